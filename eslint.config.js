@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+// The import arrows of docs/ARCHITECTURE.md §2, enforced: contracts import only zod; server and web
+// never import each other; repositories never reach services; UI primitives import no feature.
+const noCrossApp = (other) => ({
+  group: [`**/apps/${other}/**`, `@storekeep/${other}`, `@storekeep/${other}/**`],
+  message: `apps/server and apps/web never import each other; share through @storekeep/contracts.`,
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only']", message: 'No .only in committed tests.' },
+        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|\\.)', message: 'contracts imports only zod.' }] }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noCrossApp('web')] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/repository.ts', 'apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noCrossApp('web'), { group: ['**/service', '**/*.service', '**/routes'], message: 'Repositories never import services or routes.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noCrossApp('server')] }],
+    },
+  },
+  {
+    files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noCrossApp('server'), { group: ['**/features/**', '**/routes/**'], message: 'UI primitives import no feature.' }] },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { SUBSCRIPTION_STATUSES, TEAM_ROLES } from './enums';
+import { emailField, passwordField, requiredString, sameAs, validationMessage } from './validation';
+
+export const loginSchema = z.object({
+  email: emailField('email'),
+  password: z.string({ error: validationMessage('required', 'password') }).min(1, {
+    error: validationMessage('required', 'password'),
+  }),
+  remember: z.boolean().optional().default(false),
+  /** Present for bearer-token clients (the mobile app, scripts): the answer is `{ token }`. */
+  device_name: z.string().trim().min(1).max(100).optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const newPassword = () => passwordField('password', PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH);
+
+export const registerSchema = z
+  .object({
+    name: requiredString('name', 255),
+    email: emailField('email'),
+    password: newPassword(),
+    password_confirmation: z.string({ error: validationMessage('required', 'password confirmation') }),
+    /** Token of a team invitation: the new account joins that team too. */
+    invitation: z.string().max(100).optional(),
+  })
+  .superRefine(sameAs('password_confirmation', 'password', 'password confirmation', 'password'));
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField('email') });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: requiredString('token', 200),
+    email: emailField('email'),
+    password: newPassword(),
+    password_confirmation: z.string({ error: validationMessage('required', 'password confirmation') }),
+  })
+  .superRefine(sameAs('password_confirmation', 'password', 'password confirmation', 'password'));
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const updateProfileSchema = z.object({
+  name: requiredString('name', 255),
+  email: emailField('email'),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const updatePasswordSchema = z
+  .object({
+    current_password: z.string({ error: validationMessage('required', 'current password') }).min(1, {
+      error: validationMessage('required', 'current password'),
+    }),
+    password: newPassword(),
+    password_confirmation: z.string({ error: validationMessage('required', 'password confirmation') }),
+  })
+  .superRefine(sameAs('password_confirmation', 'password', 'password confirmation', 'password'));
+export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
+
+/** PRODUCT-SPEC §3 User, as `GET /app/api/v1/users/auth` answers it in `data`. */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  notifications: z.number().int(),
+  email_verified_at: z.string().nullable(),
+  owns_team: z.boolean(),
+  team_role: z.enum(TEAM_ROLES).nullable(),
+  team_id: z.number().int().nullable(),
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES) }),
+  /** The seeded demo account: profile and billing are hidden for it and refused by the API. */
+  is_demo: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { TEAM_ROLES } from './enums';
+import { abilitiesSchema } from './common';
+import { emailField, oneOf, requiredString } from './validation';
+
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  is_owner: z.boolean(),
+  joined_at: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  created_at: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/** The team page: the team, its members and pending invitations, with what the caller may do. */
+export const teamDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner_id: z.number().int(),
+  members: z.array(teamMemberSchema),
+  invitations: z.array(teamInvitationSchema),
+  abilities: abilitiesSchema,
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const renameTeamSchema = z.object({ name: requiredString('name', 255) });
+export type RenameTeamInput = z.input<typeof renameTeamSchema>;
+
+export const inviteMemberSchema = z.object({
+  email: emailField('email'),
+  role: oneOf(TEAM_ROLES, 'role'),
+});
+export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
+
+export const changeRoleSchema = z.object({ role: oneOf(TEAM_ROLES, 'role') });
+export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
+
+/** What the join/register pages show about an invitation before the visitor acts on it. */
+export const invitationPreviewSchema = z.object({
+  id: z.string(),
+  team_name: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  /** Whether an account with the invited e-mail exists (join) or must be made (register). */
+  has_account: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
