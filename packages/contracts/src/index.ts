@@ -4,3 +4,4 @@ export * from './validation';
 export * from './common';
 export * from './auth';
 export * from './teams';
+export * from './dashboard';

@@ -1,0 +1,41 @@
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@storekeep/contracts';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './platform/config';
+import { openDatabase } from './platform/db';
+import { migrateToLatest } from './platform/db/migrate';
+import { seedDemo } from './seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(config.DATABASE_URL);
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+  await seedDemo(app.deps);
+  app.deps.mail.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections and waits for in-flight requests before onClose hooks run.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const demo = config.SEED_DEMO ? ` (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD})` : '';
+  app.log.info(`Storekeep is running at ${config.APP_URL}${demo}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import type { Executor } from '../../platform/db';
+import type { UserRow } from '../../platform/db/schema';
+
+/** Sessions, bearer tokens and reset tokens. Users are global (not team-scoped) records. */
+
+export function findSession(db: Executor, id: string) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function createSession(
+  db: Executor,
+  row: { id: string; userId: number; remember: boolean; ip: string; userAgent: string | null; now: string; expiresAt: string },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      remember: row.remember ? 1 : 0,
+      ip: row.ip,
+      user_agent: row.userAgent?.slice(0, 512) ?? null,
+      created_at: row.now,
+      last_seen_at: row.now,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+export async function touchSession(db: Executor, id: string, now: string, expiresAt: string) {
+  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Executor, id: string) {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteOtherSessions(db: Executor, userId: number, keepId: string | null) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId) query = query.where('id', '!=', keepId);
+  await query.execute();
+}
+
+export function findToken(db: Executor, tokenHash: string) {
+  return db.selectFrom('personal_access_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function createToken(db: Executor, row: { userId: number; name: string; tokenHash: string; now: string }) {
+  await db
+    .insertInto('personal_access_tokens')
+    .values({ user_id: row.userId, name: row.name, token_hash: row.tokenHash, created_at: row.now })
+    .execute();
+}
+
+export async function deleteToken(db: Executor, id: number) {
+  await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
+}
+
+export async function touchToken(db: Executor, id: number, now: string) {
+  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function savePasswordReset(db: Executor, email: string, tokenHash: string, now: string) {
+  await db.deleteFrom('password_resets').where('email', '=', email).execute();
+  await db.insertInto('password_resets').values({ email, token_hash: tokenHash, created_at: now }).execute();
+}
+
+export function findPasswordReset(db: Executor, email: string) {
+  return db.selectFrom('password_resets').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function deletePasswordReset(db: Executor, email: string) {
+  await db.deleteFrom('password_resets').where('email', '=', email).execute();
+}

@@ -1,0 +1,185 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  LOGIN_MAX_ATTEMPTS,
+  LOGIN_WINDOW_SECONDS,
+  PASSWORD_RESET_TTL_MINUTES,
+  SESSION_COOKIE,
+  type AuthUser,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { AppError, invalid } from '../../platform/errors';
+import { nowIso } from '../../platform/clock';
+import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
+import { enqueueMail } from '../../platform/mail';
+import { recordActivity } from '../activities/service';
+import { acceptInvitation, createPersonalTeam, previewInvitation } from '../teams/service';
+import { insertUser, updateUser } from '../users/repository';
+import { loadAuthUser } from '../users/service';
+import type { RequestAuth } from './context';
+import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
+import * as repo from './repository';
+import { clearSessionCookie, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
+import { isValidVerification, sendVerificationMail } from './verification';
+
+const FAILED_LOGIN = 'These credentials do not match our records.';
+
+function throttled(message: string, retryAfter: number, field?: string) {
+  const text = message.replace(':seconds', String(retryAfter));
+  return new AppError('throttled', text, field ? { [field]: [text] } : undefined, { 'retry-after': String(retryAfter) });
+}
+
+const isSecure = (deps: Deps) => deps.config.APP_URL.startsWith('https://');
+
+/** Starts a fresh session (a new id every login: no fixation) and a fresh CSRF token. */
+async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await repo.deleteSession(deps.db, sha256(previous));
+  const token = randomToken(32);
+  const now = nowIso();
+  await repo.createSession(deps.db, {
+    id: sha256(token),
+    userId,
+    remember,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    now,
+    expiresAt: sessionExpiry(remember, now),
+  });
+  setSessionCookie(reply, token, remember, isSecure(deps));
+  setCsrfCookie(reply, deps.appKey, isSecure(deps));
+}
+
+export function issueCsrfCookie(deps: Deps, reply: FastifyReply) {
+  setCsrfCookie(reply, deps.appKey, isSecure(deps));
+}
+
+export async function login(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { email: string; password: string; remember: boolean; device_name?: string | undefined },
+): Promise<{ user: AuthUser } | { token: string }> {
+  const key = `login:${input.email}|${request.ip}`;
+  const attempts = await deps.limiter.peek(key);
+  if (attempts.count >= LOGIN_MAX_ATTEMPTS) {
+    throw throttled('Too many login attempts. Please try again in :seconds seconds.', attempts.retryAfter, 'email');
+  }
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHashPromise), input.password);
+  if (!user || !ok) {
+    await deps.limiter.hit(key, LOGIN_WINDOW_SECONDS);
+    throw invalid('email', FAILED_LOGIN);
+  }
+  await deps.limiter.clear(key);
+  const teamId = user.current_team_id;
+  await recordActivity(deps.db, { teamId, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'login', changes: input.device_name ? { device: input.device_name } : null, ip: request.ip });
+  if (input.device_name) {
+    const token = randomToken(40);
+    await repo.createToken(deps.db, { userId: user.id, name: input.device_name, tokenHash: sha256(token), now: nowIso() });
+    return { token };
+  }
+  await startSession(deps, request, reply, user.id, input.remember);
+  return { user: await loadAuthUser(deps, deps.db, user.id) };
+}
+
+export async function logout(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+  const auth = request.auth;
+  if (auth?.sessionId) await repo.deleteSession(deps.db, auth.sessionId);
+  if (auth?.tokenId) await repo.deleteToken(deps.db, auth.tokenId);
+  if (auth) {
+    await recordActivity(deps.db, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout', ip: request.ip });
+  }
+  clearSessionCookie(reply);
+  issueCsrfCookie(deps, reply);
+}
+
+export async function register(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { name: string; email: string; password: string; invitation?: string | undefined },
+): Promise<AuthUser> {
+  if (input.invitation) {
+    const invitation = await previewInvitation(deps, input.invitation);
+    if (invitation.email !== input.email) throw invalid('email', 'This invitation was sent to a different e-mail address.');
+  }
+  if (await repo.findUserByEmail(deps.db, input.email)) throw invalid('email', 'The email has already been taken.');
+  const passwordHash = await hashPassword(input.password);
+  const userId = await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, now });
+    const team = await createPersonalTeam(trx, user, now);
+    await recordActivity(trx, { teamId: team.id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'registered', ip: request.ip });
+    if (input.invitation) await acceptInvitation(trx, user, input.invitation, request.ip);
+    await sendVerificationMail(deps, trx, user);
+    return user.id;
+  });
+  deps.mail.kick();
+  await startSession(deps, request, reply, userId, false);
+  return loadAuthUser(deps, deps.db, userId);
+}
+
+export const RESET_LINK_SENT = 'If an account exists for that e-mail, we have sent a password reset link.';
+
+export async function forgotPassword(deps: Deps, ip: string, email: string) {
+  const limit = await deps.limiter.hit(`forgot:${email}|${ip}`, 60);
+  if (limit.count > 5) throw throttled('Please wait :seconds seconds before retrying.', limit.retryAfter, 'email');
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = randomToken(32);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.savePasswordReset(trx, email, sha256(token), nowIso());
+    const url = `${deps.config.APP_URL}/password/reset/${token}?email=${encodeURIComponent(email)}`;
+    await enqueueMail(trx, {
+      to: email,
+      subject: 'Reset your Storekeep password',
+      text: `Hello ${user.name},\n\nYou asked to reset your Storekeep password. Choose a new one here:\n\n${url}\n\nThis link expires in ${PASSWORD_RESET_TTL_MINUTES} minutes and works once. If you did not ask for it, no further action is required.\n`,
+    });
+  });
+  deps.mail.kick();
+}
+
+export async function resetPassword(deps: Deps, ip: string, input: { token: string; email: string; password: string }) {
+  const badToken = () => invalid('email', 'This password reset token is invalid or has expired.');
+  const reset = await repo.findPasswordReset(deps.db, input.email);
+  if (!reset || !safeEqual(reset.token_hash, sha256(input.token))) throw badToken();
+  if (Date.now() - Date.parse(reset.created_at) > PASSWORD_RESET_TTL_MINUTES * 60_000) {
+    await repo.deletePasswordReset(deps.db, input.email);
+    throw badToken();
+  }
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  if (!user) throw badToken();
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash }, nowIso());
+    // Single use, and every existing session ends: whoever knew the old password is out.
+    await repo.deletePasswordReset(trx, input.email);
+    await repo.deleteOtherSessions(trx, user.id, null);
+    await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'password_reset', ip });
+  });
+}
+
+export async function verifyEmail(
+  deps: Deps,
+  ip: string,
+  params: { id: number; hash: string; expires: number; signature: string },
+): Promise<boolean> {
+  const user = await repo.findUserById(deps.db, params.id);
+  if (!user || !isValidVerification(deps.appKey, user, params.hash, params.expires, params.signature)) return false;
+  if (!user.email_verified_at) {
+    await deps.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { email_verified_at: nowIso() }, nowIso());
+      await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_verified', ip });
+    });
+  }
+  return true;
+}
+
+export async function resendVerification(deps: Deps, auth: RequestAuth) {
+  const limit = await deps.limiter.hit(`verify:${auth.user.id}`, 60);
+  if (limit.count > 6) throw throttled('Too many requests. Please wait :seconds seconds.', limit.retryAfter);
+  if (auth.user.email_verified_at) return 'already-verified';
+  await deps.db.transaction().execute((trx) => sendVerificationMail(deps, trx, auth.user));
+  deps.mail.kick();
+  return 'verification-link-sent';
+}

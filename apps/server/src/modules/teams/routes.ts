@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_BASE,
+  authUserSchema,
+  changeRoleSchema,
+  dataOf,
+  idParamSchema,
+  invitationPreviewSchema,
+  inviteMemberSchema,
+  renameTeamSchema,
+  teamDetailSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { actorOf } from '../auth/context';
+import { loadAuthUser } from '../users/service';
+import * as teams from './service';
+
+const memberParams = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
+const invitationParams = idParamSchema.extend({ invitationId: z.string().min(1).max(64) });
+const tokenParams = z.object({ token: z.string().min(1).max(64) });
+
+export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const team = { guard: 'team' } as const;
+
+  app.get(`${API_BASE}/teams/:id`, { config: team, schema: { params: idParamSchema, response: { 200: dataOf(teamDetailSchema) } } }, async (request) => ({
+    data: await teams.getTeam(deps, actorOf(request, deps), request.params.id),
+  }));
+
+  app.patch(
+    `${API_BASE}/teams/:id`,
+    { config: team, schema: { params: idParamSchema, body: renameTeamSchema, response: { 200: dataOf(teamDetailSchema) } } },
+    async (request) => ({ data: await teams.renameTeam(deps, actorOf(request, deps), request.params.id, request.body.name) }),
+  );
+
+  // Switching is allowed whatever the current team's state: it is how a user leaves an inactive team.
+  app.patch(
+    `${API_BASE}/teams/:id/switch`,
+    { config: { guard: 'auth' }, schema: { params: idParamSchema, response: { 200: dataOf(authUserSchema) } } },
+    async (request) => {
+      await teams.switchTeam(deps, request.auth!.user, request.params.id);
+      return { data: await loadAuthUser(deps, deps.db, request.auth!.user.id) };
+    },
+  );
+
+  app.post(
+    `${API_BASE}/teams/:id/invitations`,
+    { config: team, schema: { params: idParamSchema, body: inviteMemberSchema, response: { 201: dataOf(teamInvitationSchema) } } },
+    async (request, reply) => {
+      const invitation = await teams.inviteMember(deps, actorOf(request, deps), request.params.id, request.body);
+      return reply.status(201).send({ data: invitation });
+    },
+  );
+
+  app.delete(`${API_BASE}/teams/:id/invitations/:invitationId`, { config: team, schema: { params: invitationParams } }, async (request, reply) => {
+    await teams.cancelInvitation(deps, actorOf(request, deps), request.params.id, request.params.invitationId);
+    return reply.status(204).send();
+  });
+
+  app.patch(
+    `${API_BASE}/teams/:id/members/:userId`,
+    { config: team, schema: { params: memberParams, body: changeRoleSchema, response: { 200: dataOf(teamMemberSchema) } } },
+    async (request) => ({
+      data: await teams.changeRole(deps, actorOf(request, deps), request.params.id, request.params.userId, request.body),
+    }),
+  );
+
+  app.delete(`${API_BASE}/teams/:id/members/:userId`, { config: team, schema: { params: memberParams } }, async (request, reply) => {
+    await teams.removeMember(deps, actorOf(request, deps), request.params.id, request.params.userId);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    `${API_BASE}/team-invitations/:token`,
+    { config: { guard: 'public' }, schema: { params: tokenParams, response: { 200: dataOf(invitationPreviewSchema) } } },
+    async (request) => ({ data: await teams.previewInvitation(deps, request.params.token) }),
+  );
+
+  app.post(
+    `${API_BASE}/team-invitations/:token/accept`,
+    { config: { guard: 'auth' }, schema: { params: tokenParams, response: { 200: dataOf(authUserSchema) } } },
+    async (request) => {
+      const user = request.auth!.user;
+      await deps.db.transaction().execute((trx) => teams.acceptInvitation(trx, user, request.params.token, request.ip));
+      return { data: await loadAuthUser(deps, deps.db, user.id) };
+    },
+  );
+}

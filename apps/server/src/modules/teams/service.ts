@@ -1,0 +1,147 @@
+import type { ChangeRoleInput, InvitationPreview, TeamRole } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import type { UserRow } from '../../platform/db/schema';
+import { nowIso } from '../../platform/clock';
+import { randomToken } from '../../platform/crypto';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail';
+import { authorize, type Actor } from '../../platform/policy';
+import { recordActivity } from '../activities/service';
+import { findUserByEmail } from '../auth/repository';
+import { updateUser } from '../users/repository';
+import * as repo from './repository';
+import { teamPolicy } from './policy';
+import { presentInvitation, presentMember, presentTeam } from './presenter';
+
+/** A new account's own team: they own it and are its admin. */
+export async function createPersonalTeam(trx: Executor, user: UserRow, now: string) {
+  const firstName = user.name.split(/\s+/)[0] || user.name;
+  const team = await repo.insertTeam(trx, { name: `${firstName}'s Team`, ownerId: user.id, now });
+  await repo.addMember(trx, team.id, user.id, 'admin', now);
+  await updateUser(trx, user.id, { current_team_id: team.id }, now);
+  return team;
+}
+
+/** Other teams are 404, never 403: their existence is not revealed. */
+async function loadTeam(db: Executor, actor: Actor, teamId: number) {
+  const team = teamPolicy.view(actor, teamId) ? await repo.findTeam(db, teamId) : undefined;
+  if (!team) throw notFound('Team');
+  return team;
+}
+
+export async function getTeam(deps: Deps, actor: Actor, teamId: number) {
+  const team = await loadTeam(deps.db, actor, teamId);
+  const [members, invitations] = await Promise.all([repo.listMembers(deps.db, teamId), repo.listInvitations(deps.db, teamId)]);
+  return presentTeam(team, members, invitations, actor);
+}
+
+export async function renameTeam(deps: Deps, actor: Actor, teamId: number, name: string) {
+  const team = await loadTeam(deps.db, actor, teamId);
+  authorize(teamPolicy.rename(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.renameTeam(trx, teamId, name, nowIso());
+    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team', subjectId: teamId, action: 'renamed', changes: { name: [team.name, name] }, ip: actor.ip });
+  });
+  return getTeam(deps, actor, teamId);
+}
+
+export async function inviteMember(deps: Deps, actor: Actor, teamId: number, input: { email: string; role: TeamRole }) {
+  const team = await loadTeam(deps.db, actor, teamId);
+  authorize(teamPolicy.invite(actor));
+  const invitation = await deps.db.transaction().execute(async (trx) => {
+    if (await repo.isEmailMember(trx, teamId, input.email)) {
+      throw invalid('email', 'This user already belongs to the team.');
+    }
+    if (await repo.findInvitationByEmail(trx, teamId, input.email)) {
+      throw invalid('email', 'This user has already been invited to the team.');
+    }
+    const now = nowIso();
+    const row = await repo.insertInvitation(trx, teamId, { id: randomToken(32), email: input.email, role: input.role, invitedBy: actor.user.id, now });
+    const hasAccount = Boolean(await findUserByEmail(trx, input.email));
+    const url = `${deps.config.APP_URL}/teams/${hasAccount ? 'join' : 'register'}/${row.id}`;
+    await enqueueMail(trx, {
+      to: input.email,
+      subject: `You have been invited to join ${team.name} on Storekeep`,
+      text: `${actor.user.name} invited you to join the team "${team.name}" on Storekeep as ${input.role}.\n\n${hasAccount ? 'Accept the invitation' : 'Create your account and join'} here:\n\n${url}\n\nIf you did not expect this invitation, you may ignore this e-mail.\n`,
+    });
+    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_invitation', subjectId: null, action: 'invited', changes: { email: input.email, role: input.role }, ip: actor.ip });
+    return row;
+  });
+  deps.mail.kick();
+  return presentInvitation(invitation);
+}
+
+export async function cancelInvitation(deps: Deps, actor: Actor, teamId: number, invitationId: string) {
+  await loadTeam(deps.db, actor, teamId);
+  authorize(teamPolicy.cancelInvitation(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    const invitation = await repo.findInvitation(trx, teamId, invitationId);
+    if (!invitation) throw notFound('Invitation');
+    await repo.deleteInvitation(trx, teamId, invitationId);
+    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_invitation', subjectId: null, action: 'invitation_cancelled', changes: { email: invitation.email }, ip: actor.ip });
+  });
+}
+
+export async function changeRole(deps: Deps, actor: Actor, teamId: number, userId: number, input: ChangeRoleInput & { role: TeamRole }) {
+  const team = await loadTeam(deps.db, actor, teamId);
+  return deps.db.transaction().execute(async (trx) => {
+    const membership = await repo.findMembership(trx, teamId, userId);
+    if (!membership) throw notFound('Member');
+    authorize(teamPolicy.changeRole(actor, { userId, isOwner: team.owner_id === userId }), 'The team owner’s role cannot be changed.');
+    await repo.setMemberRole(trx, teamId, userId, input.role);
+    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_member', subjectId: userId, action: 'role_changed', changes: { role: [membership.role, input.role] }, ip: actor.ip });
+    const member = (await repo.listMembers(trx, teamId)).find((m) => m.id === userId);
+    if (!member) throw notFound('Member');
+    return presentMember(member, team.owner_id);
+  });
+}
+
+export async function removeMember(deps: Deps, actor: Actor, teamId: number, userId: number) {
+  const team = await loadTeam(deps.db, actor, teamId);
+  await deps.db.transaction().execute(async (trx) => {
+    const membership = await repo.findMembership(trx, teamId, userId);
+    if (!membership) throw notFound('Member');
+    const isOwner = team.owner_id === userId;
+    authorize(teamPolicy.removeMember(actor, { userId, isOwner }), isOwner ? 'The team owner cannot leave or be removed.' : undefined);
+    await repo.removeMember(trx, teamId, userId);
+    const action = userId === actor.user.id ? 'left' : 'member_removed';
+    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_member', subjectId: userId, action, ip: actor.ip });
+  });
+}
+
+export async function previewInvitation(deps: Deps, token: string): Promise<InvitationPreview> {
+  const invitation = await repo.findInvitationByToken(deps.db, token);
+  if (!invitation) throw notFound('Invitation');
+  return {
+    id: invitation.id,
+    team_name: invitation.team_name,
+    email: invitation.email,
+    role: invitation.role,
+    has_account: Boolean(await findUserByEmail(deps.db, invitation.email)),
+  };
+}
+
+/** Joins the invited team and makes it current; used by "accept" and by registering through a link. */
+export async function acceptInvitation(trx: Executor, user: Pick<UserRow, 'id' | 'email'>, token: string, ip: string) {
+  const invitation = await repo.findInvitationByToken(trx, token);
+  if (!invitation) throw notFound('Invitation');
+  if (invitation.email !== user.email) {
+    throw new AppError('forbidden', 'This invitation was sent to a different e-mail address.');
+  }
+  const now = nowIso();
+  if (!(await repo.findMembership(trx, invitation.team_id, user.id))) {
+    await repo.addMember(trx, invitation.team_id, user.id, invitation.role, now);
+  }
+  await repo.deleteInvitation(trx, invitation.team_id, invitation.id);
+  await updateUser(trx, user.id, { current_team_id: invitation.team_id }, now);
+  await recordActivity(trx, { teamId: invitation.team_id, userId: user.id, subjectType: 'team_member', subjectId: user.id, action: 'joined', changes: { role: invitation.role }, ip });
+}
+
+export async function switchTeam(deps: Deps, user: UserRow, teamId: number) {
+  const membership = await repo.findMembership(deps.db, teamId, user.id);
+  if (!membership) throw notFound('Team');
+  if (user.current_team_id === teamId) return;
+  await updateUser(deps.db, user.id, { current_team_id: teamId }, nowIso());
+}
+

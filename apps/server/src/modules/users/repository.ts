@@ -1,0 +1,45 @@
+import type { Executor } from '../../platform/db';
+import type { UserRow } from '../../platform/db/schema';
+
+export async function insertUser(
+  db: Executor,
+  row: { name: string; email: string; passwordHash: string; now: string; verifiedAt?: string | null },
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      name: row.name,
+      email: row.email,
+      password_hash: row.passwordHash,
+      email_verified_at: row.verifiedAt ?? null,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'password_hash' | 'email_verified_at' | 'current_team_id'>>,
+  now: string,
+) {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The teams a user belongs to, for the team switcher; ordered by name so the menu is stable. */
+export function listUserTeams(db: Executor, userId: number) {
+  return db
+    .selectFrom('team_user')
+    .innerJoin('teams', 'teams.id', 'team_user.team_id')
+    .select(['teams.id', 'teams.name', 'teams.owner_id', 'teams.subscription_status', 'team_user.role'])
+    .where('team_user.user_id', '=', userId)
+    .orderBy('teams.name')
+    .orderBy('teams.id')
+    .execute();
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { loadAuthUser, updatePassword, updateProfile } from './service';
+
+export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const response = { 200: dataOf(authUserSchema) };
+
+  // The cookie-session call of the spec, and its twin for bearer-token clients (spec §7).
+  for (const url of [`${API_BASE}/users/auth`, '/app/api/users/auth']) {
+    app.get(url, { config: { guard: 'auth' }, schema: { response } }, async (request) => ({
+      data: await loadAuthUser(deps, deps.db, request.auth!.user.id),
+    }));
+  }
+
+  app.patch(`${API_BASE}/users/profile`, { config: { guard: 'auth' }, schema: { body: updateProfileSchema, response } }, async (request) => ({
+    data: await updateProfile(deps, request.auth!, request.body, request.ip),
+  }));
+
+  app.put(
+    `${API_BASE}/users/password`,
+    { config: { guard: 'auth' }, schema: { body: updatePasswordSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await updatePassword(deps, request.auth!, request.body, request.ip);
+      return { message: 'Your password has been updated.' };
+    },
+  );
+}

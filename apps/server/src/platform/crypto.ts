@@ -1,0 +1,16 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/** Tokens are stored hashed so a database leak does not hand out live sessions or reset links. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function hmac(key: string, value: string): string {
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

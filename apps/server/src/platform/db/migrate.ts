@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DatabaseHandle } from './index';
+import type { AppMigration } from './migration-helpers';
+import { foundation } from './migrations/0001-foundation';
+
+/** Versioned migrations in order; names are permanent once released. */
+const migrations: Record<string, AppMigration> = {
+  '0001-foundation': foundation,
+};
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+          name,
+          { up: (db) => migration.up(db, handle.dialect) },
+        ]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,109 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { TeamRole, SubscriptionStatus } from '@storekeep/contracts';
+
+/** Timestamps are ISO-8601 UTC strings on both dialects (see db/index.ts for the pg parsers). */
+type Timestamp = string;
+type Id = Generated<number>;
+
+export type UsersTable = {
+  id: Id;
+  name: string;
+  email: string;
+  password_hash: string;
+  email_verified_at: Timestamp | null;
+  current_team_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type TeamsTable = {
+  id: Id;
+  name: string;
+  owner_id: number;
+  subscription_status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type TeamUserTable = {
+  team_id: number;
+  user_id: number;
+  role: TeamRole;
+  created_at: Timestamp;
+};
+
+export type TeamInvitationsTable = {
+  id: string;
+  team_id: number;
+  email: string;
+  role: TeamRole;
+  invited_by: number;
+  created_at: Timestamp;
+};
+
+export type SessionsTable = {
+  id: string;
+  user_id: number;
+  remember: number;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+export type PersonalAccessTokensTable = {
+  id: Id;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+};
+
+export type PasswordResetsTable = {
+  email: string;
+  token_hash: string;
+  created_at: Timestamp;
+};
+
+export type ActivitiesTable = {
+  id: Id;
+  team_id: number | null;
+  user_id: number | null;
+  subject_type: string;
+  subject_id: string | null;
+  action: string;
+  changes: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+};
+
+export type OutboxTable = {
+  id: Id;
+  kind: string;
+  payload: string;
+  attempts: Generated<number>;
+  available_at: Timestamp;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+};
+
+export type Database = {
+  users: UsersTable;
+  teams: TeamsTable;
+  team_user: TeamUserTable;
+  team_invitations: TeamInvitationsTable;
+  sessions: SessionsTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  password_resets: PasswordResetsTable;
+  activities: ActivitiesTable;
+  outbox: OutboxTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type NewActivity = Insertable<ActivitiesTable>;

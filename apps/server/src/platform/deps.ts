@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db, Dialect } from './db';
+import type { MailSender } from './mail';
+import type { RateLimiter } from './rate-limit';
+
+/** What modules are built from; app.ts makes one per app instance (tests make many). */
+export type Deps = {
+  config: Config;
+  appKey: string;
+  db: Db;
+  dialect: Dialect;
+  mail: MailSender;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,21 @@
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@storekeep/contracts';
+import type { Deps } from './platform/deps';
+import { nowIso } from './platform/clock';
+import { hashPassword } from './modules/auth/passwords';
+import { findUserByEmail } from './modules/auth/repository';
+import { createPersonalTeam } from './modules/teams/service';
+import { insertUser } from './modules/users/repository';
+import { renameTeam } from './modules/teams/repository';
+
+/** The demo team of ARCHITECTURE §6: made once, on a database that has no demo user yet. */
+export async function seedDemo(deps: Deps): Promise<boolean> {
+  if (!deps.config.SEED_DEMO || (await findUserByEmail(deps.db, DEMO_EMAIL))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const user = await insertUser(trx, { name: 'Demo User', email: DEMO_EMAIL, passwordHash, now, verifiedAt: now });
+    const team = await createPersonalTeam(trx, user, now);
+    await renameTeam(trx, team.id, 'Demo Franchise Group', now);
+  });
+  return true;
+}
