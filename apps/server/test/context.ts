@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db';
+import { withDatabase } from './global-setup';
+import { TestClient } from './client';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  dataDir: string;
+  client(): TestClient;
+};
+
+/**
+ * One app and one private database per test file (copied from the migrated template), so files run
+ * in parallel and never see each other's rows. Tests inside a file make their own teams.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let handle: DatabaseHandle;
+  let dropDatabase: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const testDb = inject('testDb');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-file-'));
+    let databaseUrl: string;
+    if (testDb.dialect === 'sqlite') {
+      const file = path.join(dataDir, 'db.sqlite');
+      fs.copyFileSync(testDb.templateFile, file);
+      databaseUrl = `sqlite:${file}`;
+    } else {
+      const name = `storekeep_t_${randomBytes(6).toString('hex')}`;
+      await adminQuery(testDb.adminUrl, `create database ${name} template ${testDb.template}`);
+      databaseUrl = withDatabase(testDb.adminUrl, name);
+      dropDatabase = () => adminQuery(testDb.adminUrl, `drop database if exists ${name} with (force)`);
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      APP_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...env,
+    });
+    handle = openDatabase(databaseUrl, { poolSize: 4 });
+    ctx.app = await buildApp({ config, database: handle });
+    ctx.db = handle.db;
+    ctx.dataDir = dataDir;
+    ctx.client = () => new TestClient(ctx.app);
+  });
+
+  afterAll(async () => {
+    await ctx.app?.close();
+    await handle?.close();
+    await dropDatabase();
+    if (ctx.dataDir) fs.rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+
+  return ctx;
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
