@@ -1,0 +1,82 @@
+/** English strings by key. Only the en locale exists (PRODUCT-SPEC §2). */
+export const en = {
+  app: { name: 'Storekeep', loading: 'Loading…', comingSoon: 'Coming soon', comingSoonText: '{{section}} is being built and will be here soon. Your data is safe in the meantime.', backToDashboard: 'Back to dashboard', back: 'Back' },
+  nav: {
+    dashboard: 'Dashboard', companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts',
+    documents: 'Documents', notifications: 'Notifications', openSidebar: 'Open sidebar', closeSidebar: 'Close sidebar',
+    mainNavigation: 'Main navigation', unread: '{{count}} unread',
+  },
+  menu: {
+    open: 'Open user menu', editProfile: 'Edit profile', billing: 'Billing', team: 'Team', attributes: 'Attributes',
+    auditLogs: 'Audit logs', switchTeam: 'Switch team', currentTeam: 'Current team', logout: 'Log out',
+  },
+  search: {
+    label: 'Search', placeholder: 'Search companies, brands, stores, contacts, documents…', noResults: 'No results for “{{query}}”.',
+    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', documents: 'Documents' },
+  },
+  marketing: {
+    features: 'Features', pricing: 'Pricing', demo: 'Demo', login: 'Log in', openMenu: 'Open menu', closeMenu: 'Close menu',
+    getStarted: 'Get started', privacy: 'Privacy policy', terms: 'Terms of service', security: 'Security',
+    copyright: '© 2020-2024 Storekeep', appStore: 'Download on the App Store', googlePlay: 'Get it on Google Play',
+    linkedin: 'Storekeep on LinkedIn', x: 'Storekeep on X', github: 'Storekeep on GitHub',
+    tryDemo: 'Try the demo',
+  },
+  auth: {
+    email: 'Email', password: 'Password', name: 'Name', passwordConfirmation: 'Confirm password', remember: 'Remember me',
+    login: 'Log in', loginTitle: 'Log in to your account', register: 'Register', registerTitle: 'Create your account',
+    forgot: 'Forgot your password?', noAccount: 'New to Storekeep?', createAccount: 'Create an account',
+    haveAccount: 'Already have an account?', failed: 'These credentials do not match our records.',
+    verified: 'Your e-mail address has been verified. You can log in now.', verifyInvalid: 'That verification link is invalid or has expired.',
+    resetTitle: 'Reset your password', resetIntro: 'Enter your e-mail address and we will send you a link to choose a new password.',
+    sendResetLink: 'Send reset link', resetPassword: 'Reset password', resetDone: 'Your password has been reset. You can log in now.',
+    backToLogin: 'Back to log in', loggedOut: 'You have been logged out.',
+  },
+  verification: {
+    notice: 'Your e-mail address is not verified yet. Check your inbox for the verification link.',
+    resend: 'Resend verification e-mail', resent: 'A new verification link has been sent to your e-mail address.',
+  },
+  invitation: {
+    joinTitle: 'Join {{team}}', intro: 'You have been invited to join {{team}} as {{role}}.', accept: 'Accept invitation',
+    accepted: 'Welcome to {{team}}!', loginFirst: 'Log in as {{email}} to accept this invitation.', registerFirst: 'Create an account for {{email}} to join.',
+    wrongAccount: 'This invitation was sent to {{email}}. Log out and log in with that address to accept it.',
+    missing: 'This invitation link is missing its code. Ask your team admin to send it again.',
+    invalid: 'This invitation is no longer valid. Ask your team admin for a new one.',
+    registerTitle: 'Create your account to join {{team}}',
+  },
+  roles: { observer: 'Observer', manager: 'Manager', admin: 'Admin' },
+  dashboard: {
+    title: 'Dashboard', expenditure: 'Monthly expenditure', locations: 'Locations', nearExpiration: 'Near expiration',
+    nearRenewal: 'Near renewal notice', stores: 'Stores', noStores: 'No stores yet',
+    noStoresText: 'Add your first store to track its lease, franchise agreement and every critical date.', addStore: 'Add a store',
+  },
+  profile: {
+    title: 'Profile', info: 'Profile information', infoText: "Update your account's name and e-mail address.",
+    saved: 'Profile saved.', passwordTitle: 'Update password', passwordText: 'Use a long, random password to stay secure.',
+    currentPassword: 'Current password', newPassword: 'New password', passwordSaved: 'Password updated.', save: 'Save',
+    demo: 'The demo account cannot change its profile or password.',
+  },
+  team: {
+    title: 'Team', settings: 'Team name', settingsText: 'The name your colleagues see.', name: 'Team name', renamed: 'Team renamed.',
+    members: 'Members', membersText: 'Everyone with access to this team.', role: 'Role', roleOf: 'Role of {{name}}', joined: 'Joined', owner: 'Owner', you: 'you',
+    remove: 'Remove', leave: 'Leave team', removeTitle: 'Remove {{name}}?', removeText: '{{name}} will lose access to {{team}}.',
+    leaveTitle: 'Leave {{team}}?', leaveText: 'You will lose access to this team until someone invites you again.',
+    removed: '{{name}} removed from the team.', left: 'You left {{team}}.', roleChanged: 'Role of {{name}} changed to {{role}}.',
+    invite: 'Invite', inviteTitle: 'Invite a member', inviteText: 'We will e-mail them a link to join.', invited: 'Invitation sent to {{email}}.',
+    pending: 'Pending invitations', pendingText: 'Invitations that have not been accepted yet.', cancel: 'Cancel invitation',
+    cancelled: 'Invitation to {{email}} cancelled.', noPending: 'No pending invitations.', actions: 'Actions',
+  },
+  reactivate: {
+    title: 'Your subscription is inactive', text: 'Reactivate your subscription to get back to your stores, leases and critical dates. Nothing has been deleted.',
+    action: 'Reactivate subscription',
+  },
+  common: { cancel: 'Cancel', confirm: 'Confirm', close: 'Close', save: 'Save', delete: 'Delete', loading: 'Loading…', error: 'Error' },
+  errors: {
+    network: 'Could not reach the server. Check your connection and try again.', generic: 'Something went wrong. Please try again.',
+    notFound: 'This page could not be found', notFoundText: 'The page you are looking for does not exist or has moved.',
+    forbidden: 'You are not allowed to see this page', forbiddenText: 'Ask a team admin if you need access.',
+    serverText: 'An unexpected error happened on our side. We have been told about it.', goHome: 'Go back home',
+    contactSupport: 'Contact support', networkTitle: 'Network error',
+    status: { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 419: 'Page expired', 429: 'Too many requests', 500: 'Server error', 503: 'Service unavailable' },
+  },
+  documents: { deleted: 'Document "{{title}}" deleted.' },
+} as const;
