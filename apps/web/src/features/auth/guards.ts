@@ -1,0 +1,58 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { AuthUser } from '@storekeep/contracts';
+import { queryClient } from '../../api/query-client';
+import { authUserQuery } from './auth-user-query';
+import { canManage, isAdmin, isInactive, isOwner, isVerified } from './permissions';
+
+/**
+ * Route guards as loaders (PRODUCT-SPEC §6): they run before a screen renders, redirect guests to
+ * /login, and throw 403 for the root error boundary, which shows the bare error page.
+ */
+export function loadAuthUser(): Promise<AuthUser | null> {
+  return queryClient.ensureQueryData(authUserQuery);
+}
+
+const forbidden = () => data(null, { status: 403, statusText: 'Forbidden' });
+
+async function requireUser(request: Request): Promise<AuthUser> {
+  const user = await loadAuthUser();
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** Login, register, password reset: a logged-in visitor goes to the dashboard. */
+export async function guestGuard(): Promise<null> {
+  if (await loadAuthUser()) throw redirect('/dashboard');
+  return null;
+}
+
+export async function authGuard({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
+  return null;
+}
+
+/** Spec §4: an inactive subscription sends the owner to /reactivate; anyone else gets 403. */
+export async function subscriptionGuard({ request }: LoaderFunctionArgs): Promise<null> {
+  const user = await requireUser(request);
+  if (isInactive(user)) {
+    if (isOwner(user)) throw redirect('/reactivate');
+    throw forbidden();
+  }
+  return null;
+}
+
+function roleGuard(allowed: (user: AuthUser) => boolean) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const user = await requireUser(request);
+    if (!allowed(user)) throw forbidden();
+    return null;
+  };
+}
+
+export const adminGuard = roleGuard(isAdmin);
+export const manageGuard = roleGuard(canManage);
+export const ownerGuard = roleGuard(isOwner);
+export const verifiedGuard = roleGuard(isVerified);

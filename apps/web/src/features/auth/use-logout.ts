@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { authApi } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+
+/** POST /app/logout, then a full load of / so no state of the old session survives (spec: logout → /). */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => authApi.post<null>('/logout'),
+    onSettled: () => {
+      queryClient.clear();
+      window.location.assign('/');
+    },
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { SlideOver } from '../../components/ui';
+import { useRequiredUser } from '../auth/use-auth-user';
+import { Logo } from './logo';
+import { MobileBackLink } from './mobile-back-link';
+import { SidebarNav } from './sidebar-nav';
+import { TopBar } from './top-bar';
+import { VerificationBanner } from './verification-banner';
+
+/** The default layout of every signed-in screen (PRODUCT-SPEC §2). */
+export function AppShell() {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  return (
+    <div className="min-h-full">
+      <SlideOver open={sidebarOpen} onClose={() => setSidebarOpen(false)} title={t('nav.mainNavigation')} closeLabel={t('nav.closeSidebar')} side="left" hideTitle>
+        <div className="px-4 pb-6">
+          <Logo to="/dashboard" className="mb-4" />
+          <SidebarNav notifications={user.notifications} onNavigate={() => setSidebarOpen(false)} />
+        </div>
+      </SlideOver>
+
+      <aside className="hidden lg:fixed lg:inset-y-0 lg:z-40 lg:flex lg:w-64 lg:flex-col">
+        <div className="flex grow flex-col gap-y-5 overflow-y-auto border-r border-gray-200 bg-white px-5 pb-4 dark:border-gray-800 dark:bg-gray-900">
+          <div className="flex h-16 shrink-0 items-center">
+            <Logo to="/dashboard" />
+          </div>
+          <SidebarNav notifications={user.notifications} />
+        </div>
+      </aside>
+
+      <div className="lg:pl-64">
+        <TopBar user={user} onOpenSidebar={() => setSidebarOpen(true)} />
+        <main className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto max-w-7xl">
+            {user.email_verified_at === null && (
+              <div className="mb-6">
+                <VerificationBanner />
+              </div>
+            )}
+            <MobileBackLink />
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

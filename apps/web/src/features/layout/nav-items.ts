@@ -1,0 +1,14 @@
+import { Bell, Building2, FileText, LayoutDashboard, Store, Tags, Users, type LucideIcon } from 'lucide-react';
+
+export type NavItem = { to: string; labelKey: string; icon: LucideIcon; badge?: 'notifications' };
+
+/** The app shell's sections (PRODUCT-SPEC §2), in sidebar order. */
+export const navItems: NavItem[] = [
+  { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/companies', labelKey: 'nav.companies', icon: Building2 },
+  { to: '/brands', labelKey: 'nav.brands', icon: Tags },
+  { to: '/stores', labelKey: 'nav.stores', icon: Store },
+  { to: '/contacts', labelKey: 'nav.contacts', icon: Users },
+  { to: '/documents', labelKey: 'nav.documents', icon: FileText },
+  { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications' },
+];

@@ -1,0 +1,51 @@
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import type { SearchGroup, SearchItem, SearchType } from './types';
+
+// Static class names so Tailwind keeps them: 1–6 columns by the number of non-empty groups (spec §2).
+const columns = ['lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4', 'lg:grid-cols-5', 'lg:grid-cols-6'];
+
+type SearchResultsProps = {
+  groups: SearchGroup[];
+  query: string;
+  onPick: (type: SearchType, item: SearchItem) => void;
+};
+
+export function SearchResults({ groups, query, onPick }: SearchResultsProps) {
+  const { t } = useTranslation();
+  const filled = groups.filter((group) => group.data.length > 0);
+  return (
+    <div
+      id="global-search-results"
+      className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-lg bg-white p-4 shadow-xl ring-1 ring-gray-900/10 dark:bg-gray-900 dark:ring-white/10"
+    >
+      {filled.length === 0 ? (
+        <p className="px-2 py-4 text-center text-sm text-gray-500">{t('search.noResults', { query })}</p>
+      ) : (
+        <div className={clsx('grid grid-cols-1 gap-4 sm:grid-cols-2', columns[Math.min(filled.length, 6) - 1], filled.length === 1 && 'sm:grid-cols-1')}>
+          {filled.map((group) => (
+            <section key={group.type} aria-labelledby={`search-group-${group.type}`}>
+              <h3 id={`search-group-${group.type}`} className="px-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+                {t(`search.types.${group.type}`, { defaultValue: group.type })}
+              </h3>
+              <ul className="mt-1">
+                {group.data.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      onClick={() => onPick(group.type, item)}
+                      className="flex min-h-11 w-full flex-col justify-center rounded-md px-2 py-1.5 text-left hover:bg-gray-100 dark:hover:bg-gray-800"
+                    >
+                      <span className="truncate text-sm font-medium text-gray-900 dark:text-white">{item.title}</span>
+                      {item.subtitle && <span className="truncate text-xs text-gray-500 dark:text-gray-400">{item.subtitle}</span>}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

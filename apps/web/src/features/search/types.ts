@@ -1,0 +1,4 @@
+/** PRODUCT-SPEC §3 search result group, as GET /search answers it. */
+export type SearchType = 'companies' | 'brands' | 'stores' | 'contacts' | 'documents';
+export type SearchItem = { id: number | string; title: string; subtitle?: string | null };
+export type SearchGroup = { type: SearchType; data: SearchItem[] };

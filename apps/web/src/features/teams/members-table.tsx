@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { TEAM_ROLES, TOAST_TIMEOUT_MS, type TeamDetail, type TeamMember, type TeamRole } from '@storekeep/contracts';
+import { Avatar, Badge, Button, Card, ConfirmDialog, Select, Table, type Column } from '../../components/ui';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import { formatDate } from '../../lib/format';
+import { useChangeRole, useRemoveMember } from './use-team';
+
+type MembersTableProps = { team: TeamDetail; currentUserId: number };
+
+export function MembersTable({ team, currentUserId }: MembersTableProps) {
+  const { t } = useTranslation();
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const changeRole = useChangeRole(team.id);
+  const remove = useRemoveMember(team.id);
+  const roles = TEAM_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+  const leaving = removing?.id === currentUserId;
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing, {
+      onSuccess: () => {
+        if (leaving) {
+          // The current team is gone for this user: start over on their next team.
+          window.location.assign('/dashboard');
+          return;
+        }
+        toast.success(t('team.removed', { name: removing.name }), { duration: TOAST_TIMEOUT_MS });
+        setRemoving(null);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.team(team.id) });
+      },
+    });
+  };
+
+  const columns: Column<TeamMember>[] = [
+    {
+      key: 'name',
+      header: t('auth.name'),
+      cell: (member) => (
+        <div className="flex items-center gap-3">
+          <Avatar name={member.name} />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-gray-900 dark:text-white">
+              {member.name}
+              {member.id === currentUserId && <span className="font-normal text-gray-500"> ({t('team.you')})</span>}
+            </p>
+            <p className="truncate text-xs text-gray-500 dark:text-gray-400">{member.email}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'role',
+      header: t('team.role'),
+      cell: (member) =>
+        member.is_owner ? (
+          <Badge color="blue">{t('team.owner')}</Badge>
+        ) : team.abilities.change_roles && member.id !== currentUserId ? (
+          <Select
+            label={t('team.roleOf', { name: member.name })}
+            hideLabel
+            options={roles}
+            value={member.role}
+            containerClassName="w-36 [&>div:last-child]:mt-0"
+            disabled={changeRole.isPending}
+            onChange={(event) =>
+              changeRole.mutate(
+                { member, role: event.target.value as TeamRole },
+                {
+                  onSuccess: () =>
+                    toast.success(t('team.roleChanged', { name: member.name, role: t(`roles.${event.target.value}`) }), { duration: TOAST_TIMEOUT_MS }),
+                },
+              )
+            }
+          />
+        ) : (
+          <Badge>{t(`roles.${member.role}`)}</Badge>
+        ),
+    },
+    { key: 'joined', header: t('team.joined'), cell: (member) => formatDate(member.joined_at), hideOnMobile: true },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('team.actions')}</span>,
+      className: 'text-right',
+      cell: (member) => {
+        if (member.is_owner) return null;
+        if (member.id === currentUserId)
+          return team.abilities.leave ? (
+            <Button color="white" size="sm" onClick={() => setRemoving(member)}>
+              {t('team.leave')}
+            </Button>
+          ) : null;
+        return team.abilities.remove_members ? (
+          <Button color="white" size="sm" className="text-red-600 dark:text-red-400" aria-label={`${t('team.remove')} ${member.name}`} onClick={() => setRemoving(member)}>
+            {t('team.remove')}
+          </Button>
+        ) : null;
+      },
+    },
+  ];
+
+  return (
+    <Card title={t('team.members')} description={t('team.membersText')}>
+      <Table columns={columns} rows={team.members} rowKey={(member) => member.id} caption={t('team.members')} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={leaving ? t('team.leaveTitle', { team: team.name }) : t('team.removeTitle', { name: removing?.name })}
+        message={leaving ? t('team.leaveText') : t('team.removeText', { name: removing?.name, team: team.name })}
+        confirmLabel={leaving ? t('team.leave') : t('team.remove')}
+        cancelLabel={t('common.cancel')}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ChangeRoleInput, InviteMemberInput, RenameTeamInput, TeamDetail, TeamInvitation, TeamMember } from '@storekeep/contracts';
+import { api } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+
+export function useTeam(teamId: number) {
+  return useQuery({
+    queryKey: queryKeys.team(teamId),
+    queryFn: ({ signal }) => api.get<{ data: TeamDetail }>(`/teams/${teamId}`, { signal }).then((body) => body.data),
+  });
+}
+
+const refresh = (teamId: number) => queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId) });
+
+export function useRenameTeam(teamId: number) {
+  return useMutation({
+    mutationFn: (input: RenameTeamInput) => api.patch<{ data: TeamDetail }>(`/teams/${teamId}`, input),
+    onSuccess: (body) => {
+      queryClient.setQueryData(queryKeys.team(teamId), body.data);
+      // The team switcher in the user menu shows team names too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.authUser });
+    },
+    meta: { form: true },
+  });
+}
+
+export function useInviteMember(teamId: number) {
+  return useMutation({
+    mutationFn: (input: InviteMemberInput) => api.post<{ data: TeamInvitation }>(`/teams/${teamId}/invitations`, input),
+    onSuccess: () => refresh(teamId),
+    meta: { form: true },
+  });
+}
+
+export function useCancelInvitation(teamId: number) {
+  return useMutation({
+    mutationFn: (invitation: TeamInvitation) => api.delete<null>(`/teams/${teamId}/invitations/${invitation.id}`),
+    onSuccess: () => refresh(teamId),
+  });
+}
+
+export function useChangeRole(teamId: number) {
+  return useMutation({
+    mutationFn: ({ member, role }: { member: TeamMember } & ChangeRoleInput) =>
+      api.patch<{ data: TeamMember }>(`/teams/${teamId}/members/${member.id}`, { role }),
+    onSettled: () => refresh(teamId),
+  });
+}
+
+export function useRemoveMember(teamId: number) {
+  return useMutation({
+    mutationFn: (member: TeamMember) => api.delete<null>(`/teams/${teamId}/members/${member.id}`),
+  });
+}

@@ -1,0 +1,90 @@
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { adminGuard, authGuard, guestGuard, manageGuard, ownerGuard, subscriptionGuard, verifiedGuard } from './features/auth/guards';
+import { RouteErrorBoundary } from './features/errors/route-error-boundary';
+import { AppShell } from './features/layout/app-shell';
+import { AuthLayout } from './features/layout/auth-layout';
+import { MarketingLayout } from './features/layout/marketing-layout';
+import { RootLayout } from './features/layout/root-layout';
+import { lazyRoute } from './lib/lazy-route';
+
+const comingSoon = lazyRoute(() => import('./routes/coming-soon'));
+
+/** A screen of a later issue: a friendly placeholder inside the shell, behind its real guard. */
+function placeholder(path: string, section: string, loader?: LoaderFunction): RouteObject {
+  return { path, lazy: comingSoon, loader, handle: { section } };
+}
+
+/** companies, contacts, stores: list, create, show, edit and a tab of the show page (spec §2). */
+function resource(name: string, section: string): RouteObject[] {
+  return [
+    placeholder(name, section),
+    placeholder(`${name}/create`, section, manageGuard),
+    placeholder(`${name}/:id`, section),
+    placeholder(`${name}/:id/edit`, section, manageGuard),
+    placeholder(`${name}/:id/:tab`, section),
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        Component: MarketingLayout,
+        children: [
+          { index: true, lazy: lazyRoute(() => import('./routes/home')) },
+          { path: 'privacy-policy', lazy: lazyRoute(() => import('./routes/privacy-policy')) },
+          { path: 'terms-of-service', lazy: lazyRoute(() => import('./routes/terms-of-service')) },
+          { path: 'security', lazy: lazyRoute(() => import('./routes/security')) },
+        ],
+      },
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            loader: guestGuard,
+            children: [
+              { path: 'login', lazy: lazyRoute(() => import('./routes/login')) },
+              { path: 'register', lazy: lazyRoute(() => import('./routes/register')) },
+              { path: 'password/reset', lazy: lazyRoute(() => import('./routes/forgot-password')) },
+              { path: 'password/reset/:token', lazy: lazyRoute(() => import('./routes/reset-password')) },
+            ],
+          },
+          { path: 'teams/join/:invitation?', lazy: lazyRoute(() => import('./routes/team-join')) },
+          { path: 'teams/register/:invitation?', lazy: lazyRoute(() => import('./routes/team-register')) },
+          { path: 'reactivate', loader: authGuard, lazy: lazyRoute(() => import('./routes/reactivate')) },
+        ],
+      },
+      {
+        loader: subscriptionGuard,
+        Component: AppShell,
+        children: [
+          { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard')) },
+          { path: 'account/profile', lazy: lazyRoute(() => import('./routes/account-profile')) },
+          { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
+          placeholder('account/attributes', 'Attributes', adminGuard),
+          placeholder('account/billing', 'Billing', async (args) => (await ownerGuard(args)) ?? verifiedGuard(args)),
+          placeholder('activities', 'Audit logs', adminGuard),
+          placeholder('brands', 'Brands'),
+          placeholder('brands/:id', 'Brands'),
+          ...resource('companies', 'Companies'),
+          ...resource('contacts', 'Contacts'),
+          ...resource('stores', 'Stores'),
+          placeholder('documents', 'Documents'),
+          placeholder('reminders', 'Notifications'),
+          placeholder('reminders/:id/comments', 'Notifications'),
+          placeholder('sales', 'Sales'),
+          placeholder('agreements/create', 'Franchise agreements', manageGuard),
+          placeholder('agreements/:id/edit', 'Franchise agreements', manageGuard),
+          placeholder('leases/create', 'Leases', manageGuard),
+          placeholder('leases/:id/edit', 'Leases', manageGuard),
+          placeholder('import/:type?', 'Import', adminGuard),
+        ],
+      },
+      { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

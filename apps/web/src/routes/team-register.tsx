@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { RegisterForm } from '../features/auth/register-form';
+import { useAuthUser } from '../features/auth/use-auth-user';
+import { InvitationStatus } from '../features/teams/invitation-status';
+import { useInvitation } from '../features/teams/use-invitation';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { invitation: token } = useParams();
+  const { data: user, isPending: userPending } = useAuthUser();
+  const preview = useInvitation(token);
+
+  // A signed-in visitor accepts on the join page instead of making a second account.
+  if (user && token) return <Navigate to={`/teams/join/${token}`} replace />;
+  if (!preview.data || userPending) return <InvitationStatus token={token} isPending={preview.isPending || userPending} isError={preview.isError} />;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('invitation.registerTitle', { team: preview.data.team_name })}</h1>
+      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+        {t('invitation.intro', { team: preview.data.team_name, role: t(`roles.${preview.data.role}`) })}
+      </p>
+      <div className="mt-6">
+        <RegisterForm key={preview.data.id} invitation={token} email={preview.data.email} lockEmail />
+      </div>
+      <p className="mt-8 text-center text-sm text-gray-600 dark:text-gray-400">
+        {t('auth.haveAccount')}{' '}
+        <Link
+          to={`/login?redirect=${encodeURIComponent(`/teams/join/${token}`)}&email=${encodeURIComponent(preview.data.email)}`}
+          className="font-semibold text-blue-600 hover:text-blue-500 dark:text-blue-400"
+        >
+          {t('auth.login')}
+        </Link>
+      </p>
+    </>
+  );
+}
