@@ -29,6 +29,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/contracts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|\\.)', message: 'contracts imports only zod.' }] }],
     },

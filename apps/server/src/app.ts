@@ -13,7 +13,7 @@ import { registerErrorHandler } from './platform/errors';
 import { createMailSender } from './platform/mail';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
-import { installAuthContext } from './modules/auth/context';
+import { installAuthContext, type RouteGuardEntry } from './modules/auth/context';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerTeamRoutes } from './modules/teams/routes';
@@ -23,6 +23,8 @@ import { registerSearchRoutes } from './modules/search/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Every /app route with its declared guard (tests enumerate it). */
+    routeGuards: RouteGuardEntry[];
   }
 }
 
@@ -77,7 +79,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
-  installAuthContext(app, deps);
+  app.decorate('routeGuards', installAuthContext(app, deps));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

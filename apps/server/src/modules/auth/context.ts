@@ -52,13 +52,18 @@ declare module 'fastify' {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOUCH_EVERY_MS = 60_000;
 
-export function installAuthContext(app: FastifyInstance, deps: Deps) {
+export type RouteGuardEntry = { method: string; url: string; guard: Guard };
+
+/** Installs the auth hooks and returns the live table of every /app route with its guard. */
+export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuardEntry[] {
+  const table: RouteGuardEntry[] = [];
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/app') && !route.config?.guard) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
-    }
+    if (!route.url.startsWith('/app')) return;
+    const guard = route.config?.guard;
+    if (!guard) throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, guard });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -82,6 +87,7 @@ export function installAuthContext(app: FastifyInstance, deps: Deps) {
       }
     }
   });
+  return table;
 }
 
 async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: Deps): Promise<RequestAuth | null> {
