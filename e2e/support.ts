@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'a long enough password';
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
+
+const screenshotDir = path.resolve(import.meta.dirname, 'artifacts/screenshots');
+
+/** Full-page screenshots kept as test artifacts (and looked at: see the README's screenshot). */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Registers through the API the way the SPA does (CSRF cookie first). Using `page.request` shares the
+ * browser context's cookies, so the page is signed in afterwards.
+ */
+export async function registerViaApi(request: APIRequestContext, body: { name: string; email: string; invitation?: string }) {
+  await request.get('/app/sanctum/csrf-cookie');
+  const state = await request.storageState();
+  const token = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await request.post('/app/register', {
+    data: { ...body, password: PASSWORD, password_confirmation: PASSWORD },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data as { id: number; team_id: number };
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}

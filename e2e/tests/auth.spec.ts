@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { linkFromMail } from '../mail';
+import { logIn, PASSWORD, screenshot, uniqueEmail } from '../support';
+
+test('a new user registers, verifies the e-mail from the .eml link, logs in and sees the dashboard', async ({ page }) => {
+  const email = uniqueEmail('reg');
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Rita Register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText('Your e-mail address is not verified yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const link = await linkFromMail(email, /\/app\/email\/verify\//);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?verified=1/);
+  await expect(page.getByText('Your e-mail address has been verified')).toBeVisible();
+
+  await logIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Your e-mail address is not verified yet')).toHaveCount(0);
+});
+
+test('shows the field errors the server returns under each field', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password', { exact: true }).fill('wrong password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a user resets a forgotten password through the e-mailed link', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Fergus Forgetful');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.context().clearCookies();
+
+  await page.goto('/password/reset');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('we have sent a password reset link')).toBeVisible();
+
+  await page.goto(await linkFromMail(email, /\/password\/reset\/[\w-]+/));
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill('my brand new password');
+  await page.getByLabel('Confirm password').fill('my brand new password');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await logIn(page, email, 'my brand new password');
+});
+
+test('the demo login on the home page opens the demo team dashboard', async ({ page }) => {
+  await page.goto('/');
+  await screenshot(page, 'home-desktop');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  // The demo user may not edit its profile or see billing (spec §6).
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Edit profile' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+});
+
+test('an unknown page shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

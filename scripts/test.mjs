@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + API tests on SQLite, the API tests again on PostgreSQL when one is
+// reachable, then the web build and the Playwright end-to-end suite in Chromium. Ends with one line of
+// totals over every runner: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+}
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((file) => fs.existsSync(file));
+}
+
+function ensureChromium() {
+  let chromium = findChromium();
+  const isRoot = process.getuid?.() === 0;
+  if (!chromium && isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('No Chromium found: installing Debian’s chromium package…');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    chromium = findChromium();
+  }
+  if (!chromium) {
+    console.error('No Chromium for the end-to-end tests. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to its executable.');
+  }
+  return chromium;
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+
+const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
+fs.rmSync(sqliteReport, { force: true });
+run('unit and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`], { TEST_DB: 'sqlite' });
+countVitest(sqliteReport);
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl || (await portOpen('127.0.0.1', 5432))) {
+  const pgReport = path.join(tmp, 'vitest-postgres.json');
+  fs.rmSync(pgReport, { force: true });
+  run('API tests (PostgreSQL)', bin('vitest'), ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
+    TEST_DB: 'postgres',
+    TEST_DATABASE_URL: pgUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
+  });
+  countVitest(pgReport);
+} else {
+  console.log('\n(no PostgreSQL on 127.0.0.1:5432 and no TEST_DATABASE_URL: API tests ran on SQLite only)');
+}
+
+if (run('web build', 'npm', ['run', '--silent', 'build'])) {
+  const chromium = ensureChromium();
+  if (chromium) {
+    const e2eReport = path.join(tmp, 'playwright.json');
+    fs.rmSync(e2eReport, { force: true });
+    run('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    });
+    countPlaywright(e2eReport);
+  } else {
+    failures.push('end-to-end tests (no Chromium)');
+  }
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failures.length || totals.failed ? 1 : 0);
