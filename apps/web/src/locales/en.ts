@@ -33,7 +33,7 @@ export const en = {
   },
   verification: {
     notice: 'Your e-mail address is not verified yet. Check your inbox for the verification link.',
-    resend: 'Resend verification e-mail', resent: 'A new verification link has been sent to your e-mail address.',
+    resend: 'Resend verification e-mail', resent: 'A new verification link has been sent to your e-mail address.', verified: 'Thanks, your e-mail address is verified.',
   },
   invitation: {
     joinTitle: 'Join {{team}}', intro: 'You have been invited to join {{team}} as {{role}}.', accept: 'Accept invitation',

@@ -11,10 +11,12 @@ type SlideOverProps = {
   side?: 'left' | 'right';
   /** Keep the title for screen readers only (e.g. a navigation drawer with its own logo). */
   hideTitle?: boolean;
+  /** Shown at the start of the header row (e.g. the logo). */
+  headerContent?: ReactNode;
   children: ReactNode;
 };
 
-export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hideTitle, children }: SlideOverProps) {
+export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hideTitle, headerContent, children }: SlideOverProps) {
   const left = side === 'left';
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -28,6 +30,7 @@ export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hi
           )}
         >
           <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
+            {headerContent}
             <DialogTitle className={clsx('text-base font-semibold text-gray-900 dark:text-white', hideTitle && 'sr-only')}>{title}</DialogTitle>
             <button
               type="button"

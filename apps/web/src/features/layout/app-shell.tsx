@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { SlideOver } from '../../components/ui';
-import { useRequiredUser } from '../auth/use-auth-user';
+import { SlideOver, Spinner } from '../../components/ui';
+import { useAuthUser } from '../auth/use-auth-user';
 import { Logo } from './logo';
 import { MobileBackLink } from './mobile-back-link';
 import { SidebarNav } from './sidebar-nav';
@@ -12,14 +12,21 @@ import { VerificationBanner } from './verification-banner';
 /** The default layout of every signed-in screen (PRODUCT-SPEC §2). */
 export function AppShell() {
   const { t } = useTranslation();
-  const user = useRequiredUser();
+  const { data: user } = useAuthUser();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  // The guard loader ensured a user; it is only missing for the moment a 401 logs the session out.
+  if (!user)
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner className="size-6 text-blue-600" label={t('app.loading')} />
+      </div>
+    );
 
   return (
     <div className="min-h-full">
-      <SlideOver open={sidebarOpen} onClose={() => setSidebarOpen(false)} title={t('nav.mainNavigation')} closeLabel={t('nav.closeSidebar')} side="left" hideTitle>
-        <div className="px-4 pb-6">
-          <Logo to="/dashboard" className="mb-4" />
+      <SlideOver open={sidebarOpen} onClose={() => setSidebarOpen(false)} title={t('nav.mainNavigation')} closeLabel={t('nav.closeSidebar')} side="left" hideTitle headerContent={<Logo to="/dashboard" />}>
+        <div className="px-4 py-4">
           <SidebarNav notifications={user.notifications} onNavigate={() => setSidebarOpen(false)} />
         </div>
       </SlideOver>
