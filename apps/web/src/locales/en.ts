@@ -52,7 +52,7 @@ export const en = {
   profile: {
     title: 'Profile', info: 'Profile information', infoText: "Update your account's name and e-mail address.",
     saved: 'Profile saved.', passwordTitle: 'Update password', passwordText: 'Use a long, random password to stay secure.',
-    currentPassword: 'Current password', newPassword: 'New password', passwordSaved: 'Password updated.', save: 'Save',
+    currentPassword: 'Current password', newPassword: 'New password', passwordSaved: 'Password updated.', save: 'Save', saveProfile: 'Save profile', savePassword: 'Update password',
     demo: 'The demo account cannot change its profile or password.',
   },
   team: {

@@ -34,7 +34,7 @@ export function PasswordForm() {
         description={t('profile.passwordText')}
         footer={
           <Button type="submit" loading={save.isPending}>
-            {t('profile.save')}
+            {t('profile.savePassword')}
           </Button>
         }
       >

@@ -34,7 +34,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         description={t('profile.infoText')}
         footer={
           <Button type="submit" loading={save.isPending}>
-            {t('profile.save')}
+            {t('profile.saveProfile')}
           </Button>
         }
       >
