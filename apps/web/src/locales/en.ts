@@ -62,7 +62,7 @@ export const en = {
     leaveTitle: 'Leave {{team}}?', leaveText: 'You will lose access to this team until someone invites you again.',
     removed: '{{name}} removed from the team.', left: 'You left {{team}}.', roleChanged: 'Role of {{name}} changed to {{role}}.',
     invite: 'Invite', inviteTitle: 'Invite a member', inviteText: 'We will e-mail them a link to join.', invited: 'Invitation sent to {{email}}.',
-    pending: 'Pending invitations', pendingText: 'Invitations that have not been accepted yet.', cancel: 'Cancel invitation',
+    pending: 'Pending invitations', pendingText: 'Invitations that have not been accepted yet.', cancel: 'Cancel invitation', sent: 'Sent',
     cancelled: 'Invitation to {{email}} cancelled.', noPending: 'No pending invitations.', actions: 'Actions',
   },
   reactivate: {

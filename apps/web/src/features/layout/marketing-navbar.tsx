@@ -52,8 +52,7 @@ export function MarketingNavbar() {
           className="inline-flex size-11 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 md:hidden dark:text-gray-300 dark:hover:bg-gray-800"
           aria-expanded={open}
           aria-controls="marketing-mobile-menu"
-          // The name stays the same while open; aria-expanded carries the state.
-          aria-label={t('marketing.openMenu')}
+          aria-label={open ? t('marketing.closeMenu') : t('marketing.openMenu')}
           onClick={() => setOpen((value) => !value)}
         >
           {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
