@@ -13,7 +13,7 @@ test('an admin invites a colleague, who registers through the link and switches 
   await page.getByLabel('Role').selectOption('manager');
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText(`Invitation sent to ${colleague}.`)).toBeVisible();
-  await expect(page.getByRole('cell', { name: colleague })).toBeVisible();
+  await expect(page.getByRole('cell', { name: colleague, exact: true })).toBeVisible();
   await screenshot(page, 'team-desktop');
 
   const link = await linkFromMail(colleague, /\/teams\/register\//);
@@ -39,8 +39,9 @@ test('an admin invites a colleague, who registers through the link and switches 
   await other.goto('/account/team');
   await expect(other.getByLabel('Team name')).toHaveValue("Carl's Team");
 
-  // The owner sees Carl as a member now.
+  // The owner sees Carl as a member now, and the invitation is no longer pending.
   await page.reload();
-  await expect(page.getByRole('cell', { name: colleague })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Carl Colleague/ })).toContainText(colleague);
+  await expect(page.getByRole('button', { name: `Cancel invitation: ${colleague}` })).toHaveCount(0);
   await second.close();
 });

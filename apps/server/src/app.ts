@@ -13,6 +13,7 @@ import { registerErrorHandler } from './platform/errors';
 import { createMailSender } from './platform/mail';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
+import { localStorage } from './platform/storage';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/context';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     dialect: handle.dialect,
     mail,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    storage: localStorage(path.join(config.DATA_DIR, 'files')),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -78,7 +80,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     openapi: { info: { title: 'Storekeep API', version: '1' } },
     transform: jsonSchemaTransform,
   });
-  registerErrorHandler(app);
+  const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
+  const spaIndex = path.join(webDist, 'index.html');
+  const spaHtml = fs.existsSync(spaIndex) ? fs.readFileSync(spaIndex, 'utf8') : null;
+  registerErrorHandler(app, spaHtml);
   app.decorate('routeGuards', installAuthContext(app, deps));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -98,22 +103,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   registerDashboardRoutes(app, deps);
   registerSearchRoutes(app, deps);
 
-  await serveWebApp(app, config);
+  // The built SPA's files; client routes fall through to index.html in the not-found handler.
+  if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   return app;
-}
-
-/** Serves the built SPA on the same port; any non-API GET that is not a file gets index.html. */
-async function serveWebApp(app: FastifyInstance, config: Config) {
-  const dist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const html = fs.readFileSync(index, 'utf8');
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' || pathname.startsWith('/app/') || path.extname(pathname)) {
-      return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
-  });
 }

@@ -46,7 +46,11 @@ export function invalid(field: string, message: string): AppError {
   return new AppError('validation', message, { [field]: [message] });
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+/**
+ * One error handler for the spec's `{message, errors}` bodies. `spaHtml`, when the web app is built,
+ * answers browser navigations to client routes with the SPA; API paths and files stay JSON 404s.
+ */
+export function registerErrorHandler(app: FastifyInstance, spaHtml: string | null = null) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -74,6 +78,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found.` });
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (spaHtml !== null && request.method === 'GET' && !pathname.startsWith('/app/') && !/\.\w+$/.test(pathname)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(spaHtml);
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
   });
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { RegisterForm } from '../features/auth/register-form';
@@ -10,9 +11,11 @@ export function Component() {
   const { invitation: token } = useParams();
   const { data: user, isPending: userPending } = useAuthUser();
   const preview = useInvitation(token);
+  const [registered, setRegistered] = useState(false);
 
-  // A signed-in visitor accepts on the join page instead of making a second account.
-  if (user && token) return <Navigate to={`/teams/join/${token}`} replace />;
+  // A signed-in visitor accepts on the join page instead of making a second account; someone who has
+  // just registered here already joined and is on the way to the dashboard.
+  if (user && token && !registered) return <Navigate to={`/teams/join/${token}`} replace />;
   if (!preview.data || userPending) return <InvitationStatus token={token} isPending={preview.isPending || userPending} isError={preview.isError} />;
 
   return (
@@ -22,7 +25,7 @@ export function Component() {
         {t('invitation.intro', { team: preview.data.team_name, role: t(`roles.${preview.data.role}`) })}
       </p>
       <div className="mt-6">
-        <RegisterForm key={preview.data.id} invitation={token} email={preview.data.email} lockEmail />
+        <RegisterForm key={preview.data.id} invitation={token} email={preview.data.email} lockEmail onRegistered={() => setRegistered(true)} />
       </div>
       <p className="mt-8 text-center text-sm text-gray-600 dark:text-gray-400">
         {t('auth.haveAccount')}{' '}

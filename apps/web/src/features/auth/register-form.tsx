@@ -15,9 +15,11 @@ type RegisterFormProps = {
   invitation?: string;
   email?: string;
   lockEmail?: boolean;
+  /** Called before the new user is stored, so a page can tell "just registered" from "already signed in". */
+  onRegistered?: () => void;
 };
 
-export function RegisterForm({ invitation, email = '', lockEmail }: RegisterFormProps) {
+export function RegisterForm({ invitation, email = '', lockEmail, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm({
@@ -28,6 +30,7 @@ export function RegisterForm({ invitation, email = '', lockEmail }: RegisterForm
   const signUp = useMutation({
     mutationFn: (input: RegisterInput) => authApi.post<{ data: AuthUser }>('/register', input),
     onSuccess: (body) => {
+      onRegistered?.();
       queryClient.setQueryData(queryKeys.authUser, body.data);
       navigate('/dashboard', { replace: true });
     },
