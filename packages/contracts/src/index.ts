@@ -5,3 +5,5 @@ export * from './common';
 export * from './auth';
 export * from './teams';
 export * from './dashboard';
+export * from './people';
+export * from './records';

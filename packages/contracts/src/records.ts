@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { abilitiesSchema } from './common';
+import { emailField, oneOf, optionalString, requiredString, validationMessage } from './validation';
+
+export const COMPANY_KINDS = ['franchisor', 'franchisee', 'landlord', 'vendor', 'other'] as const;
+export type CompanyKind = (typeof COMPANY_KINDS)[number];
+
+export const STORE_STATUSES = ['planned', 'in_development', 'open', 'temporarily_closed', 'closed'] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
+
+export const RECORD_TYPES = ['companies', 'brands', 'stores', 'contacts'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+// ---------- field helpers ----------
+
+const optionalEmail = (label = 'email') =>
+  z
+    .union([z.literal(''), z.null(), emailField(label)])
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(255, { error: validationMessage('max_string', label, { max: 255 }) })
+    .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), { error: validationMessage('url', label) })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const optionalId = (label: string) =>
+  z
+    .union([z.null(), z.literal(''), z.coerce.number({ error: validationMessage('integer', label) }).int().positive()])
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+const optionalDate = (label: string) =>
+  z
+    .union([z.null(), z.literal(''), z.iso.date({ error: validationMessage('date', label) })])
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalNumber = (label: string, min: number, max: number) =>
+  z
+    .union([
+      z.null(),
+      z.literal(''),
+      z.coerce
+        .number({ error: validationMessage('between', label, { min, max }) })
+        .min(min, { error: validationMessage('min_numeric', label, { min }) })
+        .max(max, { error: validationMessage('max_numeric', label, { max }) }),
+    ])
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+/** Postal address used by companies, stores and contacts. */
+export const addressShape = {
+  address_line1: optionalString('address line 1', 255),
+  address_line2: optionalString('address line 2', 255),
+  city: optionalString('city', 120),
+  region: optionalString('region', 120),
+  postal_code: optionalString('postal code', 20),
+  country: optionalString('country', 2 * 60),
+};
+
+// ---------- inputs (create; update accepts any subset) ----------
+
+export const companyInputSchema = z.object({
+  name: requiredString('name', 255),
+  legal_name: optionalString('legal name', 255),
+  kind: oneOf(COMPANY_KINDS, 'kind').default('other'),
+  tax_id: optionalString('tax id', 50),
+  email: optionalEmail(),
+  phone: optionalString('phone', 50),
+  website: optionalUrl('website'),
+  ...addressShape,
+  description: optionalString('description', 5000),
+});
+export type CompanyInput = z.input<typeof companyInputSchema>;
+
+export const brandInputSchema = z.object({
+  name: requiredString('name', 255),
+  company_id: optionalId('company'),
+  description: optionalString('description', 5000),
+  website: optionalUrl('website'),
+});
+export type BrandInput = z.input<typeof brandInputSchema>;
+
+export const storeInputSchema = z.object({
+  name: requiredString('name', 255),
+  store_number: z
+    .string()
+    .trim()
+    .max(50, { error: validationMessage('max_string', 'store number', { max: 50 }) })
+    .regex(/^[A-Za-z0-9-]*$/, { error: validationMessage('alpha_num', 'store number') })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  brand_id: optionalId('brand'),
+  company_id: optionalId('operating company'),
+  status: oneOf(STORE_STATUSES, 'status').default('planned'),
+  opening_date: optionalDate('opening date'),
+  closing_date: optionalDate('closing date'),
+  ...addressShape,
+  latitude: optionalNumber('latitude', -90, 90),
+  longitude: optionalNumber('longitude', -180, 180),
+  phone: optionalString('phone', 50),
+  email: optionalEmail(),
+  square_feet: optionalNumber('square feet', 0, 10_000_000),
+  manager_id: optionalId('manager'),
+});
+export type StoreInput = z.input<typeof storeInputSchema>;
+
+export const contactInputSchema = z.object({
+  first_name: optionalString('first name', 120),
+  last_name: optionalString('last name', 120),
+  company_id: optionalId('company'),
+  job_title: optionalString('job title', 120),
+  email: optionalEmail(),
+  phone: optionalString('phone', 50),
+  mobile: optionalString('mobile', 50),
+  ...addressShape,
+  notes: optionalString('notes', 5000),
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+
+/** Cross-field rules, applied to the whole record (on update: the stored record with the changes). */
+export const storeRules = z
+  .object({ opening_date: z.string().nullable(), closing_date: z.string().nullable() })
+  .superRefine((value, ctx) => {
+    if (value.opening_date && value.closing_date && !(value.closing_date > value.opening_date)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['closing_date'],
+        message: validationMessage('after', 'closing date', { other: 'opening date' }),
+      });
+    }
+  });
+
+export const contactRules = z
+  .object({ first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string().nullable() })
+  .superRefine((value, ctx) => {
+    if (!value.first_name && !value.last_name && !value.email) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['first_name'],
+        message: validationMessage('required_unless', 'first name', { other: 'last name or email' }),
+      });
+    }
+  });
+
+// ---------- outputs ----------
+
+const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
+export type RecordRef = z.infer<typeof ref>;
+
+export const imageSchema = z.object({ thumb_url: z.string(), display_url: z.string() }).nullable();
+
+const recordMeta = {
+  id: z.number().int(),
+  image: imageSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  abilities: abilitiesSchema,
+};
+
+const addressOut = {
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+};
+
+export const companySchema = z.object({
+  ...recordMeta,
+  name: z.string(),
+  legal_name: z.string().nullable(),
+  kind: z.enum(COMPANY_KINDS),
+  tax_id: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  ...addressOut,
+  description: z.string().nullable(),
+  counts: z.object({ brands: z.number().int(), stores: z.number().int(), contacts: z.number().int() }).optional(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const brandSchema = z.object({
+  ...recordMeta,
+  name: z.string(),
+  company: ref,
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  counts: z.object({ stores: z.number().int() }).optional(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const storeSchema = z.object({
+  ...recordMeta,
+  name: z.string(),
+  store_number: z.string().nullable(),
+  brand: ref,
+  company: ref,
+  status: z.enum(STORE_STATUSES),
+  opening_date: z.string().nullable(),
+  closing_date: z.string().nullable(),
+  ...addressOut,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  square_feet: z.number().nullable(),
+  manager: ref,
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const contactSchema = z.object({
+  ...recordMeta,
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  display_name: z.string(),
+  company: ref,
+  job_title: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  ...addressOut,
+  notes: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+// ---------- list whitelists (server validates; the web builds its pickers from them) ----------
+
+export const LIST_SORTS = {
+  companies: ['name', 'kind', 'city', 'created_at', 'updated_at'],
+  brands: ['name', 'created_at', 'updated_at'],
+  stores: ['name', 'store_number', 'status', 'city', 'opening_date', 'created_at', 'updated_at'],
+  contacts: ['last_name', 'first_name', 'email', 'created_at', 'updated_at'],
+} as const satisfies Record<RecordType, readonly string[]>;
+
+/** Filter fields: `ids` accept several record ids, `enum` several values of the field's set. */
+export const LIST_FILTERS = {
+  companies: { kind: { type: 'enum', values: COMPANY_KINDS } },
+  brands: { company_id: { type: 'ids' } },
+  stores: { status: { type: 'enum', values: STORE_STATUSES }, brand_id: { type: 'ids' }, company_id: { type: 'ids' }, region: { type: 'text' } },
+  contacts: { company_id: { type: 'ids' }, store_id: { type: 'ids' } },
+} as const;
+
+// ---------- notes ----------
+
+export const noteInputSchema = z.object({ body: requiredString('note', 10_000) });
+export type NoteInput = z.input<typeof noteInputSchema>;
+
+export const noteSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: ref,
+  created_at: z.string(),
+  updated_at: z.string(),
+  abilities: abilitiesSchema,
+});
+export type Note = z.infer<typeof noteSchema>;
+
+// ---------- audit log ----------
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  user: ref,
+  subject_type: z.string(),
+  subject_id: z.string().nullable(),
+  action: z.string(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const trashItemSchema = z.object({
+  type: z.enum(RECORD_TYPES),
+  id: z.number().int(),
+  title: z.string(),
+  deleted_at: z.string(),
+  purge_at: z.string(),
+});
+export type TrashItem = z.infer<typeof trashItemSchema>;
