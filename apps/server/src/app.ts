@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
@@ -20,6 +21,11 @@ import { registerUserRoutes } from './modules/users/routes';
 import { registerTeamRoutes } from './modules/teams/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerSearchRoutes } from './modules/search/routes';
+import { registerNoteRoutes } from './modules/notes/routes';
+import { registerImageRoutes } from './modules/records/image-routes';
+import { registerRecordRoutes } from './modules/records/routes';
+import { recordDefinitions } from './modules/records/registry';
+import { registerTrashAndAuditRoutes } from './modules/trash/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +82,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   });
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Storekeep API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -102,6 +109,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   registerTeamRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerSearchRoutes(app, deps);
+  for (const definition of Object.values(recordDefinitions)) registerRecordRoutes(app, deps, definition);
+  registerNoteRoutes(app, deps);
+  registerImageRoutes(app, deps);
+  registerTrashAndAuditRoutes(app, deps);
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { migrateToLatest } from './platform/db/migrate';
 import { seedDemo } from './seed';
+import { purgeTrash } from './modules/trash/service';
 
 async function main() {
   const config = loadConfig();
@@ -12,11 +13,16 @@ async function main() {
   const app = await buildApp({ config, database });
   await seedDemo(app.deps);
   app.deps.mail.start();
+  const purge = () => purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
+  const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
+  purgeTimer.unref();
+  void purge();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(purgeTimer);
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting connections and waits for in-flight requests before onClose hooks run.
     await app.close();

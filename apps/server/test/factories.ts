@@ -64,3 +64,19 @@ export const pathOf = (link: string) => {
   const url = new URL(link);
   return url.pathname + url.search;
 };
+
+/** Creates a record through the API as `client` and returns its DTO. */
+export async function createVia(client: TestClient, type: 'companies' | 'brands' | 'stores' | 'contacts', body: Record<string, unknown>) {
+  const response = await client.post(`/app/api/v1/${type}`, body);
+  if (response.status !== 201) throw new Error(`create ${type} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** A signed-in owner of a fresh team, plus a client for a member of that team with `role`. */
+export async function teamWithRoles(ctx: TestContext) {
+  const { user, team } = await buildUser(ctx);
+  const admin = await signIn(ctx, user.email);
+  const manager = await signIn(ctx, (await buildMember(ctx, team.id, 'manager')).email);
+  const observer = await signIn(ctx, (await buildMember(ctx, team.id, 'observer')).email);
+  return { owner: user, team, admin, manager, observer };
+}

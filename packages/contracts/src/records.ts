@@ -13,45 +13,48 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 
 // ---------- field helpers ----------
 
-const optionalEmail = (label = 'email') =>
-  z
-    .union([z.literal(''), z.null(), emailField(label)])
-    .optional()
-    .transform((value) => (value ? value : null));
+/** Blank form values ('' or absent) mean "no value": they become null before the rule runs. */
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+const optionalEmail = (label = 'email') => z.preprocess(blankToNull, emailField(label).nullable());
 
 const optionalUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(255, { error: validationMessage('max_string', label, { max: 255 }) })
-    .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), { error: validationMessage('url', label) })
-    .nullish()
-    .transform((value) => (value ? value : null));
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(255, { error: validationMessage('max_string', label, { max: 255 }) })
+      .regex(/^https?:\/\/[^\s.]+\.[^\s]+$/i, { error: validationMessage('url', label) })
+      .nullable(),
+  );
+
+const numeric = (value: unknown) => {
+  const blank = blankToNull(value);
+  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank)) ? Number(blank) : blank;
+};
 
 const optionalId = (label: string) =>
-  z
-    .union([z.null(), z.literal(''), z.coerce.number({ error: validationMessage('integer', label) }).int().positive()])
-    .optional()
-    .transform((value) => (value === '' || value === undefined ? null : value));
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('in', label) })
+      .int({ error: validationMessage('in', label) })
+      .positive({ error: validationMessage('in', label) })
+      .nullable(),
+  );
 
-const optionalDate = (label: string) =>
-  z
-    .union([z.null(), z.literal(''), z.iso.date({ error: validationMessage('date', label) })])
-    .optional()
-    .transform((value) => (value ? value : null));
+const optionalDate = (label: string) => z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
 
 const optionalNumber = (label: string, min: number, max: number) =>
-  z
-    .union([
-      z.null(),
-      z.literal(''),
-      z.coerce
-        .number({ error: validationMessage('between', label, { min, max }) })
-        .min(min, { error: validationMessage('min_numeric', label, { min }) })
-        .max(max, { error: validationMessage('max_numeric', label, { max }) }),
-    ])
-    .optional()
-    .transform((value) => (value === '' || value === undefined ? null : value));
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('between', label, { min, max }) })
+      .min(min, { error: validationMessage('min_numeric', label, { min }) })
+      .max(max, { error: validationMessage('max_numeric', label, { max }) })
+      .nullable(),
+  );
 
 /** Postal address used by companies, stores and contacts. */
 export const addressShape = {

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { MailSender } from './mail';
 import type { RateLimiter } from './rate-limit';
+import type { Storage } from './storage';
 
 /** What modules are built from; app.ts makes one per app instance (tests make many). */
 export type Deps = {
@@ -12,5 +13,6 @@ export type Deps = {
   dialect: Dialect;
   mail: MailSender;
   limiter: RateLimiter;
+  storage: Storage;
   log: FastifyBaseLogger;
 };

@@ -1,6 +1,10 @@
+import type { Activity, PaginationMeta } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { insertActivity } from './repository';
+import { paginationMeta, parseListQuery } from '../../platform/list';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { insertActivity, pageActivities } from './repository';
 
 export type ActivityInput = {
   teamId: number | null;
@@ -34,4 +38,61 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
     if (value !== undefined && before[key] !== value) changes[key] = [before[key], value];
   }
   return changes;
+}
+
+const ACTIVITY_FILTERS = {
+  user_id: { type: 'ids' },
+  subject_type: { type: 'text' },
+  subject_id: { type: 'text' },
+  action: { type: 'text' },
+  from: { type: 'text' },
+  to: { type: 'text' },
+} as const;
+
+/**
+ * The audit log (admins), or one record's history (`scope`, any member who can see the record).
+ * `from` / `to` are dates or instants; `to` as a date includes that whole day.
+ */
+export async function listActivities(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+  scope?: { subjectType: string; subjectId: number },
+): Promise<{ data: Activity[]; meta: PaginationMeta }> {
+  if (!scope) authorize(hasRole(actor, 'admin'));
+  const query = parseListQuery(raw, { sorts: ['created_at'], defaultSort: 'created_at', filters: ACTIVITY_FILTERS });
+  const f = query.filters;
+  const day = (value: string | number | undefined, endOfDay: boolean) => {
+    if (value === undefined) return undefined;
+    const text = String(value);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(Date.parse(text))) return undefined;
+    return text.length === 10 ? new Date(Date.parse(text) + (endOfDay ? 86_400_000 : 0)).toISOString() : new Date(text).toISOString();
+  };
+  const { rows, total } = await pageActivities(
+    deps.db,
+    actor.teamId,
+    {
+      userIds: f.user_id as number[] | undefined,
+      subjectTypes: scope ? [scope.subjectType] : (f.subject_type as string[] | undefined),
+      subjectId: scope ? String(scope.subjectId) : (f.subject_id?.[0] as string | undefined),
+      actions: f.action as string[] | undefined,
+      from: day(f.from?.[0], false),
+      to: day(f.to?.[0], true),
+    },
+    query.page,
+    query.perPage,
+  );
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? 'Deleted user' },
+      subject_type: row.subject_type,
+      subject_id: row.subject_id,
+      action: row.action,
+      changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
+      ip: row.ip,
+      created_at: row.created_at,
+    })),
+    meta: paginationMeta(query.page, query.perPage, total),
+  };
 }

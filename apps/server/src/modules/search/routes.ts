@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, searchQuerySchema, searchResponseSchema } from '@storekeep/contracts';
+import { API_BASE, RECORD_TYPES, searchQuerySchema, searchResponseSchema, type SearchGroup } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { searchType } from '../../platform/search';
 import { actorOf } from '../auth/context';
 
 export function registerSearchRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Records to search arrive with the records issue; the call already answers in its final shape.
+  // Groups in a fixed order, only the non-empty ones, at most five ranked items each (spec §3, §7).
   app.get(
     `${API_BASE}/search`,
     { config: { guard: 'team' }, schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request) => {
-      actorOf(request, deps);
-      return { data: [] };
+      const actor = actorOf(request, deps);
+      const groups: SearchGroup[] = [];
+      for (const type of RECORD_TYPES) {
+        const data = await searchType(deps.db, deps.dialect, actor.teamId, type, request.query.query, 5);
+        if (data.length) groups.push({ type, data });
+      }
+      return { data: groups };
     },
   );
 }

@@ -2,10 +2,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DatabaseHandle } from './index';
 import type { AppMigration } from './migration-helpers';
 import { foundation } from './migrations/0001-foundation';
+import { records } from './migrations/0002-records';
 
 /** Versioned migrations in order; names are permanent once released. */
 const migrations: Record<string, AppMigration> = {
   '0001-foundation': foundation,
+  '0002-records': records,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { TeamRole, SubscriptionStatus } from '@storekeep/contracts';
+import type { CompanyKind, StoreStatus, SubscriptionStatus, TeamRole } from '@storekeep/contracts';
 
 /** Timestamps are ISO-8601 UTC strings on both dialects (see db/index.ts for the pg parsers). */
 type Timestamp = string;
@@ -92,7 +92,97 @@ export type OutboxTable = {
   created_at: Timestamp;
 };
 
+type Address = {
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+};
+
+type RecordColumns = {
+  id: Id;
+  team_id: number;
+  image_key: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+};
+
+export type CompaniesTable = RecordColumns &
+  Address & {
+    name: string;
+    legal_name: string | null;
+    kind: CompanyKind;
+    tax_id: string | null;
+    email: string | null;
+    phone: string | null;
+    website: string | null;
+    description: string | null;
+  };
+
+export type BrandsTable = RecordColumns & {
+  company_id: number | null;
+  name: string;
+  description: string | null;
+  website: string | null;
+};
+
+export type StoresTable = RecordColumns &
+  Address & {
+    name: string;
+    store_number: string | null;
+    brand_id: number | null;
+    company_id: number | null;
+    status: StoreStatus;
+    opening_date: string | null;
+    closing_date: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    phone: string | null;
+    email: string | null;
+    square_feet: number | null;
+    manager_id: number | null;
+  };
+
+export type ContactsTable = RecordColumns &
+  Address & {
+    first_name: string | null;
+    last_name: string | null;
+    company_id: number | null;
+    job_title: string | null;
+    email: string | null;
+    phone: string | null;
+    mobile: string | null;
+    notes: string | null;
+  };
+
+export type NotesTable = {
+  id: Id;
+  team_id: number;
+  subject_type: string;
+  subject_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SearchIndexTable = {
+  rowid: number;
+  terms: string;
+  title: string;
+  subtitle: string | null;
+};
+
 export type Database = {
+  companies: CompaniesTable;
+  brands: BrandsTable;
+  stores: StoresTable;
+  contacts: ContactsTable;
+  notes: NotesTable;
+  search_index: SearchIndexTable;
   users: UsersTable;
   teams: TeamsTable;
   team_user: TeamUserTable;
@@ -107,3 +197,8 @@ export type Database = {
 export type UserRow = Selectable<UsersTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type NewActivity = Insertable<ActivitiesTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type BrandRow = Selectable<BrandsTable>;
+export type StoreRow = Selectable<StoresTable>;
+export type ContactRow = Selectable<ContactsTable>;
+export type NoteRow = Selectable<NotesTable>;

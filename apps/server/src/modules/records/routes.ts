@@ -1,0 +1,107 @@
+import type {} from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE, activitySchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { rawListQuerySchema } from '../../platform/list';
+import { actorOf } from '../auth/context';
+import { listActivities } from '../activities/service';
+import type { LoadedRow, RecordDefinition } from './definition';
+import { exportRecords } from './export';
+import { MAX_IMAGE_BYTES, removeImage, replaceImage } from './images';
+import { createRecord, deleteRecord, findLive, getRecord, listRecords, restoreRecord, updateRecord } from './service';
+
+/** The same HTTP surface for every record type (docs/API.md "Records"). */
+export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyInstance, deps: Deps, def: RecordDefinition<Row, Dto>) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const base = `${API_BASE}/${def.type}`;
+  const config = { guard: 'team' } as const;
+  const one = { 200: dataOf(def.dtoSchema) };
+
+  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(def.dtoSchema) } } }, async (request) =>
+    listRecords(deps, def, actorOf(request, deps), request.query),
+  );
+
+  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
+    const { format = 'csv', ...query } = request.query;
+    if (format !== 'csv') throw new AppError('validation', 'The selected format is invalid.', { format: ['The selected format is invalid.'] });
+    const stream = await exportRecords(deps, def, actorOf(request, deps), query);
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${def.type}-${date}.csv"`)
+      .send(stream);
+  });
+
+  app.post(base, { config, schema: { body: def.inputSchema, response: { 201: dataOf(def.dtoSchema) } } }, async (request, reply) => {
+    const data = await createRecord(deps, def, actorOf(request, deps), request.body as Record<string, unknown>);
+    return reply.status(201).send({ data });
+  });
+
+  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
+    data: await getRecord(deps, def, actorOf(request, deps), request.params.id),
+  }));
+
+  // A PATCH carries only the fields it changes; defaults must not fill in the rest.
+  const patchSchema = z.object(
+    Object.fromEntries(Object.entries(def.inputSchema.shape).map(([key, schema]) => [key, (schema as z.ZodType).optional()])),
+  );
+  const sentKeys = new WeakMap<object, string[]>();
+  app.patch(
+    `${base}/:id`,
+    {
+      config,
+      schema: { params: idParamSchema, body: patchSchema, response: one },
+      // Remember which fields the client sent before the schema fills absent ones with their defaults.
+      preValidation: async (request) => {
+        if (request.body && typeof request.body === 'object') sentKeys.set(request, Object.keys(request.body));
+      },
+    },
+    async (request) => {
+      const keys = sentKeys.get(request) ?? [];
+      sentKeys.delete(request);
+      const provided = Object.fromEntries(Object.entries(request.body).filter(([key]) => keys.includes(key)));
+      return { data: await updateRecord(deps, def, actorOf(request, deps), request.params.id, provided) };
+    },
+  );
+
+  app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+    await deleteRecord(deps, def, actorOf(request, deps), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
+    data: await restoreRecord(deps, def, actorOf(request, deps), request.params.id),
+  }));
+
+  app.post(`${base}/:id/image`, { config, schema: { params: idParamSchema, response: one } }, async (request) => {
+    const actor = actorOf(request, deps);
+    await findLive(deps.db, def, actor.teamId, request.params.id);
+    if (!request.isMultipart()) throw new AppError('validation', 'The image field is required.', { image: ['The image field is required.'] });
+    const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+    if (!file || file.fieldname !== 'image') throw new AppError('validation', 'The image field is required.', { image: ['The image field is required.'] });
+    const buffer = await file.toBuffer().catch(() => {
+      throw new AppError('too_large', 'The image may not be greater than 5 MB.', { image: ['The image may not be greater than 5 MB.'] });
+    });
+    await replaceImage(deps, def, actor, request.params.id, buffer);
+    return { data: await getRecord(deps, def, actor, request.params.id) };
+  });
+
+  app.delete(`${base}/:id/image`, { config, schema: { params: idParamSchema, response: one } }, async (request) => {
+    const actor = actorOf(request, deps);
+    await removeImage(deps, def, actor, request.params.id);
+    return { data: await getRecord(deps, def, actor, request.params.id) };
+  });
+
+  app.get(
+    `${base}/:id/activities`,
+    { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(activitySchema) } } },
+    async (request) => {
+      const actor = actorOf(request, deps);
+      await findLive(deps.db, def, actor.teamId, request.params.id);
+      return listActivities(deps, actor, request.query, { subjectType: def.subject, subjectId: request.params.id });
+    },
+  );
+}

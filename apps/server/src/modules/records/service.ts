@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import type { PaginationMeta } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError, notFound } from '../../platform/errors';
+import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
+import { authorize, type Actor } from '../../platform/policy';
+import { indexRecord, matchingIdsCondition, unindexRecord } from '../../platform/search';
+import { diff, recordActivity } from '../activities/service';
+import type { LoadedRow, RecordDefinition } from './definition';
+import { imageUrlsFor } from './images';
+import { recordPolicy } from './policy';
+
+/** Deleted records stay restorable this long; the purge job removes them afterwards. */
+export const TRASH_DAYS = 30;
+
+// Tables are chosen at run time from four literals (see definition.ts); the typed builder cannot follow.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const untyped = (db: Executor) => db as unknown as Kysely<any>;
+
+export function presenterFor<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor) {
+  const urls = imageUrlsFor(deps);
+  return (row: Row) => def.present(row, actor, urls);
+}
+
+export async function listRecords<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Dto[]; meta: PaginationMeta }> {
+  authorize(recordPolicy.view(actor));
+  const query = parseListQuery(raw, { sorts: Object.keys(def.sorts), defaultSort: def.defaultSort, filters: def.filters });
+  const conditions = filterConditions(query.filters, def.filters);
+  if (query.search) {
+    const match = matchingIdsCondition(deps.dialect, actor.teamId, def.type, query.search);
+    if (match) conditions.push(match);
+  }
+  const { ids, total } = await pageOfIds(deps.db, {
+    table: def.table,
+    teamId: actor.teamId,
+    conditions,
+    orderBy: def.sorts[query.sort]!,
+    direction: query.direction,
+    page: query.page,
+    perPage: query.perPage,
+  });
+  const rows = await def.load(deps.db, actor.teamId, ids);
+  const present = presenterFor(deps, def, actor);
+  return { data: rows.map(present), meta: paginationMeta(query.page, query.perPage, total) };
+}
+
+/** A live record of the caller's team, or 404 (another team's record does not exist for them). */
+export async function findLive<Row extends LoadedRow, Dto>(db: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number): Promise<Row> {
+  const [row] = await def.load(db, teamId, [id]);
+  if (!row || row.deleted_at) throw notFound(def.label);
+  return row;
+}
+
+export async function getRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number): Promise<Dto> {
+  authorize(recordPolicy.view(actor));
+  return presenterFor(deps, def, actor)(await findLive(deps.db, def, actor.teamId, id));
+}
+
+async function reindex<Row extends LoadedRow, Dto>(trx: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number) {
+  const [row] = await def.load(trx, teamId, [id]);
+  if (!row) return;
+  await indexRecord(trx, { teamId, type: def.type, id, ...def.searchEntry(row) });
+}
+
+export async function createRecord<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<Dto> {
+  authorize(recordPolicy.create(actor));
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await def.validate(trx, actor.teamId, input, null);
+    const now = nowIso();
+    const inserted = await untyped(trx)
+      .insertInto(def.table)
+      .values({ ...input, team_id: actor.teamId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recordId = Number(inserted.id);
+    await reindex(trx, def, actor.teamId, recordId);
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null).map(([k, v]) => [k, [null, v]]));
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: recordId, action: 'created', changes, ip: actor.ip });
+    return recordId;
+  });
+  return getRecord(deps, def, actor, id);
+}
+
+export async function updateRecord<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  id: number,
+  patch: Record<string, unknown>,
+): Promise<Dto> {
+  await findLive(deps.db, def, actor.teamId, id);
+  authorize(recordPolicy.update(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await findLive(trx, def, actor.teamId, id);
+    const merged = { ...pick(current, Object.keys(def.inputSchema.shape)), ...patch };
+    await def.validate(trx, actor.teamId, merged, id);
+    const changes = diff(current as Record<string, unknown>, patch);
+    if (!Object.keys(changes).length) return;
+    await untyped(trx).updateTable(def.table).set({ ...patch, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await reindex(trx, def, actor.teamId, id);
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'updated', changes, ip: actor.ip });
+  });
+  return getRecord(deps, def, actor, id);
+}
+
+export async function deleteRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number) {
+  await findLive(deps.db, def, actor.teamId, id);
+  authorize(recordPolicy.delete(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    await untyped(trx).updateTable(def.table).set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await unindexRecord(trx, def.type, id);
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'deleted', ip: actor.ip });
+  });
+}
+
+export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number): Promise<Dto> {
+  const [row] = await def.load(deps.db, actor.teamId, [id]);
+  if (!row) throw notFound(def.label);
+  authorize(recordPolicy.restore(actor));
+  if (!row.deleted_at) throw new AppError('conflict', `This ${def.label.toLowerCase()} is not deleted.`);
+  if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound(def.label);
+  await deps.db.transaction().execute(async (trx) => {
+    await def.validate(trx, actor.teamId, pick(row, Object.keys(def.inputSchema.shape)), id);
+    await untyped(trx).updateTable(def.table).set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await reindex(trx, def, actor.teamId, id);
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'restored', ip: actor.ip });
+  });
+  return getRecord(deps, def, actor, id);
+}
+
+function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, row[k]]));
+}

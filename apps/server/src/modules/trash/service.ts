@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely';
+import { RECORD_TYPES, type PaginationMeta, type RecordType, type TrashItem } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { paginationMeta, parseListQuery } from '../../platform/list';
+import { authorize, type Actor } from '../../platform/policy';
+import { recordPolicy } from '../records/policy';
+import { TRASH_DAYS } from '../records/service';
+import { removeVariants } from '../records/images';
+
+const DAY_MS = 86_400_000;
+const titleSql: Record<RecordType, string> = {
+  companies: 'name',
+  brands: 'name',
+  stores: 'name',
+  contacts: "coalesce(nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), email, '')",
+};
+
+/** Deleted records still restorable, newest first, across every record type (admins). */
+export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: TrashItem[]; meta: PaginationMeta }> {
+  authorize(recordPolicy.viewTrash(actor));
+  const query = parseListQuery(raw, { sorts: ['deleted_at'], defaultSort: 'deleted_at', filters: { type: { type: 'enum', values: RECORD_TYPES } } });
+  const types = (query.filters.type as RecordType[] | undefined) ?? [...RECORD_TYPES];
+  const cutoff = new Date(Date.now() - TRASH_DAYS * DAY_MS).toISOString();
+  const union = sql.join(
+    types.map(
+      (type) =>
+        sql`select ${type} as type, id, ${sql.raw(titleSql[type])} as title, deleted_at from ${sql.table(type)} where team_id = ${actor.teamId} and deleted_at is not null and deleted_at > ${cutoff}`,
+    ),
+    sql` union all `,
+  );
+  const offset = (query.page - 1) * query.perPage;
+  const [rows, count] = await Promise.all([
+    sql<{ type: RecordType; id: number; title: string; deleted_at: string }>`select * from (${union}) as trash order by deleted_at desc, id desc limit ${query.perPage} offset ${offset}`.execute(deps.db),
+    sql<{ total: number }>`select count(*) as total from (${union}) as trash`.execute(deps.db),
+  ]);
+  return {
+    data: rows.rows.map((row) => ({
+      type: row.type,
+      id: Number(row.id),
+      title: row.title,
+      deleted_at: new Date(row.deleted_at).toISOString(),
+      purge_at: new Date(Date.parse(row.deleted_at) + TRASH_DAYS * DAY_MS).toISOString(),
+    })),
+    meta: paginationMeta(query.page, query.perPage, Number(count.rows[0]?.total ?? 0)),
+  };
+}
+
+/**
+ * The scheduled purge: records deleted more than TRASH_DAYS ago are removed for good, with their
+ * images and notes. Safe to run on several instances at once (deleting twice deletes nothing more).
+ */
+export async function purgeTrash(deps: Deps): Promise<number> {
+  const cutoff = new Date(Date.now() - TRASH_DAYS * DAY_MS).toISOString();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen from four literals
+  const db = deps.db as unknown as Kysely<any>;
+  let purged = 0;
+  const subjects: Record<RecordType, string> = { companies: 'company', brands: 'brand', stores: 'store', contacts: 'contact' };
+  // Children before parents, so foreign keys to rows about to go are cleared first by ON DELETE SET NULL.
+  for (const type of ['stores', 'contacts', 'brands', 'companies'] as const) {
+    const doomed: Array<{ id: number; image_key: string | null }> = await db
+      .selectFrom(type)
+      .select(['id', 'image_key'])
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .limit(1000)
+      .execute();
+    if (!doomed.length) continue;
+    const ids = doomed.map((row) => row.id);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('notes').where('subject_type', '=', subjects[type]).where('subject_id', 'in', ids).execute();
+      await (trx as unknown as typeof db).deleteFrom(type).where('id', 'in', ids).execute();
+    });
+    for (const row of doomed) if (row.image_key) await removeVariants(deps, row.image_key);
+    purged += ids.length;
+  }
+  return purged;
+}

@@ -1,0 +1,148 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
+import type { Executor } from './db';
+import { AppError } from './errors';
+
+/**
+ * A whitelisted filter. By default `field in (values)` on the column of the same name; `condition`
+ * replaces that for filters that are not a column (a contact's store, say).
+ */
+export type FilterSpec = (
+  | { readonly type: 'ids' }
+  | { readonly type: 'enum'; readonly values: readonly string[] }
+  | { readonly type: 'text' }
+) & { readonly condition?: (values: Array<string | number>) => Expression<SqlBool> };
+
+export type ListRequest = {
+  page: number;
+  perPage: number;
+  search: string;
+  sort: string;
+  direction: 'asc' | 'desc';
+  filters: Record<string, Array<string | number>>;
+};
+
+/** The raw query string: Fastify's parser leaves `filters[kind]` as a literal key, string or string[]. */
+export const rawListQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+const pagingSchema = z.object({
+  page: z.coerce.number({ error: 'The page must be an integer.' }).int('The page must be an integer.').min(1, 'The page must be at least 1.').max(1_000_000, 'The page may not be greater than 1000000.').default(1),
+  per_page: z.coerce
+    .number({ error: 'The per page must be an integer.' })
+    .int('The per page must be an integer.')
+    .min(1, 'The per page must be at least 1.')
+    .max(MAX_PAGE_SIZE, `The per page may not be greater than ${MAX_PAGE_SIZE}.`)
+    .default(DEFAULT_PAGE_SIZE),
+  search: z.string().max(200, 'The search may not be greater than 200 characters.').default(''),
+  direction: z.enum(['asc', 'desc'], { error: 'The selected direction is invalid.' }).default('asc'),
+});
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+
+/**
+ * Parses `page, per_page, search, sort, direction, filters[field]` against a resource's whitelists.
+ * Anything unknown is a 422 naming the field: user input never reaches SQL as an identifier.
+ */
+export function parseListQuery(
+  raw: Record<string, string | string[]>,
+  options: { sorts: readonly string[]; defaultSort: string; filters: Record<string, FilterSpec> },
+): ListRequest {
+  const errors: Record<string, string[]> = {};
+  const paging = pagingSchema.safeParse({
+    page: single(raw.page) || undefined,
+    per_page: single(raw.per_page) || undefined,
+    search: single(raw.search)?.trim(),
+    direction: single(raw.direction) || undefined,
+  });
+  if (!paging.success) for (const issue of paging.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+
+  const sort = single(raw.sort) || options.defaultSort;
+  if (!options.sorts.includes(sort)) errors.sort = ['The selected sort is invalid.'];
+
+  const filters: ListRequest['filters'] = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const match = /^filters\[([^\]]+)\](\[\])?$/.exec(key);
+    if (!match) continue;
+    const field = match[1]!;
+    const spec = options.filters[field];
+    if (!spec) {
+      errors[`filters.${field}`] = ['The selected filter is invalid.'];
+      continue;
+    }
+    const values = [value].flat().flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    if (!values.length) continue;
+    if (spec.type === 'ids') {
+      const ids = values.map(Number);
+      if (ids.some((id) => !Number.isInteger(id) || id <= 0) || ids.length > 100) {
+        errors[`filters.${field}`] = [`The ${field.replace(/_id$/, '')} filter must be a list of ids.`];
+        continue;
+      }
+      filters[field] = ids;
+    } else if (spec.type === 'enum') {
+      if (values.some((v) => !spec.values.includes(v))) {
+        errors[`filters.${field}`] = [`The selected ${field} is invalid.`];
+        continue;
+      }
+      filters[field] = values;
+    } else {
+      filters[field] = values.slice(0, 20).map((v) => v.slice(0, 120));
+    }
+  }
+
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
+  const data = paging.data!;
+  return { page: data.page, perPage: data.per_page, search: data.search, sort, direction: data.direction, filters };
+}
+
+/** Filter conditions for the parsed filters. */
+export function filterConditions(filters: ListRequest['filters'], specs: Record<string, FilterSpec> = {}): Array<Expression<SqlBool>> {
+  return Object.entries(filters).map(([field, values]) => specs[field]?.condition?.(values) ?? sql<SqlBool>`${sql.ref(field)} in (${sql.join(values)})`);
+}
+
+export function paginationMeta(page: number, perPage: number, total: number): PaginationMeta {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 || (page - 1) * perPage >= total ? null : (page - 1) * perPage + 1;
+  return {
+    current_page: page,
+    per_page: perPage,
+    total,
+    last_page: lastPage,
+    from,
+    to: from === null ? null : Math.min(page * perPage, total),
+  };
+}
+
+/**
+ * One page of live record ids in a stable order (id breaks ties), and the total. The page is read as
+ * ids first (an index-only range scan on the sort index) and the caller loads full rows for just those
+ * ids, so a deep page never drags whole rows through the offset.
+ */
+export async function pageOfIds(
+  db: Executor,
+  options: {
+    table: 'companies' | 'brands' | 'stores' | 'contacts';
+    teamId: number;
+    conditions: Array<Expression<SqlBool>>;
+    orderBy: string[];
+    direction: 'asc' | 'desc';
+    page: number;
+    perPage: number;
+  },
+): Promise<{ ids: number[]; total: number }> {
+  // The table name is one of four literals and columns come from whitelists; Kysely's typed builder
+  // cannot follow a table chosen at run time, so this one helper works on the untyped builder.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const untyped = db as unknown as Kysely<any>;
+  let base = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
+  for (const condition of options.conditions) base = base.where(condition);
+
+  let page = base.select('id');
+  for (const column of [...options.orderBy, 'id']) page = page.orderBy(column, options.direction);
+  const [rows, count] = await Promise.all([
+    page.limit(options.perPage).offset((options.page - 1) * options.perPage).execute(),
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r: { id: number }) => r.id), total: Number(count.total) };
+}

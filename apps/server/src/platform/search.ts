@@ -1,0 +1,98 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { SearchType } from '@storekeep/contracts';
+import type { Dialect, Executor } from './db';
+
+/**
+ * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in
+ * JS (accents stripped, lower case) on both sides, so matching is diacritic-insensitive on either
+ * database without extensions. Each row's first token scopes it to one team and type, so the
+ * full-text index itself answers "this team's stores matching …".
+ */
+
+const TYPE_CODES: Record<SearchType, number> = { companies: 1, brands: 2, stores: 3, contacts: 4, documents: 5 };
+const CANDIDATES = 50;
+
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export const searchTokens = (query: string) => normalizeText(query).split(' ').filter(Boolean).slice(0, 8);
+
+const scopeToken = (teamId: number, type: SearchType) => `k${teamId}x${TYPE_CODES[type]}`;
+const rowidOf = (type: SearchType, id: number) => id * 8 + TYPE_CODES[type];
+
+export type SearchEntry = { teamId: number; type: SearchType; id: number; title: string; subtitle: string | null; extra?: string[] };
+
+/** Called in the same transaction as every write of a searchable record. */
+export async function indexRecord(db: Executor, entry: SearchEntry) {
+  const rowid = rowidOf(entry.type, entry.id);
+  const terms = [scopeToken(entry.teamId, entry.type), normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' '))].join(' ');
+  await db.deleteFrom('search_index').where('rowid', '=', rowid).execute();
+  await db.insertInto('search_index').values({ rowid, terms, title: entry.title, subtitle: entry.subtitle }).execute();
+}
+
+export async function unindexRecord(db: Executor, type: SearchType, id: number) {
+  await db.deleteFrom('search_index').where('rowid', '=', rowidOf(type, id)).execute();
+}
+
+function matchQuery(dialect: Dialect, teamId: number, type: SearchType, tokens: string[]): string {
+  const scope = scopeToken(teamId, type);
+  return dialect === 'sqlite'
+    ? [`"${scope}"`, ...tokens.map((t) => `"${t}"*`)].join(' AND ')
+    : [scope, ...tokens.map((t) => `${t}:*`)].join(' & ');
+}
+
+function matchCondition(dialect: Dialect, query: string) {
+  return dialect === 'sqlite' ? sql<SqlBool>`search_index match ${query}` : sql<SqlBool>`tsv @@ to_tsquery('simple', ${query})`;
+}
+
+/** `id in (…matching ids…)` for list pages' search box; false when the query has no words. */
+export function matchingIdsCondition(dialect: Dialect, teamId: number, type: SearchType, query: string): Expression<SqlBool> | null {
+  const tokens = searchTokens(query);
+  if (!tokens.length) return null;
+  const match = matchQuery(dialect, teamId, type, tokens);
+  return sql<SqlBool>`id in (select (rowid - ${TYPE_CODES[type]}) / 8 from search_index where ${matchCondition(dialect, match)})`;
+}
+
+export type SearchHit = { id: number; title: string; subtitle: string | null };
+
+/**
+ * The best `limit` matches of one type. Only the first CANDIDATES matches are ranked: a term that
+ * matches half the team must not make the database score every row.
+ */
+export async function searchType(db: Executor, dialect: Dialect, teamId: number, type: SearchType, query: string, limit = 5): Promise<SearchHit[]> {
+  const tokens = searchTokens(query);
+  if (!tokens.length) return [];
+  const match = matchQuery(dialect, teamId, type, tokens);
+  const rows = await db
+    .selectFrom('search_index')
+    .select(['rowid', 'title', 'subtitle'])
+    .where(matchCondition(dialect, match))
+    .limit(CANDIDATES)
+    .execute();
+  return rows
+    .map((row) => ({ id: (Number(row.rowid) - TYPE_CODES[type]) / 8, title: row.title, subtitle: row.subtitle, score: score(row.title, row.subtitle, tokens) }))
+    .sort((a, b) => b.score - a.score || a.title.length - b.title.length || a.title.localeCompare(b.title) || a.id - b.id)
+    .slice(0, limit)
+    .map(({ id, title, subtitle }) => ({ id, title, subtitle }));
+}
+
+/** Exact title beats a title that starts with the query, beats title words that start with it, beats subtitle words. */
+function score(title: string, subtitle: string | null, tokens: string[]): number {
+  const normalizedTitle = normalizeText(title);
+  const phrase = tokens.join(' ');
+  const titleWords = normalizedTitle.split(' ');
+  const subtitleWords = normalizeText(subtitle ?? '').split(' ');
+  let total = normalizedTitle === phrase ? 100 : normalizedTitle.startsWith(phrase) ? 50 : 0;
+  for (const token of tokens) {
+    if (titleWords.includes(token)) total += 6;
+    else if (titleWords.some((word) => word.startsWith(token))) total += 4;
+    else if (subtitleWords.some((word) => word.startsWith(token))) total += 1;
+  }
+  return total;
+}
