@@ -63,7 +63,7 @@ export async function getRecord<Row extends LoadedRow, Dto>(deps: Deps, def: Rec
   return presenterFor(deps, def, actor)(await findLive(deps.db, def, actor.teamId, id));
 }
 
-async function reindex<Row extends LoadedRow, Dto>(trx: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number) {
+export async function reindex<Row extends LoadedRow, Dto>(trx: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number) {
   const [row] = await def.load(trx, teamId, [id]);
   if (!row) return;
   await indexRecord(trx, { teamId, type: def.type, id, ...def.searchEntry(row) });

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { CompanyKind, RecordType } from '@storekeep/contracts';
+import type { Trx } from '../platform/db';
+import { nowIso } from '../platform/clock';
+import { recordDefinitions } from '../modules/records/registry';
+import { reindex } from '../modules/records/service';
+import { cityAt, companyName, createRandom, FRANCHISORS, isoDate, person, phone, storeStatus, streetAddress } from './portfolio';
+
+const NOTES = [
+  'Landlord confirmed the CAM reconciliation will arrive by March.',
+  'Renewal option notice must go out by certified mail — diarised.',
+  'Franchisee asked about relocating within the radius; check the exclusive-use clause.',
+  'Insurance certificate expires in the autumn; request the new one early.',
+  'Site visit went well; new signage approved by the landlord.',
+];
+
+/**
+ * The demo team's portfolio: 3 franchisors with 4 brands, ~40 franchisee and landlord companies,
+ * ~120 stores across several states with coordinates, ~150 contacts and some notes.
+ */
+export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
+  const random = createRandom(20_240_601);
+  const now = nowIso();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one insert helper for four tables
+  const db = trx as unknown as Kysely<any>;
+  const insert = async (table: RecordType, values: Record<string, unknown>) => {
+    const row = await db.insertInto(table).values({ ...values, team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    await reindex(trx, recordDefinitions[table], teamId, id);
+    return id;
+  };
+
+  const brandIds: number[] = [];
+  for (const franchisor of FRANCHISORS) {
+    const place = cityAt(random);
+    const companyId = await insert('companies', {
+      name: franchisor.name,
+      legal_name: franchisor.name,
+      kind: 'franchisor',
+      email: `franchising@${franchisor.brands[0].toLowerCase().replace(/[^a-z]/g, '')}.example.com`,
+      phone: phone(random),
+      website: `https://www.${franchisor.brands[0].toLowerCase().replace(/[^a-z]/g, '')}.example.com`,
+      address_line1: streetAddress(random),
+      city: franchisor.city,
+      region: place.region,
+      postal_code: place.postal_code,
+      country: 'US',
+      description: `Franchisor of ${franchisor.brands.join(' and ')}.`,
+    });
+    for (const brand of franchisor.brands) brandIds.push(await insert('brands', { name: brand, company_id: companyId, description: `${brand} franchise system.` }));
+  }
+
+  const companies: Array<{ id: number; kind: CompanyKind }> = [];
+  for (let i = 0; i < 40; i += 1) {
+    const kind: CompanyKind = i < 24 ? 'franchisee' : i < 36 ? 'landlord' : 'vendor';
+    const place = cityAt(random);
+    const id = await insert('companies', {
+      name: companyName(random, kind),
+      kind,
+      phone: phone(random),
+      address_line1: streetAddress(random),
+      city: place.city,
+      region: place.region,
+      postal_code: place.postal_code,
+      country: 'US',
+    });
+    companies.push({ id, kind });
+  }
+  const franchisees = companies.filter((c) => c.kind === 'franchisee');
+
+  const contactIds: number[] = [];
+  for (let i = 0; i < 150; i += 1) {
+    const place = cityAt(random);
+    contactIds.push(
+      await insert('contacts', {
+        ...person(random),
+        company_id: random.pick(companies).id,
+        phone: phone(random),
+        mobile: random.chance(0.6) ? phone(random) : null,
+        city: place.city,
+        region: place.region,
+        country: 'US',
+      }),
+    );
+  }
+
+  const storeIds: number[] = [];
+  for (let i = 0; i < 120; i += 1) {
+    const place = cityAt(random);
+    const brandIndex = i % brandIds.length;
+    const brandName = [...FRANCHISORS.flatMap((f) => f.brands)][brandIndex]!;
+    const status = storeStatus(random);
+    const opening = status === 'planned' ? null : isoDate(random, 2012, 2025);
+    storeIds.push(
+      await insert('stores', {
+        name: `${brandName} ${place.city}${random.chance(0.4) ? ` ${random.pick(['North', 'Downtown', 'Midtown', 'West', 'Airport', 'Plaza'])}` : ''}`,
+        store_number: `${brandName.replace(/[^A-Z]/g, '')}-${String(1001 + i)}`,
+        brand_id: brandIds[brandIndex],
+        company_id: random.pick(franchisees).id,
+        status,
+        opening_date: opening,
+        closing_date: status === 'closed' && opening ? `${Number(opening.slice(0, 4)) + 6}${opening.slice(4)}` : null,
+        address_line1: streetAddress(random),
+        city: place.city,
+        region: place.region,
+        postal_code: place.postal_code,
+        country: 'US',
+        latitude: place.latitude,
+        longitude: place.longitude,
+        phone: phone(random),
+        square_feet: random.int(12, 60) * 100,
+        manager_id: random.pick(contactIds),
+      }),
+    );
+  }
+
+  for (let i = 0; i < 30; i += 1) {
+    await trx
+      .insertInto('notes')
+      .values({ team_id: teamId, subject_type: 'store', subject_id: random.pick(storeIds), user_id: userId, body: random.pick(NOTES), created_at: now, updated_at: now })
+      .execute();
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@storekeep/contracts';
+import { useTestApp } from '../test/context';
+import { seedDemo } from './seed';
+
+const ctx = useTestApp();
+
+describe('demo team', () => {
+  it('is seeded once with a believable, searchable portfolio', async () => {
+    expect(await seedDemo(ctx.app.deps)).toBe(true);
+    expect(await seedDemo(ctx.app.deps)).toBe(false);
+    const demo = ctx.client();
+    expect((await demo.post('/app/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    const total = async (path: string) => (await demo.get(`/app/api/v1/${path}`)).body.meta.total;
+    expect(await total('companies')).toBe(43);
+    expect(await total('companies?filters[kind]=franchisor')).toBe(3);
+    expect(await total('brands')).toBe(4);
+    expect(await total('stores')).toBe(120);
+    expect(await total('contacts')).toBe(150);
+    const stores = (await demo.get('/app/api/v1/stores?per_page=100')).body.data;
+    expect(new Set(stores.map((s: { region: string }) => s.region)).size).toBeGreaterThan(5);
+    expect(stores.every((s: { latitude: number | null }) => s.latitude !== null)).toBe(true);
+    const search = await demo.get('/app/api/v1/search?query=harbor');
+    expect(search.body.data.map((g: { type: string }) => g.type)).toEqual(expect.arrayContaining(['companies', 'brands', 'stores']));
+  });
+});
