@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { adminGuard, authGuard, guestGuard, manageGuard, ownerGuard, subscriptionGuard, verifiedGuard } from './features/auth/guards';
 import { RouteErrorBoundary } from './features/errors/route-error-boundary';
@@ -14,16 +15,25 @@ function placeholder(path: string, section: string, loader?: LoaderFunction): Ro
   return { path, lazy: comingSoon, loader, handle: { section } };
 }
 
+type RecordModule = { List: ComponentType; Detail: ComponentType; Create?: ComponentType; Edit?: ComponentType };
+
+/** One chunk per record type; each route picks its screen from it. */
+function recordScreen(load: () => Promise<RecordModule>, screen: keyof RecordModule) {
+  return lazyRoute(() => load().then((module) => ({ Component: module[screen]! })));
+}
+
 /** companies, contacts, stores: list, create, show, edit and a tab of the show page (spec §2). */
-function resource(name: string, section: string): RouteObject[] {
+function resource(name: string, section: string, load: () => Promise<RecordModule>): RouteObject[] {
   return [
-    placeholder(name, section),
-    placeholder(`${name}/create`, section, manageGuard),
-    placeholder(`${name}/:id`, section),
-    placeholder(`${name}/:id/edit`, section, manageGuard),
-    placeholder(`${name}/:id/:tab`, section),
+    { path: name, lazy: recordScreen(load, 'List'), handle: { section } },
+    { path: `${name}/create`, lazy: recordScreen(load, 'Create'), loader: manageGuard, handle: { section } },
+    { path: `${name}/:id`, lazy: recordScreen(load, 'Detail'), handle: { section } },
+    { path: `${name}/:id/edit`, lazy: recordScreen(load, 'Edit'), loader: manageGuard, handle: { section } },
+    { path: `${name}/:id/:tab`, lazy: recordScreen(load, 'Detail'), handle: { section } },
   ];
 }
+
+const loadBrands = () => import('./routes/records/brands');
 
 export const routes: RouteObject[] = [
   {
@@ -65,12 +75,13 @@ export const routes: RouteObject[] = [
           { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
           placeholder('account/attributes', 'Attributes', adminGuard),
           placeholder('account/billing', 'Billing', async (args) => (await ownerGuard(args)) ?? verifiedGuard(args)),
-          placeholder('activities', 'Audit logs', adminGuard),
-          placeholder('brands', 'Brands'),
-          placeholder('brands/:id', 'Brands'),
-          ...resource('companies', 'Companies'),
-          ...resource('contacts', 'Contacts'),
-          ...resource('stores', 'Stores'),
+          { path: 'activities', loader: adminGuard, lazy: lazyRoute(() => import('./routes/activities')), handle: { section: 'Audit logs' } },
+          { path: 'brands', lazy: recordScreen(loadBrands, 'List'), handle: { section: 'Brands' } },
+          { path: 'brands/:id', lazy: recordScreen(loadBrands, 'Detail'), handle: { section: 'Brands' } },
+          { path: 'brands/:id/:tab', lazy: recordScreen(loadBrands, 'Detail'), handle: { section: 'Brands' } },
+          ...resource('companies', 'Companies', () => import('./routes/records/companies')),
+          ...resource('contacts', 'Contacts', () => import('./routes/records/contacts')),
+          ...resource('stores', 'Stores', () => import('./routes/records/stores')),
           placeholder('documents', 'Documents'),
           placeholder('reminders', 'Notifications'),
           placeholder('reminders/:id/comments', 'Notifications'),

@@ -15,6 +15,8 @@ export type RequestOptions = {
   query?: Record<string, string | number | undefined | null>;
   /** Search and other background calls do not move the top progress bar. */
   silentProgress?: boolean;
+  /** A multipart body (file uploads); sent as is so the browser sets the boundary. */
+  formData?: FormData;
 };
 
 function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
@@ -52,7 +54,7 @@ function toApiError(status: number, body: unknown, fallback: string): ApiError {
 async function send(base: string, path: string, options: RequestOptions, retried: boolean): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !options.formData) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = await ensureCsrfToken();
     if (token) headers[CSRF_HEADER] = token;
@@ -61,7 +63,7 @@ async function send(base: string, path: string, options: RequestOptions, retried
     method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
   // 419: the CSRF token expired with the session; fetch a fresh one and try once more.
@@ -104,7 +106,15 @@ export const api = {
   put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'DELETE' }),
+  /** multipart/form-data POST (file uploads); carries the CSRF header like every other write. */
+  upload: <T>(path: string, formData: FormData, options: RequestOptions = {}) =>
+    request<T>(API_BASE, path, { ...options, method: 'POST', formData }),
 };
+
+/** A same-origin URL under /app/api/v1 with a query string (CSV export links). */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  return buildUrl(API_BASE, path, query);
+}
 
 /** Session and account calls under /app (login, logout, register, password reset). */
 export const authApi = {

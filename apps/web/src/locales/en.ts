@@ -69,6 +69,87 @@ export const en = {
     title: 'Your subscription is inactive', text: 'Reactivate your subscription to get back to your stores, leases and critical dates. Nothing has been deleted.',
     action: 'Reactivate subscription',
   },
+  records: {
+    companies: {
+      create: 'New company', createText: 'Franchisors, franchisees, landlords and vendors you work with.',
+      empty: 'No companies yet', emptyText: 'Add the franchisors, franchisees, landlords and vendors you work with.',
+    },
+    brands: { create: 'New brand', createText: '', empty: 'No brands yet', emptyText: 'Brands group your stores; each can belong to a company.' },
+    stores: {
+      create: 'New store', createText: 'A location with its brand, operating company and address.',
+      empty: 'No stores yet', emptyText: 'Add your first store to track its lease, franchise agreement and every critical date.',
+    },
+    contacts: {
+      create: 'New contact', createText: 'A person at one of your companies or stores.',
+      empty: 'No contacts yet', emptyText: 'Keep the people behind your companies and stores in one place.',
+    },
+    list: {
+      searchLabel: 'Search {{type}}', searchPlaceholder: 'Search {{type}}…', filters: 'Filters', clearAll: 'Clear filters',
+      searchOptions: 'Search', clearFilter: 'Clear selection', noOptions: 'Nothing found.', selectedCount: '{{count}} selected',
+      noMatches: 'No {{type}} match', noMatchesText: 'Try another search or clear the filters.', export: 'Export CSV',
+    },
+    filters: {
+      brands: { company_id: 'Company' },
+      stores: { status: 'Status', brand_id: 'Brand', company_id: 'Operating company', region: 'Region' },
+      companies: { kind: 'Kind' },
+      contacts: { company_id: 'Company', store_id: 'Store' },
+    },
+    fields: {
+      name: 'Name', legal_name: 'Legal name', kind: 'Kind', tax_id: 'Tax ID', email: 'Email', phone: 'Phone', website: 'Website',
+      address: 'Address', address_line1: 'Address line 1', address_line2: 'Address line 2', city: 'City', region: 'State / region',
+      postal_code: 'Postal code', country: 'Country', description: 'Description', company: 'Company', company_id: 'Company',
+      brand: 'Brand', brand_id: 'Brand', store_id: 'Store', operating_company: 'Operating company', manager: 'Manager', manager_id: 'Manager',
+      store_number: 'Store number', store_number_short: 'Number', status: 'Status', opening_date: 'Opening date', closing_date: 'Closing date',
+      latitude: 'Latitude', longitude: 'Longitude', coordinates: 'Coordinates', square_feet: 'Square feet', first_name: 'First name',
+      last_name: 'Last name', job_title: 'Job title', mobile: 'Mobile', notes: 'Notes', created_at: 'Created', updated_at: 'Updated',
+      image: 'Image', body: 'Note',
+    },
+    kinds: { franchisor: 'Franchisor', franchisee: 'Franchisee', landlord: 'Landlord', vendor: 'Vendor', other: 'Other' },
+    statuses: { planned: 'Planned', in_development: 'In development', open: 'Open', temporarily_closed: 'Temporarily closed', closed: 'Closed' },
+    form: {
+      details: 'Details', address: 'Address', location: 'Map location', editTitle: 'Edit {{name}}', saveChanges: 'Save changes',
+      created: '{{name}} created.', updated: '{{name}} saved.', unsavedTitle: 'Discard unsaved changes?',
+      unsavedText: 'You have changes that have not been saved. They will be lost if you leave this page.', discard: 'Discard changes', keepEditing: 'Keep editing',
+    },
+    picker: { placeholder: 'Type to search…', clear: 'Clear {{label}}', create: 'Create “{{name}}”' },
+    image: {
+      upload: 'Upload image', change: 'Change image', remove: 'Remove image', uploaded: 'Image updated.', removed: 'Image removed.',
+      badType: 'Choose a JPEG, PNG or WebP image.', tooLarge: 'The image may not be larger than 5 MB.',
+    },
+    tabs: { label: 'Record sections', overview: 'Overview', related: 'Related', documents: 'Documents', notes: 'Notes', activity: 'Activity' },
+    facts: { companyCounts: '{{brands}} brands · {{stores}} stores · {{contacts}} contacts', storeCount_one: '{{count}} store', storeCount_other: '{{count}} stores' },
+    related: { viewAll: 'View all {{count}}', none: 'No {{type}} yet.' },
+    edit: 'Edit', deleteTitle: 'Delete {{name}}?', deleteText: 'It moves to the trash and can be restored for 30 days.',
+    deleted: '{{name}} deleted.', restored: '{{name}} restored.', undo: 'Undo',
+    documentsSoon: 'Documents arrive soon', documentsSoonText: 'Leases, agreements and other files attached to this record will be listed here.',
+  },
+  notes: {
+    title: 'Notes', add: 'Add a note', addButton: 'Add note', added: 'Note added.', edit: 'Edit note', edited: 'edited', deleted: 'Note deleted.',
+    deleteTitle: 'Delete this note?', deleteText: 'The note will be removed for everyone.', empty: 'No notes yet', emptyText: 'Write the first note above.',
+  },
+  activity: {
+    title: 'Audit logs', description: 'Who changed what, and when.', views: 'Audit log sections', log: 'Activity', empty: 'No activity yet',
+    system: 'System', changedTo: 'changed to', any: 'Any', user: 'User', subjectType: 'Subject', action: 'Action', from: 'From', to: 'To',
+    actions: {
+      created: 'created', updated: 'updated', deleted: 'deleted', restored: 'restored', image_updated: 'changed the image of',
+      image_removed: 'removed the image of', renamed: 'renamed', invited: 'sent an invitation', invitation_cancelled: 'cancelled an invitation',
+      role_changed: 'changed the role of', joined: 'joined', login: 'logged in', logout: 'logged out', password_changed: 'changed the password',
+    },
+    actionNames: {
+      created: 'Created', updated: 'Updated', deleted: 'Deleted', restored: 'Restored', image_updated: 'Image updated', image_removed: 'Image removed',
+      renamed: 'Renamed', invited: 'Invited', invitation_cancelled: 'Invitation cancelled', role_changed: 'Role changed', joined: 'Joined',
+      login: 'Logged in', logout: 'Logged out', password_changed: 'Password changed',
+    },
+    subjects: {
+      company: 'Company', brand: 'Brand', store: 'Store', contact: 'Contact', note: 'Note', team: 'Team', team_member: 'Team member',
+      team_invitation: 'Invitation', user: 'User',
+    },
+  },
+  trash: {
+    title: 'Trash', type: 'Type', deletedAt: 'Deleted', purgeAt: 'Removed for good', restore: 'Restore', restoreItem: 'Restore {{name}}',
+    empty: 'The trash is empty', emptyText: 'Deleted companies, brands, stores and contacts stay here for 30 days.',
+  },
+  pagination: { nav: 'Pagination', range: '{{from}}–{{to}} of {{total}}', previous: 'Previous', next: 'Next', page: 'Page {{page}}', perPage: 'Per page' },
   common: { cancel: 'Cancel', confirm: 'Confirm', close: 'Close', save: 'Save', delete: 'Delete', loading: 'Loading…', error: 'Error' },
   errors: {
     network: 'Could not reach the server. Check your connection and try again.', generic: 'Something went wrong. Please try again.',

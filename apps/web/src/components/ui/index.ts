@@ -19,3 +19,7 @@ export * from './tabs';
 export * from './text-input';
 export * from './textarea';
 export * from './page-header';
+export * from './data-table';
+export * from './pagination';
+export * from './tab-nav';
+export * from './filter-picker';

@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { RecordRef, RecordType } from '@storekeep/contracts';
+import { Card, TextInput } from '../../components/ui';
+import { RecordPicker } from './record-picker';
+
+export const ADDRESS_FIELDS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
+
+type PickerFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: Path<T>;
+  type: RecordType;
+  label: string;
+  initial: RecordRef;
+  allowCreate?: boolean;
+};
+
+/** A form field holding a related record's id, picked by name through RecordPicker. */
+export function PickerField<T extends FieldValues>({ control, name, type, label, initial, allowCreate }: PickerFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const [selected, setSelected] = useState<RecordRef>(initial);
+  const value = field.value ? (selected && selected.id === Number(field.value) ? selected : { id: Number(field.value), name: `#${field.value}` }) : null;
+  return (
+    <RecordPicker
+      type={type}
+      label={label}
+      name={field.name}
+      value={value}
+      allowCreate={allowCreate}
+      error={fieldState.error?.message}
+      onBlur={field.onBlur}
+      onChange={(next) => {
+        setSelected(next);
+        field.onChange(next ? next.id : null);
+      }}
+    />
+  );
+}
+
+type AddressProps<T extends FieldValues> = { register: UseFormRegister<T>; errors: FieldErrors<T> };
+
+/** The postal address, grouped in its own panel (companies, stores, contacts). */
+export function AddressFields<T extends FieldValues>({ register, errors }: AddressProps<T>) {
+  const { t } = useTranslation();
+  const error = (field: string) => (errors[field]?.message as string | undefined) ?? undefined;
+  return (
+    <fieldset>
+      <Card title={<legend>{t('records.form.address')}</legend>}>
+        <div className="grid gap-5 sm:grid-cols-6">
+          <TextInput containerClassName="sm:col-span-6" label={t('records.fields.address_line1')} autoComplete="address-line1" error={error('address_line1')} {...register('address_line1' as Path<T>)} />
+          <TextInput containerClassName="sm:col-span-6" label={t('records.fields.address_line2')} autoComplete="address-line2" error={error('address_line2')} {...register('address_line2' as Path<T>)} />
+          <TextInput containerClassName="sm:col-span-2" label={t('records.fields.city')} autoComplete="address-level2" error={error('city')} {...register('city' as Path<T>)} />
+          <TextInput containerClassName="sm:col-span-2" label={t('records.fields.region')} autoComplete="address-level1" error={error('region')} {...register('region' as Path<T>)} />
+          <TextInput containerClassName="sm:col-span-2" label={t('records.fields.postal_code')} autoComplete="postal-code" error={error('postal_code')} {...register('postal_code' as Path<T>)} />
+          <TextInput containerClassName="sm:col-span-3" label={t('records.fields.country')} autoComplete="country-name" error={error('country')} {...register('country' as Path<T>)} />
+        </div>
+      </Card>
+    </fieldset>
+  );
+}
+
+export function FormGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-5 sm:grid-cols-2">{children}</div>;
+}
+
+/** Record DTO → form defaults: nulls become '' so inputs stay controlled; refs become ids. */
+export function toFormValues(record: Record<string, unknown> | undefined, fields: readonly string[], refs: Record<string, string> = {}): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const refKey = refs[field];
+    if (refKey) {
+      const ref = record?.[refKey] as RecordRef | undefined;
+      values[field] = ref?.id ?? null;
+      continue;
+    }
+    const value = record?.[field];
+    values[field] = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value;
+  }
+  return values;
+}

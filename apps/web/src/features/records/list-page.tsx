@@ -1,0 +1,163 @@
+import { Download, Plus, Search, SearchX, X } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, type RecordType } from '@storekeep/contracts';
+import { apiUrl } from '../../api/client';
+import { Button, buttonClasses, DataTable, EmptyState, PageHeader, Pagination, type SortState } from '../../components/ui';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { canManage } from '../auth/permissions';
+import { useRequiredUser } from '../auth/use-auth-user';
+import { useListColumns } from './columns';
+import { ListFilters } from './list-filters';
+import { listParamsToSearch, parseListParams, PER_PAGE_OPTIONS, toApiQuery, type ListParams } from './list-params';
+import { useRecordList } from './queries';
+import { recordPath } from './types';
+import { usePaginationLabels } from './use-pagination-labels';
+
+type RecordListPageProps = {
+  type: RecordType;
+  /** Brands are created in a dialog rather than on a page of their own. */
+  onCreate?: () => void;
+  children?: ReactNode;
+};
+
+export function RecordListPage({ type, onCreate, children }: RecordListPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useRequiredUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseListParams(type, searchParams), [type, searchParams]);
+  const [searchText, setSearchText] = useState(params.search);
+  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useRecordList(type, params);
+  const columns = useListColumns(type);
+  const paginationLabels = usePaginationLabels();
+  const manage = canManage(user);
+
+  const update = (changes: Partial<ListParams>, resetPage = true) => {
+    const next = { ...params, ...changes, ...(resetPage && !('page' in changes) ? { page: 1 } : {}) };
+    setSearchParams(listParamsToSearch(next), { replace: !('page' in changes) });
+  };
+
+  // The search box writes to the URL once typing pauses; back/forward updates the box.
+  useEffect(() => {
+    if (debouncedSearch !== params.search) update({ search: debouncedSearch });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+  const [syncedSearch, setSyncedSearch] = useState(params.search);
+  if (syncedSearch !== params.search) {
+    setSyncedSearch(params.search);
+    if (searchText.trim() !== params.search) setSearchText(params.search);
+  }
+
+  const sort: SortState = { field: params.sort, direction: params.direction };
+  const onSort = (field: string) =>
+    update({ sort: field, direction: params.sort === field && params.direction === 'asc' ? 'desc' : 'asc' });
+
+  const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  const title = t(`nav.${type}`);
+  const createLabel = t(`records.${type}.create`);
+  const exportHref = apiUrl(`/${type}/export`, { format: 'csv', ...toApiQuery({ ...params, page: undefined, per_page: undefined }) });
+
+  const createAction = manage ? (
+    onCreate ? (
+      <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={onCreate}>
+        {createLabel}
+      </Button>
+    ) : (
+      <Link to={`/${type}/create`} className={buttonClasses('blue')}>
+        <Plus className="size-4" aria-hidden="true" />
+        {createLabel}
+      </Link>
+    )
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <a href={exportHref} download className={buttonClasses('white')}>
+              <Download className="size-4" aria-hidden="true" />
+              {t('records.list.export')}
+            </a>
+            {createAction}
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="relative w-full lg:max-w-xs">
+          <label htmlFor={`${type}-search`} className="sr-only">
+            {t('records.list.searchLabel', { type: title.toLowerCase() })}
+          </label>
+          <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400" aria-hidden="true" />
+          <input
+            id={`${type}-search`}
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('records.list.searchPlaceholder', { type: title.toLowerCase() })}
+            className="block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('records.list.filters')}>
+          <ListFilters type={type} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          {filtered && (
+            <Button
+              color="transparent"
+              size="sm"
+              icon={<X className="size-4" aria-hidden="true" />}
+              onClick={() => {
+                setSearchText('');
+                update({ search: '', filters: {} });
+              }}
+            >
+              {t('records.list.clearAll')}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {!list.isPending && rows.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={<SearchX aria-hidden="true" />} title={t('records.list.noMatches', { type: title.toLowerCase() })} text={t('records.list.noMatchesText')} />
+        ) : (
+          <EmptyState title={t(`records.${type}.empty`)} text={t(`records.${type}.emptyText`)} action={createAction} />
+        )
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            caption={title}
+            sort={sort}
+            onSort={onSort}
+            loading={list.isPending}
+            skeletonRows={Math.min(params.per_page, 8)}
+            onRowOpen={(row) => navigate(recordPath(type, row.id))}
+          />
+          {meta && (
+            <Pagination
+              page={meta.current_page}
+              lastPage={meta.last_page}
+              from={meta.from}
+              to={meta.to}
+              total={meta.total}
+              perPage={params.per_page}
+              perPageOptions={PER_PAGE_OPTIONS}
+              onPage={(page) => update({ page }, false)}
+              onPerPage={(per_page) => update({ per_page })}
+              labels={paginationLabels}
+            />
+          )}
+        </>
+      )}
+      {children}
+    </>
+  );
+}

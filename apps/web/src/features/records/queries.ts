@@ -1,0 +1,124 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { LIST_CACHE_MS, RECORD_TYPES, type Activity, type Note, type RecordType } from '@storekeep/contracts';
+import { api } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import { toApiQuery, type ListParams } from './list-params';
+import type { Paginated, RecordMap } from './types';
+
+export function listQuery<K extends RecordType>(type: K, params: Partial<ListParams>) {
+  return queryOptions({
+    queryKey: queryKeys.list(type, params),
+    queryFn: ({ signal }) => api.get<Paginated<RecordMap[K]>>(`/${type}`, { query: toApiQuery(params), signal }),
+    // Spec §4: a cached list is current for LIST_CACHE_MS; every write invalidates it.
+    staleTime: LIST_CACHE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRecordList<K extends RecordType>(type: K, params: Partial<ListParams>, enabled = true) {
+  return useQuery({ ...listQuery(type, params), enabled });
+}
+
+export function recordQuery<K extends RecordType>(type: K, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.detail(type, id),
+    queryFn: ({ signal }) => api.get<{ data: RecordMap[K] }>(`/${type}/${id}`, { signal }).then((body) => body.data),
+    staleTime: LIST_CACHE_MS,
+  });
+}
+
+export function useRecord<K extends RecordType>(type: K, id: number, enabled = true) {
+  return useQuery({ ...recordQuery(type, id), enabled: enabled && id > 0 });
+}
+
+/**
+ * After any create, update, delete or restore every record list and detail is refetched on next use:
+ * names of related records appear in other types' lists (a renamed company in the stores list).
+ */
+export function invalidateRecords(): Promise<void> {
+  return Promise.all([
+    ...RECORD_TYPES.map((type) => queryClient.invalidateQueries({ queryKey: [type] })),
+    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+    queryClient.invalidateQueries({ queryKey: ['trash'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+  ]).then(() => undefined);
+}
+
+export function useSaveRecord<K extends RecordType>(type: K, id?: number) {
+  return useMutation({
+    mutationFn: (input: unknown) =>
+      (id ? api.patch<{ data: RecordMap[K] }>(`/${type}/${id}`, input) : api.post<{ data: RecordMap[K] }>(`/${type}`, input)).then((body) => body.data),
+    onSuccess: (record) => {
+      queryClient.setQueryData(queryKeys.detail(type, record.id), record);
+      void invalidateRecords();
+    },
+    meta: { form: true },
+  });
+}
+
+export function deleteRecord(type: RecordType, id: number) {
+  return api.delete<null>(`/${type}/${id}`);
+}
+
+export async function restoreRecord(type: RecordType, id: number) {
+  const body = await api.post<{ data: unknown }>(`/${type}/${id}/restore`);
+  await invalidateRecords();
+  return body.data;
+}
+
+export function useRecordImage<K extends RecordType>(type: K, id: number) {
+  const onSuccess = (record: RecordMap[K]) => {
+    queryClient.setQueryData(queryKeys.detail(type, id), record);
+    void invalidateRecords();
+  };
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return api.upload<{ data: RecordMap[K] }>(`/${type}/${id}/image`, form).then((body) => body.data);
+    },
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<{ data: RecordMap[K] }>(`/${type}/${id}/image`).then((body) => body.data),
+    onSuccess,
+  });
+  return { upload, remove };
+}
+
+// ---------- notes and history ----------
+
+const notesKey = (type: RecordType, id: number) => [type, 'notes', id] as const;
+
+export function useNotes(type: RecordType, id: number, page: number) {
+  return useQuery({
+    queryKey: [...notesKey(type, id), page],
+    queryFn: ({ signal }) => api.get<Paginated<Note>>(`/${type}/${id}/notes`, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNoteMutations(type: RecordType, id: number) {
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: notesKey(type, id) });
+    void queryClient.invalidateQueries({ queryKey: [type, 'activities', id] });
+  };
+  return {
+    add: useMutation({ mutationFn: (body: string) => api.post<{ data: Note }>(`/${type}/${id}/notes`, { body }), onSuccess: refresh, meta: { form: true } }),
+    update: useMutation({
+      mutationFn: ({ note, body }: { note: Note; body: string }) => api.patch<{ data: Note }>(`/notes/${note.id}`, { body }),
+      onSuccess: refresh,
+      meta: { form: true },
+    }),
+    remove: useMutation({ mutationFn: (note: Note) => api.delete<null>(`/notes/${note.id}`), onSuccess: refresh }),
+  };
+}
+
+export function useRecordActivities(type: RecordType, id: number, page: number) {
+  return useQuery({
+    queryKey: [type, 'activities', id, page],
+    queryFn: ({ signal }) => api.get<Paginated<Activity>>(`/${type}/${id}/activities`, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
