@@ -37,6 +37,7 @@ const envSchema = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST_DIR: z.string().optional(),
   })
+  // Cross-variable rules run once every variable parses on its own, so those mistakes are reported first.
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });

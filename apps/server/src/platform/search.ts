@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SearchType } from '@storekeep/contracts';
 import type { Dialect, Executor } from './db';
+import type { SearchIndexTable } from './db/schema';
 
 /**
  * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in
@@ -28,12 +29,17 @@ const rowidOf = (type: SearchType, id: number) => id * 8 + TYPE_CODES[type];
 
 export type SearchEntry = { teamId: number; type: SearchType; id: number; title: string; subtitle: string | null; extra?: string[] };
 
+/** The `search_index` row of one record (bulk loaders such as the benchmark generator insert these directly). */
+export function searchIndexRow(entry: SearchEntry): SearchIndexTable {
+  const terms = [scopeToken(entry.teamId, entry.type), normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' '))].join(' ');
+  return { rowid: rowidOf(entry.type, entry.id), terms, title: entry.title, subtitle: entry.subtitle };
+}
+
 /** Called in the same transaction as every write of a searchable record. */
 export async function indexRecord(db: Executor, entry: SearchEntry) {
-  const rowid = rowidOf(entry.type, entry.id);
-  const terms = [scopeToken(entry.teamId, entry.type), normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' '))].join(' ');
-  await db.deleteFrom('search_index').where('rowid', '=', rowid).execute();
-  await db.insertInto('search_index').values({ rowid, terms, title: entry.title, subtitle: entry.subtitle }).execute();
+  const row = searchIndexRow(entry);
+  await db.deleteFrom('search_index').where('rowid', '=', row.rowid).execute();
+  await db.insertInto('search_index').values(row).execute();
 }
 
 export async function unindexRecord(db: Executor, type: SearchType, id: number) {

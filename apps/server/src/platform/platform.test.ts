@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/context';
+import { ConfigError, loadConfig } from './config';
+import { registerErrorHandler } from './errors';
+import { createMailSender, enqueueMail } from './mail';
+
+const ctx = useTestApp();
+
+describe('configuration', () => {
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT: .*\n.*DATABASE_URL: must start with postgres/s);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+  });
+
+  it('serves a laptop by default and turns the demo off in production', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, APP_URL: 'http://localhost:3000', SEED_DEMO: true, STORAGE_DRIVER: 'local' });
+    expect(config.DATABASE_URL).toMatch(/^sqlite:.*storekeep\.sqlite$/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_KEY: 'x'.repeat(40) }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_KEY/);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unexpected failure with 500 and no internals', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/boom', async () => {
+      throw new Error('password_hash column exploded at /srv/app/secret.ts:12');
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Server error.' });
+    await app.close();
+  });
+});
+
+describe('mail outbox', () => {
+  it('writes an .eml file per message and marks it sent', async () => {
+    await enqueueMail(ctx.db, { to: 'eml@example.test', subject: 'Hello', text: 'Open https://example.test/x' });
+    expect(await ctx.app.deps.mail.deliverDue()).toBeGreaterThanOrEqual(1);
+    const files = fs.readdirSync(path.join(ctx.dataDir, 'mail'));
+    const content = files.map((f) => fs.readFileSync(path.join(ctx.dataDir, 'mail', f), 'utf8')).find((c) => c.includes('eml@example.test'));
+    expect(content).toMatch(/Subject: Hello/);
+    const row = await ctx.db.selectFrom('outbox').selectAll().where('payload', 'like', '%eml@example.test%').executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+  });
+
+  it('retries a failed delivery later instead of losing it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
+    // Nothing listens on port 1: every SMTP attempt fails at once.
+    const sender = createMailSender({ db: ctx.db, smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.test', mailDir: dir, log: ctx.app.log });
+    await ctx.db.deleteFrom('outbox').execute();
+    await enqueueMail(ctx.db, { to: 'retry@example.test', subject: 'Retry', text: 'x' });
+    expect(await sender.deliverDue()).toBe(0);
+    const row = await ctx.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, claimed_at: null });
+    expect(row.last_error).toBeTruthy();
+    expect(row.available_at > new Date().toISOString()).toBe(true);
+    // Not due yet: a second run does not hammer the failing server.
+    expect(await sender.deliverDue()).toBe(0);
+    expect((await ctx.db.selectFrom('outbox').select('attempts').executeTakeFirstOrThrow()).attempts).toBe(1);
+  });
+});
