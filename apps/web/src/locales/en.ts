@@ -11,7 +11,7 @@ export const en = {
     auditLogs: 'Audit logs', switchTeam: 'Switch team', currentTeam: 'Current team', logout: 'Log out',
   },
   search: {
-    label: 'Search', placeholder: 'Search companies, brands, stores, contacts, documents…', noResults: 'No results for “{{query}}”.',
+    label: 'Search', results: 'Search results', placeholder: 'Search companies, brands, stores, contacts, documents…', noResults: 'No results for “{{query}}”.',
     types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', documents: 'Documents' },
   },
   marketing: {

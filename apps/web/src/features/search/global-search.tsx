@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { SearchResults } from './search-results';
-import type { SearchItem, SearchType } from './types';
+import { optionId, SearchResults } from './search-results';
+import type { SearchGroup, SearchItem, SearchType } from './types';
 import { useGlobalSearch } from './use-global-search';
 
 export function GlobalSearch() {
@@ -12,6 +12,29 @@ export function GlobalSearch() {
   const navigate = useNavigate();
   const { query, change, groups, clear, searched } = useGlobalSearch();
   const container = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // The highlighted result belongs to one set of groups; new results start with nothing highlighted.
+  const [active, setActive] = useState<{ groups: SearchGroup[] | null; index: number }>({ groups: null, index: -1 });
+  const options = (groups ?? []).flatMap((group) => group.data.map((item) => ({ type: group.type, item })));
+  const activeIndex = active.groups === groups ? active.index : -1;
+  const activeOption = options[activeIndex];
+
+  // `/` or Ctrl-K (⌘K) focuses the box from anywhere, except while typing in another field.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
+      if (!shortcut && (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey)) return;
+      const target = event.target as HTMLElement | null;
+      const typing = target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+      if (typing && !(shortcut && target === input.current)) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   // Results clear on a click outside the search box (spec §4).
   useEffect(() => {
@@ -34,6 +57,26 @@ export function GlobalSearch() {
     navigate(`/${type}/${item.id}`);
   };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (groups || query) clear(true);
+      else input.current?.blur();
+      return;
+    }
+    if (!options.length) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const next = activeIndex < 0 ? (step > 0 ? 0 : options.length - 1) : (activeIndex + step + options.length) % options.length;
+      setActive({ groups, index: next });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const option = activeOption ?? options[0];
+      if (option) void pick(option.type, option.item);
+    }
+  };
+
   return (
     <div ref={container} className="relative flex min-w-0 flex-1">
       <form role="search" className="relative flex flex-1" onSubmit={(event) => event.preventDefault()}>
@@ -42,19 +85,31 @@ export function GlobalSearch() {
         </label>
         <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-5 text-gray-400" aria-hidden="true" />
         <input
+          ref={input}
           id="global-search"
           type="search"
+          role="combobox"
           autoComplete="off"
           value={query}
           onChange={(event) => change(event.target.value)}
-          onKeyDown={(event) => event.key === 'Escape' && clear(true)}
+          onKeyDown={onKeyDown}
           placeholder={t('search.placeholder')}
+          aria-keyshortcuts="/ Control+K"
+          aria-autocomplete="list"
           aria-controls={groups ? 'global-search-results' : undefined}
           aria-expanded={Boolean(groups)}
+          aria-activedescendant={activeOption ? optionId(activeOption.type, activeOption.item) : undefined}
           className="block min-h-11 w-full min-w-0 rounded-md border-0 bg-gray-100 py-2 pr-3 pl-10 text-base text-gray-900 placeholder:truncate placeholder:text-gray-500 focus:bg-white focus:ring-2 focus:ring-blue-600 focus:outline-none sm:text-sm dark:bg-gray-800 dark:text-white dark:focus:bg-gray-900"
         />
       </form>
-      {groups && <SearchResults groups={groups} query={searched} onPick={(type, item) => void pick(type, item)} />}
+      {groups && (
+        <SearchResults
+          groups={groups}
+          query={searched}
+          activeId={activeOption ? optionId(activeOption.type, activeOption.item) : undefined}
+          onPick={(type, item) => void pick(type, item)}
+        />
+      )}
     </div>
   );
 }

@@ -9,14 +9,20 @@ type SearchResultsProps = {
   groups: SearchGroup[];
   query: string;
   onPick: (type: SearchType, item: SearchItem) => void;
+  /** The option moved to with the arrow keys (aria-activedescendant of the search box). */
+  activeId?: string;
 };
 
-export function SearchResults({ groups, query, onPick }: SearchResultsProps) {
+export const optionId = (type: SearchType, item: SearchItem) => `search-option-${type}-${item.id}`;
+
+export function SearchResults({ groups, query, onPick, activeId }: SearchResultsProps) {
   const { t } = useTranslation();
   const filled = groups.filter((group) => group.data.length > 0);
   return (
     <div
       id="global-search-results"
+      role="listbox"
+      aria-label={t('search.results')}
       className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-lg bg-white p-4 shadow-xl ring-1 ring-gray-900/10 dark:bg-gray-900 dark:ring-white/10"
     >
       {filled.length === 0 ? (
@@ -24,23 +30,33 @@ export function SearchResults({ groups, query, onPick }: SearchResultsProps) {
       ) : (
         <div className={clsx('grid grid-cols-1 gap-4 sm:grid-cols-2', columns[Math.min(filled.length, 6) - 1], filled.length === 1 && 'sm:grid-cols-1')}>
           {filled.map((group) => (
-            <section key={group.type} aria-labelledby={`search-group-${group.type}`}>
+            <section key={group.type} role="group" aria-labelledby={`search-group-${group.type}`}>
               <h3 id={`search-group-${group.type}`} className="px-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
                 {t(`search.types.${group.type}`, { defaultValue: group.type })}
               </h3>
-              <ul className="mt-1">
-                {group.data.map((item) => (
-                  <li key={item.id}>
-                    <button
-                      type="button"
+              <ul className="mt-1" role="presentation">
+                {group.data.map((item) => {
+                  const id = optionId(group.type, item);
+                  const active = id === activeId;
+                  return (
+                    <li
+                      key={item.id}
+                      id={id}
+                      role="option"
+                      aria-selected={active}
+                      ref={active ? (node) => node?.scrollIntoView({ block: 'nearest' }) : undefined}
+                      onMouseDown={(event) => event.preventDefault()}
                       onClick={() => onPick(group.type, item)}
-                      className="flex min-h-11 w-full flex-col justify-center rounded-md px-2 py-1.5 text-left hover:bg-gray-100 dark:hover:bg-gray-800"
+                      className={clsx(
+                        'flex min-h-11 w-full cursor-pointer flex-col justify-center rounded-md px-2 py-1.5 text-left hover:bg-gray-100 dark:hover:bg-gray-800',
+                        active && 'bg-blue-50 ring-2 ring-blue-600 ring-inset dark:bg-blue-950',
+                      )}
                     >
                       <span className="truncate text-sm font-medium text-gray-900 dark:text-white">{item.title}</span>
                       {item.subtitle && <span className="truncate text-xs text-gray-500 dark:text-gray-400">{item.subtitle}</span>}
-                    </button>
-                  </li>
-                ))}
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           ))}
