@@ -87,6 +87,7 @@ export const en = {
       searchLabel: 'Search {{type}}', searchPlaceholder: 'Search {{type}}…', filters: 'Filters', clearAll: 'Clear filters',
       searchOptions: 'Search', clearFilter: 'Clear selection', noOptions: 'Nothing found.', selectedCount: '{{count}} selected',
       noMatches: 'No {{type}} match', noMatchesText: 'Try another search or clear the filters.', export: 'Export CSV',
+      sortBy: 'Sort by', ascending: 'ascending', descending: 'descending', defaultOrder: 'Default order',
     },
     filters: {
       brands: { company_id: 'Company' },
@@ -141,7 +142,7 @@ export const en = {
       login: 'Logged in', logout: 'Logged out', password_changed: 'Password changed',
     },
     subjects: {
-      company: 'Company', brand: 'Brand', store: 'Store', contact: 'Contact', note: 'Note', team: 'Team', team_member: 'Team member',
+      company: 'Company', brand: 'Brand', store: 'Store', contact: 'Contact', document: 'Document', note: 'Note', team: 'Team', team_member: 'Team member',
       team_invitation: 'Invitation', user: 'User',
     },
   },

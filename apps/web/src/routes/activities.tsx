@@ -3,7 +3,7 @@ import { RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { RECORD_TYPES, TOAST_TIMEOUT_MS, type Activity, type TrashItem } from '@storekeep/contracts';
+import { RECORD_TYPES, TOAST_TIMEOUT_MS, type Activity, type RecordType, type TrashItem } from '@storekeep/contracts';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { Button, DataTable, EmptyState, PageHeader, Pagination, Select, TabNav, TextInput, type DataColumn } from '../components/ui';
@@ -95,7 +95,8 @@ function Trash() {
     placeholderData: keepPreviousData,
   });
   const restore = useMutation({
-    mutationFn: (item: TrashItem) => restoreRecord(item.type, item.id),
+    // Any trashed type (records, and documents once they exist) restores through POST /{type}/{id}/restore.
+    mutationFn: (item: TrashItem) => restoreRecord(item.type as RecordType, item.id),
     onSuccess: (_data, item) => {
       toast.success(t('records.restored', { name: item.title }), { duration: TOAST_TIMEOUT_MS });
       void queryClient.invalidateQueries({ queryKey: ['trash'] });
@@ -113,7 +114,7 @@ function Trash() {
 
   const columns: DataColumn<TrashItem>[] = [
     { key: 'title', header: t('records.fields.name'), cell: (item) => <span className="font-medium text-gray-900 dark:text-white">{item.title}</span> },
-    { key: 'type', header: t('trash.type'), cell: (item) => t(`activity.subjects.${SUBJECTS[item.type]}`) },
+    { key: 'type', header: t('trash.type'), cell: (item) => t(`activity.subjects.${SUBJECTS[item.type as RecordType] ?? 'document'}`) },
     { key: 'deleted_at', header: t('trash.deletedAt'), cell: (item) => formatDateTime(item.deleted_at), hideOnMobile: true, className: 'whitespace-nowrap' },
     { key: 'purge_at', header: t('trash.purgeAt'), cell: (item) => formatDate(item.purge_at), hideOnMobile: true, className: 'whitespace-nowrap' },
     {

@@ -15,7 +15,7 @@ export function Badge({ color = 'gray', children, className, label }: { color?: 
   return (
     <span
       aria-label={label}
-      className={clsx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', colors[color], className)}
+      className={clsx('inline-flex items-center rounded-full px-2 whitespace-nowrap py-0.5 text-xs font-medium ring-1 ring-inset', colors[color], className)}
     >
       {children}
     </span>

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Skeleton } from './skeleton';
 
 export type SortDirection = 'asc' | 'desc';
@@ -23,21 +23,103 @@ type DataTableProps<T> = {
   rowKey: (row: T) => string | number;
   caption: string;
   sort?: SortState;
-  onSort?: (field: string) => void;
+  /** Without a direction the caller toggles (header clicks); the mobile select passes one. */
+  onSort?: (field: string, direction?: SortDirection) => void;
   /** Shows skeleton rows instead of data. */
   loading?: boolean;
   skeletonRows?: number;
   /** Row click and Enter on a focused row open the record. */
   onRowOpen?: (row: T) => void;
   rowLabel?: (row: T) => string;
-  sortLabel?: (header: string) => string;
+  /** Below `sm` rows collapse to cards; sorting moves into a select. */
+  mobileLabels?: { sortBy: string; ascending: string; descending: string; unsorted: string };
 };
 
 /**
  * A list table: sortable headers (aria-sort), skeleton rows while loading, rows that open on click or
  * Enter. It scrolls sideways inside its frame on narrow screens; columns marked hideOnMobile drop out.
  */
-export function DataTable<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, rowLabel }: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
+  return (
+    <>
+      <div className="sm:hidden">
+        <CardList {...props} />
+      </div>
+      <div className="hidden sm:block">
+        <TableView {...props} />
+      </div>
+    </>
+  );
+}
+
+/** Narrow screens: one card per row, the first column as its title and the other visible columns as label–value pairs. */
+function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, mobileLabels }: DataTableProps<T>) {
+  const [main, ...rest] = columns;
+  const details = rest.filter((column) => !column.hideOnMobile);
+  const sortable = columns.filter((column) => column.sortField);
+  const sortId = useId();
+  return (
+    <div>
+      {onSort && mobileLabels && sortable.length > 0 && (
+        <div className="mb-3 flex items-center gap-2 text-sm">
+          <label htmlFor={sortId} className="shrink-0 text-gray-600 dark:text-gray-400">
+            {mobileLabels.sortBy}
+          </label>
+          <select
+            id={sortId}
+            value={sort?.field ? `${sort.field}:${sort.direction}` : ''}
+            onChange={(event) => {
+              const [field, direction] = event.target.value.split(':');
+              if (field) onSort(field, direction === 'desc' ? 'desc' : 'asc');
+            }}
+            className="min-h-11 flex-1 rounded-md border-0 bg-white py-1 pr-8 pl-2 text-base text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-blue-600 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700"
+          >
+            {!sort?.field && <option value="">{mobileLabels.unsorted}</option>}
+            {sortable.flatMap((column) =>
+              (['asc', 'desc'] as const).map((direction) => (
+                <option key={`${column.sortField}:${direction}`} value={`${column.sortField}:${direction}`}>
+                  {typeof column.header === 'string' ? column.header : column.sortField} · {direction === 'asc' ? mobileLabels.ascending : mobileLabels.descending}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+      )}
+      <ul aria-label={caption} aria-busy={loading || undefined} className="divide-y divide-gray-100 overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 dark:divide-gray-800 dark:bg-gray-950 dark:ring-gray-800">
+        {loading || !main
+          ? Array.from({ length: skeletonRows }, (_, index) => (
+              <li key={`skeleton-${index}`} className="flex flex-col gap-2 p-4">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="h-4 w-1/2" />
+              </li>
+            ))
+          : rows.map((row) => (
+              <li
+                key={rowKey(row)}
+                tabIndex={onRowOpen ? 0 : undefined}
+                onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input') && onRowOpen(row) : undefined}
+                onKeyDown={onRowOpen ? (event) => event.key === 'Enter' && event.target === event.currentTarget && onRowOpen(row) : undefined}
+                className={clsx('p-4', onRowOpen && 'cursor-pointer active:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:active:bg-gray-900')}
+              >
+                <div className="text-sm">{main.cell(row)}</div>
+                {details.length > 0 && (
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    {details.map((column) => (
+                      <div key={column.key} className="contents">
+                        <dt className="text-gray-500 dark:text-gray-400">{column.header}</dt>
+                        <dd className="min-w-0 text-gray-800 dark:text-gray-200">{column.cell(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </li>
+            ))}
+      </ul>
+    </div>
+  );
+}
+
+function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, rowLabel }: DataTableProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();

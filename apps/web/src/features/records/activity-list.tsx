@@ -56,7 +56,7 @@ export function ActivityItem({ activity, showSubject }: { activity: Activity; sh
         <p className="text-sm text-gray-900 dark:text-white">
           <span className="font-semibold">{who}</span>{' '}
           {t(`activity.actions.${activity.action}`, { defaultValue: activity.action.replaceAll('_', ' ') })}
-          {showSubject && (
+          {showSubject && !(activity.subject_type === 'user' && activity.subject_id === String(activity.user?.id)) && (
             <>
               {' '}
               {subjectType && activity.subject_id && activity.action !== 'deleted' ? (

@@ -52,8 +52,8 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   }
 
   const sort: SortState = { field: params.sort, direction: params.direction };
-  const onSort = (field: string) =>
-    update({ sort: field, direction: params.sort === field && params.direction === 'asc' ? 'desc' : 'asc' });
+  const onSort = (field: string, direction?: 'asc' | 'desc') =>
+    update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') });
 
   const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
   const rows = list.data?.data ?? [];
@@ -140,6 +140,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             loading={list.isPending}
             skeletonRows={Math.min(params.per_page, 8)}
             onRowOpen={(row) => navigate(recordPath(type, row.id))}
+            mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
           />
           {meta && (
             <Pagination

@@ -25,7 +25,10 @@ function RelatedList({ type, filter, id }: { type: RecordType; filter: string; i
   const navigate = useNavigate();
   const filters = { [filter]: [String(id)] };
   const list = useRecordList(type, { page: 1, per_page: RELATED_PAGE, filters });
-  const columns = useListColumns(type).slice(0, 3);
+  // The record itself is the filter: its own column (a company's brands' "Company") would only repeat it.
+  const columns = useListColumns(type)
+    .filter((column) => column.key !== filter.replace(/_id$/, ''))
+    .slice(0, 3);
   const total = list.data?.meta.total ?? 0;
   const title = t(`nav.${type}`);
   return (
