@@ -11,10 +11,11 @@ import type { Config } from './platform/config';
 import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { createJobRunner } from './platform/jobs';
 import { createMailSender } from './platform/mail';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
-import { localStorage } from './platform/storage';
+import { createStorage } from './platform/storage';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/context';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -26,6 +27,8 @@ import { registerImageRoutes } from './modules/records/image-routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { recordDefinitions } from './modules/records/registry';
 import { registerTrashAndAuditRoutes } from './modules/trash/routes';
+import { registerDocumentRoutes } from './modules/documents/routes';
+import { EXTRACT_TEXT, runExtraction } from './modules/documents/extraction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,13 +73,15 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     db: handle.db,
     dialect: handle.dialect,
     mail,
+    jobs: createJobRunner(handle.db, app.log),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
-    storage: localStorage(path.join(config.DATA_DIR, 'files')),
+    storage: createStorage(config),
     log: app.log,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await mail.stop();
+    await deps.jobs.stop();
     if (redis) await redis.quit();
     if (!database) await handle.close();
   });
@@ -113,6 +118,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   registerNoteRoutes(app, deps);
   registerImageRoutes(app, deps);
   registerTrashAndAuditRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
+  deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -13,6 +13,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await seedDemo(app.deps);
   app.deps.mail.start();
+  app.deps.jobs.start(2000);
   const purge = () => purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();

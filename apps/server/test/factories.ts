@@ -80,3 +80,21 @@ export async function teamWithRoles(ctx: TestContext) {
   const observer = await signIn(ctx, (await buildMember(ctx, team.id, 'observer')).email);
   return { owner: user, team, admin, manager, observer };
 }
+
+/** A multipart/form-data body: fields first, then files, as the web client sends them. */
+export function multipartBody(fields: Record<string, string | string[]>, files: Array<{ field: string; name: string; content: Buffer; type?: string }>) {
+  const boundary = `----storekeep-${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of [value].flat()) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

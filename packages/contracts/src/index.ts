@@ -7,3 +7,4 @@ export * from './teams';
 export * from './dashboard';
 export * from './people';
 export * from './records';
+export * from './documents';

@@ -281,8 +281,10 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
+export const TRASH_TYPES = [...RECORD_TYPES, 'documents'] as const;
+
 export const trashItemSchema = z.object({
-  type: z.enum(RECORD_TYPES),
+  type: z.enum(TRASH_TYPES),
   id: z.number().int(),
   title: z.string(),
   deleted_at: z.string(),

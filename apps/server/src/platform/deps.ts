@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Dialect } from './db';
+import type { JobRunner } from './jobs';
 import type { MailSender } from './mail';
 import type { RateLimiter } from './rate-limit';
 import type { Storage } from './storage';
@@ -12,6 +13,7 @@ export type Deps = {
   db: Db;
   dialect: Dialect;
   mail: MailSender;
+  jobs: JobRunner;
   limiter: RateLimiter;
   storage: Storage;
   log: FastifyBaseLogger;

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@storekeep/contracts';
 
 export type ErrorCode =
+  | 'bad_request'
   | 'validation'
   | 'unauthenticated'
   | 'forbidden'
@@ -13,6 +14,7 @@ export type ErrorCode =
   | 'throttled';
 
 const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
   validation: 422,
   unauthenticated: 401,
   forbidden: 403,

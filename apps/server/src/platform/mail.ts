@@ -2,19 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Db, Executor } from './db';
 import { nowIso } from './clock';
+import { createQueueWorker } from './queue';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
-
-const MAX_ATTEMPTS = 5;
-const CLAIM_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Mail goes through the outbox: the row is written in the same transaction as the change that
  * causes it (no invitation without its e-mail, no e-mail for a rolled-back change), and a sender
- * delivers it with retries. Any instance may deliver; claiming makes each row go out once.
+ * delivers it with retries.
  */
 export async function enqueueMail(trx: Executor, message: MailMessage): Promise<void> {
   const now = nowIso();
@@ -33,108 +30,28 @@ export type MailSender = {
   stop(): Promise<void>;
 };
 
-export function createMailSender(options: {
-  db: Db;
-  smtpUrl: string | undefined;
-  from: string;
-  mailDir: string;
-  log: FastifyBaseLogger;
-}): MailSender {
-  const { db, log } = options;
+export function createMailSender(options: { db: Db; smtpUrl: string | undefined; from: string; mailDir: string; log: FastifyBaseLogger }): MailSender {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
 
-  async function send(id: number, message: MailMessage) {
-    const info = await transport.sendMail({ from: options.from, ...message });
-    if (!options.smtpUrl) {
-      // No SMTP: keep the message as an .eml file and log its links so a laptop user can click them.
-      await fs.mkdir(options.mailDir, { recursive: true });
-      const file = path.join(options.mailDir, `${Date.now()}-${id}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, file, links }, 'mail written');
-    }
-  }
-
-  async function deliverDue(): Promise<number> {
-    const now = nowIso();
-    const staleClaim = new Date(Date.now() - CLAIM_TIMEOUT_MS).toISOString();
-    const claimed = await db
-      .updateTable('outbox')
-      .set({ claimed_at: now, attempts: sql`attempts + 1` })
-      .where('id', 'in', (qb) =>
-        qb
-          .selectFrom('outbox')
-          .select('id')
-          .where('sent_at', 'is', null)
-          .where('failed_at', 'is', null)
-          .where('available_at', '<=', now)
-          .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleClaim)]))
-          .orderBy('id')
-          .limit(20),
-      )
-      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleClaim)]))
-      .returning(['id', 'payload', 'attempts'])
-      .execute();
-    let sent = 0;
-    for (const row of claimed) {
-      try {
-        await send(row.id, JSON.parse(row.payload) as MailMessage);
-        await db.updateTable('outbox').set({ sent_at: nowIso() }).where('id', '=', row.id).execute();
-        sent += 1;
-      } catch (error) {
-        const failed = row.attempts >= MAX_ATTEMPTS;
-        const backoffMs = 2 ** row.attempts * 1000;
-        log.warn({ err: error, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed');
-        await db
-          .updateTable('outbox')
-          .set({
-            claimed_at: null,
-            last_error: String(error).slice(0, 1000),
-            available_at: new Date(Date.now() + backoffMs).toISOString(),
-            failed_at: failed ? nowIso() : null,
-          })
-          .where('id', '=', row.id)
-          .execute();
+  const worker = createQueueWorker({
+    db: options.db,
+    log: options.log,
+    table: 'outbox',
+    doneColumn: 'sent_at',
+    async handle(row) {
+      const message = JSON.parse(row.payload) as MailMessage;
+      const info = await transport.sendMail({ from: options.from, ...message });
+      if (!options.smtpUrl) {
+        // No SMTP: keep the message as an .eml file and log its links so a laptop user can click them.
+        await fs.mkdir(options.mailDir, { recursive: true });
+        const file = path.join(options.mailDir, `${Date.now()}-${row.id}.eml`);
+        await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        options.log.info({ to: message.to, subject: message.subject, file, links }, 'mail written');
       }
-    }
-    return sent;
-  }
-
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = deliverDue()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'outbox run failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  }
-
-  return {
-    deliverDue: run,
-    kick: () => void run(),
-    start(intervalMs = 5000) {
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      while (running) await running;
-    },
-  };
+  });
+  return { deliverDue: worker.runDue, kick: worker.kick, start: worker.start, stop: worker.stop };
 }

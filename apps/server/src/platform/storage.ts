@@ -3,15 +3,25 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from './config';
+
+export type PresignOptions = { expiresIn: number; contentType: string; disposition: string };
 
 /**
  * Blob storage behind one interface. Keys are random ids made by the app, never user-supplied names.
- * The local driver keeps files under DATA_DIR/files; an S3 driver implements the same shape.
+ * The local driver keeps files under DATA_DIR/files; the S3 driver talks to any S3-compatible store.
  */
 export type Storage = {
-  put(key: string, body: Buffer | Readable): Promise<void>;
+  driver: 'local' | 's3';
+  /** Streams a body in; on failure nothing is left under the key. */
+  put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
   read(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** A presigned download link (S3); the local driver's links are signed by the app instead. */
+  presign?(key: string, options: PresignOptions): Promise<string>;
 };
 
 export function localStorage(root: string): Storage {
@@ -20,14 +30,20 @@ export function localStorage(root: string): Storage {
     return path.join(root, key.slice(0, 2), key);
   };
   return {
+    driver: 'local',
     async put(key, body) {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
-      // Write to a temporary name and rename, so a crash never leaves a half-written blob under its key.
-      const temporary = `${file}.${process.pid}.tmp`;
-      if (Buffer.isBuffer(body)) await fsp.writeFile(temporary, body);
-      else await pipeline(body, fs.createWriteStream(temporary));
-      await fsp.rename(temporary, file);
+      // Write to a temporary name and rename, so a crash or a cut-off upload never leaves a partial blob.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        if (Buffer.isBuffer(body)) await fsp.writeFile(temporary, body);
+        else await pipeline(body, fs.createWriteStream(temporary));
+        await fsp.rename(temporary, file);
+      } catch (error) {
+        await fsp.rm(temporary, { force: true });
+        throw error;
+      }
     },
     async read(key) {
       const file = fileOf(key);
@@ -38,4 +54,50 @@ export function localStorage(root: string): Storage {
       await fsp.rm(fileOf(key), { force: true });
     },
   };
+}
+
+export function s3Storage(client: S3Client, bucket: string): Storage {
+  return {
+    driver: 's3',
+    async put(key, body, contentType) {
+      // Multipart upload in parts: a large file is never held in memory whole.
+      const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 2 });
+      try {
+        await upload.done();
+      } catch (error) {
+        await upload.abort().catch(() => undefined);
+        throw error;
+      }
+    },
+    async read(key) {
+      const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return result.Body as Readable;
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    presign(key, options) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: options.contentType, ResponseContentDisposition: options.disposition }),
+        { expiresIn: options.expiresIn },
+      );
+    },
+  };
+}
+
+export function createStorage(config: Config): Storage {
+  if (config.STORAGE_DRIVER === 's3') {
+    const client = new S3Client({
+      region: config.S3_REGION ?? 'us-east-1',
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
+    return s3Storage(client, config.S3_BUCKET!);
+  }
+  return localStorage(path.join(config.DATA_DIR, 'files'));
 }

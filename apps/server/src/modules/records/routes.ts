@@ -1,11 +1,11 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API_BASE, activitySchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
+import { patchBody } from '../../platform/patch';
 import { actorOf } from '../auth/context';
 import { listActivities } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
@@ -44,27 +44,13 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
     data: await getRecord(deps, def, actorOf(request, deps), request.params.id),
   }));
 
-  // A PATCH carries only the fields it changes; defaults must not fill in the rest.
-  const patchSchema = z.object(
-    Object.fromEntries(Object.entries(def.inputSchema.shape).map(([key, schema]) => [key, (schema as z.ZodType).optional()])),
-  );
-  const sentKeys = new WeakMap<object, string[]>();
+  const patch = patchBody(def.inputSchema);
   app.patch(
     `${base}/:id`,
-    {
-      config,
-      schema: { params: idParamSchema, body: patchSchema, response: one },
-      // Remember which fields the client sent before the schema fills absent ones with their defaults.
-      preValidation: async (request) => {
-        if (request.body && typeof request.body === 'object') sentKeys.set(request, Object.keys(request.body));
-      },
-    },
-    async (request) => {
-      const keys = sentKeys.get(request) ?? [];
-      sentKeys.delete(request);
-      const provided = Object.fromEntries(Object.entries(request.body).filter(([key]) => keys.includes(key)));
-      return { data: await updateRecord(deps, def, actorOf(request, deps), request.params.id, provided) };
-    },
+    { config, schema: { params: idParamSchema, body: patch.schema, response: one }, preValidation: patch.preValidation },
+    async (request) => ({
+      data: await updateRecord(deps, def, actorOf(request, deps), request.params.id, patch.sentFields(request, request.body)),
+    }),
   );
 
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { RECORD_TYPES, type PaginationMeta, type RecordType, type TrashItem } from '@storekeep/contracts';
+import { TRASH_TYPES, type PaginationMeta, type TrashItem } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
@@ -8,7 +8,10 @@ import { TRASH_DAYS } from '../records/service';
 import { removeVariants } from '../records/images';
 
 const DAY_MS = 86_400_000;
-const titleSql: Record<RecordType, string> = {
+type TrashType = (typeof TRASH_TYPES)[number];
+
+const titleSql: Record<TrashType, string> = {
+  documents: 'title',
   companies: 'name',
   brands: 'name',
   stores: 'name',
@@ -18,8 +21,8 @@ const titleSql: Record<RecordType, string> = {
 /** Deleted records still restorable, newest first, across every record type (admins). */
 export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: TrashItem[]; meta: PaginationMeta }> {
   authorize(recordPolicy.viewTrash(actor));
-  const query = parseListQuery(raw, { sorts: ['deleted_at'], defaultSort: 'deleted_at', filters: { type: { type: 'enum', values: RECORD_TYPES } } });
-  const types = (query.filters.type as RecordType[] | undefined) ?? [...RECORD_TYPES];
+  const query = parseListQuery(raw, { sorts: ['deleted_at'], defaultSort: 'deleted_at', filters: { type: { type: 'enum', values: TRASH_TYPES } } });
+  const types = (query.filters.type as TrashType[] | undefined) ?? [...TRASH_TYPES];
   const cutoff = new Date(Date.now() - TRASH_DAYS * DAY_MS).toISOString();
   const union = sql.join(
     types.map(
@@ -30,7 +33,7 @@ export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, st
   );
   const offset = (query.page - 1) * query.perPage;
   const [rows, count] = await Promise.all([
-    sql<{ type: RecordType; id: number; title: string; deleted_at: string }>`select * from (${union}) as trash order by deleted_at desc, id desc limit ${query.perPage} offset ${offset}`.execute(deps.db),
+    sql<{ type: TrashType; id: number; title: string; deleted_at: string }>`select * from (${union}) as trash order by deleted_at desc, id desc limit ${query.perPage} offset ${offset}`.execute(deps.db),
     sql<{ total: number }>`select count(*) as total from (${union}) as trash`.execute(deps.db),
   ]);
   return {
@@ -54,7 +57,8 @@ export async function purgeTrash(deps: Deps): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen from four literals
   const db = deps.db as unknown as Kysely<any>;
   let purged = 0;
-  const subjects: Record<RecordType, string> = { companies: 'company', brands: 'brand', stores: 'store', contacts: 'contact' };
+  purged += await purgeDocuments(deps, cutoff);
+  const subjects = { companies: 'company', brands: 'brand', stores: 'store', contacts: 'contact' } as const;
   // Children before parents, so foreign keys to rows about to go are cleared first by ON DELETE SET NULL.
   for (const type of ['stores', 'contacts', 'brands', 'companies'] as const) {
     const doomed: Array<{ id: number; image_key: string | null }> = await db
@@ -74,4 +78,21 @@ export async function purgeTrash(deps: Deps): Promise<number> {
     purged += ids.length;
   }
   return purged;
+}
+
+/** Deleted documents past the trash period, and every blob no remaining version still references. */
+async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
+  const doomed = await deps.db.selectFrom('documents').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).limit(1000).execute();
+  if (!doomed.length) return 0;
+  const ids = doomed.map((d) => d.id);
+  const blobs = await deps.db.selectFrom('document_versions').select('blob_key').where('document_id', 'in', ids).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('jobs').where('kind', '=', 'extract_text').where('finished_at', 'is', null).where(sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where document_id in (${sql.join(ids)}))`).execute();
+    await trx.deleteFrom('documents').where('id', 'in', ids).execute();
+  });
+  for (const { blob_key } of blobs) {
+    const stillUsed = await deps.db.selectFrom('document_versions').select('id').where('blob_key', '=', blob_key).executeTakeFirst();
+    if (!stillUsed) await deps.storage.delete(blob_key);
+  }
+  return ids.length;
 }

@@ -3,11 +3,13 @@ import type { DatabaseHandle } from './index';
 import type { AppMigration } from './migration-helpers';
 import { foundation } from './migrations/0001-foundation';
 import { records } from './migrations/0002-records';
+import { documents } from './migrations/0003-documents';
 
 /** Versioned migrations in order; names are permanent once released. */
 const migrations: Record<string, AppMigration> = {
   '0001-foundation': foundation,
   '0002-records': records,
+  '0003-documents': documents,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -176,7 +176,74 @@ export type SearchIndexTable = {
   subtitle: string | null;
 };
 
+export type DocumentsTable = {
+  id: Id;
+  team_id: number;
+  title: string;
+  category: string;
+  description: string | null;
+  effective_date: string | null;
+  expiration_date: string | null;
+  current_version_id: number | null;
+  text_status: ColumnType<TextStatus, TextStatus | undefined, TextStatus>;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+};
+
+export type TextStatus = 'pending' | 'done' | 'failed' | 'none';
+
+export type DocumentVersionsTable = {
+  id: Id;
+  team_id: number;
+  document_id: number;
+  version: number;
+  blob_key: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  checksum: string;
+  text_status: ColumnType<TextStatus, TextStatus | undefined, TextStatus>;
+  extracted_text: string | null;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+};
+
+export type DocumentTagsTable = { team_id: number; document_id: number; tag: string };
+
+export type DocumentLinksTable = {
+  id: Id;
+  team_id: number;
+  document_id: number;
+  linkable_type: string;
+  linkable_id: number;
+  created_at: Timestamp;
+};
+
+export type DocumentCategoriesTable = { id: Id; team_id: number; slug: string; name: string; created_at: Timestamp };
+
+export type JobsTable = {
+  id: Id;
+  kind: string;
+  team_id: number | null;
+  payload: string;
+  attempts: Generated<number>;
+  available_at: Timestamp;
+  claimed_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+};
+
 export type Database = {
+  documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
+  document_tags: DocumentTagsTable;
+  document_links: DocumentLinksTable;
+  document_categories: DocumentCategoriesTable;
+  jobs: JobsTable;
   companies: CompaniesTable;
   brands: BrandsTable;
   stores: StoresTable;
@@ -202,3 +269,5 @@ export type BrandRow = Selectable<BrandsTable>;
 export type StoreRow = Selectable<StoresTable>;
 export type ContactRow = Selectable<ContactsTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentVersionRow = Selectable<DocumentVersionsTable>;

@@ -1,0 +1,24 @@
+// Runs in a worker thread so a 200-page PDF never blocks the server's event loop.
+// Plain JavaScript on purpose: worker threads load this file without the TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+
+async function extract({ mime, bytes }) {
+  const buffer = Buffer.from(bytes);
+  if (mime === 'application/pdf') {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const pdf = await getDocumentProxy(new Uint8Array(buffer));
+    const { text } = await extractText(pdf, { mergePages: true });
+    return Array.isArray(text) ? text.join('\n') : text;
+  }
+  if (mime === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') {
+    const mammoth = await import('mammoth');
+    const { value } = await (mammoth.default ?? mammoth).extractRawText({ buffer });
+    return value;
+  }
+  return new TextDecoder('utf-8').decode(buffer);
+}
+
+extract(workerData).then(
+  (text) => parentPort.postMessage({ ok: true, text }),
+  (error) => parentPort.postMessage({ ok: false, error: String(error?.message ?? error) }),
+);

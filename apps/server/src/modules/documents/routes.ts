@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_BASE,
+  RECORD_TYPES,
+  dataOf,
+  documentCategoryInputSchema,
+  documentCategorySchema,
+  documentFieldsSchema,
+  documentLinkInputSchema,
+  documentSchema,
+  documentVersionSchema,
+  idParamSchema,
+  paginated,
+  type RecordType,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { rawListQuerySchema } from '../../platform/list';
+import { patchBody } from '../../platform/patch';
+import { actorOf } from '../auth/context';
+import { openSignedFile } from './download';
+import * as documents from './service';
+import { uploadDocument, uploadVersion } from './upload';
+
+export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const config = { guard: 'team' } as const;
+  const base = `${API_BASE}/documents`;
+  const one = { 200: dataOf(documentSchema) };
+
+  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } }, async (request) =>
+    documents.listDocuments(deps, actorOf(request, deps), request.query),
+  );
+
+  app.post(base, { config, schema: { response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {
+    const { document } = await uploadDocument(deps, actorOf(request, deps), request);
+    return reply.status(201).send({ data: document });
+  });
+
+  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
+    data: await documents.getDocument(deps, actorOf(request, deps), request.params.id),
+  }));
+
+  const patch = patchBody(documentFieldsSchema);
+  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: patch.schema, response: one }, preValidation: patch.preValidation }, async (request) => ({
+    data: await documents.updateDocument(deps, actorOf(request, deps), request.params.id, patch.sentFields(request, request.body)),
+  }));
+
+  app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+    await documents.deleteDocument(deps, actorOf(request, deps), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
+    data: await documents.restoreDocument(deps, actorOf(request, deps), request.params.id),
+  }));
+
+  app.get(`${base}/:id/versions`, { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(documentVersionSchema)) } } }, async (request) => ({
+    data: await documents.listDocumentVersions(deps, actorOf(request, deps), request.params.id),
+  }));
+
+  app.post(`${base}/:id/versions`, { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await uploadVersion(deps, actorOf(request, deps), request, request.params.id) }),
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: `${base}/:id/links`,
+      config,
+      schema: { params: idParamSchema, body: documentLinkInputSchema, response: one },
+      handler: async (request) => ({
+        data: await documents.linkDocument(deps, actorOf(request, deps), request.params.id, request.body, method === 'POST'),
+      }),
+    });
+  }
+
+  // A record's Documents tab: its documents, and uploads that land linked to it.
+  for (const type of RECORD_TYPES) {
+    app.get(
+      `${API_BASE}/${type}/:id/documents`,
+      { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } },
+      async (request) => {
+        const actor = actorOf(request, deps);
+        await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
+          throw documents.notFoundRecord(type);
+        });
+        return documents.listDocuments(deps, actor, request.query, { type, id: request.params.id });
+      },
+    );
+    app.post(`${API_BASE}/${type}/:id/documents`, { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {
+      const actor = actorOf(request, deps);
+      await documents.checkLinkTarget(deps.db, actor.teamId, type as RecordType, request.params.id).catch(() => {
+        throw documents.notFoundRecord(type);
+      });
+      const { document } = await uploadDocument(deps, actor, request, { type, id: request.params.id });
+      return reply.status(201).send({ data: document });
+    });
+  }
+
+  app.get(`${API_BASE}/document-categories`, { config, schema: { response: { 200: dataOf(z.array(documentCategorySchema)) } } }, async (request) => ({
+    data: await documents.listCategories(deps, actorOf(request, deps)),
+  }));
+  app.post(
+    `${API_BASE}/document-categories`,
+    { config, schema: { body: documentCategoryInputSchema, response: { 201: dataOf(documentCategorySchema) } } },
+    async (request, reply) => reply.status(201).send({ data: await documents.addCategory(deps, actorOf(request, deps), request.body.name) }),
+  );
+
+  // The signed download link: public by design, the signature (over a secret blob key) is the permission.
+  app.get(
+    '/app/files/:versionId',
+    {
+      config: { guard: 'public' },
+      schema: {
+        params: z.object({ versionId: z.coerce.number().int().positive() }),
+        querystring: z.object({ expires: z.coerce.number().int().default(0), signature: z.string().max(128).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const { stream, headers } = await openSignedFile(deps, request.params.versionId, request.query.expires, request.query.signature);
+      return reply.headers(headers).send(stream);
+    },
+  );
+}

@@ -1,0 +1,262 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { DOCUMENT_CATEGORIES, RECORD_TYPES, type DocumentDto, type PaginationMeta, type RecordType } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { pageOfIds, paginationMeta, parseListQuery, type FilterSpec } from '../../platform/list';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { indexRecord, matchingIdsCondition, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
+import { diff, recordActivity } from '../activities/service';
+import { recordPolicy } from '../records/policy';
+import { recordDefinitions } from '../records/registry';
+import { findLive, TRASH_DAYS } from '../records/service';
+import { signedFileUrl } from './download';
+import { categoryName, presentDocument, presentVersion } from './presenter';
+import * as repo from './repository';
+
+/** How much extracted text feeds the search index per document. */
+const INDEXED_TEXT_CHARS = 100_000;
+
+const DOCUMENT_LIST = {
+  sorts: { title: ['title'], created_at: ['created_at'], updated_at: ['updated_at'], expiration_date: ['expiration_date'], category: ['category', 'title'] },
+  filters: {
+    category: { type: 'text' },
+    tag: { type: 'text' },
+    linked_type: { type: 'enum', values: RECORD_TYPES },
+    linked_id: { type: 'ids' },
+    expiring_before: { type: 'text' },
+    uploaded_by: { type: 'ids' },
+    from: { type: 'text' },
+    to: { type: 'text' },
+  } satisfies Record<string, FilterSpec>,
+};
+
+export async function categoriesOf(db: Executor, teamId: number) {
+  return new Map((await repo.teamCategories(db, teamId)).map((c) => [c.slug, c.name]));
+}
+
+export async function presentDocuments(deps: Deps, actor: Actor, ids: number[], db: Executor = deps.db): Promise<DocumentDto[]> {
+  const [rows, tags, links, categories] = await Promise.all([
+    repo.loadDocuments(db, actor.teamId, ids),
+    repo.tagsOf(db, actor.teamId, ids),
+    repo.linksOf(db, actor.teamId, ids),
+    categoriesOf(db, actor.teamId),
+  ]);
+  return rows.map((row) => presentDocument(row, { tags: tags.get(row.id) ?? [], links: links.get(row.id) ?? [], categories }, actor));
+}
+
+function isoDay(value: string | number | undefined, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw invalid(`filters.${field}`, `The ${field.replace('_', ' ')} filter must be a date.`);
+  return text;
+}
+
+export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: RecordType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
+  authorize(recordPolicy.view(actor));
+  const query = parseListQuery(raw, { sorts: Object.keys(DOCUMENT_LIST.sorts), defaultSort: 'created_at', filters: DOCUMENT_LIST.filters });
+  if (!raw.direction && query.sort === 'created_at') query.direction = 'desc';
+  const f = query.filters;
+  const team = actor.teamId;
+  const conditions: Array<Expression<SqlBool>> = [];
+  if (f.category) conditions.push(sql<SqlBool>`category in (${sql.join(f.category)})`);
+  if (f.tag) conditions.push(sql<SqlBool>`id in (select document_id from document_tags where team_id = ${team} and tag in (${sql.join(f.tag.map((t) => String(t).toLowerCase()))}))`);
+  const linkedType = scope ? [scope.type] : f.linked_type;
+  const linkedIds = scope ? [scope.id] : f.linked_id;
+  if (linkedType || linkedIds) {
+    const typeCondition = linkedType ? sql`and linkable_type in (${sql.join(linkedType)})` : sql``;
+    const idCondition = linkedIds ? sql`and linkable_id in (${sql.join(linkedIds)})` : sql``;
+    conditions.push(sql<SqlBool>`id in (select document_id from document_links where team_id = ${team} ${typeCondition} ${idCondition})`);
+  }
+  const expiring = isoDay(f.expiring_before?.[0], 'expiring_before');
+  if (expiring) conditions.push(sql<SqlBool>`expiration_date is not null and expiration_date <= ${expiring}`);
+  if (f.uploaded_by) conditions.push(sql<SqlBool>`uploaded_by in (${sql.join(f.uploaded_by)})`);
+  const from = isoDay(f.from?.[0], 'from');
+  if (from) conditions.push(sql<SqlBool>`created_at >= ${new Date(from).toISOString()}`);
+  const to = isoDay(f.to?.[0], 'to');
+  if (to) conditions.push(sql<SqlBool>`created_at < ${new Date(Date.parse(to) + 86_400_000).toISOString()}`);
+  if (query.search) {
+    const match = matchingIdsCondition(deps.dialect, team, 'documents', query.search);
+    if (match) conditions.push(match);
+  }
+  const { ids, total } = await pageOfIds(deps.db, {
+    table: 'documents',
+    teamId: team,
+    conditions,
+    orderBy: DOCUMENT_LIST.sorts[query.sort as keyof typeof DOCUMENT_LIST.sorts],
+    direction: query.direction,
+    page: query.page,
+    perPage: query.perPage,
+  });
+  return { data: await presentDocuments(deps, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
+}
+
+export async function findLiveDocument(db: Executor, teamId: number, id: number) {
+  const document = await db.selectFrom('documents').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!document) throw notFound('Document');
+  return document;
+}
+
+/** The single-document fetch of spec §7: the document with `url`, a signed link to its current file. */
+export async function getDocument(deps: Deps, actor: Actor, id: number): Promise<DocumentDto> {
+  await findLiveDocument(deps.db, actor.teamId, id);
+  const [dto] = await presentDocuments(deps, actor, [id]);
+  const version = await deps.db.selectFrom('document_versions').select(['id', 'blob_key', 'file_name', 'mime_type']).where('id', '=', dto!.current_version?.id ?? -1).executeTakeFirst();
+  return { ...dto!, url: version ? await signedFileUrl(deps, version) : undefined };
+}
+
+/** Writes the search row: title, category, tags and the start of the current version's text. */
+export async function reindexDocument(db: Executor, teamId: number, id: number) {
+  const document = await db
+    .selectFrom('documents')
+    .leftJoin('document_versions as v', 'v.id', 'documents.current_version_id')
+    .select(['documents.title', 'documents.category', 'documents.deleted_at', 'v.extracted_text', 'v.file_name'])
+    .where('documents.team_id', '=', teamId)
+    .where('documents.id', '=', id)
+    .executeTakeFirst();
+  if (!document || document.deleted_at) return unindexRecord(db, 'documents', id);
+  const tags = (await repo.tagsOf(db, teamId, [id])).get(id) ?? [];
+  await indexRecord(db, {
+    teamId,
+    type: 'documents',
+    id,
+    title: document.title,
+    subtitle: categoryName(document.category, await categoriesOf(db, teamId)),
+    extra: [document.file_name ?? '', ...tags, (document.extracted_text ?? '').slice(0, INDEXED_TEXT_CHARS)],
+  });
+}
+
+export async function checkCategory(db: Executor, teamId: number, category: string) {
+  if (category in DOCUMENT_CATEGORIES) return;
+  if (!(await categoriesOf(db, teamId)).has(category)) throw invalid('category', 'The selected category is invalid.');
+}
+
+export async function checkLinkTarget(db: Executor, teamId: number, type: RecordType, id: number, field = 'id') {
+  try {
+    await findLive(db, recordDefinitions[type], teamId, id);
+  } catch {
+    throw invalid(field, 'The selected record is invalid.');
+  }
+}
+
+export async function updateDocument(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  patch: { title?: string; category?: string; description?: string | null; tags?: string[]; effective_date?: string | null; expiration_date?: string | null },
+): Promise<DocumentDto> {
+  await findLiveDocument(deps.db, actor.teamId, id);
+  authorize(recordPolicy.update(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await findLiveDocument(trx, actor.teamId, id);
+    const effective = patch.effective_date !== undefined ? patch.effective_date : current.effective_date;
+    const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;
+    if (effective && expiration && !(expiration > effective)) throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
+    if (patch.category) await checkCategory(trx, actor.teamId, patch.category);
+    const { tags, ...columns } = patch;
+    const changes: Record<string, unknown> = diff(current as Record<string, unknown>, columns);
+    if (Object.keys(columns).length) await trx.updateTable('documents').set({ ...columns, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    if (tags) {
+      const before = (await repo.tagsOf(trx, actor.teamId, [id])).get(id) ?? [];
+      if (before.join(',') !== tags.join(',')) changes.tags = [before, tags];
+      await repo.replaceTags(trx, actor.teamId, id, tags);
+    }
+    await reindexDocument(trx, actor.teamId, id);
+    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'updated', changes, ip: actor.ip });
+  });
+  return (await presentDocuments(deps, actor, [id]))[0]!;
+}
+
+export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
+  await findLiveDocument(deps.db, actor.teamId, id);
+  authorize(recordPolicy.delete(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('documents').set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await unindexRecord(trx, 'documents', id);
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'deleted', ip: actor.ip });
+  });
+}
+
+export async function restoreDocument(deps: Deps, actor: Actor, id: number): Promise<DocumentDto> {
+  const document = await deps.db.selectFrom('documents').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
+  if (!document) throw notFound('Document');
+  authorize(recordPolicy.restore(actor));
+  if (!document.deleted_at) throw new AppError('conflict', 'This document is not deleted.');
+  if (Date.now() - Date.parse(document.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Document');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('documents').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
+    await reindexDocument(trx, actor.teamId, id);
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'restored', ip: actor.ip });
+  });
+  return (await presentDocuments(deps, actor, [id]))[0]!;
+}
+
+export async function listDocumentVersions(deps: Deps, actor: Actor, id: number) {
+  await findLiveDocument(deps.db, actor.teamId, id);
+  const rows = await repo.listVersions(deps.db, actor.teamId, id);
+  return Promise.all(rows.map(async (row) => ({ ...presentVersion(row), url: await signedFileUrl(deps, row) })));
+}
+
+export async function linkDocument(deps: Deps, actor: Actor, id: number, target: { type: RecordType; id: number }, link: boolean): Promise<DocumentDto> {
+  await findLiveDocument(deps.db, actor.teamId, id);
+  authorize(recordPolicy.update(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    if (link) {
+      await checkLinkTarget(trx, actor.teamId, target.type, target.id);
+      await repo.addLink(trx, actor.teamId, id, target.type, target.id, nowIso());
+    } else if (!(await repo.removeLink(trx, actor.teamId, id, target.type, target.id))) {
+      throw notFound('Link');
+    }
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: link ? 'linked' : 'unlinked', changes: { record: `${target.type}:${target.id}` }, ip: actor.ip });
+  });
+  return (await presentDocuments(deps, actor, [id]))[0]!;
+}
+
+export async function listCategories(deps: Deps, actor: Actor) {
+  const custom = await repo.teamCategories(deps.db, actor.teamId);
+  return [
+    ...Object.entries(DOCUMENT_CATEGORIES).map(([slug, name]) => ({ slug, name, built_in: true })),
+    ...custom.map((c) => ({ slug: c.slug, name: c.name, built_in: false })),
+  ];
+}
+
+export async function addCategory(deps: Deps, actor: Actor, name: string) {
+  authorize(hasRole(actor, 'admin'), 'Only admins can add document categories.');
+  const slug = normalizeText(name).replace(/ /g, '_').slice(0, 60);
+  if (!slug) throw invalid('name', 'The name must contain letters or numbers.');
+  if (slug in DOCUMENT_CATEGORIES || (await categoriesOf(deps.db, actor.teamId)).has(slug)) throw invalid('name', 'This category already exists.');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('document_categories').values({ team_id: actor.teamId, slug, name, created_at: nowIso() }).execute();
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document_category', subjectId: slug, action: 'created', changes: { name: [null, name] }, ip: actor.ip });
+  });
+  return { slug, name, built_in: false };
+}
+
+/** A short passage around the first search word in each document's text, for search results. */
+export async function documentSnippets(deps: Deps, teamId: number, ids: number[], query: string): Promise<Map<number, string>> {
+  const snippets = new Map<number, string>();
+  const tokens = searchTokens(query);
+  if (!ids.length || !tokens.length) return snippets;
+  const rows = await deps.db
+    .selectFrom('documents')
+    .innerJoin('document_versions as v', 'v.id', 'documents.current_version_id')
+    .select(['documents.id', sql<string>`substr(v.extracted_text, 1, ${INDEXED_TEXT_CHARS})`.as('text')])
+    .where('documents.team_id', '=', teamId)
+    .where('documents.id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    if (!row.text) continue;
+    const plain = row.text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ');
+    const lower = plain.toLowerCase();
+    const at = tokens.map((t) => lower.search(new RegExp(`\\b${t}`))).filter((i) => i >= 0).sort((a, b) => a - b)[0];
+    if (at === undefined) continue;
+    const start = Math.max(0, at - 60);
+    const end = Math.min(plain.length, at + 100);
+    snippets.set(row.id, `${start > 0 ? '…' : ''}${plain.slice(start, end).trim()}${end < plain.length ? '…' : ''}`);
+  }
+  return snippets;
+}
+
+const RECORD_LABELS: Record<RecordType, string> = { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact' };
+export const notFoundRecord = (type: RecordType) => notFound(RECORD_LABELS[type]);

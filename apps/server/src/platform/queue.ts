@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from './db';
+import { nowIso } from './clock';
+
+const CLAIM_TIMEOUT_MS = 5 * 60_000;
+
+export type QueuedRow = { id: number; payload: string; attempts: number; team_id?: number | null };
+
+/**
+ * A table-backed work queue (the mail outbox, background jobs). Any instance may work it: a row is
+ * claimed with one UPDATE … RETURNING, so it runs once; a crashed worker's claim expires after five
+ * minutes; failures retry with exponential back-off until `maxAttempts`.
+ */
+export function createQueueWorker(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  table: 'outbox' | 'jobs';
+  /** Column set when a row is done. */
+  doneColumn: 'sent_at' | 'finished_at';
+  /** Extra condition on which rows this worker takes (e.g. a job kind). */
+  kinds?: string[];
+  batch?: number;
+  maxAttempts?: number;
+  handle(row: QueuedRow): Promise<void>;
+}) {
+  // The two queue tables share their columns but not a type; the builder works on them untyped.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = options.db as unknown as Kysely<any>;
+  const maxAttempts = options.maxAttempts ?? 5;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<QueuedRow[]> {
+    const now = nowIso();
+    const stale = new Date(Date.now() - CLAIM_TIMEOUT_MS).toISOString();
+    const due = (qb: typeof db) => {
+      let query = qb
+        .selectFrom(options.table)
+        .select('id')
+        .where(options.doneColumn, 'is', null)
+        .where('failed_at', 'is', null)
+        .where('available_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]));
+      if (options.kinds) query = query.where('kind', 'in', options.kinds);
+      return query.orderBy('id').limit(options.batch ?? 20);
+    };
+    return db
+      .updateTable(options.table)
+      .set({ claimed_at: now, attempts: sql`attempts + 1` })
+      .where('id', 'in', due(db))
+      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
+      .returningAll()
+      .execute() as Promise<QueuedRow[]>;
+  }
+
+  /** Claims and works batches until nothing is due (bounded, so one run cannot go on forever). */
+  async function work(): Promise<number> {
+    let done = 0;
+    for (let round = 0; round < 50 && !stopped; round += 1) {
+      const rows = await claim();
+      if (!rows.length) break;
+      done += await workBatch(rows);
+    }
+    return done;
+  }
+
+  async function workBatch(rows: QueuedRow[]): Promise<number> {
+    let done = 0;
+    for (const row of rows) {
+      try {
+        await options.handle(row);
+        await db.updateTable(options.table).set({ [options.doneColumn]: nowIso() }).where('id', '=', row.id).execute();
+        done += 1;
+      } catch (error) {
+        const failed = row.attempts >= maxAttempts;
+        options.log.warn({ err: error, table: options.table, id: row.id, attempts: row.attempts }, 'queued work failed');
+        await db
+          .updateTable(options.table)
+          .set({
+            claimed_at: null,
+            last_error: String(error).slice(0, 1000),
+            available_at: new Date(Date.now() + 2 ** row.attempts * 1000).toISOString(),
+            failed_at: failed ? nowIso() : null,
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    return done;
+  }
+
+  function run(): Promise<number> {
+    if (stopped) return Promise.resolve(0);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = work()
+      .catch((error: unknown) => {
+        options.log.error({ err: error, table: options.table }, 'queue run failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  }
+
+  return {
+    /** Works what is due now; returns how many rows completed. */
+    runDue: run,
+    /** Asks for a run soon (after a commit) without waiting for the next tick. */
+    kick: () => void run(),
+    start(intervalMs = 5000) {
+      timer = setInterval(() => void run(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      while (running) await running;
+    },
+    /** Waits until nothing is queued or running (tests, shutdown). */
+    async drain() {
+      while (running || again) await (running ?? Promise.resolve());
+    },
+  };
+}

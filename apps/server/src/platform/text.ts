@@ -1,0 +1,5 @@
+/** Removes control characters (NUL, newlines, escapes): they have no place in a file name or a header. */
+export function stripControlCharacters(value: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return value.replace(/[\u0000-\u001f\u007f]/g, '');
+}
