@@ -15,7 +15,7 @@ import { createJobRunner } from './platform/jobs';
 import { createMailSender } from './platform/mail';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
-import { createStorage } from './platform/storage';
+import { createStorage, type Storage } from './platform/storage';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/context';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -42,10 +42,12 @@ export type BuildOptions = {
   config: Config;
   /** Tests pass an already migrated database; otherwise one is opened from DATABASE_URL. */
   database?: DatabaseHandle;
+  /** Tests may swap the blob store (an in-memory S3); otherwise STORAGE_DRIVER decides. */
+  storage?: Storage;
 };
 
 /** Builds the whole app without listening: platform → auth/team context → modules → SPA. */
-export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
     trustProxy: config.TRUST_PROXY,
@@ -75,7 +77,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     mail,
     jobs: createJobRunner(handle.db, app.log),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
-    storage: createStorage(config),
+    storage: storage ?? createStorage(config),
     log: app.log,
   };
   app.decorate('deps', deps);

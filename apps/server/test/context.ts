@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db';
+import type { Storage } from '../src/platform/storage';
 import { withDatabase } from './global-setup';
 import { TestClient } from './client';
 
@@ -22,7 +23,7 @@ export type TestContext = {
  * One app and one private database per test file (copied from the migrated template), so files run
  * in parallel and never see each other's rows. Tests inside a file make their own teams.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, options: { storage?: () => Storage } = {}): TestContext {
   const ctx = {} as TestContext;
   let handle: DatabaseHandle;
   let dropDatabase: () => Promise<void> = async () => undefined;
@@ -52,7 +53,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       ...env,
     });
     handle = openDatabase(databaseUrl, { poolSize: 4 });
-    ctx.app = await buildApp({ config, database: handle });
+    ctx.app = await buildApp({ config, database: handle, storage: options.storage?.() });
     ctx.db = handle.db;
     ctx.dataDir = dataDir;
     ctx.client = () => new TestClient(ctx.app);

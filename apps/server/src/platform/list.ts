@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
 import type { Executor } from './db';
@@ -140,9 +140,53 @@ export async function pageOfIds(
 
   let page = base.select('id');
   for (const column of [...options.orderBy, 'id']) page = page.orderBy(column, options.direction);
-  const [rows, count] = await Promise.all([
+  const count = base.select(sql<number>`count(*)`.as('total'));
+  const [rows, total] = await Promise.all([
     page.limit(options.perPage).offset((options.page - 1) * options.perPage).execute(),
-    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    cachedTotal(db, options.teamId, count.compile(), async () => Number((await count.executeTakeFirstOrThrow()).total)),
   ]);
-  return { ids: rows.map((r: { id: number }) => r.id), total: Number(count.total) };
+  return { ids: rows.map((r: { id: number }) => r.id), total };
+}
+
+// ---------- exact totals, cached until the team writes ----------
+
+/**
+ * `count(*)` over a big team is the dearest part of a list page (it reads every matching index entry,
+ * on every page turn). Totals are cached per database, team and exact count query, and trusted only
+ * while the team's write version (bumped in the same transaction as every record write, see
+ * search.ts) is the one read before counting; so a total is never older than the team's last
+ * committed write, on any number of app instances. The TTL bounds writers that bypass the version
+ * (the purge of old trash, manual SQL).
+ */
+const TOTALS_TTL_MS = 60_000;
+const TOTALS_MAX = 5_000;
+type CachedTotal = { version: number; total: number; at: number };
+const totalsByDb = new WeakMap<object, Map<string, CachedTotal>>();
+
+async function cachedTotal(db: Executor, teamId: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
+  // Inside a transaction the count may see uncommitted writes of a version that could roll back.
+  if (db.isTransaction) return count();
+  let totals = totalsByDb.get(db);
+  if (!totals) totalsByDb.set(db, (totals = new Map()));
+  const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+  const version = await teamWriteVersion(db, teamId);
+  const hit = totals.get(key);
+  const now = Date.now();
+  if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.total;
+  const total = await count();
+  totals.delete(key);
+  if (totals.size >= TOTALS_MAX) totals.delete(totals.keys().next().value!);
+  totals.set(key, { version, total, at: now });
+  return total;
+}
+
+async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
+  const row = await sql<{ version: number }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
+  return Number(row.rows[0]?.version ?? 0);
+}
+
+/** Marks every cached list total of the team stale; call it in the transaction of the write. */
+export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promise<void> {
+  await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
+    on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
 }

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SearchType } from '@storekeep/contracts';
 import type { Dialect, Executor } from './db';
 import type { SearchIndexTable } from './db/schema';
+import { bumpTeamWriteVersion } from './list';
 
 /**
  * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in
@@ -40,10 +41,18 @@ export async function indexRecord(db: Executor, entry: SearchEntry) {
   const row = searchIndexRow(entry);
   await db.deleteFrom('search_index').where('rowid', '=', row.rowid).execute();
   await db.insertInto('search_index').values(row).execute();
+  // Every create, update and restore passes here: cached list totals of the team are stale from now on.
+  await bumpTeamWriteVersion(db, entry.teamId);
 }
 
+/** Called in the same transaction as every delete of a searchable record. */
 export async function unindexRecord(db: Executor, type: SearchType, id: number) {
-  await db.deleteFrom('search_index').where('rowid', '=', rowidOf(type, id)).execute();
+  const rowid = rowidOf(type, id);
+  // The scope token names the team (RETURNING does not work on FTS5 tables, so read it first).
+  const row = await db.selectFrom('search_index').select('terms').where('rowid', '=', rowid).executeTakeFirst();
+  await db.deleteFrom('search_index').where('rowid', '=', rowid).execute();
+  const teamId = Number(/^k(\d+)x/.exec(row?.terms ?? '')?.[1]);
+  if (teamId) await bumpTeamWriteVersion(db, teamId);
 }
 
 function matchQuery(dialect: Dialect, teamId: number, type: SearchType, tokens: string[]): string {

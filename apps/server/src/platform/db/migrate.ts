@@ -4,12 +4,14 @@ import type { AppMigration } from './migration-helpers';
 import { foundation } from './migrations/0001-foundation';
 import { records } from './migrations/0002-records';
 import { documents } from './migrations/0003-documents';
+import { listPerformance } from './migrations/0004-list-performance';
 
 /** Versioned migrations in order; names are permanent once released. */
 const migrations: Record<string, AppMigration> = {
   '0001-foundation': foundation,
   '0002-records': records,
   '0003-documents': documents,
+  '0004-list-performance': listPerformance,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
