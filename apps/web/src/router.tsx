@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
           ...resource('companies', 'Companies', () => import('./routes/records/companies')),
           ...resource('contacts', 'Contacts', () => import('./routes/records/contacts')),
           ...resource('stores', 'Stores', () => import('./routes/records/stores')),
-          placeholder('documents', 'Documents'),
+          { path: 'documents', lazy: lazyRoute(() => import('./routes/documents')), handle: { section: 'Documents' } },
           placeholder('reminders', 'Notifications'),
           placeholder('reminders/:id/comments', 'Notifications'),
           placeholder('sales', 'Sales'),

@@ -160,5 +160,56 @@ export const en = {
     contactSupport: 'Contact support', networkTitle: 'Network error',
     status: { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 419: 'Page expired', 429: 'Too many requests', 500: 'Server error', 503: 'Service unavailable' },
   },
-  documents: { deleted: 'Document "{{title}}" deleted.' },
+  documents: {
+    deleted: 'Document "{{title}}" deleted.', restored: 'Document "{{title}}" restored.', saved: 'Document "{{title}}" saved.',
+    deleteTitle: 'Delete “{{title}}”?', deleteText: 'It moves to the trash with all its versions and can be restored for 30 days.',
+    fields: {
+      title: 'Title', category: 'Category', description: 'Description', tags: 'Tags', tagsHint: 'Separate tags with commas.',
+      effective_date: 'Effective date', expiration_date: 'Expiration date', links: 'Linked records', text_status: 'Text', size: 'Size', uploaded: 'Uploaded',
+    },
+    textStatus: { pending: 'Reading…', done: 'Text ready', none: 'No text', failed: 'Text failed' },
+    recordTypes: { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact' },
+    filters: { category: 'Category', tag: 'Tag', linked_type: 'Linked to', expiring_before: 'Expiring before', uploaded_by: 'Uploaded by' },
+    list: {
+      searchLabel: 'Search documents', searchPlaceholder: 'Search titles, tags and text…', noMatches: 'No documents match',
+      empty: 'No documents yet', emptyText: 'Drop leases, agreements, certificates and other files above to keep them with your records.',
+      emptyTextObserver: 'Files your team uploads will be listed here.', newestFirst: 'Newest first', more: '+{{count}} more', actions: 'Actions',
+    },
+    upload: {
+      button: 'Upload files', drop: 'Drop files here or click to choose', dropHint: 'Several at once; PDFs and images can be previewed.',
+      listLabel: 'Uploads', progress: 'Uploading… {{percent}}%', progressLabel: 'Upload of {{name}}', done: 'Uploaded', failed: 'Not uploaded',
+      duplicate: 'Already attached', anyway: 'Upload anyway', cancel: 'Cancel the upload of {{name}}', dismiss: 'Dismiss {{name}}', clearFinished: 'Clear finished',
+    },
+    bulk: {
+      label: 'Bulk actions', selected_one: '{{count}} document selected', selected_other: '{{count}} documents selected', clear: 'Clear selection',
+      select: 'Select {{title}}', selectAll: 'Select all on this page', deleted_one: '{{count}} document deleted.', deleted_other: '{{count}} documents deleted.',
+      restored_one: '{{count}} document restored.', restored_other: '{{count}} documents restored.',
+      deleteTitle_one: 'Delete {{count}} document?', deleteTitle_other: 'Delete {{count}} documents?',
+    },
+    link: {
+      open: 'Link to record', title_one: 'Link to a record', title_other: 'Link {{count}} documents to a record', type: 'Record type', record: 'Record',
+      submit: 'Link', required: 'Choose a record.', done_one: 'Linked to {{name}}.', done_other: '{{count}} documents linked to {{name}}.',
+    },
+    category: {
+      open: 'Change category', title: 'Change category', submit: 'Change category',
+      done_one: 'Category changed to {{name}}.', done_other: 'Category of {{count}} documents changed to {{name}}.',
+    },
+    links: {
+      title: 'Linked records', none: 'Not linked to any record yet.', unlink: 'Unlink', unlinkFrom: 'Unlink from {{name}}',
+      unlinkDocument: 'Unlink {{title}} from {{name}}', unlinked: 'Unlinked from {{name}}.', unlinkedFrom: '“{{title}}” unlinked from {{name}}.',
+    },
+    versions: {
+      title: 'Versions', label: 'Version {{version}}', current: 'current', upload: 'Upload new version', uploaded: 'Version {{version}} uploaded.',
+      download: 'Download version {{version}}',
+    },
+    drawer: {
+      open: 'Open', download: 'Download', preview: 'Preview', previewOf: 'Preview of {{title}}', details: 'Details', save: 'Save details',
+      noPreview: 'This type of file cannot be previewed here.', uploaded: 'Uploaded {{date}} by {{name}}', expires: 'Expires {{date}}',
+      missing: 'This document no longer exists or was deleted.',
+    },
+    record: {
+      intro: 'Files attached to {{name}}.', empty: 'No documents attached', emptyText: 'Drop files above to attach them to this record.',
+      caption: 'Documents of {{name}}',
+    },
+  },
 } as const;

@@ -33,7 +33,48 @@ type DataTableProps<T> = {
   rowLabel?: (row: T) => string;
   /** Below `sm` rows collapse to cards; sorting moves into a select. */
   mobileLabels?: { sortBy: string; ascending: string; descending: string; unsorted: string };
+  /** Checkboxes in front of each row (bulk actions), each labelled by the row, and one for the page. */
+  selection?: RowSelection<T>;
 };
+
+export type RowSelection<T> = {
+  isSelected: (row: T) => boolean;
+  onToggle: (row: T) => void;
+  onToggleAll: (select: boolean) => void;
+  /** Accessible name of a row's checkbox ("Select lease.pdf"). */
+  label: (row: T) => string;
+  allLabel: string;
+};
+
+function SelectAll<T>({ rows, selection }: { rows: T[]; selection: RowSelection<T> }) {
+  const count = rows.filter((row) => selection.isSelected(row)).length;
+  const all = rows.length > 0 && count === rows.length;
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.allLabel}
+      checked={all}
+      ref={(node) => {
+        if (node) node.indeterminate = count > 0 && !all;
+      }}
+      disabled={rows.length === 0}
+      onChange={() => selection.onToggleAll(!all)}
+      className="size-4 cursor-pointer rounded border-gray-300 accent-blue-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    />
+  );
+}
+
+function RowCheckbox<T>({ row, selection }: { row: T; selection: RowSelection<T> }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.label(row)}
+      checked={selection.isSelected(row)}
+      onChange={() => selection.onToggle(row)}
+      className="size-4 cursor-pointer rounded border-gray-300 accent-blue-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    />
+  );
+}
 
 /**
  * A list table: sortable headers (aria-sort), skeleton rows while loading, rows that open on click or
@@ -53,13 +94,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 /** Narrow screens: one card per row, the first column as its title and the other visible columns as label–value pairs. */
-function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, mobileLabels }: DataTableProps<T>) {
+function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, mobileLabels, selection }: DataTableProps<T>) {
   const [main, ...rest] = columns;
   const details = rest.filter((column) => !column.hideOnMobile);
   const sortable = columns.filter((column) => column.sortField);
   const sortId = useId();
   return (
     <div>
+      {selection && rows.length > 0 && !loading && (
+        <label className="mb-2 inline-flex min-h-11 items-center gap-3 px-4 text-sm text-gray-700 dark:text-gray-300">
+          <SelectAll rows={rows} selection={selection} />
+          <span aria-hidden="true">{selection.allLabel}</span>
+        </label>
+      )}
       {onSort && mobileLabels && sortable.length > 0 && (
         <div className="mb-3 flex items-center gap-2 text-sm">
           <label htmlFor={sortId} className="shrink-0 text-gray-600 dark:text-gray-400">
@@ -97,11 +144,18 @@ function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, sk
               <li
                 key={rowKey(row)}
                 tabIndex={onRowOpen ? 0 : undefined}
-                onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input') && onRowOpen(row) : undefined}
+                onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input,label') && onRowOpen(row) : undefined}
                 onKeyDown={onRowOpen ? (event) => event.key === 'Enter' && event.target === event.currentTarget && onRowOpen(row) : undefined}
                 className={clsx('p-4', onRowOpen && 'cursor-pointer active:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:active:bg-gray-900')}
               >
-                <div className="text-sm">{main.cell(row)}</div>
+                <div className="flex items-start gap-3 text-sm">
+                  {selection && (
+                    <label className="-my-3 -ml-3 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center">
+                      <RowCheckbox row={row} selection={selection} />
+                    </label>
+                  )}
+                  <div className="min-w-0 flex-1">{main.cell(row)}</div>
+                </div>
                 {details.length > 0 && (
                   <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                     {details.map((column) => (
@@ -119,7 +173,7 @@ function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, sk
   );
 }
 
-function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, rowLabel }: DataTableProps<T>) {
+function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, rowLabel, selection }: DataTableProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -132,6 +186,11 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 dark:bg-gray-900">
           <tr>
+            {selection && (
+              <th scope="col" className="w-10 px-4 py-3">
+                <SelectAll rows={loading ? [] : rows} selection={selection} />
+              </th>
+            )}
             {columns.map((column) => {
               const active = column.sortField !== undefined && sort?.field === column.sortField;
               return (
@@ -174,6 +233,7 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
           {loading
             ? Array.from({ length: skeletonRows }, (_, index) => (
                 <tr key={`skeleton-${index}`}>
+                  {selection && <td className="px-4 py-4" />}
                   {columns.map((column) => (
                     <td key={column.key} className={clsx('px-4 py-4', column.hideOnMobile && 'hidden md:table-cell')}>
                       <Skeleton className="h-4 w-full min-w-16" />
@@ -186,13 +246,20 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
                   key={rowKey(row)}
                   tabIndex={onRowOpen ? 0 : undefined}
                   aria-label={rowLabel?.(row)}
-                  onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input') && onRowOpen(row) : undefined}
+                  onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input,label') && onRowOpen(row) : undefined}
                   onKeyDown={onRowOpen ? (event) => onKeyDown(event, row) : undefined}
                   className={clsx(
                     onRowOpen &&
                       'cursor-pointer hover:bg-gray-50 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-gray-900 dark:focus-visible:bg-blue-950/40',
                   )}
                 >
+                  {selection && (
+                    <td className="w-10 px-4 py-3 align-middle">
+                      <label className="-m-3 inline-flex cursor-pointer p-3">
+                        <RowCheckbox row={row} selection={selection} />
+                      </label>
+                    </td>
+                  )}
                   {columns.map((column) => (
                     <td
                       key={column.key}

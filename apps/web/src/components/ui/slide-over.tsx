@@ -14,9 +14,11 @@ type SlideOverProps = {
   /** Shown at the start of the header row (e.g. the logo). */
   headerContent?: ReactNode;
   children: ReactNode;
+  /** `lg`: a wide panel (document drawer with a preview), the full width on phones. */
+  size?: 'sm' | 'lg';
 };
 
-export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hideTitle, headerContent, children }: SlideOverProps) {
+export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hideTitle, headerContent, children, size = 'sm' }: SlideOverProps) {
   const left = side === 'left';
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -25,13 +27,14 @@ export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hi
         <DialogPanel
           transition
           className={clsx(
-            'relative flex w-full max-w-xs flex-col bg-white shadow-xl transition duration-300 ease-in-out sm:max-w-sm dark:bg-gray-900',
+            'relative flex w-full flex-col bg-white shadow-xl transition duration-300 ease-in-out dark:bg-gray-900',
+            size === 'lg' ? 'max-w-full sm:max-w-xl lg:max-w-2xl' : 'max-w-xs sm:max-w-sm',
             left ? 'data-closed:-translate-x-full' : 'data-closed:translate-x-full',
           )}
         >
           <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
             {headerContent}
-            <DialogTitle className={clsx('text-base font-semibold text-gray-900 dark:text-white', hideTitle && 'sr-only')}>{title}</DialogTitle>
+            <DialogTitle className={clsx('min-w-0 truncate text-base font-semibold text-gray-900 dark:text-white', hideTitle && 'sr-only')}>{title}</DialogTitle>
             <button
               type="button"
               onClick={onClose}

@@ -1,11 +1,12 @@
-import { FileText, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Brand, Company, Contact, RecordType, Store } from '@storekeep/contracts';
-import { Button, buttonClasses, ConfirmDialog, EmptyState, Pagination, Skeleton, TabNav } from '../../components/ui';
+import { Button, buttonClasses, ConfirmDialog, Pagination, Skeleton, TabNav } from '../../components/ui';
+import { RecordDocumentsPanel } from '../documents/record-panel';
 import { formatCount } from '../../lib/format';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -181,7 +182,7 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
       <div className="mt-6">
         {tab === 'overview' && <Overview type={type} record={data} />}
         {tab === 'related' && <RelatedPanel type={type} id={id} />}
-        {tab === 'documents' && <EmptyState icon={<FileText aria-hidden="true" />} title={t('records.documentsSoon')} text={t('records.documentsSoonText')} />}
+        {tab === 'documents' && <RecordDocumentsPanel type={type} id={id} name={title} canUpload={canUpdate} />}
         {tab === 'notes' && <NotesPanel type={type} id={id} canAdd={manage} />}
         {tab === 'activity' && <ActivityPanel type={type} id={id} />}
       </div>

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { openDocumentFile } from '../documents/queries';
 import { optionId, SearchResults } from './search-results';
 import type { SearchGroup, SearchItem, SearchType } from './types';
 import { useGlobalSearch } from './use-global-search';
@@ -49,9 +49,9 @@ export function GlobalSearch() {
   const pick = async (type: SearchType, item: SearchItem) => {
     clear(true);
     if (type === 'documents') {
-      // Documents have no page of their own: the single fetch returns a signed link that is opened.
-      const body = await api.get<{ data: { url: string } }>(`/documents/${item.id}`);
-      window.open(body.data.url, '_blank', 'noopener');
+      // Spec §7: documents open their file. The tab opens inside the click (pop-up blockers allow it),
+      // GET /documents/{id} supplies a fresh signed url, and a failure closes the tab and shows the error.
+      await openDocumentFile(item.id);
       return;
     }
     navigate(`/${type}/${item.id}`);

@@ -53,7 +53,9 @@ export function SearchResults({ groups, query, onPick, activeId }: SearchResults
                       )}
                     >
                       <span className="truncate text-sm font-medium text-gray-900 dark:text-white">{item.title}</span>
-                      {item.subtitle && <span className="truncate text-xs text-gray-500 dark:text-gray-400">{item.subtitle}</span>}
+                      {item.subtitle && (
+                        <span className={clsx('text-xs text-gray-500 dark:text-gray-400', group.type === 'documents' ? 'line-clamp-2 break-words' : 'truncate')}>{item.subtitle}</span>
+                      )}
                     </li>
                   );
                 })}

@@ -1,0 +1,274 @@
+import { FileText, Link2, Search, SearchX, Tags, Trash2, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LINKABLE_TYPES, SEARCH_DEBOUNCE_MS, type DocumentDto } from '@storekeep/contracts';
+import { Button, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, Pagination, type SortState } from '../../components/ui';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { canManage } from '../auth/permissions';
+import { useRequiredUser } from '../auth/use-auth-user';
+import { usePickerLabels } from '../records/list-filters';
+import { listParamsToSearch, PER_PAGE_OPTIONS, type ListParams } from '../records/list-params';
+import { usePaginationLabels } from '../records/use-pagination-labels';
+import { useTeam } from '../teams/use-team';
+import { CategoryDialog, deleteDocuments, LinkDialog } from './actions';
+import { useDocumentColumns } from './columns';
+import { DocumentDrawer, useDocumentParam } from './drawer';
+import { parseDocumentParams } from './list-params';
+import { useDocumentCategories, useDocumentList } from './queries';
+import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
+
+const searchInputClasses =
+  'block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700';
+
+type FiltersProps = { params: ListParams; rows: DocumentDto[]; onChange: (field: string, values: string[]) => void };
+
+/** Category, tag, linked record type, expiring before and uploaded by (the team's members). */
+function DocumentFilters({ params, rows, onChange }: FiltersProps) {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const labels = usePickerLabels();
+  const categories = useDocumentCategories();
+  const team = useTeam(user.team_id ?? 0);
+  const [tagQuery, setTagQuery] = useState('');
+  const typed = tagQuery.trim().toLowerCase();
+  // Tags have no list of their own: what the visible documents carry, plus the tag being typed.
+  const seenTags = [...new Set(rows.flatMap((row) => row.tags))].filter((tag) => tag.includes(typed)).sort();
+  const tagOptions = [...(typed && !seenTags.includes(typed) ? [typed] : []), ...seenTags].map((tag) => ({ value: tag, label: tag }));
+  const filters = params.filters;
+  return (
+    <>
+      <FilterPicker
+        label={t('documents.filters.category')}
+        options={(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name }))}
+        selected={filters.category ?? []}
+        onChange={(values) => onChange('category', values)}
+        loading={categories.isFetching}
+        labels={labels}
+      />
+      <FilterPicker label={t('documents.filters.tag')} options={tagOptions} selected={filters.tag ?? []} onChange={(values) => onChange('tag', values)} onQuery={setTagQuery} labels={labels} />
+      <FilterPicker
+        label={t('documents.filters.linked_type')}
+        options={LINKABLE_TYPES.map((type) => ({ value: type, label: t(`documents.recordTypes.${type}`) }))}
+        selected={filters.linked_type ?? []}
+        onChange={(values) => onChange('linked_type', values)}
+        labels={labels}
+      />
+      <FilterPicker
+        label={t('documents.filters.uploaded_by')}
+        options={(team.data?.members ?? []).map((member) => ({ value: String(member.id), label: member.name }))}
+        selected={filters.uploaded_by ?? []}
+        onChange={(values) => onChange('uploaded_by', values)}
+        loading={team.isFetching}
+        labels={labels}
+      />
+      <label className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-3 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset focus-within:ring-2 focus-within:ring-blue-600 sm:min-h-10 dark:bg-gray-900 dark:text-gray-200 dark:ring-gray-700">
+        {t('documents.filters.expiring_before')}
+        <input
+          type="date"
+          value={filters.expiring_before?.[0] ?? ''}
+          onChange={(event) => onChange('expiring_before', event.target.value ? [event.target.value] : [])}
+          className="min-w-0 border-0 bg-transparent p-0 text-sm text-gray-900 focus:ring-0 focus:outline-none dark:text-gray-100"
+        />
+      </label>
+    </>
+  );
+}
+
+/** /documents: the team's files with search, filters, sort and paging in the URL, uploads and bulk actions. */
+export function DocumentListPage() {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const manage = canManage(user);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseDocumentParams(searchParams), [searchParams]);
+  const [searchText, setSearchText] = useState(params.search);
+  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useDocumentList(params);
+  const columns = useDocumentColumns();
+  const paginationLabels = usePaginationLabels();
+  const drawer = useDocumentParam();
+  const uploads = useUploadQueue('/documents');
+
+  const update = (changes: Partial<ListParams>, resetPage = true) => {
+    const next = { ...params, ...changes, ...(resetPage && !('page' in changes) ? { page: 1 } : {}) };
+    const query = listParamsToSearch(next);
+    const open = searchParams.get('document');
+    if (open) query.set('document', open);
+    setSearchParams(query, { replace: !('page' in changes) });
+  };
+
+  useEffect(() => {
+    if (debouncedSearch !== params.search) update({ search: debouncedSearch });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+  const [syncedSearch, setSyncedSearch] = useState(params.search);
+  if (syncedSearch !== params.search) {
+    setSyncedSearch(params.search);
+    if (searchText.trim() !== params.search) setSearchText(params.search);
+  }
+
+  // Selection belongs to one page of one query; any change of the list state starts it afresh.
+  const selectionKey = JSON.stringify(params);
+  const [selection, setSelection] = useState<{ key: string; rows: Map<number, DocumentDto> }>({ key: selectionKey, rows: new Map() });
+  const selected = selection.key === selectionKey ? selection.rows : new Map<number, DocumentDto>();
+  const setSelected = (rows: Map<number, DocumentDto>) => setSelection({ key: selectionKey, rows });
+  const selectedDocs = [...selected.values()];
+  const [dialog, setDialog] = useState<'link' | 'category' | 'delete' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const sort: SortState = { field: params.sort, direction: params.direction };
+  const onSort = (field: string, direction?: 'asc' | 'desc') =>
+    update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') });
+  const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  const title = t('nav.documents');
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    await deleteDocuments(selectedDocs);
+    setDeleting(false);
+    setDialog(null);
+    setSelected(new Map());
+  };
+
+  return (
+    <>
+      <PageHeader title={title} actions={manage ? <UploadFilesButton onFiles={uploads.add} /> : undefined} />
+      {manage && (
+        <div className="mb-6">
+          <DropZone onFiles={uploads.add} />
+          <UploadList {...uploads} />
+        </div>
+      )}
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-start">
+        <div className="relative w-full lg:max-w-xs">
+          <label htmlFor="documents-search" className="sr-only">
+            {t('documents.list.searchLabel')}
+          </label>
+          <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400" aria-hidden="true" />
+          <input
+            id="documents-search"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('documents.list.searchPlaceholder')}
+            className={searchInputClasses}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('records.list.filters')}>
+          <DocumentFilters params={params} rows={rows} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          {filtered && (
+            <Button
+              color="transparent"
+              size="sm"
+              icon={<X className="size-4" aria-hidden="true" />}
+              onClick={() => {
+                setSearchText('');
+                update({ search: '', filters: {} });
+              }}
+            >
+              {t('records.list.clearAll')}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {manage && selected.size > 0 && (
+        <div
+          role="region"
+          aria-label={t('documents.bulk.label')}
+          className="sticky top-2 z-20 mb-3 flex flex-col gap-2 rounded-lg bg-blue-50 px-4 py-2 ring-1 ring-blue-200 sm:flex-row sm:items-center sm:justify-between dark:bg-blue-950 dark:ring-blue-900"
+        >
+          <p className="text-sm font-medium text-blue-900 dark:text-blue-100" aria-live="polite">
+            {t('documents.bulk.selected', { count: selected.size })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" color="white" icon={<Link2 className="size-4" aria-hidden="true" />} onClick={() => setDialog('link')}>
+              {t('documents.link.open')}
+            </Button>
+            <Button size="sm" color="white" icon={<Tags className="size-4" aria-hidden="true" />} onClick={() => setDialog('category')}>
+              {t('documents.category.open')}
+            </Button>
+            <Button size="sm" color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setDialog('delete')}>
+              {t('common.delete')}
+            </Button>
+            <Button size="sm" color="transparent" onClick={() => setSelected(new Map())}>
+              {t('documents.bulk.clear')}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {!list.isPending && rows.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={<SearchX aria-hidden="true" />} title={t('documents.list.noMatches')} text={t('records.list.noMatchesText')} />
+        ) : (
+          <EmptyState icon={<FileText aria-hidden="true" />} title={t('documents.list.empty')} text={t(manage ? 'documents.list.emptyText' : 'documents.list.emptyTextObserver')} />
+        )
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            caption={title}
+            sort={sort}
+            onSort={onSort}
+            loading={list.isPending}
+            skeletonRows={Math.min(params.per_page, 8)}
+            onRowOpen={(row) => drawer.open(row.id)}
+            rowLabel={(row) => row.title}
+            mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('documents.list.newestFirst') }}
+            selection={
+              manage
+                ? {
+                    isSelected: (row) => selected.has(row.id),
+                    onToggle: (row) => {
+                      const next = new Map(selected);
+                      if (next.has(row.id)) next.delete(row.id);
+                      else next.set(row.id, row);
+                      setSelected(next);
+                    },
+                    onToggleAll: (select) => setSelected(select ? new Map(rows.map((row) => [row.id, row])) : new Map()),
+                    label: (row) => t('documents.bulk.select', { title: row.title }),
+                    allLabel: t('documents.bulk.selectAll'),
+                  }
+                : undefined
+            }
+          />
+          {meta && (
+            <Pagination
+              page={meta.current_page}
+              lastPage={meta.last_page}
+              from={meta.from}
+              to={meta.to}
+              total={meta.total}
+              perPage={params.per_page}
+              perPageOptions={PER_PAGE_OPTIONS}
+              onPage={(page) => update({ page }, false)}
+              onPerPage={(per_page) => update({ per_page })}
+              labels={paginationLabels}
+            />
+          )}
+        </>
+      )}
+
+      <LinkDialog open={dialog === 'link'} onClose={() => setDialog(null)} documents={selectedDocs} onDone={() => setSelected(new Map())} />
+      <CategoryDialog open={dialog === 'category'} onClose={() => setDialog(null)} documents={selectedDocs} onDone={() => setSelected(new Map())} />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={selectedDocs.length === 1 ? t('documents.deleteTitle', { title: selectedDocs[0]!.title }) : t('documents.bulk.deleteTitle', { count: selectedDocs.length })}
+        message={t('documents.deleteText')}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        loading={deleting}
+        onClose={() => setDialog(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+      <DocumentDrawer />
+    </>
+  );
+}
+

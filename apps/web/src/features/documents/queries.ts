@@ -1,0 +1,127 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { LIST_CACHE_MS, type DocumentDto, type DocumentInput, type DocumentVersion, type RecordType } from '@storekeep/contracts';
+import { api } from '../../api/client';
+import { handleApiError } from '../../api/error-mapping';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import { toApiQuery, type ListParams } from '../records/list-params';
+import type { Paginated } from '../records/types';
+
+export type DocumentCategory = { slug: string; name: string; built_in: boolean };
+export type DocumentLink = { type: RecordType; id: number };
+
+/** While any listed file is still being read, the list refreshes itself so its status badge moves on. */
+const PENDING_POLL_MS = 3000;
+const pollWhilePending = (data: Paginated<DocumentDto> | undefined) =>
+  data?.data.some((document) => document.text_status === 'pending') ? PENDING_POLL_MS : false;
+
+export function documentListQuery(params: Partial<ListParams>) {
+  return queryOptions({
+    queryKey: queryKeys.list('documents', params),
+    queryFn: ({ signal }) => api.get<Paginated<DocumentDto>>('/documents', { query: toApiQuery(params), signal }),
+    staleTime: LIST_CACHE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDocumentList(params: Partial<ListParams>) {
+  return useQuery({ ...documentListQuery(params), refetchInterval: (query) => pollWhilePending(query.state.data) });
+}
+
+/** A record's Documents tab: GET /{type}/{id}/documents. */
+export function useRecordDocuments(type: RecordType, id: number, params: Partial<ListParams>) {
+  return useQuery({
+    queryKey: ['documents', 'record', type, id, params],
+    queryFn: ({ signal }) => api.get<Paginated<DocumentDto>>(`/${type}/${id}/documents`, { query: toApiQuery(params), signal }),
+    staleTime: LIST_CACHE_MS,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => pollWhilePending(query.state.data),
+  });
+}
+
+/** GET /documents/{id}: the document with a fresh signed `url` (valid for minutes, so kept only briefly). */
+export function documentQuery(id: number) {
+  return queryOptions({
+    queryKey: queryKeys.detail('documents', id),
+    queryFn: ({ signal }) => api.get<{ data: DocumentDto }>(`/documents/${id}`, { signal }).then((body) => body.data),
+    staleTime: 60_000,
+  });
+}
+
+export function useDocument(id: number | null) {
+  // A missing document (deleted, another team's) is shown inside the drawer, not as the 404 page.
+  return useQuery({ ...documentQuery(id ?? 0), enabled: Boolean(id), throwOnError: false, refetchInterval: (query) => (query.state.data?.text_status === 'pending' ? PENDING_POLL_MS : false) });
+}
+
+export function useDocumentVersions(id: number, enabled = true) {
+  return useQuery({
+    queryKey: ['documents', 'versions', id],
+    queryFn: ({ signal }) => api.get<{ data: DocumentVersion[] }>(`/documents/${id}/versions`, { signal }).then((body) => body.data),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+export function useDocumentCategories() {
+  return useQuery({
+    queryKey: ['document-categories'],
+    queryFn: ({ signal }) => api.get<{ data: DocumentCategory[] }>('/document-categories', { signal }).then((body) => body.data),
+    staleTime: LIST_CACHE_MS,
+  });
+}
+
+/** Every write refetches the document lists, details, versions, search-adjacent lists and the trash. */
+export function invalidateDocuments(): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['documents'] }),
+    queryClient.invalidateQueries({ queryKey: ['trash'] }),
+    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+  ]).then(() => undefined);
+}
+
+/** Drops a deleted document from every cached list at once (spec §4: deleting removes it from the lists). */
+export function removeFromCachedLists(ids: number[]) {
+  queryClient.setQueriesData<Paginated<DocumentDto>>({ queryKey: ['documents'] }, (old) =>
+    old && Array.isArray(old.data) && 'meta' in old ? { ...old, data: old.data.filter((document) => !ids.includes(document.id)) } : old,
+  );
+  for (const id of ids) queryClient.removeQueries({ queryKey: queryKeys.detail('documents', id) });
+}
+
+export function useUpdateDocument(id: number) {
+  return useMutation({
+    mutationFn: (input: Partial<DocumentInput>) => api.patch<{ data: DocumentDto }>(`/documents/${id}`, input).then((body) => body.data),
+    onSuccess: (document) => {
+      queryClient.setQueryData<DocumentDto>(queryKeys.detail('documents', id), (old) => ({ ...document, url: old?.url }));
+      void invalidateDocuments();
+    },
+    meta: { form: true },
+  });
+}
+
+export const patchDocument = (id: number, input: Partial<DocumentInput>) => api.patch<{ data: DocumentDto }>(`/documents/${id}`, input);
+export const deleteDocument = (id: number) => api.delete<null>(`/documents/${id}`);
+export const restoreDocument = (id: number) => api.post<{ data: DocumentDto }>(`/documents/${id}/restore`);
+export const linkDocument = (id: number, link: DocumentLink) => api.post<{ data: DocumentDto }>(`/documents/${id}/links`, link);
+export const unlinkDocument = (id: number, link: DocumentLink) => api.delete<{ data: DocumentDto }>(`/documents/${id}/links`, { body: link });
+
+/**
+ * Spec §7: GET /documents/{id} returns a fresh signed url, which is then opened. The tab is opened
+ * synchronously (inside the click) so pop-up blockers allow it, and pointed at the file once the link arrives.
+ */
+export async function openDocumentFile(id: number | string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const body = await api.get<{ data: DocumentDto }>(`/documents/${id}`);
+    const url = body.data.url;
+    if (!url) throw new Error('This document has no file.');
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
+  } catch (error) {
+    tab?.close();
+    handleApiError(error, queryClient);
+  }
+}
