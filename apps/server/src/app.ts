@@ -29,6 +29,8 @@ import { recordDefinitions } from './modules/records/registry';
 import { registerTrashAndAuditRoutes } from './modules/trash/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
 import { EXTRACT_TEXT, runExtraction } from './modules/documents/extraction';
+import { registerLeaseRoutes } from './modules/leases/routes';
+import { registerReminderRoutes } from './modules/reminders/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +123,8 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerImageRoutes(app, deps);
   registerTrashAndAuditRoutes(app, deps);
   registerDocumentRoutes(app, deps);
+  registerLeaseRoutes(app, deps);
+  registerReminderRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.

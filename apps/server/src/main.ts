@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db';
 import { migrateToLatest } from './platform/db/migrate';
 import { seedDemo } from './seed';
 import { purgeTrash } from './modules/trash/service';
+import { scanReminders } from './modules/reminders/scan';
 
 async function main() {
   const config = loadConfig();
@@ -14,7 +15,12 @@ async function main() {
   await seedDemo(app.deps);
   app.deps.mail.start();
   app.deps.jobs.start(2000);
-  const purge = () => purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
+  // Hourly housekeeping: purge the trash and send reminder notices that came due (each exactly once).
+  const purge = () =>
+    Promise.all([
+      purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
+      scanReminders(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'reminder scan failed')),
+    ]);
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();
   void purge();

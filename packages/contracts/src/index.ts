@@ -8,3 +8,5 @@ export * from './dashboard';
 export * from './people';
 export * from './records';
 export * from './documents';
+export * from './leases';
+export * from './reminders';

@@ -10,6 +10,7 @@ import { isDemoUser, type RequestAuth } from '../auth/context';
 import { sendVerificationMail } from '../auth/verification';
 import { listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
+import { unreadCount } from '../reminders/service';
 
 /** The signed-in user as the spec's client sees it, read fresh (after a login, switch or edit). */
 export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Promise<AuthUser> {
@@ -17,8 +18,8 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
   if (!user) throw notFound('User');
   const teams = await listUserTeams(db, userId);
   const current = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
-  // Reminders arrive with the leases issue; until then nobody has unread notifications.
-  return presentAuthUser(user, teams, current, { notifications: 0, isDemo: isDemoUser(user, deps.config.SEED_DEMO) });
+  const notifications = current ? await unreadCount(db, current.id) : 0;
+  return presentAuthUser(user, teams, current, { notifications, isDemo: isDemoUser(user, deps.config.SEED_DEMO) });
 }
 
 function refuseDemo(deps: Deps, auth: RequestAuth) {

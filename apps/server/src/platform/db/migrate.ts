@@ -4,6 +4,7 @@ import type { AppMigration } from './migration-helpers';
 import { foundation } from './migrations/0001-foundation';
 import { records } from './migrations/0002-records';
 import { documents } from './migrations/0003-documents';
+import { leases } from './migrations/0004-leases';
 import { listPerformance } from './migrations/0004-list-performance';
 
 /** Versioned migrations in order; names are permanent once released. */
@@ -11,6 +12,7 @@ const migrations: Record<string, AppMigration> = {
   '0001-foundation': foundation,
   '0002-records': records,
   '0003-documents': documents,
+  '0004-leases': leases,
   '0004-list-performance': listPerformance,
 };
 

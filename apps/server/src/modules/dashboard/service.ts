@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { DEFAULT_WINDOW_DAYS, type Dashboard } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Actor } from '../../platform/policy';
+import { addDaysIso, todayIso } from '../leases/dates';
+import { imageUrlsFor } from '../records/images';
+
+/**
+ * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and
+ * holdover leases, USD), locations (live stores), leases expiring and option notices due within the
+ * team's window (default 180 days).
+ */
+export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard> {
+  const team = actor.teamId;
+  const today = todayIso();
+  const settings = await deps.db.selectFrom('team_settings').select('window_days').where('team_id', '=', team).executeTakeFirst();
+  const until = addDaysIso(today, settings?.window_days ?? DEFAULT_WINDOW_DAYS);
+  const activeLeases = sql`select id from leases where team_id = ${team} and deleted_at is null and status in ('active', 'holdover')`;
+  const [rent, charges, locations, nearExpiration, nearNotice, stores] = await Promise.all([
+    sql<{ total: number | null }>`select sum(monthly_cents) as total from lease_rent_rows where team_id = ${team} and lease_id in (${activeLeases}) and start_date <= ${today} and end_date >= ${today}`.execute(deps.db),
+    sql<{ total: number | null }>`select sum(monthly_cents) as total from lease_charges where team_id = ${team} and lease_id in (${activeLeases})`.execute(deps.db),
+    deps.db.selectFrom('stores').select(sql<number>`count(*)`.as('n')).where('team_id', '=', team).where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('leases')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('team_id', '=', team)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', ['active', 'holdover'])
+      .where('expiration_date', '>=', today)
+      .where('expiration_date', '<=', until)
+      .executeTakeFirstOrThrow(),
+    sql<{ n: number }>`select count(*) as n from lease_options where team_id = ${team} and status = 'open' and deadline >= ${today} and deadline <= ${until} and lease_id in (select id from leases where team_id = ${team} and deleted_at is null)`.execute(deps.db),
+    // Stores with the nearest lease expiry first, then the rest by name.
+    sql<{ id: number; name: string; image_key: string | null }>`select s.id, s.name, s.image_key from stores s
+      left join (select store_id, min(expiration_date) as next_expiry from leases where team_id = ${team} and deleted_at is null and expiration_date >= ${today} group by store_id) l on l.store_id = s.id
+      where s.team_id = ${team} and s.deleted_at is null
+      order by case when l.next_expiry is null then 1 else 0 end, l.next_expiry, s.name, s.id limit 10`.execute(deps.db),
+  ]);
+  const urls = imageUrlsFor(deps);
+  const annualCents = (Number(rent.rows[0]?.total ?? 0) + Number(charges.rows[0]?.total ?? 0)) * 12;
+  return {
+    stores: stores.rows.map((s) => ({ id: Number(s.id), name: s.name, image: urls(s.image_key)?.thumb_url ?? null })),
+    stats: {
+      expenditure: annualCents / 100,
+      locations: Number(locations.n),
+      near_expiration: Number(nearExpiration.n),
+      near_renewal_notice: Number(nearNotice.rows[0]?.n ?? 0),
+    },
+  };
+}

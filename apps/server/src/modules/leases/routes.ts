@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE, dataOf, escalationInputSchema, idParamSchema, leaseFieldsSchema, leaseSchema, paginated } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { rawListQuerySchema } from '../../platform/list';
+import { actorOf } from '../auth/context';
+import { escalationRows } from './dates';
+import * as leases from './service';
+
+export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const config = { guard: 'team' } as const;
+  const base = `${API_BASE}/leases`;
+  const one = { 200: dataOf(leaseSchema) };
+
+  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } } }, async (request) => leases.listLeases(deps, actorOf(request, deps), request.query));
+  // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
+  app.post(base, { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await leases.createLease(deps, actorOf(request, deps), request.body) }),
+  );
+  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await leases.getLease(deps, actorOf(request, deps), request.params.id) }));
+  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: z.record(z.string(), z.unknown()), response: one } }, async (request) => {
+    const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => key in leaseFieldsSchema.shape));
+    return { data: await leases.updateLease(deps, actorOf(request, deps), request.params.id, sent) };
+  });
+  app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+    await leases.deleteLease(deps, actorOf(request, deps), request.params.id);
+    return reply.status(204).send();
+  });
+  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await leases.restoreLease(deps, actorOf(request, deps), request.params.id) }));
+
+  // Escalation helper for the lease form: rows from a start amount and a fixed % or amount step.
+  app.post(`${base}/escalations`, { config, schema: { body: escalationInputSchema } }, async (request) => {
+    actorOf(request, deps);
+    return { data: escalationRows(request.body) };
+  });
+
+  app.get(`${API_BASE}/clauses`, { config, schema: { querystring: rawListQuerySchema } }, async (request) => leases.searchClauses(deps, actorOf(request, deps), request.query));
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/context';
+import { createVia, mailTo, teamWithRoles } from '../../../test/factories';
+import { addDaysIso, todayIso } from '../leases/dates';
+import { scanReminders } from './scan';
+
+const ctx = useTestApp();
+
+describe('reminders', () => {
+  it('lists incomplete and completed, completes and reopens, and keeps comments_count in step', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const created = await admin.post('/app/api/v1/reminders', { title: 'Call the landlord', due_date: addDaysIso(todayIso(), 10), note: 'About CAM' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    expect(created.body.data).toMatchObject({ read_at: null, comments_count: 0, source: 'manual' });
+    expect((await observer.get('/app/api/v1/reminders?filters[status]=incomplete')).body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+
+    const first = await observer.post(`/app/api/v1/reminders/${id}/comments`, { body: 'Left a voicemail' });
+    await admin.post(`/app/api/v1/reminders/${id}/comments`, { body: 'Landlord called back' });
+    const comments = await admin.get(`/app/api/v1/reminders/${id}/comments`);
+    expect(comments.body.data.map((c: { body: string }) => c.body)).toEqual(['Landlord called back', 'Left a voicemail']);
+    expect((await admin.get(`/app/api/v1/reminders/${id}`)).body.data.comments_count).toBe(2);
+    expect((await observer.delete(`/app/api/v1/reminder-comments/${first.body.data.id}`)).status).toBe(204);
+    expect((await admin.get(`/app/api/v1/reminders/${id}`)).body.data.comments_count).toBe(1);
+
+    const done = await observer.patch(`/app/api/v1/reminders/${id}`, { read: true });
+    expect(done.body.data.read_at).toEqual(expect.any(String));
+    expect((await admin.get('/app/api/v1/reminders?filters[status]=incomplete')).body.meta.total).toBe(0);
+    expect((await admin.get('/app/api/v1/reminders?filters[status]=completed')).body.meta.total).toBe(1);
+    expect((await admin.patch(`/app/api/v1/reminders/${id}`, { read: false })).body.data.read_at).toBeNull();
+    expect((await observer.post('/app/api/v1/reminders', { title: 'x', due_date: todayIso() })).status).toBe(403);
+  });
+
+  it('snoozes a reminder out of the inbox until its date', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const id = (await admin.post('/app/api/v1/reminders', { title: 'Snooze me', due_date: addDaysIso(todayIso(), 30) })).body.data.id;
+    await admin.patch(`/app/api/v1/reminders/${id}`, { snoozed_until: addDaysIso(todayIso(), 5) });
+    expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBe(0);
+    expect((await admin.get('/app/api/v1/users/auth')).body.data.notifications).toBe(0);
+  });
+
+  it('answers 404 to another team for reminders and comments', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const stranger = (await teamWithRoles(ctx)).admin;
+    const id = (await admin.post('/app/api/v1/reminders', { title: 'Private', due_date: todayIso() })).body.data.id;
+    const comment = (await admin.post(`/app/api/v1/reminders/${id}/comments`, { body: 'mine' })).body.data.id;
+    expect((await stranger.get(`/app/api/v1/reminders/${id}`)).status).toBe(404);
+    expect((await stranger.patch(`/app/api/v1/reminders/${id}`, { read: true })).status).toBe(404);
+    expect((await stranger.get(`/app/api/v1/reminders/${id}/comments`)).status).toBe(404);
+    expect((await stranger.post(`/app/api/v1/reminders/${id}/comments`, { body: 'x' })).status).toBe(404);
+    expect((await stranger.delete(`/app/api/v1/reminder-comments/${comment}`)).status).toBe(404);
+    expect((await stranger.delete(`/app/api/v1/reminders/${id}`)).status).toBe(404);
+  });
+
+  it('sends each notice exactly once, at the nearest lead time, even when two scans race', async () => {
+    const { admin, owner } = await teamWithRoles(ctx);
+    const today = todayIso();
+    await createVia(admin, 'stores', { name: 'Scan Store' });
+    const id = (await admin.post('/app/api/v1/reminders', { title: 'Option notice due', due_date: addDaysIso(today, 25), assignee_ids: [owner.id] })).body.data.id;
+    const notices = async () => (await ctx.db.selectFrom('reminder_notices').select('lead_days').where('reminder_id', '=', id).orderBy('lead_days', 'desc').execute()).map((n) => n.lead_days);
+    await Promise.all([scanReminders(ctx.app.deps, today), scanReminders(ctx.app.deps, today)]);
+    await scanReminders(ctx.app.deps, today);
+    expect(await notices()).toEqual([30]);
+    expect((await mailTo(ctx, owner.email)).filter((m) => m.subject.includes('Option notice due'))).toHaveLength(1);
+    // Nineteen days later the 7-day lead time is reached: one more notice, then silence again.
+    const later = addDaysIso(today, 19);
+    await scanReminders(ctx.app.deps, later);
+    await scanReminders(ctx.app.deps, later);
+    expect(await notices()).toEqual([30, 7]);
+    const mails = (await mailTo(ctx, owner.email)).filter((m) => m.subject.includes('Option notice due'));
+    expect(mails.map((m) => m.subject.split(':')[0])).toEqual(['Upcoming', 'Due soon']);
+  });
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, commentInputSchema, commentSchema, dataOf, idParamSchema, paginated, reminderInputSchema, reminderSchema, reminderUpdateSchema } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { rawListQuerySchema } from '../../platform/list';
+import { actorOf } from '../auth/context';
+import * as reminders from './service';
+
+export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const config = { guard: 'team' } as const;
+  const base = `${API_BASE}/reminders`;
+  const one = { 200: dataOf(reminderSchema) };
+
+  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(reminderSchema) } } }, async (request) => reminders.listReminders(deps, actorOf(request, deps), request.query));
+  app.post(base, { config, schema: { body: reminderInputSchema, response: { 201: dataOf(reminderSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await reminders.createReminder(deps, actorOf(request, deps), request.body) }),
+  );
+  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await reminders.getReminder(deps, actorOf(request, deps), request.params.id) }));
+  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: reminderUpdateSchema, response: one } }, async (request) => ({
+    data: await reminders.updateReminder(deps, actorOf(request, deps), request.params.id, request.body),
+  }));
+  app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+    await reminders.deleteReminder(deps, actorOf(request, deps), request.params.id);
+    return reply.status(204).send();
+  });
+  app.get(`${base}/:id/comments`, { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(commentSchema) } } }, async (request) =>
+    reminders.listComments(deps, actorOf(request, deps), request.params.id, request.query),
+  );
+  app.post(`${base}/:id/comments`, { config, schema: { params: idParamSchema, body: commentInputSchema, response: { 201: dataOf(commentSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await reminders.addComment(deps, actorOf(request, deps), request.params.id, request.body.body) }),
+  );
+  app.delete(`${API_BASE}/reminder-comments/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+    await reminders.deleteComment(deps, actorOf(request, deps), request.params.id);
+    return reply.status(204).send();
+  });
+}

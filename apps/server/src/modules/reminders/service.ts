@@ -1,0 +1,229 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { displayName, type Comment, type PaginationMeta, type Reminder } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { paginationMeta, parseListQuery } from '../../platform/list';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { recordActivity } from '../activities/service';
+import { daysBefore, todayIso } from '../leases/dates';
+import { leadDaysOf } from './sync';
+
+/** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
+function visibleNow(today: string): Expression<SqlBool> {
+  return sql<SqlBool>`visible_from <= ${today} and (snoozed_until is null or snoozed_until <= ${today})`;
+}
+
+/** PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team. */
+export async function unreadCount(db: Executor, teamId: number): Promise<number> {
+  const row = await db
+    .selectFrom('reminders')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('team_id', '=', teamId)
+    .where('read_at', 'is', null)
+    .where(visibleNow(todayIso()))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function subjectNames(db: Executor, teamId: number, rows: Array<{ subject_type: string | null; subject_id: number | null }>) {
+  const names = new Map<string, string>();
+  const idsOf = (type: string) => [...new Set(rows.filter((r) => r.subject_type === type && r.subject_id !== null).map((r) => r.subject_id!))];
+  const leases = idsOf('lease');
+  if (leases.length) {
+    for (const r of await db.selectFrom('leases').innerJoin('stores', 'stores.id', 'leases.store_id').select(['leases.id', 'stores.name', 'leases.reference']).where('leases.team_id', '=', teamId).where('leases.id', 'in', leases).execute()) {
+      names.set(`lease:${r.id}`, `${r.name}${r.reference ? ` (${r.reference})` : ''}`);
+    }
+  }
+  const documents = idsOf('document');
+  if (documents.length) for (const r of await db.selectFrom('documents').select(['id', 'title']).where('team_id', '=', teamId).where('id', 'in', documents).execute()) names.set(`document:${r.id}`, r.title);
+  for (const [type, table] of [['company', 'companies'], ['brand', 'brands'], ['store', 'stores']] as const) {
+    const ids = idsOf(type);
+    if (ids.length) for (const r of await db.selectFrom(table).select(['id', 'name']).where('team_id', '=', teamId).where('id', 'in', ids).execute()) names.set(`${type}:${r.id}`, r.name);
+  }
+  const contacts = idsOf('contact');
+  if (contacts.length) for (const r of await db.selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email']).where('team_id', '=', teamId).where('id', 'in', contacts).execute()) names.set(`contact:${r.id}`, displayName(r));
+  return names;
+}
+
+async function present(db: Executor, actor: Actor, ids: number[]): Promise<Reminder[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('reminders').selectAll().where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
+  const assignees = await db
+    .selectFrom('reminder_assignees')
+    .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
+    .select(['reminder_assignees.reminder_id', 'users.id', 'users.name'])
+    .where('reminder_assignees.reminder_id', 'in', ids)
+    .execute();
+  const names = await subjectNames(db, actor.teamId, rows);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const canChange = hasRole(actor, 'manager');
+    return [
+      {
+        id: r.id,
+        title: r.title,
+        note: r.note,
+        source: r.source as Reminder['source'],
+        subject: r.subject_type && r.subject_id !== null ? { type: r.subject_type as NonNullable<Reminder['subject']>['type'], id: r.subject_id, name: names.get(`${r.subject_type}:${r.subject_id}`) ?? '' } : null,
+        due_date: r.due_date,
+        read_at: r.read_at,
+        snoozed_until: r.snoozed_until,
+        comments_count: Number(r.comments_count),
+        assignees: assignees.filter((a) => a.reminder_id === id).map((a) => ({ id: a.id, name: a.name })),
+        created_at: r.created_at,
+        abilities: { update: canChange, complete: true, delete: canChange && r.source === 'manual', comment: true },
+      },
+    ];
+  });
+}
+
+export async function listReminders(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Reminder[]; meta: PaginationMeta }> {
+  const query = parseListQuery(raw, {
+    sorts: ['due_date', 'created_at'],
+    defaultSort: 'due_date',
+    filters: { status: { type: 'enum', values: ['incomplete', 'completed'] }, subject_type: { type: 'text' }, subject_id: { type: 'ids' }, assignee_id: { type: 'ids' }, source: { type: 'text' } },
+  });
+  const f = query.filters;
+  let base = deps.db.selectFrom('reminders').where('team_id', '=', actor.teamId);
+  // A record's own reminders tab shows all of them; the inbox shows those due into view.
+  if (!f.subject_id) base = base.where(visibleNow(todayIso()));
+  const status = f.status?.length === 1 ? f.status[0] : undefined;
+  if (status === 'incomplete') base = base.where('read_at', 'is', null);
+  if (status === 'completed') base = base.where('read_at', 'is not', null);
+  if (f.subject_type) base = base.where('subject_type', 'in', f.subject_type.map(String));
+  if (f.subject_id) base = base.where('subject_id', 'in', f.subject_id.map(Number));
+  if (f.source) base = base.where('source', 'in', f.source.map(String));
+  if (f.assignee_id) base = base.where('id', 'in', (qb) => qb.selectFrom('reminder_assignees').select('reminder_id').where('user_id', 'in', f.assignee_id!.map(Number)));
+  const [rows, count] = await Promise.all([
+    base.select('id').orderBy(query.sort as 'due_date', query.direction).orderBy('id', query.direction).limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: await present(deps.db, actor, rows.map((r) => r.id)), meta: paginationMeta(query.page, query.perPage, Number(count.total)) };
+}
+
+async function findReminder(db: Executor, teamId: number, id: number) {
+  const reminder = await db.selectFrom('reminders').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  if (!reminder) throw notFound('Reminder');
+  return reminder;
+}
+
+async function checkAssignees(db: Executor, teamId: number, ids: number[]) {
+  if (!ids.length) return;
+  const members = await db.selectFrom('team_user').select('user_id').where('team_id', '=', teamId).where('user_id', 'in', ids).execute();
+  if (members.length !== new Set(ids).size) throw invalid('assignee_ids', 'The selected assignee is invalid.');
+}
+
+export async function getReminder(deps: Deps, actor: Actor, id: number) {
+  await findReminder(deps.db, actor.teamId, id);
+  return (await present(deps.db, actor, [id]))[0]!;
+}
+
+export async function createReminder(
+  deps: Deps,
+  actor: Actor,
+  input: { title: string; note: string | null; due_date: string; subject_type: string | null; subject_id: number | null; assignee_ids: number[] },
+) {
+  authorize(hasRole(actor, 'manager'));
+  await checkAssignees(deps.db, actor.teamId, input.assignee_ids);
+  if ((input.subject_type === null) !== (input.subject_id === null)) throw invalid('subject_id', 'The subject type and subject must be given together.');
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const lead = Math.max(...(await leadDaysOf(trx, actor.teamId)));
+    const today = todayIso();
+    const visibleFrom = [today, daysBefore(input.due_date, lead)].sort()[0]!;
+    const row = await trx
+      .insertInto('reminders')
+      .values({ team_id: actor.teamId, subject_type: input.subject_type, subject_id: input.subject_id, source: 'manual', title: input.title, note: input.note, due_date: input.due_date, visible_from: visibleFrom, created_by: actor.user.id, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(input.assignee_ids)].map((user_id) => ({ reminder_id: row.id, user_id }))).execute();
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: row.id, action: 'created', changes: { title: [null, input.title], due_date: [null, input.due_date] }, ip: actor.ip });
+    return row.id;
+  });
+  return getReminder(deps, actor, id);
+}
+
+export async function updateReminder(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  patch: { read?: boolean; snoozed_until?: string | null; title?: string; note?: string | null; due_date?: string; assignee_ids?: number[] },
+) {
+  const reminder = await findReminder(deps.db, actor.teamId, id);
+  const editsContent = patch.title !== undefined || patch.note !== undefined || patch.due_date !== undefined || patch.assignee_ids !== undefined;
+  // Anyone in the team may mark a reminder done or snooze it; changing what it says is a write.
+  if (editsContent) authorize(hasRole(actor, 'manager'));
+  if ((patch.title !== undefined || patch.due_date !== undefined) && reminder.source !== 'manual') {
+    throw new AppError('validation', 'Generated reminders follow their record’s dates; change the record instead.', { due_date: ['Generated reminders follow their record’s dates; change the record instead.'] });
+  }
+  if (patch.assignee_ids) await checkAssignees(deps.db, actor.teamId, patch.assignee_ids);
+  await deps.db.transaction().execute(async (trx) => {
+    const set: Record<string, unknown> = { updated_at: nowIso() };
+    if (patch.read !== undefined) set.read_at = patch.read ? (reminder.read_at ?? nowIso()) : null;
+    if (patch.snoozed_until !== undefined) set.snoozed_until = patch.snoozed_until;
+    if (patch.title !== undefined) set.title = patch.title;
+    if (patch.note !== undefined) set.note = patch.note;
+    if (patch.due_date !== undefined) set.due_date = patch.due_date;
+    await trx.updateTable('reminders').set(set).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    if (patch.assignee_ids) {
+      await trx.deleteFrom('reminder_assignees').where('reminder_id', '=', id).execute();
+      if (patch.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(patch.assignee_ids)].map((user_id) => ({ reminder_id: id, user_id }))).execute();
+    }
+    const action = patch.read === true ? 'completed' : patch.read === false ? 'reopened' : 'updated';
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action, ip: actor.ip });
+  });
+  return getReminder(deps, actor, id);
+}
+
+export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
+  const reminder = await findReminder(deps.db, actor.teamId, id);
+  authorize(hasRole(actor, 'manager') && reminder.source === 'manual', 'Only manual reminders can be deleted.');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reminders').where('id', '=', id).execute();
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action: 'deleted', changes: { title: [reminder.title, null] }, ip: actor.ip });
+  });
+}
+
+function presentComment(row: { id: number; body: string; user_id: number | null; author: string | null; created_at: string }, actor: Actor): Comment {
+  const mine = row.user_id === actor.user.id;
+  return { id: row.id, body: row.body, author: row.user_id === null ? null : { id: row.user_id, name: row.author ?? 'Deleted user' }, created_at: row.created_at, abilities: { delete: mine || hasRole(actor, 'admin') } };
+}
+
+const commentQuery = (db: Executor) =>
+  db.selectFrom('reminder_comments').leftJoin('users', 'users.id', 'reminder_comments.user_id').select(['reminder_comments.id', 'reminder_comments.body', 'reminder_comments.user_id', 'reminder_comments.created_at', 'reminder_comments.reminder_id', 'users.name as author']);
+
+export async function listComments(deps: Deps, actor: Actor, reminderId: number, raw: Record<string, string | string[]>) {
+  await findReminder(deps.db, actor.teamId, reminderId);
+  const query = parseListQuery(raw, { sorts: ['created_at'], defaultSort: 'created_at', filters: {} });
+  const base = commentQuery(deps.db).where('reminder_comments.reminder_id', '=', reminderId);
+  const [rows, count] = await Promise.all([
+    base.orderBy('reminder_comments.id', 'desc').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    deps.db.selectFrom('reminder_comments').select(sql<number>`count(*)`.as('n')).where('reminder_id', '=', reminderId).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map((r) => presentComment(r, actor)), meta: paginationMeta(query.page, query.perPage, Number(count.n)) };
+}
+
+/** comments_count moves by exactly one with each comment, in the same transaction (spec §4). */
+export async function addComment(deps: Deps, actor: Actor, reminderId: number, body: string): Promise<Comment> {
+  await findReminder(deps.db, actor.teamId, reminderId);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('reminder_comments').values({ reminder_id: reminderId, team_id: actor.teamId, user_id: actor.user.id, body, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    await trx.updateTable('reminders').set({ comments_count: sql`comments_count + 1` }).where('id', '=', reminderId).execute();
+    return row.id;
+  });
+  return presentComment((await commentQuery(deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow()), actor);
+}
+
+export async function deleteComment(deps: Deps, actor: Actor, commentId: number) {
+  const comment = await commentQuery(deps.db).where('reminder_comments.id', '=', commentId).where('reminder_comments.team_id', '=', actor.teamId).executeTakeFirst();
+  if (!comment) throw notFound('Comment');
+  authorize(comment.user_id === actor.user.id || hasRole(actor, 'admin'));
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reminder_comments').where('id', '=', commentId).execute();
+    await trx.updateTable('reminders').set({ comments_count: sql`case when comments_count > 0 then comments_count - 1 else 0 end` }).where('id', '=', comment.reminder_id).execute();
+  });
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { abilitiesSchema } from './common';
+import { oneOf, optionalString, validationMessage } from './validation';
+
+export const LEASE_STATUSES = ['draft', 'active', 'holdover', 'expired', 'terminated'] as const;
+export const LEASE_TYPES = ['gross', 'net', 'nnn', 'modified_gross', 'percentage'] as const;
+export const OPTION_KINDS = ['renewal', 'termination', 'expansion', 'contraction', 'purchase'] as const;
+export const OPTION_STATUSES = ['open', 'exercised', 'waived', 'lapsed'] as const;
+export const CHARGE_KINDS = ['cam', 'taxes', 'insurance', 'utilities', 'other'] as const;
+export const LEASE_CLAUSE_KINDS = [
+  'renewal', 'termination', 'assignment_subletting', 'exclusive_use', 'use_restriction', 'co_tenancy', 'radius', 'relocation',
+  'go_dark', 'holdover', 'cam_audit', 'insurance', 'repairs', 'guaranty', 'default_cure', 'right_of_first_refusal', 'signage', 'other',
+] as const;
+export const AGREEMENT_TYPES = ['single_unit', 'area_development', 'master'] as const;
+export const AGREEMENT_STATUSES = ['in_development', 'open', 'terminated', 'expired', 'corporate'] as const;
+export const AGREEMENT_CLAUSE_KINDS = [
+  'grant_territory', 'term_renewal', 'fees', 'reporting_audit', 'training', 'operations_manual', 'trademark', 'marketing_fund',
+  'site_selection_lease', 'insurance', 'transfer', 'default_termination', 'non_compete', 'other',
+] as const;
+export const REPORTING_FREQUENCIES = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
+
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+const numeric = (value: unknown) => {
+  const blank = blankToNull(value);
+  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank)) ? Number(blank) : blank;
+};
+const date = (label: string) => z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
+const requiredDate = (label: string) => z.iso.date({ error: validationMessage('required', label) });
+const number = (label: string, min: number, max: number) =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('between', label, { min, max }) })
+      .min(min, { error: validationMessage('min_numeric', label, { min }) })
+      .max(max, { error: validationMessage('max_numeric', label, { max }) })
+      .nullable(),
+  );
+/** Money in US dollars with optional cents (spec §9); stored as integer cents. */
+const money = (label: string) => number(label, 0, 1_000_000_000).refine((v) => v === null || Math.round(v * 100) === v * 100, { error: `The ${label} may have at most two decimals.` });
+const id = (label: string) =>
+  z.preprocess(numeric, z.number({ error: validationMessage('in', label) }).int({ error: validationMessage('in', label) }).positive({ error: validationMessage('in', label) }).nullable());
+const requiredId = (label: string) =>
+  z.preprocess(numeric, z.number({ error: validationMessage('required', label) }).int({ error: validationMessage('in', label) }).positive({ error: validationMessage('in', label) }));
+
+export const rentRowSchema = z
+  .object({
+    start_date: requiredDate('start date'),
+    end_date: requiredDate('end date'),
+    monthly_amount: money('monthly amount'),
+    amount_per_sqft: money('amount per square foot'),
+  })
+  .superRefine((row, ctx) => {
+    if (!(row.end_date > row.start_date)) ctx.addIssue({ code: 'custom', path: ['end_date'], message: validationMessage('after', 'end date', { other: 'start date' }) });
+    if (row.monthly_amount === null && row.amount_per_sqft === null) {
+      ctx.addIssue({ code: 'custom', path: ['monthly_amount'], message: validationMessage('required_unless', 'monthly amount', { other: 'amount per square foot' }) });
+    }
+  });
+export type RentRow = z.infer<typeof rentRowSchema>;
+
+export const chargeSchema = z.object({ kind: oneOf(CHARGE_KINDS, 'kind'), monthly_amount: money('monthly amount').refine((v) => v !== null, { error: validationMessage('required', 'monthly amount') }), estimated: z.boolean().default(false) });
+
+export const optionSchema = z.object({
+  kind: oneOf(OPTION_KINDS, 'kind'),
+  count: z.preprocess(numeric, z.number().int().min(1, { error: validationMessage('min_numeric', 'count', { min: 1 }) }).max(20)).default(1),
+  length_months: number('length', 0, 600),
+  notice_days: z.preprocess(numeric, z.number({ error: validationMessage('required', 'notice days') }).int().min(0).max(3650)),
+  notice_from: z.enum(['expiration', 'commencement'], { error: validationMessage('in', 'notice from') }).default('expiration'),
+  delivery_method: optionalString('delivery method', 120),
+  status: oneOf(OPTION_STATUSES, 'status').default('open'),
+});
+export type LeaseOptionInput = z.input<typeof optionSchema>;
+
+export const clauseSchema = (kinds: readonly [string, ...string[]]) =>
+  z.object({
+    kind: oneOf(kinds as [string, ...string[]], 'kind'),
+    text: z.string().trim().min(1, { error: validationMessage('required', 'clause text') }).max(20_000),
+    date: date('date'),
+    document_id: id('document'),
+    page: z.preprocess(numeric, z.number().int().min(1).max(10_000).nullable()).default(null),
+  });
+
+export const leaseFieldsSchema = z.object({
+  store_id: requiredId('store'),
+  reference: optionalString('reference', 100),
+  status: oneOf(LEASE_STATUSES, 'status').default('draft'),
+  type: oneOf(LEASE_TYPES, 'type').default('net'),
+  landlord_id: id('landlord'),
+  tenant_id: id('tenant'),
+  guarantor_id: id('guarantor'),
+  guaranty_end_date: date('guaranty end date'),
+  broker_id: id('broker'),
+  property_manager_id: id('property manager'),
+  suite: optionalString('suite', 50),
+  rentable_sqft: number('rentable square feet', 0, 10_000_000),
+  usable_sqft: number('usable square feet', 0, 10_000_000),
+  permitted_use: optionalString('permitted use', 1000),
+  signed_date: date('signed date'),
+  possession_date: date('possession date'),
+  commencement_date: date('commencement date'),
+  rent_commencement_date: date('rent commencement date'),
+  expiration_date: date('expiration date'),
+  holdover_rate: number('holdover rate', 0, 1000),
+  free_rent_months: number('free rent months', 0, 120),
+  percentage_rent_breakpoint: money('breakpoint'),
+  percentage_rent_rate: number('percentage rent rate', 0, 100),
+  security_deposit: money('security deposit'),
+  letter_of_credit: money('letter of credit'),
+  rent_schedule: z.array(rentRowSchema).max(600).default([]),
+  charges: z.array(chargeSchema).max(50).default([]),
+  options: z.array(optionSchema).max(50).default([]),
+  clauses: z.array(clauseSchema(LEASE_CLAUSE_KINDS)).max(200).default([]),
+});
+
+/** Whole-lease rules (on update: stored values with the changes applied). */
+export function leaseRules(value: { commencement_date: string | null; expiration_date: string | null }, ctx: z.RefinementCtx) {
+  if (value.commencement_date && value.expiration_date && !(value.expiration_date > value.commencement_date)) {
+    ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: validationMessage('after', 'expiration date', { other: 'commencement date' }) });
+  }
+}
+export const leaseInputSchema = leaseFieldsSchema.superRefine(leaseRules);
+export type LeaseInput = z.input<typeof leaseInputSchema>;
+
+const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const leaseSchema = z.object({
+  id: z.number().int(),
+  store: ref,
+  reference: z.string().nullable(),
+  status: z.enum(LEASE_STATUSES),
+  type: z.enum(LEASE_TYPES),
+  landlord: ref,
+  tenant: ref,
+  guarantor: ref,
+  guaranty_end_date: z.string().nullable(),
+  broker: ref,
+  property_manager: ref,
+  suite: z.string().nullable(),
+  rentable_sqft: z.number().nullable(),
+  usable_sqft: z.number().nullable(),
+  permitted_use: z.string().nullable(),
+  signed_date: z.string().nullable(),
+  possession_date: z.string().nullable(),
+  commencement_date: z.string().nullable(),
+  rent_commencement_date: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  term_months: z.number().int().nullable(),
+  holdover_rate: z.number().nullable(),
+  free_rent_months: z.number().nullable(),
+  percentage_rent_breakpoint: z.number().nullable(),
+  percentage_rent_rate: z.number().nullable(),
+  security_deposit: z.number().nullable(),
+  letter_of_credit: z.number().nullable(),
+  rent_schedule: z.array(z.object({ start_date: z.string(), end_date: z.string(), monthly_amount: z.number().nullable(), amount_per_sqft: z.number().nullable() })),
+  charges: z.array(z.object({ kind: z.enum(CHARGE_KINDS), monthly_amount: z.number(), estimated: z.boolean() })),
+  options: z.array(
+    z.object({
+      kind: z.enum(OPTION_KINDS),
+      count: z.number().int(),
+      length_months: z.number().nullable(),
+      notice_days: z.number().int(),
+      notice_from: z.enum(['expiration', 'commencement']),
+      deadline: z.string().nullable(),
+      delivery_method: z.string().nullable(),
+      status: z.enum(OPTION_STATUSES),
+    }),
+  ),
+  clauses: z.array(z.object({ kind: z.string(), text: z.string(), date: z.string().nullable(), document_id: z.number().nullable(), page: z.number().nullable() })),
+  annual_rent: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  abilities: abilitiesSchema,
+});
+export type Lease = z.infer<typeof leaseSchema>;
+
+export const escalationInputSchema = z.object({
+  start_date: requiredDate('start date'),
+  end_date: requiredDate('end date'),
+  monthly_amount: z.preprocess(numeric, z.number({ error: validationMessage('required', 'monthly amount') }).min(0)),
+  method: z.enum(['percent', 'amount'], { error: validationMessage('in', 'method') }),
+  value: z.preprocess(numeric, z.number({ error: validationMessage('required', 'value') }).min(0).max(1_000_000)),
+  every_months: z.preprocess(numeric, z.number().int().min(1).max(120)).default(12),
+});
+export type EscalationInput = z.input<typeof escalationInputSchema>;
+
+export const LEASE_SORTS = ['expiration_date', 'commencement_date', 'reference', 'status', 'created_at', 'updated_at'] as const;

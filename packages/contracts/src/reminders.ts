@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { abilitiesSchema } from './common';
+import { optionalString, requiredString, validationMessage } from './validation';
+
+export const REMINDER_SOURCES = [
+  'lease_expiration', 'option_notice', 'rent_escalation', 'guaranty_end', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration', 'manual',
+] as const;
+export const REMINDER_SUBJECTS = ['lease', 'agreement', 'document', 'company', 'brand', 'store', 'contact'] as const;
+export const DEFAULT_LEAD_DAYS = [180, 90, 30, 7] as const;
+export const DEFAULT_WINDOW_DAYS = 180;
+
+/** PRODUCT-SPEC §3 Reminder: unread while read_at is empty, completed once it is set. */
+export const reminderSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  note: z.string().nullable(),
+  source: z.enum(REMINDER_SOURCES),
+  subject: z.object({ type: z.enum(REMINDER_SUBJECTS), id: z.number().int(), name: z.string() }).nullable(),
+  due_date: z.string(),
+  read_at: z.string().nullable(),
+  snoozed_until: z.string().nullable(),
+  comments_count: z.number().int(),
+  assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  created_at: z.string(),
+  abilities: abilitiesSchema,
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+export const reminderInputSchema = z.object({
+  title: requiredString('title', 255),
+  note: optionalString('note', 5000),
+  due_date: z.iso.date({ error: validationMessage('required', 'due date') }),
+  subject_type: z.preprocess(blankToNull, z.enum(REMINDER_SUBJECTS, { error: validationMessage('in', 'subject type') }).nullable()).default(null),
+  subject_id: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable()).default(null),
+  assignee_ids: z.array(z.coerce.number().int().positive()).max(50).default([]),
+});
+export type ReminderInput = z.input<typeof reminderInputSchema>;
+
+export const reminderUpdateSchema = z.object({
+  /** true marks it read (completed); false reopens it. */
+  read: z.boolean().optional(),
+  snoozed_until: z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', 'snoozed until') }).nullable()).optional(),
+  title: requiredString('title', 255).optional(),
+  note: optionalString('note', 5000).optional(),
+  due_date: z.iso.date({ error: validationMessage('date', 'due date') }).optional(),
+  assignee_ids: z.array(z.coerce.number().int().positive()).max(50).optional(),
+});
+
+export const commentInputSchema = z.object({ body: requiredString('comment', 10_000) });
+export const commentSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  abilities: abilitiesSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
