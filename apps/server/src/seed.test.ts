@@ -20,6 +20,11 @@ describe('demo team', () => {
     const stores = (await demo.get('/app/api/v1/stores?per_page=100')).body.data;
     expect(new Set(stores.map((s: { region: string }) => s.region)).size).toBeGreaterThan(5);
     expect(stores.every((s: { latitude: number | null }) => s.latitude !== null)).toBe(true);
+    expect(await total('leases')).toBe(100);
+    const dashboard = (await demo.get('/app/api/v1/dashboard')).body.data.stats;
+    expect(dashboard.expenditure).toBeGreaterThan(0);
+    expect(dashboard.near_expiration + dashboard.near_renewal_notice).toBeGreaterThan(0);
+    expect((await demo.get('/app/api/v1/users/auth')).body.data.notifications).toBeGreaterThan(0);
     const search = await demo.get('/app/api/v1/search?query=harbor');
     expect(search.body.data.map((g: { type: string }) => g.type)).toEqual(expect.arrayContaining(['companies', 'brands', 'stores']));
   });

@@ -36,7 +36,7 @@ const number = (label: string, min: number, max: number) =>
       .nullable(),
   );
 /** Money in US dollars with optional cents (spec §9); stored as integer cents. */
-const money = (label: string) => number(label, 0, 1_000_000_000).refine((v) => v === null || Math.round(v * 100) === v * 100, { error: `The ${label} may have at most two decimals.` });
+const money = (label: string) => number(label, 0, 1_000_000_000).refine((v) => v === null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: `The ${label} may have at most two decimals.` });
 const id = (label: string) =>
   z.preprocess(numeric, z.number({ error: validationMessage('in', label) }).int({ error: validationMessage('in', label) }).positive({ error: validationMessage('in', label) }).nullable());
 const requiredId = (label: string) =>

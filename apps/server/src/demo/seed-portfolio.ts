@@ -4,6 +4,8 @@ import type { Trx } from '../platform/db';
 import { nowIso } from '../platform/clock';
 import { recordDefinitions } from '../modules/records/registry';
 import { reindex } from '../modules/records/service';
+import { insertLease } from '../modules/leases/service';
+import { addDaysIso, escalationRows, todayIso } from '../modules/leases/dates';
 import { cityAt, companyName, createRandom, FRANCHISORS, isoDate, person, phone, storeStatus, streetAddress } from './portfolio';
 
 const NOTES = [
@@ -111,6 +113,41 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
         square_feet: random.int(12, 60) * 100,
         manager_id: random.pick(contactIds),
       }),
+    );
+  }
+
+  // A lease per store that has opened, spread so the dashboard has deadlines in every horizon.
+  const landlords = companies.filter((c) => c.kind === 'landlord');
+  const today = todayIso();
+  for (const [i, storeId] of storeIds.entries()) {
+    if (i % 6 === 5) continue;
+    const expiration = addDaysIso(today, random.int(-60, 3650));
+    const commencement = addDaysIso(expiration, -random.pick([5, 10, 15]) * 365);
+    const rent = escalationRows({ start_date: commencement, end_date: expiration, monthly_amount: random.int(40, 140) * 100, method: 'percent', value: random.pick([2, 2.5, 3]), every_months: 12 });
+    await insertLease(
+      trx,
+      teamId,
+      {
+        store_id: storeId,
+        reference: `L-${String(2000 + i)}`,
+        status: expiration < today ? 'holdover' : 'active',
+        type: random.pick(['nnn', 'net', 'gross', 'modified_gross'] as const),
+        landlord_id: random.pick(landlords).id,
+        tenant_id: random.pick(franchisees).id,
+        commencement_date: commencement,
+        rent_commencement_date: commencement,
+        expiration_date: expiration,
+        rentable_sqft: random.int(12, 60) * 100,
+        security_deposit: random.int(10, 40) * 1000,
+        rent_schedule: rent.map((r) => ({ ...r, amount_per_sqft: null })),
+        charges: [
+          { kind: 'cam', monthly_amount: random.int(3, 12) * 100, estimated: true },
+          { kind: 'taxes', monthly_amount: random.int(2, 8) * 100, estimated: false },
+        ],
+        options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: random.pick([90, 180, 270]), notice_from: 'expiration' }],
+        clauses: random.chance(0.3) ? [{ kind: 'co_tenancy', text: 'Rent drops to 50% if an anchor tenant stays dark for more than 90 days.' }] : [{ kind: 'exclusive_use', text: 'Landlord will not lease to another quick-service restaurant in the center.' }],
+      },
+      { userId, ip: null },
     );
   }
 

@@ -241,16 +241,20 @@ function parseWhole(input: unknown): LeaseValues {
 export async function createLease(deps: Deps, actor: Actor, input: unknown): Promise<Lease> {
   authorize(recordPolicy.create(actor));
   const values = parseWhole(input);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    await validate(trx, actor.teamId, values);
-    const now = nowIso();
-    const lease = await trx.insertInto('leases').values({ ...columns(values), team_id: actor.teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    await writeChildren(trx, actor.teamId, lease.id, values);
-    await syncLeaseReminders(trx, actor.teamId, lease.id, values);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: lease.id, action: 'created', changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] }, ip: actor.ip });
-    return lease.id;
-  });
+  const id = await deps.db.transaction().execute((trx) => insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip }));
   return getLease(deps, actor, id);
+}
+
+/** Validates and writes a whole lease with its rows and reminders, inside the caller's transaction. */
+export async function insertLease(trx: Executor, teamId: number, input: unknown, by: { userId: number; ip: string | null }): Promise<number> {
+  const values = parseWhole(input);
+  await validate(trx, teamId, values);
+  const now = nowIso();
+  const lease = await trx.insertInto('leases').values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  await writeChildren(trx, teamId, lease.id, values);
+  await syncLeaseReminders(trx, teamId, lease.id, values);
+  await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: lease.id, action: 'created', changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] }, ip: by.ip });
+  return lease.id;
 }
 
 /** The lease as input values, so a PATCH can be applied to it and the whole re-validated. */
