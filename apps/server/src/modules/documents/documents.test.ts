@@ -89,6 +89,9 @@ describe('uploading and finding documents', () => {
     expect(await q(`filters[linked_type]=companies&filters[linked_id]=${company.id}`)).toBe(1);
     expect(await q('filters[expiring_before]=2026-01-01')).toBe(1);
     expect(await q('filters[expiring_before]=2025-06-01')).toBe(0);
+    // The expiration date feeds a reminder, which follows the date.
+    const reminders = await admin.get(`/app/api/v1/reminders?filters[subject_type]=document&filters[subject_id]=${doc.id}`);
+    expect(reminders.body.data).toEqual([expect.objectContaining({ source: 'document_expiration', due_date: '2025-12-31', title: 'Document expires: COI 2025' })]);
     expect((await admin.get('/app/api/v1/documents?filters[expiring_before]=soon')).status).toBe(422);
     expect((await admin.request('DELETE', `/app/api/v1/documents/${doc.id}/links`, { type: 'companies', id: company.id })).body.data.links).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIdsCondition, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
 import { recordPolicy } from '../records/policy';
+import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { recordDefinitions } from '../records/registry';
 import { findLive, TRASH_DAYS } from '../records/service';
 import { signedFileUrl } from './download';
@@ -106,16 +107,24 @@ export async function getDocument(deps: Deps, actor: Actor, id: number): Promise
   return { ...dto!, url: version ? await signedFileUrl(deps, version) : undefined };
 }
 
-/** Writes the search row: title, category, tags and the start of the current version's text. */
+/**
+ * Brings what derives from a document up to date after any change: its search row (title, category,
+ * tags, the start of the current version's text) and its expiration reminder.
+ */
 export async function reindexDocument(db: Executor, teamId: number, id: number) {
   const document = await db
     .selectFrom('documents')
     .leftJoin('document_versions as v', 'v.id', 'documents.current_version_id')
-    .select(['documents.title', 'documents.category', 'documents.deleted_at', 'v.extracted_text', 'v.file_name'])
+    .select(['documents.title', 'documents.category', 'documents.deleted_at', 'documents.expiration_date', 'v.extracted_text', 'v.file_name'])
     .where('documents.team_id', '=', teamId)
     .where('documents.id', '=', id)
     .executeTakeFirst();
-  if (!document || document.deleted_at) return unindexRecord(db, 'documents', id);
+  if (!document || document.deleted_at) {
+    await removeSubjectReminders(db, teamId, { type: 'document', id });
+    return unindexRecord(db, 'documents', id);
+  }
+  const expiry = document.expiration_date;
+  await syncReminders(db, teamId, { type: 'document', id }, expiry ? [{ key: `document:${id}:expiration`, source: 'document_expiration', title: `Document expires: ${document.title}`, due_date: expiry }] : []);
   const tags = (await repo.tagsOf(db, teamId, [id])).get(id) ?? [];
   await indexRecord(db, {
     teamId,
@@ -173,7 +182,7 @@ export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
   authorize(recordPolicy.delete(actor));
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('documents').set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
-    await unindexRecord(trx, 'documents', id);
+    await reindexDocument(trx, actor.teamId, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'deleted', ip: actor.ip });
   });
 }
