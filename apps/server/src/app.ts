@@ -31,6 +31,7 @@ import { registerDocumentRoutes } from './modules/documents/routes';
 import { EXTRACT_TEXT, runExtraction } from './modules/documents/extraction';
 import { registerLeaseRoutes } from './modules/leases/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
+import { registerAgreementRoutes } from './modules/agreements/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerDocumentRoutes(app, deps);
   registerLeaseRoutes(app, deps);
   registerReminderRoutes(app, deps);
+  registerAgreementRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.

@@ -184,3 +184,87 @@ export const escalationInputSchema = z.object({
 export type EscalationInput = z.input<typeof escalationInputSchema>;
 
 export const LEASE_SORTS = ['expiration_date', 'commencement_date', 'reference', 'status', 'created_at', 'updated_at'] as const;
+
+// ---------- franchise agreements ----------
+
+export const royaltyTierSchema = z.object({
+  from_sales: money('tier start').refine((v) => v !== null, { error: validationMessage('required', 'tier start') }),
+  percent: number('tier percent', 0, 100).refine((v) => v !== null, { error: validationMessage('required', 'tier percent') }),
+});
+
+export const agreementFieldsSchema = z.object({
+  brand_id: requiredId('brand'),
+  franchisee_id: id('franchisee'),
+  store_ids: z.array(z.coerce.number().int().positive()).max(500).default([]),
+  agreement_number: optionalString('agreement number', 100),
+  type: oneOf(AGREEMENT_TYPES, 'type').default('single_unit'),
+  status: oneOf(AGREEMENT_STATUSES, 'status').default('in_development'),
+  signed_date: date('signed date'),
+  effective_date: date('effective date'),
+  opening_date: date('opening date'),
+  expiration_date: date('expiration date'),
+  initial_term_months: number('initial term', 0, 1200),
+  renewal_count: number('renewal count', 0, 20),
+  renewal_length_months: number('renewal length', 0, 1200),
+  renewal_notice_days: number('renewal notice days', 0, 3650),
+  renewal_fee: money('renewal fee'),
+  initial_fee: money('initial fee'),
+  royalty_percent: number('royalty', 0, 100),
+  royalty_minimum: money('royalty minimum'),
+  royalty_tiers: z.array(royaltyTierSchema).max(20).default([]),
+  marketing_percent: number('marketing fund', 0, 100),
+  technology_fee: money('technology fee'),
+  transfer_fee: money('transfer fee'),
+  reporting_frequency: z.preprocess(blankToNull, z.enum(REPORTING_FREQUENCIES, { error: validationMessage('in', 'reporting frequency') }).nullable()).default(null),
+  territory_description: optionalString('territory', 2000),
+  territory_exclusive: z.boolean().default(false),
+  territory_radius_miles: number('radius', 0, 1000),
+  clauses: z.array(clauseSchema(AGREEMENT_CLAUSE_KINDS)).max(200).default([]),
+});
+
+export function agreementRules(value: { effective_date: string | null; expiration_date: string | null }, ctx: z.RefinementCtx) {
+  if (value.effective_date && value.expiration_date && !(value.expiration_date > value.effective_date)) {
+    ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: validationMessage('after', 'expiration date', { other: 'effective date' }) });
+  }
+}
+export const agreementInputSchema = agreementFieldsSchema.superRefine(agreementRules);
+export type AgreementInput = z.input<typeof agreementInputSchema>;
+
+export const agreementSchema = z.object({
+  id: z.number().int(),
+  brand: ref,
+  franchisee: ref,
+  stores: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  agreement_number: z.string().nullable(),
+  type: z.enum(AGREEMENT_TYPES),
+  status: z.enum(AGREEMENT_STATUSES),
+  signed_date: z.string().nullable(),
+  effective_date: z.string().nullable(),
+  opening_date: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  initial_term_months: z.number().nullable(),
+  renewal_count: z.number().nullable(),
+  renewal_length_months: z.number().nullable(),
+  renewal_notice_days: z.number().nullable(),
+  renewal_notice_deadline: z.string().nullable(),
+  renewal_fee: z.number().nullable(),
+  initial_fee: z.number().nullable(),
+  royalty_percent: z.number().nullable(),
+  royalty_minimum: z.number().nullable(),
+  royalty_tiers: z.array(z.object({ from_sales: z.number(), percent: z.number() })),
+  marketing_percent: z.number().nullable(),
+  technology_fee: z.number().nullable(),
+  transfer_fee: z.number().nullable(),
+  reporting_frequency: z.enum(REPORTING_FREQUENCIES).nullable(),
+  territory_description: z.string().nullable(),
+  territory_exclusive: z.boolean(),
+  territory_radius_miles: z.number().nullable(),
+  clauses: z.array(z.object({ kind: z.string(), text: z.string(), date: z.string().nullable(), document_id: z.number().nullable(), page: z.number().nullable() })),
+  /** Stores whose lease ends more than the team's alignment window apart from this agreement. */
+  misaligned_stores: z.array(z.object({ id: z.number().int(), name: z.string(), lease_expiration: z.string(), days_apart: z.number().int() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  abilities: abilitiesSchema,
+});
+export type Agreement = z.infer<typeof agreementSchema>;

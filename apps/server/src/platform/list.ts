@@ -122,7 +122,7 @@ export function paginationMeta(page: number, perPage: number, total: number): Pa
 export async function pageOfIds(
   db: Executor,
   options: {
-    table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases';
+    table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements';
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
     orderBy: string[];

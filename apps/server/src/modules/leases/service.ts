@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { leaseInputSchema, LEASE_STATUSES, LEASE_CLAUSE_KINDS, fieldErrors, type Lease, type PaginationMeta } from '@storekeep/contracts';
+import { leaseInputSchema, LEASE_STATUSES, LEASE_CLAUSE_KINDS, type Lease, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -14,10 +14,8 @@ import { checkRef, FieldErrors } from '../records/validation';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
 import { noticeDeadline, termMonths, todayIso } from './dates';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
+import { checkClauseDocuments, parseWhole as parseContract, ref, toCents, toDollars, writeClauses } from './contracts-shared';
 
-const toCents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : Math.round(dollars * 100));
-const toDollars = (cents: number | null) => (cents === null ? null : Number(cents) / 100);
-const ref = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
 
@@ -146,11 +144,7 @@ async function validate(db: Executor, teamId: number, values: LeaseValues) {
   await checkRef(db, errors, 'stores', teamId, values.store_id, 'store_id', 'store');
   for (const field of ['landlord_id', 'tenant_id', 'guarantor_id'] as const) await checkRef(db, errors, 'companies', teamId, values[field], field, field.replace('_id', ''));
   for (const field of ['broker_id', 'property_manager_id'] as const) await checkRef(db, errors, 'contacts', teamId, values[field], field, field.replace('_id', '').replace('_', ' '));
-  for (const [index, clause] of values.clauses.entries()) {
-    if (clause.document_id === null) continue;
-    const document = await db.selectFrom('documents').select('id').where('team_id', '=', teamId).where('id', '=', clause.document_id).where('deleted_at', 'is', null).executeTakeFirst();
-    if (!document) errors.add(`clauses.${index}.document_id`, 'The selected document is invalid.');
-  }
+  await checkClauseDocuments(db, teamId, values.clauses, (field, message) => errors.add(field, message));
   errors.throwIfAny();
 }
 
@@ -188,7 +182,6 @@ async function writeChildren(trx: Executor, teamId: number, leaseId: number, val
   await trx.deleteFrom('lease_rent_rows').where('lease_id', '=', leaseId).execute();
   await trx.deleteFrom('lease_charges').where('lease_id', '=', leaseId).execute();
   await trx.deleteFrom('lease_options').where('lease_id', '=', leaseId).execute();
-  await trx.deleteFrom('clauses').where('subject_type', '=', 'lease').where('subject_id', '=', leaseId).execute();
   if (values.rent_schedule.length) {
     await trx.insertInto('lease_rent_rows').values(values.rent_schedule.map((r) => ({ lease_id: leaseId, team_id: teamId, start_date: r.start_date, end_date: r.end_date, monthly_cents: toCents(r.monthly_amount), per_sqft_cents: toCents(r.amount_per_sqft) }))).execute();
   }
@@ -202,9 +195,7 @@ async function writeChildren(trx: Executor, teamId: number, leaseId: number, val
       .values(values.options.map((o, position) => ({ lease_id: leaseId, team_id: teamId, position, kind: o.kind, count: o.count, length_months: o.length_months, notice_days: o.notice_days, notice_from: o.notice_from, deadline: noticeDeadline(base(o.notice_from), o.notice_days), delivery_method: o.delivery_method, status: o.status })))
       .execute();
   }
-  if (values.clauses.length) {
-    await trx.insertInto('clauses').values(values.clauses.map((c, position) => ({ team_id: teamId, subject_type: 'lease', subject_id: leaseId, position, kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page }))).execute();
-  }
+  await writeClauses(trx, teamId, { type: 'lease', id: leaseId }, values.clauses);
 }
 
 const OPTION_TITLES: Record<string, string> = { renewal: 'Renewal', termination: 'Termination', expansion: 'Expansion', contraction: 'Contraction', purchase: 'Purchase' };
@@ -229,14 +220,7 @@ async function syncLeaseReminders(trx: Executor, teamId: number, leaseId: number
   await syncReminders(trx, teamId, { type: 'lease', id: leaseId }, leaseCriticalDates(leaseId, store?.name ?? 'store', values));
 }
 
-function parseWhole(input: unknown): LeaseValues {
-  const parsed = leaseInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  return parsed.data;
-}
+const parseWhole = (input: unknown): LeaseValues => parseContract(leaseInputSchema, input);
 
 export async function createLease(deps: Deps, actor: Actor, input: unknown): Promise<Lease> {
   authorize(recordPolicy.create(actor));

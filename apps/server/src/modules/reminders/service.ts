@@ -36,6 +36,12 @@ async function subjectNames(db: Executor, teamId: number, rows: Array<{ subject_
       names.set(`lease:${r.id}`, `${r.name}${r.reference ? ` (${r.reference})` : ''}`);
     }
   }
+  const agreements = idsOf('agreement');
+  if (agreements.length) {
+    for (const r of await db.selectFrom('franchise_agreements').innerJoin('brands', 'brands.id', 'franchise_agreements.brand_id').select(['franchise_agreements.id', 'brands.name', 'franchise_agreements.agreement_number']).where('franchise_agreements.team_id', '=', teamId).where('franchise_agreements.id', 'in', agreements).execute()) {
+      names.set(`agreement:${r.id}`, `${r.name}${r.agreement_number ? ` ${r.agreement_number}` : ''}`);
+    }
+  }
   const documents = idsOf('document');
   if (documents.length) for (const r of await db.selectFrom('documents').select(['id', 'title']).where('team_id', '=', teamId).where('id', 'in', documents).execute()) names.set(`document:${r.id}`, r.title);
   for (const [type, table] of [['company', 'companies'], ['brand', 'brands'], ['store', 'stores']] as const) {

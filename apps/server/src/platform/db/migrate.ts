@@ -5,6 +5,7 @@ import { foundation } from './migrations/0001-foundation';
 import { records } from './migrations/0002-records';
 import { documents } from './migrations/0003-documents';
 import { leases } from './migrations/0004-leases';
+import { agreements } from './migrations/0005-agreements';
 import { listPerformance } from './migrations/0004-list-performance';
 
 /** Versioned migrations in order; names are permanent once released. */
@@ -13,6 +14,7 @@ const migrations: Record<string, AppMigration> = {
   '0002-records': records,
   '0003-documents': documents,
   '0004-leases': leases,
+  '0005-agreements': agreements,
   '0004-list-performance': listPerformance,
 };
 

@@ -321,7 +321,43 @@ export type ReminderCommentsTable = { id: Id; reminder_id: number; team_id: numb
 export type ReminderNoticesTable = { reminder_id: number; lead_days: number; due_date: string; sent_at: Timestamp };
 export type TeamSettingsTable = { team_id: number; lead_days: Generated<string>; window_days: Generated<number>; alignment_days: Generated<number> };
 
+export type FranchiseAgreementsTable = {
+  id: Id;
+  team_id: number;
+  brand_id: number;
+  franchisee_id: number | null;
+  agreement_number: string | null;
+  type: string;
+  status: string;
+  signed_date: string | null;
+  effective_date: string | null;
+  opening_date: string | null;
+  expiration_date: string | null;
+  initial_term_months: number | null;
+  renewal_count: number | null;
+  renewal_length_months: number | null;
+  renewal_notice_days: number | null;
+  royalty_percent: number | null;
+  marketing_percent: number | null;
+  territory_radius_miles: number | null;
+  renewal_fee_cents: number | null;
+  initial_fee_cents: number | null;
+  royalty_minimum_cents: number | null;
+  technology_fee_cents: number | null;
+  transfer_fee_cents: number | null;
+  royalty_tiers: string | null;
+  reporting_frequency: string | null;
+  territory_description: string | null;
+  territory_exclusive: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+};
+export type AgreementStoresTable = { agreement_id: number; store_id: number; team_id: number };
+
 export type Database = {
+  franchise_agreements: FranchiseAgreementsTable;
+  agreement_stores: AgreementStoresTable;
   leases: LeasesTable;
   lease_rent_rows: LeaseRentRowsTable;
   lease_charges: LeaseChargesTable;

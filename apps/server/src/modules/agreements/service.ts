@@ -1,0 +1,249 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, type Agreement, type PaginationMeta } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError, notFound } from '../../platform/errors';
+import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
+import { authorize, type Actor } from '../../platform/policy';
+import { diff, recordActivity } from '../activities/service';
+import { recordAbilities, recordPolicy } from '../records/policy';
+import { TRASH_DAYS } from '../records/service';
+import { checkRef, FieldErrors } from '../records/validation';
+import { checkClauseDocuments, parseWhole, ref, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
+import { noticeDeadline } from '../leases/dates';
+import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
+
+type Values = ReturnType<typeof agreementInputSchema.parse>;
+const DEFAULT_ALIGNMENT_DAYS = 90;
+
+async function load(db: Executor, teamId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('franchise_agreements as a')
+    .innerJoin('brands', 'brands.id', 'a.brand_id')
+    .leftJoin('companies', 'companies.id', 'a.franchisee_id')
+    .selectAll('a')
+    .select(['brands.name as brand_name', 'companies.name as franchisee_name'])
+    .where('a.team_id', '=', teamId)
+    .where('a.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The alignment check (issue 5): a store whose agreement and lease end more than the team's window
+ * (default 90 days) apart risks being stranded, so both records and the dashboard flag it.
+ */
+export async function misalignments(db: Executor, teamId: number, agreementIds?: number[]) {
+  const settings = await db.selectFrom('team_settings').select('alignment_days').where('team_id', '=', teamId).executeTakeFirst();
+  const window = settings?.alignment_days ?? DEFAULT_ALIGNMENT_DAYS;
+  let query = db
+    .selectFrom('agreement_stores as s')
+    .innerJoin('franchise_agreements as a', 'a.id', 's.agreement_id')
+    .innerJoin('stores', 'stores.id', 's.store_id')
+    .innerJoin('leases as l', (join) => join.onRef('l.store_id', '=', 's.store_id').on('l.deleted_at', 'is', null).on('l.status', 'in', ['active', 'holdover', 'draft']))
+    .select(['s.agreement_id', 'stores.id as store_id', 'stores.name as store_name', 'a.expiration_date as agreement_expiration', 'l.expiration_date as lease_expiration', 'l.id as lease_id'])
+    .where('s.team_id', '=', teamId)
+    .where('a.deleted_at', 'is', null)
+    .where('stores.deleted_at', 'is', null)
+    .where('a.expiration_date', 'is not', null)
+    .where('l.expiration_date', 'is not', null);
+  if (agreementIds) query = query.where('s.agreement_id', 'in', agreementIds.length ? agreementIds : [-1]);
+  const rows = await query.execute();
+  return rows
+    .map((r) => ({ ...r, days_apart: Math.round(Math.abs(Date.parse(r.agreement_expiration!) - Date.parse(r.lease_expiration!)) / 86_400_000) }))
+    .filter((r) => r.days_apart > window);
+}
+
+async function present(db: Executor, actor: Actor, ids: number[]): Promise<Agreement[]> {
+  const [rows, stores, clauses, misaligned] = await Promise.all([
+    load(db, actor.teamId, ids),
+    ids.length ? db.selectFrom('agreement_stores').innerJoin('stores', 'stores.id', 'agreement_stores.store_id').select(['agreement_stores.agreement_id', 'stores.id', 'stores.name']).where('agreement_stores.agreement_id', 'in', ids).orderBy('stores.name').execute() : [],
+    ids.length ? db.selectFrom('clauses').selectAll().where('subject_type', '=', 'agreement').where('subject_id', 'in', ids).orderBy('position').execute() : [],
+    misalignments(db, actor.teamId, ids),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    brand: ref(r.brand_id, r.brand_name),
+    franchisee: ref(r.franchisee_id, r.franchisee_name),
+    stores: stores.filter((s) => s.agreement_id === r.id).map((s) => ({ id: s.id, name: s.name })),
+    agreement_number: r.agreement_number,
+    type: r.type as Agreement['type'],
+    status: r.status as Agreement['status'],
+    signed_date: r.signed_date,
+    effective_date: r.effective_date,
+    opening_date: r.opening_date,
+    expiration_date: r.expiration_date,
+    initial_term_months: r.initial_term_months,
+    renewal_count: r.renewal_count,
+    renewal_length_months: r.renewal_length_months,
+    renewal_notice_days: r.renewal_notice_days,
+    renewal_notice_deadline: r.renewal_notice_days === null ? null : noticeDeadline(r.expiration_date, r.renewal_notice_days),
+    renewal_fee: toDollars(r.renewal_fee_cents),
+    initial_fee: toDollars(r.initial_fee_cents),
+    royalty_percent: r.royalty_percent,
+    royalty_minimum: toDollars(r.royalty_minimum_cents),
+    royalty_tiers: r.royalty_tiers ? (JSON.parse(r.royalty_tiers) as Agreement['royalty_tiers']) : [],
+    marketing_percent: r.marketing_percent,
+    technology_fee: toDollars(r.technology_fee_cents),
+    transfer_fee: toDollars(r.transfer_fee_cents),
+    reporting_frequency: r.reporting_frequency as Agreement['reporting_frequency'],
+    territory_description: r.territory_description,
+    territory_exclusive: Boolean(r.territory_exclusive),
+    territory_radius_miles: r.territory_radius_miles,
+    clauses: clauses.filter((c) => c.subject_id === r.id).map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
+    misaligned_stores: misaligned.filter((m) => m.agreement_id === r.id).map((m) => ({ id: m.store_id, name: m.store_name, lease_expiration: m.lease_expiration!, days_apart: m.days_apart })),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    deleted_at: r.deleted_at,
+    abilities: recordAbilities(actor),
+  }));
+}
+
+const SORTS: Record<string, string[]> = { expiration_date: ['expiration_date'], agreement_number: ['agreement_number'], status: ['status', 'expiration_date'], created_at: ['created_at'], updated_at: ['updated_at'] };
+
+export async function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
+  authorize(recordPolicy.view(actor));
+  const query = parseListQuery(raw, {
+    sorts: Object.keys(SORTS),
+    defaultSort: 'expiration_date',
+    filters: { status: { type: 'enum', values: AGREEMENT_STATUSES }, type: { type: 'enum', values: AGREEMENT_TYPES }, brand_id: { type: 'ids' }, franchisee_id: { type: 'ids' }, store_id: { type: 'ids' }, company_id: { type: 'ids' } },
+  });
+  const f = query.filters;
+  const conditions: Array<Expression<SqlBool>> = [];
+  for (const column of ['status', 'type', 'brand_id', 'franchisee_id'] as const) if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
+  if (f.store_id) conditions.push(sql<SqlBool>`id in (select agreement_id from agreement_stores where team_id = ${actor.teamId} and store_id in (${sql.join(f.store_id)}))`);
+  // A company's agreements: as the franchisee, or as the franchisor owning the brand.
+  if (f.company_id) conditions.push(sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`);
+  if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${`%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy: SORTS[query.sort]!, direction: query.direction, page: query.page, perPage: query.perPage });
+  return { data: await present(deps.db, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
+}
+
+async function findLive(db: Executor, teamId: number, id: number) {
+  const row = await db.selectFrom('franchise_agreements').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw notFound('Franchise agreement');
+  return row;
+}
+
+export async function getAgreement(deps: Deps, actor: Actor, id: number) {
+  await findLive(deps.db, actor.teamId, id);
+  return (await present(deps.db, actor, [id]))[0]!;
+}
+
+async function validate(db: Executor, teamId: number, values: Values) {
+  const errors = new FieldErrors();
+  await checkRef(db, errors, 'brands', teamId, values.brand_id, 'brand_id', 'brand');
+  await checkRef(db, errors, 'companies', teamId, values.franchisee_id, 'franchisee_id', 'franchisee');
+  for (const [index, storeId] of values.store_ids.entries()) await checkRef(db, errors, 'stores', teamId, storeId, `store_ids.${index}`, 'store');
+  await checkClauseDocuments(db, teamId, values.clauses, (field, message) => errors.add(field, message));
+  errors.throwIfAny();
+}
+
+function columns(v: Values) {
+  return {
+    brand_id: v.brand_id,
+    franchisee_id: v.franchisee_id,
+    agreement_number: v.agreement_number,
+    type: v.type,
+    status: v.status,
+    signed_date: v.signed_date,
+    effective_date: v.effective_date,
+    opening_date: v.opening_date,
+    expiration_date: v.expiration_date,
+    initial_term_months: v.initial_term_months,
+    renewal_count: v.renewal_count,
+    renewal_length_months: v.renewal_length_months,
+    renewal_notice_days: v.renewal_notice_days,
+    renewal_fee_cents: toCents(v.renewal_fee),
+    initial_fee_cents: toCents(v.initial_fee),
+    royalty_percent: v.royalty_percent,
+    royalty_minimum_cents: toCents(v.royalty_minimum),
+    royalty_tiers: v.royalty_tiers.length ? JSON.stringify(v.royalty_tiers) : null,
+    marketing_percent: v.marketing_percent,
+    technology_fee_cents: toCents(v.technology_fee),
+    transfer_fee_cents: toCents(v.transfer_fee),
+    reporting_frequency: v.reporting_frequency,
+    territory_description: v.territory_description,
+    territory_exclusive: v.territory_exclusive ? 1 : 0,
+    territory_radius_miles: v.territory_radius_miles,
+  };
+}
+
+function criticalDates(id: number, brand: string, v: Values): CriticalDate[] {
+  if (v.status === 'terminated' || v.status === 'expired' || !v.expiration_date) return [];
+  const dates: CriticalDate[] = [{ key: `agreement:${id}:expiration`, source: 'agreement_expiration', title: `Franchise agreement expires: ${brand}${v.agreement_number ? ` ${v.agreement_number}` : ''}`, due_date: v.expiration_date }];
+  const notice = v.renewal_notice_days === null ? null : noticeDeadline(v.expiration_date, v.renewal_notice_days);
+  if (notice) dates.push({ key: `agreement:${id}:renewal_notice`, source: 'agreement_renewal_notice', title: `Franchise renewal notice due: ${brand}${v.agreement_number ? ` ${v.agreement_number}` : ''}`, due_date: notice });
+  return dates;
+}
+
+async function write(trx: Executor, teamId: number, id: number, v: Values) {
+  await trx.deleteFrom('agreement_stores').where('agreement_id', '=', id).execute();
+  const storeIds = [...new Set(v.store_ids)];
+  if (storeIds.length) await trx.insertInto('agreement_stores').values(storeIds.map((store_id) => ({ agreement_id: id, store_id, team_id: teamId }))).execute();
+  await writeClauses(trx, teamId, { type: 'agreement', id }, v.clauses);
+  const brand = await trx.selectFrom('brands').select('name').where('id', '=', v.brand_id).executeTakeFirst();
+  await syncReminders(trx, teamId, { type: 'agreement', id }, criticalDates(id, brand?.name ?? 'brand', v));
+}
+
+export async function createAgreement(deps: Deps, actor: Actor, input: unknown) {
+  authorize(recordPolicy.create(actor));
+  const values = parseWhole(agreementInputSchema, input);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await validate(trx, actor.teamId, values);
+    const now = nowIso();
+    const row = await trx.insertInto('franchise_agreements').values({ ...columns(values), team_id: actor.teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    await write(trx, actor.teamId, row.id, values);
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: row.id, action: 'created', changes: { brand_id: [null, values.brand_id], expiration_date: [null, values.expiration_date] }, ip: actor.ip });
+    return row.id;
+  });
+  return getAgreement(deps, actor, id);
+}
+
+async function currentValues(db: Executor, actor: Actor, id: number) {
+  const a = (await present(db, actor, [id]))[0]!;
+  const omit = new Set(['id', 'brand', 'franchisee', 'stores', 'renewal_notice_deadline', 'misaligned_stores', 'created_at', 'updated_at', 'deleted_at', 'abilities']);
+  return { ...Object.fromEntries(Object.entries(a).filter(([k]) => !omit.has(k))), brand_id: a.brand?.id, franchisee_id: a.franchisee?.id ?? null, store_ids: a.stores.map((s) => s.id) };
+}
+
+export async function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+  await findLive(deps.db, actor.teamId, id);
+  authorize(recordPolicy.update(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await currentValues(trx, actor, id);
+    const values = parseWhole(agreementInputSchema, { ...before, ...patch });
+    await validate(trx, actor.teamId, values);
+    const changes = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(patch).filter(([, v]) => typeof v !== 'object' || v === null)));
+    await trx.updateTable('franchise_agreements').set({ ...columns(values), updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await write(trx, actor.teamId, id, values);
+    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'updated', changes, ip: actor.ip });
+  });
+  return getAgreement(deps, actor, id);
+}
+
+export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
+  await findLive(deps.db, actor.teamId, id);
+  authorize(recordPolicy.delete(actor));
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('franchise_agreements').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
+    await removeSubjectReminders(trx, actor.teamId, { type: 'agreement', id });
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'deleted', ip: actor.ip });
+  });
+}
+
+export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
+  const row = await deps.db.selectFrom('franchise_agreements').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Franchise agreement');
+  authorize(recordPolicy.restore(actor));
+  if (!row.deleted_at) throw new AppError('conflict', 'This franchise agreement is not deleted.');
+  if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Franchise agreement');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('franchise_agreements').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
+    await write(trx, actor.teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, actor, id)));
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'restored', ip: actor.ip });
+  });
+  return getAgreement(deps, actor, id);
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { fieldErrors } from '@storekeep/contracts';
+import type { Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+
+/** Money crosses the API in dollars and is stored in integer cents. */
+export const toCents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : Math.round(dollars * 100));
+export const toDollars = (cents: number | null) => (cents === null ? null : Number(cents) / 100);
+export const ref = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
+
+/** Parses a whole contract (lease or agreement) and turns a failure into the API's 422. */
+export function parseWhole<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
+  }
+  return parsed.data;
+}
+
+type ClauseInput = { kind: string; text: string; date: string | null; document_id: number | null; page: number | null };
+
+/** Clauses of a lease or an agreement, replaced whole. */
+export async function writeClauses(trx: Executor, teamId: number, subject: { type: 'lease' | 'agreement'; id: number }, clauses: ClauseInput[]) {
+  await trx.deleteFrom('clauses').where('subject_type', '=', subject.type).where('subject_id', '=', subject.id).execute();
+  if (clauses.length) {
+    await trx
+      .insertInto('clauses')
+      .values(clauses.map((c, position) => ({ team_id: teamId, subject_type: subject.type, subject_id: subject.id, position, kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })))
+      .execute();
+  }
+}
+
+export async function checkClauseDocuments(db: Executor, teamId: number, clauses: ClauseInput[], add: (field: string, message: string) => void) {
+  for (const [index, clause] of clauses.entries()) {
+    if (clause.document_id === null) continue;
+    const document = await db.selectFrom('documents').select('id').where('team_id', '=', teamId).where('id', '=', clause.document_id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!document) add(`clauses.${index}.document_id`, 'The selected document is invalid.');
+  }
+}
