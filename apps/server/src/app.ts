@@ -16,6 +16,7 @@ import { createMailSender } from './platform/mail';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
 import { createStorage, type Storage } from './platform/storage';
+import { createRealtime } from './platform/realtime';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/context';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -32,6 +33,7 @@ import { EXTRACT_TEXT, runExtraction } from './modules/documents/extraction';
 import { registerLeaseRoutes } from './modules/leases/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
+import { registerRealtimeRoutes } from './modules/realtime/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,12 +83,14 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
     jobs: createJobRunner(handle.db, app.log),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     storage: storage ?? createStorage(config),
+    realtime: createRealtime(redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate() } : null),
     log: app.log,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await mail.stop();
     await deps.jobs.stop();
+    await deps.realtime.close();
     if (redis) await redis.quit();
     if (!database) await handle.close();
   });
@@ -127,6 +131,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerLeaseRoutes(app, deps);
   registerReminderRoutes(app, deps);
   registerAgreementRoutes(app, deps);
+  registerRealtimeRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.

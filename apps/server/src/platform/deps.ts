@@ -4,6 +4,7 @@ import type { Db, Dialect } from './db';
 import type { JobRunner } from './jobs';
 import type { MailSender } from './mail';
 import type { RateLimiter } from './rate-limit';
+import type { Realtime } from './realtime';
 import type { Storage } from './storage';
 
 /** What modules are built from; app.ts makes one per app instance (tests make many). */
@@ -16,5 +17,6 @@ export type Deps = {
   jobs: JobRunner;
   limiter: RateLimiter;
   storage: Storage;
+  realtime: Realtime;
   log: FastifyBaseLogger;
 };

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { RealtimeEvent } from '../../platform/realtime';
+import { forbidden } from '../../platform/errors';
+import { unreadCount } from '../reminders/service';
+
+const HEARTBEAT_MS = 25_000;
+/** Writes that can change what a team's reminders say (and so everyone's unread count). */
+const REMINDER_WRITES = /^\/app\/api\/v1\/(reminders|reminder-comments|leases|agreements|documents|companies|brands|stores|contacts)\b/;
+
+export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const open = new Set<() => void>();
+  // Open streams never finish by themselves: end them so shutdown does not wait on them.
+  root.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  /**
+   * Server-Sent Events for the signed-in user: their own channel and their current team's. The first
+   * event is the current unread count, so a reconnecting client is never stale.
+   */
+  app.get(`${API_BASE}/events`, { config: { guard: 'auth' } }, async (request, reply) => {
+    const auth = request.auth!;
+    const channels = [`user.${auth.user.id}`, ...(auth.team ? [`team.${auth.team.id}`] : [])];
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    const send = (event: RealtimeEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    send({ type: 'notifications', data: { count: auth.team ? await unreadCount(deps.db, auth.team.id) : 0 } });
+    const unsubscribe = deps.realtime.subscribe(channels, send);
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      if (!open.delete(end)) return;
+      clearInterval(heartbeat);
+      unsubscribe();
+      raw.end();
+    };
+    open.add(end);
+    request.raw.on('close', end);
+  });
+
+  /** The spec's channel authorisation: a user may listen to their own channel and their teams'. */
+  app.post(
+    '/app/broadcasting/auth',
+    { config: { guard: 'auth' }, schema: { body: z.object({ channel_name: z.string().max(100), socket_id: z.string().max(100).optional() }) } },
+    async (request) => {
+      const auth = request.auth!;
+      const name = request.body.channel_name.replace(/^private-/, '');
+      const allowed = name === `user.${auth.user.id}` || auth.teams.some((t) => name === `team.${t.id}`);
+      if (!allowed) throw forbidden('You may not listen to this channel.');
+      return { channel: name, auth: true };
+    },
+  );
+
+  // After a successful write that can move reminders, tell the team its unread count.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400 || !request.auth?.team || !REMINDER_WRITES.test(request.url)) return;
+    const teamId = request.auth.team.id;
+    deps.realtime.publish(`team.${teamId}`, { type: 'notifications', data: { count: await unreadCount(deps.db, teamId) } });
+  });
+}

@@ -1,0 +1,54 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+
+/**
+ * Realtime fan-out over channels (`user.<id>`, `team.<id>`). In one process an EventEmitter carries
+ * events; with Redis every instance publishes to and subscribes from Redis, so a browser connected to
+ * instance A hears an event raised on instance B.
+ */
+export type RealtimeEvent = { type: string; data: unknown };
+
+export type Realtime = {
+  publish(channel: string, event: RealtimeEvent): void;
+  subscribe(channels: string[], listener: (event: RealtimeEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+const PREFIX = 'storekeep:rt:';
+
+export function createRealtime(redis: { publisher: Redis; subscriber: Redis } | null): Realtime {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  if (redis) {
+    redis.subscriber.on('message', (channel: string, message: string) => {
+      local.emit(channel.slice(PREFIX.length), JSON.parse(message) as RealtimeEvent);
+    });
+  }
+  return {
+    publish(channel, event) {
+      if (redis) void redis.publisher.publish(PREFIX + channel, JSON.stringify(event));
+      else local.emit(channel, event);
+    },
+    subscribe(channels, listener) {
+      for (const channel of channels) {
+        local.on(channel, listener);
+        const n = (counts.get(channel) ?? 0) + 1;
+        counts.set(channel, n);
+        if (redis && n === 1) void redis.subscriber.subscribe(PREFIX + channel);
+      }
+      return () => {
+        for (const channel of channels) {
+          local.off(channel, listener);
+          const n = (counts.get(channel) ?? 1) - 1;
+          counts.set(channel, n);
+          if (redis && n === 0) void redis.subscriber.unsubscribe(PREFIX + channel);
+        }
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      if (redis) await Promise.all([redis.subscriber.quit(), redis.publisher.quit()]).catch(() => undefined);
+    },
+  };
+}
