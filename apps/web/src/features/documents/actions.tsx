@@ -17,12 +17,14 @@ type Named = Pick<DocumentDto, 'id' | 'title'>;
  * DELETE each document, drop them from the cached lists and show the success notice of spec §4
  * ('documents.deleted' with the title for one) with an Undo that restores them.
  */
-export async function deleteDocuments(documents: Named[]): Promise<boolean> {
+export async function deleteDocuments(documents: Named[], onDeleted?: () => void): Promise<boolean> {
   const t = i18n.t.bind(i18n);
   const results = await Promise.allSettled(documents.map((document) => deleteDocument(document.id)));
   const deleted = documents.filter((_, index) => results[index]!.status === 'fulfilled');
   // Plain calls (not mutations) are not toasted by the query client: the server's reasons are shown here.
   const failed = results.flatMap((result) => (result.status === 'rejected' ? errorMessages(result.reason) : []));
+  // The caller closes what showed them (the drawer) before the lists refetch.
+  if (deleted.length) onDeleted?.();
   removeFromCachedLists(deleted.map((document) => document.id));
   void invalidateDocuments();
   if (failed.length) showErrorToast([...new Set(failed)]);

@@ -310,10 +310,11 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
 
   const remove = async () => {
     setDeleting(true);
-    const ok = await deleteDocuments([document]);
+    await deleteDocuments([document], () => {
+      setConfirming(false);
+      onDeleted();
+    });
     setDeleting(false);
-    setConfirming(false);
-    if (ok) onDeleted();
   };
 
   return (

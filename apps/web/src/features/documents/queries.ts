@@ -59,6 +59,9 @@ export function useDocumentVersions(id: number, enabled = true) {
     queryFn: ({ signal }) => api.get<{ data: DocumentVersion[] }>(`/documents/${id}/versions`, { signal }).then((body) => body.data),
     staleTime: 60_000,
     enabled,
+    // Right after a delete the drawer may still ask once: a 404 here is not the not-found page.
+    throwOnError: false,
+    meta: { silent: true },
   });
 }
 
@@ -84,7 +87,11 @@ export function removeFromCachedLists(ids: number[]) {
   queryClient.setQueriesData<Paginated<DocumentDto>>({ queryKey: ['documents'] }, (old) =>
     old && Array.isArray(old.data) && 'meta' in old ? { ...old, data: old.data.filter((document) => !ids.includes(document.id)) } : old,
   );
-  for (const id of ids) queryClient.removeQueries({ queryKey: queryKeys.detail('documents', id) });
+  for (const id of ids) {
+    void queryClient.cancelQueries({ queryKey: queryKeys.detail('documents', id) });
+    queryClient.removeQueries({ queryKey: queryKeys.detail('documents', id) });
+    queryClient.removeQueries({ queryKey: ['documents', 'versions', id] });
+  }
 }
 
 export function useUpdateDocument(id: number) {
