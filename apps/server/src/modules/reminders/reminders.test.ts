@@ -71,3 +71,31 @@ describe('reminders', () => {
     expect(mails.map((m) => m.subject.split(':')[0])).toEqual(['Upcoming', 'Due soon']);
   });
 });
+
+describe('calendar feed and lead times', () => {
+  it('serves a secret, revocable iCalendar feed of open critical dates', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await admin.post('/app/api/v1/reminders', { title: 'Renewal notice to landlord', due_date: '2031-03-15' });
+    const feed = await admin.post('/app/api/v1/calendar-feed');
+    expect(feed.status).toBe(201);
+    const path = new URL(feed.body.data.url).pathname;
+    const ics = await ctx.client().get(path);
+    expect(ics.headers['content-type']).toMatch(/text\/calendar/);
+    expect(ics.body).toContain('SUMMARY:Renewal notice to landlord');
+    expect(ics.body).toContain('DTSTART;VALUE=DATE:20310315');
+    await admin.delete('/app/api/v1/calendar-feed');
+    expect((await ctx.client().get(path)).status).toBe(404);
+  });
+
+  it('lets admins change lead times, which moves reminders into view', async () => {
+    const { admin, manager, team } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Far Future' });
+    await admin.post('/app/api/v1/leases', { store_id: store.id, status: 'active', expiration_date: addDaysIso(todayIso(), 300) });
+    expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBe(0);
+    expect((await manager.patch(`/app/api/v1/teams/${team.id}/settings`, { lead_days: [365] })).status).toBe(403);
+    const updated = await admin.patch(`/app/api/v1/teams/${team.id}/settings`, { lead_days: [30, 365, 90] });
+    expect(updated.body.data).toEqual({ lead_days: [365, 90, 30], window_days: 180, alignment_days: 90 });
+    expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBe(1);
+    expect((await admin.patch(`/app/api/v1/teams/${team.id}/settings`, { lead_days: [] })).status).toBe(422);
+  });
+});

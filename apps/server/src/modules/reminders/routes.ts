@@ -5,6 +5,8 @@ import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { actorOf } from '../auth/context';
 import * as reminders from './service';
+import { calendarFeed, revokeCalendarFeed, rotateCalendarFeed } from './calendar';
+import { z } from 'zod';
 
 export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +31,17 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(`${base}/:id/comments`, { config, schema: { params: idParamSchema, body: commentInputSchema, response: { 201: dataOf(commentSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await reminders.addComment(deps, actorOf(request, deps), request.params.id, request.body.body) }),
+  );
+  app.post(`${API_BASE}/calendar-feed`, { config, schema: { response: { 201: dataOf(z.object({ url: z.string() })) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await rotateCalendarFeed(deps, actorOf(request, deps)) }),
+  );
+  app.delete(`${API_BASE}/calendar-feed`, { config }, async (request, reply) => {
+    await revokeCalendarFeed(deps, actorOf(request, deps));
+    return reply.status(204).send();
+  });
+  // Public by design: calendar apps cannot log in; the secret token in the link is the permission.
+  app.get('/app/calendar/:file', { config: { guard: 'public' }, schema: { params: z.object({ file: z.string().regex(/^[\w-]{10,64}\.ics$/) }) } }, async (request, reply) =>
+    reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(await calendarFeed(deps, request.params.file.slice(0, -4))),
   );
   app.delete(`${API_BASE}/reminder-comments/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await reminders.deleteComment(deps, actorOf(request, deps), request.params.id);

@@ -18,6 +18,7 @@ import type { Deps } from '../../platform/deps';
 import { actorOf } from '../auth/context';
 import { loadAuthUser } from '../users/service';
 import * as teams from './service';
+import { getSettings, teamSettingsSchema, updateSettings } from './settings';
 
 const memberParams = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
 const invitationParams = idParamSchema.extend({ invitationId: z.string().min(1).max(64) });
@@ -73,6 +74,15 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
     await teams.removeMember(deps, actorOf(request, deps), request.params.id, request.params.userId);
     return reply.status(204).send();
   });
+
+  app.get(`${API_BASE}/teams/:id/settings`, { config: team, schema: { params: idParamSchema, response: { 200: dataOf(teamSettingsSchema) } } }, async (request) => ({
+    data: await getSettings(deps, actorOf(request, deps), request.params.id),
+  }));
+  app.patch(
+    `${API_BASE}/teams/:id/settings`,
+    { config: team, schema: { params: idParamSchema, body: teamSettingsSchema.partial(), response: { 200: dataOf(teamSettingsSchema) } } },
+    async (request) => ({ data: await updateSettings(deps, actorOf(request, deps), request.params.id, request.body) }),
+  );
 
   app.get(
     `${API_BASE}/team-invitations/:token`,

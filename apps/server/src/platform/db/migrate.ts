@@ -6,6 +6,7 @@ import { records } from './migrations/0002-records';
 import { documents } from './migrations/0003-documents';
 import { leases } from './migrations/0004-leases';
 import { agreements } from './migrations/0005-agreements';
+import { calendar } from './migrations/0006-calendar';
 import { listPerformance } from './migrations/0004-list-performance';
 
 /** Versioned migrations in order; names are permanent once released. */
@@ -15,6 +16,7 @@ const migrations: Record<string, AppMigration> = {
   '0003-documents': documents,
   '0004-leases': leases,
   '0005-agreements': agreements,
+  '0006-calendar': calendar,
   '0004-list-performance': listPerformance,
 };
 

@@ -355,7 +355,10 @@ export type FranchiseAgreementsTable = {
 };
 export type AgreementStoresTable = { agreement_id: number; store_id: number; team_id: number };
 
+export type CalendarFeedsTable = { id: Id; user_id: number; team_id: number; token_hash: string; created_at: Timestamp };
+
 export type Database = {
+  calendar_feeds: CalendarFeedsTable;
   franchise_agreements: FranchiseAgreementsTable;
   agreement_stores: AgreementStoresTable;
   leases: LeasesTable;

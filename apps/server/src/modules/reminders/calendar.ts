@@ -1,0 +1,48 @@
+import ical from 'ical-generator';
+import type { Deps } from '../../platform/deps';
+import { nowIso } from '../../platform/clock';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { notFound } from '../../platform/errors';
+import type { Actor } from '../../platform/policy';
+import { recordActivity } from '../activities/service';
+
+/** Makes (or replaces) the user's secret feed for their current team; the old link stops working. */
+export async function rotateCalendarFeed(deps: Deps, actor: Actor): Promise<{ url: string }> {
+  const token = randomToken(24);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).execute();
+    await trx.insertInto('calendar_feeds').values({ user_id: actor.user.id, team_id: actor.teamId, token_hash: sha256(token), created_at: nowIso() }).execute();
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'calendar_feed', subjectId: actor.user.id, action: 'created', ip: actor.ip });
+  });
+  return { url: `${deps.config.APP_URL}/app/calendar/${token}.ics` };
+}
+
+export async function revokeCalendarFeed(deps: Deps, actor: Actor) {
+  await deps.db.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).execute();
+}
+
+/** Every open critical date of the feed's team as an all-day event, for Outlook or Google Calendar. */
+export async function calendarFeed(deps: Deps, token: string): Promise<string> {
+  const feed = await deps.db
+    .selectFrom('calendar_feeds')
+    .innerJoin('team_user', (join) => join.onRef('team_user.team_id', '=', 'calendar_feeds.team_id').onRef('team_user.user_id', '=', 'calendar_feeds.user_id'))
+    .innerJoin('teams', 'teams.id', 'calendar_feeds.team_id')
+    .select(['calendar_feeds.team_id', 'teams.name'])
+    .where('calendar_feeds.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  // A revoked link, or a user no longer in the team, finds nothing.
+  if (!feed) throw notFound('Calendar');
+  const reminders = await deps.db.selectFrom('reminders').select(['id', 'title', 'note', 'due_date']).where('team_id', '=', feed.team_id).where('read_at', 'is', null).orderBy('due_date').limit(5000).execute();
+  const calendar = ical({ name: `Storekeep — ${feed.name}`, prodId: { company: 'Storekeep', product: 'critical-dates' } });
+  for (const reminder of reminders) {
+    calendar.createEvent({
+      id: `reminder-${reminder.id}@storekeep`,
+      start: new Date(`${reminder.due_date}T00:00:00Z`),
+      allDay: true,
+      summary: reminder.title,
+      description: reminder.note ?? undefined,
+      url: `${deps.config.APP_URL}/reminders/${reminder.id}/comments`,
+    });
+  }
+  return calendar.toString();
+}
