@@ -102,7 +102,7 @@ export function UploadFilesButton({ onFiles, label, color = 'blue' }: { onFiles:
           event.target.value = '';
         }}
       />
-      <Button color={color} icon={<Upload className="size-4" aria-hidden="true" />} onClick={() => input.current?.click()}>
+      <Button color={color} className="shrink-0 whitespace-nowrap" icon={<Upload className="size-4" aria-hidden="true" />} onClick={() => input.current?.click()}>
         {label ?? t('documents.upload.button')}
       </Button>
     </>
