@@ -17,6 +17,8 @@ export const dashboardStoreSchema = z.object({
 export const dashboardSchema = z.object({
   stores: z.array(dashboardStoreSchema),
   stats: dashboardStatsSchema,
+  /** Stores whose franchise agreement and lease end further apart than the team's alignment window. */
+  alignment_warnings: z.array(z.object({ store: z.object({ id: z.number().int(), name: z.string() }), agreement_id: z.number().int(), days_apart: z.number().int() })).default([]),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

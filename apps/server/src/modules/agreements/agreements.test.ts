@@ -43,6 +43,7 @@ describe('franchise agreements', () => {
       misaligned_stores: [{ id: store.id, name: 'Sunrise Fitness Dallas', days_apart: 400 }],
     });
     const id = created.body.data.id;
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.alignment_warnings).toEqual([{ store: { id: store.id, name: 'Sunrise Fitness Dallas' }, agreement_id: id, days_apart: 400 }]);
     const reminders = await admin.get(`/app/api/v1/reminders?filters[subject_type]=agreement&filters[subject_id]=${id}`);
     expect(reminders.body.data.map((r: { source: string }) => r.source).sort()).toEqual(['agreement_expiration', 'agreement_renewal_notice']);
     expect(reminders.body.data[0].subject).toMatchObject({ type: 'agreement', name: 'Sunrise Fitness FA-7' });

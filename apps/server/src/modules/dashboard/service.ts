@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
 import { addDaysIso, todayIso } from '../leases/dates';
 import { imageUrlsFor } from '../records/images';
+import { misalignments } from '../agreements/service';
 
 /**
  * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and
@@ -37,6 +38,7 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard>
       order by case when l.next_expiry is null then 1 else 0 end, l.next_expiry, s.name, s.id limit 10`.execute(deps.db),
   ]);
   const urls = imageUrlsFor(deps);
+  const misaligned = await misalignments(deps.db, team);
   const annualCents = (Number(rent.rows[0]?.total ?? 0) + Number(charges.rows[0]?.total ?? 0)) * 12;
   return {
     stores: stores.rows.map((s) => ({ id: Number(s.id), name: s.name, image: urls(s.image_key)?.thumb_url ?? null })),
@@ -46,5 +48,6 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard>
       near_expiration: Number(nearExpiration.n),
       near_renewal_notice: Number(nearNotice.rows[0]?.n ?? 0),
     },
+    alignment_warnings: misaligned.slice(0, 20).map((m) => ({ store: { id: m.store_id, name: m.store_name }, agreement_id: m.agreement_id, days_apart: m.days_apart })),
   };
 }

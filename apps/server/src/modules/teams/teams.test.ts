@@ -205,7 +205,7 @@ describe('dashboard and search', () => {
   it('starts every stat at zero and finds nothing in an empty team', async () => {
     const { client } = await ownerWithTeam();
     const dashboard = await client.get('/app/api/v1/dashboard');
-    expect(dashboard.body).toEqual({ data: { stores: [], stats: { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0 } } });
+    expect(dashboard.body).toEqual({ data: { stores: [], stats: { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0 }, alignment_warnings: [] } });
     expect((await client.get('/app/api/v1/search?query=abc')).body).toEqual({ data: [] });
   });
 });
