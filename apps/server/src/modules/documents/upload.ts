@@ -5,6 +5,7 @@ import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { documentInputSchema, fieldErrors, RECORD_TYPES, type DocumentDto, type RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
 import { stripControlCharacters } from '../../platform/text';
 import { nowIso } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
@@ -110,6 +111,27 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
   return { fields, file };
 }
 
+/** A stored file becomes version `number` of a document; its text extraction is pending when it has text. */
+function insertVersion(trx: Executor, actor: Actor, documentId: number, number: number, file: Received, now: string) {
+  return trx
+    .insertInto('document_versions')
+    .values({
+      team_id: actor.teamId,
+      document_id: documentId,
+      version: number,
+      blob_key: file.key,
+      file_name: file.fileName,
+      mime_type: file.mime,
+      size: file.size,
+      checksum: file.checksum,
+      text_status: isExtractable(file.mime) ? 'pending' : 'none',
+      uploaded_by: actor.user.id,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 function parseLinks(values: string[] | undefined): Array<{ type: RecordType; id: number }> {
   return (values ?? []).flatMap((v) => v.split(',')).filter(Boolean).map((value) => {
     const [type, id] = value.split(':');
@@ -168,23 +190,7 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const version = await trx
-        .insertInto('document_versions')
-        .values({
-          team_id: actor.teamId,
-          document_id: document.id,
-          version: 1,
-          blob_key: file.key,
-          file_name: file.fileName,
-          mime_type: file.mime,
-          size: file.size,
-          checksum: file.checksum,
-          text_status: extractable ? 'pending' : 'none',
-          uploaded_by: actor.user.id,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const version = await insertVersion(trx, actor, document.id, 1, file, now);
       await trx.updateTable('documents').set({ current_version_id: version.id }).where('id', '=', document.id).execute();
       await repo.replaceTags(trx, actor.teamId, document.id, values.tags);
       for (const link of links) await repo.addLink(trx, actor.teamId, document.id, link.type, link.id, now);
@@ -220,23 +226,7 @@ export async function uploadVersion(deps: Deps, actor: Actor, request: FastifyRe
       const now = nowIso();
       const last = await trx.selectFrom('document_versions').select((eb) => eb.fn.max('version').as('max')).where('document_id', '=', documentId).executeTakeFirst();
       const next = Number(last?.max ?? 0) + 1;
-      const version = await trx
-        .insertInto('document_versions')
-        .values({
-          team_id: actor.teamId,
-          document_id: documentId,
-          version: next,
-          blob_key: file.key,
-          file_name: file.fileName,
-          mime_type: file.mime,
-          size: file.size,
-          checksum: file.checksum,
-          text_status: extractable ? 'pending' : 'none',
-          uploaded_by: actor.user.id,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const version = await insertVersion(trx, actor, documentId, next, file, now);
       await trx
         .updateTable('documents')
         .set({ current_version_id: version.id, text_status: extractable ? 'pending' : 'none', updated_at: now })
