@@ -1,0 +1,272 @@
+/**
+ * `npm run bench`: generates (or reuses) the data set, forks bench/server.ts (the real app and a bare
+ * Fastify route), signs in as the big team's owner through the real CSRF + login flow, then measures
+ * each endpoint with autocannon on 127.0.0.1 and the CSV export with one request.
+ *
+ * Environment: BENCH_DATABASE_URL=postgres://… (PostgreSQL instead of SQLite), BENCH_DURATION (seconds
+ * per endpoint, default 5), BENCH_CONNECTIONS (default 10), BENCH_REGENERATE=1 (ignore the cache),
+ * BENCH_ONLY=<regex> (only the endpoints whose name matches, plus the bare route).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@storekeep/contracts';
+import { ensureDataset, GENERATOR_VERSION, type Dataset } from './generate';
+import { RARE_WORD } from './words';
+import type { FromServer, ToServer } from './server';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Everything after generation must end well inside this; a hung run is killed, not waited for. */
+const RUN_LIMIT_MS = 8 * 60_000;
+const HOST = '127.0.0.1';
+const here = import.meta.dirname;
+
+const TARGETS = { listP95: 25, searchP95: 50, exportSeconds: 5, ratio: 0.26 };
+
+type Kind = 'ceiling' | 'light' | 'list' | 'search';
+type Endpoint = { name: string; path: string; kind: Kind; server?: 'app' | 'bare' };
+type Measured = Endpoint & { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number; check: string };
+
+const STORES = `${API_BASE}/stores`;
+const ENDPOINTS: Endpoint[] = [
+  { name: 'bare Fastify route (ceiling)', path: '/bare', kind: 'ceiling', server: 'bare' },
+  { name: 'GET /healthz (no session)', path: '/healthz', kind: 'light' },
+  { name: 'GET users/auth (session only)', path: `${API_BASE}/users/auth`, kind: 'light' },
+  { name: 'stores (default: name asc)', path: STORES, kind: 'list' },
+  { name: 'stores sort=name desc', path: `${STORES}?sort=name&direction=desc`, kind: 'list' },
+  ...['store_number', 'status', 'city', 'opening_date', 'created_at', 'updated_at'].map(
+    (sort): Endpoint => ({ name: `stores sort=${sort}`, path: `${STORES}?sort=${sort}`, kind: 'list' }),
+  ),
+  { name: 'stores filters[status]=open', path: `${STORES}?filters[status]=open`, kind: 'list' },
+  { name: 'stores filters[region]=Texas sort=city (extra)', path: `${STORES}?filters[region]=Texas&sort=city`, kind: 'list' },
+  { name: 'stores search=denver', path: `${STORES}?search=denver`, kind: 'list' },
+  { name: 'stores search=market (half, extra)', path: `${STORES}?search=market`, kind: 'list' },
+  { name: 'stores page=2000 per_page=25 sort=name', path: `${STORES}?page=2000&per_page=25&sort=name`, kind: 'list' },
+  { name: 'contacts (default)', path: `${API_BASE}/contacts`, kind: 'list' },
+  { name: 'companies (default)', path: `${API_BASE}/companies`, kind: 'list' },
+  { name: `search query=${RARE_WORD.toLowerCase()} (few)`, path: `${API_BASE}/search?query=${RARE_WORD.toLowerCase()}`, kind: 'search' },
+  { name: 'search query=market (half)', path: `${API_BASE}/search?query=market`, kind: 'search' },
+];
+
+const log = (line: string) => console.log(line);
+
+async function main() {
+  log(`Storekeep bench — generator v${GENERATOR_VERSION}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  const dataset = await ensureDataset(log);
+  log(dataset.generatedNow ? `Generated the data set in ${dataset.seconds.toFixed(1)} s` : 'Reusing the cached data set');
+
+  const watchdog = setTimeout(() => {
+    console.error(`bench: still running after ${RUN_LIMIT_MS / 60_000} minutes; stopping`);
+    process.exit(2);
+  }, RUN_LIMIT_MS);
+  watchdog.unref();
+
+  const server = await startServer(dataset);
+  try {
+    const appUrl = `http://${HOST}:${server.appPort}`;
+    const bareUrl = `http://${HOST}:${server.barePort}`;
+    const cookie = await signIn(appUrl, dataset);
+    const results: Measured[] = [];
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    for (const endpoint of ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.test(e.name))) {
+      const base = endpoint.server === 'bare' ? bareUrl : appUrl;
+      const check = await probe(base + endpoint.path, cookie);
+      const measured = await measure(base + endpoint.path, cookie);
+      results.push({ ...endpoint, ...measured, check });
+      log(`  ${endpoint.name.padEnd(42)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50.toFixed(1)} ms  p95 ${measured.p95.toFixed(1)} ms  (${check})`);
+    }
+    const exported = await measureExport(appUrl, cookie, server);
+    log(`  export of ${exported.rows} stores: ${exported.seconds.toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(1)} MB, RSS +${mb(exported.peak - exported.before)} MB peak`);
+
+    const report = renderReport(dataset, results, exported);
+    console.log(`\n${report}`);
+    if (only) log('\nBENCH_ONLY is set: bench/results/latest.md left as it was');
+    else writeResults(dataset.dialect, report);
+  } finally {
+    server.child.disconnect();
+    clearTimeout(watchdog);
+  }
+}
+
+// ---------- the server process ----------
+
+type Server = { child: ChildProcess; appPort: number; barePort: number; request(message: ToServer): Promise<FromServer> };
+
+async function startServer(dataset: Dataset): Promise<Server> {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc', '--no-warnings'],
+    env: { ...process.env, BENCH_APP_DATABASE_URL: dataset.databaseUrl, BENCH_DATA_DIR: path.join(here, '..', '.tmp', 'bench', 'data') },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<FromServer>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`bench server exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message: FromServer) => {
+        child.off('exit', onExit);
+        resolve(message);
+      });
+    });
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
+  return {
+    child,
+    appPort: ready.appPort,
+    barePort: ready.barePort,
+    request: (message) => {
+      const answer = next();
+      child.send(message);
+      return answer;
+    },
+  };
+}
+
+// ---------- signing in like the SPA ----------
+
+function cookiesOf(response: Response, jar: Map<string, string>) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const index = pair!.indexOf('=');
+    jar.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
+  }
+}
+
+async function signIn(appUrl: string, dataset: Dataset): Promise<string> {
+  const jar = new Map<string, string>();
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await fetch(`${appUrl}/app/sanctum/csrf-cookie`);
+  cookiesOf(csrf, jar);
+  const token = jar.get(CSRF_COOKIE);
+  if (!token) throw new Error('no XSRF-TOKEN cookie from /app/sanctum/csrf-cookie');
+  const login = await fetch(`${appUrl}/app/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: header(), [CSRF_HEADER]: decodeURIComponent(token) },
+    body: JSON.stringify({ email: dataset.email, password: dataset.password }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  cookiesOf(login, jar);
+  if (!jar.has(SESSION_COOKIE)) throw new Error('no session cookie after login');
+  return header();
+}
+
+// ---------- measuring ----------
+
+/** One request before the load: the endpoint must answer 200, and a list must see the big team. */
+async function probe(url: string, cookie: string): Promise<string> {
+  const response = await fetch(url, { headers: { cookie, accept: 'application/json' } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as { meta?: { total: number }; data?: unknown };
+  if (body.meta) return `total ${body.meta.total}`;
+  if (Array.isArray(body.data)) return (body.data as Array<{ type: string; data: unknown[] }>).map((g) => `${g.type} ${g.data.length}`).join(', ') || 'no hits';
+  return '200';
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(url: string, cookie: string) {
+  const times: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10, headers: { cookie, accept: 'application/json' } });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === 200) times.push(responseTime);
+    else errors++;
+  });
+  const result = await instance;
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  errors += result.errors + result.timeouts;
+  if (errors) throw new Error(`${url}: ${errors} errors or non-200 answers under load`);
+  return { rps: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), requests: times.length, errors };
+}
+
+type Export = { seconds: number; rows: number; bytes: number; before: number; peak: number; after: number };
+
+async function measureExport(appUrl: string, cookie: string, server: Server): Promise<Export> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await server.request({ type: 'rss-start' });
+  const started = performance.now();
+  const response = await fetch(`${appUrl}${STORES}/export?format=csv`, { headers: { cookie }, signal: AbortSignal.timeout(120_000) });
+  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const memory = await server.request({ type: 'rss-stop' });
+  if (memory.type !== 'rss') throw new Error('unexpected message from the bench server');
+  // Header line excluded; CSV fields generated here contain no line breaks.
+  return { seconds, rows: newlines - 1, bytes, before: memory.before, peak: memory.peak, after: memory.after };
+}
+
+// ---------- reporting ----------
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+function verdict(m: Measured): string {
+  if (m.kind === 'list') return m.p95 <= TARGETS.listP95 ? 'met (p95 ≤ 25 ms)' : '**missed** (p95 > 25 ms)';
+  if (m.kind === 'search') return m.p95 <= TARGETS.searchP95 ? 'met (p95 ≤ 50 ms)' : '**missed** (p95 > 50 ms)';
+  return '';
+}
+
+function renderReport(dataset: Dataset, results: Measured[], exported: Export): string {
+  const ceiling = results.find((r) => r.kind === 'ceiling')!.rps;
+  const cpus = os.cpus();
+  const lines = [
+    `### ${dataset.dialect === 'sqlite' ? 'SQLite (node:sqlite)' : 'PostgreSQL'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ` +
+      `autocannon ${CONNECTIONS} connections × ${DURATION} s per endpoint on 127.0.0.1, server in its own process. ` +
+      `Data: one team of ${dataset.counts.stores.toLocaleString('en')} stores, ${dataset.counts.contacts.toLocaleString('en')} contacts, ` +
+      `${dataset.counts.companies.toLocaleString('en')} companies, ${dataset.counts.brands.toLocaleString('en')} brands (+1% deleted) and 20 noise teams (generator v${GENERATOR_VERSION}).`,
+    '',
+    'p50 and p95 are exact percentiles of every 200 response time of the run (not autocannon’s histogram buckets); ratio = req/s ÷ the bare route’s req/s in the same run.',
+    '',
+    '| Endpoint | req/s | p50 ms | p95 ms | p99 ms | ratio | answer | target |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.rps / ceiling).toFixed(2)} | ${r.check} | ${verdict(r)} |`,
+    ),
+    '',
+    `CSV export of all ${exported.rows.toLocaleString('en')} stores (one request): **${exported.seconds.toFixed(2)} s**, ${(exported.bytes / 1e6).toFixed(1)} MB; ` +
+      `server RSS ${mb(exported.before)} MB before, ${mb(exported.peak)} MB peak (+${mb(exported.peak - exported.before)} MB), ${mb(exported.after)} MB after — ` +
+      `${exported.seconds <= TARGETS.exportSeconds ? 'met' : '**missed**'} (≤ 5 s with flat memory).`,
+  ];
+  const lists = results.filter((r) => r.kind === 'list' || r.kind === 'search' || r.kind === 'light');
+  const worstRatio = Math.min(...lists.map((r) => r.rps / ceiling));
+  const lightRatio = Math.max(...results.filter((r) => r.kind === 'light').map((r) => r.rps / ceiling));
+  if (lists.length) lines.push(
+    '',
+    `Ratio target (> ${TARGETS.ratio} of the bare route): the app without a session (/healthz) ${lightRatio.toFixed(2)} (${lightRatio > TARGETS.ratio ? 'met' : '**missed**'}); ` +
+      `lowest of all app routes ${worstRatio.toFixed(2)}.`,
+  );
+  return lines.join('\n');
+}
+
+function writeResults(dialect: Dataset['dialect'], report: string) {
+  const file = path.join(here, 'results', 'latest.md');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const start = `<!-- ${dialect}:start -->`;
+  const end = `<!-- ${dialect}:end -->`;
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Latest benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each database’s section is replaced by its latest run.\n';
+  const section = `${start}\n${report}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, text);
+  log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
