@@ -91,9 +91,11 @@ export async function ensureDataset(log: (line: string) => void): Promise<Datase
     return result(`sqlite:${file}`, true);
   }
 
-  if (!/^postgres(ql)?:\/\//.test(pgUrl)) throw new Error('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
+  if (!/^postgres(ql)?:\/\//.test(pgUrl))
+    throw new Error('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
   const benchUrl = withDatabase(pgUrl, BENCH_DATABASE);
-  const adminUrl = new URL(pgUrl).pathname.replace(/^\//, '') === BENCH_DATABASE ? withDatabase(pgUrl, 'postgres') : pgUrl;
+  const adminUrl =
+    new URL(pgUrl).pathname.replace(/^\//, '') === BENCH_DATABASE ? withDatabase(pgUrl, 'postgres') : pgUrl;
   const marker = `storekeep-bench v${GENERATOR_VERSION} complete`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -114,7 +116,9 @@ export async function ensureDataset(log: (line: string) => void): Promise<Datase
     // Explicit ids were inserted: move the identity sequences past them, then give the planner statistics
     // (what autovacuum would do shortly after a bulk load).
     for (const table of ['companies', 'brands', 'contacts', 'stores']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(handle.db);
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        handle.db,
+      );
     }
     await sql`vacuum analyze`.execute(handle.db);
     await sql.raw(`comment on database ${BENCH_DATABASE} is '${marker}'`).execute(handle.db);
@@ -152,7 +156,8 @@ const slug = (text: string) =>
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '');
-const phone = (rng: Rng) => `+1 ${int(rng, 201, 989)}-${int(rng, 200, 999)}-${String(int(rng, 0, 9999)).padStart(4, '0')}`;
+const phone = (rng: Rng) =>
+  `+1 ${int(rng, 201, 989)}-${int(rng, 200, 999)}-${String(int(rng, 0, 9999)).padStart(4, '0')}`;
 const DAY = 86_400_000;
 const EPOCH = Date.parse('2025-06-01T00:00:00Z');
 /** A timestamp in the three years before the data set's fixed "now". */
@@ -183,13 +188,17 @@ async function fill(handle: DatabaseHandle, log: (line: string) => void) {
       return (await createPersonalTeam(trx, user, now)).id;
     });
     await fillTeam(handle, teamId, big ? BIG : NOISE, next, mulberry32(1000 + t));
-    if (big || t === NOISE_TEAMS) log(`  team ${teamId}${big ? ' (big)' : ` (noise ${t}/${NOISE_TEAMS})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (big || t === NOISE_TEAMS)
+      log(
+        `  team ${teamId}${big ? ' (big)' : ` (noise ${t}/${NOISE_TEAMS})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
   }
 }
 
 async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG, next: Ids, rng: Rng) {
   const withDeleted = (n: number) => n + Math.round(n * DELETED_SHARE);
-  const deletedAt = (i: number, live: number) => (i >= live ? new Date(EPOCH - int(rng, 1, 20) * DAY).toISOString() : null);
+  const deletedAt = (i: number, live: number) =>
+    i >= live ? new Date(EPOCH - int(rng, 1, 20) * DAY).toISOString() : null;
   const search: Row[] = [];
   const index = (type: 'companies' | 'brands' | 'stores' | 'contacts', row: Row) => {
     if (row.deleted_at) return;
@@ -205,7 +214,16 @@ async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG
     const owner = pick(rng, LAST_NAMES);
     const name = `${owner} ${pick(rng, COMPANY_SUFFIXES)}${i % 7 === 0 ? ` ${place.city}` : ''}`;
     const created = pastIso(rng);
-    const kind = pick(rng, ['franchisee', 'franchisee', 'franchisee', 'landlord', 'landlord', 'vendor', 'franchisor', 'other'] as const);
+    const kind = pick(rng, [
+      'franchisee',
+      'franchisee',
+      'franchisee',
+      'landlord',
+      'landlord',
+      'vendor',
+      'franchisor',
+      'other',
+    ] as const);
     const row: Row = {
       id: ++next.company,
       team_id: teamId,
@@ -222,7 +240,8 @@ async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG
       region: place.region,
       postal_code: String(place.zip + int(rng, 0, 40)).padStart(5, '0'),
       country: 'US',
-      description: rng() < 0.3 ? `${kind === 'landlord' ? 'Landlord' : 'Operator'} based in ${place.city}.` : null,
+      description:
+        rng() < 0.3 ? `${kind === 'landlord' ? 'Landlord' : 'Operator'} based in ${place.city}.` : null,
       image_key: null,
       created_at: created,
       updated_at: created,
@@ -304,7 +323,20 @@ async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG
     const place = pick(rng, CITIES);
     const brand = brandId();
     const brandName = brandNames[brand - firstBrand]!;
-    const status = pick(rng, ['open', 'open', 'open', 'open', 'open', 'open', 'open', 'planned', 'in_development', 'temporarily_closed', 'closed', 'closed'] as const);
+    const status = pick(rng, [
+      'open',
+      'open',
+      'open',
+      'open',
+      'open',
+      'open',
+      'open',
+      'planned',
+      'in_development',
+      'temporarily_closed',
+      'closed',
+      'closed',
+    ] as const);
     const opened = EPOCH - int(rng, -180, 20 * 365) * DAY;
     const created = pastIso(rng);
     const company = companyId();
@@ -352,5 +384,9 @@ async function insertAll(trx: Executor, table: string, rows: Row[]) {
   // The table is chosen at run time; the typed builder cannot follow it.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = trx as unknown as Kysely<any>;
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto(table).values(rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH))
+      .execute();
 }

@@ -28,7 +28,15 @@ const TARGETS = { listP95: 25, searchP95: 50, exportSeconds: 5, ratio: 0.26 };
 
 type Kind = 'ceiling' | 'light' | 'list' | 'search';
 type Endpoint = { name: string; path: string; kind: Kind; server?: 'app' | 'bare' };
-type Measured = Endpoint & { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number; check: string };
+type Measured = Endpoint & {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  check: string;
+};
 
 const STORES = `${API_BASE}/stores`;
 const ENDPOINTS: Endpoint[] = [
@@ -37,26 +45,46 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET users/auth (session only)', path: `${API_BASE}/users/auth`, kind: 'light' },
   { name: 'stores (default: name asc)', path: STORES, kind: 'list' },
   { name: 'stores sort=name desc', path: `${STORES}?sort=name&direction=desc`, kind: 'list' },
-  ...['store_number', 'status', 'city', 'opening_date', 'created_at', 'updated_at'].map(
-    (sort): Endpoint => ({ name: `stores sort=${sort}`, path: `${STORES}?sort=${sort}`, kind: 'list' }),
-  ),
+  ...['store_number', 'status', 'city', 'opening_date', 'created_at', 'updated_at'].map((sort): Endpoint => ({
+    name: `stores sort=${sort}`,
+    path: `${STORES}?sort=${sort}`,
+    kind: 'list',
+  })),
   { name: 'stores filters[status]=open', path: `${STORES}?filters[status]=open`, kind: 'list' },
-  { name: 'stores filters[region]=Texas sort=city (extra)', path: `${STORES}?filters[region]=Texas&sort=city`, kind: 'list' },
+  {
+    name: 'stores filters[region]=Texas sort=city (extra)',
+    path: `${STORES}?filters[region]=Texas&sort=city`,
+    kind: 'list',
+  },
   { name: 'stores search=denver', path: `${STORES}?search=denver`, kind: 'list' },
   { name: 'stores search=market (half, extra)', path: `${STORES}?search=market`, kind: 'list' },
-  { name: 'stores page=2000 per_page=25 sort=name', path: `${STORES}?page=2000&per_page=25&sort=name`, kind: 'list' },
+  {
+    name: 'stores page=2000 per_page=25 sort=name',
+    path: `${STORES}?page=2000&per_page=25&sort=name`,
+    kind: 'list',
+  },
   { name: 'contacts (default)', path: `${API_BASE}/contacts`, kind: 'list' },
   { name: 'companies (default)', path: `${API_BASE}/companies`, kind: 'list' },
-  { name: `search query=${RARE_WORD.toLowerCase()} (few)`, path: `${API_BASE}/search?query=${RARE_WORD.toLowerCase()}`, kind: 'search' },
+  {
+    name: `search query=${RARE_WORD.toLowerCase()} (few)`,
+    path: `${API_BASE}/search?query=${RARE_WORD.toLowerCase()}`,
+    kind: 'search',
+  },
   { name: 'search query=market (half)', path: `${API_BASE}/search?query=market`, kind: 'search' },
 ];
 
 const log = (line: string) => console.log(line);
 
 async function main() {
-  log(`Storekeep bench — generator v${GENERATOR_VERSION}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  log(
+    `Storekeep bench — generator v${GENERATOR_VERSION}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`,
+  );
   const dataset = await ensureDataset(log);
-  log(dataset.generatedNow ? `Generated the data set in ${dataset.seconds.toFixed(1)} s` : 'Reusing the cached data set');
+  log(
+    dataset.generatedNow
+      ? `Generated the data set in ${dataset.seconds.toFixed(1)} s`
+      : 'Reusing the cached data set',
+  );
 
   const watchdog = setTimeout(() => {
     console.error(`bench: still running after ${RUN_LIMIT_MS / 60_000} minutes; stopping`);
@@ -76,10 +104,14 @@ async function main() {
       const check = await probe(base + endpoint.path, cookie);
       const measured = await measure(base + endpoint.path, cookie);
       results.push({ ...endpoint, ...measured, check });
-      log(`  ${endpoint.name.padEnd(42)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50.toFixed(1)} ms  p95 ${measured.p95.toFixed(1)} ms  (${check})`);
+      log(
+        `  ${endpoint.name.padEnd(42)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50.toFixed(1)} ms  p95 ${measured.p95.toFixed(1)} ms  (${check})`,
+      );
     }
     const exported = await measureExport(appUrl, cookie, server);
-    log(`  export of ${exported.rows} stores: ${exported.seconds.toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(1)} MB, RSS +${mb(exported.peak - exported.before)} MB peak`);
+    log(
+      `  export of ${exported.rows} stores: ${exported.seconds.toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(1)} MB, RSS +${mb(exported.peak - exported.before)} MB peak`,
+    );
 
     const report = renderReport(dataset, results, exported);
     console.log(`\n${report}`);
@@ -93,12 +125,21 @@ async function main() {
 
 // ---------- the server process ----------
 
-type Server = { child: ChildProcess; appPort: number; barePort: number; request(message: ToServer): Promise<FromServer> };
+type Server = {
+  child: ChildProcess;
+  appPort: number;
+  barePort: number;
+  request(message: ToServer): Promise<FromServer>;
+};
 
 async function startServer(dataset: Dataset): Promise<Server> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', '--expose-gc', '--no-warnings'],
-    env: { ...process.env, BENCH_APP_DATABASE_URL: dataset.databaseUrl, BENCH_DATA_DIR: path.join(here, '..', '.tmp', 'bench', 'data') },
+    env: {
+      ...process.env,
+      BENCH_APP_DATABASE_URL: dataset.databaseUrl,
+      BENCH_DATA_DIR: path.join(here, '..', '.tmp', 'bench', 'data'),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = () =>
@@ -143,7 +184,12 @@ async function signIn(appUrl: string, dataset: Dataset): Promise<string> {
   if (!token) throw new Error('no XSRF-TOKEN cookie from /app/sanctum/csrf-cookie');
   const login = await fetch(`${appUrl}/app/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: header(), [CSRF_HEADER]: decodeURIComponent(token) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: header(),
+      [CSRF_HEADER]: decodeURIComponent(token),
+    },
     body: JSON.stringify({ email: dataset.email, password: dataset.password }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -161,7 +207,12 @@ async function probe(url: string, cookie: string): Promise<string> {
   if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text.slice(0, 300)}`);
   const body = JSON.parse(text) as { meta?: { total: number }; data?: unknown };
   if (body.meta) return `total ${body.meta.total}`;
-  if (Array.isArray(body.data)) return (body.data as Array<{ type: string; data: unknown[] }>).map((g) => `${g.type} ${g.data.length}`).join(', ') || 'no hits';
+  if (Array.isArray(body.data))
+    return (
+      (body.data as Array<{ type: string; data: unknown[] }>)
+        .map((g) => `${g.type} ${g.data.length}`)
+        .join(', ') || 'no hits'
+    );
   return '200';
 }
 
@@ -174,7 +225,13 @@ async function measure(url: string, cookie: string) {
   const times: number[] = [];
   let errors = 0;
   const started = performance.now();
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10, headers: { cookie, accept: 'application/json' } });
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 10,
+    headers: { cookie, accept: 'application/json' },
+  });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode === 200) times.push(responseTime);
     else errors++;
@@ -184,7 +241,14 @@ async function measure(url: string, cookie: string) {
   times.sort((a, b) => a - b);
   errors += result.errors + result.timeouts;
   if (errors) throw new Error(`${url}: ${errors} errors or non-200 answers under load`);
-  return { rps: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), requests: times.length, errors };
+  return {
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    requests: times.length,
+    errors,
+  };
 }
 
 type Export = { seconds: number; rows: number; bytes: number; before: number; peak: number; after: number };
@@ -193,7 +257,10 @@ async function measureExport(appUrl: string, cookie: string, server: Server): Pr
   await new Promise((resolve) => setTimeout(resolve, 500));
   await server.request({ type: 'rss-start' });
   const started = performance.now();
-  const response = await fetch(`${appUrl}${STORES}/export?format=csv`, { headers: { cookie }, signal: AbortSignal.timeout(120_000) });
+  const response = await fetch(`${appUrl}${STORES}/export?format=csv`, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(120_000),
+  });
   if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
   let bytes = 0;
   let newlines = 0;
@@ -205,7 +272,14 @@ async function measureExport(appUrl: string, cookie: string, server: Server): Pr
   const memory = await server.request({ type: 'rss-stop' });
   if (memory.type !== 'rss') throw new Error('unexpected message from the bench server');
   // Header line excluded; CSV fields generated here contain no line breaks.
-  return { seconds, rows: newlines - 1, bytes, before: memory.before, peak: memory.peak, after: memory.after };
+  return {
+    seconds,
+    rows: newlines - 1,
+    bytes,
+    before: memory.before,
+    peak: memory.peak,
+    after: memory.after,
+  };
 }
 
 // ---------- reporting ----------
@@ -214,7 +288,8 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 function verdict(m: Measured): string {
   if (m.kind === 'list') return m.p95 <= TARGETS.listP95 ? 'met (p95 ≤ 25 ms)' : '**missed** (p95 > 25 ms)';
-  if (m.kind === 'search') return m.p95 <= TARGETS.searchP95 ? 'met (p95 ≤ 50 ms)' : '**missed** (p95 > 50 ms)';
+  if (m.kind === 'search')
+    return m.p95 <= TARGETS.searchP95 ? 'met (p95 ≤ 50 ms)' : '**missed** (p95 > 50 ms)';
   return '';
 }
 
@@ -245,11 +320,12 @@ function renderReport(dataset: Dataset, results: Measured[], exported: Export): 
   const lists = results.filter((r) => r.kind === 'list' || r.kind === 'search' || r.kind === 'light');
   const worstRatio = Math.min(...lists.map((r) => r.rps / ceiling));
   const lightRatio = Math.max(...results.filter((r) => r.kind === 'light').map((r) => r.rps / ceiling));
-  if (lists.length) lines.push(
-    '',
-    `Ratio target (> ${TARGETS.ratio} of the bare route): the app without a session (/healthz) ${lightRatio.toFixed(2)} (${lightRatio > TARGETS.ratio ? 'met' : '**missed**'}); ` +
-      `lowest of all app routes ${worstRatio.toFixed(2)}.`,
-  );
+  if (lists.length)
+    lines.push(
+      '',
+      `Ratio target (> ${TARGETS.ratio} of the bare route): the app without a session (/healthz) ${lightRatio.toFixed(2)} (${lightRatio > TARGETS.ratio ? 'met' : '**missed**'}); ` +
+        `lowest of all app routes ${worstRatio.toFixed(2)}.`,
+    );
   return lines.join('\n');
 }
 
@@ -258,7 +334,9 @@ function writeResults(dialect: Dataset['dialect'], report: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const start = `<!-- ${dialect}:start -->`;
   const end = `<!-- ${dialect}:end -->`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Latest benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each database’s section is replaced by its latest run.\n';
+  let text = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Latest benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each database’s section is replaced by its latest run.\n';
   const section = `${start}\n${report}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
   text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;

@@ -69,7 +69,9 @@ async function main() {
     }
   });
   process.on('disconnect', () => {
-    void Promise.all([app.close(), bare.close()]).then(() => database.close()).finally(() => process.exit(0));
+    void Promise.all([app.close(), bare.close()])
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   });
   send({ type: 'ready', appPort: portOf(app.server), barePort: portOf(bare.server) });
 }

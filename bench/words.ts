@@ -152,11 +152,77 @@ export const BRAND_NOUNS = (
   'Hardware Pets Florist Cleaners Wireless Outfitters Cycles Tea Barbecue Sushi Dumpling'
 ).split(' ');
 
-export const COMPANY_SUFFIXES = ['Holdings', 'Group', 'Partners', 'Enterprises', 'Ventures', 'Hospitality', 'Retail', 'Properties', 'Realty', 'Foods', 'Brands', 'Capital'];
+export const COMPANY_SUFFIXES = [
+  'Holdings',
+  'Group',
+  'Partners',
+  'Enterprises',
+  'Ventures',
+  'Hospitality',
+  'Retail',
+  'Properties',
+  'Realty',
+  'Foods',
+  'Brands',
+  'Capital',
+];
 export const LEGAL_SUFFIXES = ['LLC', 'Inc.', 'Corp.', 'LP', 'Co.'];
-export const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Park Blvd', 'Washington St', 'Lake Rd', 'Hill St', 'Elm St', 'Broadway', 'Market St', '2nd Ave', 'Cedar Ln', 'Sunset Blvd', 'Pine St', 'Center St', 'Highland Ave', 'Commerce Dr', 'Airport Rd', 'Union St', 'Church St'];
-export const LOCATIONS = ['Downtown', 'Mall', 'Airport', 'Plaza', 'Station', 'Uptown', 'Midtown', 'Riverside', 'Crossing', 'Square', 'Commons', 'Village', 'Outlet', 'Center', 'Heights'];
-export const JOB_TITLES = ['Store Manager', 'District Manager', 'Franchise Owner', 'Operations Director', 'Leasing Agent', 'Property Manager', 'Accountant', 'Attorney', 'Construction Manager', 'Regional Director', 'Marketing Lead', 'Buyer', 'Assistant Manager', 'Facilities Coordinator', 'Controller'];
+export const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Maple Dr',
+  'Park Blvd',
+  'Washington St',
+  'Lake Rd',
+  'Hill St',
+  'Elm St',
+  'Broadway',
+  'Market St',
+  '2nd Ave',
+  'Cedar Ln',
+  'Sunset Blvd',
+  'Pine St',
+  'Center St',
+  'Highland Ave',
+  'Commerce Dr',
+  'Airport Rd',
+  'Union St',
+  'Church St',
+];
+export const LOCATIONS = [
+  'Downtown',
+  'Mall',
+  'Airport',
+  'Plaza',
+  'Station',
+  'Uptown',
+  'Midtown',
+  'Riverside',
+  'Crossing',
+  'Square',
+  'Commons',
+  'Village',
+  'Outlet',
+  'Center',
+  'Heights',
+];
+export const JOB_TITLES = [
+  'Store Manager',
+  'District Manager',
+  'Franchise Owner',
+  'Operations Director',
+  'Leasing Agent',
+  'Property Manager',
+  'Accountant',
+  'Attorney',
+  'Construction Manager',
+  'Regional Director',
+  'Marketing Lead',
+  'Buyer',
+  'Assistant Manager',
+  'Facilities Coordinator',
+  'Controller',
+];
 
 /** A surname given to only a handful of records: the "few matches" search term. */
 export const RARE_WORD = 'Okonkwo';

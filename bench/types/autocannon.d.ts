@@ -38,7 +38,10 @@ declare module 'autocannon' {
 
   export type Instance = EventEmitter &
     PromiseLike<Result> & {
-      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+      on(
+        event: 'response',
+        listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+      ): Instance;
       stop(): void;
     };
 
