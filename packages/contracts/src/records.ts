@@ -281,7 +281,7 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-export const TRASH_TYPES = [...RECORD_TYPES, 'documents'] as const;
+export const TRASH_TYPES = [...RECORD_TYPES, 'documents', 'leases', 'agreements'] as const;
 
 export const trashItemSchema = z.object({
   type: z.enum(TRASH_TYPES),

@@ -128,6 +128,7 @@ describe('leases', () => {
     expect((await stranger.get('/app/api/v1/reminders')).body.meta.total).toBe(0);
     expect((await admin.delete(`/app/api/v1/leases/${lease.id}`)).status).toBe(204);
     expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBe(0);
+    expect((await admin.get('/app/api/v1/trash?filters[type]=leases')).body.data).toEqual([expect.objectContaining({ type: 'leases', id: lease.id, title: 'Harbor Grill Austin (L-100)' })]);
     expect((await admin.post(`/app/api/v1/leases/${lease.id}/restore`)).status).toBe(200);
     expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBeGreaterThan(0);
   });

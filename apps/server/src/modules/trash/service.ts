@@ -10,8 +10,12 @@ import { removeVariants } from '../records/images';
 const DAY_MS = 86_400_000;
 type TrashType = (typeof TRASH_TYPES)[number];
 
+const tableOf = (type: TrashType) => (type === 'agreements' ? 'franchise_agreements' : type);
+
 const titleSql: Record<TrashType, string> = {
   documents: 'title',
+  leases: "coalesce((select name from stores where stores.id = leases.store_id), '') || coalesce(' (' || reference || ')', '')",
+  agreements: "coalesce((select name from brands where brands.id = franchise_agreements.brand_id), '') || coalesce(' ' || agreement_number, '')",
   companies: 'name',
   brands: 'name',
   stores: 'name',
@@ -27,7 +31,7 @@ export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, st
   const union = sql.join(
     types.map(
       (type) =>
-        sql`select ${type} as type, id, ${sql.raw(titleSql[type])} as title, deleted_at from ${sql.table(type)} where team_id = ${actor.teamId} and deleted_at is not null and deleted_at > ${cutoff}`,
+        sql`select ${type} as type, id, ${sql.raw(titleSql[type])} as title, deleted_at from ${sql.table(tableOf(type))} where team_id = ${actor.teamId} and deleted_at is not null and deleted_at > ${cutoff}`,
     ),
     sql` union all `,
   );
@@ -58,6 +62,7 @@ export async function purgeTrash(deps: Deps): Promise<number> {
   const db = deps.db as unknown as Kysely<any>;
   let purged = 0;
   purged += await purgeDocuments(deps, cutoff);
+  purged += await purgeContracts(deps, cutoff);
   const subjects = { companies: 'company', brands: 'brand', stores: 'store', contacts: 'contact' } as const;
   // Children before parents, so foreign keys to rows about to go are cleared first by ON DELETE SET NULL.
   for (const type of ['stores', 'contacts', 'brands', 'companies'] as const) {
@@ -95,4 +100,20 @@ async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
     if (!stillUsed) await deps.storage.delete(blob_key);
   }
   return ids.length;
+}
+
+/** Leases and agreements past the trash period; their rows cascade, their clauses are removed here. */
+async function purgeContracts(deps: Deps, cutoff: string): Promise<number> {
+  let purged = 0;
+  for (const [table, subject] of [['leases', 'lease'], ['franchise_agreements', 'agreement']] as const) {
+    const ids = (await deps.db.selectFrom(table).select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).limit(1000).execute()).map((r) => r.id);
+    if (!ids.length) continue;
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('clauses').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
+      await trx.deleteFrom('reminders').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
+      await trx.deleteFrom(table).where('id', 'in', ids).execute();
+    });
+    purged += ids.length;
+  }
+  return purged;
 }
