@@ -34,7 +34,7 @@ import {
 } from './words';
 
 /** Bump when the shape or size of the data changes: cached data sets of other versions are not reused. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const BENCH_DATABASE = 'storekeep_bench';
 export const PASSWORD = 'bench-password-2025';
 export const OWNER_EMAIL = 'owner@bench.storekeep.test';

@@ -7,8 +7,9 @@ import { bumpTeamWriteVersion } from './list';
 /**
  * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in
  * JS (accents stripped, lower case) on both sides, so matching is diacritic-insensitive on either
- * database without extensions. Each row's first token scopes it to one team and type, so the
- * full-text index itself answers "this team's stores matching …".
+ * database without extensions. Every indexed word carries its record's scope (`k<team>x<type>` + word),
+ * so a prefix query for `k12x3mark*` touches only team 12's stores' words that start with "mark": a
+ * word that half the database contains costs no more than the team's own matches.
  */
 
 const TYPE_CODES: Record<SearchType, number> = { companies: 1, brands: 2, stores: 3, contacts: 4, documents: 5 };
@@ -32,7 +33,10 @@ export type SearchEntry = { teamId: number; type: SearchType; id: number; title:
 
 /** The `search_index` row of one record (bulk loaders such as the benchmark generator insert these directly). */
 export function searchIndexRow(entry: SearchEntry): SearchIndexTable {
-  const terms = [scopeToken(entry.teamId, entry.type), normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' '))].join(' ');
+  const scope = scopeToken(entry.teamId, entry.type);
+  const words = new Set(normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' ')).split(' ').filter(Boolean));
+  // The bare scope first (it names the team for unindexRecord), then every distinct word with its scope.
+  const terms = [scope, ...[...words].map((word) => scope + word)].join(' ');
   return { rowid: rowidOf(entry.type, entry.id), terms, title: entry.title, subtitle: entry.subtitle };
 }
 
@@ -57,9 +61,7 @@ export async function unindexRecord(db: Executor, type: SearchType, id: number) 
 
 function matchQuery(dialect: Dialect, teamId: number, type: SearchType, tokens: string[]): string {
   const scope = scopeToken(teamId, type);
-  return dialect === 'sqlite'
-    ? [`"${scope}"`, ...tokens.map((t) => `"${t}"*`)].join(' AND ')
-    : [scope, ...tokens.map((t) => `${t}:*`)].join(' & ');
+  return dialect === 'sqlite' ? tokens.map((t) => `"${scope}${t}"*`).join(' AND ') : tokens.map((t) => `${scope}${t}:*`).join(' & ');
 }
 
 function matchCondition(dialect: Dialect, query: string) {

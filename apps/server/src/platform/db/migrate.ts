@@ -4,20 +4,20 @@ import type { AppMigration } from './migration-helpers';
 import { foundation } from './migrations/0001-foundation';
 import { records } from './migrations/0002-records';
 import { documents } from './migrations/0003-documents';
-import { leases } from './migrations/0004-leases';
-import { agreements } from './migrations/0005-agreements';
-import { calendar } from './migrations/0006-calendar';
 import { listPerformance } from './migrations/0004-list-performance';
+import { leases } from './migrations/0005-leases';
+import { agreements } from './migrations/0006-agreements';
+import { calendar } from './migrations/0007-calendar';
 
-/** Versioned migrations in order; names are permanent once released. */
+/** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
   '0001-foundation': foundation,
   '0002-records': records,
   '0003-documents': documents,
-  '0004-leases': leases,
-  '0005-agreements': agreements,
-  '0006-calendar': calendar,
   '0004-list-performance': listPerformance,
+  '0005-leases': leases,
+  '0006-agreements': agreements,
+  '0007-calendar': calendar,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -158,7 +158,7 @@ export const records: AppMigration = {
  */
 async function createSearchIndex(db: MigrationDb, dialect: Dialect) {
   if (dialect === 'sqlite') {
-    await sql`create virtual table search_index using fts5(terms, title unindexed, subtitle unindexed, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
+    await sql`create virtual table search_index using fts5(terms, title unindexed, subtitle unindexed, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
     return;
   }
   await sql`create table search_index (
