@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
 import type { Executor } from './db';
@@ -138,14 +138,74 @@ export async function pageOfIds(
   let base = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
   for (const condition of options.conditions) base = base.where(condition);
 
-  let page = base.select('id');
-  for (const column of [...options.orderBy, 'id']) page = page.orderBy(column, options.direction);
+  const columns = [...options.orderBy, 'id'];
+  const offset = (options.page - 1) * options.perPage;
   const count = base.select(sql<number>`count(*)`.as('total'));
-  const [rows, total] = await Promise.all([
-    page.limit(options.perPage).offset((options.page - 1) * options.perPage).execute(),
-    cachedTotal(db, options.teamId, count.compile(), async () => Number((await count.executeTakeFirstOrThrow()).total)),
-  ]);
+  const countQuery = count.compile();
+  const pageQuery = async () => {
+    let page = base.select('id');
+    let skip = offset;
+    // Deep pages start from a cached boundary row instead of stepping over every row before them.
+    const boundary = offset >= SEEK_STEP && columns.every((c) => NOT_NULL_SORT_COLUMNS.has(c)) ? await boundaryFor(db, options.teamId, countQuery, base, columns, options.direction, offset) : null;
+    if (boundary) {
+      const comparison = options.direction === 'asc' ? '>' : '<';
+      page = page.where(sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${sql.raw(comparison)} (${sql.join(boundary.values)})`);
+      skip = offset - boundary.position;
+    }
+    for (const column of columns) page = page.orderBy(column, options.direction);
+    return page.limit(options.perPage).offset(skip).execute();
+  };
+  const [rows, total] = await Promise.all([pageQuery(), cachedTotal(db, options.teamId, countQuery, async () => Number((await count.executeTakeFirstOrThrow()).total))]);
   return { ids: rows.map((r: { id: number }) => r.id), total };
+}
+
+// ---------- deep pages: cached boundary rows ----------
+
+/**
+ * Page numbers are part of the spec, and OFFSET 50,000 makes the database step over 50,000 index entries
+ * on every request. Instead, the sort key of every SEEK_STEP-th row is remembered (per query, until the
+ * team writes, like the totals below), and a deep page seeks to the nearest boundary with a row-value
+ * comparison, then skips fewer than SEEK_STEP rows. Only sorts over NOT NULL columns seek: NULLs do not
+ * compare as row values, and SQLite and PostgreSQL order them differently.
+ */
+const SEEK_STEP = 1000;
+const NOT_NULL_SORT_COLUMNS = new Set(['name', 'title', 'status', 'kind', 'category', 'created_at', 'updated_at', 'id']);
+type Boundaries = { version: number; at: number; keys: Map<number, unknown[]> };
+const boundariesByDb = new WeakMap<object, Map<string, Boundaries>>();
+
+async function boundaryFor(
+  db: Executor,
+  teamId: number,
+  countQuery: CompiledQuery,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+  base: SelectQueryBuilder<any, any, any>,
+  columns: string[],
+  direction: 'asc' | 'desc',
+  offset: number,
+): Promise<{ values: unknown[]; position: number } | null> {
+  if (db.isTransaction) return null;
+  let cache = boundariesByDb.get(db);
+  if (!cache) boundariesByDb.set(db, (cache = new Map()));
+  const key = `${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${direction}`;
+  const version = await teamWriteVersion(db, teamId);
+  let entry = cache.get(key);
+  if (!entry || entry.version !== version || Date.now() - entry.at > TOTALS_TTL_MS) {
+    cache.delete(key);
+    if (cache.size >= TOTALS_MAX) cache.delete(cache.keys().next().value!);
+    entry = { version, at: Date.now(), keys: new Map() };
+    cache.set(key, entry);
+  }
+  const position = Math.floor(offset / SEEK_STEP) * SEEK_STEP;
+  let values = entry.keys.get(position);
+  if (!values) {
+    let query = base.select(columns);
+    for (const column of columns) query = query.orderBy(column, direction);
+    const row = await query.limit(1).offset(position - 1).executeTakeFirst();
+    if (!row) return null;
+    values = columns.map((c) => (row as Record<string, unknown>)[c]);
+    entry.keys.set(position, values);
+  }
+  return { values, position };
 }
 
 // ---------- exact totals, cached until the team writes ----------

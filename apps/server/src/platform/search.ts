@@ -59,9 +59,10 @@ export async function unindexRecord(db: Executor, type: SearchType, id: number) 
   if (teamId) await bumpTeamWriteVersion(db, teamId);
 }
 
-function matchQuery(dialect: Dialect, teamId: number, type: SearchType, tokens: string[]): string {
+function matchQuery(dialect: Dialect, teamId: number, type: SearchType, tokens: string[], prefix = true): string {
   const scope = scopeToken(teamId, type);
-  return dialect === 'sqlite' ? tokens.map((t) => `"${scope}${t}"*`).join(' AND ') : tokens.map((t) => `${scope}${t}:*`).join(' & ');
+  const star = prefix ? (dialect === 'sqlite' ? '*' : ':*') : '';
+  return dialect === 'sqlite' ? tokens.map((t) => `"${scope}${t}"${star}`).join(' AND ') : tokens.map((t) => `${scope}${t}${star}`).join(' & ');
 }
 
 function matchCondition(dialect: Dialect, query: string) {
@@ -85,13 +86,15 @@ export type SearchHit = { id: number; title: string; subtitle: string | null };
 export async function searchType(db: Executor, dialect: Dialect, teamId: number, type: SearchType, query: string, limit = 5): Promise<SearchHit[]> {
   const tokens = searchTokens(query);
   if (!tokens.length) return [];
-  const match = matchQuery(dialect, teamId, type, tokens);
-  const rows = await db
-    .selectFrom('search_index')
-    .select(['rowid', 'title', 'subtitle'])
-    .where(matchCondition(dialect, match))
-    .limit(CANDIDATES)
-    .execute();
+  const candidates = (prefix: boolean) =>
+    db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix))).limit(CANDIDATES).execute();
+  // Whole words first: an exact term's match list is read lazily and stops at the limit, while a prefix
+  // must gather every word it covers. Prefixes fill in only when whole words found too few.
+  let rows = await candidates(false);
+  if (rows.length < CANDIDATES) {
+    const seen = new Set(rows.map((r) => Number(r.rowid)));
+    rows = [...rows, ...(await candidates(true)).filter((r) => !seen.has(Number(r.rowid)))].slice(0, CANDIDATES);
+  }
   return rows
     .map((row) => ({ id: (Number(row.rowid) - TYPE_CODES[type]) / 8, title: row.title, subtitle: row.subtitle, score: score(row.title, row.subtitle, tokens) }))
     .sort((a, b) => b.score - a.score || a.title.length - b.title.length || a.title.localeCompare(b.title) || a.id - b.id)

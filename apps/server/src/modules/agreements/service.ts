@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
+import { bumpTeamWriteVersion, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
 import { recordAbilities, recordPolicy } from '../records/policy';
@@ -187,6 +187,8 @@ async function write(trx: Executor, teamId: number, id: number, v: Values) {
   await writeClauses(trx, teamId, { type: 'agreement', id }, v.clauses);
   const brand = await trx.selectFrom('brands').select('name').where('id', '=', v.brand_id).executeTakeFirst();
   await syncReminders(trx, teamId, { type: 'agreement', id }, criticalDates(id, brand?.name ?? 'brand', v));
+  // Cached list totals of the team are stale from here on (list.ts).
+  await bumpTeamWriteVersion(trx, teamId);
 }
 
 export async function createAgreement(deps: Deps, actor: Actor, input: unknown) {
@@ -230,6 +232,7 @@ export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('franchise_agreements').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
     await removeSubjectReminders(trx, actor.teamId, { type: 'agreement', id });
+    await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'deleted', ip: actor.ip });
   });
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
+import { bumpTeamWriteVersion, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
 import { recordPolicy, recordAbilities } from '../records/policy';
@@ -237,6 +237,7 @@ export async function insertLease(trx: Executor, teamId: number, input: unknown,
   const lease = await trx.insertInto('leases').values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   await writeChildren(trx, teamId, lease.id, values);
   await syncLeaseReminders(trx, teamId, lease.id, values);
+  await bumpTeamWriteVersion(trx, teamId);
   await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: lease.id, action: 'created', changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] }, ip: by.ip });
   return lease.id;
 }
@@ -268,6 +269,7 @@ export async function updateLease(deps: Deps, actor: Actor, id: number, patch: R
     await trx.updateTable('leases').set({ ...columns(values), updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await writeChildren(trx, actor.teamId, id, values);
     await syncLeaseReminders(trx, actor.teamId, id, values);
+    await bumpTeamWriteVersion(trx, actor.teamId);
     if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'updated', changes, ip: actor.ip });
   });
   return getLease(deps, actor, id);
@@ -279,6 +281,7 @@ export async function deleteLease(deps: Deps, actor: Actor, id: number) {
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('leases').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
     await removeSubjectReminders(trx, actor.teamId, { type: 'lease', id });
+    await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'deleted', ip: actor.ip });
   });
 }
@@ -292,6 +295,7 @@ export async function restoreLease(deps: Deps, actor: Actor, id: number): Promis
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('leases').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
     await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor, id)));
+    await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'restored', ip: actor.ip });
   });
   return getLease(deps, actor, id);

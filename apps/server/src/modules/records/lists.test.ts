@@ -108,6 +108,27 @@ describe('list pages', () => {
     }
   });
 
+  it('serves deep pages from cached boundaries with exactly the rows OFFSET would give', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    const now = new Date().toISOString();
+    const names = Array.from({ length: 2150 }, (_, i) => `Store ${String((i * 7919) % 2150).padStart(4, '0')} ${i % 3 ? 'b' : 'a'}`);
+    for (let i = 0; i < names.length; i += 500) {
+      await ctx.db.insertInto('stores').values(names.slice(i, i + 500).map((name) => ({ team_id: team.id, name, status: 'open' as const, created_at: now, updated_at: now }))).execute();
+    }
+    const ids = (await ctx.db.selectFrom('stores').select(['id', 'name']).where('team_id', '=', team.id).execute()).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    await createVia(admin, 'stores', { name: 'zzz last' }); // a write through the app: versions move on
+    const expected = [...ids.map((r) => r.id), -1];
+    for (const page of [21, 22, 40, 43]) {
+      const body = (await admin.get(`/app/api/v1/stores?per_page=50&page=${page}&sort=name`)).body;
+      const got = body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
+      expect(got, `page ${page}`).toEqual(expected.slice((page - 1) * 50, page * 50));
+      const again = (await admin.get(`/app/api/v1/stores?per_page=50&page=${page}&sort=name`)).body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
+      expect(again).toEqual(got);
+    }
+    const desc = (await admin.get('/app/api/v1/stores?per_page=50&page=30&sort=name&direction=desc')).body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
+    expect(desc).toEqual([...expected].reverse().slice(29 * 50, 30 * 50));
+  });
+
   it('exports the filtered list as CSV', async () => {
     const { admin, brandB } = await storesTeam();
     const response = await admin.get(`/app/api/v1/stores/export?format=csv&filters[brand_id]=${brandB.id}`);
