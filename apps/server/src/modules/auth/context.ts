@@ -104,15 +104,15 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return null;
   const sessionId = sha256(cookie);
-  const session = await repo.findSession(deps.db, sessionId);
+  // One round trip for the session and its user (the cascade guarantees the user of a live session exists).
+  const found = await repo.findSessionWithUser(deps.db, sessionId);
   const now = nowIso();
-  if (!session || session.expires_at <= now) {
-    if (session) await repo.deleteSession(deps.db, sessionId);
+  if (!found || found.session.expires_at <= now) {
+    if (found) await repo.deleteSession(deps.db, sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
-  const user = await repo.findUserById(deps.db, session.user_id);
-  if (!user) return null;
+  const { session, user } = found;
   // Sliding expiry, written at most once a minute so reads stay reads.
   if (Date.parse(now) - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
     await repo.touchSession(deps.db, sessionId, now, sessionExpiry(Boolean(session.remember), now));

@@ -3,8 +3,17 @@ import type { UserRow } from '../../platform/db/schema';
 
 /** Sessions, bearer tokens and reset tokens. Users are global (not team-scoped) records. */
 
-export function findSession(db: Executor, id: string) {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findSessionWithUser(db: Executor, id: string) {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.remember', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { remember, last_seen_at, expires_at, ...user } = row;
+  return { session: { remember, last_seen_at, expires_at }, user: user as UserRow };
 }
 
 export async function createSession(
