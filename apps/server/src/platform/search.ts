@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { SearchType } from '@storekeep/contracts';
 import type { Dialect, Executor } from './db';
 import type { SearchIndexTable } from './db/schema';
@@ -40,11 +40,18 @@ export function searchIndexRow(entry: SearchEntry): SearchIndexTable {
   return { rowid: rowidOf(entry.type, entry.id), terms, title: entry.title, subtitle: entry.subtitle };
 }
 
+/** The PostgreSQL word rows of one index row (see migration 0008). */
+export const searchTermRows = (row: SearchIndexTable) => [...new Set(row.terms.split(' '))].map((term) => ({ term, rowid: row.rowid }));
+
 /** Called in the same transaction as every write of a searchable record. */
 export async function indexRecord(db: Executor, entry: SearchEntry) {
   const row = searchIndexRow(entry);
   await db.deleteFrom('search_index').where('rowid', '=', row.rowid).execute();
   await db.insertInto('search_index').values(row).execute();
+  if (dialectOf(db) === 'postgres') {
+    await db.deleteFrom('search_terms').where('rowid', '=', row.rowid).execute();
+    await db.insertInto('search_terms').values(searchTermRows(row)).execute();
+  }
   // Every create, update and restore passes here: cached list totals of the team are stale from now on.
   await bumpTeamWriteVersion(db, entry.teamId);
 }
@@ -55,6 +62,7 @@ export async function unindexRecord(db: Executor, type: SearchType, id: number) 
   // The scope token names the team (RETURNING does not work on FTS5 tables, so read it first).
   const row = await db.selectFrom('search_index').select('terms').where('rowid', '=', rowid).executeTakeFirst();
   await db.deleteFrom('search_index').where('rowid', '=', rowid).execute();
+  if (dialectOf(db) === 'postgres') await db.deleteFrom('search_terms').where('rowid', '=', rowid).execute();
   const teamId = Number(/^k(\d+)x/.exec(row?.terms ?? '')?.[1]);
   if (teamId) await bumpTeamWriteVersion(db, teamId);
 }
@@ -87,7 +95,9 @@ export async function searchType(db: Executor, dialect: Dialect, teamId: number,
   const tokens = searchTokens(query);
   if (!tokens.length) return [];
   const candidates = (prefix: boolean) =>
-    db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix))).limit(CANDIDATES).execute();
+    dialect === 'postgres'
+      ? termCandidates(db, scopeToken(teamId, type), tokens, prefix)
+      : db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix))).limit(CANDIDATES).execute();
   // Whole words first: an exact term's match list is read lazily and stops at the limit, while a prefix
   // must gather every word it covers. Prefixes fill in only when whole words found too few.
   let rows = await candidates(false);
@@ -115,4 +125,24 @@ function score(title: string, subtitle: string | null, tokens: string[]): number
     else if (subtitleWords.some((word) => word.startsWith(token))) total += 1;
   }
   return total;
+}
+
+/** PostgreSQL candidates through the (term, rowid) btree: each word is an index range that LIMIT can stop. */
+async function termCandidates(db: Executor, scope: string, tokens: string[], prefix: boolean) {
+  const range = (token: string) => {
+    const from = scope + token;
+    return prefix ? sql<SqlBool>`term >= ${from} and term < ${from + '\uffff'}` : sql<SqlBool>`term = ${from}`;
+  };
+  const [first, ...rest] = tokens;
+  let ids = db.selectFrom('search_terms').select('rowid').where(range(first!));
+  for (const token of rest) ids = ids.where('rowid', 'in', (qb) => qb.selectFrom('search_terms').select('rowid').where(range(token)));
+  // No DISTINCT in SQL (a hashed DISTINCT reads the whole range first): a few spare rows, deduplicated here.
+  const found = [...new Set((await ids.limit(CANDIDATES * 3).execute()).map((r) => Number(r.rowid)))].slice(0, CANDIDATES);
+  if (!found.length) return [];
+  return db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where('rowid', 'in', found).execute();
+}
+
+/** Which database an executor talks to, from its Kysely adapter. */
+function dialectOf(db: Executor): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -8,6 +8,7 @@ import { listPerformance } from './migrations/0004-list-performance';
 import { leases } from './migrations/0005-leases';
 import { agreements } from './migrations/0006-agreements';
 import { calendar } from './migrations/0007-calendar';
+import { searchTerms } from './migrations/0008-search-terms';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, AppMigration> = {
   '0005-leases': leases,
   '0006-agreements': agreements,
   '0007-calendar': calendar,
+  '0008-search-terms': searchTerms,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -357,7 +357,10 @@ export type AgreementStoresTable = { agreement_id: number; store_id: number; tea
 
 export type CalendarFeedsTable = { id: Id; user_id: number; team_id: number; token_hash: string; created_at: Timestamp };
 
+export type SearchTermsTable = { term: string; rowid: number };
+
 export type Database = {
+  search_terms: SearchTermsTable;
   calendar_feeds: CalendarFeedsTable;
   franchise_agreements: FranchiseAgreementsTable;
   agreement_stores: AgreementStoresTable;
