@@ -2,12 +2,9 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { stringify } from 'csv-stringify';
 import type { Deps } from '../../platform/deps';
-import { filterConditions, parseListQuery } from '../../platform/list';
-import { authorize, type Actor } from '../../platform/policy';
-import { matchingIdsCondition } from '../../platform/search';
+import type { Actor } from '../../platform/policy';
 import type { LoadedRow, RecordDefinition } from './definition';
-import { recordPolicy } from './policy';
-import { presenterFor } from './service';
+import { listQuery, presenterFor } from './service';
 
 const BATCH = 1000;
 
@@ -21,13 +18,7 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<Readable> {
-  authorize(recordPolicy.view(actor));
-  const query = parseListQuery(raw, { sorts: Object.keys(def.sorts), defaultSort: def.defaultSort, filters: def.filters });
-  const conditions = filterConditions(query.filters, def.filters);
-  if (query.search) {
-    const match = matchingIdsCondition(deps.dialect, actor.teamId, def.type, query.search);
-    if (match) conditions.push(match);
-  }
+  const { conditions } = listQuery(deps, def, actor, raw);
   const present = presenterFor(deps, def, actor);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen at run time (definition.ts)
   const db = deps.db as unknown as Kysely<any>;

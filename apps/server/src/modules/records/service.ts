@@ -24,12 +24,8 @@ export function presenterFor<Row extends LoadedRow, Dto>(deps: Deps, def: Record
   return (row: Row) => def.present(row, actor, urls);
 }
 
-export async function listRecords<Row extends LoadedRow, Dto>(
-  deps: Deps,
-  def: RecordDefinition<Row, Dto>,
-  actor: Actor,
-  raw: Record<string, string | string[]>,
-): Promise<{ data: Dto[]; meta: PaginationMeta }> {
+/** The parsed list query of a record type and its SQL conditions (filters and search), after the view check. */
+export function listQuery<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
   const query = parseListQuery(raw, { sorts: Object.keys(def.sorts), defaultSort: def.defaultSort, filters: def.filters });
   const conditions = filterConditions(query.filters, def.filters);
@@ -37,6 +33,16 @@ export async function listRecords<Row extends LoadedRow, Dto>(
     const match = matchingIdsCondition(deps.dialect, actor.teamId, def.type, query.search);
     if (match) conditions.push(match);
   }
+  return { query, conditions };
+}
+
+export async function listRecords<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Dto[]; meta: PaginationMeta }> {
+  const { query, conditions } = listQuery(deps, def, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
     table: def.table,
     teamId: actor.teamId,

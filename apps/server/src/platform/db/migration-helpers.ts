@@ -25,3 +25,14 @@ export function withId<T extends string>(table: CreateTableBuilder<T, never>, di
 }
 
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+/** The postal address columns companies, stores and contacts share. */
+export function addressColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table
+    .addColumn('address_line1', 'varchar(255)')
+    .addColumn('address_line2', 'varchar(255)')
+    .addColumn('city', 'varchar(120)')
+    .addColumn('region', 'varchar(120)')
+    .addColumn('postal_code', 'varchar(20)')
+    .addColumn('country', 'varchar(120)');
+}

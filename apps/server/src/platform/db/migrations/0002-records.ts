@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { columnTypes, notNull, withId, type AppMigration, type MigrationDb } from '../migration-helpers';
+import { addressColumns, columnTypes, notNull, withId, type AppMigration, type MigrationDb } from '../migration-helpers';
 import type { Dialect } from '../index';
 
 /** Companies, brands, stores, contacts, notes and the search index. */
@@ -17,12 +17,7 @@ export const records: AppMigration = {
       .addColumn('email', 'varchar(255)')
       .addColumn('phone', 'varchar(50)')
       .addColumn('website', 'varchar(255)')
-      .addColumn('address_line1', 'varchar(255)')
-      .addColumn('address_line2', 'varchar(255)')
-      .addColumn('city', 'varchar(120)')
-      .addColumn('region', 'varchar(120)')
-      .addColumn('postal_code', 'varchar(20)')
-      .addColumn('country', 'varchar(120)')
+      .$call(addressColumns)
       .addColumn('description', 'text')
       .addColumn('image_key', 'varchar(100)')
       .addColumn('created_at', t.timestamp, notNull)
@@ -51,12 +46,7 @@ export const records: AppMigration = {
       .addColumn('email', 'varchar(255)')
       .addColumn('phone', 'varchar(50)')
       .addColumn('mobile', 'varchar(50)')
-      .addColumn('address_line1', 'varchar(255)')
-      .addColumn('address_line2', 'varchar(255)')
-      .addColumn('city', 'varchar(120)')
-      .addColumn('region', 'varchar(120)')
-      .addColumn('postal_code', 'varchar(20)')
-      .addColumn('country', 'varchar(120)')
+      .$call(addressColumns)
       .addColumn('notes', 'text')
       .addColumn('image_key', 'varchar(100)')
       .addColumn('created_at', t.timestamp, notNull)
@@ -73,12 +63,7 @@ export const records: AppMigration = {
       .addColumn('status', 'varchar(30)', (c) => c.notNull().defaultTo('planned'))
       .addColumn('opening_date', t.date)
       .addColumn('closing_date', t.date)
-      .addColumn('address_line1', 'varchar(255)')
-      .addColumn('address_line2', 'varchar(255)')
-      .addColumn('city', 'varchar(120)')
-      .addColumn('region', 'varchar(120)')
-      .addColumn('postal_code', 'varchar(20)')
-      .addColumn('country', 'varchar(120)')
+      .$call(addressColumns)
       .addColumn('latitude', real)
       .addColumn('longitude', real)
       .addColumn('phone', 'varchar(50)')
