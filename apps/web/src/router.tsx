@@ -15,7 +15,7 @@ function placeholder(path: string, section: string, loader?: LoaderFunction): Ro
   return { path, lazy: comingSoon, loader, handle: { section } };
 }
 
-type RecordModule = { List: ComponentType; Detail: ComponentType; Create?: ComponentType; Edit?: ComponentType };
+type RecordModule = { List: ComponentType; Detail?: ComponentType; Create?: ComponentType; Edit?: ComponentType };
 
 /** One chunk per record type; each route picks its screen from it. */
 function recordScreen(load: () => Promise<RecordModule>, screen: keyof RecordModule) {
@@ -34,6 +34,8 @@ function resource(name: string, section: string, load: () => Promise<RecordModul
 }
 
 const loadBrands = () => import('./routes/records/brands');
+const loadLeases = () => import('./routes/leases');
+const loadAgreements = () => import('./routes/agreements');
 
 export const routes: RouteObject[] = [
   {
@@ -83,13 +85,15 @@ export const routes: RouteObject[] = [
           ...resource('contacts', 'Contacts', () => import('./routes/records/contacts')),
           ...resource('stores', 'Stores', () => import('./routes/records/stores')),
           { path: 'documents', lazy: lazyRoute(() => import('./routes/documents')), handle: { section: 'Documents' } },
-          placeholder('reminders', 'Notifications'),
-          placeholder('reminders/:id/comments', 'Notifications'),
+          { path: 'reminders', lazy: lazyRoute(() => import('./routes/reminders')), handle: { section: 'Notifications' } },
+          { path: 'reminders/:id/comments', lazy: lazyRoute(() => import('./routes/reminder-comments')), handle: { section: 'Notifications' } },
           placeholder('sales', 'Sales'),
-          placeholder('agreements/create', 'Franchise agreements', manageGuard),
-          placeholder('agreements/:id/edit', 'Franchise agreements', manageGuard),
-          placeholder('leases/create', 'Leases', manageGuard),
-          placeholder('leases/:id/edit', 'Leases', manageGuard),
+          { path: 'agreements', lazy: recordScreen(loadAgreements, 'List'), handle: { section: 'Franchise agreements' } },
+          { path: 'agreements/create', lazy: recordScreen(loadAgreements, 'Create'), loader: manageGuard, handle: { section: 'Franchise agreements' } },
+          { path: 'agreements/:id/edit', lazy: recordScreen(loadAgreements, 'Edit'), loader: manageGuard, handle: { section: 'Franchise agreements' } },
+          { path: 'leases', lazy: recordScreen(loadLeases, 'List'), handle: { section: 'Leases' } },
+          { path: 'leases/create', lazy: recordScreen(loadLeases, 'Create'), loader: manageGuard, handle: { section: 'Leases' } },
+          { path: 'leases/:id/edit', lazy: recordScreen(loadLeases, 'Edit'), loader: manageGuard, handle: { section: 'Leases' } },
           placeholder('import/:type?', 'Import', adminGuard),
         ],
       },

@@ -1,10 +1,12 @@
+import { leaseStrings } from './en-leases';
+
 /** English strings by key. Only the en locale exists (PRODUCT-SPEC §2). */
 export const en = {
   app: { name: 'Storekeep', loading: 'Loading…', comingSoon: 'Coming soon', comingSoonText: '{{section}} is being built and will be here soon. Your data is safe in the meantime.', backToDashboard: 'Back to dashboard', back: 'Back' },
   nav: {
     dashboard: 'Dashboard', companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts',
     documents: 'Documents', notifications: 'Notifications', openSidebar: 'Open sidebar', closeSidebar: 'Close sidebar',
-    mainNavigation: 'Main navigation', unread: '{{count}} unread',
+    mainNavigation: 'Main navigation', unread: '{{count}} unread', leases: 'Leases', agreements: 'Agreements',
   },
   menu: {
     open: 'Open user menu', editProfile: 'Edit profile', billing: 'Billing', team: 'Team', attributes: 'Attributes',
@@ -117,7 +119,7 @@ export const en = {
       upload: 'Upload image', change: 'Change image', remove: 'Remove image', uploaded: 'Image updated.', removed: 'Image removed.',
       badType: 'Choose a JPEG, PNG or WebP image.', tooLarge: 'The image may not be larger than 5 MB.',
     },
-    tabs: { label: 'Record sections', overview: 'Overview', related: 'Related', documents: 'Documents', notes: 'Notes', activity: 'Activity' },
+    tabs: { label: 'Record sections', overview: 'Overview', related: 'Related', leases: 'Leases', agreements: 'Agreements', documents: 'Documents', notes: 'Notes', activity: 'Activity' },
     facts: { companyCounts: '{{brands}} brands · {{stores}} stores · {{contacts}} contacts', storeCount_one: '{{count}} store', storeCount_other: '{{count}} stores' },
     related: { viewAll: 'View all {{count}}', none: 'No {{type}} yet.' },
     edit: 'Edit', deleteTitle: 'Delete {{name}}?', deleteText: 'It moves to the trash and can be restored for 30 days.',
@@ -212,4 +214,5 @@ export const en = {
       caption: 'Documents of {{name}}',
     },
   },
+  ...leaseStrings,
 } as const;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SlideOver, Spinner } from '../../components/ui';
 import { useAuthUser } from '../auth/use-auth-user';
+import { useLiveEvents } from '../realtime/use-live-events';
 import { Logo } from './logo';
 import { MobileBackLink } from './mobile-back-link';
 import { SidebarNav } from './sidebar-nav';
@@ -14,6 +15,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const { data: user } = useAuthUser();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  useLiveEvents(Boolean(user));
 
   // The guard loader ensured a user; it is only missing for the moment a 401 logs the session out.
   if (!user)

@@ -1,4 +1,4 @@
-import { Bell, Building2, FileText, LayoutDashboard, Store, Tags, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Building2, FilePen, FileText, Handshake, LayoutDashboard, Store, Tags, Users, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon; badge?: 'notifications' };
 
@@ -8,6 +8,8 @@ export const navItems: NavItem[] = [
   { to: '/companies', labelKey: 'nav.companies', icon: Building2 },
   { to: '/brands', labelKey: 'nav.brands', icon: Tags },
   { to: '/stores', labelKey: 'nav.stores', icon: Store },
+  { to: '/leases', labelKey: 'nav.leases', icon: FilePen },
+  { to: '/agreements', labelKey: 'nav.agreements', icon: Handshake },
   { to: '/contacts', labelKey: 'nav.contacts', icon: Users },
   { to: '/documents', labelKey: 'nav.documents', icon: FileText },
   { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications' },

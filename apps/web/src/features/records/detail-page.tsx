@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import type { Brand, Company, Contact, RecordType, Store } from '@storekeep/contracts';
 import { Button, buttonClasses, ConfirmDialog, Pagination, Skeleton, TabNav } from '../../components/ui';
 import { RecordDocumentsPanel } from '../documents/record-panel';
+import { AgreementsPanel, StoreLeasesPanel } from '../leases/record-tabs';
 import { formatCount } from '../../lib/format';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -24,7 +25,10 @@ import { usePaginationLabels } from './use-pagination-labels';
 /** Undo stays offered longer than an ordinary toast so there is time to reach it (WCAG 2.2.1). */
 const UNDO_TOAST_MS = 10_000;
 
-export const TABS = ['overview', 'related', 'documents', 'notes', 'activity'] as const;
+export const TABS = ['overview', 'related', 'leases', 'agreements', 'documents', 'notes', 'activity'] as const;
+
+/** Tabs only some record types have: a store's leases; agreements of stores, brands and companies. */
+const TYPE_TABS: Partial<Record<DetailTab, RecordType[]>> = { leases: ['stores'], agreements: ['stores', 'brands', 'companies'] };
 export type DetailTab = (typeof TABS)[number];
 
 function KeyFacts({ type, record }: { type: RecordType; record: AnyRecord }) {
@@ -85,7 +89,7 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
   const [deleting, setDeleting] = useState(false);
   const [editingBrand, setEditingBrand] = useState(false);
 
-  const tabs = TABS.filter((tab) => tab !== 'related' || RELATED[type]);
+  const tabs = TABS.filter((tab) => (tab !== 'related' || RELATED[type]) && (!TYPE_TABS[tab] || TYPE_TABS[tab]!.includes(type)));
   const tab = (params.tab ?? 'overview') as DetailTab;
   if (!Number.isInteger(id) || id <= 0) return <Navigate to={`/${type}`} replace />;
   if (!tabs.includes(tab)) return <Navigate to={recordPath(type, id)} replace />;
@@ -182,6 +186,8 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
       <div className="mt-6">
         {tab === 'overview' && <Overview type={type} record={data} />}
         {tab === 'related' && <RelatedPanel type={type} id={id} />}
+        {tab === 'leases' && <StoreLeasesPanel storeId={id} />}
+        {tab === 'agreements' && <AgreementsPanel filter={type === 'stores' ? 'store_id' : type === 'brands' ? 'brand_id' : 'company_id'} id={id} />}
         {tab === 'documents' && <RecordDocumentsPanel type={type} id={id} name={title} canUpload={canUpdate} />}
         {tab === 'notes' && <NotesPanel type={type} id={id} canAdd={manage} />}
         {tab === 'activity' && <ActivityPanel type={type} id={id} />}

@@ -22,7 +22,7 @@ export function usePickerLabels() {
   };
 }
 
-function IdFilter({ field, label, selected, onChange }: { field: string; label: string; selected: string[]; onChange: (values: string[]) => void }) {
+export function IdFilter({ field, label, selected, onChange }: { field: string; label: string; selected: string[]; onChange: (values: string[]) => void }) {
   const source = FILTER_SOURCES[field] ?? 'companies';
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), 250);

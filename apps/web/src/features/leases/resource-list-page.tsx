@@ -1,0 +1,134 @@
+import { Plus, Search, SearchX, X } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_DEBOUNCE_MS } from '@storekeep/contracts';
+import { Button, buttonClasses, DataTable, EmptyState, PageHeader, Pagination, type DataColumn, type SortState } from '../../components/ui';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { canManage } from '../auth/permissions';
+import { useRequiredUser } from '../auth/use-auth-user';
+import { listParamsToSearch, PER_PAGE_OPTIONS, type ListParams } from '../records/list-params';
+import { usePaginationLabels } from '../records/use-pagination-labels';
+import { parseSimpleParams, useApiList } from './api-list';
+
+type ResourceListPageProps<T extends { id: number }> = {
+  resource: 'leases' | 'agreements';
+  title: string;
+  createLabel: string;
+  searchPlaceholder: string;
+  emptyTitle: string;
+  emptyText: string;
+  noMatches: string;
+  filterFields: readonly string[];
+  sorts: readonly string[];
+  columns: DataColumn<T>[];
+  /** Filter controls, given the current filters and a setter. */
+  renderFilters: (filters: Record<string, string[]>, onChange: (field: string, values: string[]) => void) => ReactNode;
+};
+
+/** A list page of leases or agreements: URL state, search, filters, sortable table and pagination. */
+export function ResourceListPage<T extends { id: number }>(props: ResourceListPageProps<T>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useRequiredUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseSimpleParams(searchParams, props.filterFields, props.sorts), [searchParams, props.filterFields, props.sorts]);
+  const [searchText, setSearchText] = useState(params.search);
+  const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useApiList<T>(props.resource, params);
+  const labels = usePaginationLabels();
+
+  const update = (changes: Partial<ListParams>) => {
+    const next = { ...params, ...changes, ...(!('page' in changes) ? { page: 1 } : {}) };
+    setSearchParams(listParamsToSearch(next), { replace: !('page' in changes) });
+  };
+  useEffect(() => {
+    if (debounced !== params.search) update({ search: debounced });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const sort: SortState = { field: params.sort, direction: params.direction };
+  const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  const createAction = canManage(user) ? (
+    <Link to={`/${props.resource}/create`} className={buttonClasses('blue')}>
+      <Plus className="size-4" aria-hidden="true" />
+      {props.createLabel}
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title={props.title} actions={createAction} />
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="relative w-full lg:max-w-xs">
+          <label htmlFor={`${props.resource}-search`} className="sr-only">
+            {props.searchPlaceholder}
+          </label>
+          <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400" aria-hidden="true" />
+          <input
+            id={`${props.resource}-search`}
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={props.searchPlaceholder}
+            className="block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('records.list.filters')}>
+          {props.renderFilters(params.filters, (field, values) => update({ filters: { ...params.filters, [field]: values } }))}
+          {filtered && (
+            <Button
+              color="transparent"
+              size="sm"
+              icon={<X className="size-4" aria-hidden="true" />}
+              onClick={() => {
+                setSearchText('');
+                update({ search: '', filters: {} });
+              }}
+            >
+              {t('records.list.clearAll')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {!list.isPending && rows.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={<SearchX aria-hidden="true" />} title={props.noMatches} text={t('records.list.noMatchesText')} />
+        ) : (
+          <EmptyState title={props.emptyTitle} text={props.emptyText} action={createAction} />
+        )
+      ) : (
+        <>
+          <DataTable
+            columns={props.columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            caption={props.title}
+            sort={sort}
+            onSort={(field, direction) => update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') })}
+            loading={list.isPending}
+            skeletonRows={Math.min(params.per_page, 8)}
+            onRowOpen={(row) => navigate(`/${props.resource}/${row.id}/edit`)}
+            mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
+          />
+          {meta && (
+            <Pagination
+              page={meta.current_page}
+              lastPage={meta.last_page}
+              from={meta.from}
+              to={meta.to}
+              total={meta.total}
+              perPage={params.per_page}
+              perPageOptions={PER_PAGE_OPTIONS}
+              onPage={(page) => update({ page })}
+              onPerPage={(per_page) => update({ per_page })}
+              labels={labels}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}

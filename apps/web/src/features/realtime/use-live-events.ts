@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { API_BASE, type AuthUser } from '@storekeep/contracts';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+
+/**
+ * Server-Sent Events of the signed-in user (GET /events): every `notifications` event carries the unread
+ * count, written into the cached auth user so the sidebar badge and the bell's dot follow without a reload;
+ * reminder lists are refetched. The stream closes when the shell unmounts (logout reloads the page).
+ */
+export function useLiveEvents(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${API_BASE}/events`, { withCredentials: true });
+    let first = true;
+    const onNotifications = (event: MessageEvent<string>) => {
+      let count: number | undefined;
+      try {
+        count = (JSON.parse(event.data) as { count?: number }).count;
+      } catch {
+        return;
+      }
+      if (typeof count === 'number') {
+        queryClient.setQueryData<AuthUser | null>(queryKeys.authUser, (user) => (user && user.notifications !== count ? { ...user, notifications: count } : user));
+      }
+      // The first event only states the current count; later ones follow a write that moved reminders.
+      if (!first) {
+        void queryClient.invalidateQueries({ queryKey: ['reminders'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      }
+      first = false;
+    };
+    source.addEventListener('notifications', onNotifications);
+    return () => {
+      source.removeEventListener('notifications', onNotifications);
+      source.close();
+    };
+  }, [enabled]);
+}

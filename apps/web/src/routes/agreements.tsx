@@ -1,0 +1,3 @@
+export const List = () => null;
+export const Create = () => null;
+export const Edit = () => null;

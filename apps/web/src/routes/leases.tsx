@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { LEASE_CLAUSE_KINDS, LEASE_SORTS, LEASE_STATUSES, type Lease, type Reminder } from '@storekeep/contracts';
+import { Button, FilterPicker, Pagination, Skeleton, TextInput } from '../components/ui';
+import { canManage } from '../features/auth/permissions';
+import { useRequiredUser } from '../features/auth/use-auth-user';
+import { useApiList } from '../features/leases/api-list';
+import { useLeaseColumns } from '../features/leases/columns';
+import { LeaseForm } from '../features/leases/lease-form';
+import { useResource } from '../features/leases/queries';
+import { ResourceListPage } from '../features/leases/resource-list-page';
+import { IdFilter, usePickerLabels } from '../features/records/list-filters';
+import { useRecord } from '../features/records/queries';
+import { usePaginationLabels } from '../features/records/use-pagination-labels';
+import { NewReminderDialog } from '../features/reminders/reminder-dialogs';
+import { ReminderList } from '../features/reminders/reminder-list';
+
+const FILTERS = ['status', 'store_id', 'landlord_id', 'clause', 'expiring_before'] as const;
+
+export function List() {
+  const { t } = useTranslation();
+  const labels = usePickerLabels();
+  const columns = useLeaseColumns();
+  return (
+    <ResourceListPage<Lease>
+      resource="leases"
+      title={t('leases.title')}
+      createLabel={t('leases.create')}
+      searchPlaceholder={t('leases.searchPlaceholder')}
+      emptyTitle={t('leases.empty')}
+      emptyText={t('leases.emptyText')}
+      noMatches={t('leases.noMatches')}
+      filterFields={FILTERS}
+      sorts={LEASE_SORTS}
+      columns={columns}
+      renderFilters={(filters, onChange) => (
+        <>
+          <FilterPicker
+            label={t('leases.fields.status')}
+            options={LEASE_STATUSES.map((value) => ({ value, label: t(`leases.statuses.${value}`) }))}
+            selected={filters.status ?? []}
+            onChange={(values) => onChange('status', values)}
+            labels={labels}
+          />
+          <IdFilter field="store_id" label={t('leases.fields.store')} selected={filters.store_id ?? []} onChange={(values) => onChange('store_id', values)} />
+          <IdFilter field="landlord_id" label={t('leases.fields.landlord')} selected={filters.landlord_id ?? []} onChange={(values) => onChange('landlord_id', values)} />
+          <FilterPicker
+            label={t('leases.fields.clause')}
+            options={LEASE_CLAUSE_KINDS.map((value) => ({ value, label: t(`leases.clauseKinds.${value}`) }))}
+            selected={filters.clause ?? []}
+            onChange={(values) => onChange('clause', values)}
+            labels={labels}
+          />
+          <TextInput
+            label={<span className="sr-only">{t('leases.fields.expiring_before')}</span>}
+            containerClassName="[&>div:first-child]:hidden"
+            type="date"
+            title={t('leases.fields.expiring_before')}
+            aria-label={t('leases.fields.expiring_before')}
+            value={filters.expiring_before?.[0] ?? ''}
+            onChange={(event) => onChange('expiring_before', event.target.value ? [event.target.value] : [])}
+            className="w-auto"
+          />
+        </>
+      )}
+    />
+  );
+}
+
+export function Create() {
+  const [params] = useSearchParams();
+  const storeId = Number(params.get('store_id')) || 0;
+  const store = useRecord('stores', storeId, storeId > 0);
+  if (storeId > 0 && !store.data && !store.isError) return <Skeleton className="h-96 w-full" />;
+  return <LeaseForm store={store.data ? { id: store.data.id, name: store.data.name } : undefined} />;
+}
+
+/** The reminders of a lease or agreement: every one of that record, due or not. */
+export function SubjectReminders({ type, id, title }: { type: 'lease' | 'agreement'; id: number; title: string }) {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const list = useApiList<Reminder>('reminders', { page, per_page: 10, sort: 'due_date', direction: 'asc', filters: { subject_type: [type], subject_id: [String(id)] } });
+  const labels = usePaginationLabels();
+  const meta = list.data?.meta;
+  return (
+    <section className="mt-2 flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-gray-900 dark:text-white">{title}</h2>
+        {canManage(user) && (
+          <Button size="sm" color="white" onClick={() => setCreating(true)}>
+            {t('reminders.new')}
+          </Button>
+        )}
+      </div>
+      <ReminderList reminders={list.data?.data ?? []} loading={list.isPending} emptyTitle={t('reminders.noneForRecord')} />
+      {meta && meta.last_page > 1 && <Pagination page={meta.current_page} lastPage={meta.last_page} from={meta.from} to={meta.to} total={meta.total} onPage={setPage} labels={labels} />}
+      <NewReminderDialog open={creating} onClose={() => setCreating(false)} subject={{ type, id }} />
+    </section>
+  );
+}
+
+export function Edit() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const lease = useResource('leases', id);
+  if (!lease.data) return <Skeleton className="h-96 w-full" />;
+  return (
+    <>
+      <LeaseForm key={lease.data.id} lease={lease.data} />
+      <div className="mt-10">
+        <SubjectReminders type="lease" id={lease.data.id} title={t('reminders.forLease')} />
+      </div>
+    </>
+  );
+}
