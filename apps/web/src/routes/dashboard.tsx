@@ -1,19 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, CalendarX2, DollarSign, MapPin } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Alert, PageHeader } from '../components/ui';
+import { Link, useSearchParams } from 'react-router';
+import type { Store } from '@storekeep/contracts';
+import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { Alert, Card, Skeleton, PageHeader } from '../components/ui';
 import { canManage } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { StatCard } from '../features/dashboard/stat-card';
 import { StoreList } from '../features/dashboard/store-list';
 import { emptyStats, useDashboard } from '../features/dashboard/use-dashboard';
+import { isoDayFromToday } from '../features/leases/api-list';
+import type { Paginated } from '../features/records/types';
 import { formatCount, formatUsd } from '../lib/format';
+
+// Leaflet is imported only inside this chunk, never by the first bundle.
+const StoreMap = lazy(() => import('../features/dashboard/store-map'));
+
+function MapSection() {
+  const { t } = useTranslation();
+  const stores = useQuery({
+    queryKey: queryKeys.list('stores', { per_page: 100, map: true }),
+    queryFn: ({ signal }) => api.get<Paginated<Store>>('/stores', { query: { per_page: 100 }, signal }).then((body) => body.data),
+  });
+  return (
+    <Card title={t('dashboardExtra.map')}>
+      {stores.data ? (
+        <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+          <StoreMap stores={stores.data} />
+        </Suspense>
+      ) : (
+        <Skeleton className="h-80 w-full" />
+      )}
+    </Card>
+  );
+}
 
 export function Component() {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const { data, isPending } = useDashboard();
   const stats = data?.stats ?? emptyStats;
+  const warnings = data?.alignment_warnings ?? [];
   // The e-mail verification link lands here with ?verified=1.
   const [params] = useSearchParams();
   return (
@@ -25,15 +55,32 @@ export function Component() {
       )}
       <PageHeader title={t('dashboard.title')} />
       <section aria-label={t('dashboard.title')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label={t('dashboard.expenditure')} value={formatUsd(stats.expenditure)} icon={DollarSign} loading={isPending} />
-        <StatCard label={t('dashboard.locations')} value={formatCount(stats.locations)} icon={MapPin} loading={isPending} />
-        <StatCard label={t('dashboard.nearExpiration')} value={formatCount(stats.near_expiration)} icon={CalendarX2} loading={isPending} />
-        <StatCard label={t('dashboard.nearRenewal')} value={formatCount(stats.near_renewal_notice)} icon={CalendarClock} loading={isPending} />
+        <StatCard label={t('dashboard.expenditure')} value={formatUsd(stats.expenditure)} icon={DollarSign} loading={isPending} to="/leases?filters[status]=active" />
+        <StatCard label={t('dashboard.locations')} value={formatCount(stats.locations)} icon={MapPin} loading={isPending} to="/stores" />
+        <StatCard label={t('dashboard.nearExpiration')} value={formatCount(stats.near_expiration)} icon={CalendarX2} loading={isPending} to={`/leases?filters[expiring_before]=${isoDayFromToday(180)}`} />
+        <StatCard label={t('dashboard.nearRenewal')} value={formatCount(stats.near_renewal_notice)} icon={CalendarClock} loading={isPending} to="/reminders?filters[source]=option_notice" />
       </section>
-      <section className="mt-8">
-        <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">{t('dashboard.stores')}</h2>
-        <StoreList stores={data?.stores ?? []} loading={isPending} canCreate={canManage(user)} />
-      </section>
+      {warnings.length > 0 && (
+        <Alert type="warning" title={t('dashboardExtra.alignment')} className="mt-6">
+          <ul className="list-disc space-y-1 pl-5">
+            {warnings.map((warning) => (
+              <li key={`${warning.store.id}-${warning.agreement_id}`}>
+                {t('dashboardExtra.alignmentItem', { store: warning.store.name, days: warning.days_apart })}{' '}
+                <Link to={`/agreements/${warning.agreement_id}/edit`} className="font-medium underline">
+                  {t('dashboardExtra.viewAgreement')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <section>
+          <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">{t('dashboard.stores')}</h2>
+          <StoreList stores={data?.stores ?? []} loading={isPending} canCreate={canManage(user)} />
+        </section>
+        <MapSection />
+      </div>
     </>
   );
 }

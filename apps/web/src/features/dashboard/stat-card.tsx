@@ -1,12 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui';
 
-type StatCardProps = { label: string; value: string; icon: LucideIcon; loading: boolean };
+type StatCardProps = { label: string; value: string; icon: LucideIcon; loading: boolean; to?: string };
 
-export function StatCard({ label, value, icon: Icon, loading }: StatCardProps) {
-  return (
-    <div className="flex items-center gap-4 rounded-lg bg-white p-4 sm:p-5 shadow-sm ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10">
-      <span className="hidden size-11 shrink-0 items-center sm:inline-flex justify-center rounded-lg bg-blue-50 text-blue-600 dark:bg-blue-950 dark:text-blue-300">
+/** A dashboard figure; with `to` the whole card links to the filtered list behind it. */
+export function StatCard({ label, value, icon: Icon, loading, to }: StatCardProps) {
+  const body = (
+    <>
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 sm:inline-flex dark:bg-blue-950 dark:text-blue-300">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0">
@@ -14,9 +16,16 @@ export function StatCard({ label, value, icon: Icon, loading }: StatCardProps) {
         {loading ? (
           <Skeleton className="mt-1 h-7 w-16" />
         ) : (
-          <p className="mt-0.5 truncate text-xl sm:text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">{value}</p>
+          <p className="mt-0.5 truncate text-xl font-semibold tracking-tight text-gray-900 sm:text-2xl dark:text-white">{value}</p>
         )}
       </div>
-    </div>
+    </>
+  );
+  const classes = 'flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-5 dark:bg-gray-900 dark:ring-white/10';
+  if (!to) return <div className={classes}>{body}</div>;
+  return (
+    <Link to={to} className={`${classes} transition hover:ring-blue-300 focus-visible:outline-2 focus-visible:outline-blue-600`}>
+      {body}
+    </Link>
   );
 }

@@ -29,7 +29,7 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
         >
           <span className="sr-only">{unread ? `${t('nav.notifications')} (${t('nav.unread', { count: user.notifications })})` : t('nav.notifications')}</span>
           <Bell className="size-6" aria-hidden="true" />
-          {unread && <span className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950" aria-hidden="true" />}
+          {unread && <span data-testid="bell-dot" className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950" aria-hidden="true" />}
         </Link>
         <UserMenu user={user} />
       </div>

@@ -1,0 +1,94 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { registerViaApi, screenshot, uniqueEmail } from '../support';
+
+const DESKTOP = { width: 1440, height: 900 };
+
+/** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
+async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const state = await request.storageState();
+  const token = decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': token } });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+  return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
+}
+
+const isoDay = (offset: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+const longDay = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+};
+
+test('a lease with a renewal option raises a reminder live, which is commented on and completed', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Lena Lease', email: uniqueEmail('leases') });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Lakeside Bagels' });
+
+  // A second tab stays open on the dashboard: the bell has no red dot yet.
+  const watcher = await context.newPage();
+  await watcher.setViewportSize(DESKTOP);
+  await watcher.goto('/dashboard');
+  await expect(watcher.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(watcher.getByTestId('bell-dot')).toHaveCount(0);
+
+  // The lease form, prefilled with the store from the store's Leases tab.
+  await page.goto(`/stores/${store.id}/leases`);
+  await expect(page.getByText('No leases for this store yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'New lease' }).click();
+  await expect(page).toHaveURL(new RegExp(`/leases/create\\?store_id=${store.id}$`));
+  await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveValue('Lakeside Bagels');
+  await page.getByLabel('Reference').fill('LB-1');
+  await page.getByLabel('Status').selectOption('active');
+  await page.getByLabel('Commencement').fill(isoDay(-1000));
+  await page.getByLabel('Expiration').fill(isoDay(200));
+  await page.getByRole('button', { name: 'Add rent period' }).click();
+  await page.getByLabel('Start', { exact: true }).fill(isoDay(-1000));
+  await page.getByLabel('End', { exact: true }).fill(isoDay(200));
+  await page.getByLabel('Monthly (USD)').fill('4500');
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await expect(page.getByLabel('Notice days')).toHaveValue('180');
+  await expect(page.getByTestId('option-deadline')).toContainText('Computed on save');
+  await page.getByRole('button', { name: 'New lease' }).click();
+
+  await expect(page).toHaveURL(/\/leases\/\d+\/edit$/);
+  // The server computed the notice deadline: 180 days before expiration, i.e. 20 days from today.
+  await expect(page.getByTestId('option-deadline')).toContainText(longDay(isoDay(20)));
+
+  // The other tab got the unread count over the event stream, without a reload.
+  await expect(watcher.getByTestId('bell-dot')).toBeVisible({ timeout: 10_000 });
+
+  // The reminder is in the inbox.
+  await page.goto('/reminders');
+  const row = page.getByTestId('reminder-row').filter({ hasText: 'Lakeside Bagels' }).filter({ hasText: 'Option notice' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('in 20 days');
+  await screenshot(page, 'reminders-desktop');
+
+  // Comment on it: it is prepended, and comments_count shows 1.
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/reminders\/\d+\/comments$/);
+  await page.getByLabel('Add a comment').fill('Landlord called, renewal terms on the way.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Comments' }).getByText('Landlord called, renewal terms on the way.')).toBeVisible();
+  await expect(page.getByTestId('comments-count')).toHaveText('1');
+  await expect(page.getByRole('heading', { name: '1 comment' })).toBeVisible();
+
+  // Complete it: it leaves the inbox for the Completed tab.
+  await page.getByRole('button', { name: /Mark complete/ }).click();
+  await expect(page.getByRole('button', { name: /Reopen/ })).toBeVisible();
+  await page.goto('/reminders');
+  await expect(page.getByTestId('reminder-row').filter({ hasText: 'Option notice' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Completed' }).click();
+  await expect(page.getByTestId('reminder-row').filter({ hasText: 'Option notice' })).toBeVisible();
+
+  // The dashboard counts the open renewal option due within the window.
+  await page.goto('/dashboard');
+  const stat = page.getByRole('link', { name: /Near renewal notice/ });
+  await expect(stat).toContainText('1');
+  await screenshot(page, 'dashboard-leases-desktop');
+});
