@@ -42,10 +42,10 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   await page.getByRole('link', { name: 'New lease' }).click();
   await expect(page).toHaveURL(new RegExp(`/leases/create\\?store_id=${store.id}$`));
   await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveValue('Lakeside Bagels');
-  await page.getByLabel('Reference').fill('LB-1');
-  await page.getByLabel('Status').selectOption('active');
-  await page.getByLabel('Commencement').fill(isoDay(-1000));
-  await page.getByLabel('Expiration').fill(isoDay(200));
+  await page.getByLabel('Reference', { exact: true }).fill('LB-1');
+  await page.getByLabel('Status', { exact: true }).selectOption('active');
+  await page.getByLabel('Commencement', { exact: true }).fill(isoDay(-1000));
+  await page.getByLabel('Expiration', { exact: true }).fill(isoDay(200));
   await page.getByRole('button', { name: 'Add rent period' }).click();
   await page.getByLabel('Start', { exact: true }).fill(isoDay(-1000));
   await page.getByLabel('End', { exact: true }).fill(isoDay(200));
