@@ -7,6 +7,9 @@ const count = new Intl.NumberFormat('en-US');
 /** Money is US dollars with optional cents (spec §9). */
 export const formatUsd = (value: number) => (Number.isInteger(value) ? usdWhole : usdCents).format(value);
 export const formatCount = (value: number) => count.format(value);
+const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+/** Large dollar amounts for a stat card ("$12.5M"); the exact amount goes in a title. */
+export const formatUsdCompact = (value: number) => (Math.abs(value) >= 100_000 ? usdCompact.format(value) : formatUsd(value));
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);

@@ -14,7 +14,7 @@ import { StoreList } from '../features/dashboard/store-list';
 import { emptyStats, useDashboard } from '../features/dashboard/use-dashboard';
 import { isoDayFromToday } from '../features/leases/api-list';
 import type { Paginated } from '../features/records/types';
-import { formatCount, formatUsd } from '../lib/format';
+import { formatCount, formatUsd, formatUsdCompact } from '../lib/format';
 
 // Leaflet is imported only inside this chunk, never by the first bundle.
 const StoreMap = lazy(() => import('../features/dashboard/store-map'));
@@ -55,7 +55,7 @@ export function Component() {
       )}
       <PageHeader title={t('dashboard.title')} />
       <section aria-label={t('dashboard.title')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label={t('dashboard.expenditure')} value={formatUsd(stats.expenditure)} icon={DollarSign} loading={isPending} to="/leases?filters[status]=active" />
+        <StatCard label={t('dashboard.expenditure')} value={formatUsdCompact(stats.expenditure)} title={formatUsd(stats.expenditure)} icon={DollarSign} loading={isPending} to="/leases?filters[status]=active" />
         <StatCard label={t('dashboard.locations')} value={formatCount(stats.locations)} icon={MapPin} loading={isPending} to="/stores" />
         <StatCard label={t('dashboard.nearExpiration')} value={formatCount(stats.near_expiration)} icon={CalendarX2} loading={isPending} to={`/leases?filters[expiring_before]=${isoDayFromToday(180)}`} />
         <StatCard label={t('dashboard.nearRenewal')} value={formatCount(stats.near_renewal_notice)} icon={CalendarClock} loading={isPending} to="/reminders?filters[source]=option_notice" />

@@ -2,10 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui';
 
-type StatCardProps = { label: string; value: string; icon: LucideIcon; loading: boolean; to?: string };
+type StatCardProps = { label: string; value: string; icon: LucideIcon; loading: boolean; to?: string; title?: string };
 
 /** A dashboard figure; with `to` the whole card links to the filtered list behind it. */
-export function StatCard({ label, value, icon: Icon, loading, to }: StatCardProps) {
+export function StatCard({ label, value, icon: Icon, loading, to, title }: StatCardProps) {
   const body = (
     <>
       <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 sm:inline-flex dark:bg-blue-950 dark:text-blue-300">
@@ -16,7 +16,9 @@ export function StatCard({ label, value, icon: Icon, loading, to }: StatCardProp
         {loading ? (
           <Skeleton className="mt-1 h-7 w-16" />
         ) : (
-          <p className="mt-0.5 truncate text-xl font-semibold tracking-tight text-gray-900 sm:text-2xl dark:text-white">{value}</p>
+          <p className="mt-0.5 truncate text-xl font-semibold tracking-tight text-gray-900 sm:text-2xl dark:text-white" title={title}>
+            {value}
+          </p>
         )}
       </div>
     </>
