@@ -1,4 +1,4 @@
-import { FileText, Link2, Search, SearchX, Tags, Trash2, X } from 'lucide-react';
+import { FileText, Link2, Search, SearchX, Tags, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { DocumentDrawer, useDocumentParam } from './drawer';
 import { parseDocumentParams } from './list-params';
 import { useDocumentCategories, useDocumentList } from './queries';
 import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
+import { FilterBar } from '../records/filter-bar';
 
 const searchInputClasses =
   'block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700';
@@ -157,22 +158,15 @@ export function DocumentListPage() {
             className={searchInputClasses}
           />
         </div>
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('records.list.filters')}>
+        <FilterBar
+          filtered={filtered}
+          onClear={() => {
+            setSearchText('');
+            update({ search: '', filters: {} });
+          }}
+        >
           <DocumentFilters params={params} rows={rows} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
-          {filtered && (
-            <Button
-              color="transparent"
-              size="sm"
-              icon={<X className="size-4" aria-hidden="true" />}
-              onClick={() => {
-                setSearchText('');
-                update({ search: '', filters: {} });
-              }}
-            >
-              {t('records.list.clearAll')}
-            </Button>
-          )}
-        </div>
+        </FilterBar>
       </div>
 
       {manage && selected.size > 0 && (

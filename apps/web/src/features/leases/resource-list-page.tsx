@@ -1,15 +1,16 @@
-import { Plus, Search, SearchX, X } from 'lucide-react';
+import { Plus, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@storekeep/contracts';
-import { Button, buttonClasses, DataTable, EmptyState, PageHeader, Pagination, type DataColumn, type SortState } from '../../components/ui';
+import { buttonClasses, DataTable, EmptyState, PageHeader, Pagination, type DataColumn, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { listParamsToSearch, PER_PAGE_OPTIONS, type ListParams } from '../records/list-params';
 import { usePaginationLabels } from '../records/use-pagination-labels';
 import { parseSimpleParams, useApiList } from './api-list';
+import { FilterBar } from '../records/filter-bar';
 
 type ResourceListPageProps<T extends { id: number }> = {
   resource: 'leases' | 'agreements';
@@ -76,22 +77,15 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             className="block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700"
           />
         </div>
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('records.list.filters')}>
+        <FilterBar
+          filtered={filtered}
+          onClear={() => {
+            setSearchText('');
+            update({ search: '', filters: {} });
+          }}
+        >
           {props.renderFilters(params.filters, (field, values) => update({ filters: { ...params.filters, [field]: values } }))}
-          {filtered && (
-            <Button
-              color="transparent"
-              size="sm"
-              icon={<X className="size-4" aria-hidden="true" />}
-              onClick={() => {
-                setSearchText('');
-                update({ search: '', filters: {} });
-              }}
-            >
-              {t('records.list.clearAll')}
-            </Button>
-          )}
-        </div>
+        </FilterBar>
       </div>
       {!list.isPending && rows.length === 0 ? (
         filtered ? (

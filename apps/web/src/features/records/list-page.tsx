@@ -1,4 +1,4 @@
-import { Download, Plus, Search, SearchX, X } from 'lucide-react';
+import { Download, Plus, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { listParamsToSearch, parseListParams, PER_PAGE_OPTIONS, toApiQuery, type
 import { useRecordList } from './queries';
 import { recordPath } from './types';
 import { usePaginationLabels } from './use-pagination-labels';
+import { FilterBar } from './filter-bar';
 
 type RecordListPageProps = {
   type: RecordType;
@@ -104,22 +105,15 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             className="block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700"
           />
         </div>
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('records.list.filters')}>
+        <FilterBar
+          filtered={filtered}
+          onClear={() => {
+            setSearchText('');
+            update({ search: '', filters: {} });
+          }}
+        >
           <ListFilters type={type} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
-          {filtered && (
-            <Button
-              color="transparent"
-              size="sm"
-              icon={<X className="size-4" aria-hidden="true" />}
-              onClick={() => {
-                setSearchText('');
-                update({ search: '', filters: {} });
-              }}
-            >
-              {t('records.list.clearAll')}
-            </Button>
-          )}
-        </div>
+        </FilterBar>
       </div>
 
       {!list.isPending && rows.length === 0 ? (
