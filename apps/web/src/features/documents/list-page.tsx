@@ -3,13 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LINKABLE_TYPES, SEARCH_DEBOUNCE_MS, type DocumentDto } from '@storekeep/contracts';
-import { Button, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, Pagination, type SortState } from '../../components/ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { usePickerLabels } from '../records/list-filters';
-import { listParamsToSearch, PER_PAGE_OPTIONS, type ListParams } from '../records/list-params';
-import { usePaginationLabels } from '../records/use-pagination-labels';
+import { listParamsToSearch, type ListParams } from '../records/list-params';
 import { useTeam } from '../teams/use-team';
 import { CategoryDialog, deleteDocuments, LinkDialog } from './actions';
 import { useDocumentColumns } from './columns';
@@ -18,6 +17,7 @@ import { parseDocumentParams } from './list-params';
 import { useDocumentCategories, useDocumentList } from './queries';
 import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
 import { FilterBar } from '../records/filter-bar';
+import { ListPagination } from '../records/list-pagination';
 
 const searchInputClasses =
   'block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700';
@@ -87,7 +87,6 @@ export function DocumentListPage() {
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useDocumentList(params);
   const columns = useDocumentColumns();
-  const paginationLabels = usePaginationLabels();
   const drawer = useDocumentParam();
   const uploads = useUploadQueue('/documents');
 
@@ -233,18 +232,7 @@ export function DocumentListPage() {
             }
           />
           {meta && (
-            <Pagination
-              page={meta.current_page}
-              lastPage={meta.last_page}
-              from={meta.from}
-              to={meta.to}
-              total={meta.total}
-              perPage={params.per_page}
-              perPageOptions={PER_PAGE_OPTIONS}
-              onPage={(page) => update({ page }, false)}
-              onPerPage={(per_page) => update({ per_page })}
-              labels={paginationLabels}
-            />
+            <ListPagination meta={meta} perPage={params.per_page} onPage={(page) => update({ page }, false)} onPerPage={(per_page) => update({ per_page })} />
           )}
         </>
       )}

@@ -3,14 +3,14 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@storekeep/contracts';
-import { buttonClasses, DataTable, EmptyState, PageHeader, Pagination, type DataColumn, type SortState } from '../../components/ui';
+import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { listParamsToSearch, PER_PAGE_OPTIONS, type ListParams } from '../records/list-params';
-import { usePaginationLabels } from '../records/use-pagination-labels';
+import { listParamsToSearch, type ListParams } from '../records/list-params';
 import { parseSimpleParams, useApiList } from './api-list';
 import { FilterBar } from '../records/filter-bar';
+import { ListPagination } from '../records/list-pagination';
 
 type ResourceListPageProps<T extends { id: number }> = {
   resource: 'leases' | 'agreements';
@@ -37,7 +37,6 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const [searchText, setSearchText] = useState(params.search);
   const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useApiList<T>(props.resource, params);
-  const labels = usePaginationLabels();
 
   const update = (changes: Partial<ListParams>) => {
     const next = { ...params, ...changes, ...(!('page' in changes) ? { page: 1 } : {}) };
@@ -108,18 +107,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
           />
           {meta && (
-            <Pagination
-              page={meta.current_page}
-              lastPage={meta.last_page}
-              from={meta.from}
-              to={meta.to}
-              total={meta.total}
-              perPage={params.per_page}
-              perPageOptions={PER_PAGE_OPTIONS}
-              onPage={(page) => update({ page })}
-              onPerPage={(per_page) => update({ per_page })}
-              labels={labels}
-            />
+            <ListPagination meta={meta} perPage={params.per_page} onPage={(page) => update({ page })} onPerPage={(per_page) => update({ per_page })} />
           )}
         </>
       )}

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, type RecordType } from '@storekeep/contracts';
 import { apiUrl } from '../../api/client';
-import { Button, buttonClasses, DataTable, EmptyState, PageHeader, Pagination, type SortState } from '../../components/ui';
+import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { useListColumns } from './columns';
 import { ListFilters } from './list-filters';
-import { listParamsToSearch, parseListParams, PER_PAGE_OPTIONS, toApiQuery, type ListParams } from './list-params';
+import { listParamsToSearch, parseListParams, toApiQuery, type ListParams } from './list-params';
 import { useRecordList } from './queries';
 import { recordPath } from './types';
-import { usePaginationLabels } from './use-pagination-labels';
 import { FilterBar } from './filter-bar';
+import { ListPagination } from './list-pagination';
 
 type RecordListPageProps = {
   type: RecordType;
@@ -33,7 +33,6 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useRecordList(type, params);
   const columns = useListColumns(type);
-  const paginationLabels = usePaginationLabels();
   const manage = canManage(user);
 
   const update = (changes: Partial<ListParams>, resetPage = true) => {
@@ -137,18 +136,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
           />
           {meta && (
-            <Pagination
-              page={meta.current_page}
-              lastPage={meta.last_page}
-              from={meta.from}
-              to={meta.to}
-              total={meta.total}
-              perPage={params.per_page}
-              perPageOptions={PER_PAGE_OPTIONS}
-              onPage={(page) => update({ page }, false)}
-              onPerPage={(per_page) => update({ per_page })}
-              labels={paginationLabels}
-            />
+            <ListPagination meta={meta} perPage={params.per_page} onPage={(page) => update({ page }, false)} onPerPage={(per_page) => update({ per_page })} />
           )}
         </>
       )}
