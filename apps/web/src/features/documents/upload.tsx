@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Upload, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDto } from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
@@ -83,25 +83,32 @@ export function useUploadQueue(endpoint: string, onUploaded?: (document: Documen
   return { items, add, force, cancel, dismiss, clearFinished };
 }
 
+/** The multi-file input behind a visible control; it resets after each pick so the same file can be chosen again. */
+function HiddenFileInput({ ref, testId, onFiles }: { ref: RefObject<HTMLInputElement | null>; testId: string; onFiles: (files: FileList) => void }) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      multiple
+      className="sr-only"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid={testId}
+      onChange={(event) => {
+        if (event.target.files) onFiles(event.target.files);
+        event.target.value = '';
+      }}
+    />
+  );
+}
+
 /** A hidden multi-file input and the button that opens it. */
 export function UploadFilesButton({ onFiles, label, color = 'blue' }: { onFiles: (files: FileList) => void; label?: string; color?: 'blue' | 'white' }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="document-file-input"
-        onChange={(event) => {
-          if (event.target.files) onFiles(event.target.files);
-          event.target.value = '';
-        }}
-      />
+      <HiddenFileInput ref={input} testId="document-file-input" onFiles={onFiles} />
       <Button color={color} className="shrink-0 whitespace-nowrap" icon={<Upload className="size-4" aria-hidden="true" />} onClick={() => input.current?.click()}>
         {label ?? t('documents.upload.button')}
       </Button>
@@ -121,19 +128,7 @@ export function DropZone({ onFiles, className }: { onFiles: (files: FileList) =>
   };
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="drop-zone-input"
-        onChange={(event) => {
-          if (event.target.files) onFiles(event.target.files);
-          event.target.value = '';
-        }}
-      />
+      <HiddenFileInput ref={input} testId="drop-zone-input" onFiles={onFiles} />
       <button
         type="button"
         data-testid="drop-zone"
