@@ -10,3 +10,4 @@ export * from './records';
 export * from './documents';
 export * from './leases';
 export * from './reminders';
+export * from './team-settings';

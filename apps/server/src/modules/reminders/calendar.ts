@@ -1,4 +1,5 @@
 import ical from 'ical-generator';
+import type { CalendarFeed } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
@@ -6,19 +7,36 @@ import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
 
-/** Makes (or replaces) the user's secret feed for their current team; the old link stops working. */
-export async function rotateCalendarFeed(deps: Deps, actor: Actor): Promise<{ url: string }> {
+/**
+ * Makes (or replaces) the user's secret feed for their current team; the old link stops working.
+ *
+ * Only the SHA-256 of the token is stored, like a password: the link is a bearer credential to the
+ * team's critical dates that calendar apps send with every poll, and a leaked database dump or backup
+ * must not hand out working links. So the full URL exists only in this answer; later the page can say
+ * that a link is active (see `calendarFeedStatus`), and replacing it is how to see a link again.
+ */
+export async function rotateCalendarFeed(deps: Deps, actor: Actor): Promise<CalendarFeed> {
   const token = randomToken(24);
+  const createdAt = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).execute();
-    await trx.insertInto('calendar_feeds').values({ user_id: actor.user.id, team_id: actor.teamId, token_hash: sha256(token), created_at: nowIso() }).execute();
+    await trx.insertInto('calendar_feeds').values({ user_id: actor.user.id, team_id: actor.teamId, token_hash: sha256(token), created_at: createdAt }).execute();
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'calendar_feed', subjectId: actor.user.id, action: 'created', ip: actor.ip });
   });
-  return { url: `${deps.config.APP_URL}/app/calendar/${token}.ics` };
+  return { url: `${deps.config.APP_URL}/app/calendar/${token}.ics`, active: true, created_at: createdAt };
+}
+
+/** Whether the caller has a live link for the current team; the URL itself cannot be rebuilt from the hash. */
+export async function calendarFeedStatus(deps: Deps, actor: Actor): Promise<CalendarFeed> {
+  const feed = await deps.db.selectFrom('calendar_feeds').select('created_at').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).executeTakeFirst();
+  return { url: null, active: Boolean(feed), created_at: feed?.created_at ?? null };
 }
 
 export async function revokeCalendarFeed(deps: Deps, actor: Actor) {
-  await deps.db.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).execute();
+  const removed = await deps.db.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0) {
+    await recordActivity(deps.db, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'calendar_feed', subjectId: actor.user.id, action: 'deleted', ip: actor.ip });
+  }
 }
 
 /** Every open critical date of the feed's team as an all-day event, for Outlook or Google Calendar. */

@@ -5,7 +5,8 @@ import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { actorOf } from '../auth/context';
 import * as reminders from './service';
-import { calendarFeed, revokeCalendarFeed, rotateCalendarFeed } from './calendar';
+import { calendarFeed, calendarFeedStatus, revokeCalendarFeed, rotateCalendarFeed } from './calendar';
+import { calendarFeedSchema } from '@storekeep/contracts';
 import { z } from 'zod';
 
 export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
@@ -32,7 +33,10 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   app.post(`${base}/:id/comments`, { config, schema: { params: idParamSchema, body: commentInputSchema, response: { 201: dataOf(commentSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await reminders.addComment(deps, actorOf(request, deps), request.params.id, request.body.body) }),
   );
-  app.post(`${API_BASE}/calendar-feed`, { config, schema: { response: { 201: dataOf(z.object({ url: z.string() })) } } }, async (request, reply) =>
+  app.get(`${API_BASE}/calendar-feed`, { config, schema: { response: { 200: dataOf(calendarFeedSchema) } } }, async (request) => ({
+    data: await calendarFeedStatus(deps, actorOf(request, deps)),
+  }));
+  app.post(`${API_BASE}/calendar-feed`, { config, schema: { response: { 201: dataOf(calendarFeedSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await rotateCalendarFeed(deps, actorOf(request, deps)) }),
   );
   app.delete(`${API_BASE}/calendar-feed`, { config }, async (request, reply) => {

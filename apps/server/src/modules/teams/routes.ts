@@ -13,12 +13,14 @@ import {
   teamDetailSchema,
   teamInvitationSchema,
   teamMemberSchema,
+  teamSettingsInputSchema,
+  teamSettingsSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { actorOf } from '../auth/context';
 import { loadAuthUser } from '../users/service';
 import * as teams from './service';
-import { getSettings, teamSettingsSchema, updateSettings } from './settings';
+import { getSettings, updateSettings } from './settings';
 
 const memberParams = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
 const invitationParams = idParamSchema.extend({ invitationId: z.string().min(1).max(64) });
@@ -80,7 +82,7 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
   }));
   app.patch(
     `${API_BASE}/teams/:id/settings`,
-    { config: team, schema: { params: idParamSchema, body: teamSettingsSchema.partial(), response: { 200: dataOf(teamSettingsSchema) } } },
+    { config: team, schema: { params: idParamSchema, body: teamSettingsInputSchema.partial(), response: { 200: dataOf(teamSettingsSchema) } } },
     async (request) => ({ data: await updateSettings(deps, actorOf(request, deps), request.params.id, request.body) }),
   );
 

@@ -1,17 +1,9 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { DEFAULT_LEAD_DAYS, DEFAULT_WINDOW_DAYS } from '@storekeep/contracts';
+import { DEFAULT_LEAD_DAYS, DEFAULT_WINDOW_DAYS, type TeamSettings } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
-
-export const teamSettingsSchema = z.object({
-  lead_days: z.array(z.number().int().min(1).max(3650)).min(1).max(6),
-  window_days: z.number().int().min(1).max(3650),
-  alignment_days: z.number().int().min(0).max(3650),
-});
-export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 
 export async function getSettings(deps: Deps, actor: Actor, teamId: number): Promise<TeamSettings> {
   if (teamId !== actor.teamId) throw notFound('Team');
