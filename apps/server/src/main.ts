@@ -5,7 +5,7 @@ import { openDatabase } from './platform/db';
 import { migrateToLatest } from './platform/db/migrate';
 import { seedDemo } from './seed';
 import { purgeTrash } from './modules/trash/service';
-import { scanReminders } from './modules/reminders/scan';
+import { deliverReminderNotices } from './modules/reminders/digest';
 
 async function main() {
   const config = loadConfig();
@@ -15,11 +15,11 @@ async function main() {
   await seedDemo(app.deps);
   app.deps.mail.start();
   app.deps.jobs.start(2000);
-  // Hourly housekeeping: purge the trash and send reminder notices that came due (each exactly once).
+  // Hourly housekeeping: purge the trash, send reminder notices that came due (each exactly once) and the daily digests.
   const purge = () =>
     Promise.all([
       purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
-      scanReminders(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'reminder scan failed')),
+      deliverReminderNotices(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'reminder notices failed')),
     ]);
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();

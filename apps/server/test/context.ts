@@ -16,6 +16,9 @@ export type TestContext = {
   app: FastifyInstance;
   db: DatabaseHandle['db'];
   dataDir: string;
+  /** The file's database and config, for a second app instance on the same data (scale-out tests). */
+  databaseUrl: string;
+  config: ReturnType<typeof loadConfig>;
   client(): TestClient;
 };
 
@@ -56,6 +59,8 @@ export function useTestApp(env: Record<string, string> = {}, options: { storage?
     ctx.app = await buildApp({ config, database: handle, storage: options.storage?.() });
     ctx.db = handle.db;
     ctx.dataDir = dataDir;
+    ctx.databaseUrl = databaseUrl;
+    ctx.config = config;
     ctx.client = () => new TestClient(ctx.app);
   });
 

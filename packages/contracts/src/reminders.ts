@@ -20,6 +20,8 @@ export const reminderSchema = z.object({
   read_at: z.string().nullable(),
   snoozed_until: z.string().nullable(),
   comments_count: z.number().int(),
+  /** The signed-in user muted e-mail (and push) notices of this reminder or of the record it is about. */
+  muted: z.boolean(),
   assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
   created_at: z.string(),
   abilities: abilitiesSchema,
@@ -57,3 +59,11 @@ export const commentSchema = z.object({
   abilities: abilitiesSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;
+
+/** What a user can mute: a record reminders are about, or one reminder. */
+export const MUTE_SUBJECTS = [...REMINDER_SUBJECTS, 'reminder'] as const;
+export const muteSchema = z.object({
+  subject_type: z.enum(MUTE_SUBJECTS, { error: validationMessage('in', 'subject type') }),
+  subject_id: z.coerce.number({ error: validationMessage('required', 'subject') }).int().positive(),
+});
+export type Mute = z.infer<typeof muteSchema>;

@@ -10,6 +10,8 @@ export const leaseStrings = {
     commentsCount_one: '{{count}} comment', commentsCount_other: '{{count}} comments', filteredBy: 'Showing only: {{source}}',
     assigneesHint: 'Without assignees the team’s managers and admins are notified.', forLease: 'Reminders of this lease', forAgreement: 'Reminders of this agreement',
     noneForRecord: 'No reminders for this record yet.',
+    mute: 'Mute', unmute: 'Unmute', mutedBadge: 'Muted', mutedToast: 'No more e-mails about {{name}}.', unmutedToast: 'E-mails about {{name}} are back on.',
+    muteHint: 'Stop e-mails about this record (for you only)', muteReminderHint: 'Stop e-mails about this reminder (for you only)', unmuteHint: 'Get e-mails about this again',
     fields: { title: 'Title', due_date: 'Due date', note: 'Note', assignees: 'Assignees' },
     sources: {
       lease_expiration: 'Lease expiration', option_notice: 'Option notice', rent_escalation: 'Rent escalation', guaranty_end: 'Guaranty end',

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
-import { createVia, mailTo, teamWithRoles } from '../../../test/factories';
+import { createVia, teamWithRoles } from '../../../test/factories';
 import { addDaysIso, todayIso } from '../leases/dates';
-import { scanReminders } from './scan';
 
 const ctx = useTestApp();
 
@@ -50,25 +49,6 @@ describe('reminders', () => {
     expect((await stranger.post(`/app/api/v1/reminders/${id}/comments`, { body: 'x' })).status).toBe(404);
     expect((await stranger.delete(`/app/api/v1/reminder-comments/${comment}`)).status).toBe(404);
     expect((await stranger.delete(`/app/api/v1/reminders/${id}`)).status).toBe(404);
-  });
-
-  it('sends each notice exactly once, at the nearest lead time, even when two scans race', async () => {
-    const { admin, owner } = await teamWithRoles(ctx);
-    const today = todayIso();
-    await createVia(admin, 'stores', { name: 'Scan Store' });
-    const id = (await admin.post('/app/api/v1/reminders', { title: 'Option notice due', due_date: addDaysIso(today, 25), assignee_ids: [owner.id] })).body.data.id;
-    const notices = async () => (await ctx.db.selectFrom('reminder_notices').select('lead_days').where('reminder_id', '=', id).orderBy('lead_days', 'desc').execute()).map((n) => n.lead_days);
-    await Promise.all([scanReminders(ctx.app.deps, today), scanReminders(ctx.app.deps, today)]);
-    await scanReminders(ctx.app.deps, today);
-    expect(await notices()).toEqual([30]);
-    expect((await mailTo(ctx, owner.email)).filter((m) => m.subject.includes('Option notice due'))).toHaveLength(1);
-    // Nineteen days later the 7-day lead time is reached: one more notice, then silence again.
-    const later = addDaysIso(today, 19);
-    await scanReminders(ctx.app.deps, later);
-    await scanReminders(ctx.app.deps, later);
-    expect(await notices()).toEqual([30, 7]);
-    const mails = (await mailTo(ctx, owner.email)).filter((m) => m.subject.includes('Option notice due'));
-    expect(mails.map((m) => m.subject.split(':')[0])).toEqual(['Upcoming', 'Due soon']);
   });
 });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, commentInputSchema, commentSchema, dataOf, idParamSchema, paginated, reminderInputSchema, reminderSchema, reminderUpdateSchema } from '@storekeep/contracts';
+import { API_BASE, muteSchema, commentInputSchema, commentSchema, dataOf, idParamSchema, paginated, reminderInputSchema, reminderSchema, reminderUpdateSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { actorOf } from '../auth/context';
 import * as reminders from './service';
+import { listMutes, muteSubject, unmuteSubject } from './mutes';
 import { calendarFeed, calendarFeedStatus, revokeCalendarFeed, rotateCalendarFeed } from './calendar';
 import { calendarFeedSchema } from '@storekeep/contracts';
 import { z } from 'zod';
@@ -47,6 +48,15 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   app.get('/app/calendar/:file', { config: { guard: 'public' }, schema: { params: z.object({ file: z.string().regex(/^[\w-]{10,64}\.ics$/) }) } }, async (request, reply) =>
     reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(await calendarFeed(deps, request.params.file.slice(0, -4))),
   );
+  // Personal mutes: the user hears nothing more (e-mail, later push) about that record or reminder.
+  app.get(`${API_BASE}/mutes`, { config, schema: { response: { 200: dataOf(z.array(muteSchema)) } } }, async (request) => ({ data: await listMutes(deps, actorOf(request, deps)) }));
+  app.post(`${API_BASE}/mutes`, { config, schema: { body: muteSchema, response: { 201: dataOf(muteSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await muteSubject(deps, actorOf(request, deps), request.body) }),
+  );
+  app.delete(`${API_BASE}/mutes/:subject_type/:subject_id`, { config, schema: { params: muteSchema } }, async (request, reply) => {
+    await unmuteSubject(deps, actorOf(request, deps), request.params);
+    return reply.status(204).send();
+  });
   app.delete(`${API_BASE}/reminder-comments/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await reminders.deleteComment(deps, actorOf(request, deps), request.params.id);
     return reply.status(204).send();

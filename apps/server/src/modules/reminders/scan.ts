@@ -2,75 +2,74 @@ import { sql } from 'kysely';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { enqueueMail } from '../../platform/mail';
 import { addDaysIso, todayIso } from '../leases/dates';
+import { deliverNotice, type NoticeItem } from './channels';
+import { chunked, recipientsFor } from './recipients';
+import { subjectNames } from './subjects';
 import { leadDaysOf } from './sync';
 
+/** A deadline this close is mailed at once; farther ones wait for the daily digest. */
+export const IMMEDIATE_DAYS = 7;
+
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
 /**
- * The daily scan: every unread reminder whose due date has come within one of its team's lead times
- * gets one notice for the nearest lead time reached. The notice row's primary key is the claim — an
- * insert that conflicts means another instance sent it — so each notice goes out exactly once.
+ * The scan (hourly, and idempotent): every unread, unsnoozed reminder whose due date has come within
+ * one of its team's lead times gets one notice for the nearest lead time reached — claimed for a whole
+ * team by one INSERT … SELECT whose primary key (reminder, lead time, due date) makes a second
+ * instance's identical claim a no-op, so each notice exists exactly once. Deadlines within a week are
+ * delivered in the claiming transaction; the rest wait for the recipients' daily digest (digest.ts).
  */
 export async function scanReminders(deps: Deps, today = todayIso()): Promise<number> {
-  let sent = 0;
   const teams = await deps.db.selectFrom('reminders').select('team_id').distinct().where('read_at', 'is', null).where('due_date', '>=', today).execute();
-  for (const { team_id: teamId } of teams) {
-    const leads = [...(await leadDaysOf(deps.db, teamId))].sort((a, b) => a - b);
-    const horizon = addDaysIso(today, leads.at(-1)!);
-    const due = await deps.db
-      .selectFrom('reminders')
-      .select(['id', 'title', 'due_date'])
-      .where('team_id', '=', teamId)
-      .where('read_at', 'is', null)
-      .where('due_date', '>=', today)
-      .where('due_date', '<=', horizon)
-      .where((eb) => eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', today)]))
-      .orderBy('id')
-      .execute();
-    for (const reminder of due) {
-      const daysLeft = Math.round((Date.parse(reminder.due_date) - Date.parse(today)) / 86_400_000);
-      const lead = leads.find((l) => daysLeft <= l)!;
-      const sentEarlier = await deps.db
-        .selectFrom('reminder_notices')
-        .select('lead_days')
-        .where('reminder_id', '=', reminder.id)
-        .where('due_date', '=', reminder.due_date)
-        .where('lead_days', '<=', lead)
-        .executeTakeFirst();
-      if (sentEarlier) continue;
-      const delivered = await deps.db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .insertInto('reminder_notices')
-          .values({ reminder_id: reminder.id, lead_days: lead, due_date: reminder.due_date, sent_at: nowIso() })
-          .onConflict((oc) => oc.doNothing())
-          .returning('reminder_id')
-          .executeTakeFirst();
-        if (!claimed) return false;
-        for (const recipient of await recipients(trx, reminder.id, teamId)) {
-          await enqueueMail(trx, {
-            to: recipient.email,
-            subject: `${daysLeft <= 7 ? 'Due soon' : 'Upcoming'}: ${reminder.title} (${reminder.due_date})`,
-            text: `${reminder.title}\n\nDue on ${reminder.due_date} — ${daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`}.\n\nOpen it in Storekeep: ${deps.config.APP_URL}/reminders/${reminder.id}/comments\n`,
-          });
-        }
-        return true;
-      });
-      if (delivered) sent += 1;
-    }
-  }
-  if (sent) deps.mail.kick();
-  return sent;
+  let claimed = 0;
+  for (const { team_id: teamId } of teams) claimed += await claimTeamNotices(deps, teamId, today);
+  if (claimed) deps.mail.kick();
+  return claimed;
 }
 
-/** The reminder's assignees, or else the team's managers and admins. */
-async function recipients(db: Executor, reminderId: number, teamId: number) {
-  const assigned = await db.selectFrom('reminder_assignees').innerJoin('users', 'users.id', 'reminder_assignees.user_id').select('users.email').where('reminder_id', '=', reminderId).execute();
-  if (assigned.length) return assigned;
-  return db
-    .selectFrom('team_user')
-    .innerJoin('users', 'users.id', 'team_user.user_id')
-    .select('users.email')
-    .where('team_user.team_id', '=', teamId)
-    .where(sql<boolean>`team_user.role in ('manager', 'admin')`)
-    .execute();
+async function claimTeamNotices(deps: Deps, teamId: number, today: string): Promise<number> {
+  const leads = [...(await leadDaysOf(deps.db, teamId))].sort((a, b) => a - b);
+  // The nearest lead time a due date has reached. Lead times are integers we parsed, so literals are safe
+  // (and keep PostgreSQL from typing a parameter inside CASE as text).
+  const nearestLead = sql<number>`case ${sql.join(
+    leads.map((lead) => sql`when r.due_date <= ${addDaysIso(today, lead)} then ${sql.lit(lead)}`),
+    sql` `,
+  )} end`;
+  const now = nowIso();
+  return deps.db.transaction().execute(async (trx) => {
+    const notices = (
+      await sql<{ reminder_id: number; due_date: string }>`insert into reminder_notices (reminder_id, lead_days, due_date, sent_at)
+        select r.id, ${nearestLead}, r.due_date, ${now} from reminders r
+        where r.team_id = ${teamId} and r.read_at is null and r.due_date >= ${today} and r.due_date <= ${addDaysIso(today, leads.at(-1)!)}
+          and (r.snoozed_until is null or r.snoozed_until <= ${today})
+          and not exists (select 1 from reminder_notices n where n.reminder_id = r.id and n.due_date = r.due_date and n.lead_days <= ${nearestLead})
+        on conflict do nothing
+        returning reminder_id, due_date`.execute(trx)
+    ).rows;
+    const immediate = notices.filter((n) => String(n.due_date) <= addDaysIso(today, IMMEDIATE_DAYS)).map((n) => Number(n.reminder_id));
+    await deliverImmediately(trx, deps, teamId, immediate, today, now);
+    return notices.length;
+  });
+}
+
+async function deliverImmediately(trx: Executor, deps: Deps, teamId: number, reminderIds: number[], today: string, now: string) {
+  if (!reminderIds.length) return;
+  const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+  for (const ids of chunked(reminderIds)) {
+    await trx.updateTable('reminder_notices').set({ digested_at: now }).where('reminder_id', 'in', ids).where('digested_at', 'is', null).execute();
+    const reminders = await trx.selectFrom('reminders').select(['id', 'title', 'due_date', 'subject_type', 'subject_id']).where('team_id', '=', teamId).where('id', 'in', ids).orderBy('due_date').orderBy('id').execute();
+    const names = await subjectNames(trx, teamId, reminders);
+    const recipients = await recipientsFor(trx, teamId, reminders);
+    for (const reminder of reminders) {
+      const item: NoticeItem = {
+        reminderId: reminder.id,
+        title: reminder.title,
+        dueDate: String(reminder.due_date),
+        daysLeft: daysBetween(today, String(reminder.due_date)),
+        subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null,
+      };
+      for (const recipient of recipients.get(reminder.id) ?? []) await deliverNotice(trx, recipient, { kind: 'immediate', teamName: team.name, items: [item] }, deps.config.APP_URL);
+    }
+  }
 }

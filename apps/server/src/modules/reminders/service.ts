@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { displayName, type Comment, type PaginationMeta, type Reminder } from '@storekeep/contracts';
+import { type Comment, type PaginationMeta, type Reminder } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -9,6 +9,8 @@ import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
 import { daysBefore, todayIso } from '../leases/dates';
 import { leadDaysOf } from './sync';
+import { subjectNames } from './subjects';
+import { mutedKeys } from './mutes';
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {
@@ -27,32 +29,6 @@ export async function unreadCount(db: Executor, teamId: number): Promise<number>
   return Number(row.n);
 }
 
-async function subjectNames(db: Executor, teamId: number, rows: Array<{ subject_type: string | null; subject_id: number | null }>) {
-  const names = new Map<string, string>();
-  const idsOf = (type: string) => [...new Set(rows.filter((r) => r.subject_type === type && r.subject_id !== null).map((r) => r.subject_id!))];
-  const leases = idsOf('lease');
-  if (leases.length) {
-    for (const r of await db.selectFrom('leases').innerJoin('stores', 'stores.id', 'leases.store_id').select(['leases.id', 'stores.name', 'leases.reference']).where('leases.team_id', '=', teamId).where('leases.id', 'in', leases).execute()) {
-      names.set(`lease:${r.id}`, `${r.name}${r.reference ? ` (${r.reference})` : ''}`);
-    }
-  }
-  const agreements = idsOf('agreement');
-  if (agreements.length) {
-    for (const r of await db.selectFrom('franchise_agreements').innerJoin('brands', 'brands.id', 'franchise_agreements.brand_id').select(['franchise_agreements.id', 'brands.name', 'franchise_agreements.agreement_number']).where('franchise_agreements.team_id', '=', teamId).where('franchise_agreements.id', 'in', agreements).execute()) {
-      names.set(`agreement:${r.id}`, `${r.name}${r.agreement_number ? ` ${r.agreement_number}` : ''}`);
-    }
-  }
-  const documents = idsOf('document');
-  if (documents.length) for (const r of await db.selectFrom('documents').select(['id', 'title']).where('team_id', '=', teamId).where('id', 'in', documents).execute()) names.set(`document:${r.id}`, r.title);
-  for (const [type, table] of [['company', 'companies'], ['brand', 'brands'], ['store', 'stores']] as const) {
-    const ids = idsOf(type);
-    if (ids.length) for (const r of await db.selectFrom(table).select(['id', 'name']).where('team_id', '=', teamId).where('id', 'in', ids).execute()) names.set(`${type}:${r.id}`, r.name);
-  }
-  const contacts = idsOf('contact');
-  if (contacts.length) for (const r of await db.selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email']).where('team_id', '=', teamId).where('id', 'in', contacts).execute()) names.set(`contact:${r.id}`, displayName(r));
-  return names;
-}
-
 async function present(db: Executor, actor: Actor, ids: number[]): Promise<Reminder[]> {
   if (!ids.length) return [];
   const rows = await db.selectFrom('reminders').selectAll().where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
@@ -63,6 +39,7 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Remin
     .where('reminder_assignees.reminder_id', 'in', ids)
     .execute();
   const names = await subjectNames(db, actor.teamId, rows);
+  const muted = await mutedKeys(db, actor);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -79,6 +56,7 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Remin
         read_at: r.read_at,
         snoozed_until: r.snoozed_until,
         comments_count: Number(r.comments_count),
+        muted: muted.has(`reminder:${r.id}`) || (r.subject_type !== null && muted.has(`${r.subject_type}:${r.subject_id}`)),
         assignees: assignees.filter((a) => a.reminder_id === id).map((a) => ({ id: a.id, name: a.name })),
         created_at: r.created_at,
         abilities: { update: canChange, complete: true, delete: canChange && r.source === 'manual', comment: true },

@@ -9,6 +9,7 @@ import { leases } from './migrations/0005-leases';
 import { agreements } from './migrations/0006-agreements';
 import { calendar } from './migrations/0007-calendar';
 import { searchTerms } from './migrations/0008-search-terms';
+import { notifications } from './migrations/0009-notifications';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, AppMigration> = {
   '0006-agreements': agreements,
   '0007-calendar': calendar,
   '0008-search-terms': searchTerms,
+  '0009-notifications': notifications,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -318,7 +318,9 @@ export type RemindersTable = {
 };
 export type ReminderAssigneesTable = { reminder_id: number; user_id: number };
 export type ReminderCommentsTable = { id: Id; reminder_id: number; team_id: number; user_id: number | null; body: string; created_at: Timestamp };
-export type ReminderNoticesTable = { reminder_id: number; lead_days: number; due_date: string; sent_at: Timestamp };
+export type ReminderNoticesTable = { reminder_id: number; lead_days: number; due_date: string; sent_at: Timestamp; digested_at: Timestamp | null };
+export type NotificationMutesTable = { user_id: number; team_id: number; subject_type: string; subject_id: number; created_at: Timestamp };
+export type DigestRunsTable = { team_id: number; day: string; sent_at: Timestamp };
 export type TeamSettingsTable = { team_id: number; lead_days: Generated<string>; window_days: Generated<number>; alignment_days: Generated<number> };
 
 export type FranchiseAgreementsTable = {
@@ -373,6 +375,8 @@ export type Database = {
   reminder_assignees: ReminderAssigneesTable;
   reminder_comments: ReminderCommentsTable;
   reminder_notices: ReminderNoticesTable;
+  notification_mutes: NotificationMutesTable;
+  digest_runs: DigestRunsTable;
   team_settings: TeamSettingsTable;
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;

@@ -45,6 +45,34 @@ export function useUpdateReminder() {
   });
 }
 
+/**
+ * Mutes or unmutes e-mail (and push) notices: the record the reminder is about, or the reminder itself
+ * when it is about nothing. Unmuting clears both, since either may be what silenced it.
+ */
+export function useToggleMute() {
+  return useMutation({
+    mutationFn: async (reminder: Reminder) => {
+      const target = reminder.subject ? { subject_type: reminder.subject.type, subject_id: reminder.subject.id } : { subject_type: 'reminder' as const, subject_id: reminder.id };
+      if (!reminder.muted) {
+        await api.post('/mutes', target);
+      } else {
+        if (reminder.subject) await api.delete(`/mutes/${reminder.subject.type}/${reminder.subject.id}`);
+        await api.delete(`/mutes/reminder/${reminder.id}`);
+      }
+      return { reminder, muted: !reminder.muted };
+    },
+    onSuccess: ({ reminder, muted }) => {
+      // Every reminder about the same record changes with it.
+      const sameSubject = (other: Reminder) => (reminder.subject ? other.subject?.type === reminder.subject.type && other.subject.id === reminder.subject.id : other.id === reminder.id);
+      queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] }, (old) =>
+        old ? { ...old, data: old.data.map((other) => (sameSubject(other) ? { ...other, muted } : other)) } : old,
+      );
+      patchCachedReminder(reminder.id, (old) => ({ ...old, muted }));
+      invalidateReminders();
+    },
+  });
+}
+
 export function useCreateReminder() {
   return useMutation({
     mutationFn: (input: ReminderInput) => api.post<{ data: Reminder }>('/reminders', input).then((body) => body.data),

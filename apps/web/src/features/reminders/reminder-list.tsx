@@ -1,4 +1,4 @@
-import { AlarmClock, BellOff, CheckCircle2, MessageSquare, RotateCcw, Users } from 'lucide-react';
+import { AlarmClock, Bell, BellOff, CheckCircle2, MessageSquare, RotateCcw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,13 +7,19 @@ import { TOAST_TIMEOUT_MS, type Reminder } from '@storekeep/contracts';
 import { Badge, Button, EmptyState, Skeleton } from '../../components/ui';
 import { formatDay } from '../../lib/format';
 import { DueDate, SubjectLink } from './display';
-import { useUpdateReminder } from './queries';
+import { useToggleMute, useUpdateReminder } from './queries';
 import { SnoozeDialog } from './reminder-dialogs';
 
 /** One reminder: title, subject, due date with relative time, comments and assignees, and its actions. */
 export function ReminderRow({ reminder, onSnooze }: { reminder: Reminder; onSnooze: (reminder: Reminder) => void }) {
   const { t } = useTranslation();
   const update = useUpdateReminder();
+  const mute = useToggleMute();
+  const toggleMute = () =>
+    mute.mutate(reminder, {
+      onSuccess: ({ muted }) =>
+        toast.success(t(muted ? 'reminders.mutedToast' : 'reminders.unmutedToast', { name: reminder.subject?.name || reminder.title }), { duration: TOAST_TIMEOUT_MS }),
+    });
   const done = reminder.read_at !== null;
   const toggle = () =>
     update.mutate(
@@ -28,6 +34,7 @@ export function ReminderRow({ reminder, onSnooze }: { reminder: Reminder; onSnoo
             {reminder.title}
           </Link>
           <Badge color={reminder.source === 'manual' ? 'gray' : 'blue'}>{t(`reminders.sources.${reminder.source}`)}</Badge>
+          {reminder.muted && <Badge color="gray">{t('reminders.mutedBadge')}</Badge>}
           {reminder.snoozed_until && !done && <Badge color="yellow">{t('reminders.snoozedUntil', { date: formatDay(reminder.snoozed_until) })}</Badge>}
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
@@ -47,6 +54,18 @@ export function ReminderRow({ reminder, onSnooze }: { reminder: Reminder; onSnoo
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        <Button
+          size="sm"
+          color="white"
+          loading={mute.isPending}
+          aria-pressed={reminder.muted}
+          title={t(reminder.muted ? 'reminders.unmuteHint' : reminder.subject ? 'reminders.muteHint' : 'reminders.muteReminderHint')}
+          icon={reminder.muted ? <Bell className="size-4" aria-hidden="true" /> : <BellOff className="size-4" aria-hidden="true" />}
+          onClick={toggleMute}
+        >
+          {reminder.muted ? t('reminders.unmute') : t('reminders.mute')}
+          <span className="sr-only"> {reminder.title}</span>
+        </Button>
         {!done && (
           <Button size="sm" color="white" icon={<AlarmClock className="size-4" aria-hidden="true" />} onClick={() => onSnooze(reminder)}>
             {t('reminders.snooze')}

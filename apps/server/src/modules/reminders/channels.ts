@@ -1,0 +1,57 @@
+import type { Executor } from '../../platform/db';
+import { enqueueMail } from '../../platform/mail';
+
+export type Recipient = { id: number; email: string; name: string };
+
+/** One reminder as a notice shows it. */
+export type NoticeItem = { reminderId: number; title: string; dueDate: string; daysLeft: number; subjectName: string | null };
+
+/**
+ * What a notice says, independent of how it travels: `immediate` for a deadline within a week (one
+ * reminder, sent at once), `digest` for the day's other notices of one user and team.
+ */
+export type Notice = { kind: 'immediate' | 'digest'; teamName: string; items: NoticeItem[] };
+
+/**
+ * A way a notice reaches a person. Channels write into the outbox inside the claiming transaction, so a
+ * notice is delivered exactly when its claim commits. E-mail is the channel today; web push (issue 7)
+ * joins this list with a `push` outbox kind and the user's device subscriptions, nothing else changes.
+ */
+export type NoticeChannel = { name: string; deliver(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string): Promise<void> };
+
+const inDays = (days: number) => (days <= 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`);
+const line = (item: NoticeItem, appUrl: string) =>
+  `• ${item.title}${item.subjectName ? ` — ${item.subjectName}` : ''}\n  Due ${item.dueDate} (${inDays(item.daysLeft)}): ${appUrl}/reminders/${item.reminderId}/comments`;
+
+/** A digest lists this many reminders and links to the inbox for the rest. */
+export const DIGEST_MAX_ITEMS = 50;
+
+export function noticeMail(recipient: Recipient, notice: Notice, appUrl: string) {
+  if (notice.kind === 'immediate') {
+    const item = notice.items[0]!;
+    return {
+      to: recipient.email,
+      subject: `Due soon: ${item.title} (${item.dueDate})`,
+      text: `${item.title}${item.subjectName ? `\n${item.subjectName}` : ''}\n\nDue on ${item.dueDate} — ${inDays(item.daysLeft)}.\n\nOpen it in Storekeep: ${appUrl}/reminders/${item.reminderId}/comments\n\nMute this record from the reminder's page to stop these e-mails.\n`,
+    };
+  }
+  const shown = notice.items.slice(0, DIGEST_MAX_ITEMS);
+  const more = notice.items.length - shown.length;
+  const count = notice.items.length;
+  return {
+    to: recipient.email,
+    subject: `${notice.teamName}: ${count} critical date${count === 1 ? '' : 's'} coming up`,
+    text: `Hello ${recipient.name},\n\nThese critical dates of ${notice.teamName} reached a reminder lead time:\n\n${shown.map((item) => line(item, appUrl)).join('\n')}\n${more > 0 ? `\n…and ${more} more: ${appUrl}/reminders\n` : ''}\nAll open reminders: ${appUrl}/reminders\n`,
+  };
+}
+
+export const emailChannel: NoticeChannel = {
+  name: 'email',
+  deliver: (trx, recipient, notice, appUrl) => enqueueMail(trx, noticeMail(recipient, notice, appUrl)),
+};
+
+export const noticeChannels: NoticeChannel[] = [emailChannel];
+
+export async function deliverNotice(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string) {
+  for (const channel of noticeChannels) await channel.deliver(trx, recipient, notice, appUrl);
+}

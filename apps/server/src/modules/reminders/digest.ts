@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { Deps } from '../../platform/deps';
+import { nowIso } from '../../platform/clock';
+import { todayIso } from '../leases/dates';
+import { deliverNotice, type NoticeItem, type Recipient } from './channels';
+import { chunked, recipientsFor } from './recipients';
+import { daysBetween, scanReminders } from './scan';
+import { subjectNames } from './subjects';
+
+/**
+ * The daily digest: each team's notices that were not mailed at once (deadline more than a week away)
+ * go to each recipient as one e-mail a day. The (team, day) row is the claim: the first instance to
+ * insert it sends the team's digest, in the same transaction that marks the notices digested, so a
+ * crash sends nothing and a later tick tries again.
+ */
+export async function sendDigests(deps: Deps, today = todayIso()): Promise<number> {
+  const teams = await deps.db
+    .selectFrom('reminder_notices')
+    .innerJoin('reminders', 'reminders.id', 'reminder_notices.reminder_id')
+    .select('reminders.team_id')
+    .distinct()
+    .where('reminder_notices.digested_at', 'is', null)
+    .execute();
+  let mails = 0;
+  for (const { team_id: teamId } of teams) mails += await digestTeam(deps, teamId, today);
+  if (mails) deps.mail.kick();
+  return mails;
+}
+
+async function digestTeam(deps: Deps, teamId: number, today: string): Promise<number> {
+  const now = nowIso();
+  return deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx.insertInto('digest_runs').values({ team_id: teamId, day: today, sent_at: now }).onConflict((oc) => oc.doNothing()).returning('team_id').executeTakeFirst();
+    if (!claimed) return 0;
+    const notices = await trx
+      .updateTable('reminder_notices')
+      .set({ digested_at: now })
+      .where('digested_at', 'is', null)
+      .where('reminder_id', 'in', (qb) => qb.selectFrom('reminders').select('id').where('team_id', '=', teamId))
+      .returning('reminder_id')
+      .execute();
+    const ids = [...new Set(notices.map((n) => n.reminder_id))];
+    const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+    const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
+    for (const chunk of chunked(ids)) {
+      // Completed or snoozed since the scan claimed them: nothing to say about those any more.
+      const reminders = await trx
+        .selectFrom('reminders')
+        .select(['id', 'title', 'due_date', 'subject_type', 'subject_id'])
+        .where('team_id', '=', teamId)
+        .where('id', 'in', chunk)
+        .where('read_at', 'is', null)
+        .where('due_date', '>=', today)
+        .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
+        .execute();
+      const names = await subjectNames(trx, teamId, reminders);
+      const recipients = await recipientsFor(trx, teamId, reminders);
+      for (const reminder of reminders) {
+        const dueDate = String(reminder.due_date);
+        const item: NoticeItem = { reminderId: reminder.id, title: reminder.title, dueDate, daysLeft: daysBetween(today, dueDate), subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null };
+        for (const recipient of recipients.get(reminder.id) ?? []) {
+          const entry = perUser.get(recipient.id) ?? { recipient, items: [] };
+          entry.items.push(item);
+          perUser.set(recipient.id, entry);
+        }
+      }
+    }
+    for (const { recipient, items } of perUser.values()) {
+      items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.reminderId - b.reminderId);
+      await deliverNotice(trx, recipient, { kind: 'digest', teamName: team.name, items }, deps.config.APP_URL);
+    }
+    return perUser.size;
+  });
+}
+
+/** The hourly notification tick: claim what came due, mail the urgent ones, send the day's digests. */
+export async function deliverReminderNotices(deps: Deps, today = todayIso()) {
+  const claimed = await scanReminders(deps, today);
+  const digests = await sendDigests(deps, today);
+  return { claimed, digests };
+}

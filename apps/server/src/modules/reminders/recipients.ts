@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db';
+import type { Recipient } from './channels';
+
+export type NoticeSubject = { id: number; subject_type: string | null; subject_id: number | null };
+
+/** IN lists stay well under either database's parameter limit. */
+export function chunked<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const muteKey = (userId: number, type: string, id: number) => `${userId}:${type}:${id}`;
+
+/**
+ * Who hears about each reminder: its assignees who are still members of the team, or else the team's
+ * managers and admins; minus anyone who muted the reminder or the record it is about.
+ */
+export async function recipientsFor(db: Executor, teamId: number, reminders: NoticeSubject[]): Promise<Map<number, Recipient[]>> {
+  const assigned = new Map<number, Recipient[]>();
+  for (const ids of chunked(reminders.map((r) => r.id))) {
+    const rows = await db
+      .selectFrom('reminder_assignees')
+      .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
+      .innerJoin('team_user', (join) => join.onRef('team_user.user_id', '=', 'users.id').on('team_user.team_id', '=', teamId))
+      .select(['reminder_assignees.reminder_id', 'users.id', 'users.email', 'users.name'])
+      .where('reminder_assignees.reminder_id', 'in', ids)
+      .execute();
+    for (const row of rows) assigned.set(row.reminder_id, [...(assigned.get(row.reminder_id) ?? []), { id: row.id, email: row.email, name: row.name }]);
+  }
+  const managers = await db
+    .selectFrom('team_user')
+    .innerJoin('users', 'users.id', 'team_user.user_id')
+    .select(['users.id', 'users.email', 'users.name'])
+    .where('team_user.team_id', '=', teamId)
+    .where(sql<boolean>`team_user.role in ('manager', 'admin')`)
+    .orderBy('users.id')
+    .execute();
+  const mutes = new Set(
+    (await db.selectFrom('notification_mutes').select(['user_id', 'subject_type', 'subject_id']).where('team_id', '=', teamId).execute()).map((m) => muteKey(m.user_id, m.subject_type, m.subject_id)),
+  );
+  const result = new Map<number, Recipient[]>();
+  for (const reminder of reminders) {
+    const people = assigned.get(reminder.id) ?? managers;
+    result.set(
+      reminder.id,
+      people.filter(
+        (person) =>
+          !mutes.has(muteKey(person.id, 'reminder', reminder.id)) &&
+          !(reminder.subject_type && reminder.subject_id !== null && mutes.has(muteKey(person.id, reminder.subject_type, reminder.subject_id))),
+      ),
+    );
+  }
+  return result;
+}
