@@ -11,6 +11,7 @@ import { isValidCsrf } from './csrf';
 import * as repo from './repository';
 import { listUserTeams } from '../users/repository';
 import { sessionExpiry } from './session-cookie';
+import { createAuthCache, type AuthCache } from '../../platform/auth-cache';
 
 /**
  * Every /app route declares who may call it:
@@ -54,10 +55,21 @@ const TOUCH_EVERY_MS = 60_000;
 
 export type RouteGuardEntry = { method: string; url: string; guard: Guard };
 
+/** What a session cookie resolves to; cached (platform/auth-cache.ts) and never mutated except the touch times. */
+type SessionLookup = {
+  session: { remember: number; last_seen_at: string; expires_at: string };
+  user: Readonly<UserRow>;
+  teams: readonly TeamContext[];
+};
+const sessionCaches = new WeakMap<Deps, AuthCache<SessionLookup>>();
+
 /** Installs the auth hooks and returns the live table of every /app route with its guard. */
 export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuardEntry[] {
   const table: RouteGuardEntry[] = [];
   app.decorateRequest('auth', null);
+  const cache = createAuthCache<SessionLookup>(deps.db, deps.dialect);
+  sessionCaches.set(deps, cache);
+  app.addHook('onClose', () => cache.close());
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/app')) return;
@@ -104,20 +116,50 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return null;
   const sessionId = sha256(cookie);
-  // One round trip for the session and its user (the cascade guarantees the user of a live session exists).
-  const found = await repo.findSessionWithUser(deps.db, sessionId);
+  const cache = sessionCaches.get(deps)!;
+  const load = () => loadSession(deps, sessionId);
+  let found = await cache.lookup(sessionId, load);
   const now = nowIso();
+  if (found && found.session.expires_at <= now) {
+    // Expired by this copy's clock; another instance may have extended it since: ask the database.
+    cache.forget(sessionId);
+    found = await load();
+  }
   if (!found || found.session.expires_at <= now) {
     if (found) await repo.deleteSession(deps.db, sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
-  const { session, user } = found;
-  // Sliding expiry, written at most once a minute so reads stay reads.
+  const { session, user, teams } = found;
+  // Sliding expiry, written at most once a minute (per instance) so reads stay reads.
   if (Date.parse(now) - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
-    await repo.touchSession(deps.db, sessionId, now, sessionExpiry(Boolean(session.remember), now));
+    const expiresAt = sessionExpiry(Boolean(session.remember), now);
+    session.last_seen_at = now;
+    session.expires_at = expiresAt;
+    await repo.touchSession(deps.db, sessionId, now, expiresAt);
   }
-  return withTeams(deps, { user, via: 'session', sessionId, tokenId: null });
+  // A user removed from their current team falls back to another of theirs.
+  const team = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
+  return { user: user as UserRow, via: 'session', sessionId, tokenId: null, teams: teams as TeamContext[], team };
+}
+
+/** The session, its user (one round trip: the cascade guarantees the user of a live session exists) and their teams. */
+async function loadSession(deps: Deps, sessionId: string): Promise<SessionLookup | undefined> {
+  const found = await repo.findSessionWithUser(deps.db, sessionId);
+  if (!found) return undefined;
+  const teams = await listUserTeams(deps.db, found.user.id);
+  // Frozen: the same objects serve every request of the session while cached.
+  return { session: { ...found.session }, user: Object.freeze(found.user), teams: Object.freeze(teams.map((t) => Object.freeze(t))) };
+}
+
+/** How many session lookups this app answered from its cache (for tests). */
+export function sessionCacheHits(deps: Deps): number {
+  return sessionCaches.get(deps)?.hits ?? 0;
+}
+
+/** Drops this instance's cached copy of a session at once (the database tells the other instances). */
+export function forgetSession(deps: Deps, sessionId: string) {
+  sessionCaches.get(deps)?.forget(sessionId);
 }
 
 async function withTeams(deps: Deps, base: Omit<RequestAuth, 'teams' | 'team'>): Promise<RequestAuth> {

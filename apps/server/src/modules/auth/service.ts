@@ -15,7 +15,7 @@ import { recordActivity } from '../activities/service';
 import { acceptInvitation, createPersonalTeam, previewInvitation } from '../teams/service';
 import { insertUser, updateUser } from '../users/repository';
 import { loadAuthUser } from '../users/service';
-import type { RequestAuth } from './context';
+import { forgetSession, type RequestAuth } from './context';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { clearSessionCookie, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
@@ -84,7 +84,10 @@ export async function login(
 
 export async function logout(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
   const auth = request.auth;
-  if (auth?.sessionId) await repo.deleteSession(deps.db, auth.sessionId);
+  if (auth?.sessionId) {
+    await repo.deleteSession(deps.db, auth.sessionId);
+    forgetSession(deps, auth.sessionId);
+  }
   if (auth?.tokenId) await repo.deleteToken(deps.db, auth.tokenId);
   if (auth) {
     await recordActivity(deps.db, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout', ip: request.ip });

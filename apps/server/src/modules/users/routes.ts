@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { loadAuthUser, updatePassword, updateProfile } from './service';
+import { presentCaller, updatePassword, updateProfile } from './service';
 
 export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -11,7 +11,7 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   // The cookie-session call of the spec, and its twin for bearer-token clients (spec §7).
   for (const url of [`${API_BASE}/users/auth`, '/app/api/users/auth']) {
     app.get(url, { config: { guard: 'auth' }, schema: { response } }, async (request) => ({
-      data: await loadAuthUser(deps, deps.db, request.auth!.user.id),
+      data: await presentCaller(deps, request.auth!),
     }));
   }
 

@@ -22,6 +22,16 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
   return presentAuthUser(user, teams, current, { notifications, isDemo: isDemoUser(user, deps.config.SEED_DEMO) });
 }
 
+/**
+ * The same answer for the caller of this request, from what the auth context already resolved (the
+ * session's user and teams, fresh or from the session cache, which is exact — see platform/auth-cache.ts):
+ * only the unread count is read here.
+ */
+export async function presentCaller(deps: Deps, auth: RequestAuth): Promise<AuthUser> {
+  const notifications = auth.team ? await unreadCount(deps.db, auth.team.id) : 0;
+  return presentAuthUser(auth.user, auth.teams, auth.team, { notifications, isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO) });
+}
+
 function refuseDemo(deps: Deps, auth: RequestAuth) {
   if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account cannot change its profile.');
 }

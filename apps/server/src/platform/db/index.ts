@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyPlugin, type OperationNode, type RootOperationNode, type Transaction } from 'kysely';
 import pg from 'pg';
 import { openSqlite } from './sqlite-driver';
 import type { Database } from './schema';
@@ -25,12 +25,69 @@ pg.types.setTypeParser(1114, (value) => new Date(`${value}Z`).toISOString()); //
 pg.types.setTypeParser(1082, (value) => value); // date stays YYYY-MM-DD
 pg.types.setTypeParser(20, (value) => Number(value)); // int8 (counts, ids)
 
+const postgresUrls = new WeakMap<Db, string>();
+export type WriteKind = 'insert' | 'update' | 'delete';
+const writeWatchers = new WeakMap<Db, Set<(table: string, kind: WriteKind) => void>>();
+
+/**
+ * Calls `listener` with the table name whenever this process issues an INSERT, UPDATE or DELETE through
+ * the query builder (before it runs and again after). Raw SQL is not seen. The session cache uses it to
+ * drop its copies at once when this very process changes who a session belongs to.
+ */
+export function watchWrites(db: Db, listener: (table: string, kind: WriteKind) => void): () => void {
+  const set = writeWatchers.get(db);
+  set?.add(listener);
+  return () => set?.delete(listener);
+}
+
+function tableOf(node: OperationNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
+  if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  return undefined;
+}
+
+function writtenTable(node: RootOperationNode): { table: string; kind: WriteKind } | undefined {
+  if (node.kind === 'InsertQueryNode') return { table: tableOf(node.into) ?? '', kind: 'insert' };
+  if (node.kind === 'UpdateQueryNode') return { table: tableOf(node.table) ?? '', kind: 'update' };
+  if (node.kind === 'DeleteQueryNode') return { table: tableOf(node.from.froms[0]) ?? '', kind: 'delete' };
+  return undefined;
+}
+
+function writeWatchPlugin(listeners: Set<(table: string, kind: WriteKind) => void>): KyselyPlugin {
+  const pending = new WeakMap<object, { table: string; kind: WriteKind }>();
+  return {
+    transformQuery({ node, queryId }) {
+      if (listeners.size) {
+        const write = writtenTable(node);
+        if (write?.table) {
+          pending.set(queryId, write);
+          for (const listener of listeners) listener(write.table, write.kind);
+        }
+      }
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      const write = pending.get(queryId);
+      if (write) for (const listener of listeners) listener(write.table, write.kind);
+      return result;
+    },
+  };
+}
+
+/** The connection string a PostgreSQL handle was opened with (for a LISTEN connection of its own). */
+export function postgresUrlOf(db: Db): string | undefined {
+  return postgresUrls.get(db);
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const sqlite = openSqlite(file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const watchers = new Set<(table: string, kind: WriteKind) => void>();
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [writeWatchPlugin(watchers)] });
+    writeWatchers.set(db, watchers);
     return {
       db,
       dialect: 'sqlite',
@@ -43,7 +100,10 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const watchers = new Set<(table: string, kind: WriteKind) => void>();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeWatchPlugin(watchers)] });
+  postgresUrls.set(db, url);
+  writeWatchers.set(db, watchers);
   return {
     db,
     dialect: 'postgres',

@@ -10,6 +10,7 @@ import { agreements } from './migrations/0006-agreements';
 import { calendar } from './migrations/0007-calendar';
 import { searchTerms } from './migrations/0008-search-terms';
 import { notifications } from './migrations/0009-notifications';
+import { authCache } from './migrations/0010-auth-cache';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, AppMigration> = {
   '0007-calendar': calendar,
   '0008-search-terms': searchTerms,
   '0009-notifications': notifications,
+  '0010-auth-cache': authCache,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

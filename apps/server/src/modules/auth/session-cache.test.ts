@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '@storekeep/contracts';
+import { buildApp } from '../../app';
+import { sessionCacheHits } from './context';
+import { openDatabase, type DatabaseHandle } from '../../platform/db';
+import { useTestApp } from '../../../test/context';
+import { buildMember, buildUser, signIn } from '../../../test/factories';
+
+/**
+ * The session cache (platform/auth-cache.ts) must never outlive a change: a second app instance on the
+ * same database keeps its own cache, and what happens on the first must be seen by the second at once.
+ */
+const ctx = useTestApp();
+let other: FastifyInstance;
+let otherHandle: DatabaseHandle;
+
+beforeAll(async () => {
+  const config = ctx.app.deps.config;
+  otherHandle = openDatabase(config.DATABASE_URL, { poolSize: 2 });
+  other = await buildApp({ config, database: otherHandle });
+});
+afterAll(async () => {
+  await other?.close();
+  await otherHandle?.close();
+});
+
+const sessionCookie = (client: { cookie(name: string): string | undefined }) => `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
+const onOther = (cookie: string, url = '/app/api/v1/users/auth') => other.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' } });
+
+/** The LISTEN connection of a PostgreSQL instance comes up asynchronously; until then the cache is bypassed. */
+async function warm(cookie: string) {
+  for (let i = 0; i < 5; i++) expect((await onOther(cookie)).statusCode).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const before = sessionCacheHits(other.deps);
+  for (let i = 0; i < 3; i++) expect((await onOther(cookie)).statusCode).toBe(200);
+  // The other instance really answers from its cache now, so what follows tests the invalidation.
+  expect(sessionCacheHits(other.deps) - before).toBe(3);
+}
+
+/**
+ * SQLite instances compare the epoch row on every lookup, so the other instance refuses at once. PostgreSQL
+ * instances hear a NOTIFY sent at commit; the test allows for its delivery (in practice well under a
+ * millisecond to a few), never for a cache lifetime.
+ */
+async function soon(check: () => Promise<boolean>) {
+  const started = performance.now();
+  const limit = ctx.app.deps.dialect === 'sqlite' ? 0 : 250;
+  while (!(await check())) {
+    if (performance.now() - started > limit) return false;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return true;
+}
+const refused = (cookie: string) => soon(async () => (await onOther(cookie)).statusCode === 401);
+
+describe('session cache across instances', () => {
+  it('refuses a session logged out on another instance at once', async () => {
+    const { user } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const cookie = sessionCookie(client);
+    await warm(cookie);
+    expect((await client.post('/app/logout')).status).toBe(204);
+    expect(await refused(cookie)).toBe(true);
+    // And on the instance that logged out.
+    expect((await ctx.app.inject({ method: 'GET', url: '/app/api/v1/users/auth', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends other sessions on a password change everywhere', async () => {
+    const { user } = await buildUser(ctx);
+    const first = await signIn(ctx, user.email);
+    const second = await signIn(ctx, user.email);
+    const cookie = sessionCookie(second);
+    await warm(cookie);
+    const changed = await first.put('/app/api/v1/users/password', { current_password: 'correct horse battery', password: 'a brand new password', password_confirmation: 'a brand new password' });
+    expect(changed.status).toBe(200);
+    expect(await refused(cookie)).toBe(true);
+  });
+
+  it('sees a role change made on another instance at once', async () => {
+    const { user, team } = await buildUser(ctx);
+    const owner = await signIn(ctx, user.email);
+    const member = await buildMember(ctx, team.id, 'manager');
+    const memberClient = await signIn(ctx, member.email);
+    const cookie = sessionCookie(memberClient);
+    await warm(cookie);
+    expect((await onOther(cookie)).json().data.team_role).toBe('manager');
+    for (let i = 0; i < 3; i++) expect((await memberClient.get('/app/api/v1/users/auth')).body.data.team_role).toBe('manager');
+    const changed = await owner.patch(`/app/api/v1/teams/${team.id}/members/${member.id}`, { role: 'observer' });
+    expect(changed.status).toBe(200);
+    // The instance that made the change sees it with no wait at all.
+    expect((await memberClient.get('/app/api/v1/users/auth')).body.data.team_role).toBe('observer');
+    expect(await soon(async () => (await onOther(cookie)).json().data.team_role === 'observer')).toBe(true);
+  });
+
+  it('sees a session deleted by hand (no app code) at once', async () => {
+    const { user } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const cookie = sessionCookie(client);
+    await warm(cookie);
+    await ctx.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    expect(await refused(cookie)).toBe(true);
+  });
+});
