@@ -108,10 +108,12 @@ async function main() {
         `  ${endpoint.name.padEnd(42)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50.toFixed(1)} ms  p95 ${measured.p95.toFixed(1)} ms  (${check})`,
       );
     }
-    const exported = await measureExport(appUrl, cookie, server);
-    log(
-      `  export of ${exported.rows} stores: ${exported.seconds.toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(1)} MB, RSS +${mb(exported.peak - exported.before)} MB peak`,
-    );
+    // With BENCH_ONLY the export runs only when the pattern names it ("export").
+    const exported = !only || only.test('export') ? await measureExport(appUrl, cookie, server) : null;
+    if (exported)
+      log(
+        `  export of ${exported.rows} stores: ${exported.seconds.toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(1)} MB, RSS +${mb(exported.peak - exported.before)} MB peak`,
+      );
 
     const report = renderReport(dataset, results, exported);
     console.log(`\n${report}`);
@@ -134,7 +136,14 @@ type Server = {
 
 async function startServer(dataset: Dataset): Promise<Server> {
   const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', '--no-warnings'],
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server process, written when it exits.
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      '--no-warnings',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       BENCH_APP_DATABASE_URL: dataset.databaseUrl,
@@ -293,7 +302,7 @@ function verdict(m: Measured): string {
   return '';
 }
 
-function renderReport(dataset: Dataset, results: Measured[], exported: Export): string {
+function renderReport(dataset: Dataset, results: Measured[], exported: Export | null): string {
   const ceiling = results.find((r) => r.kind === 'ceiling')!.rps;
   const cpus = os.cpus();
   const lines = [
@@ -312,11 +321,14 @@ function renderReport(dataset: Dataset, results: Measured[], exported: Export): 
       (r) =>
         `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.rps / ceiling).toFixed(2)} | ${r.check} | ${verdict(r)} |`,
     ),
-    '',
-    `CSV export of all ${exported.rows.toLocaleString('en')} stores (one request): **${exported.seconds.toFixed(2)} s**, ${(exported.bytes / 1e6).toFixed(1)} MB; ` +
-      `server RSS ${mb(exported.before)} MB before, ${mb(exported.peak)} MB peak (+${mb(exported.peak - exported.before)} MB), ${mb(exported.after)} MB after — ` +
-      `${exported.seconds <= TARGETS.exportSeconds ? 'met' : '**missed**'} (≤ 5 s with flat memory).`,
   ];
+  if (exported)
+    lines.push(
+      '',
+      `CSV export of all ${exported.rows.toLocaleString('en')} stores (one request): **${exported.seconds.toFixed(2)} s**, ${(exported.bytes / 1e6).toFixed(1)} MB; ` +
+        `server RSS ${mb(exported.before)} MB before, ${mb(exported.peak)} MB peak (+${mb(exported.peak - exported.before)} MB), ${mb(exported.after)} MB after — ` +
+        `${exported.seconds <= TARGETS.exportSeconds ? 'met' : '**missed**'} (≤ 5 s with flat memory).`,
+    );
   const lists = results.filter((r) => r.kind === 'list' || r.kind === 'search' || r.kind === 'light');
   const worstRatio = Math.min(...lists.map((r) => r.rps / ceiling));
   const lightRatio = Math.max(...results.filter((r) => r.kind === 'light').map((r) => r.rps / ceiling));
