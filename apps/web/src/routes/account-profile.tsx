@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, PageHeader } from '../components/ui';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
+import { CalendarFeedCard } from '../features/account/calendar-feed-card';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 
 export function Component() {
@@ -10,15 +11,19 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('profile.title')} />
-      {user.is_demo ? (
-        // The API refuses profile and password changes for the demo user; say so instead of offering forms.
-        <Alert type="warning">{t('profile.demo')}</Alert>
-      ) : (
-        <div className="flex flex-col gap-8">
-          <ProfileForm user={user} />
-          <PasswordForm />
-        </div>
-      )}
+      <div className="flex flex-col gap-8">
+        {user.is_demo ? (
+          // The API refuses profile and password changes for the demo user; say so instead of offering forms.
+          <Alert type="warning">{t('profile.demo')}</Alert>
+        ) : (
+          <>
+            <ProfileForm user={user} />
+            <PasswordForm />
+          </>
+        )}
+        {/* Per user (spec: "a per-user secret iCalendar feed") and open to every role, so it lives here, not on the admins' team page. */}
+        <CalendarFeedCard teamName={user.teams.find((team) => team.id === user.team_id)?.name ?? ''} />
+      </div>
     </>
   );
 }

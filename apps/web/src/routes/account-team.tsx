@@ -4,6 +4,8 @@ import { useRequiredUser } from '../features/auth/use-auth-user';
 import { InviteForm } from '../features/teams/invite-form';
 import { MembersTable } from '../features/teams/members-table';
 import { PendingInvitations } from '../features/teams/pending-invitations';
+import { ReminderSettingsCard } from '../features/teams/reminder-settings-form';
+import { isAdmin } from '../features/auth/permissions';
 import { TeamNameForm } from '../features/teams/team-name-form';
 import { useTeam } from '../features/teams/use-team';
 
@@ -35,6 +37,7 @@ export function Component() {
             <PendingInvitations teamId={team.id} invitations={team.invitations} />
           </>
         )}
+        {isAdmin(user) && <ReminderSettingsCard teamId={team.id} />}
       </div>
     </>
   );
