@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AGREEMENT_STATUSES, AGREEMENT_TYPES, type Agreement } from '@storekeep/contracts';
 import { FilterPicker, Skeleton } from '../components/ui';
+import { AgreementFacts, AgreementSections, agreementTitle } from '../features/agreements/agreement-detail';
 import { AgreementForm } from '../features/agreements/agreement-form';
+import { DetailShell, DetailSkeleton } from '../features/leases/detail-shell';
 import { useAgreementColumns } from '../features/leases/columns';
 import { useResource } from '../features/leases/queries';
 import { ResourceListPage } from '../features/leases/resource-list-page';
@@ -69,5 +72,30 @@ export function Edit() {
         <SubjectReminders type="agreement" id={agreement.data.id} title={t('reminders.forAgreement')} />
       </div>
     </>
+  );
+}
+
+/** /agreements/:id: the read-only agreement for every role; Edit and Delete as its abilities allow. */
+export function Detail() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const [gone, setGone] = useState(false);
+  const agreement = useResource('agreements', id, !gone);
+  if (!agreement.data) return <DetailSkeleton />;
+  const data = agreement.data;
+  const title = agreementTitle(data);
+  return (
+    <DetailShell
+      resource="agreements"
+      id={data.id}
+      section={t('agreements.title')}
+      title={data.brand ? `${data.brand.name} · ${title}` : title}
+      facts={<AgreementFacts agreement={data} />}
+      abilities={data.abilities}
+      onGone={() => setGone(true)}
+    >
+      <AgreementSections agreement={data} />
+      <SubjectReminders type="agreement" id={data.id} title={t('reminders.forAgreement')} />
+    </DetailShell>
   );
 }

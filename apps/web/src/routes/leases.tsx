@@ -7,6 +7,8 @@ import { canManage } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { useApiList } from '../features/leases/api-list';
 import { useLeaseColumns } from '../features/leases/columns';
+import { DetailShell, DetailSkeleton } from '../features/leases/detail-shell';
+import { LeaseFacts, LeaseSections } from '../features/leases/lease-detail';
 import { LeaseForm } from '../features/leases/lease-form';
 import { useResource } from '../features/leases/queries';
 import { ResourceListPage } from '../features/leases/resource-list-page';
@@ -114,5 +116,30 @@ export function Edit() {
         <SubjectReminders type="lease" id={lease.data.id} title={t('reminders.forLease')} />
       </div>
     </>
+  );
+}
+
+/** /leases/:id: the read-only lease for every role; Edit and Delete as the lease's abilities allow. */
+export function Detail() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  // Once deleted, the lease's own query stops so the refetch after the delete does not hit a 404.
+  const [gone, setGone] = useState(false);
+  const lease = useResource('leases', id, !gone);
+  if (!lease.data) return <DetailSkeleton />;
+  const data = lease.data;
+  return (
+    <DetailShell
+      resource="leases"
+      id={data.id}
+      section={t('leases.title')}
+      title={data.reference ? `${data.store?.name ?? ''} · ${data.reference}` : (data.store?.name ?? `#${data.id}`)}
+      facts={<LeaseFacts lease={data} />}
+      abilities={data.abilities}
+      onGone={() => setGone(true)}
+    >
+      <LeaseSections lease={data} />
+      <SubjectReminders type="lease" id={data.id} title={t('reminders.forLease')} />
+    </DetailShell>
   );
 }

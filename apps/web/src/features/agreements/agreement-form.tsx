@@ -175,7 +175,7 @@ export function AgreementForm({ agreement, preset }: { agreement?: Agreement; pr
         ))}
       </RowsCard>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/agreements" className={buttonClasses('white')}>
+        <Link to={agreement ? `/agreements/${agreement.id}` : '/agreements'} className={buttonClasses('white')}>
           {t('common.cancel')}
         </Link>
         <Button type="submit" loading={save.isPending}>

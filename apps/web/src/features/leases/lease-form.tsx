@@ -291,7 +291,7 @@ export function LeaseForm({ lease, store, children }: { lease?: Lease; store?: R
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/leases" className={buttonClasses('white')}>
+        <Link to={lease ? `/leases/${lease.id}` : '/leases'} className={buttonClasses('white')}>
           {t('common.cancel')}
         </Link>
         <Button type="submit" loading={save.isPending}>

@@ -10,11 +10,11 @@ import { showErrorToast } from '../../api/error-mapping';
 type Resource = 'leases' | 'agreements';
 type ResourceMap = { leases: Lease; agreements: Agreement };
 
-export function useResource<K extends Resource>(resource: K, id: number) {
+export function useResource<K extends Resource>(resource: K, id: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.detail(resource, id),
     queryFn: ({ signal }) => api.get<{ data: ResourceMap[K] }>(`/${resource}/${id}`, { signal }).then((body) => body.data),
-    enabled: id > 0,
+    enabled: enabled && id > 0,
   });
 }
 
@@ -40,6 +40,12 @@ export function useDeleteResource(resource: Resource) {
     mutationFn: (id: number) => api.delete<null>(`/${resource}/${id}`),
     onSuccess: () => invalidateContracts(),
   });
+}
+
+/** The undo of a delete: POST /{resource}/{id}/restore. */
+export async function restoreResource(resource: Resource, id: number) {
+  await api.post<{ data: unknown }>(`/${resource}/${id}/restore`);
+  invalidateContracts();
 }
 
 export type EscalationRow = { start_date: string; end_date: string; monthly_amount: number };

@@ -36,7 +36,7 @@ export function StoreLeasesPanel({ storeId }: { storeId: number }) {
       {!list.isPending && total === 0 ? (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('leases.none')}</p>
       ) : (
-        <DataTable columns={columns} rows={list.data?.data ?? []} rowKey={(row) => row.id} caption={t('leases.title')} loading={list.isPending} skeletonRows={2} onRowOpen={(row) => navigate(`/leases/${row.id}/edit`)} />
+        <DataTable columns={columns} rows={list.data?.data ?? []} rowKey={(row) => row.id} caption={t('leases.title')} loading={list.isPending} skeletonRows={2} onRowOpen={(row) => navigate(`/leases/${row.id}`)} />
       )}
     </Card>
   );
@@ -70,7 +70,7 @@ export function AgreementsPanel({ filter, id }: { filter: 'store_id' | 'brand_id
       {!list.isPending && total === 0 ? (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('agreements.none')}</p>
       ) : (
-        <DataTable columns={columns} rows={list.data?.data ?? []} rowKey={(row) => row.id} caption={t('agreements.title')} loading={list.isPending} skeletonRows={2} onRowOpen={(row) => navigate(`/agreements/${row.id}/edit`)} />
+        <DataTable columns={columns} rows={list.data?.data ?? []} rowKey={(row) => row.id} caption={t('agreements.title')} loading={list.isPending} skeletonRows={2} onRowOpen={(row) => navigate(`/agreements/${row.id}`)} />
       )}
     </Card>
   );

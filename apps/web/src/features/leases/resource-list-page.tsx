@@ -103,7 +103,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             onSort={(field, direction) => update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') })}
             loading={list.isPending}
             skeletonRows={Math.min(params.per_page, 8)}
-            onRowOpen={(row) => navigate(`/${props.resource}/${row.id}/edit`)}
+            onRowOpen={(row) => navigate(`/${props.resource}/${row.id}`)}
             mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
           />
           {meta && (

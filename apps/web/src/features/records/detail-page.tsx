@@ -23,7 +23,7 @@ import { recordPath, recordTitle, type AnyRecord } from './types';
 import { usePaginationLabels } from './use-pagination-labels';
 
 /** Undo stays offered longer than an ordinary toast so there is time to reach it (WCAG 2.2.1). */
-const UNDO_TOAST_MS = 10_000;
+export const UNDO_TOAST_MS = 10_000;
 
 export const TABS = ['overview', 'related', 'leases', 'agreements', 'documents', 'notes', 'activity'] as const;
 

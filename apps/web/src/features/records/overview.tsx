@@ -6,9 +6,10 @@ import { formatCount, formatDate, formatDay } from '../../lib/format';
 import { KindBadge, PhoneLink, RefLink, StatusBadge } from './display';
 import type { AnyRecord } from './types';
 
-type Row = [label: string, value: ReactNode];
+export type Row = [label: string, value: ReactNode];
 
-function Facts({ rows }: { rows: Row[] }) {
+/** Label/value pairs in two columns; an empty value shows a dash. */
+export function Facts({ rows }: { rows: Row[] }) {
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
       {rows.map(([label, value]) => (

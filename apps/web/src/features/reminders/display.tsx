@@ -5,20 +5,25 @@ import type { Reminder } from '@storekeep/contracts';
 import { formatDay } from '../../lib/format';
 
 const SUBJECT_PATHS: Record<string, (id: number) => string> = {
-  lease: (id) => `/leases/${id}/edit`,
-  agreement: (id) => `/agreements/${id}/edit`,
-  document: () => '/documents',
+  lease: (id) => `/leases/${id}`,
+  agreement: (id) => `/agreements/${id}`,
+  document: (id) => `/documents?document=${id}`,
   company: (id) => `/companies/${id}`,
   brand: (id) => `/brands/${id}`,
   store: (id) => `/stores/${id}`,
   contact: (id) => `/contacts/${id}`,
 };
 
+/** The page of the record a reminder (or a dashboard date) is about. */
+export function subjectPath(subject: { type: string; id: number }): string {
+  return SUBJECT_PATHS[subject.type]?.(subject.id) ?? '#';
+}
+
 export function SubjectLink({ subject }: { subject: Reminder['subject'] }) {
   const { t } = useTranslation();
   if (!subject) return null;
   return (
-    <Link to={SUBJECT_PATHS[subject.type]?.(subject.id) ?? '#'} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+    <Link to={subjectPath(subject)} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
       <span className="sr-only">{t(`reminders.subjects.${subject.type}`)}: </span>
       {subject.name}
     </Link>
