@@ -1,39 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, CalendarX2, DollarSign, MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Store } from '@storekeep/contracts';
-import { api } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import type { DashboardMapStore } from '@storekeep/contracts';
 import { Alert, Card, Skeleton, PageHeader } from '../components/ui';
 import { canManage } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
+import { CriticalDatesTimeline } from '../features/dashboard/critical-dates-timeline';
+import { LeaseExpiryChart } from '../features/dashboard/lease-expiry-chart';
+import { MapLegend } from '../features/dashboard/map-legend';
 import { StatCard } from '../features/dashboard/stat-card';
 import { StoreList } from '../features/dashboard/store-list';
 import { emptyStats, useDashboard } from '../features/dashboard/use-dashboard';
 import { isoDayFromToday } from '../features/leases/api-list';
-import type { Paginated } from '../features/records/types';
 import { formatCount, formatUsd, formatUsdCompact } from '../lib/format';
 
 // Leaflet is imported only inside this chunk, never by the first bundle.
 const StoreMap = lazy(() => import('../features/dashboard/store-map'));
 
-function MapSection() {
+/** The dashboard's located stores (from GET /dashboard), coloured by their nearest deadline. */
+function MapSection({ stores }: { stores: DashboardMapStore[] | undefined }) {
   const { t } = useTranslation();
-  const stores = useQuery({
-    queryKey: queryKeys.list('stores', { per_page: 100, map: true }),
-    queryFn: ({ signal }) => api.get<Paginated<Store>>('/stores', { query: { per_page: 100 }, signal }).then((body) => body.data),
-  });
   return (
     <Card title={t('dashboardExtra.map')}>
-      {stores.data ? (
+      {stores ? (
         <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-          <StoreMap stores={stores.data} />
+          <StoreMap stores={stores} />
         </Suspense>
       ) : (
         <Skeleton className="h-80 w-full" />
       )}
+      {stores && stores.length > 0 && <MapLegend />}
     </Card>
   );
 }
@@ -66,7 +63,7 @@ export function Component() {
             {warnings.map((warning) => (
               <li key={`${warning.store.id}-${warning.agreement_id}`}>
                 {t('dashboardExtra.alignmentItem', { store: warning.store.name, days: warning.days_apart })}{' '}
-                <Link to={`/agreements/${warning.agreement_id}/edit`} className="font-medium underline">
+                <Link to={`/agreements/${warning.agreement_id}`} className="font-medium underline">
                   {t('dashboardExtra.viewAgreement')}
                 </Link>
               </li>
@@ -75,11 +72,15 @@ export function Component() {
         </Alert>
       )}
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <CriticalDatesTimeline items={data?.timeline ?? []} loading={isPending} />
+        <LeaseExpiryChart years={data?.lease_expirations ?? []} loading={isPending} />
+      </div>
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <section>
           <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">{t('dashboard.stores')}</h2>
           <StoreList stores={data?.stores ?? []} loading={isPending} canCreate={canManage(user)} />
         </section>
-        <MapSection />
+        <MapSection stores={data?.map_stores} />
       </div>
     </>
   );

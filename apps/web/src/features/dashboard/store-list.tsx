@@ -2,9 +2,9 @@ import { Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar, buttonClasses, EmptyState, Skeleton } from '../../components/ui';
-import type { DashboardStore } from './use-dashboard';
+import type { Dashboard } from '@storekeep/contracts';
 
-type StoreListProps = { stores: DashboardStore[]; loading: boolean; canCreate: boolean };
+type StoreListProps = { stores: Dashboard['stores']; loading: boolean; canCreate: boolean };
 
 export function StoreList({ stores, loading, canCreate }: StoreListProps) {
   const { t } = useTranslation();
@@ -39,7 +39,6 @@ export function StoreList({ stores, loading, canCreate }: StoreListProps) {
             <Avatar name={store.name} image={store.image} size="md" />
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{store.name}</p>
-              {store.address && <p className="truncate text-sm text-gray-500 dark:text-gray-400">{store.address}</p>}
             </div>
           </Link>
         </li>
