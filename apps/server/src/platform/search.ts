@@ -43,12 +43,20 @@ export function searchIndexRow(entry: SearchEntry): SearchIndexTable {
 /** The PostgreSQL word rows of one index row (see migration 0008). */
 export const searchTermRows = (row: SearchIndexTable) => [...new Set(row.terms.split(' '))].map((term) => ({ term, rowid: row.rowid }));
 
+/**
+ * Documents carry up to 100,000 characters of extracted text: a (word, row) btree of every one of their
+ * words would be hundreds of rows per document (200 million for a million documents). On PostgreSQL they
+ * are searched through the GIN index alone, sampled so that a common word costs no more than a rare one
+ * (see documentCandidates and migration 0011).
+ */
+const usesTermRows = (type: SearchType) => type !== 'documents';
+
 /** Called in the same transaction as every write of a searchable record. */
 export async function indexRecord(db: Executor, entry: SearchEntry) {
   const row = searchIndexRow(entry);
   await db.deleteFrom('search_index').where('rowid', '=', row.rowid).execute();
   await db.insertInto('search_index').values(row).execute();
-  if (dialectOf(db) === 'postgres') {
+  if (dialectOf(db) === 'postgres' && usesTermRows(entry.type)) {
     await db.deleteFrom('search_terms').where('rowid', '=', row.rowid).execute();
     await db.insertInto('search_terms').values(searchTermRows(row)).execute();
   }
@@ -62,7 +70,7 @@ export async function unindexRecord(db: Executor, type: SearchType, id: number) 
   // The scope token names the team (RETURNING does not work on FTS5 tables, so read it first).
   const row = await db.selectFrom('search_index').select('terms').where('rowid', '=', rowid).executeTakeFirst();
   await db.deleteFrom('search_index').where('rowid', '=', rowid).execute();
-  if (dialectOf(db) === 'postgres') await db.deleteFrom('search_terms').where('rowid', '=', rowid).execute();
+  if (dialectOf(db) === 'postgres' && usesTermRows(type)) await db.deleteFrom('search_terms').where('rowid', '=', rowid).execute();
   const teamId = Number(/^k(\d+)x/.exec(row?.terms ?? '')?.[1]);
   if (teamId) await bumpTeamWriteVersion(db, teamId);
 }
@@ -96,7 +104,9 @@ export async function searchType(db: Executor, dialect: Dialect, teamId: number,
   if (!tokens.length) return [];
   const candidates = (prefix: boolean) =>
     dialect === 'postgres'
-      ? termCandidates(db, scopeToken(teamId, type), tokens, prefix)
+      ? usesTermRows(type)
+        ? termCandidates(db, scopeToken(teamId, type), tokens, prefix)
+        : documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length)
       : db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix))).limit(CANDIDATES).execute();
   // Whole words first: an exact term's match list is read lazily and stops at the limit, while a prefix
   // must gather every word it covers. Prefixes fill in only when whole words found too few.
@@ -140,6 +150,21 @@ async function termCandidates(db: Executor, scope: string, tokens: string[], pre
   const found = [...new Set((await ids.limit(CANDIDATES * 3).execute()).map((r) => Number(r.rowid)))].slice(0, CANDIDATES);
   if (!found.length) return [];
   return db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where('rowid', 'in', found).execute();
+}
+
+/**
+ * PostgreSQL document candidates from the GIN index. A plain GIN scan builds a bitmap of every match
+ * before LIMIT applies (a word in half of a million documents: 500,000 entries and heap visits). The
+ * function `search_sample` (migration 0011) runs the same query with `gin_fuzzy_search_limit`, which
+ * makes the GIN scan keep a random sample of about 1,000 of a word's entries when it has more: a common
+ * word then costs about what a rare one does, and a rare word (fewer matches than that) is exact.
+ * Sampling each word of an AND separately can leave too few rows for several common words together, so
+ * a short answer to a query of several words is asked again without sampling.
+ */
+async function documentCandidates(db: Executor, query: string, words: number) {
+  const sampled = await sql<{ rowid: number; title: string; subtitle: string | null }>`select rowid, title, subtitle from search_sample(to_tsquery('simple', ${query}), ${CANDIDATES})`.execute(db);
+  if (words === 1 || sampled.rows.length >= CANDIDATES) return sampled.rows;
+  return db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition('postgres', query)).limit(CANDIDATES).execute();
 }
 
 /** Which database an executor talks to, from its Kysely adapter. */

@@ -11,6 +11,7 @@ import { calendar } from './migrations/0007-calendar';
 import { searchTerms } from './migrations/0008-search-terms';
 import { notifications } from './migrations/0009-notifications';
 import { authCache } from './migrations/0010-auth-cache';
+import { documentSearch } from './migrations/0011-document-search';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, AppMigration> = {
   '0008-search-terms': searchTerms,
   '0009-notifications': notifications,
   '0010-auth-cache': authCache,
+  '0011-document-search': documentSearch,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
