@@ -100,7 +100,7 @@ export const leaseStrings = {
     active: 'A link is active since {{date}}.', none: 'No calendar link yet.', copyFailed: 'Could not copy. Select the link and copy it yourself.',
     revokeTitle: 'Turn off the calendar link?', revokeText: 'Calendars subscribed to it stop updating. You can create a new link at any time.',
     replaceTitle: 'Replace the calendar link?', replaceText: 'The current link stops working at once; calendars subscribed to it must use the new one.',
-    forTeam: 'Critical dates of {{team}}.',
+    forTeam: 'This link covers {{team}}.',
   },
   teamSettings: {
     title: 'Reminder lead times', text: 'When critical dates appear in notifications and e-mails go out.', lead_days: 'Notice lead times (days)',

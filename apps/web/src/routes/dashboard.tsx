@@ -71,7 +71,7 @@ export function Component() {
           </ul>
         </Alert>
       )}
-      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+      <div className="mt-8 grid items-start gap-8 xl:grid-cols-2">
         <CriticalDatesTimeline items={data?.timeline ?? []} loading={isPending} />
         <LeaseExpiryChart years={data?.lease_expirations ?? []} loading={isPending} />
       </div>

@@ -2,16 +2,8 @@ import { CalendarCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TIMELINE_LIMIT, type DashboardTimelineItem } from '@storekeep/contracts';
-import { Badge, Card, EmptyState, Skeleton, type BadgeColor } from '../../components/ui';
+import { Badge, Card, EmptyState, Skeleton } from '../../components/ui';
 import { DueDate, subjectPath } from '../reminders/display';
-
-const SOURCE_COLORS: Partial<Record<DashboardTimelineItem['source'], BadgeColor>> = {
-  lease_expiration: 'red',
-  option_notice: 'yellow',
-  agreement_expiration: 'red',
-  agreement_renewal_notice: 'yellow',
-  document_expiration: 'gray',
-};
 
 const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -58,12 +50,12 @@ export function CriticalDatesTimeline({ items, loading }: { items: DashboardTime
                 <h3 className="sticky top-0 z-10 bg-white py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:bg-gray-900 dark:text-gray-400">
                   {monthLabel.format(new Date(`${group.month}-01T00:00:00Z`))}
                 </h3>
-                <ul className="mt-2 flex flex-col gap-2 border-l-2 border-gray-200 pl-4 dark:border-gray-700">
+                <ul className="mt-2 ml-1.5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4 dark:border-gray-700">
                   {group.items.map((item) => {
                     const path = item.subject ? subjectPath(item.subject) : null;
                     return (
                       <li key={item.id} className="relative">
-                        <span className="absolute top-2 -left-[1.3rem] size-2.5 rounded-full bg-blue-600 ring-2 ring-white dark:ring-gray-900" aria-hidden="true" />
+                        <span className="absolute top-1.5 -left-[1.375rem] size-2.5 rounded-full bg-blue-600 ring-2 ring-white dark:ring-gray-900" aria-hidden="true" />
                         <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
                           {path ? (
                             <Link to={path} className="min-w-0 text-sm font-medium break-words text-gray-900 hover:text-blue-700 hover:underline dark:text-white">
@@ -72,7 +64,7 @@ export function CriticalDatesTimeline({ items, loading }: { items: DashboardTime
                           ) : (
                             <span className="min-w-0 text-sm font-medium break-words text-gray-900 dark:text-white">{item.title}</span>
                           )}
-                          <Badge color={SOURCE_COLORS[item.source] ?? 'gray'} className="self-start sm:shrink-0">
+                          <Badge color="blue" className="self-start sm:shrink-0">
                             {t(`reminders.sources.${item.source}`)}
                           </Badge>
                         </div>

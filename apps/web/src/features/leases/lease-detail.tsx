@@ -75,8 +75,16 @@ export function LeaseSections({ lease }: { lease: Lease }) {
   ];
 
   const rentColumns: Column<RentRow>[] = [
-    { key: 'start', header: f('start_date'), cell: (row) => dayOrDash(row.start_date), className: 'whitespace-nowrap' },
-    { key: 'end', header: f('end_date'), cell: (row) => dayOrDash(row.end_date), className: 'whitespace-nowrap' },
+    // One period column: on a phone "start – end" wraps and the amount stays in view.
+    {
+      key: 'period',
+      header: `${f('start_date')} – ${f('end_date')}`,
+      cell: (row) => (
+        <>
+          <span className="whitespace-nowrap">{dayOrDash(row.start_date)}</span> – <span className="whitespace-nowrap">{dayOrDash(row.end_date)}</span>
+        </>
+      ),
+    },
     { key: 'monthly', header: f('monthly_amount'), cell: (row) => orDash(usd(row.monthly_amount)), className: 'text-right tabular-nums whitespace-nowrap' },
     { key: 'sqft', header: f('amount_per_sqft'), cell: (row) => orDash(usd(row.amount_per_sqft)), className: 'text-right tabular-nums whitespace-nowrap', hideOnMobile: true },
   ];
@@ -85,8 +93,19 @@ export function LeaseSections({ lease }: { lease: Lease }) {
     { key: 'monthly', header: f('monthly_amount'), cell: (row) => formatUsd(row.monthly_amount), className: 'text-right tabular-nums whitespace-nowrap' },
     { key: 'estimated', header: f('estimated'), cell: (row) => (row.estimated ? <Badge color="yellow">{f('estimated')}</Badge> : dash) },
   ];
+  const optionStatus = (row: OptionRow) => <Badge color={row.status === 'open' ? 'blue' : 'gray'}>{t(`leases.optionStatuses.${row.status}`)}</Badge>;
   const optionColumns: Column<OptionRow>[] = [
-    { key: 'kind', header: f('kind'), cell: (row) => <span className="font-medium text-gray-900 dark:text-white">{t(`leases.optionKinds.${row.kind}`)}</span> },
+    {
+      key: 'kind',
+      header: f('kind'),
+      cell: (row) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="font-medium text-gray-900 dark:text-white">{t(`leases.optionKinds.${row.kind}`)}</span>
+          {/* The status column is hidden on phones; the badge rides with the kind there. */}
+          <span className="md:hidden">{optionStatus(row)}</span>
+        </span>
+      ),
+    },
     {
       key: 'term',
       header: f('length_months'),
@@ -96,7 +115,7 @@ export function LeaseSections({ lease }: { lease: Lease }) {
     { key: 'notice', header: f('notice_days'), cell: (row) => t('leaseView.noticeWindow', { days: row.notice_days, from: t(`leases.noticeFrom.${row.notice_from}`) }), hideOnMobile: true },
     { key: 'deadline', header: f('deadline'), cell: (row) => (row.status === 'open' ? <Deadline day={row.deadline} /> : dayOrDash(row.deadline)) },
     { key: 'delivery', header: f('delivery_method'), cell: (row) => orDash(row.delivery_method), hideOnMobile: true },
-    { key: 'status', header: f('option_status'), cell: (row) => <Badge color={row.status === 'open' ? 'blue' : 'gray'}>{t(`leases.optionStatuses.${row.status}`)}</Badge> },
+    { key: 'status', header: f('option_status'), cell: optionStatus, hideOnMobile: true },
   ];
   const monthlyCharges = lease.charges.reduce((sum, row) => sum + row.monthly_amount, 0);
   const hasDocuments = lease.clauses.some((clause) => clause.document_id !== null);

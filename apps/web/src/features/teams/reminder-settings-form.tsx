@@ -60,9 +60,9 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
           </Button>
         }
       >
-        <div className="grid max-w-3xl gap-5 sm:grid-cols-3">
+        <div className="grid max-w-3xl gap-5 sm:grid-cols-2">
           <TextInput
-            containerClassName="sm:col-span-3"
+            containerClassName="sm:col-span-2"
             label={t('teamSettings.lead_days')}
             hint={t('teamSettings.leadHint')}
             inputMode="numeric"
@@ -71,7 +71,6 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
             {...register('lead_days')}
           />
           <TextInput
-            containerClassName="sm:col-span-3 lg:col-span-1"
             label={t('teamSettings.window_days')}
             hint={t('teamSettings.windowHint')}
             type="number"
@@ -81,7 +80,6 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
             {...register('window_days')}
           />
           <TextInput
-            containerClassName="sm:col-span-3 lg:col-span-1"
             label={t('teamSettings.alignment_days')}
             hint={t('teamSettings.alignmentHint')}
             type="number"
