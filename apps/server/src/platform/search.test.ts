@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
-import { buildUser } from '../../test/factories';
+import { buildUser, signIn } from '../../test/factories';
 import { indexRecord, searchIndexRow, searchType, unindexRecord } from './search';
 
 const ctx = useTestApp();
@@ -43,5 +43,47 @@ describe('document search over many rows', () => {
     expect(await searchType(ctx.db, ctx.app.deps.dialect, team.id, 'documents', 'walr')).toEqual([{ id: 77, title: 'Quitclaim deed', subtitle: null }]);
     await unindexRecord(ctx.db, 'documents', 77);
     expect(await searchType(ctx.db, ctx.app.deps.dialect, team.id, 'documents', 'walrus')).toEqual([]);
+  });
+});
+
+/**
+ * A list search box takes one of two paths (platform/list.ts): up to 2,000 matches are read and paged
+ * directly, more are found by walking the sort index. Both must give the same exact pages and totals.
+ */
+describe('list search on both sides of the few-matches threshold', () => {
+  it('pages and counts exactly, sorted, filtered and within the team', async () => {
+    const { user, team } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const now = '2025-01-01T00:00:00.000Z';
+    const documents: Array<{ id: number; team_id: number; title: string; category: string; created_at: string; updated_at: string; deleted_at: string | null; text_status: 'done' }> = [];
+    const search = [];
+    for (let id = 100_001; id <= 102_600; id++) {
+      const n = id - 100_000;
+      // "dense" in 2,400 documents (over the threshold), "sparse" in 30; every 7th one deleted.
+      const words = [n <= 2_400 ? 'dense' : 'other', n % 80 === 0 ? 'sparse' : 'plain'];
+      const deleted = n % 7 === 0;
+      const title = `Doc ${String((n * 7_919) % 10_007).padStart(5, '0')}`;
+      documents.push({ id, team_id: team.id, title, category: n % 2 ? 'lease' : 'other', created_at: now, updated_at: now, deleted_at: deleted ? now : null, text_status: 'done' as const });
+      if (!deleted) search.push(searchIndexRow({ teamId: team.id, type: 'documents', id, title, subtitle: null, extra: words }));
+    }
+    for (let i = 0; i < documents.length; i += 200) await ctx.db.insertInto('documents').values(documents.slice(i, i + 200)).execute();
+    for (let i = 0; i < search.length; i += 200) await ctx.db.insertInto('search_index').values(search.slice(i, i + 200)).execute();
+
+    const expected = (word: 'dense' | 'sparse', category?: string) =>
+      documents
+        .filter((d) => !d.deleted_at && (word === 'dense' ? d.id - 100_000 <= 2_400 : (d.id - 100_000) % 80 === 0) && (!category || d.category === category))
+        .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
+        .map((d) => d.id);
+    for (const word of ['dense', 'sparse'] as const) {
+      for (const category of [undefined, 'lease']) {
+        const all = expected(word, category);
+        for (const page of [1, 2, 40]) {
+          const response = await client.get(`/app/api/v1/documents?search=${word}&sort=title&per_page=25&page=${page}${category ? `&filters[category]=${category}` : ''}`);
+          expect(response.status).toBe(200);
+          expect(response.body.meta.total).toBe(all.length);
+          expect(response.body.data.map((d: { id: number }) => d.id)).toEqual(all.slice((page - 1) * 25, page * 25));
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SearchType } from '@storekeep/contracts';
 import type { Dialect, Executor } from './db';
 import type { SearchIndexTable } from './db/schema';
@@ -85,12 +85,24 @@ function matchCondition(dialect: Dialect, query: string) {
   return dialect === 'sqlite' ? sql<SqlBool>`search_index match ${query}` : sql<SqlBool>`tsv @@ to_tsquery('simple', ${query})`;
 }
 
-/** `id in (…matching ids…)` for list pages' search box; false when the query has no words. */
-export function matchingIdsCondition(dialect: Dialect, teamId: number, type: SearchType, query: string): Expression<SqlBool> | null {
+/**
+ * The ids of a list search box's matches: `ids` is a subquery (`select id …`), `condition` the same as
+ * `id in (…)`. pageOfIds (platform/list.ts) reads a few matches first and, when there are few, pages
+ * over exactly those ids instead of walking the sort index in search of them.
+ */
+export type MatchSet = { ids: RawBuilder<{ id: number }>; condition: Expression<SqlBool> };
+
+export function matchingIds(dialect: Dialect, teamId: number, type: SearchType, query: string): MatchSet | null {
   const tokens = searchTokens(query);
   if (!tokens.length) return null;
   const match = matchQuery(dialect, teamId, type, tokens);
-  return sql<SqlBool>`id in (select (rowid - ${TYPE_CODES[type]}) / 8 from search_index where ${matchCondition(dialect, match)})`;
+  const ids = sql<{ id: number }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_index where ${matchCondition(dialect, match)}`;
+  return { ids, condition: sql<SqlBool>`id in (${ids})` };
+}
+
+/** `id in (…matching ids…)` for list pages' search box; null when the query has no words. */
+export function matchingIdsCondition(dialect: Dialect, teamId: number, type: SearchType, query: string): Expression<SqlBool> | null {
+  return matchingIds(dialect, teamId, type, query)?.condition ?? null;
 }
 
 export type SearchHit = { id: number; title: string; subtitle: string | null };

@@ -6,7 +6,7 @@ import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, parseListQuery, type FilterSpec } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { indexRecord, matchingIdsCondition, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
+import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
 import { recordPolicy } from '../records/policy';
 import { removeSubjectReminders, syncReminders } from '../reminders/sync';
@@ -77,11 +77,10 @@ export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string
   if (from) conditions.push(sql<SqlBool>`created_at >= ${new Date(from).toISOString()}`);
   const to = isoDay(f.to?.[0], 'to');
   if (to) conditions.push(sql<SqlBool>`created_at < ${new Date(Date.parse(to) + 86_400_000).toISOString()}`);
-  if (query.search) {
-    const match = matchingIdsCondition(deps.dialect, team, 'documents', query.search);
-    if (match) conditions.push(match);
-  }
+  const search = query.search ? matchingIds(deps.dialect, team, 'documents', query.search) : null;
+  if (search) conditions.push(search.condition);
   const { ids, total } = await pageOfIds(deps.db, {
+    search,
     table: 'documents',
     teamId: team,
     conditions,

@@ -6,7 +6,7 @@ import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
-import { indexRecord, matchingIdsCondition, unindexRecord } from '../../platform/search';
+import { indexRecord, matchingIds, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor } from './images';
@@ -29,11 +29,9 @@ export function listQuery<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDef
   authorize(recordPolicy.view(actor));
   const query = parseListQuery(raw, { sorts: Object.keys(def.sorts), defaultSort: def.defaultSort, filters: def.filters });
   const conditions = filterConditions(query.filters, def.filters);
-  if (query.search) {
-    const match = matchingIdsCondition(deps.dialect, actor.teamId, def.type, query.search);
-    if (match) conditions.push(match);
-  }
-  return { query, conditions };
+  const search = query.search ? matchingIds(deps.dialect, actor.teamId, def.type, query.search) : null;
+  if (search) conditions.push(search.condition);
+  return { query, conditions, search };
 }
 
 export async function listRecords<Row extends LoadedRow, Dto>(
@@ -42,8 +40,9 @@ export async function listRecords<Row extends LoadedRow, Dto>(
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
-  const { query, conditions } = listQuery(deps, def, actor, raw);
+  const { query, conditions, search } = listQuery(deps, def, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
+    search,
     table: def.table,
     teamId: actor.teamId,
     conditions,
