@@ -19,6 +19,7 @@ import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
 import { recordDefinitions } from '../apps/server/src/modules/records/registry';
 import type { LoadedRow } from '../apps/server/src/modules/records/definition';
+import { DOCUMENT_COUNT, fillDocuments } from './documents';
 import {
   BRAND_ADJECTIVES,
   BRAND_NOUNS,
@@ -34,7 +35,7 @@ import {
 } from './words';
 
 /** Bump when the shape or size of the data changes: cached data sets of other versions are not reused. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 export const BENCH_DATABASE = 'storekeep_bench';
 export const PASSWORD = 'bench-password-2025';
 export const OWNER_EMAIL = 'owner@bench.storekeep.test';
@@ -53,7 +54,7 @@ export type Dataset = {
   email: string;
   password: string;
   /** Counts of the big team's live rows. */
-  counts: typeof BIG;
+  counts: typeof BIG & { documents: number };
   generatedNow: boolean;
   seconds: number;
 };
@@ -69,14 +70,14 @@ export async function ensureDataset(log: (line: string) => void): Promise<Datase
     databaseUrl,
     email: OWNER_EMAIL,
     password: PASSWORD,
-    counts: BIG,
+    counts: { ...BIG, documents: DOCUMENT_COUNT },
     generatedNow,
     seconds: (performance.now() - started) / 1000,
   });
 
   if (!pgUrl) {
     const dir = path.join(root, '.tmp', 'bench');
-    const file = path.join(dir, `storekeep-bench-v${GENERATOR_VERSION}.sqlite`);
+    const file = path.join(dir, `storekeep-bench-v${GENERATOR_VERSION}-d${DOCUMENT_COUNT}.sqlite`);
     if (fs.existsSync(file) && !force) return result(`sqlite:${file}`, false);
     fs.mkdirSync(dir, { recursive: true });
     const partial = `${file}.partial`;
@@ -96,7 +97,7 @@ export async function ensureDataset(log: (line: string) => void): Promise<Datase
   const benchUrl = withDatabase(pgUrl, BENCH_DATABASE);
   const adminUrl =
     new URL(pgUrl).pathname.replace(/^\//, '') === BENCH_DATABASE ? withDatabase(pgUrl, 'postgres') : pgUrl;
-  const marker = `storekeep-bench v${GENERATOR_VERSION} complete`;
+  const marker = `storekeep-bench v${GENERATOR_VERSION} documents ${DOCUMENT_COUNT} complete`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -171,6 +172,7 @@ type Row = Record<string, string | number | null>;
 
 async function fill(handle: DatabaseHandle, log: (line: string) => void) {
   await migrateToLatest(handle);
+  let owner = { teamId: 0, userId: 0 };
   const passwordHash = await hashPassword(PASSWORD);
   const next: Ids = { company: 0, brand: 0, contact: 0, store: 0 };
   for (let t = 0; t <= NOISE_TEAMS; t++) {
@@ -185,7 +187,9 @@ async function fill(handle: DatabaseHandle, log: (line: string) => void) {
         now,
         verifiedAt: now,
       });
-      return (await createPersonalTeam(trx, user, now)).id;
+      const id = (await createPersonalTeam(trx, user, now)).id;
+      if (big) owner = { teamId: id, userId: user.id };
+      return id;
     });
     await fillTeam(handle, teamId, big ? BIG : NOISE, next, mulberry32(1000 + t));
     if (big || t === NOISE_TEAMS)
@@ -193,6 +197,8 @@ async function fill(handle: DatabaseHandle, log: (line: string) => void) {
         `  team ${teamId}${big ? ' (big)' : ` (noise ${t}/${NOISE_TEAMS})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
   }
+  const seconds = await fillDocuments(handle, owner.teamId, owner.userId, mulberry32(4242), log);
+  log(`  ${DOCUMENT_COUNT.toLocaleString('en')} documents in ${seconds.toFixed(1)} s`);
 }
 
 async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG, next: Ids, rng: Rng) {

@@ -8,12 +8,15 @@
  * BENCH_ONLY=<regex> (only the endpoints whose name matches, plus the bare route).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@storekeep/contracts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ensureDataset, GENERATOR_VERSION, type Dataset } from './generate';
+import { DOC_COMMON_WORD, DOC_HALF_WORD, DOC_RARE_WORD } from './documents';
 import { RARE_WORD } from './words';
 import type { FromServer, ToServer } from './server';
 
@@ -24,9 +27,9 @@ const RUN_LIMIT_MS = 8 * 60_000;
 const HOST = '127.0.0.1';
 const here = import.meta.dirname;
 
-const TARGETS = { listP95: 25, searchP95: 50, exportSeconds: 5, ratio: 0.26 };
+const TARGETS = { listP95: 25, searchP95: 50, documentListP95: 50, documentSearchP95: 60, exportSeconds: 5, ratio: 0.26 };
 
-type Kind = 'ceiling' | 'light' | 'list' | 'search';
+type Kind = 'ceiling' | 'light' | 'list' | 'search' | 'document-list' | 'document-search';
 type Endpoint = { name: string; path: string; kind: Kind; server?: 'app' | 'bare' };
 type Measured = Endpoint & {
   rps: number;
@@ -39,6 +42,7 @@ type Measured = Endpoint & {
 };
 
 const STORES = `${API_BASE}/stores`;
+const DOCUMENTS = `${API_BASE}/documents`;
 const ENDPOINTS: Endpoint[] = [
   { name: 'bare Fastify route (ceiling)', path: '/bare', kind: 'ceiling', server: 'bare' },
   { name: 'GET /healthz (no session)', path: '/healthz', kind: 'light' },
@@ -71,6 +75,25 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'search',
   },
   { name: 'search query=market (half)', path: `${API_BASE}/search?query=market`, kind: 'search' },
+  // Issue 4: the documents (BENCH_DOCUMENTS of them, ~2 KB of text each) in the big team.
+  { name: 'documents (default: newest first)', path: DOCUMENTS, kind: 'document-list' },
+  { name: `documents search=${DOC_RARE_WORD} (1 in 10,000)`, path: `${DOCUMENTS}?search=${DOC_RARE_WORD}`, kind: 'document-list' },
+  { name: `documents search=${DOC_COMMON_WORD} (1 in 100)`, path: `${DOCUMENTS}?search=${DOC_COMMON_WORD}`, kind: 'document-list' },
+  {
+    name: `documents search=${DOC_HALF_WORD} (half, extra)`,
+    path: `${DOCUMENTS}?search=${DOC_HALF_WORD}`,
+    kind: 'document-list',
+  },
+  {
+    name: `search query=${DOC_RARE_WORD} (documents, few)`,
+    path: `${API_BASE}/search?query=${DOC_RARE_WORD}`,
+    kind: 'document-search',
+  },
+  {
+    name: `search query=${DOC_HALF_WORD} (half the documents)`,
+    path: `${API_BASE}/search?query=${DOC_HALF_WORD}`,
+    kind: 'document-search',
+  },
 ];
 
 const log = (line: string) => console.log(line);
@@ -96,7 +119,8 @@ async function main() {
   try {
     const appUrl = `http://${HOST}:${server.appPort}`;
     const bareUrl = `http://${HOST}:${server.barePort}`;
-    const cookie = await signIn(appUrl, dataset);
+    const session = await signIn(appUrl, dataset);
+    const cookie = session.cookie;
     const results: Measured[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     for (const endpoint of ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.test(e.name))) {
@@ -115,7 +139,18 @@ async function main() {
         `  export of ${exported.rows} stores: ${exported.seconds.toFixed(2)} s, ${(exported.bytes / 1e6).toFixed(1)} MB, RSS +${mb(exported.peak - exported.before)} MB peak`,
       );
 
-    const report = renderReport(dataset, results, exported);
+    const uploads = !only || only.test('upload') ? await measureUploads(appUrl, session, server) : null;
+    if (uploads)
+      log(
+        `  ${UPLOAD_FILES} uploads of 1 MB: ${uploads.seconds.toFixed(2)} s (${(UPLOAD_FILES / uploads.seconds).toFixed(1)} files/s), RSS +${mb(uploads.peak - uploads.before)} MB peak`,
+      );
+    const extraction = !only || only.test('extraction') ? await measureExtraction(appUrl, session) : null;
+    if (extraction)
+      log(
+        `  ${PDF_PAGES}-page PDF extracted in ${extraction.seconds.toFixed(1)} s; ${EXTRACTION_PROBE.name} p95 ${extraction.before.p95.toFixed(1)} ms before, ${extraction.during.p95.toFixed(1)} ms during`,
+      );
+
+    const report = renderReport(dataset, results, exported, uploads, extraction);
     console.log(`\n${report}`);
     if (only) log('\nBENCH_ONLY is set: bench/results/latest.md left as it was');
     else writeResults(dataset.dialect, report);
@@ -135,6 +170,9 @@ type Server = {
 };
 
 async function startServer(dataset: Dataset): Promise<Server> {
+  const dataDir = path.join(here, '..', '.tmp', 'bench', 'data');
+  // Files uploaded by earlier runs (their documents were deleted again at the end of those runs).
+  fs.rmSync(path.join(dataDir, 'files'), { recursive: true, force: true });
   const child = fork(path.join(here, 'server.ts'), [], {
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server process, written when it exits.
     execArgv: [
@@ -147,7 +185,7 @@ async function startServer(dataset: Dataset): Promise<Server> {
     env: {
       ...process.env,
       BENCH_APP_DATABASE_URL: dataset.databaseUrl,
-      BENCH_DATA_DIR: path.join(here, '..', '.tmp', 'bench', 'data'),
+      BENCH_DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -184,7 +222,9 @@ function cookiesOf(response: Response, jar: Map<string, string>) {
   }
 }
 
-async function signIn(appUrl: string, dataset: Dataset): Promise<string> {
+type Session = { cookie: string; csrf: string };
+
+async function signIn(appUrl: string, dataset: Dataset): Promise<Session> {
   const jar = new Map<string, string>();
   const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const csrf = await fetch(`${appUrl}/app/sanctum/csrf-cookie`);
@@ -204,7 +244,7 @@ async function signIn(appUrl: string, dataset: Dataset): Promise<string> {
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   cookiesOf(login, jar);
   if (!jar.has(SESSION_COOKIE)) throw new Error('no session cookie after login');
-  return header();
+  return { cookie: header(), csrf: decodeURIComponent(jar.get(CSRF_COOKIE)!) };
 }
 
 // ---------- measuring ----------
@@ -230,17 +270,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(url: string, cookie: string) {
+/** Load on one URL for DURATION seconds, or until `until` settles when it is given. */
+async function measure(url: string, cookie: string, until?: Promise<unknown>) {
   const times: number[] = [];
   let errors = 0;
   const started = performance.now();
   const instance = autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: until ? 300 : DURATION,
     timeout: 10,
     headers: { cookie, accept: 'application/json' },
   });
+  void until?.finally(() => instance.stop());
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode === 200) times.push(responseTime);
     else errors++;
@@ -291,18 +333,131 @@ async function measureExport(appUrl: string, cookie: string, server: Server): Pr
   };
 }
 
+// ---------- documents: uploads and background extraction ----------
+
+const UPLOAD_FILES = 100;
+const UPLOAD_CONCURRENCY = 4;
+const PDF_PAGES = 200;
+const EXTRACTION_PROBE = ENDPOINTS.find((e) => e.name.startsWith('stores (default'))!;
+
+type Uploads = { seconds: number; before: number; peak: number; after: number };
+type Extraction = {
+  seconds: number;
+  bytes: number;
+  status: string;
+  before: Awaited<ReturnType<typeof measure>>;
+  during: Awaited<ReturnType<typeof measure>>;
+};
+
+async function upload(appUrl: string, session: Session, name: string, content: Uint8Array, type: string): Promise<number> {
+  const form = new FormData();
+  form.append('title', name);
+  form.append('file', new Blob([content], { type }), name);
+  const response = await fetch(`${appUrl}${DOCUMENTS}`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrf, accept: 'application/json' },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`upload ${name}: ${response.status} ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { data: { id: number } }).data.id;
+}
+
+/** Soft-deletes what the run uploaded, so the cached data set keeps its counts. */
+async function removeDocuments(appUrl: string, session: Session, ids: number[]) {
+  for (const id of ids) {
+    const response = await fetch(`${appUrl}${DOCUMENTS}/${id}`, {
+      method: 'DELETE',
+      headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrf, accept: 'application/json' },
+    });
+    await response.arrayBuffer();
+  }
+}
+
+/** 100 files of 1 MB (random bytes: stored, hashed, not extracted), 4 at a time, with the server's RSS sampled. */
+async function measureUploads(appUrl: string, session: Session, server: Server): Promise<Uploads> {
+  const ids: number[] = [];
+  await server.request({ type: 'rss-start' });
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: UPLOAD_CONCURRENCY }, async () => {
+      while (next < UPLOAD_FILES) {
+        const n = next++;
+        ids.push(await upload(appUrl, session, `bench-upload-${n}.bin`, randomBytes(1024 * 1024), 'application/octet-stream'));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const memory = await server.request({ type: 'rss-stop' });
+  if (memory.type !== 'rss') throw new Error('unexpected message from the bench server');
+  await removeDocuments(appUrl, session, ids);
+  return { seconds, before: memory.before, peak: memory.peak, after: memory.after };
+}
+
+async function makePdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < pages; p++) {
+    const page = pdf.addPage([612, 792]);
+    for (let line = 0; line < 45; line++)
+      page.drawText(`Page ${p + 1}, clause ${line + 1}: the tenant shall keep the premises in good repair and pay rent monthly.`, {
+        x: 40,
+        y: 760 - line * 16,
+        size: 10,
+        font,
+      });
+  }
+  return pdf.save();
+}
+
+/** A list endpoint under load just before, then while, a 200-page PDF's text is extracted in the background. */
+async function measureExtraction(appUrl: string, session: Session): Promise<Extraction> {
+  const pdf = await makePdf(PDF_PAGES);
+  const url = appUrl + EXTRACTION_PROBE.path;
+  const before = await measure(url, session.cookie);
+  const started = performance.now();
+  const id = await upload(appUrl, session, 'bench-200-pages.pdf', pdf, 'application/pdf');
+  let status = 'pending';
+  const done = (async () => {
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline) {
+      const response = await fetch(`${appUrl}${DOCUMENTS}/${id}`, { headers: { cookie: session.cookie, accept: 'application/json' } });
+      status = ((await response.json()) as { data: { text_status: string } }).data.text_status;
+      if (status !== 'pending') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const during = await measure(url, session.cookie, done);
+  await done;
+  const seconds = (performance.now() - started) / 1000;
+  await removeDocuments(appUrl, session, [id]);
+  return { seconds, bytes: pdf.length, status, before, during };
+}
+
 // ---------- reporting ----------
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 function verdict(m: Measured): string {
+  const extra = m.name.includes('extra');
+  const against = (target: number) =>
+    extra ? `(extra; ${m.p95 <= target ? 'within' : 'over'} ${target} ms)` : m.p95 <= target ? `met (p95 ≤ ${target} ms)` : `**missed** (p95 > ${target} ms)`;
+  if (m.kind === 'document-list') return against(TARGETS.documentListP95);
+  if (m.kind === 'document-search') return against(TARGETS.documentSearchP95);
   if (m.kind === 'list') return m.p95 <= TARGETS.listP95 ? 'met (p95 ≤ 25 ms)' : '**missed** (p95 > 25 ms)';
   if (m.kind === 'search')
     return m.p95 <= TARGETS.searchP95 ? 'met (p95 ≤ 50 ms)' : '**missed** (p95 > 50 ms)';
   return '';
 }
 
-function renderReport(dataset: Dataset, results: Measured[], exported: Export | null): string {
+function renderReport(
+  dataset: Dataset,
+  results: Measured[],
+  exported: Export | null,
+  uploads: Uploads | null,
+  extraction: Extraction | null,
+): string {
   const ceiling = results.find((r) => r.kind === 'ceiling')!.rps;
   const cpus = os.cpus();
   const lines = [
@@ -311,7 +466,8 @@ function renderReport(dataset: Dataset, results: Measured[], exported: Export | 
     `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ` +
       `autocannon ${CONNECTIONS} connections × ${DURATION} s per endpoint on 127.0.0.1, server in its own process. ` +
       `Data: one team of ${dataset.counts.stores.toLocaleString('en')} stores, ${dataset.counts.contacts.toLocaleString('en')} contacts, ` +
-      `${dataset.counts.companies.toLocaleString('en')} companies, ${dataset.counts.brands.toLocaleString('en')} brands (+1% deleted) and 20 noise teams (generator v${GENERATOR_VERSION}).`,
+      `${dataset.counts.companies.toLocaleString('en')} companies, ${dataset.counts.brands.toLocaleString('en')} brands (+1% deleted), ` +
+      `${dataset.counts.documents.toLocaleString('en')} documents with ~2 KB of text each, and 20 noise teams (generator v${GENERATOR_VERSION}).`,
     '',
     'p50 and p95 are exact percentiles of every 200 response time of the run (not autocannon’s histogram buckets); ratio = req/s ÷ the bare route’s req/s in the same run.',
     '',
@@ -329,7 +485,21 @@ function renderReport(dataset: Dataset, results: Measured[], exported: Export | 
         `server RSS ${mb(exported.before)} MB before, ${mb(exported.peak)} MB peak (+${mb(exported.peak - exported.before)} MB), ${mb(exported.after)} MB after — ` +
         `${exported.seconds <= TARGETS.exportSeconds ? 'met' : '**missed**'} (≤ 5 s with flat memory).`,
     );
-  const lists = results.filter((r) => r.kind === 'list' || r.kind === 'search' || r.kind === 'light');
+  if (uploads)
+    lines.push(
+      '',
+      `Upload of ${UPLOAD_FILES} files of 1 MB (${UPLOAD_CONCURRENCY} at a time, multipart, local storage): **${uploads.seconds.toFixed(2)} s**, ` +
+        `${(UPLOAD_FILES / uploads.seconds).toFixed(1)} files/s (${(UPLOAD_FILES / uploads.seconds).toFixed(1)} MB/s); ` +
+        `server RSS ${mb(uploads.before)} MB before, ${mb(uploads.peak)} MB peak (+${mb(uploads.peak - uploads.before)} MB), ${mb(uploads.after)} MB after.`,
+    );
+  if (extraction)
+    lines.push(
+      '',
+      `Text extraction of a ${PDF_PAGES}-page PDF (${(extraction.bytes / 1e6).toFixed(1)} MB, generated with pdf-lib) in the background: done in **${extraction.seconds.toFixed(1)} s** ` +
+        `(status ${extraction.status}); ${EXTRACTION_PROBE.name} meanwhile: p95 **${extraction.during.p95.toFixed(1)} ms** (p50 ${extraction.during.p50.toFixed(1)}, ${extraction.during.rps.toFixed(0)} req/s, ` +
+        `${extraction.during.requests} requests) against p95 ${extraction.before.p95.toFixed(1)} ms just before, without extraction.`,
+    );
+  const lists = results.filter((r) => r.kind !== 'ceiling');
   const worstRatio = Math.min(...lists.map((r) => r.rps / ceiling));
   const lightRatio = Math.max(...results.filter((r) => r.kind === 'light').map((r) => r.rps / ceiling));
   if (lists.length)
