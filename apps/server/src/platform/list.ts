@@ -149,21 +149,40 @@ export async function pageOfIds(
   }
   const count = base.select(sql<number>`count(*)`.as('total'));
   const countQuery = count.compile();
-  const pageQuery = async () => {
+  const countNow = async () => Number((await count.executeTakeFirstOrThrow()).total);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder above
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(page: Q): Q => {
+    for (const column of columns) page = page.orderBy(column, options.direction) as Q;
+    return page;
+  };
+  // Inside a transaction nothing is cached (see cachedTotal): page and count, as they are.
+  if (db.isTransaction) {
+    const rows = await ordered(base.select('id')).limit(options.perPage).offset(offset).execute();
+    return { ids: rows.map((r: { id: number }) => r.id), total: await countNow() };
+  }
+
+  // Deep pages start from a cached boundary row instead of stepping over every row before them; the
+  // boundary belongs to a write version, so that is read first.
+  if (offset >= SEEK_STEP && columns.every((c) => NOT_NULL_SORT_COLUMNS.has(c))) {
+    const version = await teamWriteVersion(db, options.teamId);
+    const boundary = await boundaryFor(db, version, countQuery, base, columns, options.direction, offset);
     let page = base.select('id');
     let skip = offset;
-    // Deep pages start from a cached boundary row instead of stepping over every row before them.
-    const boundary = offset >= SEEK_STEP && columns.every((c) => NOT_NULL_SORT_COLUMNS.has(c)) ? await boundaryFor(db, options.teamId, countQuery, base, columns, options.direction, offset) : null;
     if (boundary) {
       const comparison = options.direction === 'asc' ? '>' : '<';
       page = page.where(sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${sql.raw(comparison)} (${sql.join(boundary.values)})`);
       skip = offset - boundary.position;
     }
-    for (const column of columns) page = page.orderBy(column, options.direction);
-    return page.limit(options.perPage).offset(skip).execute();
-  };
-  const [rows, total] = await Promise.all([pageQuery(), cachedTotal(db, options.teamId, countQuery, async () => Number((await count.executeTakeFirstOrThrow()).total))]);
-  return { ids: rows.map((r: { id: number }) => r.id), total };
+    const rows = await ordered(page).limit(options.perPage).offset(skip).execute();
+    return { ids: rows.map((r: { id: number }) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
+  }
+
+  // The usual page: its ids and the team's write version in one round trip; the total then comes from
+  // the cache when that version still holds (almost always), else from a count.
+  const versionColumn = sql<number>`(select version from team_write_versions where team_id = ${options.teamId})`.as('write_version');
+  const rows: Array<{ id: number; write_version: number | null }> = await ordered(base.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
+  const version = rows.length ? Number(rows[0]!.write_version ?? 0) : await teamWriteVersion(db, options.teamId);
+  return { ids: rows.map((r) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
 }
 
 // ---------- search boxes: few matches are read directly ----------
@@ -223,7 +242,7 @@ const boundariesByDb = new WeakMap<object, Map<string, Boundaries>>();
 
 async function boundaryFor(
   db: Executor,
-  teamId: number,
+  version: number,
   countQuery: CompiledQuery,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   base: SelectQueryBuilder<any, any, any>,
@@ -231,11 +250,9 @@ async function boundaryFor(
   direction: 'asc' | 'desc',
   offset: number,
 ): Promise<{ values: unknown[]; position: number } | null> {
-  if (db.isTransaction) return null;
   let cache = boundariesByDb.get(db);
   if (!cache) boundariesByDb.set(db, (cache = new Map()));
   const key = `${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${direction}`;
-  const version = await teamWriteVersion(db, teamId);
   let entry = cache.get(key);
   if (!entry || entry.version !== version || Date.now() - entry.at > TOTALS_TTL_MS) {
     cache.delete(key);
@@ -271,13 +288,13 @@ const TOTALS_MAX = 5_000;
 type CachedTotal = { version: number; total: number; at: number };
 const totalsByDb = new WeakMap<object, Map<string, CachedTotal>>();
 
-async function cachedTotal(db: Executor, teamId: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
+/** `version` must have been read before counting starts (so the count is at least that new). */
+async function cachedTotal(db: Executor, version: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
   // Inside a transaction the count may see uncommitted writes of a version that could roll back.
   if (db.isTransaction) return count();
   let totals = totalsByDb.get(db);
   if (!totals) totalsByDb.set(db, (totals = new Map()));
   const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-  const version = await teamWriteVersion(db, teamId);
   const hit = totals.get(key);
   const now = Date.now();
   if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.total;
