@@ -44,15 +44,17 @@ async function digestTeam(deps: Deps, teamId: number, today: string): Promise<nu
     const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
     for (const chunk of chunked(ids)) {
       // Completed or snoozed since the scan claimed them: nothing to say about those any more.
-      const reminders = await trx
-        .selectFrom('reminders')
-        .select(['id', 'title', 'due_date', 'subject_type', 'subject_id'])
-        .where('team_id', '=', teamId)
-        .where('id', 'in', chunk)
-        .where('read_at', 'is', null)
-        .where('due_date', '>=', today)
-        .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
-        .execute();
+      // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
+      const reminders = (
+        await trx
+          .selectFrom('reminders')
+          .select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id'])
+          .where('id', 'in', chunk)
+          .where('read_at', 'is', null)
+          .where('due_date', '>=', today)
+          .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
+          .execute()
+      ).filter((r) => r.team_id === teamId);
       const names = await subjectNames(trx, teamId, reminders);
       const recipients = await recipientsFor(trx, teamId, reminders);
       for (const reminder of reminders) {

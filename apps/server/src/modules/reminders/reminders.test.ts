@@ -30,6 +30,21 @@ describe('reminders', () => {
     expect((await observer.post('/app/api/v1/reminders', { title: 'x', due_date: todayIso() })).status).toBe(403);
   });
 
+  it('keeps the unread badge and list totals exact across completes, reopens and deletes (they are cached)', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    const badge = async () => (await manager.get('/app/api/v1/users/auth')).body.data.notifications;
+    const total = async () => (await manager.get('/app/api/v1/reminders?filters[status]=incomplete')).body.meta.total;
+    expect([await badge(), await total()]).toEqual([0, 0]);
+    const id = (await admin.post('/app/api/v1/reminders', { title: 'Counted', due_date: addDaysIso(todayIso(), 3) })).body.data.id;
+    expect([await badge(), await total()]).toEqual([1, 1]);
+    await manager.patch(`/app/api/v1/reminders/${id}`, { read: true });
+    expect([await badge(), await total()]).toEqual([0, 0]);
+    await manager.patch(`/app/api/v1/reminders/${id}`, { read: false });
+    expect([await badge(), await total()]).toEqual([1, 1]);
+    await admin.delete(`/app/api/v1/reminders/${id}`);
+    expect([await badge(), await total()]).toEqual([0, 0]);
+  });
+
   it('snoozes a reminder out of the inbox until its date', async () => {
     const { admin } = await teamWithRoles(ctx);
     const id = (await admin.post('/app/api/v1/reminders', { title: 'Snooze me', due_date: addDaysIso(todayIso(), 30) })).body.data.id;

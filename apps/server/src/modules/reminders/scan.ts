@@ -58,7 +58,10 @@ async function deliverImmediately(trx: Executor, deps: Deps, teamId: number, rem
   const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
   for (const ids of chunked(reminderIds)) {
     await trx.updateTable('reminder_notices').set({ digested_at: now }).where('reminder_id', 'in', ids).where('digested_at', 'is', null).execute();
-    const reminders = await trx.selectFrom('reminders').select(['id', 'title', 'due_date', 'subject_type', 'subject_id']).where('team_id', '=', teamId).where('id', 'in', ids).orderBy('due_date').orderBy('id').execute();
+    // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
+    const reminders = (await trx.selectFrom('reminders').select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id']).where('id', 'in', ids).orderBy('due_date').orderBy('id').execute()).filter(
+      (r) => r.team_id === teamId,
+    );
     const names = await subjectNames(trx, teamId, reminders);
     const recipients = await recipientsFor(trx, teamId, reminders);
     for (const reminder of reminders) {

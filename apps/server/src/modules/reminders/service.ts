@@ -4,7 +4,8 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { paginationMeta, parseListQuery } from '../../platform/list';
+import { bumpTeamWriteVersion, paginationMeta, parseListQuery } from '../../platform/list';
+import { cachedForTeam } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
 import { daysBefore, todayIso } from '../leases/dates';
@@ -19,19 +20,25 @@ function visibleNow(today: string): Expression<SqlBool> {
 
 /** PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team. */
 export async function unreadCount(db: Executor, teamId: number): Promise<number> {
-  const row = await db
-    .selectFrom('reminders')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('team_id', '=', teamId)
-    .where('read_at', 'is', null)
-    .where(visibleNow(todayIso()))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const today = todayIso();
+  // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count.
+  return cachedForTeam(db, teamId, `reminders:unread:${today}`, async () => {
+    const row = await db
+      .selectFrom('reminders')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('team_id', '=', teamId)
+      .where('read_at', 'is', null)
+      .where(visibleNow(today))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
 }
 
 async function present(db: Executor, actor: Actor, ids: number[]): Promise<Reminder[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('reminders').selectAll().where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
+  // By primary key alone: with `team_id = ? and id in (…)` SQLite walks a team index over every reminder
+  // of the team (a million rows, 200 ms) instead of 25 look-ups. The team is checked on the rows instead.
+  const rows = (await db.selectFrom('reminders').selectAll().where('id', 'in', ids).execute()).filter((r) => r.team_id === actor.teamId);
   const assignees = await db
     .selectFrom('reminder_assignees')
     .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
@@ -82,11 +89,13 @@ export async function listReminders(deps: Deps, actor: Actor, raw: Record<string
   if (f.subject_id) base = base.where('subject_id', 'in', f.subject_id.map(Number));
   if (f.source) base = base.where('source', 'in', f.source.map(String));
   if (f.assignee_id) base = base.where('id', 'in', (qb) => qb.selectFrom('reminder_assignees').select('reminder_id').where('user_id', 'in', f.assignee_id!.map(Number)));
-  const [rows, count] = await Promise.all([
+  const count = base.select(sql<number>`count(*)`.as('total'));
+  const compiled = count.compile();
+  const [rows, total] = await Promise.all([
     base.select('id').orderBy(query.sort as 'due_date', query.direction).orderBy('id', query.direction).limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    cachedForTeam(deps.db, actor.teamId, `reminders:total:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, async () => Number((await count.executeTakeFirstOrThrow()).total)),
   ]);
-  return { data: await present(deps.db, actor, rows.map((r) => r.id)), meta: paginationMeta(query.page, query.perPage, Number(count.total)) };
+  return { data: await present(deps.db, actor, rows.map((r) => r.id)), meta: paginationMeta(query.page, query.perPage, total) };
 }
 
 async function findReminder(db: Executor, teamId: number, id: number) {
@@ -125,6 +134,7 @@ export async function createReminder(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (input.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(input.assignee_ids)].map((user_id) => ({ reminder_id: row.id, user_id }))).execute();
+    await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: row.id, action: 'created', changes: { title: [null, input.title], due_date: [null, input.due_date] }, ip: actor.ip });
     return row.id;
   });
@@ -157,6 +167,7 @@ export async function updateReminder(
       await trx.deleteFrom('reminder_assignees').where('reminder_id', '=', id).execute();
       if (patch.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(patch.assignee_ids)].map((user_id) => ({ reminder_id: id, user_id }))).execute();
     }
+    await bumpTeamWriteVersion(trx, actor.teamId);
     const action = patch.read === true ? 'completed' : patch.read === false ? 'reopened' : 'updated';
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action, ip: actor.ip });
   });
@@ -168,6 +179,7 @@ export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
   authorize(hasRole(actor, 'manager') && reminder.source === 'manual', 'Only manual reminders can be deleted.');
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('reminders').where('id', '=', id).execute();
+    await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action: 'deleted', changes: { title: [reminder.title, null] }, ip: actor.ip });
   });
 }

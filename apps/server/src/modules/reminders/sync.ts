@@ -1,6 +1,7 @@
 import { DEFAULT_LEAD_DAYS } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
+import { bumpTeamWriteVersion } from '../../platform/list';
 import { daysBefore } from '../leases/dates';
 
 export type CriticalDate = { key: string; source: string; title: string; due_date: string };
@@ -48,9 +49,12 @@ export async function syncReminders(trx: Executor, teamId: number, subject: { ty
   }
   const gone = [...byKey.values()].map((r) => r.id);
   if (gone.length) await trx.deleteFrom('reminders').where('id', 'in', gone).execute();
+  // Unread counts and list totals are cached per team write version.
+  await bumpTeamWriteVersion(trx, teamId);
 }
 
 /** A deleted record's reminders go with it (a restore syncs them back). */
 export async function removeSubjectReminders(trx: Executor, teamId: number, subject: { type: string; id: number }) {
   await trx.deleteFrom('reminders').where('team_id', '=', teamId).where('subject_type', '=', subject.type).where('subject_id', '=', subject.id).where('source_key', 'is not', null).execute();
+  await bumpTeamWriteVersion(trx, teamId);
 }

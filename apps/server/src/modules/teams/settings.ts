@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DEFAULT_LEAD_DAYS, DEFAULT_WINDOW_DAYS, type TeamSettings } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { bumpTeamWriteVersion } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
 
@@ -26,6 +27,8 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
     const lead = next.lead_days[0]!;
     const visibleFrom = deps.dialect === 'postgres' ? sql<string>`(due_date - ${lead}::int)` : sql<string>`date(due_date, ${`-${lead} days`})`;
     await trx.updateTable('reminders').set({ visible_from: visibleFrom }).where('team_id', '=', teamId).where('source', '!=', 'manual').execute();
+    // Which reminders are in view changed: cached unread counts and totals must not survive it.
+    await bumpTeamWriteVersion(trx, teamId);
     await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team', subjectId: teamId, action: 'settings_updated', changes: { before: current, after: next }, ip: actor.ip });
   });
   return next;
