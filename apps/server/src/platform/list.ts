@@ -179,8 +179,17 @@ export async function pageOfIds(
 
   // The usual page: its ids and the team's write version in one round trip; the total then comes from
   // the cache when that version still holds (almost always), else from a count.
+  // With a search box that matches many rows, the page walks the sort index and asks the search index
+  // about each row it passes (one keyed look-up each; matches are dense, so few rows are passed) instead
+  // of first building the whole match set. The count keeps `id in (matches)`: it needs them all anyway,
+  // and is cached until the team writes.
+  let pageBase = base;
+  if (options.search) {
+    pageBase = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
+    for (const condition of options.conditions) pageBase = pageBase.where(condition === options.search.condition ? options.search.matchesRow(options.table) : condition);
+  }
   const versionColumn = sql<number>`(select version from team_write_versions where team_id = ${options.teamId})`.as('write_version');
-  const rows: Array<{ id: number; write_version: number | null }> = await ordered(base.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
+  const rows: Array<{ id: number; write_version: number | null }> = await ordered(pageBase.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
   const version = rows.length ? Number(rows[0]!.write_version ?? 0) : await teamWriteVersion(db, options.teamId);
   return { ids: rows.map((r) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
 }

@@ -90,14 +90,28 @@ function matchCondition(dialect: Dialect, query: string) {
  * `id in (…)`. pageOfIds (platform/list.ts) reads a few matches first and, when there are few, pages
  * over exactly those ids instead of walking the sort index in search of them.
  */
-export type MatchSet = { ids: RawBuilder<{ id: number }>; condition: Expression<SqlBool> };
+export type MatchSet = {
+  ids: RawBuilder<{ id: number }>;
+  condition: Expression<SqlBool>;
+  /** The same test for one row of `table`, correlated: a keyed look-up in the search index. */
+  matchesRow(table: string): Expression<SqlBool>;
+};
 
 export function matchingIds(dialect: Dialect, teamId: number, type: SearchType, query: string): MatchSet | null {
   const tokens = searchTokens(query);
   if (!tokens.length) return null;
   const match = matchQuery(dialect, teamId, type, tokens);
   const ids = sql<{ id: number }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_index where ${matchCondition(dialect, match)}`;
-  return { ids, condition: sql<SqlBool>`id in (${ids})` };
+  return {
+    ids,
+    condition: sql<SqlBool>`id in (${ids})`,
+    // SQLite keeps `id in (…)`: FTS5 re-runs a prefix query for each correlated look-up (1.2 s for
+    // "market" in 100k stores, against 10 ms for building the match set once).
+    matchesRow: (table) =>
+      dialect === 'sqlite'
+        ? sql<SqlBool>`id in (${ids})`
+        : sql<SqlBool>`exists (select 1 from search_index where search_index.rowid = ${sql.ref(`${table}.id`)} * 8 + ${TYPE_CODES[type]} and ${matchCondition(dialect, match)})`,
+  };
 }
 
 /** `id in (…matching ids…)` for list pages' search box; null when the query has no words. */
