@@ -121,6 +121,8 @@ export async function fillDocuments(handle: DatabaseHandle, teamId: number, user
     }
     const writeStarted = performance.now();
     await handle.db.transaction().execute(async (trx) => {
+      // lz4 compresses the long text values several times faster than the default pglz (bench data only).
+      if (postgres) await sql`set local default_toast_compression = 'lz4'`.execute(trx);
       await insertRows(trx, postgres, 'documents', documentColumns, documents, pgTypes);
       await insertRows(trx, postgres, 'document_versions', versionColumns, versions, pgTypes);
       await insertRows(trx, postgres, 'search_index', searchColumns, search, pgTypes);
