@@ -62,6 +62,10 @@ describe('dashboard', () => {
     for (const date of [addDaysIso(today, 200), addDaysIso(today, 40)]) expected[Number(date.slice(0, 4))]! += 1;
     expected[year + 3]! += 1;
     expect(counts).toEqual(expected);
+    // The counts are cached per team write version: a lease write shows at once.
+    await admin.post('/app/api/v1/leases', { store_id: (await createVia(admin, 'stores', { name: 'Later' })).id, status: 'active', expiration_date: `${year + 5}-03-01` });
+    const after = (await admin.get('/app/api/v1/dashboard')).body.data.lease_expirations;
+    expect(after[5]).toEqual({ year: year + 5, count: expected[year + 5]! + 1 });
   });
 
   it('puts located stores on the map, nearest deadline first, with that deadline', async () => {
@@ -75,7 +79,8 @@ describe('dashboard', () => {
     // The fields the spec names stay as they were.
     expect(Object.keys(stats).sort()).toEqual(['expenditure', 'locations', 'near_expiration', 'near_renewal_notice']);
     expect(stats.locations).toBe(3);
-    expect(stores).toHaveLength(3);
+    // The store list: nearest lease expiry first (Nowhere in 40 days, Austin in 200, Dallas in years).
+    expect(stores.map((s: { name: string }) => s.name)).toEqual(['Nowhere', 'Austin', 'Dallas']);
   });
 
   it('shows a team only its own dates and stores', async () => {

@@ -7,6 +7,7 @@ import { imageUrlsFor } from '../records/images';
 import { misalignments } from '../agreements/service';
 import { mapStores, timelineOf, upcomingDeadlines } from './critical-dates';
 import { leaseExpirationsByYear } from './lease-expirations';
+import { nearestExpiringStores } from './nearest-stores';
 
 /**
  * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and
@@ -34,11 +35,7 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard>
       .where('expiration_date', '<=', until)
       .executeTakeFirstOrThrow(),
     sql<{ n: number }>`select count(*) as n from lease_options where team_id = ${team} and status = 'open' and deadline >= ${today} and deadline <= ${until} and lease_id in (select id from leases where team_id = ${team} and deleted_at is null)`.execute(deps.db),
-    // Stores with the nearest lease expiry first, then the rest by name.
-    sql<{ id: number; name: string; image_key: string | null }>`select s.id, s.name, s.image_key from stores s
-      left join (select store_id, min(expiration_date) as next_expiry from leases where team_id = ${team} and deleted_at is null and expiration_date >= ${today} group by store_id) l on l.store_id = s.id
-      where s.team_id = ${team} and s.deleted_at is null
-      order by case when l.next_expiry is null then 1 else 0 end, l.next_expiry, s.name, s.id limit 10`.execute(deps.db),
+    nearestExpiringStores(deps.db, team, today),
     upcomingDeadlines(deps.db, team, today),
     leaseExpirationsByYear(deps.db, deps.dialect, team, today),
   ]);
@@ -46,7 +43,7 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard>
   const [misaligned, located] = await Promise.all([misalignments(deps.db, team), mapStores(deps.db, team, deadlines)]);
   const annualCents = (Number(rent.rows[0]?.total ?? 0) + Number(charges.rows[0]?.total ?? 0)) * 12;
   return {
-    stores: stores.rows.map((s) => ({ id: Number(s.id), name: s.name, image: urls(s.image_key)?.thumb_url ?? null })),
+    stores: stores.map((s) => ({ id: s.id, name: s.name, image: urls(s.image_key)?.thumb_url ?? null })),
     stats: {
       expenditure: annualCents / 100,
       locations: Number(locations.n),

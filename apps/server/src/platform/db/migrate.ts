@@ -12,6 +12,7 @@ import { searchTerms } from './migrations/0008-search-terms';
 import { notifications } from './migrations/0009-notifications';
 import { authCache } from './migrations/0010-auth-cache';
 import { documentSearch } from './migrations/0011-document-search';
+import { dashboard } from './migrations/0012-dashboard';
 import { reminderOrder } from './migrations/0013-reminder-order';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
@@ -27,6 +28,7 @@ const migrations: Record<string, AppMigration> = {
   '0009-notifications': notifications,
   '0010-auth-cache': authCache,
   '0011-document-search': documentSearch,
+  '0012-dashboard': dashboard,
   '0013-reminder-order': reminderOrder,
 };
 
