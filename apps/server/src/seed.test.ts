@@ -21,9 +21,15 @@ describe('demo team', () => {
     expect(new Set(stores.map((s: { region: string }) => s.region)).size).toBeGreaterThan(5);
     expect(stores.every((s: { latitude: number | null }) => s.latitude !== null)).toBe(true);
     expect(await total('leases')).toBe(100);
-    const dashboard = (await demo.get('/app/api/v1/dashboard')).body.data.stats;
-    expect(dashboard.expenditure).toBeGreaterThan(0);
-    expect(dashboard.near_expiration + dashboard.near_renewal_notice).toBeGreaterThan(0);
+    const agreements = await total('agreements');
+    expect(agreements).toBeGreaterThan(50);
+    expect(agreements).toBeLessThan(100);
+    const dashboard = (await demo.get('/app/api/v1/dashboard')).body.data;
+    expect(dashboard.stats.expenditure).toBeGreaterThan(0);
+    expect(dashboard.stats.near_expiration + dashboard.stats.near_renewal_notice).toBeGreaterThan(0);
+    // One agreement in eight ends months away from its store's lease: the dashboard warns about those.
+    expect(dashboard.alignment_warnings.length).toBeGreaterThan(3);
+    expect(dashboard.timeline.map((item: { source: string }) => item.source)).toEqual(expect.arrayContaining(['lease_expiration', 'agreement_expiration']));
     expect((await demo.get('/app/api/v1/users/auth')).body.data.notifications).toBeGreaterThan(0);
     const search = await demo.get('/app/api/v1/search?query=harbor');
     expect(search.body.data.map((g: { type: string }) => g.type)).toEqual(expect.arrayContaining(['companies', 'brands', 'stores']));

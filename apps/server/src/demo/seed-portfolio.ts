@@ -5,6 +5,7 @@ import { nowIso } from '../platform/clock';
 import { recordDefinitions } from '../modules/records/registry';
 import { reindex } from '../modules/records/service';
 import { insertLease } from '../modules/leases/service';
+import { insertAgreement } from '../modules/agreements/service';
 import { addDaysIso, escalationRows, todayIso } from '../modules/leases/dates';
 import { cityAt, companyName, createRandom, FRANCHISORS, isoDate, person, phone, storeStatus, streetAddress } from './portfolio';
 
@@ -15,6 +16,63 @@ const NOTES = [
   'Insurance certificate expires in the autumn; request the new one early.',
   'Site visit went well; new signage approved by the landlord.',
 ];
+
+/**
+ * A franchise agreement for two in three leased stores (the rest run as corporate stores), ending close to
+ * the store's lease — except one in eight, months apart, so the dashboard's alignment warnings and the
+ * agreements' renewal-notice reminders have something to show. Its own random sequence keeps the rest of
+ * the portfolio as it was.
+ */
+async function seedAgreements(trx: Trx, teamId: number, userId: number) {
+  const random = createRandom(20_250_101);
+  const leased = await trx
+    .selectFrom('leases')
+    .innerJoin('stores', 'stores.id', 'leases.store_id')
+    .select(['stores.id', 'stores.brand_id', 'stores.company_id', 'stores.opening_date', 'leases.expiration_date'])
+    .where('leases.team_id', '=', teamId)
+    .orderBy('stores.id')
+    .execute();
+  for (const [i, store] of leased.entries()) {
+    if (i % 3 === 2 || store.brand_id === null || !store.expiration_date) continue;
+    const misaligned = i % 8 === 0;
+    const expiration = addDaysIso(store.expiration_date, misaligned ? random.pick([-1, 1]) * random.int(120, 400) : random.int(-30, 30));
+    const effective = addDaysIso(expiration, -3652);
+    await insertAgreement(
+      trx,
+      teamId,
+      {
+        brand_id: store.brand_id,
+        franchisee_id: store.company_id,
+        store_ids: [store.id],
+        agreement_number: `FA-${String(3000 + i)}`,
+        type: 'single_unit',
+        status: 'open',
+        signed_date: addDaysIso(effective, -random.int(30, 120)),
+        effective_date: effective,
+        opening_date: store.opening_date,
+        expiration_date: expiration,
+        initial_term_months: 120,
+        renewal_count: random.pick([1, 2]),
+        renewal_length_months: 60,
+        renewal_notice_days: random.pick([180, 270, 365]),
+        renewal_fee: random.pick([10_000, 15_000]),
+        initial_fee: random.pick([35_000, 45_000, 50_000]),
+        royalty_percent: random.pick([5, 6, 7]),
+        royalty_minimum: random.chance(0.5) ? 1_000 : null,
+        royalty_tiers: random.chance(0.3) ? [{ from_sales: 1_000_000, percent: 5 }] : [],
+        marketing_percent: random.pick([1, 2, 3]),
+        technology_fee: random.pick([250, 300, 450]),
+        transfer_fee: 10_000,
+        reporting_frequency: random.pick(['weekly', 'monthly'] as const),
+        territory_description: 'A three-mile radius around the store.',
+        territory_exclusive: random.chance(0.7),
+        territory_radius_miles: 3,
+        clauses: [{ kind: 'term_renewal', text: 'Franchisee may renew by written notice before the renewal notice deadline, if not in default.' }],
+      },
+      { userId, ip: null },
+    );
+  }
+}
 
 /**
  * The demo team's portfolio: 3 franchisors with 4 brands, ~40 franchisee and landlord companies,
@@ -150,6 +208,8 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
       { userId, ip: null },
     );
   }
+
+  await seedAgreements(trx, teamId, userId);
 
   for (let i = 0; i < 30; i += 1) {
     await trx

@@ -191,17 +191,20 @@ async function write(trx: Executor, teamId: number, id: number, v: Values) {
   await bumpTeamWriteVersion(trx, teamId);
 }
 
+/** Inserts a whole agreement with its stores, clauses and reminders (the API's create and the demo seed). */
+export async function insertAgreement(trx: Executor, teamId: number, input: unknown, by: { userId: number; ip: string | null }): Promise<number> {
+  const values = parseWhole(agreementInputSchema, input);
+  await validate(trx, teamId, values);
+  const now = nowIso();
+  const row = await trx.insertInto('franchise_agreements').values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  await write(trx, teamId, row.id, values);
+  await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'agreement', subjectId: row.id, action: 'created', changes: { brand_id: [null, values.brand_id], expiration_date: [null, values.expiration_date] }, ip: by.ip });
+  return row.id;
+}
+
 export async function createAgreement(deps: Deps, actor: Actor, input: unknown) {
   authorize(recordPolicy.create(actor));
-  const values = parseWhole(agreementInputSchema, input);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    await validate(trx, actor.teamId, values);
-    const now = nowIso();
-    const row = await trx.insertInto('franchise_agreements').values({ ...columns(values), team_id: actor.teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    await write(trx, actor.teamId, row.id, values);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: row.id, action: 'created', changes: { brand_id: [null, values.brand_id], expiration_date: [null, values.expiration_date] }, ip: actor.ip });
-    return row.id;
-  });
+  const id = await deps.db.transaction().execute((trx) => insertAgreement(trx, actor.teamId, input, { userId: actor.user.id, ip: actor.ip }));
   return getAgreement(deps, actor, id);
 }
 
