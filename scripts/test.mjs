@@ -77,7 +77,11 @@ run('lint', 'npm', ['run', '--silent', 'lint']);
 
 const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
 fs.rmSync(sqliteReport, { force: true });
-run('unit and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`], { TEST_DB: 'sqlite' });
+// Scale-out tests (two app instances sharing events through Redis) run when a Redis answers.
+const redisUrl = process.env.TEST_REDIS_URL ?? ((await portOpen('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined);
+const redisEnv = redisUrl ? { TEST_REDIS_URL: redisUrl } : {};
+if (!redisUrl) console.log('\n(no Redis on 127.0.0.1:6379 and no TEST_REDIS_URL: the two-instance realtime test is left out)');
+run('unit and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`], { TEST_DB: 'sqlite', ...redisEnv });
 countVitest(sqliteReport);
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -87,6 +91,7 @@ if (pgUrl || (await portOpen('127.0.0.1', 5432))) {
   run('API tests (PostgreSQL)', bin('vitest'), ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
     TEST_DB: 'postgres',
     TEST_DATABASE_URL: pgUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
+    ...redisEnv,
   });
   countVitest(pgReport);
 } else {

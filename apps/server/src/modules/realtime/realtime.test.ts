@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../platform/db';
+import { TestClient } from '../../../test/client';
 import { useTestApp } from '../../../test/context';
-import { teamWithRoles } from '../../../test/factories';
+import { buildMember, buildUser, PASSWORD, teamWithRoles } from '../../../test/factories';
 import { addDaysIso, todayIso } from '../leases/dates';
 
 const ctx = useTestApp();
@@ -58,3 +61,38 @@ describe('realtime', () => {
     expect((await ctx.client().post('/app/broadcasting/auth', { channel_name: 'private-team.1' })).status).toBe(401);
   });
 });
+
+// ARCHITECTURE.md §5: instances share events through Redis. `npm test` sets TEST_REDIS_URL when a Redis
+// answers on 127.0.0.1:6379 (CI starts one); without Redis there is no second path to test.
+if (process.env.TEST_REDIS_URL) {
+  describe('realtime across two instances', () => {
+    it('a colleague’s write on one instance reaches a stream held by the other, through Redis', async () => {
+      const config = { ...ctx.config, REDIS_URL: process.env.TEST_REDIS_URL };
+      const handles = [openDatabase(ctx.databaseUrl, { poolSize: 2 }), openDatabase(ctx.databaseUrl, { poolSize: 2 })];
+      const [writer, reader] = await Promise.all(handles.map((database) => buildApp({ config, database })));
+      try {
+        const { user, team } = await buildUser(ctx);
+        const observer = await buildMember(ctx, team.id, 'observer');
+        const signIn = async (app: typeof writer, email: string) => {
+          const client = new TestClient(app!);
+          expect((await client.post('/app/login', { email, password: PASSWORD })).status).toBe(200);
+          return client;
+        };
+        const admin = await signIn(writer, user.email);
+        const watcher = await signIn(reader, observer.email);
+        const address = await reader!.listen({ port: 0, host: '127.0.0.1' });
+        const cookie = `storekeep_session=${watcher.cookie('storekeep_session')}`;
+        const events = await readEvents(`${address}/app/api/v1/events`, cookie, 2, async () => {
+          expect((await admin.post('/app/api/v1/reminders', { title: 'Across instances', due_date: addDaysIso(todayIso(), 2) })).status).toBe(201);
+        });
+        expect(events).toEqual([
+          { event: 'notifications', data: { count: 0 } },
+          { event: 'notifications', data: { count: 1 } },
+        ]);
+      } finally {
+        await Promise.all([writer!.close(), reader!.close()]);
+        await Promise.all(handles.map((h) => h.close()));
+      }
+    });
+  });
+}
