@@ -203,8 +203,10 @@ export async function pageOfIds(
  * FEW_MATCHES + 1 of it from the full-text index; when it holds no more than FEW_MATCHES ids, the page
  * and the exact total come from one query over exactly those rows (primary-key look-ups, then a sort of
  * at most FEW_MATCHES rows). Otherwise matches are dense, and walking the sort index finds a page fast.
+ * SQLite walks an index so cheaply that walking wins from a few hundred matches up (stores search=denver,
+ * 1,006 of 100,000: 1.8 ms walking, 7 ms by look-ups), hence its lower threshold.
  */
-const FEW_MATCHES = 2_000;
+const FEW_MATCHES = { postgres: 2_000, sqlite: 500 };
 
 async function fewMatches(
   db: Executor,
@@ -214,10 +216,11 @@ async function fewMatches(
   columns: string[],
 ): Promise<number[] | null> {
   const search = options.search!;
-  const probe = await sql<{ id: number }>`${search.ids} limit ${FEW_MATCHES + 1}`.execute(db);
-  if (probe.rows.length > FEW_MATCHES) return null;
-  if (!probe.rows.length) return [];
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const few = sqlite ? FEW_MATCHES.sqlite : FEW_MATCHES.postgres;
+  const probe = await sql<{ id: number }>`${search.ids} limit ${few + 1}`.execute(db);
+  if (probe.rows.length > few) return null;
+  if (!probe.rows.length) return [];
   // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
   const column = (name: string) => (sqlite ? sql`+${sql.ref(name)}` : sql.ref(name));
   let query = untyped

@@ -47,8 +47,9 @@ describe('document search over many rows', () => {
 });
 
 /**
- * A list search box takes one of two paths (platform/list.ts): up to 2,000 matches are read and paged
- * directly, more are found by walking the sort index. Both must give the same exact pages and totals.
+ * A list search box takes one of two paths (platform/list.ts): up to 2,000 matches (500 on SQLite) are
+ * read and paged directly, more are found by walking the sort index. Both must give the same exact pages
+ * and totals.
  */
 describe('list search on both sides of the few-matches threshold', () => {
   it('pages and counts exactly, sorted, filtered and within the team', async () => {
