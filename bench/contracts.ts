@@ -5,50 +5,24 @@
  * generated critical dates of those leases and agreements plus manual reminders — about a third of them
  * completed. Rows go in with multi-row inserts (not the HTTP API), deterministic (seeded PRNG).
  */
-import crypto from 'node:crypto';
-import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/platform/config';
 import { openDatabase, type DatabaseHandle, type Executor } from '../apps/server/src/platform/db';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { deliverReminderNotices } from '../apps/server/src/modules/reminders/digest';
+import { benchAppConfig } from './config';
+import { insertAll, mulberry32, type Rng, type Row } from './generate';
 
 export const CONTRACT_COUNTS = { leases: 120_000, agreements: 60_000, reminders: 1_000_000 };
 /** Dates are spread around this fixed day, so the data set means the same on any day of the next years. */
 const BASE = Date.parse('2026-06-01T00:00:00Z');
 const DAY = 86_400_000;
-const BATCH = 500;
 const LEAD_DAYS = 180;
 
-type Row = Record<string, string | number | null>;
-type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const plusDays = (iso: string, days: number) => day(Date.parse(`${iso}T00:00:00Z`) + days * DAY);
 const plusYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`.replace('-02-29', '-02-28');
-
-async function insertAll(trx: Executor, table: string, rows: Row[]) {
-  // The table is chosen at run time; the typed builder cannot follow it.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = trx as unknown as Kysely<any>;
-  for (let i = 0; i < rows.length; i += BATCH)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + BATCH))
-      .execute();
-}
 
 /** Fills the big team (the one `ownerEmail` owns) with leases, agreements and reminders. */
 export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, log: (line: string) => void) {
@@ -240,16 +214,7 @@ export type ScanResult = { seconds: number; claimed: number; digests: number; op
  */
 export async function measureScan(databaseUrl: string, dataDir: string): Promise<ScanResult> {
   const database = openDatabase(databaseUrl, { poolSize: 2 });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_KEY: crypto.randomBytes(32).toString('hex'),
-    APP_URL: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  });
+  const config = benchAppConfig(databaseUrl, dataDir);
   const app = await buildApp({ config, database });
   try {
     await resetNotices(database.db);

@@ -137,7 +137,7 @@ export function withDatabase(url: string, database: string): string {
 
 // ---------- deterministic randomness ----------
 
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -148,7 +148,7 @@ function mulberry32(seed: number) {
   };
 }
 
-type Rng = () => number;
+export type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const slug = (text: string) =>
@@ -168,7 +168,7 @@ const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 // ---------- filling ----------
 
 type Ids = { company: number; brand: number; contact: number; store: number };
-type Row = Record<string, string | number | null>;
+export type Row = Record<string, string | number | null>;
 
 async function fill(handle: DatabaseHandle, log: (line: string) => void) {
   await migrateToLatest(handle);
@@ -388,7 +388,7 @@ async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG
   });
 }
 
-async function insertAll(trx: Executor, table: string, rows: Row[]) {
+export async function insertAll(trx: Executor, table: string, rows: Row[]) {
   // The table is chosen at run time; the typed builder cannot follow it.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = trx as unknown as Kysely<any>;

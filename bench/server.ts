@@ -3,12 +3,10 @@
  * app with one JSON route (the ceiling). Both listen on 127.0.0.1 only, on random ports. The parent
  * asks over IPC for memory samples around the export.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/platform/config';
+import { benchAppConfig } from './config';
 import { openDatabase } from '../apps/server/src/platform/db';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 
@@ -24,17 +22,7 @@ async function main() {
   if (!databaseUrl || !dataDir || !process.send) throw new Error('server.ts is started by bench/run.ts');
   fs.mkdirSync(dataDir, { recursive: true });
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    APP_KEY: crypto.randomBytes(32).toString('hex'),
-    APP_URL: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  });
+  const config = benchAppConfig(databaseUrl, dataDir);
   const database = openDatabase(config.DATABASE_URL);
   await migrateToLatest(database);
   const app = await buildApp({ config, database });

@@ -1,0 +1,18 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { loadConfig } from '../apps/server/src/platform/config';
+
+/** The app's configuration under benchmark: production mode, silent, no demo, a throwaway key. */
+export function benchAppConfig(databaseUrl: string, dataDir: string) {
+  return loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    APP_KEY: crypto.randomBytes(32).toString('hex'),
+    APP_URL: 'http://127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
+}
