@@ -83,6 +83,24 @@ describe('dashboard', () => {
     expect(stores.map((s: { name: string }) => s.name)).toEqual(['Nowhere', 'Austin', 'Dallas']);
   });
 
+  it('recomputes cached figures after writes and settings changes', async () => {
+    const { admin, team, dallas, agreement } = await portfolio();
+    const before = (await admin.get('/app/api/v1/dashboard')).body.data;
+    // Dallas's two leases (active and draft) both end years after its agreement.
+    expect(new Set(before.alignment_warnings.map((w: { store: { id: number } }) => w.store.id))).toEqual(new Set([dallas.id]));
+    // The tolerance is a setting (no record write): it is part of the cache key.
+    await admin.patch(`/app/api/v1/teams/${team.id}/settings`, { alignment_days: 3000 });
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.alignment_warnings).toEqual([]);
+    await admin.patch(`/app/api/v1/teams/${team.id}/settings`, { alignment_days: 90, window_days: 365 });
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.near_expiration).toBe(before.stats.near_expiration + 1);
+    // Deleting the agreement (a record write) clears its warning; deleting a store changes the count.
+    await admin.delete(`/app/api/v1/agreements/${agreement.id}`);
+    await admin.delete(`/app/api/v1/stores/${dallas.id}`);
+    const after = (await admin.get('/app/api/v1/dashboard')).body.data;
+    expect(after.alignment_warnings).toEqual([]);
+    expect(after.stats.locations).toBe(before.stats.locations - 1);
+  });
+
   it('shows a team only its own dates and stores', async () => {
     await portfolio();
     const { admin: stranger } = await teamWithRoles(ctx);

@@ -205,7 +205,17 @@ describe('dashboard and search', () => {
   it('starts every stat at zero and finds nothing in an empty team', async () => {
     const { client } = await ownerWithTeam();
     const dashboard = await client.get('/app/api/v1/dashboard');
-    expect(dashboard.body).toEqual({ data: { stores: [], stats: { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0 }, alignment_warnings: [] } });
+    const year = new Date().getUTCFullYear();
+    expect(dashboard.body).toEqual({
+      data: {
+        stores: [],
+        stats: { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0 },
+        alignment_warnings: [],
+        timeline: [],
+        lease_expirations: Array.from({ length: 10 }, (_, i) => ({ year: year + i, count: 0 })),
+        map_stores: [],
+      },
+    });
     expect((await client.get('/app/api/v1/search?query=abc')).body).toEqual({ data: [] });
   });
 });

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Dashboard } from '@storekeep/contracts';
+import type { Executor } from '../../platform/db';
+import { cachedForTeam } from '../../platform/team-cache';
+import { addDaysIso } from '../leases/dates';
+
+/**
+ * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and
+ * holdover leases, USD), locations (live stores), leases expiring and option notices due within the
+ * team's window. Rent and charges read every active lease of the portfolio, so the four figures are a
+ * per-team cached aggregate: lease and store writes bump the team's write version; the day and the
+ * window (a settings change does not bump it) are part of the key.
+ */
+export function portfolioStats(db: Executor, teamId: number, today: string, windowDays: number): Promise<Dashboard['stats']> {
+  return cachedForTeam(db, teamId, `dashboard:stats:${today}:${windowDays}`, () => computeStats(db, teamId, today, addDaysIso(today, windowDays)));
+}
+
+async function computeStats(db: Executor, team: number, today: string, until: string): Promise<Dashboard['stats']> {
+  const activeLeases = sql`select id from leases where team_id = ${team} and deleted_at is null and status in ('active', 'holdover')`;
+  const [rent, charges, locations, nearExpiration, nearNotice] = await Promise.all([
+    sql<{ total: number | null }>`select sum(monthly_cents) as total from lease_rent_rows where team_id = ${team} and lease_id in (${activeLeases}) and start_date <= ${today} and end_date >= ${today}`.execute(db),
+    sql<{ total: number | null }>`select sum(monthly_cents) as total from lease_charges where team_id = ${team} and lease_id in (${activeLeases})`.execute(db),
+    db.selectFrom('stores').select(sql<number>`count(*)`.as('n')).where('team_id', '=', team).where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('leases')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('team_id', '=', team)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', ['active', 'holdover'])
+      .where('expiration_date', '>=', today)
+      .where('expiration_date', '<=', until)
+      .executeTakeFirstOrThrow(),
+    // A join, not "lease_id in (every live lease)": the deadline index finds the few options in the window.
+    sql<{ n: number }>`select count(*) as n from lease_options o join leases l on l.id = o.lease_id
+      where o.team_id = ${team} and o.status = 'open' and o.deadline >= ${today} and o.deadline <= ${until} and l.team_id = ${team} and l.deleted_at is null`.execute(db),
+  ]);
+  const annualCents = (Number(rent.rows[0]?.total ?? 0) + Number(charges.rows[0]?.total ?? 0)) * 12;
+  return {
+    expenditure: annualCents / 100,
+    locations: Number(locations.n),
+    near_expiration: Number(nearExpiration.n),
+    near_renewal_notice: Number(nearNotice.rows[0]?.n ?? 0),
+  };
+}
