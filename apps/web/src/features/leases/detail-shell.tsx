@@ -8,7 +8,7 @@ import { Button, buttonClasses, Card, ConfirmDialog, Skeleton } from '../../comp
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { UNDO_TOAST_MS } from '../records/detail-page';
-import { restoreResource, useDeleteResource } from './queries';
+import { deleteResource, invalidateContracts, restoreResource } from './queries';
 
 type DetailShellProps = {
   resource: 'leases' | 'agreements';
@@ -31,29 +31,36 @@ export function DetailShell({ resource, id, section, title, facts, abilities, on
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useRequiredUser();
-  const remove = useDeleteResource(resource);
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   // Abilities come from the server; the role check only keeps a stale cached record from offering more.
   const canUpdate = canManage(user) && abilities.update === true;
   const canDelete = canManage(user) && abilities.delete === true;
 
-  const confirmDelete = () =>
-    remove.mutate(id, {
-      onSuccess: () => {
-        flushSync(() => {
-          onGone();
-          setConfirming(false);
-        });
-        navigate(`/${resource}`);
-        toast.success(t('leaseView.deleted', { name: title }), {
-          duration: UNDO_TOAST_MS,
-          action: {
-            label: t('leaseView.undo'),
-            onClick: () => void restoreResource(resource, id).then(() => toast.success(t('leaseView.restored', { name: title }), { duration: 3000 })),
-          },
-        });
-      },
-    });
+  // As on the record pages: stop reading the record, leave its page, then refresh lists and offer undo.
+  const confirmDelete = async () => {
+    setDeleting(true);
+    try {
+      await deleteResource(resource, id);
+      flushSync(() => {
+        onGone();
+        setConfirming(false);
+      });
+      navigate(`/${resource}`);
+      invalidateContracts();
+      toast.success(t('leaseView.deleted', { name: title }), {
+        duration: UNDO_TOAST_MS,
+        action: {
+          label: t('leaseView.undo'),
+          onClick: () => void restoreResource(resource, id).then(() => toast.success(t('leaseView.restored', { name: title }), { duration: 3000 })),
+        },
+      });
+    } catch {
+      // The error toast is shown by the API error mapping.
+    } finally {
+      setDeleting(false);
+    }
+  };
 
   return (
     <>
@@ -90,9 +97,9 @@ export function DetailShell({ resource, id, section, title, facts, abilities, on
         message={t('leaseView.deleteText')}
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
-        loading={remove.isPending}
+        loading={deleting}
         onClose={() => setConfirming(false)}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
       />
     </>
   );

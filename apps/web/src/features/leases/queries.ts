@@ -35,11 +35,9 @@ export function useSaveResource<K extends Resource>(resource: K, id?: number) {
   });
 }
 
-export function useDeleteResource(resource: Resource) {
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/${resource}/${id}`),
-    onSuccess: () => invalidateContracts(),
-  });
+/** DELETE /{resource}/{id}; the caller invalidates once it has left the record's page (no refetch 404). */
+export async function deleteResource(resource: Resource, id: number) {
+  await api.delete<null>(`/${resource}/${id}`);
 }
 
 /** The undo of a delete: POST /{resource}/{id}/restore. */
