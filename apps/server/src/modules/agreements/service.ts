@@ -34,7 +34,9 @@ async function load(db: Executor, teamId: number, ids: number[]) {
 
 /**
  * The alignment check (issue 5): a store whose agreement and lease end more than the team's window
- * (default 90 days) apart risks being stranded, so both records and the dashboard flag it.
+ * (default 90 days) apart risks being stranded, so both records and the dashboard flag it. The lease
+ * join names the team so it can use `leases_store_id_live_index` (team_id, store_id): without it SQLite
+ * compared every agreement with every lease (60k × 120k in the benchmark: minutes; now 0.5 s).
  */
 export async function misalignments(db: Executor, teamId: number, agreementIds?: number[]) {
   const settings = await db.selectFrom('team_settings').select('alignment_days').where('team_id', '=', teamId).executeTakeFirst();
@@ -43,7 +45,7 @@ export async function misalignments(db: Executor, teamId: number, agreementIds?:
     .selectFrom('agreement_stores as s')
     .innerJoin('franchise_agreements as a', 'a.id', 's.agreement_id')
     .innerJoin('stores', 'stores.id', 's.store_id')
-    .innerJoin('leases as l', (join) => join.onRef('l.store_id', '=', 's.store_id').on('l.deleted_at', 'is', null).on('l.status', 'in', ['active', 'holdover', 'draft']))
+    .innerJoin('leases as l', (join) => join.onRef('l.team_id', '=', 's.team_id').onRef('l.store_id', '=', 's.store_id').on('l.deleted_at', 'is', null).on('l.status', 'in', ['active', 'holdover', 'draft']))
     .select(['s.agreement_id', 'stores.id as store_id', 'stores.name as store_name', 'a.expiration_date as agreement_expiration', 'l.expiration_date as lease_expiration', 'l.id as lease_id'])
     .where('s.team_id', '=', teamId)
     .where('a.deleted_at', 'is', null)
