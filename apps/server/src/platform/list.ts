@@ -183,13 +183,22 @@ export async function pageOfIds(
   // about each row it passes (one keyed look-up each; matches are dense, so few rows are passed) instead
   // of first building the whole match set. The count keeps `id in (matches)`: it needs them all anyway,
   // and is cached until the team writes.
-  let pageBase = base;
-  if (options.search) {
-    pageBase = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
-    for (const condition of options.conditions) pageBase = pageBase.where(condition === options.search.condition ? options.search.matchesRow(options.table) : condition);
+  // That only pays when matches are really dense: at 1 in 100 the walk passes ~2,500 rows for a page
+  // (documents search=escrow on PostgreSQL: 270 ms walking, 115 ms hashing the matches). The total says
+  // which; it is needed anyway and almost always cached.
+  if (options.search && db.getExecutor().adapter instanceof PostgresAdapter) {
+    const version = await teamWriteVersion(db, options.teamId);
+    const total = await cachedTotal(db, version, countQuery, countNow);
+    let pageBase = base;
+    if (total >= DENSE_MATCHES) {
+      pageBase = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
+      for (const condition of options.conditions) pageBase = pageBase.where(condition === options.search.condition ? options.search.matchesRow(options.table) : condition);
+    }
+    const rows = await ordered(pageBase.select('id')).limit(options.perPage).offset(offset).execute();
+    return { ids: rows.map((r: { id: number }) => r.id), total };
   }
   const versionColumn = sql<number>`(select version from team_write_versions where team_id = ${options.teamId})`.as('write_version');
-  const rows: Array<{ id: number; write_version: number | null }> = await ordered(pageBase.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
+  const rows: Array<{ id: number; write_version: number | null }> = await ordered(base.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
   const version = rows.length ? Number(rows[0]!.write_version ?? 0) : await teamWriteVersion(db, options.teamId);
   return { ids: rows.map((r) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
 }
@@ -207,6 +216,8 @@ export async function pageOfIds(
  * 1,006 of 100,000: 1.8 ms walking, 7 ms by look-ups), hence its lower threshold.
  */
 const FEW_MATCHES = { postgres: 2_000, sqlite: 500 };
+/** PostgreSQL: from this many matches on, a page walks the sort index with a keyed look-up per row. */
+const DENSE_MATCHES = 25_000;
 
 async function fewMatches(
   db: Executor,

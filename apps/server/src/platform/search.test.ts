@@ -78,7 +78,7 @@ describe('list search on both sides of the few-matches threshold', () => {
     for (const word of ['dense', 'sparse'] as const) {
       for (const category of [undefined, 'lease']) {
         const all = expected(word, category);
-        for (const page of [1, 2, 40]) {
+        for (const page of [1, 40]) {
           const response = await client.get(`/app/api/v1/documents?search=${word}&sort=title&per_page=25&page=${page}${category ? `&filters[category]=${category}` : ''}`);
           expect(response.status).toBe(200);
           expect(response.body.meta.total).toBe(all.length);
@@ -86,5 +86,5 @@ describe('list search on both sides of the few-matches threshold', () => {
         }
       }
     }
-  });
+  }, 60_000);
 });
