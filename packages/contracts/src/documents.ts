@@ -18,8 +18,9 @@ export const DOCUMENT_CATEGORIES = {
 export const TEXT_STATUSES = ['pending', 'done', 'failed', 'none'] as const;
 export type DocumentTextStatus = (typeof TEXT_STATUSES)[number];
 
-/** Record types a document can be linked to (leases and agreements join with their issue). */
-export const LINKABLE_TYPES = RECORD_TYPES;
+/** What a document can be linked to: the records, and leases and franchise agreements. */
+export const LINKABLE_TYPES = [...RECORD_TYPES, 'leases', 'agreements'] as const;
+export type LinkableType = (typeof LINKABLE_TYPES)[number];
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const optionalDate = (label: string) =>

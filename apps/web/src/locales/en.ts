@@ -170,7 +170,7 @@ export const en = {
       effective_date: 'Effective date', expiration_date: 'Expiration date', links: 'Linked records', text_status: 'Text', size: 'Size', uploaded: 'Uploaded',
     },
     textStatus: { pending: 'Reading…', done: 'Text ready', none: 'No text', failed: 'Text failed' },
-    recordTypes: { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact' },
+    recordTypes: { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact', leases: 'Lease', agreements: 'Franchise agreement' },
     filters: { category: 'Category', tag: 'Tag', linked_type: 'Linked to', expiring_before: 'Expiring before', uploaded_by: 'Uploaded by' },
     list: {
       searchLabel: 'Search documents', searchPlaceholder: 'Search titles, tags and text…', noMatches: 'No documents match',

@@ -1,4 +1,4 @@
-import { DOCUMENT_CATEGORIES, type DocumentDto, type DocumentVersion, type RecordType } from '@storekeep/contracts';
+import { DOCUMENT_CATEGORIES, type DocumentDto, type DocumentVersion, type LinkableType } from '@storekeep/contracts';
 import type { Actor } from '../../platform/policy';
 import { recordAbilities } from '../records/policy';
 import type { LoadedDocument } from './repository';
@@ -9,7 +9,7 @@ export function categoryName(slug: string, teamCategories: Map<string, string>):
 
 export function presentDocument(
   row: LoadedDocument,
-  extra: { tags: string[]; links: Array<{ type: RecordType; id: number; name: string }>; categories: Map<string, string> },
+  extra: { tags: string[]; links: Array<{ type: LinkableType; id: number; name: string }>; categories: Map<string, string> },
   actor: Actor,
 ): DocumentDto {
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { displayName, type RecordType } from '@storekeep/contracts';
+import { displayName, type LinkableType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 
 /** Documents with their current version and uploader, in the order of `ids`; this team's only. */
@@ -44,7 +44,7 @@ export async function tagsOf(db: Executor, teamId: number, ids: number[]) {
 
 /** Links with the linked record's display name; links to records in the trash are left out. */
 export async function linksOf(db: Executor, teamId: number, ids: number[]) {
-  const map = new Map<number, Array<{ type: RecordType; id: number; name: string }>>();
+  const map = new Map<number, Array<{ type: LinkableType; id: number; name: string }>>();
   if (!ids.length) return map;
   const links = await db
     .selectFrom('document_links')
@@ -72,10 +72,34 @@ export async function linksOf(db: Executor, teamId: number, ids: number[]) {
       .execute();
     for (const row of rows) names.set(`contacts:${row.id}`, displayName(row));
   }
+  const leaseIds = links.filter((l) => l.linkable_type === 'leases').map((l) => l.linkable_id);
+  if (leaseIds.length) {
+    const rows = await db
+      .selectFrom('leases')
+      .innerJoin('stores', 'stores.id', 'leases.store_id')
+      .select(['leases.id', 'leases.reference', 'stores.name'])
+      .where('leases.team_id', '=', teamId)
+      .where('leases.deleted_at', 'is', null)
+      .where('leases.id', 'in', leaseIds)
+      .execute();
+    for (const row of rows) names.set(`leases:${row.id}`, `Lease ${row.reference ?? `#${row.id}`} — ${row.name}`);
+  }
+  const agreementIds = links.filter((l) => l.linkable_type === 'agreements').map((l) => l.linkable_id);
+  if (agreementIds.length) {
+    const rows = await db
+      .selectFrom('franchise_agreements')
+      .innerJoin('brands', 'brands.id', 'franchise_agreements.brand_id')
+      .select(['franchise_agreements.id', 'franchise_agreements.agreement_number', 'brands.name'])
+      .where('franchise_agreements.team_id', '=', teamId)
+      .where('franchise_agreements.deleted_at', 'is', null)
+      .where('franchise_agreements.id', 'in', agreementIds)
+      .execute();
+    for (const row of rows) names.set(`agreements:${row.id}`, `Agreement ${row.agreement_number ?? `#${row.id}`} — ${row.name}`);
+  }
   for (const link of links) {
     const name = names.get(`${link.linkable_type}:${link.linkable_id}`);
     if (name === undefined) continue;
-    map.set(link.document_id, [...(map.get(link.document_id) ?? []), { type: link.linkable_type as RecordType, id: link.linkable_id, name }]);
+    map.set(link.document_id, [...(map.get(link.document_id) ?? []), { type: link.linkable_type as LinkableType, id: link.linkable_id, name }]);
   }
   return map;
 }
@@ -85,7 +109,7 @@ export async function replaceTags(db: Executor, teamId: number, documentId: numb
   if (tags.length) await db.insertInto('document_tags').values(tags.map((tag) => ({ team_id: teamId, document_id: documentId, tag }))).execute();
 }
 
-export async function addLink(db: Executor, teamId: number, documentId: number, type: RecordType, id: number, now: string) {
+export async function addLink(db: Executor, teamId: number, documentId: number, type: LinkableType, id: number, now: string) {
   const existing = await db
     .selectFrom('document_links')
     .select('id')
@@ -97,7 +121,7 @@ export async function addLink(db: Executor, teamId: number, documentId: number, 
   if (!existing) await db.insertInto('document_links').values({ team_id: teamId, document_id: documentId, linkable_type: type, linkable_id: id, created_at: now }).execute();
 }
 
-export async function removeLink(db: Executor, teamId: number, documentId: number, type: RecordType, id: number) {
+export async function removeLink(db: Executor, teamId: number, documentId: number, type: LinkableType, id: number) {
   const result = await db
     .deleteFrom('document_links')
     .where('team_id', '=', teamId)
@@ -132,7 +156,7 @@ export function listVersions(db: Executor, teamId: number, documentId: number) {
 }
 
 /** A document of this team already linked to the record that holds a file with this checksum. */
-export function findDuplicateOnRecord(db: Executor, teamId: number, checksum: string, type: RecordType, id: number) {
+export function findDuplicateOnRecord(db: Executor, teamId: number, checksum: string, type: LinkableType, id: number) {
   return db
     .selectFrom('document_versions as v')
     .innerJoin('documents as d', 'd.id', 'v.document_id')

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_BASE,
-  RECORD_TYPES,
+  LINKABLE_TYPES,
   dataOf,
   documentCategoryInputSchema,
   documentCategorySchema,
@@ -13,7 +13,6 @@ import {
   documentVersionSchema,
   idParamSchema,
   paginated,
-  type RecordType,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
@@ -76,8 +75,8 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     });
   }
 
-  // A record's Documents tab: its documents, and uploads that land linked to it.
-  for (const type of RECORD_TYPES) {
+  // A record's (or a lease's, an agreement's) Documents tab: its documents, and uploads that land linked to it.
+  for (const type of LINKABLE_TYPES) {
     app.get(
       `${API_BASE}/${type}/:id/documents`,
       { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } },
@@ -91,7 +90,7 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     );
     app.post(`${API_BASE}/${type}/:id/documents`, { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {
       const actor = actorOf(request, deps);
-      await documents.checkLinkTarget(deps.db, actor.teamId, type as RecordType, request.params.id).catch(() => {
+      await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
         throw documents.notFoundRecord(type);
       });
       const { document } = await uploadDocument(deps, actor, request, { type, id: request.params.id });

@@ -1,10 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { DOCUMENT_CATEGORIES, RECORD_TYPES, type DocumentDto, type PaginationMeta, type RecordType } from '@storekeep/contracts';
+import { DOCUMENT_CATEGORIES, LINKABLE_TYPES, RECORD_TYPES, type DocumentDto, type LinkableType, type PaginationMeta, type RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery, type FilterSpec } from '../../platform/list';
+import { bumpTeamWriteVersion, pageOfIds, paginationMeta, parseListQuery, type FilterSpec } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
@@ -24,7 +24,7 @@ const DOCUMENT_LIST = {
   filters: {
     category: { type: 'text' },
     tag: { type: 'text' },
-    linked_type: { type: 'enum', values: RECORD_TYPES },
+    linked_type: { type: 'enum', values: LINKABLE_TYPES },
     linked_id: { type: 'ids' },
     expiring_before: { type: 'text' },
     uploaded_by: { type: 'ids' },
@@ -54,7 +54,7 @@ function isoDay(value: string | number | undefined, field: string): string | und
   return text;
 }
 
-export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: RecordType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
+export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
   authorize(recordPolicy.view(actor));
   const query = parseListQuery(raw, { sorts: Object.keys(DOCUMENT_LIST.sorts), defaultSort: 'created_at', filters: DOCUMENT_LIST.filters });
   if (!raw.direction && query.sort === 'created_at') query.direction = 'desc';
@@ -140,12 +140,19 @@ export async function checkCategory(db: Executor, teamId: number, category: stri
   if (!(await categoriesOf(db, teamId)).has(category)) throw invalid('category', 'The selected category is invalid.');
 }
 
-export async function checkLinkTarget(db: Executor, teamId: number, type: RecordType, id: number, field = 'id') {
-  try {
-    await findLive(db, recordDefinitions[type], teamId, id);
-  } catch {
-    throw invalid(field, 'The selected record is invalid.');
-  }
+/** Leases and agreements are not records of the records kit; they live in their own tables. */
+const CONTRACT_TABLES = { leases: 'leases', agreements: 'franchise_agreements' } as const;
+const isRecordType = (type: LinkableType): type is RecordType => (RECORD_TYPES as readonly string[]).includes(type);
+
+/** Whether the team has a live record of that type and id (a document can be linked to it). */
+export async function linkTargetExists(db: Executor, teamId: number, type: LinkableType, id: number): Promise<boolean> {
+  if (isRecordType(type)) return findLive(db, recordDefinitions[type], teamId, id).then(() => true, () => false);
+  const row = await db.selectFrom(CONTRACT_TABLES[type]).select('id').where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function checkLinkTarget(db: Executor, teamId: number, type: LinkableType, id: number, field = 'id') {
+  if (!(await linkTargetExists(db, teamId, type, id))) throw invalid(field, 'The selected record is invalid.');
 }
 
 export async function updateDocument(
@@ -206,7 +213,7 @@ export async function listDocumentVersions(deps: Deps, actor: Actor, id: number)
   return Promise.all(rows.map(async (row) => ({ ...presentVersion(row), url: await signedFileUrl(deps, row) })));
 }
 
-export async function linkDocument(deps: Deps, actor: Actor, id: number, target: { type: RecordType; id: number }, link: boolean): Promise<DocumentDto> {
+export async function linkDocument(deps: Deps, actor: Actor, id: number, target: { type: LinkableType; id: number }, link: boolean): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
   await deps.db.transaction().execute(async (trx) => {
@@ -216,6 +223,8 @@ export async function linkDocument(deps: Deps, actor: Actor, id: number, target:
     } else if (!(await repo.removeLink(trx, actor.teamId, id, target.type, target.id))) {
       throw notFound('Link');
     }
+    // A record's Documents tab counts its links: cached totals must not outlive this.
+    await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: link ? 'linked' : 'unlinked', changes: { record: `${target.type}:${target.id}` }, ip: actor.ip });
   });
   return (await presentDocuments(deps, actor, [id]))[0]!;
@@ -266,5 +275,5 @@ export async function documentSnippets(deps: Deps, teamId: number, ids: number[]
   return snippets;
 }
 
-const RECORD_LABELS: Record<RecordType, string> = { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact' };
-export const notFoundRecord = (type: RecordType) => notFound(RECORD_LABELS[type]);
+const RECORD_LABELS: Record<LinkableType, string> = { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact', leases: 'Lease', agreements: 'Franchise agreement' };
+export const notFoundRecord = (type: LinkableType) => notFound(RECORD_LABELS[type]);

@@ -3,7 +3,7 @@ import { pipeline, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { documentInputSchema, fieldErrors, RECORD_TYPES, type DocumentDto, type RecordType } from '@storekeep/contracts';
+import { documentInputSchema, fieldErrors, LINKABLE_TYPES, type DocumentDto, type LinkableType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { stripControlCharacters } from '../../platform/text';
@@ -132,16 +132,16 @@ function insertVersion(trx: Executor, actor: Actor, documentId: number, number: 
     .executeTakeFirstOrThrow();
 }
 
-function parseLinks(values: string[] | undefined): Array<{ type: RecordType; id: number }> {
+function parseLinks(values: string[] | undefined): Array<{ type: LinkableType; id: number }> {
   return (values ?? []).flatMap((v) => v.split(',')).filter(Boolean).map((value) => {
     const [type, id] = value.split(':');
-    if (!RECORD_TYPES.includes(type as RecordType) || !/^\d+$/.test(id ?? '')) throw invalid('links', 'The selected record is invalid.');
-    return { type: type as RecordType, id: Number(id) };
+    if (!LINKABLE_TYPES.includes(type as LinkableType) || !/^\d+$/.test(id ?? '')) throw invalid('links', 'The selected record is invalid.');
+    return { type: type as LinkableType, id: Number(id) };
   });
 }
 
 /** `POST /documents` and `POST /{type}/{id}/documents`: one file with its metadata and links. */
-export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyRequest, target?: { type: RecordType; id: number }): Promise<{ document: DocumentDto }> {
+export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyRequest, target?: { type: LinkableType; id: number }): Promise<{ document: DocumentDto }> {
   authorize(recordPolicy.create(actor));
   if (target) await checkLinkTarget(deps.db, actor.teamId, target.type, target.id);
   const { fields, file } = await receive(deps, request);

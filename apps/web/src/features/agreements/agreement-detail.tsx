@@ -5,6 +5,7 @@ import { Alert, Table, type Column } from '../../components/ui';
 import { formatDay, formatUsd } from '../../lib/format';
 import { AgreementStatusBadge } from '../leases/columns';
 import { ClauseDocuments, ClauseList, dayOrDash, Deadline } from '../leases/detail-parts';
+import { RecordDocumentsPanel } from '../documents/record-panel';
 import { Section } from '../leases/detail-shell';
 import { RefLink } from '../records/display';
 import { Facts, type Row } from '../records/overview';
@@ -120,8 +121,15 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
       <Section title={t('leaseView.clauses')} empty={agreement.clauses.length === 0 && t('leases.rows.noClauses')}>
         <ClauseList clauses={agreement.clauses} kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })} />
       </Section>
-      <Section title={t('leaseView.documents')} empty={!hasDocuments && t('leaseView.noDocuments')}>
-        <ClauseDocuments clauses={agreement.clauses} />
+      <Section title={t('leaseView.documents')}>
+        <p className="mb-3 text-sm text-gray-600 dark:text-gray-400">{t('leaseView.agreementDocumentsText')}</p>
+        <RecordDocumentsPanel type="agreements" id={agreement.id} name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`} canUpload={agreement.abilities.update === true} />
+        {hasDocuments && (
+          <div className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{t('leaseView.clauseDocuments')}</h3>
+            <ClauseDocuments clauses={agreement.clauses} />
+          </div>
+        )}
       </Section>
     </>
   );

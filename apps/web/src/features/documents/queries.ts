@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { LIST_CACHE_MS, type DocumentDto, type DocumentInput, type DocumentVersion, type RecordType } from '@storekeep/contracts';
+import { LIST_CACHE_MS, type DocumentDto, type DocumentInput, type DocumentVersion, type LinkableType } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { handleApiError } from '../../api/error-mapping';
 import { queryClient } from '../../api/query-client';
@@ -8,7 +8,7 @@ import { toApiQuery, type ListParams } from '../records/list-params';
 import type { Paginated } from '../records/types';
 
 export type DocumentCategory = { slug: string; name: string; built_in: boolean };
-export type DocumentLink = { type: RecordType; id: number };
+export type DocumentLink = { type: LinkableType; id: number };
 
 /** While any listed file is still being read, the list refreshes itself so its status badge moves on. */
 const PENDING_POLL_MS = 3000;
@@ -29,7 +29,7 @@ export function useDocumentList(params: Partial<ListParams>) {
 }
 
 /** A record's Documents tab: GET /{type}/{id}/documents. */
-export function useRecordDocuments(type: RecordType, id: number, params: Partial<ListParams>) {
+export function useRecordDocuments(type: LinkableType, id: number, params: Partial<ListParams>) {
   return useQuery({
     queryKey: ['documents', 'record', type, id, params],
     queryFn: ({ signal }) => api.get<Paginated<DocumentDto>>(`/${type}/${id}/documents`, { query: toApiQuery(params), signal }),

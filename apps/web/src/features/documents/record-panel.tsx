@@ -2,7 +2,7 @@ import { FileText, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TOAST_TIMEOUT_MS, type DocumentDto, type RecordType } from '@storekeep/contracts';
+import { TOAST_TIMEOUT_MS, type DocumentDto, type LinkableType } from '@storekeep/contracts';
 import { errorMessages, showErrorToast } from '../../api/error-mapping';
 import { Button, DataTable, EmptyState, Pagination, type DataColumn } from '../../components/ui';
 import { defaultListParams } from '../records/list-params';
@@ -12,7 +12,7 @@ import { DocumentDrawer, useDocumentParam } from './drawer';
 import { invalidateDocuments, unlinkDocument, useRecordDocuments } from './queries';
 import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
 
-type RecordDocumentsProps = { type: RecordType; id: number; name: string; canUpload: boolean };
+type RecordDocumentsProps = { type: LinkableType; id: number; name: string; canUpload: boolean };
 
 /** A record's Documents tab: its files, uploads that land linked to it (409 on a duplicate), unlink and the drawer. */
 export function RecordDocumentsPanel({ type, id, name, canUpload }: RecordDocumentsProps) {

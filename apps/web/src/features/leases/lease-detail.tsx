@@ -8,6 +8,7 @@ import { Facts, type Row } from '../records/overview';
 import { LeaseStatusBadge, nextDeadline } from './columns';
 import { ClauseDocuments, ClauseList, dash, dayOrDash, Deadline, orDash } from './detail-parts';
 import { Section } from './detail-shell';
+import { RecordDocumentsPanel } from '../documents/record-panel';
 
 type RentRow = Lease['rent_schedule'][number];
 type ChargeRow = Lease['charges'][number];
@@ -164,7 +165,13 @@ export function LeaseSections({ lease }: { lease: Lease }) {
       </Section>
       <Section title={t('leaseView.documents')}>
         <p className="mb-3 text-sm text-gray-600 dark:text-gray-400">{t('leaseView.documentsText')}</p>
-        {hasDocuments ? <ClauseDocuments clauses={lease.clauses} /> : <p className="text-sm text-gray-500 dark:text-gray-400">{t('leaseView.noDocuments')}</p>}
+        <RecordDocumentsPanel type="leases" id={lease.id} name={lease.reference ?? lease.store?.name ?? `#${lease.id}`} canUpload={lease.abilities.update === true} />
+        {hasDocuments && (
+          <div className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{t('leaseView.clauseDocuments')}</h3>
+            <ClauseDocuments clauses={lease.clauses} />
+          </div>
+        )}
         {lease.store && (
           <Link to={`/stores/${lease.store.id}/documents`} className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
             {t('leaseView.storeDocuments')} →

@@ -1,4 +1,4 @@
-import type { Brand, Company, Contact, PaginationMeta, RecordType, Store } from '@storekeep/contracts';
+import type { Brand, Company, Contact, LinkableType, PaginationMeta, RecordType, Store } from '@storekeep/contracts';
 
 export type RecordMap = { companies: Company; brands: Brand; stores: Store; contacts: Contact };
 export type AnyRecord = RecordMap[RecordType];
@@ -13,4 +13,5 @@ export function recordTitle(record: AnyRecord | { name?: string; display_name?: 
   return 'name' in record && record.name ? record.name : '';
 }
 
-export const recordPath = (type: RecordType, id: number | string, tab?: string) => `/${type}/${id}${tab ? `/${tab}` : ''}`;
+/** A record's page; leases and agreements have theirs at the same shape (`/leases/3`). */
+export const recordPath = (type: LinkableType, id: number | string, tab?: string) => `/${type}/${id}${tab ? `/${tab}` : ''}`;
