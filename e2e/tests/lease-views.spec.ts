@@ -1,18 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkFromMail } from '../mail';
-import { registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
-async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const state = await request.storageState();
-  const token = decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': token } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-  return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
-}
 
 const isoDay = (offset: number) => {
   const date = new Date();

@@ -1,16 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerViaApi, screenshot, uniqueEmail } from '../support';
+import { expect, test } from '@playwright/test';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
-
-/** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
-async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const state = await request.storageState();
-  const token = decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': token } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-  return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
-}
 
 const isoDay = (offset: number) => {
   const date = new Date();

@@ -1,22 +1,13 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerViaApi, screenshot, uniqueEmail } from '../support';
-
-/** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
-async function post<T = { id: number }>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const state = await request.storageState();
-  const token = decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await request.post(`/app/api/v1${path}`, { data, headers: { 'X-XSRF-TOKEN': token } });
-  expect(response.ok(), `POST ${path}: ${await response.text()}`).toBeTruthy();
-  return (await response.json()).data as T;
-}
+import { expect, test } from '@playwright/test';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('muting a store silences its reminders for me, and unmuting brings them back', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await registerViaApi(page.request, { name: 'Mia Mute', email: uniqueEmail('mute') });
-  const store = await post(page.request, '/stores', { name: 'Quiet Corner Cafe' });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Quiet Corner Cafe' });
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   for (const title of ['Insurance certificate renewal', 'Health permit renewal']) {
-    await post(page.request, '/reminders', { title, due_date: due, subject_type: 'store', subject_id: store.id });
+    await apiCall(page.request, 'POST', '/reminders', { title, due_date: due, subject_type: 'store', subject_id: store.id });
   }
 
   await page.goto('/reminders');

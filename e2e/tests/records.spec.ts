@@ -1,20 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { linkFromMail } from '../mail';
-import { logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 /** A 1×1 PNG: enough for the image endpoint to accept and resize. */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const MOBILE = { width: 390, height: 844 };
-
-/** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
-async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const state = await request.storageState();
-  const token = decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': token } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-  return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
-}
 
 /** Picks a related record in a combobox picker by typing part of its name. */
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {

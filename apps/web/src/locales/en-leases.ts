@@ -111,9 +111,8 @@ export const leaseStrings = {
   leaseView: {
     facts: 'Key facts', parties: 'Parties', premises: 'Premises', dates: 'Dates', rent: 'Rent schedule', charges: 'Charges', options: 'Options',
     clauses: 'Clauses', money: 'Deposits and percentage rent', documents: 'Documents', reminders: 'Reminders', monthlyTotal: 'Monthly charges',
-    documentsText: 'The lease, its amendments and other files linked to it; uploads here are linked at once.', storeDocuments: 'Store documents',
-    agreementDocumentsText: 'The franchise agreement and other files linked to it; uploads here are linked at once.', clauseDocuments: 'Referenced by clauses',
-    noDocuments: 'No clause refers to a document.', document: 'Document #{{id}}', pageRef: 'page {{page}}', perSqft: '{{amount}} / sq ft / yr',
+    storeDocuments: 'Store documents', clauseDocuments: 'Referenced by clauses',
+    document: 'Document #{{id}}', pageRef: 'page {{page}}', perSqft: '{{amount}} / sq ft / yr',
     optionTerm_one: '{{count}} × {{months}} months', optionTerm_other: '{{count}} × {{months}} months', noticeWindow: '{{days}} days {{from}}',
     deleteText: 'It moves to the trash with its reminders; you can undo this for a while.', deleted: '{{name}} deleted.', restored: '{{name}} restored.',
     undo: 'Undo', overdue: 'passed', notSet: 'Not set', yes: 'Yes', no: 'No', territory: 'Territory', royalty: 'Royalty and fees', stores: 'Stores',

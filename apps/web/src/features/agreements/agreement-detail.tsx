@@ -122,7 +122,6 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
         <ClauseList clauses={agreement.clauses} kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })} />
       </Section>
       <Section title={t('leaseView.documents')}>
-        <p className="mb-3 text-sm text-gray-600 dark:text-gray-400">{t('leaseView.agreementDocumentsText')}</p>
         <RecordDocumentsPanel type="agreements" id={agreement.id} name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`} canUpload={agreement.abilities.update === true} />
         {hasDocuments && (
           <div className="mt-4">

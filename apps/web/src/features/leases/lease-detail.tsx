@@ -164,7 +164,6 @@ export function LeaseSections({ lease }: { lease: Lease }) {
         <ClauseList clauses={lease.clauses} kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })} />
       </Section>
       <Section title={t('leaseView.documents')}>
-        <p className="mb-3 text-sm text-gray-600 dark:text-gray-400">{t('leaseView.documentsText')}</p>
         <RecordDocumentsPanel type="leases" id={lease.id} name={lease.reference ?? lease.store?.name ?? `#${lease.id}`} canUpload={lease.abilities.update === true} />
         {hasDocuments && (
           <div className="mt-4">
