@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../platform/db';
-import { cachedForTeam } from '../../platform/team-cache';
 
 /** The chart covers this year and the next nine: far enough to plan renewals, short enough to read. */
 const YEARS = 10;
@@ -10,15 +9,10 @@ type YearCount = { year: number; count: number };
 /**
  * Live active and holdover leases expiring per year; every year of the range is present (0 when none
  * ends in it) so the chart's axis never skips a year. Counting a big portfolio reads most of its leases
- * (≈95k of 120k, which no index avoids), so the answer is a per-team cached aggregate: every lease
- * create, update, delete and restore bumps the team's write version in its transaction.
+ * (≈95k of 120k, which no index avoids); the dashboard caches its whole answer (service.ts).
  */
-export function leaseExpirationsByYear(db: Executor, dialect: Dialect, teamId: number, today: string): Promise<YearCount[]> {
+export async function leaseExpirationsByYear(db: Executor, dialect: Dialect, teamId: number, today: string): Promise<YearCount[]> {
   const first = Number(today.slice(0, 4));
-  return cachedForTeam(db, teamId, `dashboard:lease-expirations:${first}`, () => countByYear(db, dialect, teamId, first));
-}
-
-async function countByYear(db: Executor, dialect: Dialect, teamId: number, first: number): Promise<YearCount[]> {
   // PostgreSQL stores dates as `date`; SQLite as ISO text.
   const year = dialect === 'postgres' ? sql<number>`cast(extract(year from expiration_date) as integer)` : sql<number>`cast(substr(expiration_date, 1, 4) as integer)`;
   const rows = await db

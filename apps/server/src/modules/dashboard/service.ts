@@ -18,14 +18,20 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard>
   const team = actor.teamId;
   const today = todayIso();
   const settings = await deps.db.selectFrom('team_settings').select(['window_days', 'alignment_days']).where('team_id', '=', team).executeTakeFirst();
+  // Every part is team-wide (nothing depends on the caller) and changes only with a team write, the day or
+  // the settings, so the whole answer is kept per team write version (platform/team-cache.ts): rent and
+  // alignment read the whole portfolio, and the page is opened far more often than leases change.
+  const key = `dashboard:${today}:${settings?.window_days ?? 'default'}:${settings?.alignment_days ?? 'default'}`;
+  return cachedForTeam(deps.db, team, key, () => computeDashboard(deps, team, today, settings?.window_days ?? DEFAULT_WINDOW_DAYS));
+}
+
+async function computeDashboard(deps: Deps, team: number, today: string, windowDays: number): Promise<Dashboard> {
   const [stats, stores, deadlines, expirations, misaligned] = await Promise.all([
-    portfolioStats(deps.db, team, today, settings?.window_days ?? DEFAULT_WINDOW_DAYS),
+    portfolioStats(deps.db, team, today, windowDays),
     nearestExpiringStores(deps.db, team, today),
     upcomingDeadlines(deps.db, team, today),
     leaseExpirationsByYear(deps.db, deps.dialect, team, today),
-    // Pairs every agreement's stores with their leases (the whole portfolio): cached like the stats;
-    // agreement, lease and store writes bump the version, and the tolerance setting is in the key.
-    cachedForTeam(deps.db, team, `dashboard:alignment:${settings?.alignment_days ?? 'default'}`, () => misalignments(deps.db, team)),
+    misalignments(deps.db, team),
   ]);
   const located = await mapStores(deps.db, team, deadlines);
   const urls = imageUrlsFor(deps);

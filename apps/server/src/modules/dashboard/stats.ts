@@ -1,18 +1,16 @@
 import { sql } from 'kysely';
 import type { Dashboard } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
-import { cachedForTeam } from '../../platform/team-cache';
 import { addDaysIso } from '../leases/dates';
 
 /**
  * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and
  * holdover leases, USD), locations (live stores), leases expiring and option notices due within the
- * team's window. Rent and charges read every active lease of the portfolio, so the four figures are a
- * per-team cached aggregate: lease and store writes bump the team's write version; the day and the
- * window (a settings change does not bump it) are part of the key.
+ * team's window. Rent and charges read every active lease of the portfolio; the dashboard caches its
+ * whole answer (service.ts).
  */
 export function portfolioStats(db: Executor, teamId: number, today: string, windowDays: number): Promise<Dashboard['stats']> {
-  return cachedForTeam(db, teamId, `dashboard:stats:${today}:${windowDays}`, () => computeStats(db, teamId, today, addDaysIso(today, windowDays)));
+  return computeStats(db, teamId, today, addDaysIso(today, windowDays));
 }
 
 async function computeStats(db: Executor, team: number, today: string, until: string): Promise<Dashboard['stats']> {

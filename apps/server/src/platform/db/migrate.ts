@@ -14,6 +14,7 @@ import { authCache } from './migrations/0010-auth-cache';
 import { documentSearch } from './migrations/0011-document-search';
 import { dashboard } from './migrations/0012-dashboard';
 import { reminderOrder } from './migrations/0013-reminder-order';
+import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, AppMigration> = {
   '0011-document-search': documentSearch,
   '0012-dashboard': dashboard,
   '0013-reminder-order': reminderOrder,
+  '0014-reminder-subject-order': reminderSubjectOrder,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
