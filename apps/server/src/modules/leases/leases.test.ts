@@ -62,6 +62,14 @@ describe('leases', () => {
     expect(dashboard.stores[0]).toMatchObject({ id: store.id });
     await admin.patch(`/app/api/v1/leases/${lease.id}`, { expiration_date: addDaysIso(todayIso(), 100), options: [] });
     expect((await admin.get('/app/api/v1/dashboard')).body.data.stats).toMatchObject({ near_expiration: 1, near_renewal_notice: 0 });
+
+    // Open franchise agreements add their fixed fees: the monthly technology fee and the royalty minimum of
+    // every report; agreements that are not open add nothing.
+    const brand = await createVia(admin, 'brands', { name: 'Harbor Grill' });
+    const fees = { brand_id: brand.id, store_ids: [store.id], technology_fee: 300, royalty_minimum: 1000, reporting_frequency: 'quarterly' };
+    expect((await admin.post('/app/api/v1/agreements', { ...fees, status: 'open' })).status).toBe(201);
+    expect((await admin.post('/app/api/v1/agreements', { ...fees, status: 'terminated' })).status).toBe(201);
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe((10000.5 + 500) * 12 + 300 * 12 + 1000 * 4);
   });
 
   it('recalculates reminders when dates move, never duplicating them', async () => {
