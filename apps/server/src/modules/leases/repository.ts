@@ -22,10 +22,10 @@ export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
       contactName('broker').as('broker_name'),
       contactName('pm').as('property_manager_name'),
     ])
-    .where('leases.team_id', '=', teamId)
     .where('leases.id', 'in', ids)
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // By primary key, team checked on the rows: with `team_id = ?` SQLite may walk the team's index.
+  const byId = new Map(rows.filter((r) => r.team_id === teamId).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 export type LoadedLease = Awaited<ReturnType<typeof loadLeases>>[number];
