@@ -38,15 +38,19 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Remin
   if (!ids.length) return [];
   // By primary key alone: with `team_id = ? and id in (…)` SQLite walks a team index over every reminder
   // of the team (a million rows, 200 ms) instead of 25 look-ups. The team is checked on the rows instead.
-  const rows = (await db.selectFrom('reminders').selectAll().where('id', 'in', ids).execute()).filter((r) => r.team_id === actor.teamId);
-  const assignees = await db
-    .selectFrom('reminder_assignees')
-    .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
-    .select(['reminder_assignees.reminder_id', 'users.id', 'users.name'])
-    .where('reminder_assignees.reminder_id', 'in', ids)
-    .execute();
+  // Independent reads go out together: on PostgreSQL each is a round trip of its own.
+  const [found, assignees, muted] = await Promise.all([
+    db.selectFrom('reminders').selectAll().where('id', 'in', ids).execute(),
+    db
+      .selectFrom('reminder_assignees')
+      .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
+      .select(['reminder_assignees.reminder_id', 'users.id', 'users.name'])
+      .where('reminder_assignees.reminder_id', 'in', ids)
+      .execute(),
+    mutedKeys(db, actor),
+  ]);
+  const rows = found.filter((r) => r.team_id === actor.teamId);
   const names = await subjectNames(db, actor.teamId, rows);
-  const muted = await mutedKeys(db, actor);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
