@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { bumpTeamWriteVersion } from '../../platform/list';
 import type { Actor } from '../../platform/policy';
 
 const tables = {
@@ -29,23 +30,30 @@ export async function listMutes(deps: Deps, actor: Actor): Promise<Mute[]> {
 
 export async function muteSubject(deps: Deps, actor: Actor, mute: Mute): Promise<Mute> {
   await assertSubject(deps.db, actor.teamId, mute);
-  await deps.db
-    .insertInto('notification_mutes')
-    .values({ user_id: actor.user.id, team_id: actor.teamId, subject_type: mute.subject_type, subject_id: mute.subject_id, created_at: nowIso() })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('notification_mutes')
+      .values({ user_id: actor.user.id, team_id: actor.teamId, subject_type: mute.subject_type, subject_id: mute.subject_id, created_at: nowIso() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    // Reminder pages show `muted` and are cached per team write version.
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
   return mute;
 }
 
 export async function unmuteSubject(deps: Deps, actor: Actor, mute: Mute): Promise<void> {
   await assertSubject(deps.db, actor.teamId, mute);
-  await deps.db
-    .deleteFrom('notification_mutes')
-    .where('team_id', '=', actor.teamId)
-    .where('user_id', '=', actor.user.id)
-    .where('subject_type', '=', mute.subject_type)
-    .where('subject_id', '=', mute.subject_id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('notification_mutes')
+      .where('team_id', '=', actor.teamId)
+      .where('user_id', '=', actor.user.id)
+      .where('subject_type', '=', mute.subject_type)
+      .where('subject_id', '=', mute.subject_id)
+      .execute();
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
 }
 
 /** `type:id` keys of what the user muted in the team, for presenting reminders. */

@@ -41,6 +41,16 @@ describe('reminders', () => {
     expect([await badge(), await total()]).toEqual([0, 0]);
     await manager.patch(`/app/api/v1/reminders/${id}`, { read: false });
     expect([await badge(), await total()]).toEqual([1, 1]);
+    // Pages are cached too: a comment and a mute show in the list at once.
+    const listed = async () => (await manager.get('/app/api/v1/reminders?filters[status]=incomplete')).body.data[0];
+    expect(await listed()).toMatchObject({ comments_count: 0, muted: false });
+    const comment = (await admin.post(`/app/api/v1/reminders/${id}/comments`, { body: 'Called' })).body.data.id;
+    expect((await listed()).comments_count).toBe(1);
+    await manager.post('/app/api/v1/mutes', { subject_type: 'reminder', subject_id: id });
+    expect(await listed()).toMatchObject({ comments_count: 1, muted: true });
+    expect((await admin.get('/app/api/v1/reminders?filters[status]=incomplete')).body.data[0].muted).toBe(false);
+    await admin.delete(`/app/api/v1/reminder-comments/${comment}`);
+    expect((await listed()).comments_count).toBe(0);
     await admin.delete(`/app/api/v1/reminders/${id}`);
     expect([await badge(), await total()]).toEqual([0, 0]);
   });

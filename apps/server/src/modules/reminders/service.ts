@@ -95,11 +95,18 @@ export async function listReminders(deps: Deps, actor: Actor, raw: Record<string
   if (f.assignee_id) base = base.where('id', 'in', (qb) => qb.selectFrom('reminder_assignees').select('reminder_id').where('user_id', 'in', f.assignee_id!.map(Number)));
   const count = base.select(sql<number>`count(*)`.as('total'));
   const compiled = count.compile();
-  const [rows, total] = await Promise.all([
-    base.select('id').orderBy(query.sort as 'due_date', query.direction).orderBy('id', query.direction).limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-    cachedForTeam(deps.db, actor.teamId, `reminders:total:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, async () => Number((await count.executeTakeFirstOrThrow()).total)),
-  ]);
-  return { data: await present(deps.db, actor, rows.map((r) => r.id)), meta: paginationMeta(query.page, query.perPage, total) };
+  const page = base.select('id').orderBy(query.sort as 'due_date', query.direction).orderBy('id', query.direction).limit(query.perPage).offset((query.page - 1) * query.perPage);
+  const pageSql = page.compile();
+  // The inbox is read far more often than reminders change, and a page is 6–8 queries (rows, assignees,
+  // subject names, mutes…). The presented page is kept per user and role (muted flags and abilities are
+  // theirs) until the team writes: every reminder, comment, mute and record write bumps the version.
+  return cachedForTeam(deps.db, actor.teamId, `reminders:page:${actor.user.id}:${actor.role}:${pageSql.sql}:${JSON.stringify(pageSql.parameters)}`, async () => {
+    const [rows, total] = await Promise.all([
+      page.execute(),
+      cachedForTeam(deps.db, actor.teamId, `reminders:total:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, async () => Number((await count.executeTakeFirstOrThrow()).total)),
+    ]);
+    return { data: await present(deps.db, actor, rows.map((r) => r.id)), meta: paginationMeta(query.page, query.perPage, total) };
+  });
 }
 
 async function findReminder(db: Executor, teamId: number, id: number) {
@@ -213,6 +220,7 @@ export async function addComment(deps: Deps, actor: Actor, reminderId: number, b
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('reminder_comments').values({ reminder_id: reminderId, team_id: actor.teamId, user_id: actor.user.id, body, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('reminders').set({ comments_count: sql`comments_count + 1` }).where('id', '=', reminderId).execute();
+    await bumpTeamWriteVersion(trx, actor.teamId);
     return row.id;
   });
   return presentComment((await commentQuery(deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow()), actor);
@@ -225,5 +233,6 @@ export async function deleteComment(deps: Deps, actor: Actor, commentId: number)
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('reminder_comments').where('id', '=', commentId).execute();
     await trx.updateTable('reminders').set({ comments_count: sql`case when comments_count > 0 then comments_count - 1 else 0 end` }).where('id', '=', comment.reminder_id).execute();
+    await bumpTeamWriteVersion(trx, actor.teamId);
   });
 }
