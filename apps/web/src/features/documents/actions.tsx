@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { RECORD_TYPES, TOAST_TIMEOUT_MS, type DocumentDto, type RecordRef, type RecordType } from '@storekeep/contracts';
+import { LINKABLE_TYPES, TOAST_TIMEOUT_MS, type DocumentDto, type LinkableType, type RecordRef } from '@storekeep/contracts';
 import { errorMessages, showErrorToast } from '../../api/error-mapping';
 import { i18n } from '../../i18n';
 import { Button, Dialog, Select } from '../../components/ui';
@@ -54,7 +54,7 @@ type LinkDialogProps = { open: boolean; onClose: () => void; documents: Named[];
 /** "Link to record": a record type, then a searchable record of that type; POST /documents/{id}/links for each. */
 export function LinkDialog({ open, onClose, documents, onDone }: LinkDialogProps) {
   const { t } = useTranslation();
-  const [type, setType] = useState<RecordType>('stores');
+  const [type, setType] = useState<LinkableType>('stores');
   const [record, setRecord] = useState<RecordRef>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -99,10 +99,10 @@ export function LinkDialog({ open, onClose, documents, onDone }: LinkDialogProps
           label={t('documents.link.type')}
           value={type}
           onChange={(event) => {
-            setType(event.target.value as RecordType);
+            setType(event.target.value as LinkableType);
             setRecord(null);
           }}
-          options={RECORD_TYPES.map((value) => ({ value, label: t(`documents.recordTypes.${value}`) }))}
+          options={LINKABLE_TYPES.map((value) => ({ value, label: t(`documents.recordTypes.${value}`) }))}
         />
         <RecordPicker
           key={type}

@@ -1,19 +1,22 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronsUpDown, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company, RecordRef, RecordType } from '@storekeep/contracts';
+import { LIST_CACHE_MS, type Agreement, type Company, type Lease, type LinkableType, type RecordRef } from '@storekeep/contracts';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { controlClasses, ErrorIcon, FormField, Spinner } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { invalidateRecords, useRecordList } from './queries';
-import { recordTitle } from './types';
+import { toApiQuery } from './list-params';
+import { invalidateRecords } from './queries';
+import { recordTitle, type AnyRecord, type Paginated } from './types';
 
 type Option = NonNullable<RecordRef> & { create?: true };
 
 type RecordPickerProps = {
-  type: RecordType;
+  /** A record type, or leases and agreements (documents link to those too). */
+  type: LinkableType;
   label: string;
   value: RecordRef;
   onChange: (value: RecordRef) => void;
@@ -24,13 +27,26 @@ type RecordPickerProps = {
   name?: string;
 };
 
+/** Leases and agreements have no name: their reference and what they are about stand in for it. */
+function pickerTitle(row: AnyRecord | Lease | Agreement): string {
+  if ('rent_schedule' in row) return `${row.reference ?? `#${row.id}`} — ${row.store?.name ?? ''}`;
+  if ('royalty_tiers' in row) return `${row.agreement_number ?? `#${row.id}`} — ${row.brand?.name ?? ''}`;
+  return recordTitle(row);
+}
+
 /** A searchable picker of a related record: the list API with `search` and per_page=10 (Headless UI Combobox). */
 export function RecordPicker({ type, label, value, onChange, onBlur, error, allowCreate, name }: RecordPickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), 250);
-  const list = useRecordList(type, { search, per_page: 10 });
+  const params = { search, per_page: 10 };
+  const list = useQuery({
+    queryKey: queryKeys.list(type, params),
+    queryFn: ({ signal }) => api.get<Paginated<AnyRecord | Lease | Agreement>>(`/${type}`, { query: toApiQuery(params), signal }),
+    staleTime: LIST_CACHE_MS,
+    placeholderData: keepPreviousData,
+  });
   const create = useMutation({
     mutationFn: (companyName: string) => api.post<{ data: Company }>('/companies', { name: companyName }).then((body) => body.data),
     onSuccess: (company) => {
@@ -39,7 +55,7 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
     },
   });
 
-  const options: Option[] = (list.data?.data ?? []).map((record) => ({ id: record.id, name: recordTitle(record) }));
+  const options: Option[] = (list.data?.data ?? []).map((row) => ({ id: row.id, name: pickerTitle(row) }));
   const typed = query.trim();
   const exact = options.some((option) => option.name.toLowerCase() === typed.toLowerCase());
   if (allowCreate && typed && !exact && search === typed) options.push({ id: -1, name: typed, create: true });
