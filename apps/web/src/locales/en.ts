@@ -47,7 +47,7 @@ export const en = {
   },
   roles: { observer: 'Observer', manager: 'Manager', admin: 'Admin' },
   dashboard: {
-    title: 'Dashboard', expenditure: 'Annual rent and charges', locations: 'Locations', nearExpiration: 'Near expiration',
+    title: 'Dashboard', expenditure: 'Annual rent, charges and fees', locations: 'Locations', nearExpiration: 'Near expiration',
     nearRenewal: 'Near renewal notice', stores: 'Stores', noStores: 'No stores yet',
     noStoresText: 'Add your first store to track its lease, franchise agreement and every critical date.', addStore: 'Add a store',
   },
