@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekee
 import type { Executor } from './db';
 import type { MatchSet } from './search';
 import { AppError } from './errors';
+import { cachedAtVersion, teamWriteVersion } from './team-cache';
 
 /**
  * A whitelisted filter. By default `field in (values)` on the column of the same name; `condition`
@@ -260,9 +261,6 @@ async function fewMatches(
  */
 const SEEK_STEP = 1000;
 const NOT_NULL_SORT_COLUMNS = new Set(['name', 'title', 'status', 'kind', 'category', 'created_at', 'updated_at', 'id']);
-type Boundaries = { version: number; at: number; keys: Map<number, unknown[]> };
-const boundariesByDb = new WeakMap<object, Map<string, Boundaries>>();
-
 async function boundaryFor(
   db: Executor,
   version: number,
@@ -273,25 +271,18 @@ async function boundaryFor(
   direction: 'asc' | 'desc',
   offset: number,
 ): Promise<{ values: unknown[]; position: number } | null> {
-  let cache = boundariesByDb.get(db);
-  if (!cache) boundariesByDb.set(db, (cache = new Map()));
-  const key = `${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${direction}`;
-  let entry = cache.get(key);
-  if (!entry || entry.version !== version || Date.now() - entry.at > TOTALS_TTL_MS) {
-    cache.delete(key);
-    if (cache.size >= TOTALS_MAX) cache.delete(cache.keys().next().value!);
-    entry = { version, at: Date.now(), keys: new Map() };
-    cache.set(key, entry);
-  }
+  const key = `bounds\u0000${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${direction}`;
+  // The sort keys found so far for this query, kept while the team's write version holds.
+  const boundaries = await cachedAtVersion(db, version, key, async () => new Map<number, unknown[]>());
   const position = Math.floor(offset / SEEK_STEP) * SEEK_STEP;
-  let values = entry.keys.get(position);
+  let values = boundaries.get(position);
   if (!values) {
     let query = base.select(columns);
     for (const column of columns) query = query.orderBy(column, direction);
     const row = await query.limit(1).offset(position - 1).executeTakeFirst();
     if (!row) return null;
     values = columns.map((c) => (row as Record<string, unknown>)[c]);
-    entry.keys.set(position, values);
+    boundaries.set(position, values);
   }
   return { values, position };
 }
@@ -303,38 +294,9 @@ async function boundaryFor(
  * on every page turn). Totals are cached per database, team and exact count query, and trusted only
  * while the team's write version (bumped in the same transaction as every record write, see
  * search.ts) is the one read before counting; so a total is never older than the team's last
- * committed write, on any number of app instances. The TTL bounds writers that bypass the version
- * (the purge of old trash, manual SQL).
+ * committed write, on any number of app instances (team-cache.ts; its TTL bounds writers that bypass
+ * the version: the purge of old trash, manual SQL). `version` must have been read before counting starts.
  */
-const TOTALS_TTL_MS = 60_000;
-const TOTALS_MAX = 5_000;
-type CachedTotal = { version: number; total: number; at: number };
-const totalsByDb = new WeakMap<object, Map<string, CachedTotal>>();
-
-/** `version` must have been read before counting starts (so the count is at least that new). */
-async function cachedTotal(db: Executor, version: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
-  // Inside a transaction the count may see uncommitted writes of a version that could roll back.
-  if (db.isTransaction) return count();
-  let totals = totalsByDb.get(db);
-  if (!totals) totalsByDb.set(db, (totals = new Map()));
-  const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-  const hit = totals.get(key);
-  const now = Date.now();
-  if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.total;
-  const total = await count();
-  totals.delete(key);
-  if (totals.size >= TOTALS_MAX) totals.delete(totals.keys().next().value!);
-  totals.set(key, { version, total, at: now });
-  return total;
-}
-
-async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
-  const row = await sql<{ version: number }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
-  return Number(row.rows[0]?.version ?? 0);
-}
-
-/** Marks every cached list total of the team stale; call it in the transaction of the write. */
-export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promise<void> {
-  await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
-    on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
+function cachedTotal(db: Executor, version: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
+  return cachedAtVersion(db, version, `total\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`, count);
 }

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } 
 import type { SearchType } from '@storekeep/contracts';
 import type { Dialect, Executor } from './db';
 import type { SearchIndexTable } from './db/schema';
-import { bumpTeamWriteVersion } from './list';
+import { bumpTeamWriteVersion } from './team-cache';
 
 /**
  * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in

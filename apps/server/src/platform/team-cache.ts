@@ -10,7 +10,8 @@ import type { Executor } from './db';
  * the key. The TTL bounds writers that bypass the version (trash purge, manual SQL).
  */
 const TTL_MS = 60_000;
-const MAX_ENTRIES = 5_000;
+/** List totals, deep-page boundaries and per-team answers share it (5,000 each before they were one). */
+const MAX_ENTRIES = 15_000;
 type Entry = { version: number; at: number; value: unknown };
 // Per database handle: tests and benchmarks run several apps (databases) in one process.
 const cacheByDb = new WeakMap<object, Map<string, Entry>>();
@@ -20,20 +21,34 @@ export async function teamWriteVersion(db: Executor, teamId: number): Promise<nu
   return Number(row.rows[0]?.version ?? 0);
 }
 
-/** `compute()`'s answer for (team, key), recomputed once the team has written since it was cached. */
-export async function cachedForTeam<T>(db: Executor, teamId: number, key: string, compute: () => Promise<T>): Promise<T> {
+/** Marks every cached answer of the team stale; call it in the transaction of the write. */
+export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promise<void> {
+  await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
+    on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
+}
+
+/**
+ * `compute()`'s answer for `key` at write version `version`, which must have been read before computing
+ * starts (so the answer is at least that new). The key must name the team (a compiled query with its
+ * team parameter does).
+ */
+export async function cachedAtVersion<T>(db: Executor, version: number, key: string, compute: () => Promise<T>): Promise<T> {
   // Inside a transaction the answer may include uncommitted writes of a version that could roll back.
   if (db.isTransaction) return compute();
   let cache = cacheByDb.get(db);
   if (!cache) cacheByDb.set(db, (cache = new Map()));
-  const fullKey = `${teamId}\u0000${key}`;
-  const version = await teamWriteVersion(db, teamId);
-  const hit = cache.get(fullKey);
+  const hit = cache.get(key);
   const now = Date.now();
   if (hit && hit.version === version && now - hit.at < TTL_MS) return hit.value as T;
   const value = await compute();
-  cache.delete(fullKey);
+  cache.delete(key);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(fullKey, { version, at: now, value });
+  cache.set(key, { version, at: now, value });
   return value;
+}
+
+/** `compute()`'s answer for (team, key), recomputed once the team has written since it was cached. */
+export async function cachedForTeam<T>(db: Executor, teamId: number, key: string, compute: () => Promise<T>): Promise<T> {
+  if (db.isTransaction) return compute();
+  return cachedAtVersion(db, await teamWriteVersion(db, teamId), `${teamId}\u0000${key}`, compute);
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import { bumpTeamWriteVersion } from '../../platform/list';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import type { Actor } from '../../platform/policy';
 
 const tables = {

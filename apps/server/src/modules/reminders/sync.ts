@@ -1,7 +1,7 @@
 import { DEFAULT_LEAD_DAYS } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { bumpTeamWriteVersion } from '../../platform/list';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { daysBefore } from '../leases/dates';
 
 export type CriticalDate = { key: string; source: string; title: string; due_date: string };

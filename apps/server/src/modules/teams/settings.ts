@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DEFAULT_LEAD_DAYS, DEFAULT_WINDOW_DAYS, type TeamSettings } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { bumpTeamWriteVersion } from '../../platform/list';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
 
