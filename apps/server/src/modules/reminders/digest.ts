@@ -1,11 +1,9 @@
-import { sql } from 'kysely';
 import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { todayIso } from '../leases/dates';
 import { deliverNotice, type NoticeItem, type Recipient } from './channels';
-import { chunked, recipientsFor } from './recipients';
-import { daysBetween, scanReminders } from './scan';
-import { subjectNames } from './subjects';
+import { noticeTargets } from './recipients';
+import { scanReminders } from './scan';
 
 /**
  * The daily digest: each team's notices that were not mailed at once (deadline more than a week away)
@@ -42,35 +40,16 @@ async function digestTeam(deps: Deps, teamId: number, today: string): Promise<nu
     const ids = [...new Set(notices.map((n) => n.reminder_id))];
     const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
     const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
-    for (const chunk of chunked(ids)) {
-      // Completed or snoozed since the scan claimed them: nothing to say about those any more.
-      // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
-      const reminders = (
-        await trx
-          .selectFrom('reminders')
-          .select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id'])
-          .where('id', 'in', chunk)
-          .where('read_at', 'is', null)
-          .where('due_date', '>=', today)
-          .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
-          .execute()
-      ).filter((r) => r.team_id === teamId);
-      const names = await subjectNames(trx, teamId, reminders);
-      const recipients = await recipientsFor(trx, teamId, reminders);
-      for (const reminder of reminders) {
-        const dueDate = String(reminder.due_date);
-        const item: NoticeItem = { reminderId: reminder.id, title: reminder.title, dueDate, daysLeft: daysBetween(today, dueDate), subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null };
-        for (const recipient of recipients.get(reminder.id) ?? []) {
-          const entry = perUser.get(recipient.id) ?? { recipient, items: [] };
-          entry.items.push(item);
-          perUser.set(recipient.id, entry);
-        }
+    // Completed or snoozed since the scan claimed them: nothing to say about those any more.
+    for (const { item, recipients } of await noticeTargets(trx, teamId, ids, today)) {
+      for (const recipient of recipients) {
+        const entry = perUser.get(recipient.id) ?? { recipient, items: [] };
+        entry.items.push(item);
+        perUser.set(recipient.id, entry);
       }
     }
-    for (const { recipient, items } of perUser.values()) {
-      items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.reminderId - b.reminderId);
-      await deliverNotice(trx, recipient, { kind: 'digest', teamName: team.name, items }, deps.config.APP_URL);
-    }
+    // Targets come soonest first, so each person's items do too.
+    for (const { recipient, items } of perUser.values()) await deliverNotice(trx, recipient, { kind: 'digest', teamName: team.name, items }, deps.config.APP_URL);
     return perUser.size;
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db';
-import type { Recipient } from './channels';
+import type { NoticeItem, Recipient } from './channels';
+import { subjectNames } from './subjects';
 
 export type NoticeSubject = { id: number; subject_type: string | null; subject_id: number | null };
 
@@ -53,4 +54,37 @@ export async function recipientsFor(db: Executor, teamId: number, reminders: Not
     );
   }
   return result;
+}
+
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * The reminders among `ids` still worth a notice on `today` (unread, not past, not snoozed — a claim
+ * checked the same, but a digest runs later) as notice items with their recipients, soonest first.
+ */
+export async function noticeTargets(db: Executor, teamId: number, ids: number[], today: string): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
+  const targets: Array<{ item: NoticeItem; recipients: Recipient[] }> = [];
+  for (const chunk of chunked(ids)) {
+    // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
+    const reminders = (
+      await db
+        .selectFrom('reminders')
+        .select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id'])
+        .where('id', 'in', chunk)
+        .where('read_at', 'is', null)
+        .where('due_date', '>=', today)
+        .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
+        .execute()
+    ).filter((r) => r.team_id === teamId);
+    const names = await subjectNames(db, teamId, reminders);
+    const recipients = await recipientsFor(db, teamId, reminders);
+    for (const reminder of reminders) {
+      const dueDate = String(reminder.due_date);
+      targets.push({
+        item: { reminderId: reminder.id, title: reminder.title, dueDate, daysLeft: daysBetween(today, dueDate), subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null },
+        recipients: recipients.get(reminder.id) ?? [],
+      });
+    }
+  }
+  return targets.sort((a, b) => a.item.dueDate.localeCompare(b.item.dueDate) || a.item.reminderId - b.item.reminderId);
 }

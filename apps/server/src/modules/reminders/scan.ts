@@ -3,15 +3,12 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { addDaysIso, todayIso } from '../leases/dates';
-import { deliverNotice, type NoticeItem } from './channels';
-import { chunked, recipientsFor } from './recipients';
-import { subjectNames } from './subjects';
+import { deliverNotice } from './channels';
+import { chunked, noticeTargets } from './recipients';
 import { leadDaysOf } from './sync';
 
 /** A deadline this close is mailed at once; farther ones wait for the daily digest. */
 export const IMMEDIATE_DAYS = 7;
-
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /**
  * The scan (hourly, and idempotent): every unread, unsnoozed reminder whose due date has come within
@@ -56,23 +53,8 @@ async function claimTeamNotices(deps: Deps, teamId: number, today: string): Prom
 async function deliverImmediately(trx: Executor, deps: Deps, teamId: number, reminderIds: number[], today: string, now: string) {
   if (!reminderIds.length) return;
   const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
-  for (const ids of chunked(reminderIds)) {
-    await trx.updateTable('reminder_notices').set({ digested_at: now }).where('reminder_id', 'in', ids).where('digested_at', 'is', null).execute();
-    // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
-    const reminders = (await trx.selectFrom('reminders').select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id']).where('id', 'in', ids).orderBy('due_date').orderBy('id').execute()).filter(
-      (r) => r.team_id === teamId,
-    );
-    const names = await subjectNames(trx, teamId, reminders);
-    const recipients = await recipientsFor(trx, teamId, reminders);
-    for (const reminder of reminders) {
-      const item: NoticeItem = {
-        reminderId: reminder.id,
-        title: reminder.title,
-        dueDate: String(reminder.due_date),
-        daysLeft: daysBetween(today, String(reminder.due_date)),
-        subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null,
-      };
-      for (const recipient of recipients.get(reminder.id) ?? []) await deliverNotice(trx, recipient, { kind: 'immediate', teamName: team.name, items: [item] }, deps.config.APP_URL);
-    }
+  for (const ids of chunked(reminderIds)) await trx.updateTable('reminder_notices').set({ digested_at: now }).where('reminder_id', 'in', ids).where('digested_at', 'is', null).execute();
+  for (const { item, recipients } of await noticeTargets(trx, teamId, reminderIds, today)) {
+    for (const recipient of recipients) await deliverNotice(trx, recipient, { kind: 'immediate', teamName: team.name, items: [item] }, deps.config.APP_URL);
   }
 }
