@@ -33,6 +33,7 @@ import { EXTRACT_TEXT, runExtraction } from './modules/documents/extraction';
 import { registerLeaseRoutes } from './modules/leases/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
+import { registerSalesRoutes } from './modules/sales/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 
 declare module 'fastify' {
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerLeaseRoutes(app, deps);
   registerReminderRoutes(app, deps);
   registerAgreementRoutes(app, deps);
+  registerSalesRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
 

@@ -11,3 +11,4 @@ export * from './documents';
 export * from './leases';
 export * from './reminders';
 export * from './team-settings';
+export * from './sales';

@@ -15,6 +15,7 @@ import { documentSearch } from './migrations/0011-document-search';
 import { dashboard } from './migrations/0012-dashboard';
 import { reminderOrder } from './migrations/0013-reminder-order';
 import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
+import { sales } from './migrations/0016-sales';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, AppMigration> = {
   '0012-dashboard': dashboard,
   '0013-reminder-order': reminderOrder,
   '0014-reminder-subject-order': reminderSubjectOrder,
+  '0016-sales': sales,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -361,7 +361,20 @@ export type CalendarFeedsTable = { id: Id; user_id: number; team_id: number; tok
 
 export type SearchTermsTable = { term: string; rowid: number };
 
+export type SalesTable = {
+  id: Id;
+  team_id: number;
+  store_id: number;
+  period: string;
+  period_start: string;
+  gross_cents: number;
+  net_cents: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
+  sales: SalesTable;
   search_terms: SearchTermsTable;
   calendar_feeds: CalendarFeedsTable;
   franchise_agreements: FranchiseAgreementsTable;

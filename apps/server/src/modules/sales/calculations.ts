@@ -1,0 +1,131 @@
+/**
+ * Royalty and percentage-rent arithmetic (issue 6), free of the database so every edge is unit-tested.
+ * All amounts are integer cents; dates are ISO `YYYY-MM-DD` strings compared as text.
+ *
+ * Rules (docs/ARCHITECTURE.md, "Sales reports"):
+ * - Reporting periods are calendar weeks (Monday first), months, quarters or years after the agreement's
+ *   `reporting_frequency` (monthly when unset). A report over [from, to] counts every period that overlaps
+ *   the range, whole.
+ * - Tiers are MARGINAL, like tax brackets, and apply to each reporting period's sales: the part of the
+ *   sales from a tier's `from_sales` up to the next tier's pays that tier's percent; the part below the
+ *   first tier pays `royalty_percent` (or nothing). Crossing a threshold therefore never lowers the royalty
+ *   on the sales below it.
+ * - The royalty of each reporting period in the agreement's term is at least `royalty_minimum`, even with
+ *   no sales; the marketing fund is `marketing_percent` of sales, without a minimum.
+ * - Percentage rent is owed per lease year (12 months from the commencement date, the last one cut at
+ *   expiration): (that year's sales − breakpoint) × rate when the sales exceed the breakpoint, else 0.
+ */
+
+export type ReportingFrequency = 'weekly' | 'monthly' | 'quarterly' | 'annually';
+export type Tier = { from_cents: number; percent: number };
+export type Period = { start: string; end: string };
+
+const DAY = 86_400_000;
+const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
+const parse = (date: string) => Date.parse(`${date}T00:00:00Z`);
+export const addDays = (date: string, days: number) => iso(parse(date) + days * DAY);
+
+/** `date` plus whole months, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The first day of the reporting period holding `date`. */
+export function periodStartOf(frequency: ReportingFrequency, date: string): string {
+  if (frequency === 'weekly') return addDays(date, -((new Date(parse(date)).getUTCDay() + 6) % 7));
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  if (frequency === 'monthly') return `${date.slice(0, 7)}-01`;
+  if (frequency === 'quarterly') return `${y}-${String(m - ((m - 1) % 3)).padStart(2, '0')}-01`;
+  return `${y}-01-01`;
+}
+
+const lengthInMonths: Record<Exclude<ReportingFrequency, 'weekly'>, number> = { monthly: 1, quarterly: 3, annually: 12 };
+
+export function nextPeriodStart(frequency: ReportingFrequency, start: string): string {
+  return frequency === 'weekly' ? addDays(start, 7) : addMonths(start, lengthInMonths[frequency]);
+}
+
+/** Every reporting period overlapping [from, to], whole. */
+export function reportingPeriods(frequency: ReportingFrequency, from: string, to: string): Period[] {
+  const periods: Period[] = [];
+  for (let start = periodStartOf(frequency, from); start <= to; ) {
+    const next = nextPeriodStart(frequency, start);
+    periods.push({ start, end: addDays(next, -1) });
+    start = next;
+  }
+  return periods;
+}
+
+/** Marginal tiered royalty on one period's sales, rounded to the cent. */
+export function royaltyOnSales(salesCents: number, percent: number | null, tiers: Tier[]): number {
+  if (salesCents <= 0) return 0;
+  const sorted = [...tiers].sort((a, b) => a.from_cents - b.from_cents);
+  if (!sorted.length) return Math.round((salesCents * (percent ?? 0)) / 100);
+  let royalty = (Math.min(salesCents, sorted[0]!.from_cents) * (percent ?? 0)) / 100;
+  for (const [index, tier] of sorted.entries()) {
+    const upper = sorted[index + 1]?.from_cents ?? Infinity;
+    const slice = Math.min(salesCents, upper) - tier.from_cents;
+    if (slice > 0) royalty += (slice * tier.percent) / 100;
+  }
+  return Math.round(royalty);
+}
+
+export type RoyaltyTerms = {
+  frequency: ReportingFrequency;
+  percent: number | null;
+  tiers: Tier[];
+  minimumCents: number | null;
+  marketingPercent: number | null;
+  /** The agreement's term; the minimum applies only to periods overlapping it (open ends when null). */
+  termStart: string | null;
+  termEnd: string | null;
+  /** Whether the minimum applies at all (an agreement not yet open owes none). */
+  minimumApplies: boolean;
+};
+
+export type RoyaltyResult = { periods: number; salesCents: number; royaltyCents: number; topUpCents: number; marketingCents: number; totalCents: number };
+
+/**
+ * Royalties due over [from, to]. `salesByPeriod` maps a reporting period's first day to that period's
+ * sales (the caller buckets with `periodStartOf`).
+ */
+export function royaltiesDue(terms: RoyaltyTerms, from: string, to: string, salesByPeriod: Map<string, number>): RoyaltyResult {
+  const result: RoyaltyResult = { periods: 0, salesCents: 0, royaltyCents: 0, topUpCents: 0, marketingCents: 0, totalCents: 0 };
+  for (const period of reportingPeriods(terms.frequency, from, to)) {
+    const sales = salesByPeriod.get(period.start) ?? 0;
+    const calculated = royaltyOnSales(sales, terms.percent, terms.tiers);
+    const inTerm = (!terms.termStart || period.end >= terms.termStart) && (!terms.termEnd || period.start <= terms.termEnd);
+    const minimum = terms.minimumApplies && inTerm ? (terms.minimumCents ?? 0) : 0;
+    result.periods += 1;
+    result.salesCents += sales;
+    result.royaltyCents += calculated;
+    result.topUpCents += Math.max(0, minimum - calculated);
+    result.marketingCents += Math.round((sales * (terms.marketingPercent ?? 0)) / 100);
+  }
+  result.totalCents = result.royaltyCents + result.topUpCents + result.marketingCents;
+  return result;
+}
+
+/** Lease years overlapping [from, to]: 12 months from commencement, the last one cut at expiration. */
+export function leaseYears(commencement: string, expiration: string | null, from: string, to: string): Period[] {
+  const years: Period[] = [];
+  for (let n = 0; n < 200; n += 1) {
+    const start = addMonths(commencement, 12 * n);
+    if (start > to || (expiration && start > expiration)) break;
+    let end = addDays(addMonths(commencement, 12 * (n + 1)), -1);
+    if (expiration && end > expiration) end = expiration;
+    if (end >= from) years.push({ start, end });
+  }
+  return years;
+}
+
+/** (Sales above the breakpoint) × rate; nothing at or below it. */
+export function percentageRent(salesCents: number, breakpointCents: number | null, ratePercent: number | null): number {
+  const over = salesCents - (breakpointCents ?? 0);
+  return over > 0 && ratePercent ? Math.round((over * ratePercent) / 100) : 0;
+}

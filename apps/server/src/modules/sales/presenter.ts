@@ -1,0 +1,23 @@
+import type { SalesPeriod, Sales } from '@storekeep/contracts';
+import type { Actor } from '../../platform/policy';
+import { salesAbilities } from './policy';
+import type { LoadedSales } from './repository';
+
+export const toCents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+export const toDollars = (cents: number | string) => Number(cents) / 100;
+
+export function presentSales(r: LoadedSales, actor: Actor): Sales {
+  return {
+    id: r.id,
+    store: { id: r.store_id, name: r.store_name, store_number: r.store_number },
+    brand: r.brand_id === null ? null : { id: r.brand_id, name: r.brand_name ?? '' },
+    franchisee: r.franchisee_id === null ? null : { id: r.franchisee_id, name: r.franchisee_name ?? '' },
+    period: r.period as SalesPeriod,
+    period_start: r.period_start,
+    gross: toDollars(r.gross_cents),
+    net: r.net_cents === null ? null : toDollars(r.net_cents),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    abilities: salesAbilities(actor),
+  };
+}

@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { SALES_GRANULARITIES, SALES_GROUPS, fieldErrors, reportRangeSchema, type PercentageRentDue, type RoyaltyDue, type SalesSummary } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { authorize, type Actor } from '../../platform/policy';
+import { cachedForTeam } from '../../platform/team-cache';
+import { addDays, addMonths, leaseYears, nextPeriodStart, percentageRent, periodStartOf, royaltiesDue, type ReportingFrequency, type Tier } from './calculations';
+import { salesPolicy } from './policy';
+import { toDollars } from './presenter';
+import * as repo from './repository';
+
+type Raw = Record<string, string | string[]>;
+const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
+
+function range(raw: Raw) {
+  const parsed = reportRangeSchema.safeParse({ from: single(raw.from), to: single(raw.to) });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
+  }
+  return parsed.data;
+}
+
+function oneOf<T extends readonly string[]>(raw: Raw, name: string, values: T, fallback: T[number]): T[number] {
+  const value = single(raw[name]) || fallback;
+  if (!values.includes(value)) throw new AppError('validation', `The selected ${name.replace('_', ' ')} is invalid.`, { [name]: [`The selected ${name.replace('_', ' ')} is invalid.`] });
+  return value;
+}
+
+const lastYear = (date: string) => addMonths(date, -12);
+const change = (now: number, before: number) => (before > 0 ? Math.round(((now - before) / before) * 1000) / 10 : null);
+
+/** Sales by store, brand, franchisee or period over [from, to], each beside the same range a year earlier. */
+export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<SalesSummary> {
+  authorize(salesPolicy.view(actor));
+  const { from, to } = range(raw);
+  const groupBy = oneOf(raw, 'group_by', SALES_GROUPS, 'store');
+  const granularity = oneOf(raw, 'granularity', SALES_GRANULARITIES, 'month');
+  return cachedForTeam(deps.db, actor.teamId, `sales:summary:${from}:${to}:${groupBy}:${granularity}`, async () => {
+    const [current, previous] = await Promise.all([repo.salesByStoreMonth(deps.db, actor.teamId, from, to), repo.salesByStoreMonth(deps.db, actor.teamId, lastYear(from), lastYear(to))]);
+    const labels = new Map((await repo.storeLabels(deps.db, actor.teamId, [...new Set([...current, ...previous].map((r) => r.store_id))])).map((s) => [s.id, s]));
+    const bucket = (month: string, shiftYears: number) => {
+      const year = Number(month.slice(0, 4)) + shiftYears;
+      const m = Number(month.slice(5, 7));
+      return granularity === 'year' ? `${year}` : granularity === 'quarter' ? `${year}-Q${Math.ceil(m / 3)}` : `${year}-${month.slice(5, 7)}`;
+    };
+    const keyOf = (r: { store_id: number; month: string }, shift: number): [string, string] => {
+      const s = labels.get(r.store_id);
+      if (groupBy === 'store') return [`${r.store_id}`, s?.name ?? '—'];
+      if (groupBy === 'brand') return [`${s?.brand_id ?? 0}`, s?.brand_name ?? 'No brand'];
+      if (groupBy === 'franchisee') return [`${s?.company_id ?? 0}`, s?.company_name ?? 'No operating company'];
+      const key = bucket(r.month, shift);
+      return [key, key];
+    };
+    const rows = new Map<string, { key: string; label: string; gross: number; net: number; previous_gross: number }>();
+    const at = (key: string, label: string) => rows.get(key) ?? rows.set(key, { key, label, gross: 0, net: 0, previous_gross: 0 }).get(key)!;
+    for (const r of current) {
+      const row = at(...keyOf(r, 0));
+      row.gross += r.gross;
+      row.net += r.net;
+    }
+    // A period bucket of last year counts toward the same bucket this year (2025-03 beside 2026-03).
+    for (const r of previous) at(...keyOf(r, 1)).previous_gross += r.gross;
+    const sorted = [...rows.values()].sort((a, b) => (groupBy === 'period' ? a.key.localeCompare(b.key) : b.gross - a.gross || a.label.localeCompare(b.label)));
+    const dto = (r: { key: string; label: string; gross: number; net: number; previous_gross: number }) => ({ ...r, gross: toDollars(r.gross), net: toDollars(r.net), previous_gross: toDollars(r.previous_gross), change_percent: change(r.gross, r.previous_gross) });
+    const total = sorted.reduce((sum, r) => ({ ...sum, gross: sum.gross + r.gross, net: sum.net + r.net, previous_gross: sum.previous_gross + r.previous_gross }), { key: 'total', label: 'Total', gross: 0, net: 0, previous_gross: 0 });
+    return { group_by: groupBy, granularity, rows: sorted.map(dto), total: dto(total) };
+  });
+}
+
+const frequencyOf = (value: string | null): ReportingFrequency => (value === 'weekly' || value === 'quarterly' || value === 'annually' ? value : 'monthly');
+
+/** Royalties and marketing fund due per franchise agreement over [from, to] (rules in calculations.ts). */
+export async function royaltiesReport(deps: Deps, actor: Actor, raw: Raw): Promise<RoyaltyDue[]> {
+  authorize(salesPolicy.view(actor));
+  const { from, to } = range(raw);
+  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}`, async () => {
+    const { agreements, links } = await repo.royaltyAgreements(deps.db, actor.teamId);
+    const storesOf = new Map<number, number[]>();
+    for (const l of links) (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
+    const withTerms = agreements.filter((a) => (a.royalty_percent ?? 0) > 0 || a.royalty_tiers || (a.royalty_minimum_cents ?? 0) > 0 || (a.marketing_percent ?? 0) > 0);
+    // Reporting periods are counted whole, so read from the earliest period start to the latest end.
+    const used = [...new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))];
+    const start = used.map((f) => periodStartOf(f, from)).sort()[0] ?? from;
+    const end = used.map((f) => addDays(nextPeriodStart(f, periodStartOf(f, to)), -1)).sort().at(-1) ?? to;
+    const weeklyStores = [...new Set(withTerms.filter((a) => frequencyOf(a.reporting_frequency) === 'weekly').flatMap((a) => storesOf.get(a.id) ?? []))];
+    const [months, days] = await Promise.all([repo.salesByStoreMonth(deps.db, actor.teamId, start, end), weeklyStores.length ? repo.salesByStoreDay(deps.db, actor.teamId, start, end, weeklyStores) : []]);
+    const monthly = new Map<number, Array<[string, number]>>();
+    for (const m of months) (monthly.get(m.store_id) ?? monthly.set(m.store_id, []).get(m.store_id)!).push([`${m.month}-01`, m.gross]);
+    const daily = new Map<number, Array<[string, number]>>();
+    for (const d of days) (daily.get(d.store_id) ?? daily.set(d.store_id, []).get(d.store_id)!).push([d.day, d.gross]);
+
+    return withTerms.map((a) => {
+      const frequency = frequencyOf(a.reporting_frequency);
+      const stores = storesOf.get(a.id) ?? [];
+      const byPeriod = new Map<string, number>();
+      for (const store of stores) {
+        for (const [date, gross] of (frequency === 'weekly' ? daily : monthly).get(store) ?? []) {
+          const key = periodStartOf(frequency, date);
+          byPeriod.set(key, (byPeriod.get(key) ?? 0) + gross);
+        }
+      }
+      const tiers: Tier[] = a.royalty_tiers ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({ from_cents: Math.round(t.from_sales * 100), percent: t.percent })) : [];
+      const result = royaltiesDue(
+        { frequency, percent: a.royalty_percent, tiers, minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents), marketingPercent: a.marketing_percent, termStart: a.effective_date ?? a.opening_date, termEnd: a.expiration_date, minimumApplies: a.status === 'open' },
+        from,
+        to,
+        byPeriod,
+      );
+      return {
+        agreement: { id: a.id, agreement_number: a.agreement_number, brand: a.brand_name, franchisee: a.franchisee_name },
+        store_count: stores.length,
+        reporting_frequency: frequency,
+        periods: result.periods,
+        sales: toDollars(result.salesCents),
+        royalty: toDollars(result.royaltyCents),
+        minimum_top_up: toDollars(result.topUpCents),
+        marketing: toDollars(result.marketingCents),
+        total_due: toDollars(result.totalCents),
+      };
+    });
+  });
+}
+
+/** Percentage rent due per lease year overlapping [from, to] (each year counted whole). */
+export async function percentageRentReport(deps: Deps, actor: Actor, raw: Raw): Promise<PercentageRentDue[]> {
+  authorize(salesPolicy.view(actor));
+  const { from, to } = range(raw);
+  return cachedForTeam(deps.db, actor.teamId, `sales:percentage-rent:${from}:${to}`, async () => {
+    const leases = (await repo.percentageRentLeases(deps.db, actor.teamId)).filter((l) => l.status !== 'draft');
+    const years = leases.flatMap((l) => leaseYears(l.commencement_date!, l.expiration_date, from, to).map((y) => ({ lease: l, ...y })));
+    if (!years.length) return [];
+    const start = years.map((y) => y.start).sort()[0]!;
+    const end = years.map((y) => y.end).sort().at(-1)!;
+    const days = await repo.salesByStoreDay(deps.db, actor.teamId, start, end, [...new Set(years.map((y) => y.lease.store_id))]);
+    const byStore = new Map<number, Array<[string, number]>>();
+    for (const d of days) (byStore.get(d.store_id) ?? byStore.set(d.store_id, []).get(d.store_id)!).push([d.day, d.gross]);
+    const today = new Date().toISOString().slice(0, 10);
+    return years.map(({ lease, start: yearStart, end: yearEnd }) => {
+      const sales = (byStore.get(lease.store_id) ?? []).filter(([day]) => day >= yearStart && day <= yearEnd).reduce((sum, [, gross]) => sum + gross, 0);
+      const breakpoint = lease.percentage_rent_breakpoint_cents === null ? 0 : Number(lease.percentage_rent_breakpoint_cents);
+      return {
+        lease: { id: lease.id, reference: lease.reference },
+        store: { id: lease.store_id, name: lease.store_name },
+        year_start: yearStart,
+        year_end: yearEnd,
+        year_complete: yearEnd < today,
+        sales: toDollars(sales),
+        breakpoint: toDollars(breakpoint),
+        rate: lease.percentage_rent_rate!,
+        rent_due: toDollars(percentageRent(sales, breakpoint, lease.percentage_rent_rate)),
+      };
+    });
+  });
+}
+
+/** Either report as CSV, serialised as it is written. */
+export async function reportCsv(deps: Deps, actor: Actor, kind: 'royalties' | 'percentage-rent', raw: Raw): Promise<Readable> {
+  if (kind === 'royalties') {
+    const rows = await royaltiesReport(deps, actor, raw);
+    const header = ['Agreement', 'Brand', 'Franchisee', 'Stores', 'Reporting', 'Periods', 'Sales', 'Royalty', 'Minimum top-up', 'Marketing fund', 'Total due'];
+    return Readable.from(
+      (function* () {
+        yield header;
+        for (const r of rows) yield [r.agreement.agreement_number ?? `#${r.agreement.id}`, r.agreement.brand, r.agreement.franchisee ?? '', r.store_count, r.reporting_frequency, r.periods, r.sales.toFixed(2), r.royalty.toFixed(2), r.minimum_top_up.toFixed(2), r.marketing.toFixed(2), r.total_due.toFixed(2)];
+      })(),
+    ).pipe(stringify({ bom: true }));
+  }
+  const rows = await percentageRentReport(deps, actor, raw);
+  return Readable.from(
+    (function* () {
+      yield ['Lease', 'Store', 'Lease year start', 'Lease year end', 'Year complete', 'Sales', 'Breakpoint', 'Rate %', 'Percentage rent due'];
+      for (const r of rows) yield [r.lease.reference ?? `#${r.lease.id}`, r.store.name, r.year_start, r.year_end, r.year_complete ? 'yes' : 'no', r.sales.toFixed(2), r.breakpoint.toFixed(2), r.rate, r.rent_due.toFixed(2)];
+    })(),
+  ).pipe(stringify({ bom: true }));
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { abilitiesSchema } from './common';
+import { oneOf, validationMessage } from './validation';
+
+/** A sales figure covers one store for one day, week (starting Monday) or calendar month. */
+export const SALES_PERIODS = ['day', 'week', 'month'] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+export const SALES_SORTS = ['period_start', 'gross', 'created_at', 'updated_at'] as const;
+export const SALES_GROUPS = ['store', 'brand', 'franchisee', 'period'] as const;
+export const SALES_GRANULARITIES = ['month', 'quarter', 'year'] as const;
+export const DUPLICATE_MODES = ['reject', 'merge'] as const;
+/** A grid save or one import batch; the importer splits bigger files. */
+export const MAX_SALES_BATCH = 5000;
+
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+const numeric = (value: unknown) => {
+  const blank = blankToNull(value);
+  if (typeof blank !== 'string') return blank;
+  // Spreadsheet pastes carry thousands separators and a dollar sign.
+  const cleaned = blank.replace(/[$,\s]/g, '');
+  return cleaned !== '' && !Number.isNaN(Number(cleaned)) ? Number(cleaned) : blank;
+};
+const amount = (label: string) =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('between', label, { min: 0, max: 1_000_000_000 }) })
+      .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
+      .max(1_000_000_000, { error: validationMessage('max_numeric', label, { max: 1_000_000_000 }) })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: `The ${label} may have at most two decimals.` })
+      .nullable(),
+  );
+
+/** Whether `date` (YYYY-MM-DD) is where a period of that kind starts: any day, a Monday, or the 1st. */
+export function isPeriodStart(period: SalesPeriod, date: string): boolean {
+  if (period === 'month') return date.endsWith('-01');
+  if (period === 'week') return new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
+  return true;
+}
+
+/**
+ * One sales figure as the grid, the API and the importer send it (amounts in dollars). The importer
+ * validates its rows with this very schema, so a CSV cell and a grid cell fail with the same message.
+ */
+export const salesRowInputSchema = z
+  .object({
+    store_id: z.preprocess(numeric, z.number({ error: validationMessage('required', 'store') }).int({ error: validationMessage('in', 'store') }).positive({ error: validationMessage('in', 'store') })),
+    period: oneOf(SALES_PERIODS, 'period').default('month'),
+    period_start: z.iso.date({ error: validationMessage('date', 'period start') }),
+    gross: amount('gross sales').refine((v) => v !== null, { error: validationMessage('required', 'gross sales') }),
+    net: amount('net sales').default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (!isPeriodStart(value.period, value.period_start)) {
+      ctx.addIssue({ code: 'custom', path: ['period_start'], message: value.period === 'week' ? 'A weekly period must start on a Monday.' : 'A monthly period must start on the first day of the month.' });
+    }
+    if (value.net !== null && value.gross !== null && value.net > value.gross) {
+      ctx.addIssue({ code: 'custom', path: ['net'], message: 'The net sales may not be greater than the gross sales.' });
+    }
+  });
+export type SalesRowInput = z.input<typeof salesRowInputSchema>;
+export type SalesRow = z.output<typeof salesRowInputSchema>;
+
+/** PATCH: the amounts only; a figure's store and period are its identity (delete and re-enter to move it). */
+export const salesPatchSchema = z.object({ gross: amount('gross sales').optional(), net: amount('net sales').optional() });
+
+export const salesBatchSchema = z.object({
+  on_duplicate: z.enum(DUPLICATE_MODES, { error: validationMessage('in', 'duplicate handling') }).default('reject'),
+  rows: z.array(z.unknown(), { error: validationMessage('required', 'rows') }).min(1, { error: validationMessage('required', 'rows') }).max(MAX_SALES_BATCH, { error: `At most ${MAX_SALES_BATCH} rows can be saved at once.` }),
+});
+
+const refSchema = z.object({ id: z.number(), name: z.string() }).nullable();
+
+export const salesSchema = z.object({
+  id: z.number(),
+  store: z.object({ id: z.number(), name: z.string(), store_number: z.string().nullable() }),
+  brand: refSchema,
+  franchisee: refSchema,
+  period: z.enum(SALES_PERIODS),
+  period_start: z.string(),
+  gross: z.number(),
+  net: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  abilities: abilitiesSchema,
+});
+export type Sales = z.infer<typeof salesSchema>;
+
+export const salesBatchResultSchema = z.object({ created: z.number(), updated: z.number() });
+
+/** Report query: `from`/`to` are inclusive ISO dates of the periods' first days. */
+export const reportRangeSchema = z
+  .object({
+    from: z.iso.date({ error: validationMessage('date', 'from') }),
+    to: z.iso.date({ error: validationMessage('date', 'to') }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
+    else if (Date.parse(value.to) - Date.parse(value.from) > 10 * 366 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A report covers at most ten years.' });
+  });
+
+export const salesSummaryRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  gross: z.number(),
+  net: z.number(),
+  /** The same range (or bucket) one year earlier. */
+  previous_gross: z.number(),
+  change_percent: z.number().nullable(),
+});
+export const salesSummarySchema = z.object({ group_by: z.enum(SALES_GROUPS), granularity: z.enum(SALES_GRANULARITIES), rows: z.array(salesSummaryRowSchema), total: salesSummaryRowSchema });
+export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+export const royaltyDueSchema = z.object({
+  agreement: z.object({ id: z.number(), agreement_number: z.string().nullable(), brand: z.string(), franchisee: z.string().nullable() }),
+  store_count: z.number(),
+  reporting_frequency: z.string(),
+  periods: z.number(),
+  sales: z.number(),
+  royalty: z.number(),
+  /** What the minimum added on top of the calculated royalty. */
+  minimum_top_up: z.number(),
+  marketing: z.number(),
+  total_due: z.number(),
+});
+export type RoyaltyDue = z.infer<typeof royaltyDueSchema>;
+
+export const percentageRentDueSchema = z.object({
+  lease: z.object({ id: z.number(), reference: z.string().nullable() }),
+  store: z.object({ id: z.number(), name: z.string() }),
+  year_start: z.string(),
+  year_end: z.string(),
+  year_complete: z.boolean(),
+  sales: z.number(),
+  breakpoint: z.number(),
+  rate: z.number(),
+  rent_due: z.number(),
+});
+export type PercentageRentDue = z.infer<typeof percentageRentDueSchema>;
