@@ -35,6 +35,7 @@ import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
+import { registerAttributeRoutes } from './modules/attributes/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerAgreementRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
+  registerAttributeRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.

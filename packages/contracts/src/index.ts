@@ -7,6 +7,7 @@ export * from './teams';
 export * from './dashboard';
 export * from './people';
 export * from './records';
+export * from './attributes';
 export * from './documents';
 export * from './leases';
 export * from './reminders';

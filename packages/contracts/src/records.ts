@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
 import { emailField, oneOf, optionalString, requiredString, validationMessage } from './validation';
 
@@ -165,6 +166,8 @@ const recordMeta = {
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
   abilities: abilitiesSchema,
+  /** Team-defined attributes (live ones): key → value. */
+  attributes: attributeValuesOutSchema,
 };
 
 const addressOut = {

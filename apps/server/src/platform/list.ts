@@ -16,6 +16,8 @@ export type FilterSpec = (
   | { readonly type: 'text' }
 ) & { readonly condition?: (values: Array<string | number>) => Expression<SqlBool> };
 
+export type SortColumn = string | Expression<unknown>;
+
 export type ListRequest = {
   page: number;
   perPage: number;
@@ -127,7 +129,8 @@ export async function pageOfIds(
     table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements';
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
-    orderBy: string[];
+    /** Sort columns, or expressions (a team-defined attribute's value, see attributes/service.ts). */
+    orderBy: SortColumn[];
     direction: 'asc' | 'desc';
     page: number;
     perPage: number;
@@ -153,7 +156,8 @@ export async function pageOfIds(
   const countNow = async () => Number((await count.executeTakeFirstOrThrow()).total);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder above
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(page: Q): Q => {
-    for (const column of columns) page = page.orderBy(column, options.direction) as Q;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column name or an expression
+    for (const column of columns) page = page.orderBy(column as any, options.direction) as Q;
     return page;
   };
   // Inside a transaction nothing is cached (see cachedTotal): page and count, as they are.
@@ -164,14 +168,14 @@ export async function pageOfIds(
 
   // Deep pages start from a cached boundary row instead of stepping over every row before them; the
   // boundary belongs to a write version, so that is read first.
-  if (offset >= SEEK_STEP && columns.every((c) => NOT_NULL_SORT_COLUMNS.has(c))) {
+  if (offset >= SEEK_STEP && columns.every((c) => typeof c === 'string' && NOT_NULL_SORT_COLUMNS.has(c))) {
     const version = await teamWriteVersion(db, options.teamId);
-    const boundary = await boundaryFor(db, version, countQuery, base, columns, options.direction, offset);
+    const boundary = await boundaryFor(db, version, countQuery, base, columns as string[], options.direction, offset);
     let page = base.select('id');
     let skip = offset;
     if (boundary) {
       const comparison = options.direction === 'asc' ? '>' : '<';
-      page = page.where(sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${sql.raw(comparison)} (${sql.join(boundary.values)})`);
+      page = page.where(sql<SqlBool>`(${sql.join((columns as string[]).map((c) => sql.ref(c)))}) ${sql.raw(comparison)} (${sql.join(boundary.values)})`);
       skip = offset - boundary.position;
     }
     const rows = await ordered(page).limit(options.perPage).offset(skip).execute();
@@ -225,7 +229,7 @@ async function fewMatches(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   untyped: Kysely<any>,
   options: { table: string; teamId: number; conditions: Array<Expression<SqlBool>>; direction: 'asc' | 'desc'; search?: MatchSet | null },
-  columns: string[],
+  columns: SortColumn[],
 ): Promise<number[] | null> {
   const search = options.search!;
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
@@ -246,7 +250,7 @@ async function fewMatches(
       probe.rows.map((r) => Number(r.id)),
     );
   for (const condition of options.conditions) if (condition !== search.condition) query = query.where(condition);
-  for (const name of columns) query = query.orderBy(column(name), options.direction);
+  for (const name of columns) query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
   return (await query.execute()).map((r: { id: number }) => r.id);
 }
 

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { stringify } from 'csv-stringify';
+import { formatAttributeValue, type AttributeValue } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
 import type { LoadedRow, RecordDefinition } from './definition';
-import { listQuery, presenterFor } from './service';
+import { listQuery, loadWithAttributes, presenterFor } from './service';
 
 const BATCH = 1000;
 
@@ -18,22 +19,27 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<Readable> {
-  const { conditions } = listQuery(deps, def, actor, raw);
+  const { conditions, definitions } = await listQuery(deps, def, actor, raw);
+  // Live team-defined attributes follow the built-in columns, headed by their labels.
+  const columns: Array<[string, (dto: Dto) => unknown]> = [
+    ...def.exportColumns,
+    ...definitions.map((d): [string, (dto: Dto) => unknown] => [d.label, (dto) => formatAttributeValue((dto as { attributes?: Record<string, AttributeValue> }).attributes?.[d.key], d.type)]),
+  ];
   const present = presenterFor(deps, def, actor);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen at run time (definition.ts)
   const db = deps.db as unknown as Kysely<any>;
 
   async function* rows() {
-    yield def.exportColumns.map(([header]) => header);
+    yield columns.map(([header]) => header);
     let lastId = 0;
     for (;;) {
       let batch = db.selectFrom(def.table).select('id').where('team_id', '=', actor.teamId).where('deleted_at', 'is', null).where('id', '>', lastId);
       for (const condition of conditions) batch = batch.where(condition);
       const ids = (await batch.orderBy('id').limit(BATCH).execute()).map((r: { id: number }) => r.id);
       if (!ids.length) return;
-      for (const row of await def.load(deps.db, actor.teamId, ids)) {
+      for (const row of await loadWithAttributes(deps.db, def, actor.teamId, ids)) {
         const dto = present(row);
-        yield def.exportColumns.map(([, value]) => value(dto) ?? '');
+        yield columns.map(([, value]) => value(dto) ?? '');
       }
       lastId = ids.at(-1)!;
     }

@@ -1,4 +1,4 @@
-import type { RecordRef } from '@storekeep/contracts';
+import type { AttributeValue, RecordRef } from '@storekeep/contracts';
 import type { Actor } from '../../platform/policy';
 import { recordAbilities } from './policy';
 import type { LoadedRow } from './definition';
@@ -14,6 +14,8 @@ export function presentMeta(row: LoadedRow & { created_at: string; updated_at: s
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
     abilities: recordAbilities(actor),
+    // Set by loadWithAttributes (records/service.ts); rows loaded without it present none.
+    attributes: (row.attributes ?? {}) as Record<string, AttributeValue>,
   };
 }
 

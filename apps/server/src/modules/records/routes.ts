@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, activitySchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
+import { API_BASE, activitySchema, attributeValuesInputSchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
@@ -19,6 +19,8 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
   const base = `${API_BASE}/${def.type}`;
   const config = { guard: 'team' } as const;
   const one = { 200: dataOf(def.dtoSchema) };
+  // The body also takes `attributes: { key: value }`, checked against the team's definitions in the service.
+  const inputSchema = def.inputSchema.extend({ attributes: attributeValuesInputSchema.optional() });
 
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(def.dtoSchema) } } }, async (request) =>
     listRecords(deps, def, actorOf(request, deps), request.query),
@@ -35,7 +37,7 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
       .send(stream);
   });
 
-  app.post(base, { config, schema: { body: def.inputSchema, response: { 201: dataOf(def.dtoSchema) } } }, async (request, reply) => {
+  app.post(base, { config, schema: { body: inputSchema, response: { 201: dataOf(def.dtoSchema) } } }, async (request, reply) => {
     const data = await createRecord(deps, def, actorOf(request, deps), request.body as Record<string, unknown>);
     return reply.status(201).send({ data });
   });
@@ -44,7 +46,7 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
     data: await getRecord(deps, def, actorOf(request, deps), request.params.id),
   }));
 
-  const patch = patchBody(def.inputSchema);
+  const patch = patchBody(inputSchema);
   app.patch(
     `${base}/:id`,
     { config, schema: { params: idParamSchema, body: patch.schema, response: one }, preValidation: patch.preValidation },

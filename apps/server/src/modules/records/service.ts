@@ -8,6 +8,7 @@ import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../
 import { authorize, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
+import { attributeErrors, attributeListSpecs, attributeSearchText, attributeValuesFor, writeAttributeValues } from '../attributes/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor } from './images';
 import { recordPolicy } from './policy';
@@ -25,13 +26,24 @@ export function presenterFor<Row extends LoadedRow, Dto>(deps: Deps, def: Record
 }
 
 /** The parsed list query of a record type and its SQL conditions (filters and search), after the view check. */
-export function listQuery<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, raw: Record<string, string | string[]>) {
+export async function listQuery<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
-  const query = parseListQuery(raw, { sorts: Object.keys(def.sorts), defaultSort: def.defaultSort, filters: def.filters });
-  const conditions = filterConditions(query.filters, def.filters);
+  // Team-defined attributes add `attr.<key>` sorts and filters (their own whitelist, from the definitions).
+  const attributes = await attributeListSpecs(deps.db, actor.teamId, def.type, def.table);
+  const sorts = { ...def.sorts, ...attributes.sorts };
+  const filters = { ...def.filters, ...attributes.filters };
+  const query = parseListQuery(raw, { sorts: Object.keys(sorts), defaultSort: def.defaultSort, filters });
+  const conditions = filterConditions(query.filters, filters);
   const search = query.search ? matchingIds(deps.dialect, actor.teamId, def.type, query.search) : null;
   if (search) conditions.push(search.condition);
-  return { query, conditions, search };
+  return { query, conditions, search, orderBy: sorts[query.sort]!, definitions: attributes.definitions };
+}
+
+/** Rows as `def.load` gives them, each with its live attribute values under `attributes` (presentMeta). */
+export async function loadWithAttributes<Row extends LoadedRow, Dto>(db: Executor, def: RecordDefinition<Row, Dto>, teamId: number, ids: number[]) {
+  const [rows, values] = await Promise.all([def.load(db, teamId, ids), attributeValuesFor(db, teamId, def.type, ids)]);
+  for (const row of rows) (row as Record<string, unknown>).attributes = values.get(row.id) ?? {};
+  return rows;
 }
 
 export async function listRecords<Row extends LoadedRow, Dto>(
@@ -40,18 +52,18 @@ export async function listRecords<Row extends LoadedRow, Dto>(
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
-  const { query, conditions, search } = listQuery(deps, def, actor, raw);
+  const { query, conditions, search, orderBy } = await listQuery(deps, def, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
     search,
     table: def.table,
     teamId: actor.teamId,
     conditions,
-    orderBy: def.sorts[query.sort]!,
+    orderBy,
     direction: query.direction,
     page: query.page,
     perPage: query.perPage,
   });
-  const rows = await def.load(deps.db, actor.teamId, ids);
+  const rows = await loadWithAttributes(deps.db, def, actor.teamId, ids);
   const present = presenterFor(deps, def, actor);
   return { data: rows.map(present), meta: paginationMeta(query.page, query.perPage, total) };
 }
@@ -65,13 +77,18 @@ export async function findLive<Row extends LoadedRow, Dto>(db: Executor, def: Re
 
 export async function getRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number): Promise<Dto> {
   authorize(recordPolicy.view(actor));
-  return presenterFor(deps, def, actor)(await findLive(deps.db, def, actor.teamId, id));
+  const [row] = await loadWithAttributes(deps.db, def, actor.teamId, [id]);
+  if (!row || row.deleted_at) throw notFound(def.label);
+  return presenterFor(deps, def, actor)(row);
 }
 
 export async function reindex<Row extends LoadedRow, Dto>(trx: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number) {
   const [row] = await def.load(trx, teamId, [id]);
   if (!row) return;
-  await indexRecord(trx, { teamId, type: def.type, id, ...def.searchEntry(row) });
+  const entry = def.searchEntry(row);
+  // Text attributes feed the record's search entry too.
+  const extra = [...(entry.extra ?? []), ...(await attributeSearchText(trx, teamId, def.type, id))];
+  await indexRecord(trx, { teamId, type: def.type, id, ...entry, extra });
 }
 
 export async function createRecord<Row extends LoadedRow, Dto>(
@@ -81,17 +98,19 @@ export async function createRecord<Row extends LoadedRow, Dto>(
   input: Record<string, unknown>,
 ): Promise<Dto> {
   authorize(recordPolicy.create(actor));
+  const { attributes = {}, ...fields } = input as Record<string, unknown> & { attributes?: Record<string, unknown> };
   const id = await deps.db.transaction().execute(async (trx) => {
-    await def.validate(trx, actor.teamId, input, null);
+    await validateWithAttributes(trx, def, actor.teamId, fields, null, attributes, false);
     const now = nowIso();
     const inserted = await untyped(trx)
       .insertInto(def.table)
-      .values({ ...input, team_id: actor.teamId, created_at: now, updated_at: now })
+      .values({ ...fields, team_id: actor.teamId, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const recordId = Number(inserted.id);
+    const attributeChanges = await writeAttributeValues(trx, actor.teamId, def.type, recordId, attributes);
     await reindex(trx, def, actor.teamId, recordId);
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null).map(([k, v]) => [k, [null, v]]));
+    const changes = { ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null).map(([k, v]) => [k, [null, v]])), ...attributeChanges };
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: recordId, action: 'created', changes, ip: actor.ip });
     return recordId;
   });
@@ -107,13 +126,15 @@ export async function updateRecord<Row extends LoadedRow, Dto>(
 ): Promise<Dto> {
   await findLive(deps.db, def, actor.teamId, id);
   authorize(recordPolicy.update(actor));
+  const { attributes, ...fields } = patch as Record<string, unknown> & { attributes?: Record<string, unknown> };
   await deps.db.transaction().execute(async (trx) => {
     const current = await findLive(trx, def, actor.teamId, id);
-    const merged = { ...pick(current, Object.keys(def.inputSchema.shape)), ...patch };
-    await def.validate(trx, actor.teamId, merged, id);
-    const changes = diff(current as Record<string, unknown>, patch);
+    const merged = { ...pick(current, Object.keys(def.inputSchema.shape)), ...fields };
+    await validateWithAttributes(trx, def, actor.teamId, merged, id, attributes ?? {}, true);
+    const attributeChanges = attributes ? await writeAttributeValues(trx, actor.teamId, def.type, id, attributes, { partial: true }) : {};
+    const changes = { ...diff(current as Record<string, unknown>, fields), ...attributeChanges };
     if (!Object.keys(changes).length) return;
-    await untyped(trx).updateTable(def.table).set({ ...patch, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await untyped(trx).updateTable(def.table).set({ ...fields, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await reindex(trx, def, actor.teamId, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'updated', changes, ip: actor.ip });
   });
@@ -143,6 +164,27 @@ export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def:
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'restored', ip: actor.ip });
   });
   return getRecord(deps, def, actor, id);
+}
+
+/** The record's own checks and its attributes' checks, reported together in one 422. */
+async function validateWithAttributes<Row extends LoadedRow, Dto>(
+  trx: Executor,
+  def: RecordDefinition<Row, Dto>,
+  teamId: number,
+  values: Record<string, unknown>,
+  id: number | null,
+  attributes: Record<string, unknown>,
+  partial: boolean,
+) {
+  const errors = await attributeErrors(trx, teamId, def.type, attributes, { partial });
+  try {
+    await def.validate(trx, teamId, values, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation') throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
+    throw error;
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
 }
 
 function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -16,6 +16,7 @@ import { dashboard } from './migrations/0012-dashboard';
 import { reminderOrder } from './migrations/0013-reminder-order';
 import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
 import { sales } from './migrations/0016-sales';
+import { attributes } from './migrations/0017-attributes';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, AppMigration> = {
   '0013-reminder-order': reminderOrder,
   '0014-reminder-subject-order': reminderSubjectOrder,
   '0016-sales': sales,
+  '0017-attributes': attributes,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -373,7 +373,37 @@ export type SalesTable = {
   updated_at: Timestamp;
 };
 
+export type AttributeDefinitionsTable = {
+  id: Id;
+  team_id: number;
+  subject_type: string;
+  key: string;
+  label: string;
+  type: string;
+  required: number;
+  /** JSON array of option labels. */
+  options: string;
+  position: number;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type AttributeValuesTable = {
+  id: Id;
+  team_id: number;
+  attribute_id: number;
+  subject_type: string;
+  subject_id: number;
+  text_value: string | null;
+  number_value: number | null;
+  date_value: string | null;
+  long_value: string | null;
+};
+
 export type Database = {
+  attribute_definitions: AttributeDefinitionsTable;
+  attribute_values: AttributeValuesTable;
   sales: SalesTable;
   search_terms: SearchTermsTable;
   calendar_feeds: CalendarFeedsTable;
