@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'documents', lazy: lazyRoute(() => import('./routes/documents')), handle: { section: 'Documents' } },
           { path: 'reminders', lazy: lazyRoute(() => import('./routes/reminders')), handle: { section: 'Notifications' } },
           { path: 'reminders/:id/comments', lazy: lazyRoute(() => import('./routes/reminder-comments')), handle: { section: 'Notifications' } },
-          placeholder('sales', 'Sales'),
+          { path: 'sales', lazy: lazyRoute(() => import('./routes/sales')), handle: { section: 'Sales' } },
           { path: 'agreements', lazy: recordScreen(loadAgreements, 'List'), handle: { section: 'Franchise agreements' } },
           { path: 'agreements/create', lazy: recordScreen(loadAgreements, 'Create'), loader: manageGuard, handle: { section: 'Franchise agreements' } },
           { path: 'agreements/:id', lazy: recordScreen(loadAgreements, 'Detail'), handle: { section: 'Franchise agreements' } },

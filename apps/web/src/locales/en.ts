@@ -1,4 +1,5 @@
 import { leaseStrings } from './en-leases';
+import { salesStrings } from './en-sales';
 
 /** English strings by key. Only the en locale exists (PRODUCT-SPEC §2). */
 export const en = {
@@ -6,7 +7,7 @@ export const en = {
   nav: {
     dashboard: 'Dashboard', companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts',
     documents: 'Documents', notifications: 'Notifications', openSidebar: 'Open sidebar', closeSidebar: 'Close sidebar',
-    mainNavigation: 'Main navigation', unread: '{{count}} unread', leases: 'Leases', agreements: 'Agreements',
+    mainNavigation: 'Main navigation', unread: '{{count}} unread', leases: 'Leases', agreements: 'Agreements', sales: 'Sales',
   },
   menu: {
     open: 'Open user menu', editProfile: 'Edit profile', billing: 'Billing', team: 'Team', attributes: 'Attributes',
@@ -215,4 +216,5 @@ export const en = {
     },
   },
   ...leaseStrings,
+  ...salesStrings,
 } as const;

@@ -1,4 +1,4 @@
-import { Bell, Building2, FilePen, FileText, Handshake, LayoutDashboard, Store, Tags, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Building2, ChartColumn, FilePen, FileText, Handshake, LayoutDashboard, Store, Tags, Users, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon; badge?: 'notifications' };
 
@@ -10,6 +10,7 @@ export const navItems: NavItem[] = [
   { to: '/stores', labelKey: 'nav.stores', icon: Store },
   { to: '/leases', labelKey: 'nav.leases', icon: FilePen },
   { to: '/agreements', labelKey: 'nav.agreements', icon: Handshake },
+  { to: '/sales', labelKey: 'nav.sales', icon: ChartColumn },
   { to: '/contacts', labelKey: 'nav.contacts', icon: Users },
   { to: '/documents', labelKey: 'nav.documents', icon: FileText },
   { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications' },

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader, Tabs } from '../components/ui';
+import { canManage } from '../features/auth/permissions';
+import { useRequiredUser } from '../features/auth/use-auth-user';
+import { PercentageRentReport, RoyaltiesReport, SummaryReport } from '../features/sales/reports';
+import { SalesGrid } from '../features/sales/sales-grid';
+
+const TABS = ['entry', 'reports', 'royalties', 'rent'] as const;
+
+/** /sales: the entry grid, sales reports, royalties due and percentage rent due (tab in `?tab=`). */
+export function Component() {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const [params, setParams] = useSearchParams();
+  const index = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));
+  return (
+    <>
+      <PageHeader title={t('sales.title')} description={t('sales.intro')} />
+      <Tabs
+        selectedIndex={index}
+        onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i]! }, { replace: true })}
+        tabs={[
+          { key: 'entry', label: t('sales.tabs.entry'), content: <SalesGrid canEdit={canManage(user)} /> },
+          { key: 'reports', label: t('sales.tabs.reports'), content: <SummaryReport /> },
+          { key: 'royalties', label: t('sales.tabs.royalties'), content: <RoyaltiesReport /> },
+          { key: 'rent', label: t('sales.tabs.rent'), content: <PercentageRentReport /> },
+        ]}
+      />
+    </>
+  );
+}
