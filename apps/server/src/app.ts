@@ -35,6 +35,8 @@ import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
+import { registerImportRoutes } from './modules/imports/routes';
+import { RUN_IMPORT, runImportJob } from './modules/imports/service';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 
 declare module 'fastify' {
@@ -135,8 +137,10 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerAgreementRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
+  registerImportRoutes(app, deps);
   registerAttributeRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
+  deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

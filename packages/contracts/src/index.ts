@@ -8,6 +8,7 @@ export * from './dashboard';
 export * from './people';
 export * from './records';
 export * from './attributes';
+export * from './imports';
 export * from './documents';
 export * from './leases';
 export * from './reminders';

@@ -15,6 +15,7 @@ import { documentSearch } from './migrations/0011-document-search';
 import { dashboard } from './migrations/0012-dashboard';
 import { reminderOrder } from './migrations/0013-reminder-order';
 import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
+import { imports } from './migrations/0015-imports';
 import { sales } from './migrations/0016-sales';
 import { attributes } from './migrations/0017-attributes';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, AppMigration> = {
   '0012-dashboard': dashboard,
   '0013-reminder-order': reminderOrder,
   '0014-reminder-subject-order': reminderSubjectOrder,
+  '0015-imports': imports,
   '0016-sales': sales,
   '0017-attributes': attributes,
 };

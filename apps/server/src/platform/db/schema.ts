@@ -401,7 +401,46 @@ export type AttributeValuesTable = {
   long_value: string | null;
 };
 
+export type ImportsTable = {
+  id: Id;
+  team_id: number;
+  user_id: number | null;
+  type: string;
+  status: string;
+  file_key: string;
+  file_name: string;
+  format: string;
+  sheet: string | null;
+  sheets: Generated<string>;
+  headers: Generated<string>;
+  mapping: string | null;
+  mode: string | null;
+  match_key: string | null;
+  skip_invalid: Generated<number>;
+  total_rows: Generated<number>;
+  processed_rows: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  error_count: Generated<number>;
+  message: string | null;
+  cancel_requested_at: Timestamp | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  undone_at: Timestamp | null;
+};
+export type ImportErrorsTable = { import_id: number; row_number: number; column_name: string; value: string | null; message: string };
+export type ImportChangesTable = { import_id: number; subject_id: number; action: string; before: string | null; after_updated_at: Timestamp };
+export type ImportMappingsTable = { team_id: number; type: string; mapping: string; updated_at: Timestamp };
+export type ExternalIdsTable = { team_id: number; subject_type: string; external_id: string; subject_id: number };
+
 export type Database = {
+  imports: ImportsTable;
+  import_errors: ImportErrorsTable;
+  import_changes: ImportChangesTable;
+  import_mappings: ImportMappingsTable;
+  external_ids: ExternalIdsTable;
   attribute_definitions: AttributeDefinitionsTable;
   attribute_values: AttributeValuesTable;
   sales: SalesTable;

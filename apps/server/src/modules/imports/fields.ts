@@ -1,0 +1,118 @@
+import { COMPANY_KINDS, STORE_STATUSES, type ImportField, type ImportType } from '@storekeep/contracts';
+
+/** Where a relation column's text is looked up: a table of the team and the columns that may equal it. */
+export type Relation = { table: 'companies' | 'brands' | 'contacts'; label: string; by: Array<'name' | 'email' | 'full_name'> };
+
+export type FieldSpec = {
+  key: string;
+  label: string;
+  /** The column the value is written to (a relation writes the id it resolves to). */
+  column: string;
+  required?: boolean;
+  /** Header words that mean this field besides its key and label (compared without case, spaces or punctuation). */
+  synonyms?: string[];
+  kind?: 'text' | 'date' | 'number' | 'choice';
+  choices?: readonly string[];
+  relation?: Relation;
+  /** Existing records can be matched on this field. */
+  matchKey?: boolean;
+};
+
+const address: FieldSpec[] = [
+  { key: 'address_line1', label: 'Address line 1', column: 'address_line1', synonyms: ['address', 'street', 'address1', 'street address'] },
+  { key: 'address_line2', label: 'Address line 2', column: 'address_line2', synonyms: ['address2', 'suite', 'unit'] },
+  { key: 'city', label: 'City', column: 'city', synonyms: ['town', 'locality'] },
+  { key: 'region', label: 'Region', column: 'region', synonyms: ['state', 'province', 'county'] },
+  { key: 'postal_code', label: 'Postal code', column: 'postal_code', synonyms: ['zip', 'zip code', 'zipcode', 'postcode'] },
+  { key: 'country', label: 'Country', column: 'country' },
+];
+
+/** An id from the system the rows come from; stored so a later import can update the same records. */
+const externalId: FieldSpec = { key: 'external_id', label: 'External ID', column: '', synonyms: ['id', 'external id', 'source id', 'legacy id'], matchKey: true };
+
+const company: Relation = { table: 'companies', label: 'company', by: ['name'] };
+
+export const IMPORT_FIELDS: Record<ImportType, FieldSpec[]> = {
+  companies: [
+    { key: 'name', label: 'Name', column: 'name', required: true, synonyms: ['company', 'company name'], matchKey: true },
+    { key: 'legal_name', label: 'Legal name', column: 'legal_name', synonyms: ['legal entity', 'entity name'] },
+    { key: 'kind', label: 'Kind', column: 'kind', kind: 'choice', choices: COMPANY_KINDS, synonyms: ['type', 'company type', 'role'] },
+    { key: 'tax_id', label: 'Tax ID', column: 'tax_id', synonyms: ['ein', 'tin', 'vat', 'tax number'] },
+    { key: 'email', label: 'E-mail', column: 'email', synonyms: ['email address', 'mail'] },
+    { key: 'phone', label: 'Phone', column: 'phone', synonyms: ['telephone', 'phone number'] },
+    { key: 'website', label: 'Website', column: 'website', synonyms: ['url', 'web', 'homepage'] },
+    ...address,
+    { key: 'description', label: 'Description', column: 'description', synonyms: ['notes'] },
+    externalId,
+  ],
+  brands: [
+    { key: 'name', label: 'Name', column: 'name', required: true, synonyms: ['brand', 'brand name'], matchKey: true },
+    { key: 'company', label: 'Owning company', column: 'company_id', relation: company, synonyms: ['company', 'franchisor', 'owner'] },
+    { key: 'description', label: 'Description', column: 'description' },
+    { key: 'website', label: 'Website', column: 'website', synonyms: ['url'] },
+    externalId,
+  ],
+  stores: [
+    { key: 'name', label: 'Name', column: 'name', required: true, synonyms: ['store', 'store name', 'location', 'location name'], matchKey: true },
+    { key: 'store_number', label: 'Store number', column: 'store_number', synonyms: ['number', 'store no', 'store #', 'store id', 'unit number', 'location number'], matchKey: true },
+    { key: 'brand', label: 'Brand', column: 'brand_id', relation: { table: 'brands', label: 'brand', by: ['name'] }, synonyms: ['brand name', 'concept'] },
+    { key: 'company', label: 'Operating company', column: 'company_id', relation: company, synonyms: ['company', 'franchisee', 'operator', 'operating company'] },
+    { key: 'status', label: 'Status', column: 'status', kind: 'choice', choices: STORE_STATUSES },
+    { key: 'opening_date', label: 'Opening date', column: 'opening_date', kind: 'date', synonyms: ['opened', 'open date', 'opening'] },
+    { key: 'closing_date', label: 'Closing date', column: 'closing_date', kind: 'date', synonyms: ['closed', 'close date', 'closing'] },
+    ...address,
+    { key: 'latitude', label: 'Latitude', column: 'latitude', kind: 'number', synonyms: ['lat'] },
+    { key: 'longitude', label: 'Longitude', column: 'longitude', kind: 'number', synonyms: ['lng', 'lon', 'long'] },
+    { key: 'phone', label: 'Phone', column: 'phone', synonyms: ['telephone', 'phone number'] },
+    { key: 'email', label: 'E-mail', column: 'email', synonyms: ['email address'] },
+    { key: 'square_feet', label: 'Square feet', column: 'square_feet', kind: 'number', synonyms: ['sqft', 'sq ft', 'size', 'square footage'] },
+    { key: 'manager', label: 'Manager', column: 'manager_id', relation: { table: 'contacts', label: 'manager', by: ['email', 'full_name'] }, synonyms: ['store manager', 'manager email'] },
+    externalId,
+  ],
+  contacts: [
+    { key: 'first_name', label: 'First name', column: 'first_name', synonyms: ['first', 'given name', 'firstname'] },
+    { key: 'last_name', label: 'Last name', column: 'last_name', synonyms: ['last', 'surname', 'family name', 'lastname'] },
+    { key: 'company', label: 'Company', column: 'company_id', relation: company, synonyms: ['company name', 'organization', 'employer'] },
+    { key: 'job_title', label: 'Job title', column: 'job_title', synonyms: ['title', 'position', 'role'] },
+    { key: 'email', label: 'E-mail', column: 'email', synonyms: ['email address', 'mail'], matchKey: true },
+    { key: 'phone', label: 'Phone', column: 'phone', synonyms: ['telephone', 'work phone', 'office phone'] },
+    { key: 'mobile', label: 'Mobile', column: 'mobile', synonyms: ['cell', 'mobile phone', 'cell phone'] },
+    ...address,
+    { key: 'notes', label: 'Notes', column: 'notes', synonyms: ['note', 'comments'] },
+    { key: 'name', label: 'Full name', column: '', synonyms: ['contact', 'contact name'], matchKey: true },
+    externalId,
+  ],
+};
+
+export const describeFields = (type: ImportType): ImportField[] =>
+  IMPORT_FIELDS[type].map((f) => ({ key: f.key, label: f.label, required: !!f.required, match_key: !!f.matchKey, relation: f.relation?.label ?? null }));
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9#]+/g, '');
+
+/** Each field's column: a saved mapping's choice where that header still exists, else the header that names it. */
+export function suggestMapping(type: ImportType, headers: string[], saved: Record<string, string> | null): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  const taken = new Set<string>();
+  const fields = IMPORT_FIELDS[type];
+  for (const field of fields) {
+    const header = saved?.[field.key];
+    if (header && headers.includes(header) && !taken.has(header)) {
+      mapping[field.key] = header;
+      taken.add(header);
+    }
+  }
+  // Exact key or label first, then synonyms, so "Store number" is never taken by a looser match.
+  for (const pass of ['names', 'synonyms'] as const) {
+    for (const field of fields) {
+      if (mapping[field.key]) continue;
+      const words = pass === 'names' ? [field.key, field.label] : (field.synonyms ?? []);
+      const wanted = new Set(words.map(squash));
+      const header = headers.find((h) => !taken.has(h) && wanted.has(squash(h)));
+      if (header) {
+        mapping[field.key] = header;
+        taken.add(header);
+      }
+    }
+  }
+  return mapping;
+}

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../platform/db';
+import { useTestApp } from '../../../test/context';
+import type { TestClient } from '../../../test/client';
+import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
+import { RUN_IMPORT, runImport } from './service';
+
+const ctx = useTestApp();
+
+function upload(client: TestClient, type: string, name: string, content: string | Buffer, fields: Record<string, string> = {}) {
+  const { body, headers } = multipartBody({ type, ...fields }, [{ field: 'file', name, content: Buffer.from(content) }]);
+  return client.request('POST', '/app/api/v1/imports', body, headers);
+}
+
+/** Uploads, runs with the suggested mapping plus `options`, and waits for the background job. */
+async function importFile(client: TestClient, type: string, csv: string, options: Record<string, unknown> = {}) {
+  const uploaded = await upload(client, type, `${type}.csv`, csv);
+  expect(uploaded.status).toBe(201);
+  const run = await client.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping, ...options });
+  expect(run.status).toBe(202);
+  await ctx.app.deps.jobs.drain();
+  return (await client.get(`/app/api/v1/imports/${uploaded.body.data.id}`)).body.data;
+}
+
+const storeNames = async (client: TestClient) => (await client.get('/app/api/v1/stores?per_page=100&sort=name')).body.data.map((s: { name: string }) => s.name);
+
+const STORES_CSV = [
+  'Store #;Store name;Brand;Status;Opened;City',
+  '101;Riverside;Alpha Burgers;Open;3/15/2021;Austin',
+  '102;"Hill; Country";Alpha Burgers;In development;45000;Dallas',
+  '',
+  '103;Lakeside;alpha burgers;planned;2022-01-31;Houston',
+].join('\r\n');
+
+describe('importing records', () => {
+  it('maps headers by name and synonym, resolves brands by name, parses dates the way people type them', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const brand = await createVia(admin, 'brands', { name: 'Alpha Burgers' });
+    const uploaded = await upload(admin, 'stores', 'stores.csv', `\uFEFF${STORES_CSV}`);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data).toMatchObject({
+      status: 'uploaded',
+      format: 'csv',
+      headers: ['Store #', 'Store name', 'Brand', 'Status', 'Opened', 'City'],
+      mapping: { store_number: 'Store #', name: 'Store name', brand: 'Brand', status: 'Status', opening_date: 'Opened', city: 'City' },
+    });
+
+    const preview = await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/preview`, { mapping: uploaded.body.data.mapping });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.total_rows).toBe(3);
+    expect(preview.body.data.rows.map((r: { row_number: number; action: string }) => [r.row_number, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'create'],
+      [5, 'create'],
+    ]);
+
+    await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping });
+    await ctx.app.deps.jobs.drain();
+    const done = (await admin.get(`/app/api/v1/imports/${uploaded.body.data.id}`)).body.data;
+    expect(done).toMatchObject({ status: 'completed', total_rows: 3, created_count: 3, error_count: 0, can_undo: true });
+    const stores = (await admin.get('/app/api/v1/stores?sort=store_number')).body.data;
+    expect(stores.map((s: { name: string; brand: { id: number } | null; status: string; opening_date: string }) => [s.name, s.brand?.id, s.status, s.opening_date])).toEqual([
+      ['Riverside', brand.id, 'open', '2021-03-15'],
+      ['Hill; Country', brand.id, 'in_development', '2023-03-15'],
+      ['Lakeside', brand.id, 'planned', '2022-01-31'],
+    ]);
+    // Searchable at once, and written to the audit log as one import.
+    expect((await admin.get('/app/api/v1/stores?search=lakeside')).body.meta.total).toBe(1);
+    const audit = (await admin.get('/app/api/v1/activities?per_page=5')).body.data;
+    expect(audit.some((a: { action: string; subject_type: string }) => a.action === 'imported' && a.subject_type === 'import')).toBe(true);
+
+    // The mapping is remembered for the team's next stores file.
+    const again = await upload(admin, 'stores', 'more.csv', 'Store name,Nothing,Store #\nX,1,9');
+    expect(again.body.data.mapping).toMatchObject({ name: 'Store name', store_number: 'Store #' });
+  });
+
+  it('is all-or-nothing: one bad row stops the run, and the error report names the row, column, value and reason', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await createVia(admin, 'brands', { name: 'Alpha Burgers' });
+    const csv = 'Name,Store number,Brand,Opening date,Closing date\nGood,1,Alpha Burgers,2020-01-01,\nBad brand,2,Omega,,\nBad dates,3,,2024-05-01,2023-01-01\nDup,1,,,\n';
+    const failed = await importFile(admin, 'stores', csv);
+    expect(failed).toMatchObject({ status: 'failed', error_count: 3, created_count: 0 });
+    expect(failed.message).toMatch(/3 rows have errors/);
+    expect(await storeNames(admin)).toEqual([]);
+
+    const report = await admin.get(`/app/api/v1/imports/${failed.id}/errors`);
+    expect(report.status).toBe(200);
+    expect(report.headers['content-type']).toMatch(/text\/csv/);
+    const lines = report.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Row,Column,Value,Message');
+    expect(lines).toContain('3,Brand,Omega,No brand named “Omega” was found.');
+    expect(lines.find((l: string) => l.startsWith('4,Closing date'))).toMatch(/after/);
+    expect(lines).toContain('5,Store number,1,The store number appears on an earlier row of the file.');
+
+    // Skipping invalid rows imports the rest.
+    const skipped = await importFile(admin, 'stores', csv, { skip_invalid: true });
+    expect(skipped).toMatchObject({ status: 'completed', created_count: 1, error_count: 3, skipped_count: 3 });
+    expect(await storeNames(admin)).toEqual(['Good']);
+  });
+
+  it('creates and updates by store number, and undo puts everything back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const existing = await createVia(admin, 'stores', { name: 'Old name', store_number: '7', city: 'Reno' });
+    const result = await importFile(admin, 'stores', 'Store number,Name\n7,New name\n8,Brand new\n', { mode: 'create_update', match_key: 'store_number' });
+    expect(result).toMatchObject({ status: 'completed', created_count: 1, updated_count: 1 });
+    const updated = (await admin.get(`/app/api/v1/stores/${existing.id}`)).body.data;
+    expect(updated).toMatchObject({ name: 'New name', city: 'Reno' }); // unmapped columns keep their values
+
+    // Update-only skips rows that match nothing; create-only skips rows that match.
+    expect(await importFile(admin, 'stores', 'Store number,Name\n7,Again\n99,Nobody\n', { mode: 'update', match_key: 'store_number' })).toMatchObject({
+      created_count: 0,
+      updated_count: 1,
+      skipped_count: 1,
+    });
+    expect(await importFile(admin, 'stores', 'Store number,Name\n7,Again\n', { mode: 'create', match_key: 'store_number' })).toMatchObject({ created_count: 0, skipped_count: 1 });
+
+    const undoLast = async (id: number) => admin.post(`/app/api/v1/imports/${id}/undo`);
+    const history = (await admin.get('/app/api/v1/imports')).body.data;
+    expect(history).toHaveLength(3);
+    // The update-only import renamed "New name" to "Again": undo it, then the first import.
+    expect((await undoLast(history[1].id)).body.data.status).toBe('undone');
+    expect((await admin.get(`/app/api/v1/stores/${existing.id}`)).body.data.name).toBe('New name');
+    expect((await undoLast(history[1].id)).status).toBe(409);
+    expect((await undoLast(history[2].id)).status).toBe(200);
+    expect(await storeNames(admin)).toEqual(['Old name']);
+    // What it created is in the trash, restorable.
+    const trash = await admin.get('/app/api/v1/trash?type=stores');
+    expect(JSON.stringify(trash.body)).toContain('Brand new');
+  });
+
+  it('refuses to undo when a record was edited after the import', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const result = await importFile(admin, 'companies', 'Company,Kind\nAcme,Franchisee\nGlobex,landlord\n');
+    expect(result.created_count).toBe(2);
+    const acme = (await admin.get('/app/api/v1/companies?search=acme')).body.data[0];
+    expect(acme.kind).toBe('franchisee');
+    await admin.patch(`/app/api/v1/companies/${acme.id}`, { phone: '555-0100' });
+    const undo = await admin.post(`/app/api/v1/imports/${result.id}/undo`);
+    expect(undo.status).toBe(409);
+    expect(undo.body.message).toMatch(/“Acme” was changed after the import/);
+    expect((await admin.get('/app/api/v1/companies')).body.meta.total).toBe(2);
+  });
+
+  it('imports contacts and brands with their company, and matches on an external id column', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await createVia(admin, 'companies', { name: 'Acme Foods' });
+    const brands = await importFile(admin, 'brands', 'ID,Brand,Franchisor\nB-1,Taco Town,Acme Foods\n', { mode: 'create_update', match_key: 'external_id' });
+    expect(brands.created_count).toBe(1);
+    const renamed = await importFile(admin, 'brands', 'ID,Brand,Franchisor\nB-1,Taco Town Express,Acme Foods\n', { mode: 'create_update', match_key: 'external_id' });
+    expect(renamed).toMatchObject({ created_count: 0, updated_count: 1 });
+    expect((await admin.get('/app/api/v1/brands')).body.data.map((b: { name: string; company: { name: string } }) => [b.name, b.company.name])).toEqual([['Taco Town Express', 'Acme Foods']]);
+
+    const contacts = await importFile(admin, 'contacts', 'First,Last,E-mail,Company\nAda,Lovelace,ada@example.com,Acme Foods\nBob,,not-an-email,\n', { skip_invalid: true });
+    expect(contacts).toMatchObject({ created_count: 1, error_count: 1 });
+  });
+
+  it('reads the first sheet of an XLSX workbook, or a chosen one, with formulas and Excel dates', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes').addRow(['ignore me']);
+    const sheet = workbook.addWorksheet('Stores');
+    sheet.addRow(['Name', 'Square feet', 'Opening date']);
+    sheet.addRow(['Formula store', { formula: '1000+234', result: 1234 }, new Date(Date.UTC(2021, 5, 1))]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const first = await upload(admin, 'stores', 'stores.xlsx', bytes);
+    expect(first.body.data).toMatchObject({ format: 'xlsx', sheets: ['Notes', 'Stores'], sheet: 'Notes', headers: ['ignore me'] });
+    const chosen = await upload(admin, 'stores', 'stores.xlsx', bytes, { sheet: 'Stores' });
+    expect(chosen.body.data.headers).toEqual(['Name', 'Square feet', 'Opening date']);
+    await admin.post(`/app/api/v1/imports/${chosen.body.data.id}/run`, { mapping: chosen.body.data.mapping });
+    await ctx.app.deps.jobs.drain();
+    const [store] = (await admin.get('/app/api/v1/stores')).body.data;
+    expect(store).toMatchObject({ name: 'Formula store', square_feet: 1234, opening_date: '2021-06-01' });
+  });
+
+  it('answers bad requests with per-field errors', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    expect((await upload(admin, 'planets', 'x.csv', 'a\n1')).body.errors).toHaveProperty('type');
+    expect((await upload(admin, 'stores', 'x.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]))).status).toBe(422);
+    expect((await upload(admin, 'stores', 'x.csv', '\n\n')).body.errors.file[0]).toMatch(/empty/);
+    const uploaded = await upload(admin, 'stores', 'x.csv', 'Title,City\nA,B');
+    const run = await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: { city: 'City', nope: 'Title' }, mode: 'update' });
+    expect(run.status).toBe(422);
+    expect(Object.keys(run.body.errors).sort()).toEqual(['mapping.nope', 'match_key']);
+    const noName = await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: { city: 'Missing' } });
+    expect(Object.keys(noName.body.errors).sort()).toEqual(['mapping.city', 'mapping.name']);
+  });
+
+  it('is for managers and admins of the team only', async () => {
+    const { admin, manager, observer } = await teamWithRoles(ctx);
+    expect((await upload(observer, 'stores', 's.csv', 'Name\nA')).status).toBe(403);
+    const mine = await upload(manager, 'stores', 's.csv', 'Name\nA');
+    expect(mine.status).toBe(201);
+    const { user: stranger } = await buildUser(ctx);
+    const other = await signIn(ctx, stranger.email);
+    for (const [method, path] of [
+      ['GET', ''],
+      ['POST', '/preview'],
+      ['POST', '/run'],
+      ['POST', '/cancel'],
+      ['POST', '/undo'],
+      ['GET', '/errors'],
+    ] as const) {
+      const response = await other.request(method, `/app/api/v1/imports/${mine.body.data.id}${path}`, method === 'POST' ? { mapping: { name: 'Name' } } : undefined);
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await other.get('/app/api/v1/imports')).body.data).toEqual([]);
+    expect((await admin.get('/app/api/v1/imports/999999')).status).toBe(404);
+  });
+
+  it('a cancelled import keeps nothing', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const rows = Array.from({ length: 30 }, (_, i) => `Store ${i}`).join('\n');
+    const uploaded = await upload(admin, 'stores', 's.csv', `Name\n${rows}`);
+    const id = uploaded.body.data.id;
+    // Cancel as soon as the second batch has committed.
+    ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
+      runImport(ctx.app.deps, id, job.id, { batchSize: 10, afterBatch: async (done) => void (done === 20 && (await admin.post(`/app/api/v1/imports/${id}/cancel`))) }),
+    );
+    await admin.post(`/app/api/v1/imports/${id}/run`, { mapping: { name: 'Name' } });
+    await ctx.app.deps.jobs.drain();
+    expect((await admin.get(`/app/api/v1/imports/${id}`)).body.data).toMatchObject({ status: 'cancelled', created_count: 0 });
+    expect(await storeNames(admin)).toEqual([]);
+  });
+
+  it('a worker killed half way leaves exactly its committed batches in the log, and the next worker rolls them back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await createVia(admin, 'stores', { name: 'Kept', store_number: '1' });
+    const rows = Array.from({ length: 25 }, (_, i) => `${i + 2},Store ${i + 2}`).join('\n');
+    const uploaded = await upload(admin, 'stores', 's.csv', `Store number,Name\n1,Renamed\n${rows}`);
+    const id = uploaded.body.data.id;
+
+    // The first worker dies after its second batch committed: it never runs another line.
+    let killed!: () => void;
+    const dead = new Promise<void>((resolve) => (killed = resolve));
+    let died!: () => void;
+    const dying = new Promise<void>((resolve) => (died = resolve));
+    ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
+      runImport(ctx.app.deps, id, job.id, {
+        batchSize: 10,
+        afterBatch: async (done) => {
+          if (done < 20) return;
+          died();
+          await dead;
+          throw new Error('killed');
+        },
+      }),
+    );
+    await admin.post(`/app/api/v1/imports/${id}/run`, { mapping: { name: 'Name', store_number: 'Store number' }, mode: 'create_update', match_key: 'store_number' });
+    await dying;
+    expect((await admin.get(`/app/api/v1/imports/${id}`)).body.data).toMatchObject({ status: 'running', processed_rows: 20, created_count: 19, updated_count: 1 });
+    expect(await ctx.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', id).execute()).toHaveLength(20);
+    expect((await admin.get('/app/api/v1/stores?per_page=1')).body.meta.total).toBe(20);
+
+    // Its claim goes stale; another instance takes the job, finds the import "running" and undoes the batches.
+    await ctx.db.updateTable('jobs').set({ claimed_at: new Date(Date.now() - 3_600_000).toISOString() }).where('kind', '=', RUN_IMPORT).where('finished_at', 'is', null).execute();
+    const database = openDatabase(ctx.databaseUrl, { poolSize: 2 });
+    const second = await buildApp({ config: ctx.config, database });
+    try {
+      await second.deps.jobs.runDue();
+    } finally {
+      await second.close();
+      await database.close();
+    }
+    const after = (await admin.get(`/app/api/v1/imports/${id}`)).body.data;
+    expect(after).toMatchObject({ status: 'failed', created_count: 0, updated_count: 0 });
+    expect(after.message).toMatch(/interrupted/);
+    expect(await storeNames(admin)).toEqual(['Kept']);
+    expect((await admin.get('/app/api/v1/stores?search=store')).body.meta.total).toBe(0);
+    killed();
+    await ctx.app.deps.jobs.drain();
+    expect(await storeNames(admin)).toEqual(['Kept']);
+  });
+});

@@ -1,0 +1,570 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  IMPORT_BATCH_SIZE,
+  IMPORT_MAX_ROWS,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_TYPES,
+  fieldErrors,
+  importOptionsSchema,
+  type ImportDto,
+  type ImportMapping,
+  type ImportMode,
+  type ImportPreview,
+  type ImportType,
+  type PaginationMeta,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import type { ImportsTable } from '../../platform/db/schema';
+import type { QueuedRow } from '../../platform/queue';
+import { nowIso } from '../../platform/clock';
+import { randomToken } from '../../platform/crypto';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { paginationMeta } from '../../platform/list';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { indexRecord, unindexRecord } from '../../platform/search';
+import { recordActivity } from '../activities/service';
+import type { RecordDefinition } from '../records/definition';
+import { recordDefinitions } from '../records/registry';
+import { describeFields, IMPORT_FIELDS, suggestMapping } from './fields';
+import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';
+import { createPreparer, type CellError, type Operation } from './prepare';
+
+export const RUN_IMPORT = 'import.run';
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+// Tables are chosen from the four record types at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const untyped = (db: Executor) => db as unknown as Kysely<any>;
+
+type ImportRow = Omit<ImportsTable, 'id' | 'skip_invalid' | 'total_rows' | 'processed_rows' | 'created_count' | 'updated_count' | 'skipped_count' | 'error_count' | 'sheets' | 'headers'> & {
+  id: number;
+  skip_invalid: number;
+  total_rows: number;
+  processed_rows: number;
+  created_count: number;
+  updated_count: number;
+  skipped_count: number;
+  error_count: number;
+  sheets: string;
+  headers: string;
+};
+
+/** Import is an admin's and a manager's tool (ARCHITECTURE §3); observers only read. */
+const canImport = (actor: Actor) => hasRole(actor, 'manager');
+const definitionOf = (type: string): RecordDefinition => recordDefinitions[type as ImportType];
+
+async function findImport(db: Executor, teamId: number, id: number): Promise<ImportRow> {
+  const row = await db.selectFrom('imports').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst();
+  if (!row) throw notFound('Import');
+  return row as ImportRow;
+}
+
+async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
+  const user = row.user_id ? await db.selectFrom('users').select(['id', 'name']).where('id', '=', row.user_id).executeTakeFirst() : undefined;
+  const type = row.type as ImportType;
+  return {
+    id: row.id,
+    type,
+    status: row.status as ImportDto['status'],
+    file_name: row.file_name,
+    format: row.format as ImportFormat,
+    sheet: row.sheet,
+    sheets: JSON.parse(row.sheets) as string[],
+    headers: JSON.parse(row.headers) as string[],
+    fields: describeFields(type),
+    mapping: row.mapping ? (JSON.parse(row.mapping) as ImportMapping) : {},
+    mode: row.mode as ImportMode | null,
+    match_key: row.match_key,
+    skip_invalid: !!row.skip_invalid,
+    total_rows: row.total_rows,
+    processed_rows: row.processed_rows,
+    created_count: row.created_count,
+    updated_count: row.updated_count,
+    skipped_count: row.skipped_count,
+    error_count: row.error_count,
+    message: row.message,
+    user: user ? { id: user.id, name: user.name } : null,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    undone_at: row.undone_at,
+    can_undo: row.status === 'completed' && row.created_count + row.updated_count > 0,
+  };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function tableOf(deps: Deps, row: ImportRow, sheet = row.sheet) {
+  try {
+    return await openTable(await readAll(await deps.storage.read(row.file_key)), row.format as ImportFormat, sheet);
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw invalid('file', error.message);
+    throw error;
+  }
+}
+
+function publish(deps: Deps, row: Pick<ImportRow, 'id' | 'user_id' | 'team_id'>, data: Partial<ImportDto>) {
+  if (row.user_id) deps.realtime.publish(`user.${row.user_id}`, { type: 'import', data: { id: row.id, ...data } });
+}
+
+// ---------- upload, mapping, preview ----------
+
+/** Stores the uploaded file and reads its sheets and header; the mapping offered is last time's or guessed. */
+export async function uploadImport(deps: Deps, actor: Actor, request: FastifyRequest): Promise<ImportDto> {
+  authorize(canImport(actor), 'Only managers and admins can import.');
+  if (!request.isMultipart()) throw invalid('file', 'The file field is required.');
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: Buffer } | null = null;
+  for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value);
+    else if (part.fieldname === 'file') {
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', 'The file may not be larger than 50 MB.');
+        throw error;
+      });
+      file = { name: part.filename || 'import.csv', bytes };
+    } else part.file.resume();
+  }
+  const type = fields.type as ImportType;
+  if (!IMPORT_TYPES.includes(type)) throw invalid('type', 'The selected type is invalid.');
+  if (!file || !file.bytes.length) throw invalid('file', 'The file field is required.');
+  if (!/\.(csv|tsv|txt|xlsx)$/i.test(file.name) && detectFormat(file.name, file.bytes) !== 'xlsx') throw invalid('file', 'The file must be a CSV or XLSX file.');
+  const format = detectFormat(file.name, file.bytes);
+  let table;
+  try {
+    table = await openTable(file.bytes, format, fields.sheet || null);
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw invalid('file', error.message);
+    throw error;
+  }
+  if (!table.headers.length) throw invalid('file', 'The file has no header row.');
+  const saved = await deps.db.selectFrom('import_mappings').select('mapping').where('team_id', '=', actor.teamId).where('type', '=', type).executeTakeFirst();
+  const mapping = suggestMapping(type, table.headers, saved ? (JSON.parse(saved.mapping) as Record<string, string>) : null);
+  const key = `import-${randomToken(18)}`;
+  await deps.storage.put(key, file.bytes);
+  const inserted = await deps.db
+    .insertInto('imports')
+    .values({
+      team_id: actor.teamId,
+      user_id: actor.user.id,
+      type,
+      status: 'uploaded',
+      file_key: key,
+      file_name: file.name.slice(0, 255),
+      format,
+      sheet: table.sheet,
+      sheets: JSON.stringify(table.sheets),
+      headers: JSON.stringify(table.headers),
+      mapping: JSON.stringify(mapping),
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return present(deps.db, await findImport(deps.db, actor.teamId, Number(inserted.id)));
+}
+
+export async function getImport(deps: Deps, actor: Actor, id: number): Promise<ImportDto> {
+  return present(deps.db, await findImport(deps.db, actor.teamId, id));
+}
+
+export async function listImports(deps: Deps, actor: Actor, page: number, perPage: number): Promise<{ data: ImportDto[]; meta: PaginationMeta }> {
+  const base = deps.db.selectFrom('imports').where('team_id', '=', actor.teamId).where('status', '!=', 'uploaded');
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = (await base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute()) as ImportRow[];
+  return { data: await Promise.all(rows.map((row) => present(deps.db, row))), meta: paginationMeta(page, perPage, Number(total)) };
+}
+
+type CheckedOptions = { mapping: ImportMapping; sheet: string | null; mode: ImportMode; matchKey: string | null; skipInvalid: boolean; headers: string[] };
+
+/** The options against the file: mapped headers exist, required fields are mapped, a match key is chosen when needed. */
+async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<CheckedOptions> {
+  const parsed = importOptionsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
+  }
+  const options = parsed.data;
+  const sheet = options.sheet ?? row.sheet;
+  const headers = sheet !== row.sheet ? (await tableOf(deps, row, sheet)).headers : (JSON.parse(row.headers) as string[]);
+  const type = row.type as ImportType;
+  const fields = IMPORT_FIELDS[type];
+  const errors: Record<string, string[]> = {};
+  const mapping = Object.fromEntries(Object.entries(options.mapping).filter(([, header]) => header !== ''));
+  for (const [field, header] of Object.entries(mapping)) {
+    if (!fields.some((f) => f.key === field)) errors[`mapping.${field}`] = [`There is no field “${field}” to import into.`];
+    else if (!headers.includes(header)) errors[`mapping.${field}`] = [`The file has no column “${header}”.`];
+  }
+  if (options.mode !== 'update') {
+    for (const field of fields) if (field.required && !mapping[field.key]) errors[`mapping.${field.key}`] = [`Choose the column that holds the ${field.label.toLowerCase()}.`];
+  }
+  const matchKey = options.match_key || null;
+  if (options.mode !== 'create' || matchKey) {
+    if (!matchKey) errors.match_key = ['Choose the column that finds existing records.'];
+    else if (!fields.some((f) => f.key === matchKey && f.matchKey)) errors.match_key = ['The selected match key is invalid.'];
+    else if (!mapping[matchKey]) errors.match_key = ['Map a column to the match key first.'];
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
+  return { mapping, sheet, mode: options.mode, matchKey, skipInvalid: options.skip_invalid, headers };
+}
+
+/** The first rows as they would be imported, with every cell's error, from the same checks as the run. */
+export async function previewImport(deps: Deps, actor: Actor, id: number, raw: unknown): Promise<ImportPreview> {
+  const row = await findImport(deps.db, actor.teamId, id);
+  authorize(canImport(actor), 'Only managers and admins can import.');
+  const options = await checkOptions(deps, row, raw);
+  const table = await tableOf(deps, row, options.sheet);
+  const preparer = await createPreparer(deps.db, actor.teamId, definitionOf(row.type), { type: row.type as ImportType, ...options });
+  const sample: SheetRow[] = [];
+  let total = 0;
+  for await (const sheetRow of table.rows()) {
+    total += 1;
+    if (sample.length < IMPORT_PREVIEW_ROWS) sample.push(sheetRow);
+  }
+  const outcomes = await preparer.prepare(sample);
+  return {
+    total_rows: total,
+    rows: outcomes.map((o) => ({
+      row_number: o.rowNumber,
+      values: o.mapped,
+      action: o.kind === 'operation' ? o.operation.action : 'skip',
+      errors: o.kind === 'invalid' ? groupErrors(o.errors, options.mapping) : {},
+    })),
+  };
+}
+
+/** Errors of a row by field key (the preview shows them under the cell of that field). */
+function groupErrors(errors: CellError[], mapping: ImportMapping): Record<string, string[]> {
+  const fieldOf = new Map(Object.entries(mapping).map(([field, header]) => [header, field]));
+  const grouped: Record<string, string[]> = {};
+  for (const e of errors) (grouped[fieldOf.get(e.column) ?? e.column] ??= []).push(e.message);
+  return grouped;
+}
+
+/** Saves the mapping for next time and queues the run; progress arrives over the user's event stream. */
+export async function startImport(deps: Deps, actor: Actor, id: number, raw: unknown): Promise<ImportDto> {
+  const row = await findImport(deps.db, actor.teamId, id);
+  authorize(canImport(actor), 'Only managers and admins can import.');
+  if (row.status !== 'uploaded') throw new AppError('conflict', 'This import has already run; upload the file again to run it again.');
+  const options = await checkOptions(deps, row, raw);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const claimed = await trx
+      .updateTable('imports')
+      .set({ status: 'queued', sheet: options.sheet, mapping: JSON.stringify(options.mapping), mode: options.mode, match_key: options.matchKey, skip_invalid: options.skipInvalid ? 1 : 0 })
+      .where('id', '=', id)
+      .where('status', '=', 'uploaded')
+      .executeTakeFirst();
+    if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import has already run.');
+    const saved = JSON.stringify(options.mapping);
+    await trx
+      .insertInto('import_mappings')
+      .values({ team_id: actor.teamId, type: row.type, mapping: saved, updated_at: now })
+      .onConflict((oc) => oc.columns(['team_id', 'type']).doUpdateSet({ mapping: saved, updated_at: now }))
+      .execute();
+    await trx.insertInto('jobs').values({ kind: RUN_IMPORT, team_id: actor.teamId, payload: JSON.stringify({ importId: id }), available_at: now, created_at: now }).execute();
+  });
+  deps.jobs.kick();
+  return getImport(deps, actor, id);
+}
+
+export async function cancelImport(deps: Deps, actor: Actor, id: number): Promise<ImportDto> {
+  const row = await findImport(deps.db, actor.teamId, id);
+  authorize(canImport(actor), 'Only managers and admins can import.');
+  if (!['queued', 'running'].includes(row.status)) throw new AppError('conflict', 'Only a queued or running import can be cancelled.');
+  await deps.db.updateTable('imports').set({ cancel_requested_at: nowIso() }).where('id', '=', id).execute();
+  return getImport(deps, actor, id);
+}
+
+// ---------- the run ----------
+
+export type RunHooks = { batchSize?: number; afterBatch?: (committed: number) => Promise<void> };
+
+class Cancelled extends Error {}
+
+/**
+ * The background run. Rows are checked first (nothing written); with any invalid row and no "skip invalid
+ * rows", the run stops there. Then rows are written in batches of IMPORT_BATCH_SIZE, each in one transaction
+ * that also logs what it did (import_changes). Cancel, an error, or a worker that died half way (its job is
+ * claimed again and finds the import still "running") all roll the logged batches back, so the database
+ * ends as before the run.
+ */
+export async function runImport(deps: Deps, importId: number, jobId: number | null, hooks: RunHooks = {}): Promise<void> {
+  const found = await deps.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
+  if (!found) return;
+  let row = found as ImportRow;
+  const def = definitionOf(row.type);
+  if (row.status === 'running') {
+    await rollBack(deps, row, def);
+    await finish(deps, row, 'failed', 'The import was interrupted before it finished; nothing from it was kept. Run it again.');
+    return;
+  }
+  if (row.status !== 'queued') return;
+  if (row.cancel_requested_at) return finish(deps, row, 'cancelled', 'Cancelled before it started.');
+  await deps.db.updateTable('imports').set({ status: 'running', started_at: nowIso() }).where('id', '=', importId).execute();
+  row = { ...row, status: 'running' };
+  publish(deps, row, { status: 'running', processed_rows: 0 });
+
+  try {
+    const operations = await checkRows(deps, row, def);
+    if (!operations) return;
+    await writeRows(deps, row, def, operations, jobId, hooks);
+    await deps.db.transaction().execute(async (trx) => {
+      const counts = await trx.selectFrom('imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count']).where('id', '=', importId).executeTakeFirstOrThrow();
+      await recordActivity(trx, { teamId: row.team_id, userId: row.user_id, subjectType: 'import', subjectId: importId, action: 'imported', changes: { type: row.type, file: row.file_name, ...counts } });
+      await trx.updateTable('imports').set({ status: 'completed', finished_at: nowIso() }).where('id', '=', importId).execute();
+    });
+    publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, importId)));
+  } catch (error) {
+    // Rolling back may itself fail (the database went away): then the job fails, is claimed again later,
+    // finds the import "running" and rolls back from the log then.
+    await rollBack(deps, row, def);
+    if (error instanceof Cancelled) await finish(deps, row, 'cancelled', 'Cancelled; nothing from this import was kept.');
+    else {
+      deps.log.error({ err: error, importId }, 'import failed');
+      await finish(deps, row, 'failed', 'The import failed unexpectedly; nothing from it was kept.');
+    }
+  }
+}
+
+async function finish(deps: Deps, row: ImportRow, status: 'failed' | 'cancelled', message: string) {
+  await deps.db.updateTable('imports').set({ status, message, finished_at: nowIso() }).where('id', '=', row.id).execute();
+  publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, row.id)));
+}
+
+async function throwIfCancelled(deps: Deps, id: number) {
+  const row = await deps.db.selectFrom('imports').select('cancel_requested_at').where('id', '=', id).executeTakeFirst();
+  if (row?.cancel_requested_at) throw new Cancelled();
+}
+
+/** Reads and checks every row; returns the operations, or null when invalid rows stop the run. */
+async function checkRows(deps: Deps, row: ImportRow, def: RecordDefinition): Promise<Operation[] | null> {
+  const table = await tableOf(deps, row);
+  const options = {
+    type: row.type as ImportType,
+    mapping: JSON.parse(row.mapping ?? '{}') as ImportMapping,
+    mode: (row.mode ?? 'create') as ImportMode,
+    matchKey: row.match_key,
+    headers: table.headers,
+  };
+  const preparer = await createPreparer(deps.db, row.team_id, def, options);
+  const operations: Operation[] = [];
+  const errors: CellError[] = [];
+  let chunk: SheetRow[] = [];
+  let total = 0;
+  let skipped = 0;
+  let invalidRows = 0;
+  const flush = async () => {
+    for (const outcome of await preparer.prepare(chunk)) {
+      if (outcome.kind === 'operation') operations.push(outcome.operation);
+      else if (outcome.kind === 'skip') skipped += 1;
+      else {
+        invalidRows += 1;
+        errors.push(...outcome.errors);
+      }
+    }
+    chunk = [];
+  };
+  for await (const sheetRow of table.rows()) {
+    total += 1;
+    if (total > IMPORT_MAX_ROWS) throw invalid('file', `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`);
+    chunk.push(sheetRow);
+    if (chunk.length >= IMPORT_BATCH_SIZE) {
+      await flush();
+      if (total % (IMPORT_BATCH_SIZE * 10) === 0) await throwIfCancelled(deps, row.id);
+    }
+  }
+  await flush();
+  const skipInvalid = !!row.skip_invalid;
+  await deps.db.transaction().execute(async (trx) => {
+    for (let at = 0; at < errors.length; at += 200) {
+      await trx
+        .insertInto('import_errors')
+        .values(errors.slice(at, at + 200).map((e) => ({ import_id: row.id, row_number: e.rowNumber, column_name: e.column.slice(0, 255), value: e.value?.slice(0, 1000) ?? null, message: e.message.slice(0, 1000) })))
+        .execute();
+    }
+    await trx
+      .updateTable('imports')
+      .set({ total_rows: total, error_count: invalidRows, skipped_count: skipped + (skipInvalid ? invalidRows : 0) })
+      .where('id', '=', row.id)
+      .execute();
+  });
+  publish(deps, row, { status: 'running', total_rows: total, error_count: invalidRows });
+  if (invalidRows && !skipInvalid) {
+    await finish(deps, row, 'failed', `${invalidRows} ${invalidRows === 1 ? 'row has' : 'rows have'} errors, so nothing was imported. Download the error report, fix the file or the mapping, or choose to skip invalid rows.`);
+    return null;
+  }
+  if (!total) {
+    await finish(deps, row, 'failed', 'The file has no rows of data.');
+    return null;
+  }
+  return operations;
+}
+
+async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, operations: Operation[], jobId: number | null, hooks: RunHooks) {
+  const size = hooks.batchSize ?? IMPORT_BATCH_SIZE;
+  let done = 0;
+  for (let at = 0; at < operations.length; at += size) {
+    await throwIfCancelled(deps, row.id);
+    const batch = operations.slice(at, at + size);
+    await deps.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const creates = batch.filter((o) => o.action === 'create');
+      const createdIds: number[] = [];
+      // A few hundred parameters per statement stays far below both databases' limits.
+      for (let i = 0; i < creates.length; i += 50) {
+        const slice = creates.slice(i, i + 50);
+        const ids = await untyped(trx)
+          .insertInto(def.table)
+          .values(slice.map((o) => ({ ...o.values, team_id: row.team_id, created_at: now, updated_at: now })))
+          .returning('id')
+          .execute();
+        createdIds.push(...ids.map((r: { id: number }) => Number(r.id)));
+      }
+      creates.forEach((o, i) => (o.id = createdIds[i]!));
+      const updates = batch.filter((o) => o.action === 'update' && Object.keys(o.values).length);
+      for (const o of updates) {
+        await untyped(trx).updateTable(def.table).set({ ...o.values, updated_at: now }).where('id', '=', o.id).where('team_id', '=', row.team_id).execute();
+      }
+      const written = [...creates, ...updates];
+      const externals = batch.filter((o) => o.externalId);
+      for (const o of externals) {
+        await trx
+          .insertInto('external_ids')
+          .values({ team_id: row.team_id, subject_type: def.type, external_id: o.externalId!.slice(0, 255), subject_id: o.id! })
+          .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet({ subject_id: o.id! }))
+          .execute();
+      }
+      await reindexMany(trx, def, row.team_id, written.map((o) => o.id!));
+      for (let i = 0; i < written.length; i += 100) {
+        await trx
+          .insertInto('import_changes')
+          .values(
+            written.slice(i, i + 100).map((o) => ({ import_id: row.id, subject_id: o.id!, action: o.action, before: o.before ? JSON.stringify(o.before) : null, after_updated_at: now })),
+          )
+          .execute();
+      }
+      const unchanged = batch.length - written.length;
+      await trx
+        .updateTable('imports')
+        .set((eb) => ({
+          processed_rows: eb('processed_rows', '+', batch.length),
+          created_count: eb('created_count', '+', creates.length),
+          updated_count: eb('updated_count', '+', updates.length),
+          skipped_count: eb('skipped_count', '+', unchanged),
+        }))
+        .where('id', '=', row.id)
+        .execute();
+      // The job's claim stays fresh while batches commit, so no other worker takes a live import for a dead one.
+      if (jobId !== null) await trx.updateTable('jobs').set({ claimed_at: now }).where('id', '=', jobId).execute();
+    });
+    done += batch.length;
+    publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
+    await hooks.afterBatch?.(done);
+  }
+}
+
+async function reindexMany(trx: Executor, def: RecordDefinition, teamId: number, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 200) {
+    for (const record of await def.load(trx, teamId, ids.slice(i, i + 200))) await indexRecord(trx, { teamId, type: def.type, id: record.id, ...def.searchEntry(record) });
+  }
+}
+
+/**
+ * Reverses what the log says a run committed, newest batch first, a batch per transaction; each batch's log
+ * rows go with it, so a rollback that stops half way continues where it stopped.
+ */
+async function rollBack(deps: Deps, row: ImportRow, def: RecordDefinition) {
+  for (;;) {
+    const changes = await deps.db.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).orderBy('subject_id', 'desc').limit(IMPORT_BATCH_SIZE).execute();
+    if (!changes.length) break;
+    await deps.db.transaction().execute(async (trx) => {
+      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+      for (const id of created) await unindexRecord(trx, def.type, id);
+      if (created.length) {
+        await trx.deleteFrom('external_ids').where('team_id', '=', row.team_id).where('subject_type', '=', def.type).where('subject_id', 'in', created).execute();
+        await untyped(trx).deleteFrom(def.table).where('team_id', '=', row.team_id).where('id', 'in', created).execute();
+      }
+      const updated = changes.filter((c) => c.action === 'update');
+      for (const change of updated) {
+        await untyped(trx).updateTable(def.table).set(JSON.parse(change.before ?? '{}')).where('id', '=', change.subject_id).where('team_id', '=', row.team_id).execute();
+      }
+      await reindexMany(trx, def, row.team_id, updated.map((c) => c.subject_id));
+      await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', changes.map((c) => c.subject_id)).execute();
+    });
+  }
+  await deps.db.updateTable('imports').set({ processed_rows: 0, created_count: 0, updated_count: 0 }).where('id', '=', row.id).execute();
+}
+
+export async function runImportJob(deps: Deps, job: QueuedRow) {
+  const { importId } = JSON.parse(job.payload) as { importId: number };
+  await runImport(deps, importId, job.id);
+}
+
+// ---------- after the run ----------
+
+/**
+ * Soft-deletes what the import created and puts back what it updated — unless someone edited one of those
+ * records since (its updated_at moved on): then nothing is undone and the answer names the record.
+ */
+export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<ImportDto> {
+  const row = await findImport(deps.db, actor.teamId, id);
+  authorize(canImport(actor), 'Only managers and admins can import.');
+  if (row.status !== 'completed') throw new AppError('conflict', row.status === 'undone' ? 'This import was undone already.' : 'Only a completed import can be undone.');
+  const def = definitionOf(row.type);
+  await deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx.updateTable('imports').set({ status: 'undone', undone_at: nowIso() }).where('id', '=', id).where('status', '=', 'completed').executeTakeFirst();
+    if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import was undone already.');
+    const now = nowIso();
+    for (let offset = 0; ; offset += IMPORT_BATCH_SIZE) {
+      const changes = await trx.selectFrom('import_changes').selectAll().where('import_id', '=', id).orderBy('subject_id').limit(IMPORT_BATCH_SIZE).offset(offset).execute();
+      if (!changes.length) break;
+      const ids = changes.map((c) => c.subject_id);
+      const current = (await untyped(trx).selectFrom(def.table).select(['id', 'name', 'updated_at', 'deleted_at']).where('team_id', '=', actor.teamId).where('id', 'in', ids).execute()) as Array<{
+        id: number;
+        name?: string;
+        updated_at: string;
+        deleted_at: string | null;
+      }>;
+      const byId = new Map(current.map((r) => [Number(r.id), r]));
+      const edited = changes.find((c) => {
+        const now = byId.get(c.subject_id);
+        return !now || now.updated_at !== c.after_updated_at || (c.action === 'create' && now.deleted_at);
+      });
+      if (edited) {
+        const record = byId.get(edited.subject_id);
+        const name = record?.name ? `“${record.name}”` : `#${edited.subject_id}`;
+        throw new AppError('conflict', `This import cannot be undone: ${def.label.toLowerCase()} ${name} was changed after the import. Undoing would overwrite that change.`);
+      }
+      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+      if (created.length) {
+        await untyped(trx).updateTable(def.table).set({ deleted_at: now }).where('team_id', '=', actor.teamId).where('id', 'in', created).execute();
+        for (const recordId of created) await unindexRecord(trx, def.type, recordId);
+      }
+      const updated = changes.filter((c) => c.action === 'update');
+      for (const change of updated) {
+        await untyped(trx).updateTable(def.table).set(JSON.parse(change.before ?? '{}') as object).where('id', '=', change.subject_id).where('team_id', '=', actor.teamId).execute();
+      }
+      await reindexMany(trx, def, actor.teamId, updated.map((c) => c.subject_id));
+    }
+    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'import', subjectId: id, action: 'undone', changes: { type: row.type, file: row.file_name }, ip: actor.ip });
+  });
+  return getImport(deps, actor, id);
+}
+
+/** The error report rows (row, column, value, message), in file order. */
+export async function* importErrors(deps: Deps, actor: Actor, id: number): AsyncGenerator<[number, string, string, string]> {
+  await findImport(deps.db, actor.teamId, id);
+  for (let offset = 0; ; offset += 1000) {
+    const rows = await deps.db.selectFrom('import_errors').selectAll().where('import_id', '=', id).orderBy('row_number').limit(1000).offset(offset).execute();
+    if (!rows.length) return;
+    for (const e of rows) yield [e.row_number, e.column_name, e.value ?? '', e.message];
+  }
+}
