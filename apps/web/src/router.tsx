@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard')) },
           { path: 'account/profile', lazy: lazyRoute(() => import('./routes/account-profile')) },
           { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
-          placeholder('account/attributes', 'Attributes', adminGuard),
+          { path: 'account/attributes', loader: adminGuard, lazy: lazyRoute(() => import('./routes/account-attributes')), handle: { section: 'Attributes' } },
           placeholder('account/billing', 'Billing', async (args) => (await ownerGuard(args)) ?? verifiedGuard(args)),
           { path: 'activities', loader: adminGuard, lazy: lazyRoute(() => import('./routes/activities')), handle: { section: 'Audit logs' } },
           { path: 'brands', lazy: recordScreen(loadBrands, 'List'), handle: { section: 'Brands' } },

@@ -1,3 +1,4 @@
+import { attributeStrings } from './en-attributes';
 import { leaseStrings } from './en-leases';
 import { salesStrings } from './en-sales';
 
@@ -216,5 +217,6 @@ export const en = {
     },
   },
   ...leaseStrings,
+  ...attributeStrings,
   ...salesStrings,
 } as const;

@@ -2,8 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { brandInputSchema, TOAST_TIMEOUT_MS, type Brand } from '@storekeep/contracts';
-import { Button, Dialog, Textarea, TextInput } from '../../components/ui';
+import { brandInputSchema, TOAST_TIMEOUT_MS, type Attribute, type Brand } from '@storekeep/contracts';
+import { Button, Dialog, Skeleton, Textarea, TextInput } from '../../components/ui';
+import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
+import { useAttributes } from '../attributes/queries';
 import { applyServerErrors } from '../../lib/form-errors';
 import { PickerField, toFormValues } from './form-fields';
 import { useSaveRecord } from './queries';
@@ -17,15 +19,24 @@ export function BrandDialog({ open, onClose, brand, onSaved }: BrandDialogProps)
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={brand ? t('records.form.editTitle', { name: brand.name }) : t('records.brands.create')} size="lg">
-      {open && <BrandForm brand={brand} onClose={onClose} onSaved={onSaved} />}
+      {open && <BrandFormLoader brand={brand} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
   );
 }
 
-function BrandForm({ brand, onClose, onSaved }: Omit<BrandDialogProps, 'open'>) {
+/** The form's schema and fields come from the team's brand attributes, so it waits for them. */
+function BrandFormLoader(props: Omit<BrandDialogProps, 'open'>) {
+  const attributes = useAttributes('brands');
+  if (!attributes.data) return <Skeleton className="h-64 w-full" />;
+  return <BrandForm {...props} attributes={attributes.data} />;
+}
+
+function BrandForm({ brand, onClose, onSaved, attributes }: Omit<BrandDialogProps, 'open'> & { attributes: Attribute[] }) {
   const { t } = useTranslation();
   const save = useSaveRecord('brands', brand?.id);
-  const form = useForm({ resolver: zodResolver(brandInputSchema), defaultValues: toFormValues(brand, BRAND_FIELDS, { company_id: 'company' }) as never });
+  const defaults = toFormValues(brand, BRAND_FIELDS, { company_id: 'company' });
+  defaults.attributes = attributeFormValues(attributes, brand?.attributes);
+  const form = useForm({ resolver: zodResolver(withAttributeRules(brandInputSchema, attributes)), defaultValues: defaults as never });
   const { register, control, formState, setError } = form;
   const error = (field: (typeof BRAND_FIELDS)[number]) => formState.errors[field]?.message as string | undefined;
 
@@ -36,7 +47,7 @@ function BrandForm({ brand, onClose, onSaved }: Omit<BrandDialogProps, 'open'>) 
         onSaved?.(saved);
         onClose();
       },
-      onError: (failure) => applyServerErrors(failure, setError, [...BRAND_FIELDS] as never),
+      onError: (failure) => applyServerErrors(failure, setError, [...BRAND_FIELDS, ...attributeFieldPaths(attributes)] as never),
     }),
   );
 
@@ -46,6 +57,7 @@ function BrandForm({ brand, onClose, onSaved }: Omit<BrandDialogProps, 'open'>) 
       <PickerField control={control} name="company_id" type="companies" label={t('records.fields.company')} initial={brand?.company ?? null} allowCreate />
       <TextInput label={t('records.fields.website')} type="url" placeholder="https://" error={error('website')} {...register('website')} />
       <Textarea label={t('records.fields.description')} rows={3} error={error('description')} {...register('description')} />
+      <AttributeFields definitions={attributes} register={register} control={control} errors={formState.errors} />
       <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button color="white" onClick={onClose}>
           {t('common.cancel')}

@@ -13,6 +13,7 @@ import {
   storeInputSchema,
   storeRules,
   TOAST_TIMEOUT_MS,
+  type Attribute,
   type Brand,
   type Company,
   type Contact,
@@ -21,6 +22,7 @@ import {
 } from '@storekeep/contracts';
 import { Button, buttonClasses, Card, PageHeader, Select, Textarea, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
+import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
 import { AddressFields, ADDRESS_FIELDS, FormGrid, PickerField, toFormValues } from './form-fields';
 import { useSaveRecord } from './queries';
 import { recordPath, recordTitle, type RecordMap } from './types';
@@ -91,15 +93,16 @@ const errorOf = (form: UseFormReturn<FieldValues, unknown, unknown>, field: stri
 
 const COMPANY_FIELDS = ['name', 'legal_name', 'kind', 'tax_id', 'email', 'phone', 'website', ...ADDRESS_FIELDS, 'description'] as const;
 
-export function CompanyForm({ record }: { record?: Company }) {
+export function CompanyForm({ record, attributes = [] }: { record?: Company; attributes?: Attribute[] }) {
   const { t } = useTranslation();
   const defaults = toFormValues(record, COMPANY_FIELDS);
   if (!record) defaults.kind = 'other';
-  const form = useForm({ resolver: zodResolver(companyInputSchema), defaultValues: defaults as never });
-  const { register } = form;
+  defaults.attributes = attributeFormValues(attributes, record?.attributes);
+  const form = useForm({ resolver: zodResolver(withAttributeRules(companyInputSchema, attributes)), defaultValues: defaults as never });
+  const { register, control } = form;
   const error = (field: string) => errorOf(form as never, field);
   return (
-    <FormShell type="companies" record={record} form={form as never} fields={COMPANY_FIELDS}>
+    <FormShell type="companies" record={record} form={form as never} fields={[...COMPANY_FIELDS, ...attributeFieldPaths(attributes)]}>
       <Card title={t('records.form.details')}>
         <FormGrid>
           <TextInput label={t('records.fields.name')} required autoComplete="organization" error={error('name')} {...register('name')} />
@@ -111,6 +114,7 @@ export function CompanyForm({ record }: { record?: Company }) {
           <TextInput label={t('records.fields.website')} type="url" placeholder="https://" error={error('website')} {...register('website')} />
         </FormGrid>
       </Card>
+      <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />
       <AddressFields register={register} errors={form.formState.errors} />
       <Card title={t('records.fields.description')}>
         <Textarea label={<span className="sr-only">{t('records.fields.description')}</span>} error={error('description')} {...register('description')} />
@@ -126,19 +130,20 @@ const STORE_FIELDS = [
   'latitude', 'longitude', 'phone', 'email', 'square_feet', 'manager_id',
 ] as const;
 
-export function StoreForm({ record, preset }: { record?: Store; preset?: { brand?: Brand | null } }) {
+export function StoreForm({ record, preset, attributes = [] }: { record?: Store; preset?: { brand?: Brand | null }; attributes?: Attribute[] }) {
   const { t } = useTranslation();
   const defaults = toFormValues(record, STORE_FIELDS, { brand_id: 'brand', company_id: 'company', manager_id: 'manager' });
   if (!record) {
     defaults.status = 'planned';
     if (preset?.brand) defaults.brand_id = preset.brand.id;
   }
-  const form = useForm({ resolver: zodResolver(storeSchema), defaultValues: defaults as never });
+  defaults.attributes = attributeFormValues(attributes, record?.attributes);
+  const form = useForm({ resolver: zodResolver(withAttributeRules(storeSchema, attributes)), defaultValues: defaults as never });
   const { register, control } = form;
   const error = (field: string) => errorOf(form as never, field);
   const brandRef = record?.brand ?? (preset?.brand ? { id: preset.brand.id, name: preset.brand.name } : null);
   return (
-    <FormShell type="stores" record={record} form={form as never} fields={STORE_FIELDS}>
+    <FormShell type="stores" record={record} form={form as never} fields={[...STORE_FIELDS, ...attributeFieldPaths(attributes)]}>
       <Card title={t('records.form.details')}>
         <FormGrid>
           <TextInput label={t('records.fields.name')} required error={error('name')} {...register('name')} />
@@ -154,6 +159,7 @@ export function StoreForm({ record, preset }: { record?: Store; preset?: { brand
           <TextInput label={t('records.fields.square_feet')} type="number" min={0} inputMode="numeric" error={error('square_feet')} {...register('square_feet')} />
         </FormGrid>
       </Card>
+      <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />
       <AddressFields register={register} errors={form.formState.errors} />
       <Card title={t('records.form.location')}>
         <FormGrid>
@@ -169,13 +175,15 @@ export function StoreForm({ record, preset }: { record?: Store; preset?: { brand
 
 const CONTACT_FIELDS = ['first_name', 'last_name', 'company_id', 'job_title', 'email', 'phone', 'mobile', ...ADDRESS_FIELDS, 'notes'] as const;
 
-export function ContactForm({ record }: { record?: Contact }) {
+export function ContactForm({ record, attributes = [] }: { record?: Contact; attributes?: Attribute[] }) {
   const { t } = useTranslation();
-  const form = useForm({ resolver: zodResolver(contactSchema), defaultValues: toFormValues(record, CONTACT_FIELDS, { company_id: 'company' }) as never });
+  const defaults = toFormValues(record, CONTACT_FIELDS, { company_id: 'company' });
+  defaults.attributes = attributeFormValues(attributes, record?.attributes);
+  const form = useForm({ resolver: zodResolver(withAttributeRules(contactSchema, attributes)), defaultValues: defaults as never });
   const { register, control } = form;
   const error = (field: string) => errorOf(form as never, field);
   return (
-    <FormShell type="contacts" record={record} form={form as never} fields={CONTACT_FIELDS}>
+    <FormShell type="contacts" record={record} form={form as never} fields={[...CONTACT_FIELDS, ...attributeFieldPaths(attributes)]}>
       <Card title={t('records.form.details')}>
         <FormGrid>
           <TextInput label={t('records.fields.first_name')} autoComplete="given-name" error={error('first_name')} {...register('first_name')} />
@@ -187,6 +195,7 @@ export function ContactForm({ record }: { record?: Contact }) {
           <TextInput label={t('records.fields.mobile')} type="tel" error={error('mobile')} {...register('mobile')} />
         </FormGrid>
       </Card>
+      <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />
       <AddressFields register={register} errors={form.formState.errors} />
       <Card title={t('records.fields.notes')}>
         <Textarea label={<span className="sr-only">{t('records.fields.notes')}</span>} error={error('notes')} {...register('notes')} />

@@ -8,6 +8,8 @@ import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortStat
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
+import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
+import { useAttributes } from '../attributes/queries';
 import { useListColumns } from './columns';
 import { ListFilters } from './list-filters';
 import { listParamsToSearch, parseListParams, toApiQuery, type ListParams } from './list-params';
@@ -32,7 +34,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const [searchText, setSearchText] = useState(params.search);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useRecordList(type, params);
-  const columns = useListColumns(type);
+  const attributes = useAttributes(type);
+  const definitions = attributes.data ?? [];
+  const attributeView = useVisibleAttributeColumns(type, definitions);
+  const columns = [...useListColumns(type), ...attributeColumns(attributeView.visible)];
   const manage = canManage(user);
 
   const update = (changes: Partial<ListParams>, resetPage = true) => {
@@ -112,6 +117,8 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
           }}
         >
           <ListFilters type={type} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
         </FilterBar>
       </div>
 

@@ -23,7 +23,8 @@ export function parseListParams(type: RecordType, query: URLSearchParams): ListP
   const perPageRaw = Number.parseInt(query.get('per_page') ?? '', 10);
   const per_page = (PER_PAGE_OPTIONS as readonly number[]).includes(perPageRaw) ? perPageRaw : DEFAULT_PAGE_SIZE;
   const sortRaw = query.get('sort');
-  const sort = sortRaw && (LIST_SORTS[type] as readonly string[]).includes(sortRaw) ? sortRaw : null;
+  // `attr.<key>` sorts and filters are team-defined attributes; the server checks them against its definitions.
+  const sort = sortRaw && ((LIST_SORTS[type] as readonly string[]).includes(sortRaw) || /^attr\.[a-z][a-z0-9_]*$/.test(sortRaw)) ? sortRaw : null;
   const direction = query.get('direction') === 'desc' ? 'desc' : 'asc';
   const filters: Record<string, string[]> = {};
   const specs = LIST_FILTERS[type] as Record<string, { type: string; values?: readonly string[] }>;
@@ -34,6 +35,11 @@ export function parseListParams(type: RecordType, query: URLSearchParams): ListP
     if (spec.type === 'ids') values = values.filter((value) => /^\d+$/.test(value));
     if (spec.type === 'enum') values = values.filter((value) => spec.values?.includes(value));
     if (spec.type === 'text') values = [raw.trim()];
+    if (values.length) filters[field] = values;
+  }
+  for (const [field, raw] of query) {
+    if (!/^attr\.[a-z][a-z0-9_]*$/.test(field)) continue;
+    const values = raw.split(',').map((value) => value.trim()).filter(Boolean);
     if (values.length) filters[field] = values;
   }
   return { page, per_page, search: (query.get('search') ?? '').trim(), sort, direction, filters };

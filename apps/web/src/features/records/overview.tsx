@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Brand, Company, Contact, RecordType, Store } from '@storekeep/contracts';
 import { Card } from '../../components/ui';
 import { formatCount, formatDate, formatDay } from '../../lib/format';
+import { AttributeFacts } from '../attributes/attribute-facts';
 import { KindBadge, PhoneLink, RefLink, StatusBadge } from './display';
 import type { AnyRecord } from './types';
 
@@ -91,6 +92,7 @@ export function Overview({ type, record }: { type: RecordType; record: AnyRecord
       <Card title={t('records.tabs.overview')}>
         <Facts rows={rows} />
       </Card>
+      <AttributeFacts subject={type} values={record.attributes} />
       {text?.value && (
         <Card title={text.label}>
           <p className="text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">{text.value}</p>

@@ -1,0 +1,30 @@
+/** Strings of team-defined attributes (/account/attributes, record forms, lists and detail pages). */
+export const attributeStrings = {
+  attributes: {
+    title: 'Attributes',
+    description: 'Your team’s own fields on records. They appear on forms, detail pages, list columns, filters, search and exports.',
+    typesLabel: 'Record types',
+    subjects: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', leases: 'Leases', agreements: 'Agreements', documents: 'Documents' },
+    types: {
+      text: 'Text', long_text: 'Long text', number: 'Number', money: 'Money', date: 'Date', boolean: 'Yes/no',
+      select: 'Single select', multi_select: 'Multi select', url: 'URL', email: 'E-mail',
+    },
+    fields: { label: 'Label', key: 'Key', type: 'Type', required: 'Required', options: 'Options' },
+    keyHint: 'Used in the API, imports and links. Leave empty to derive it from the label.',
+    keyFixed: 'The key cannot change once made.',
+    typeFixed: 'The type cannot change once made: values are stored by type.',
+    optionsHint: 'The choices, in the order shown. Removing one keeps the values already saved with it.',
+    optionLabel: 'Option {{number}}', removeOption: 'Remove option {{number}}', addOption: 'Add option',
+    add: 'Add attribute', edit: 'Edit', editTitle: 'Edit “{{label}}”', editLabel: 'Edit {{label}}',
+    created: 'Attribute “{{label}}” added.', updated: 'Attribute “{{label}}” saved.',
+    archive: 'Archive', archiveLabel: 'Archive {{label}}', archiveTitle: 'Archive “{{label}}”?',
+    archiveText: 'It disappears from forms, lists and exports. Values already entered are kept and come back if you unarchive it.',
+    archived: 'Attribute “{{label}}” archived.', unarchive: 'Unarchive', unarchiveLabel: 'Unarchive {{label}}', unarchived: 'Attribute “{{label}}” is back.',
+    archivedTitle: 'Archived', archivedText: 'Hidden everywhere; their values are kept.',
+    moveUp: 'Move {{label}} up', moveDown: 'Move {{label}} down',
+    liveTitle: '{{type}} attributes', liveText: 'In the order forms and lists show them.',
+    empty: 'No attributes yet', emptyText: 'Add fields your team tracks on {{type}}, like a loyalty tier or a remodel date.',
+    loadError: 'The attributes could not be loaded.', retry: 'Try again',
+    formTitle: 'Custom fields', noValue: '—', yes: 'Yes', no: 'No', columns: 'Columns',
+  },
+} as const;

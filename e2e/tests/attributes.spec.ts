@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+
+const DESKTOP = { width: 1440, height: 900 };
+
+test('an admin adds a custom attribute and sees it on the form, detail page, list, filter and export', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Ada Attributes', email: uniqueEmail('attributes') });
+
+  // The profile menu leads to /account/attributes (admins only).
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Attributes' }).click();
+  await expect(page).toHaveURL(/\/account\/attributes$/);
+  await expect(page.getByRole('heading', { name: 'No attributes yet' })).toBeVisible();
+
+  // A required single select with two options, made in the dialog.
+  await page.getByRole('button', { name: 'Add attribute' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Label').fill('Loyalty tier');
+  await dialog.getByLabel('Type').selectOption('select');
+  await dialog.getByRole('button', { name: 'Add attribute' }).click();
+  await expect(dialog.getByText('The options field is required for a select.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add option' }).click();
+  await dialog.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Gold');
+  await dialog.getByRole('button', { name: 'Add option' }).click();
+  await dialog.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Silver');
+  await dialog.getByLabel('Required').check();
+  await dialog.getByRole('button', { name: 'Add attribute' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('loyalty_tier')).toBeVisible();
+  // A second one, to see ordering.
+  await page.getByRole('button', { name: 'Add attribute' }).click();
+  await dialog.getByLabel('Label').fill('Remodel due');
+  await dialog.getByLabel('Type').selectOption('date');
+  await dialog.getByRole('button', { name: 'Add attribute' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Move Remodel due up' }).click();
+  await expect(page.getByRole('list', { name: 'Stores attributes' }).getByRole('listitem').first()).toContainText('Remodel due');
+  await screenshot(page, 'attributes-admin');
+
+  // The store form shows them with their rules.
+  await page.goto('/stores/create');
+  await expect(page.getByRole('heading', { name: 'Custom fields' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Downtown');
+  await page.getByRole('button', { name: 'New store' }).click();
+  await expect(page.getByText('The loyalty tier field is required.')).toBeVisible();
+  await page.getByLabel('Loyalty tier').selectOption('Gold');
+  await page.getByLabel('Remodel due').fill('2027-03-01');
+  await screenshot(page, 'attributes-store-form');
+  await page.getByRole('button', { name: 'New store' }).click();
+  await expect(page).toHaveURL(/\/stores\/\d+$/);
+  const custom = page.locator('section', { has: page.getByRole('heading', { name: 'Custom fields' }) });
+  await expect(custom.getByText('Gold')).toBeVisible();
+  await expect(custom.getByText('Loyalty tier')).toBeVisible();
+
+  await apiCall(page.request, 'POST', '/stores', { name: 'Uptown', attributes: { loyalty_tier: 'Silver' } });
+
+  // The list shows the column, filters by it, and exports what it shows.
+  await page.goto('/stores');
+  const rows = page.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('columnheader', { name: 'Loyalty tier' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Uptown/ })).toContainText('Silver');
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByRole('button', { name: 'Loyalty tier' }).click();
+  await page.getByRole('option', { name: 'Gold', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/attr\.loyalty_tier=Gold/);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /Uptown/ })).toHaveCount(0);
+  await screenshot(page, 'attributes-store-list');
+
+  // Sorting by the attribute's column header.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Loyalty tier' }).last().click();
+  await expect(page).toHaveURL(/sort=attr\.loyalty_tier&direction=asc/);
+  await expect(rows.nth(1)).toContainText('Downtown');
+
+  await filters.getByRole('button', { name: 'Loyalty tier' }).click();
+  await page.getByRole('option', { name: 'Gold', exact: true }).click();
+  await page.keyboard.press('Escape');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toContain('Remodel due,Loyalty tier');
+  expect(csv).toContain('Downtown');
+  expect(csv).toContain('2027-03-01,Gold');
+  expect(csv).not.toContain('Uptown');
+});
