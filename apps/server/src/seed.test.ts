@@ -31,6 +31,13 @@ describe('demo team', () => {
     expect(dashboard.alignment_warnings.length).toBeGreaterThan(3);
     expect(dashboard.timeline.map((item: { source: string }) => item.source)).toEqual(expect.arrayContaining(['lease_expiration', 'agreement_expiration']));
     expect((await demo.get('/app/api/v1/users/auth')).body.data.notifications).toBeGreaterThan(0);
+    // Two years of monthly sales for the open stores feed the sales reports and the royalties due.
+    expect(await total('sales')).toBeGreaterThan(1000);
+    const year = new Date().getUTCFullYear();
+    const royalties = (await demo.get(`/app/api/v1/sales/reports/royalties?from=${year - 1}-01-01&to=${year - 1}-12-31`)).body.data;
+    expect(royalties.filter((r: { sales: number; total_due: number }) => r.sales > 0 && r.total_due > 0).length).toBeGreaterThan(20);
+    const rent = (await demo.get(`/app/api/v1/sales/reports/percentage-rent?from=${year - 1}-01-01&to=${year - 1}-12-31`)).body.data;
+    expect(rent.some((r: { rent_due: number }) => r.rent_due > 0)).toBe(true);
     const search = await demo.get('/app/api/v1/search?query=harbor');
     expect(search.body.data.map((g: { type: string }) => g.type)).toEqual(expect.arrayContaining(['companies', 'brands', 'stores']));
   });

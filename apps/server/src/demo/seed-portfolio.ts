@@ -7,6 +7,7 @@ import { reindex } from '../modules/records/service';
 import { insertLease } from '../modules/leases/service';
 import { insertAgreement } from '../modules/agreements/service';
 import { addDaysIso, escalationRows, todayIso } from '../modules/leases/dates';
+import { seedSales } from './seed-sales';
 import { cityAt, companyName, createRandom, FRANCHISORS, isoDate, person, phone, storeStatus, streetAddress } from './portfolio';
 
 const NOTES = [
@@ -197,6 +198,9 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
         expiration_date: expiration,
         rentable_sqft: random.int(12, 60) * 100,
         security_deposit: random.int(10, 40) * 1000,
+        // Every seventh lease also charges percentage rent, so the sales report has some to show.
+        percentage_rent_breakpoint: i % 7 === 0 ? 600_000 : null,
+        percentage_rent_rate: i % 7 === 0 ? 6 : null,
         rent_schedule: rent.map((r) => ({ ...r, amount_per_sqft: null })),
         charges: [
           { kind: 'cam', monthly_amount: random.int(3, 12) * 100, estimated: true },
@@ -210,6 +214,7 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
   }
 
   await seedAgreements(trx, teamId, userId);
+  await seedSales(trx, teamId, today);
 
   for (let i = 0; i < 30; i += 1) {
     await trx

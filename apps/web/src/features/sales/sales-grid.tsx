@@ -174,7 +174,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                           onPaste={(e) => onPaste(e, row, col)}
                           onFocus={(e) => e.target.select()}
                           className={clsx(
-                            'w-24 rounded-md border-0 px-2 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
+                            'w-[4.75rem] rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
                             bad ? 'bg-red-50 ring-red-400 dark:bg-red-950/40' : dirty ? 'bg-amber-50 ring-amber-300 dark:bg-amber-950/30' : 'ring-gray-200 dark:ring-gray-700',
                           )}
                         />

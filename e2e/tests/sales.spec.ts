@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+
+test('sales typed and pasted into the grid show up as royalties due for the agreement, exportable', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Sam Sales', email: uniqueEmail('sales') });
+  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Bagel Barn' });
+  const alpha = await apiCall(page.request, 'POST', '/stores', { name: 'Alpha Bagels', brand_id: brand.id });
+  const beta = await apiCall(page.request, 'POST', '/stores', { name: 'Beta Bagels', brand_id: brand.id });
+  await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    store_ids: [alpha.id, beta.id],
+    agreement_number: 'FA-100',
+    status: 'open',
+    royalty_percent: 6,
+    royalty_minimum: 500,
+    marketing_percent: 2,
+    reporting_frequency: 'monthly',
+  });
+  const year = new Date().getFullYear();
+
+  await page.goto('/sales');
+  await expect(page.getByRole('heading', { name: 'Sales', exact: true })).toBeVisible();
+  const cell = (store: string, month: string) => page.getByLabel(`${store}, ${month} ${year} gross sales`);
+  await cell('Alpha Bagels', 'Jan').fill('10,000');
+  // Enter moves down a row, as in a spreadsheet.
+  await cell('Alpha Bagels', 'Jan').press('Enter');
+  await expect(cell('Beta Bagels', 'Jan')).toBeFocused();
+  // A row copied from a spreadsheet pastes across January and February.
+  await cell('Beta Bagels', 'Jan').evaluate((input) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '5000\t6000\n');
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(cell('Beta Bagels', 'Feb')).toHaveValue('6000');
+  await expect(page.getByText('3 unsaved changes')).toBeVisible();
+  await screenshot(page, 'sales-grid');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/sales/batch') && r.status() === 200);
+  await page.getByRole('button', { name: 'Save sales' }).click();
+  await saved;
+  await expect(page.getByText('3 figures saved.')).toBeVisible();
+  await expect(cell('Beta Bagels', 'Jan')).toHaveValue('5,000');
+
+  // Royalties: Jan 15,000 × 6% = 900; Feb 6,000 × 6% = 360, topped up to 500; ten empty months at the
+  // 500 minimum; marketing 2% of 21,000 = 420. 900 + 360 + 140 + 5,000 + 420 = 6,820.
+  await page.getByRole('tab', { name: 'Royalties due' }).click();
+  await expect(page).toHaveURL(/tab=royalties/);
+  const row = page.getByRole('row').filter({ hasText: 'FA-100' });
+  await expect(row).toContainText('$21,000');
+  await expect(row).toContainText('$1,260');
+  await expect(row).toContainText('$5,140');
+  await expect(row).toContainText('$6,820');
+  await expect(page.getByTestId('royalties-total')).toHaveText('$6,820 due from 1 agreement.');
+  await screenshot(page, 'sales-royalties');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toBe(`royalties-${year}-01-01-${year}-12-31.csv`);
+
+  // The report tab draws its chart from a lazily loaded chunk.
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByTestId('sales-chart')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `${year}-01` })).toContainText('$15,000');
+  await screenshot(page, 'sales-reports');
+});
