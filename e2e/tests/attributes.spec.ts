@@ -4,7 +4,9 @@ import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 
-test('an admin adds a custom attribute and sees it on the form, detail page, list, filter and export', async ({ page }) => {
+test('an admin adds a custom attribute and sees it on the form, detail page, list, filter and export', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Ada Attributes', email: uniqueEmail('attributes') });
@@ -38,7 +40,9 @@ test('an admin adds a custom attribute and sees it on the form, detail page, lis
   await dialog.getByRole('button', { name: 'Add attribute' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Move Remodel due up' }).click();
-  await expect(page.getByRole('list', { name: 'Stores attributes' }).getByRole('listitem').first()).toContainText('Remodel due');
+  await expect(
+    page.getByRole('list', { name: 'Stores attributes' }).getByRole('listitem').first(),
+  ).toContainText('Remodel due');
   await screenshot(page, 'attributes-admin');
 
   // The store form shows them with their rules.
@@ -82,7 +86,10 @@ test('an admin adds a custom attribute and sees it on the form, detail page, lis
   await filters.getByRole('button', { name: 'Loyalty tier' }).click();
   await page.getByRole('option', { name: 'Gold', exact: true }).click();
   await page.keyboard.press('Escape');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\n')[0]).toContain('Remodel due,Loyalty tier');
   expect(csv).toContain('Downtown');

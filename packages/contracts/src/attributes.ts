@@ -5,16 +5,54 @@ import { oneOf, requiredString, validationMessage } from './validation';
  * Team-defined attributes (issue 6): extra fields a team adds to a record type. The same value rules
  * run in the record forms (web) and in the record APIs and imports (server): `attributeValueSchema`.
  */
-export const ATTRIBUTE_SUBJECTS = ['companies', 'brands', 'stores', 'contacts', 'leases', 'agreements', 'documents'] as const;
+export const ATTRIBUTE_SUBJECTS = [
+  'companies',
+  'brands',
+  'stores',
+  'contacts',
+  'leases',
+  'agreements',
+  'documents',
+] as const;
 export type AttributeSubject = (typeof ATTRIBUTE_SUBJECTS)[number];
 
-export const ATTRIBUTE_TYPES = ['text', 'long_text', 'number', 'money', 'date', 'boolean', 'select', 'multi_select', 'url', 'email'] as const;
+export const ATTRIBUTE_TYPES = [
+  'text',
+  'long_text',
+  'number',
+  'money',
+  'date',
+  'boolean',
+  'select',
+  'multi_select',
+  'url',
+  'email',
+] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 /** Types whose values lists can sort by (one value per record, in an indexed column). */
-export const SORTABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ['text', 'number', 'money', 'date', 'boolean', 'select', 'url', 'email'];
+export const SORTABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = [
+  'text',
+  'number',
+  'money',
+  'date',
+  'boolean',
+  'select',
+  'url',
+  'email',
+];
 /** Types lists can filter by (equality on an indexed column). */
-export const FILTERABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ['text', 'number', 'money', 'date', 'boolean', 'select', 'multi_select', 'url', 'email'];
+export const FILTERABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = [
+  'text',
+  'number',
+  'money',
+  'date',
+  'boolean',
+  'select',
+  'multi_select',
+  'url',
+  'email',
+];
 export const OPTION_TYPES: readonly AttributeType[] = ['select', 'multi_select'];
 
 export const MAX_ATTRIBUTES_PER_TYPE = 100;
@@ -24,7 +62,9 @@ const option = requiredString('option', 100);
 const optionsSchema = z
   .array(option, { error: 'The options must be a list.' })
   .max(MAX_OPTIONS, { error: `The options may not have more than ${MAX_OPTIONS} items.` })
-  .refine((values) => new Set(values.map((v) => v.toLowerCase())).size === values.length, { error: 'The options must be distinct.' });
+  .refine((values) => new Set(values.map((v) => v.toLowerCase())).size === values.length, {
+    error: 'The options must be distinct.',
+  });
 
 export const attributeCreateSchema = z
   .object({
@@ -37,15 +77,31 @@ export const attributeCreateSchema = z
         .string()
         .trim()
         .max(50, { error: validationMessage('max_string', 'key', { max: 50 }) })
-        .regex(/^[a-z][a-z0-9_]*$/, { error: 'The key must start with a letter and contain only lower-case letters, digits and underscores.' })
+        .regex(/^[a-z][a-z0-9_]*$/, {
+          error:
+            'The key must start with a letter and contain only lower-case letters, digits and underscores.',
+        })
         .optional(),
     ),
     type: oneOf(ATTRIBUTE_TYPES, 'type'),
     required: z.boolean().default(false),
     options: optionsSchema.default([]),
+    /** Date attributes only: keep a reminder per record for its date, like built-in critical dates. */
+    reminder: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
-    if (OPTION_TYPES.includes(value.type) && value.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'The options field is required for a select.' });
+    if (value.reminder && value.type !== 'date')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminder'],
+        message: 'Only date attributes can create reminders.',
+      });
+    if (OPTION_TYPES.includes(value.type) && value.options.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'The options field is required for a select.',
+      });
   });
 export type AttributeCreateInput = z.input<typeof attributeCreateSchema>;
 
@@ -54,12 +110,16 @@ export const attributeUpdateSchema = z.object({
   label: requiredString('label', 100).optional(),
   required: z.boolean().optional(),
   options: optionsSchema.optional(),
+  reminder: z.boolean().optional(),
 });
 export type AttributeUpdateInput = z.input<typeof attributeUpdateSchema>;
 
 export const attributeReorderSchema = z.object({
   subject_type: oneOf(ATTRIBUTE_SUBJECTS, 'record type'),
-  ids: z.array(z.number().int().positive()).min(1).max(MAX_ATTRIBUTES_PER_TYPE * 2),
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(MAX_ATTRIBUTES_PER_TYPE * 2),
 });
 
 export const attributeListQuerySchema = z.object({
@@ -76,6 +136,7 @@ export const attributeSchema = z.object({
   required: z.boolean(),
   options: z.array(z.string()),
   position: z.number().int(),
+  reminder: z.boolean(),
   archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -84,16 +145,25 @@ export type Attribute = z.infer<typeof attributeSchema>;
 
 // ---------- values ----------
 
-export const attributeValueOutSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+export const attributeValueOutSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.string()),
+  z.null(),
+]);
 export type AttributeValue = z.infer<typeof attributeValueOutSchema>;
 /** `attributes` of a record DTO: key → value, live attributes only. */
 export const attributeValuesOutSchema = z.record(z.string(), attributeValueOutSchema);
 /** `attributes` of a record body; each value is checked against the team's definitions. */
-export const attributeValuesInputSchema = z.record(z.string(), z.unknown(), { error: 'The attributes must be an object.' });
+export const attributeValuesInputSchema = z.record(z.string(), z.unknown(), {
+  error: 'The attributes must be an object.',
+});
 
 type ValueDefinition = Pick<Attribute, 'label' | 'type' | 'required' | 'options'>;
 
-const blank = (value: unknown) => value === '' || value === undefined || (Array.isArray(value) && value.length === 0) ? null : value;
+const blank = (value: unknown) =>
+  value === '' || value === undefined || (Array.isArray(value) && value.length === 0) ? null : value;
 const toNumber = (value: unknown) => {
   const v = blank(value);
   return typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
@@ -112,18 +182,34 @@ const toBoolean = (value: unknown) => {
 export function attributeValueSchema(definition: ValueDefinition): z.ZodType<AttributeValue> {
   const label = definition.label.toLowerCase();
   const base = valueRule(definition, label);
-  return z.preprocess(definition.type === 'boolean' ? toBoolean : ['number', 'money'].includes(definition.type) ? toNumber : blank, base.nullable()).superRefine((value, ctx) => {
-    if (definition.required && value === null) ctx.addIssue({ code: 'custom', message: validationMessage('required', label) });
-  }) as z.ZodType<AttributeValue>;
+  return z
+    .preprocess(
+      definition.type === 'boolean'
+        ? toBoolean
+        : ['number', 'money'].includes(definition.type)
+          ? toNumber
+          : blank,
+      base.nullable(),
+    )
+    .superRefine((value, ctx) => {
+      if (definition.required && value === null)
+        ctx.addIssue({ code: 'custom', message: validationMessage('required', label) });
+    }) as z.ZodType<AttributeValue>;
 }
 
 function valueRule(definition: ValueDefinition, label: string): z.ZodType<AttributeValue> {
   const inOptions = (v: string) => definition.options.includes(v);
   switch (definition.type) {
     case 'text':
-      return z.string({ error: validationMessage('max_string', label, { max: 255 }) }).trim().max(255, { error: validationMessage('max_string', label, { max: 255 }) });
+      return z
+        .string({ error: validationMessage('max_string', label, { max: 255 }) })
+        .trim()
+        .max(255, { error: validationMessage('max_string', label, { max: 255 }) });
     case 'long_text':
-      return z.string({ error: validationMessage('max_string', label, { max: 10_000 }) }).trim().max(10_000, { error: validationMessage('max_string', label, { max: 10_000 }) });
+      return z
+        .string({ error: validationMessage('max_string', label, { max: 10_000 }) })
+        .trim()
+        .max(10_000, { error: validationMessage('max_string', label, { max: 10_000 }) });
     case 'number':
       return z
         .number({ error: validationMessage('between', label, { min: -1e12, max: 1e12 }) })
@@ -134,13 +220,17 @@ function valueRule(definition: ValueDefinition, label: string): z.ZodType<Attrib
         .number({ error: validationMessage('between', label, { min: 0, max: 1e12 }) })
         .min(-1e12, { error: validationMessage('min_numeric', label, { min: -1e12 }) })
         .max(1e12, { error: validationMessage('max_numeric', label, { max: 1e12 }) })
-        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: `The ${label} may have at most 2 decimals.` });
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+          error: `The ${label} may have at most 2 decimals.`,
+        });
     case 'date':
       return z.iso.date({ error: validationMessage('date', label) });
     case 'boolean':
       return z.boolean({ error: `The ${label} field must be true or false.` });
     case 'select':
-      return z.string({ error: validationMessage('in', label) }).refine(inOptions, { error: validationMessage('in', label) });
+      return z
+        .string({ error: validationMessage('in', label) })
+        .refine(inOptions, { error: validationMessage('in', label) });
     case 'multi_select':
       return z
         .array(z.string({ error: validationMessage('in', label) }), { error: validationMessage('in', label) })
@@ -166,7 +256,10 @@ function valueRule(definition: ValueDefinition, label: string): z.ZodType<Attrib
  * All of a record type's live attributes as one object schema (key → rule). `partial` (a PATCH, an
  * import updating some columns) checks only the keys present.
  */
-export function attributeValuesSchema(definitions: Array<ValueDefinition & { key: string }>, options: { partial?: boolean } = {}) {
+export function attributeValuesSchema(
+  definitions: Array<ValueDefinition & { key: string }>,
+  options: { partial?: boolean } = {},
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const definition of definitions) {
     const rule = attributeValueSchema(definition);

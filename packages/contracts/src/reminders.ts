@@ -3,7 +3,7 @@ import { abilitiesSchema } from './common';
 import { optionalString, requiredString, validationMessage } from './validation';
 
 export const REMINDER_SOURCES = [
-  'lease_expiration', 'option_notice', 'rent_escalation', 'guaranty_end', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration', 'manual',
+  'lease_expiration', 'option_notice', 'rent_escalation', 'guaranty_end', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration', 'attribute_date', 'manual',
 ] as const;
 export const REMINDER_SUBJECTS = ['lease', 'agreement', 'document', 'company', 'brand', 'store', 'contact'] as const;
 export const DEFAULT_LEAD_DAYS = [180, 90, 30, 7] as const;

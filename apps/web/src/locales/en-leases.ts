@@ -15,7 +15,7 @@ export const leaseStrings = {
     fields: { title: 'Title', due_date: 'Due date', note: 'Note', assignees: 'Assignees' },
     sources: {
       lease_expiration: 'Lease expiration', option_notice: 'Option notice', rent_escalation: 'Rent escalation', guaranty_end: 'Guaranty end',
-      agreement_expiration: 'Agreement expiration', agreement_renewal_notice: 'Renewal notice', document_expiration: 'Document expiration', manual: 'Manual',
+      agreement_expiration: 'Agreement expiration', agreement_renewal_notice: 'Renewal notice', document_expiration: 'Document expiration', attribute_date: 'Custom date', manual: 'Manual',
     },
     subjects: { lease: 'Lease', agreement: 'Agreement', document: 'Document', company: 'Company', brand: 'Brand', store: 'Store', contact: 'Contact' },
     comments: {

@@ -14,7 +14,15 @@ export function Component() {
     <>
       <PageHeader title={t('attributes.title')} description={t('attributes.description')} />
       <div className="mb-6">
-        <TabNav label={t('attributes.typesLabel')} current={subject} tabs={EDITABLE_SUBJECTS.map((s) => ({ key: s, label: t(`attributes.subjects.${s}`), to: `/account/attributes?type=${s}` }))} />
+        <TabNav
+          label={t('attributes.typesLabel')}
+          current={subject}
+          tabs={EDITABLE_SUBJECTS.map((s) => ({
+            key: s,
+            label: t(`attributes.subjects.${s}`),
+            to: `/account/attributes?type=${s}`,
+          }))}
+        />
       </div>
       <AttributesPanel key={subject} subject={subject} />
     </>

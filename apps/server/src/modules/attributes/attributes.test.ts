@@ -11,53 +11,119 @@ async function define(client: TestClient, body: Record<string, unknown>) {
   return response.body.data;
 }
 
-const names = (response: { body: { data: Array<{ name: string }> } }) => response.body.data.map((r) => r.name);
+const names = (response: { body: { data: Array<{ name: string }> } }) =>
+  response.body.data.map((r) => r.name);
 
 describe('attribute definitions', () => {
   it('admins add, edit, reorder, archive and unarchive them; every member reads them', async () => {
     const { admin, manager, observer } = await teamWithRoles(ctx);
-    const tier = await define(admin, { subject_type: 'stores', label: 'Loyalty tier', type: 'select', options: ['Gold', 'Silver'] });
-    expect(tier).toMatchObject({ key: 'loyalty_tier', label: 'Loyalty tier', type: 'select', required: false, options: ['Gold', 'Silver'], position: 1, archived_at: null });
-    const seats = await define(admin, { subject_type: 'stores', label: 'Seats', key: 'seat_count', type: 'number', required: true });
+    const tier = await define(admin, {
+      subject_type: 'stores',
+      label: 'Loyalty tier',
+      type: 'select',
+      options: ['Gold', 'Silver'],
+    });
+    expect(tier).toMatchObject({
+      key: 'loyalty_tier',
+      label: 'Loyalty tier',
+      type: 'select',
+      required: false,
+      options: ['Gold', 'Silver'],
+      position: 1,
+      archived_at: null,
+    });
+    const seats = await define(admin, {
+      subject_type: 'stores',
+      label: 'Seats',
+      key: 'seat_count',
+      type: 'number',
+      required: true,
+    });
     expect(seats).toMatchObject({ key: 'seat_count', position: 2, required: true });
 
-    const edited = await admin.patch(`/app/api/v1/attributes/${tier.id}`, { label: 'Tier', options: ['Gold', 'Silver', 'Bronze'] });
-    expect(edited.body.data).toMatchObject({ label: 'Tier', key: 'loyalty_tier', options: ['Gold', 'Silver', 'Bronze'] });
+    const edited = await admin.patch(`/app/api/v1/attributes/${tier.id}`, {
+      label: 'Tier',
+      options: ['Gold', 'Silver', 'Bronze'],
+    });
+    expect(edited.body.data).toMatchObject({
+      label: 'Tier',
+      key: 'loyalty_tier',
+      options: ['Gold', 'Silver', 'Bronze'],
+    });
 
-    const reordered = await admin.post('/app/api/v1/attributes/reorder', { subject_type: 'stores', ids: [seats.id, tier.id] });
+    const reordered = await admin.post('/app/api/v1/attributes/reorder', {
+      subject_type: 'stores',
+      ids: [seats.id, tier.id],
+    });
     expect(reordered.body.data.map((a: { key: string }) => a.key)).toEqual(['seat_count', 'loyalty_tier']);
 
     for (const member of [manager, observer]) {
       const list = await member.get('/app/api/v1/attributes?subject_type=stores');
       expect(list.status).toBe(200);
       expect(list.body.data.map((a: { key: string }) => a.key)).toEqual(['seat_count', 'loyalty_tier']);
-      expect((await member.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'X', type: 'text' })).status).toBe(403);
+      expect(
+        (await member.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'X', type: 'text' }))
+          .status,
+      ).toBe(403);
       expect((await member.patch(`/app/api/v1/attributes/${tier.id}`, { label: 'X' })).status).toBe(403);
       expect((await member.post(`/app/api/v1/attributes/${tier.id}/archive`)).status).toBe(403);
-      expect((await member.post('/app/api/v1/attributes/reorder', { subject_type: 'stores', ids: [tier.id] })).status).toBe(403);
+      expect(
+        (await member.post('/app/api/v1/attributes/reorder', { subject_type: 'stores', ids: [tier.id] }))
+          .status,
+      ).toBe(403);
     }
 
-    expect((await admin.post(`/app/api/v1/attributes/${tier.id}/archive`)).body.data.archived_at).not.toBeNull();
-    expect((await admin.get('/app/api/v1/attributes?subject_type=stores')).body.data.map((a: { key: string }) => a.key)).toEqual(['seat_count']);
-    expect((await admin.get('/app/api/v1/attributes?subject_type=stores&archived=1')).body.data).toHaveLength(2);
-    expect((await admin.post(`/app/api/v1/attributes/${tier.id}/unarchive`)).body.data.archived_at).toBeNull();
+    expect(
+      (await admin.post(`/app/api/v1/attributes/${tier.id}/archive`)).body.data.archived_at,
+    ).not.toBeNull();
+    expect(
+      (await admin.get('/app/api/v1/attributes?subject_type=stores')).body.data.map(
+        (a: { key: string }) => a.key,
+      ),
+    ).toEqual(['seat_count']);
+    expect((await admin.get('/app/api/v1/attributes?subject_type=stores&archived=1')).body.data).toHaveLength(
+      2,
+    );
+    expect(
+      (await admin.post(`/app/api/v1/attributes/${tier.id}/unarchive`)).body.data.archived_at,
+    ).toBeNull();
 
     const audit = await admin.get('/app/api/v1/activities?per_page=50');
-    const actions = audit.body.data.filter((a: { subject_type: string }) => a.subject_type === 'attribute').map((a: { action: string }) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['created', 'updated', 'reordered', 'archived', 'unarchived']));
+    const actions = audit.body.data
+      .filter((a: { subject_type: string }) => a.subject_type === 'attribute')
+      .map((a: { action: string }) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['created', 'updated', 'reordered', 'archived', 'unarchived']),
+    );
   });
 
   it('answers 422 per field for bad definitions and duplicate keys', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const bad = await admin.post('/app/api/v1/attributes', { subject_type: 'planets', label: ' ', type: 'colour', key: '9 lives' });
+    const bad = await admin.post('/app/api/v1/attributes', {
+      subject_type: 'planets',
+      label: ' ',
+      type: 'colour',
+      key: '9 lives',
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['key', 'label', 'subject_type', 'type']);
-    const select = await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Tier', type: 'select', options: [] });
+    const select = await admin.post('/app/api/v1/attributes', {
+      subject_type: 'stores',
+      label: 'Tier',
+      type: 'select',
+      options: [],
+    });
     expect(select.body.errors.options).toEqual(['The options field is required for a select.']);
     await define(admin, { subject_type: 'stores', label: 'Region code', type: 'text' });
-    const duplicate = await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Region  code!', type: 'text' });
+    const duplicate = await admin.post('/app/api/v1/attributes', {
+      subject_type: 'stores',
+      label: 'Region  code!',
+      type: 'text',
+    });
     expect(duplicate.status).toBe(422);
-    expect(duplicate.body.errors.label).toEqual(['An attribute with this key already exists for this record type.']);
+    expect(duplicate.body.errors.label).toEqual([
+      'An attribute with this key already exists for this record type.',
+    ]);
     // The same key on another record type is another attribute.
     await define(admin, { subject_type: 'companies', label: 'Region code', type: 'text' });
   });
@@ -69,7 +135,10 @@ describe('attribute definitions', () => {
     const stranger = await signIn(ctx, user.email);
     expect((await stranger.patch(`/app/api/v1/attributes/${tier.id}`, { label: 'Mine' })).status).toBe(404);
     expect((await stranger.post(`/app/api/v1/attributes/${tier.id}/archive`)).status).toBe(404);
-    expect((await stranger.post('/app/api/v1/attributes/reorder', { subject_type: 'stores', ids: [tier.id] })).status).toBe(422);
+    expect(
+      (await stranger.post('/app/api/v1/attributes/reorder', { subject_type: 'stores', ids: [tier.id] }))
+        .status,
+    ).toBe(422);
     expect((await stranger.get('/app/api/v1/attributes')).body.data).toEqual([]);
     // Nor can the stranger write values of it on their own stores.
     const store = await stranger.post('/app/api/v1/stores', { name: 'Mine', attributes: { tier: 'x' } });
@@ -82,8 +151,18 @@ describe('attribute values on records', () => {
   it('validates, stores, returns and audits values; required ones are enforced on create', async () => {
     const { admin } = await teamWithRoles(ctx);
     await define(admin, { subject_type: 'stores', label: 'Seats', type: 'number', required: true });
-    await define(admin, { subject_type: 'stores', label: 'Tier', type: 'select', options: ['Gold', 'Silver'] });
-    await define(admin, { subject_type: 'stores', label: 'Services', type: 'multi_select', options: ['Drive-thru', 'Delivery', 'Catering'] });
+    await define(admin, {
+      subject_type: 'stores',
+      label: 'Tier',
+      type: 'select',
+      options: ['Gold', 'Silver'],
+    });
+    await define(admin, {
+      subject_type: 'stores',
+      label: 'Services',
+      type: 'multi_select',
+      options: ['Drive-thru', 'Delivery', 'Catering'],
+    });
     await define(admin, { subject_type: 'stores', label: 'Remodel due', type: 'date' });
     await define(admin, { subject_type: 'stores', label: 'Marketing budget', type: 'money' });
     await define(admin, { subject_type: 'stores', label: 'Patio', type: 'boolean' });
@@ -99,7 +178,17 @@ describe('attribute values on records', () => {
       name: 'Bad',
       opening_date: '2025-05-01',
       closing_date: '2025-04-01',
-      attributes: { seats: 'many', tier: 'Platinum', services: ['Valet'], remodel_due: '2025-13-40', marketing_budget: 1.234, patio: 'maybe', menu_page: 'nope', ops_inbox: 'x@', nope: 1 },
+      attributes: {
+        seats: 'many',
+        tier: 'Platinum',
+        services: ['Valet'],
+        remodel_due: '2025-13-40',
+        marketing_budget: 1.234,
+        patio: 'maybe',
+        menu_page: 'nope',
+        ops_inbox: 'x@',
+        nope: 1,
+      },
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toMatchObject({
@@ -144,17 +233,29 @@ describe('attribute values on records', () => {
     // A PATCH checks and changes only the attributes it sends; a required one cannot be cleared.
     const cleared = await admin.patch(`/app/api/v1/stores/${store.id}`, { attributes: { seats: '' } });
     expect(cleared.body.errors).toEqual({ 'attributes.seats': ['The seats field is required.'] });
-    const patched = await admin.patch(`/app/api/v1/stores/${store.id}`, { attributes: { tier: 'Silver', services: [] } });
+    const patched = await admin.patch(`/app/api/v1/stores/${store.id}`, {
+      attributes: { tier: 'Silver', services: [] },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body.data.attributes).toMatchObject({ seats: 48, tier: 'Silver', services: [], patio: true });
+    expect(patched.body.data.attributes).toMatchObject({
+      seats: 48,
+      tier: 'Silver',
+      services: [],
+      patio: true,
+    });
 
     const history = await admin.get(`/app/api/v1/stores/${store.id}/activities`);
     const updated = history.body.data.find((a: { action: string }) => a.action === 'updated');
-    expect(updated.changes).toMatchObject({ 'attributes.tier': ['Gold', 'Silver'], 'attributes.services': [['Drive-thru', 'Delivery'], []] });
+    expect(updated.changes).toMatchObject({
+      'attributes.tier': ['Gold', 'Silver'],
+      'attributes.services': [['Drive-thru', 'Delivery'], []],
+    });
 
     // Search finds the record by a text attribute.
     const found = await admin.get('/app/api/v1/search?query=corner');
-    expect(found.body.data.flatMap((group: { data: Array<{ id: number }> }) => group.data.map((r) => r.id))).toContain(store.id);
+    expect(
+      found.body.data.flatMap((group: { data: Array<{ id: number }> }) => group.data.map((r) => r.id)),
+    ).toContain(store.id);
   });
 
   it('works the same for companies, brands and contacts', async () => {
@@ -165,10 +266,14 @@ describe('attribute values on records', () => {
       ['contacts', { first_name: 'Mia' }],
     ] as const) {
       await define(admin, { subject_type: type, label: 'External id', type: 'text', required: true });
-      expect((await admin.post(`/app/api/v1/${type}`, body)).body.errors).toEqual({ 'attributes.external_id': ['The external id field is required.'] });
+      expect((await admin.post(`/app/api/v1/${type}`, body)).body.errors).toEqual({
+        'attributes.external_id': ['The external id field is required.'],
+      });
       const record = await createVia(admin, type, { ...body, attributes: { external_id: `X-${type}` } });
       expect(record.attributes).toEqual({ external_id: `X-${type}` });
-      expect((await admin.get(`/app/api/v1/${type}/${record.id}`)).body.data.attributes).toEqual({ external_id: `X-${type}` });
+      expect((await admin.get(`/app/api/v1/${type}/${record.id}`)).body.data.attributes).toEqual({
+        external_id: `X-${type}`,
+      });
     }
   });
 
@@ -180,41 +285,140 @@ describe('attribute values on records', () => {
     // Hidden: not in the record, not required, not writable, not a filter.
     expect((await admin.get(`/app/api/v1/stores/${store.id}`)).body.data.attributes).toEqual({});
     expect((await admin.post('/app/api/v1/stores', { name: 'Uptown' })).status).toBe(201);
-    expect((await admin.patch(`/app/api/v1/stores/${store.id}`, { attributes: { tier: 'Silver' } })).status).toBe(422);
+    expect(
+      (await admin.patch(`/app/api/v1/stores/${store.id}`, { attributes: { tier: 'Silver' } })).status,
+    ).toBe(422);
     expect((await admin.get('/app/api/v1/stores?filters[attr.tier]=Gold')).status).toBe(422);
     await admin.post(`/app/api/v1/attributes/${tier.id}/unarchive`);
-    expect((await admin.get(`/app/api/v1/stores/${store.id}`)).body.data.attributes).toEqual({ tier: 'Gold' });
+    expect((await admin.get(`/app/api/v1/stores/${store.id}`)).body.data.attributes).toEqual({
+      tier: 'Gold',
+    });
   });
 
   it('lists filter and sort by attributes, and the export has their columns', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'stores', label: 'Tier', type: 'select', options: ['Gold', 'Silver'] });
+    await define(admin, {
+      subject_type: 'stores',
+      label: 'Tier',
+      type: 'select',
+      options: ['Gold', 'Silver'],
+    });
     await define(admin, { subject_type: 'stores', label: 'Seats', type: 'number' });
-    await define(admin, { subject_type: 'stores', label: 'Services', type: 'multi_select', options: ['Delivery', 'Catering'] });
+    await define(admin, {
+      subject_type: 'stores',
+      label: 'Services',
+      type: 'multi_select',
+      options: ['Delivery', 'Catering'],
+    });
     await define(admin, { subject_type: 'stores', label: 'Patio', type: 'boolean' });
-    await createVia(admin, 'stores', { name: 'Alpha', attributes: { tier: 'Gold', seats: 30, services: ['Delivery'], patio: true } });
-    await createVia(admin, 'stores', { name: 'Bravo', attributes: { tier: 'Silver', seats: 120, services: ['Delivery', 'Catering'], patio: false } });
-    await createVia(admin, 'stores', { name: 'Charlie', attributes: { tier: 'Gold', seats: 8, services: [], patio: false } });
+    await createVia(admin, 'stores', {
+      name: 'Alpha',
+      attributes: { tier: 'Gold', seats: 30, services: ['Delivery'], patio: true },
+    });
+    await createVia(admin, 'stores', {
+      name: 'Bravo',
+      attributes: { tier: 'Silver', seats: 120, services: ['Delivery', 'Catering'], patio: false },
+    });
+    await createVia(admin, 'stores', {
+      name: 'Charlie',
+      attributes: { tier: 'Gold', seats: 8, services: [], patio: false },
+    });
 
-    expect(names(await admin.get('/app/api/v1/stores?filters[attr.tier]=Gold'))).toEqual(['Alpha', 'Charlie']);
+    expect(names(await admin.get('/app/api/v1/stores?filters[attr.tier]=Gold'))).toEqual([
+      'Alpha',
+      'Charlie',
+    ]);
     expect(names(await admin.get('/app/api/v1/stores?filters[attr.services]=Catering'))).toEqual(['Bravo']);
     expect(names(await admin.get('/app/api/v1/stores?filters[attr.patio]=true'))).toEqual(['Alpha']);
     expect(names(await admin.get('/app/api/v1/stores?filters[attr.seats]=120'))).toEqual(['Bravo']);
-    const both = await admin.get('/app/api/v1/stores?filters[attr.tier]=Gold&filters[attr.services]=Delivery');
+    const both = await admin.get(
+      '/app/api/v1/stores?filters[attr.tier]=Gold&filters[attr.services]=Delivery',
+    );
     expect(names(both)).toEqual(['Alpha']);
     expect(both.body.meta.total).toBe(1);
-    expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats'))).toEqual(['Charlie', 'Alpha', 'Bravo']);
-    expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats&direction=desc'))).toEqual(['Bravo', 'Alpha', 'Charlie']);
+    expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats'))).toEqual([
+      'Charlie',
+      'Alpha',
+      'Bravo',
+    ]);
+    expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats&direction=desc'))).toEqual([
+      'Bravo',
+      'Alpha',
+      'Charlie',
+    ]);
     expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats&search=alpha'))).toEqual(['Alpha']);
     // Unknown attributes are whitelist errors like any unknown field.
-    expect((await admin.get('/app/api/v1/stores?sort=attr.nope')).body.errors).toEqual({ sort: ['The selected sort is invalid.'] });
+    expect((await admin.get('/app/api/v1/stores?sort=attr.nope')).body.errors).toEqual({
+      sort: ['The selected sort is invalid.'],
+    });
     expect((await admin.get('/app/api/v1/stores?filters[attr.nope]=1')).status).toBe(422);
     expect((await admin.get('/app/api/v1/stores?sort=attr.services')).status).toBe(422);
 
     const csv = await admin.get('/app/api/v1/stores/export?format=csv&filters[attr.tier]=Gold');
     expect(csv.status).toBe(200);
-    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toMatch(/,Tier,Seats,Services,Patio$/);
-    expect(lines.slice(1).map((l) => l.split(',').slice(-4).join(','))).toEqual(['Gold,30,Delivery,Yes', 'Gold,8,,No']);
+    expect(lines.slice(1).map((l) => l.split(',').slice(-4).join(','))).toEqual([
+      'Gold,30,Delivery,Yes',
+      'Gold,8,,No',
+    ]);
+  });
+});
+
+describe('date attributes as reminders', () => {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const attributeReminders = async (client: TestClient, storeId: number) =>
+    (
+      await client.get(`/app/api/v1/reminders?filters[subject_type]=store&filters[subject_id]=${storeId}`)
+    ).body.data
+      .filter((r: { source: string }) => r.source === 'attribute_date')
+      .map((r: { title: string; due_date: string }) => [r.title, r.due_date]);
+
+  it('keeps a reminder per record for a reminder date, moved, cleared, archived and restored with it', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const remodel = await define(admin, {
+      subject_type: 'stores',
+      label: 'Remodel due',
+      type: 'date',
+      reminder: true,
+    });
+    expect(remodel.reminder).toBe(true);
+    await define(admin, { subject_type: 'stores', label: 'Opened in old system', type: 'date' });
+    const bad = await admin.post('/app/api/v1/attributes', {
+      subject_type: 'stores',
+      label: 'Tier',
+      type: 'text',
+      reminder: true,
+    });
+    expect(bad.body.errors).toEqual({ reminder: ['Only date attributes can create reminders.'] });
+
+    const store = await createVia(admin, 'stores', {
+      name: 'Downtown',
+      attributes: { remodel_due: inDays(30), opened_in_old_system: inDays(40) },
+    });
+    expect(await attributeReminders(admin, store.id)).toEqual([['Remodel due', inDays(30)]]);
+    const inbox = await admin.get('/app/api/v1/reminders');
+    expect(inbox.body.data.find((r: { source: string }) => r.source === 'attribute_date')).toMatchObject({
+      subject: { type: 'store', id: store.id, name: 'Downtown' },
+    });
+
+    await admin.patch(`/app/api/v1/stores/${store.id}`, { attributes: { remodel_due: inDays(60) } });
+    expect(await attributeReminders(admin, store.id)).toEqual([['Remodel due', inDays(60)]]);
+
+    await admin.post(`/app/api/v1/attributes/${remodel.id}/archive`);
+    expect(await attributeReminders(admin, store.id)).toEqual([]);
+    await admin.post(`/app/api/v1/attributes/${remodel.id}/unarchive`);
+    expect(await attributeReminders(admin, store.id)).toEqual([['Remodel due', inDays(60)]]);
+
+    await admin.delete(`/app/api/v1/stores/${store.id}`);
+    expect(await attributeReminders(admin, store.id)).toEqual([]);
+    await admin.post(`/app/api/v1/stores/${store.id}/restore`);
+    expect(await attributeReminders(admin, store.id)).toEqual([['Remodel due', inDays(60)]]);
+
+    await admin.patch(`/app/api/v1/stores/${store.id}`, { attributes: { remodel_due: '' } });
+    expect(await attributeReminders(admin, store.id)).toEqual([]);
   });
 });

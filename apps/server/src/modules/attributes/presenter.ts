@@ -11,6 +11,7 @@ export function presentAttribute(row: AttributeDefinitionRow): Attribute {
     required: Boolean(row.required),
     options: JSON.parse(row.options) as string[],
     position: row.position,
+    reminder: Boolean(row.reminder),
     archived_at: row.archived_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

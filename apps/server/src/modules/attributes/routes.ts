@@ -13,7 +13,13 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { actorOf } from '../auth/context';
-import { createAttribute, listAttributes, reorderAttributes, setAttributeArchived, updateAttribute } from './service';
+import {
+  createAttribute,
+  listAttributes,
+  reorderAttributes,
+  setAttributeArchived,
+  updateAttribute,
+} from './service';
 
 /** docs/API.md "Attributes": every member reads definitions; admins write them (service policy). */
 export function registerAttributeRoutes(root: FastifyInstance, deps: Deps) {
@@ -23,27 +29,50 @@ export function registerAttributeRoutes(root: FastifyInstance, deps: Deps) {
   const one = { 200: dataOf(attributeSchema) };
   const many = { 200: dataOf(z.array(attributeSchema)) };
 
-  app.get(base, { config, schema: { querystring: attributeListQuerySchema, response: many } }, async (request) => ({
-    data: await listAttributes(deps, actorOf(request, deps), request.query),
-  }));
-
-  app.post(base, { config, schema: { body: attributeCreateSchema, response: { 201: dataOf(attributeSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await createAttribute(deps, actorOf(request, deps), request.body) }),
+  app.get(
+    base,
+    { config, schema: { querystring: attributeListQuerySchema, response: many } },
+    async (request) => ({
+      data: await listAttributes(deps, actorOf(request, deps), request.query),
+    }),
   );
 
-  app.post(`${base}/reorder`, { config, schema: { body: attributeReorderSchema, response: many } }, async (request) => ({
-    data: await reorderAttributes(deps, actorOf(request, deps), request.body),
-  }));
+  app.post(
+    base,
+    { config, schema: { body: attributeCreateSchema, response: { 201: dataOf(attributeSchema) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await createAttribute(deps, actorOf(request, deps), request.body) }),
+  );
 
-  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: attributeUpdateSchema, response: one } }, async (request) => ({
-    data: await updateAttribute(deps, actorOf(request, deps), request.params.id, request.body),
-  }));
+  app.post(
+    `${base}/reorder`,
+    { config, schema: { body: attributeReorderSchema, response: many } },
+    async (request) => ({
+      data: await reorderAttributes(deps, actorOf(request, deps), request.body),
+    }),
+  );
 
-  app.post(`${base}/:id/archive`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await setAttributeArchived(deps, actorOf(request, deps), request.params.id, true),
-  }));
+  app.patch(
+    `${base}/:id`,
+    { config, schema: { params: idParamSchema, body: attributeUpdateSchema, response: one } },
+    async (request) => ({
+      data: await updateAttribute(deps, actorOf(request, deps), request.params.id, request.body),
+    }),
+  );
 
-  app.post(`${base}/:id/unarchive`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await setAttributeArchived(deps, actorOf(request, deps), request.params.id, false),
-  }));
+  app.post(
+    `${base}/:id/archive`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await setAttributeArchived(deps, actorOf(request, deps), request.params.id, true),
+    }),
+  );
+
+  app.post(
+    `${base}/:id/unarchive`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await setAttributeArchived(deps, actorOf(request, deps), request.params.id, false),
+    }),
+  );
 }

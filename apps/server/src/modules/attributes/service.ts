@@ -23,15 +23,22 @@ import type { FilterSpec } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { diff, recordActivity } from '../activities/service';
+import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { attributePolicy } from './policy';
 import { presentAttribute } from './presenter';
 import * as repo from './repository';
 
 // ---------- definitions (admin-managed) ----------
 
-export async function listAttributes(deps: Deps, actor: Actor, query: z.infer<typeof attributeListQuerySchema>): Promise<Attribute[]> {
+export async function listAttributes(
+  deps: Deps,
+  actor: Actor,
+  query: z.infer<typeof attributeListQuerySchema>,
+): Promise<Attribute[]> {
   authorize(attributePolicy.view(actor));
-  const rows = await repo.definitionsOf(deps.db, actor.teamId, query.subject_type ?? null, { archived: query.archived === '1' });
+  const rows = await repo.definitionsOf(deps.db, actor.teamId, query.subject_type ?? null, {
+    archived: query.archived === '1',
+  });
   return rows.map(presentAttribute);
 }
 
@@ -46,12 +53,19 @@ const keyFromLabel = (label: string) =>
       .replace(/^(\d)/, 'f_$1') || 'field'
   ).slice(0, 50);
 
-export async function createAttribute(deps: Deps, actor: Actor, input: z.output<typeof attributeCreateSchema>): Promise<Attribute> {
+export async function createAttribute(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof attributeCreateSchema>,
+): Promise<Attribute> {
   authorize(attributePolicy.manage(actor));
   const id = await deps.db.transaction().execute(async (trx) => {
     const key = input.key ?? keyFromLabel(input.label);
     if (await repo.findDefinitionByKey(trx, actor.teamId, input.subject_type, key)) {
-      throw invalid(input.key ? 'key' : 'label', 'An attribute with this key already exists for this record type.');
+      throw invalid(
+        input.key ? 'key' : 'label',
+        'An attribute with this key already exists for this record type.',
+      );
     }
     if ((await repo.countDefinitions(trx, actor.teamId, input.subject_type)) >= MAX_ATTRIBUTES_PER_TYPE) {
       throw invalid('label', `A record type may have at most ${MAX_ATTRIBUTES_PER_TYPE} attributes.`);
@@ -66,12 +80,21 @@ export async function createAttribute(deps: Deps, actor: Actor, input: z.output<
       required: input.required ? 1 : 0,
       options: JSON.stringify(input.options),
       position: (await repo.maxPosition(trx, actor.teamId, input.subject_type)) + 1,
+      reminder: input.reminder ? 1 : 0,
       archived_at: null,
       created_at: now,
       updated_at: now,
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'attribute', subjectId: newId, action: 'created', changes: { ...input, key }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'attribute',
+      subjectId: newId,
+      action: 'created',
+      changes: { ...input, key },
+      ip: actor.ip,
+    });
     return newId;
   });
   return presentAttribute((await repo.findDefinition(deps.db, actor.teamId, id))!);
@@ -83,45 +106,86 @@ async function findOrFail(db: Executor, teamId: number, id: number) {
   return row;
 }
 
-export async function updateAttribute(deps: Deps, actor: Actor, id: number, patch: z.output<typeof attributeUpdateSchema>): Promise<Attribute> {
+export async function updateAttribute(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  patch: z.output<typeof attributeUpdateSchema>,
+): Promise<Attribute> {
   await findOrFail(deps.db, actor.teamId, id);
   authorize(attributePolicy.manage(actor));
   await deps.db.transaction().execute(async (trx) => {
     const current = presentAttribute(await findOrFail(trx, actor.teamId, id));
-    if (patch.options && ['select', 'multi_select'].includes(current.type) && patch.options.length === 0) throw invalid('options', 'The options field is required for a select.');
+    if (patch.options && ['select', 'multi_select'].includes(current.type) && patch.options.length === 0)
+      throw invalid('options', 'The options field is required for a select.');
+    if (patch.reminder && current.type !== 'date')
+      throw invalid('reminder', 'Only date attributes can create reminders.');
     const changes = diff(current as unknown as Record<string, unknown>, patch as Record<string, unknown>);
-    if (patch.options && JSON.stringify(patch.options) === JSON.stringify(current.options)) delete changes.options;
+    if (patch.options && JSON.stringify(patch.options) === JSON.stringify(current.options))
+      delete changes.options;
     if (!Object.keys(changes).length) return;
     await repo.updateDefinition(trx, actor.teamId, id, {
       ...(patch.label !== undefined ? { label: patch.label } : {}),
       ...(patch.required !== undefined ? { required: patch.required ? 1 : 0 } : {}),
       // Removing an option keeps the values already stored with it (never silently drop data).
       ...(patch.options !== undefined ? { options: JSON.stringify(patch.options) } : {}),
+      ...(patch.reminder !== undefined ? { reminder: patch.reminder ? 1 : 0 } : {}),
       updated_at: nowIso(),
     });
+    if ('reminder' in changes || 'label' in changes)
+      await resyncDefinitionReminders(trx, actor.teamId, current);
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'attribute', subjectId: id, action: 'updated', changes, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'attribute',
+      subjectId: id,
+      action: 'updated',
+      changes,
+      ip: actor.ip,
+    });
   });
   return presentAttribute(await findOrFail(deps.db, actor.teamId, id));
 }
 
 /** Archive hides an attribute from forms, lists and exports; its values stay and return on unarchive. */
-export async function setAttributeArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<Attribute> {
+export async function setAttributeArchived(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  archived: boolean,
+): Promise<Attribute> {
   await findOrFail(deps.db, actor.teamId, id);
   authorize(attributePolicy.manage(actor));
   await deps.db.transaction().execute(async (trx) => {
     const current = await findOrFail(trx, actor.teamId, id);
     if (Boolean(current.archived_at) === archived) return;
     const now = nowIso();
-    await repo.updateDefinition(trx, actor.teamId, id, { archived_at: archived ? now : null, updated_at: now });
+    await repo.updateDefinition(trx, actor.teamId, id, {
+      archived_at: archived ? now : null,
+      updated_at: now,
+    });
+    // An archived date stops reminding; unarchived, its reminders come back with its values.
+    if (current.reminder) await resyncDefinitionReminders(trx, actor.teamId, presentAttribute(current));
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'attribute', subjectId: id, action: archived ? 'archived' : 'unarchived', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'attribute',
+      subjectId: id,
+      action: archived ? 'archived' : 'unarchived',
+      ip: actor.ip,
+    });
   });
   return presentAttribute(await findOrFail(deps.db, actor.teamId, id));
 }
 
 /** New order of one record type's attributes: `ids` first in that order, any others after them. */
-export async function reorderAttributes(deps: Deps, actor: Actor, input: z.output<typeof attributeReorderSchema>): Promise<Attribute[]> {
+export async function reorderAttributes(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof attributeReorderSchema>,
+): Promise<Attribute[]> {
   authorize(attributePolicy.manage(actor));
   await deps.db.transaction().execute(async (trx) => {
     const rows = await repo.definitionsOf(trx, actor.teamId, input.subject_type, { archived: true });
@@ -130,18 +194,33 @@ export async function reorderAttributes(deps: Deps, actor: Actor, input: z.outpu
     const order = [...input.ids, ...rows.map((r) => r.id).filter((id) => !input.ids.includes(id))];
     const now = nowIso();
     for (const [index, id] of order.entries()) {
-      if (rows.find((r) => r.id === id)!.position !== index + 1) await repo.updateDefinition(trx, actor.teamId, id, { position: index + 1, updated_at: now });
+      if (rows.find((r) => r.id === id)!.position !== index + 1)
+        await repo.updateDefinition(trx, actor.teamId, id, { position: index + 1, updated_at: now });
     }
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'attribute', subjectId: null, action: 'reordered', changes: { subject_type: input.subject_type, ids: order }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'attribute',
+      subjectId: null,
+      action: 'reordered',
+      changes: { subject_type: input.subject_type, ids: order },
+      ip: actor.ip,
+    });
   });
-  return (await repo.definitionsOf(deps.db, actor.teamId, input.subject_type, { archived: true })).map(presentAttribute);
+  return (await repo.definitionsOf(deps.db, actor.teamId, input.subject_type, { archived: true })).map(
+    presentAttribute,
+  );
 }
 
 // ---------- values (used by records, leases, agreements, documents and imports) ----------
 
 /** A team's live (not archived) attribute definitions of one record type, in form order. */
-export async function liveAttributes(db: Executor, teamId: number, subjectType: AttributeSubject): Promise<Attribute[]> {
+export async function liveAttributes(
+  db: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+): Promise<Attribute[]> {
   return (await repo.definitionsOf(db, teamId, subjectType)).map(presentAttribute);
 }
 
@@ -157,16 +236,32 @@ export function validateAttributeValues(
 ): { values: Record<string, AttributeValue>; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const known = new Set(definitions.map((d) => d.key));
-  for (const key of Object.keys(raw)) if (!known.has(key)) errors[`attributes.${key}`] = ['The selected attribute is invalid.'];
+  for (const key of Object.keys(raw))
+    if (!known.has(key)) errors[`attributes.${key}`] = ['The selected attribute is invalid.'];
   const result = attributeValuesSchema(definitions, options).safeParse(raw);
-  if (!result.success) for (const [field, messages] of Object.entries(fieldErrors(result.error))) errors[`attributes.${field}`] = messages;
+  if (!result.success)
+    for (const [field, messages] of Object.entries(fieldErrors(result.error)))
+      errors[`attributes.${field}`] = messages;
   const values: Record<string, AttributeValue> = {};
-  if (result.success) for (const [key, value] of Object.entries(result.data)) if (value !== undefined) values[key] = value as AttributeValue;
+  if (result.success)
+    for (const [key, value] of Object.entries(result.data))
+      if (value !== undefined) values[key] = value as AttributeValue;
   return { values, errors };
 }
 
-function toRows(definition: Attribute, value: AttributeValue, base: Omit<repo.NewAttributeValue, 'attribute_id'>): repo.NewAttributeValue[] {
-  const row = { ...base, attribute_id: definition.id, text_value: null, number_value: null, date_value: null, long_value: null };
+function toRows(
+  definition: Attribute,
+  value: AttributeValue,
+  base: Omit<repo.NewAttributeValue, 'attribute_id'>,
+): repo.NewAttributeValue[] {
+  const row = {
+    ...base,
+    attribute_id: definition.id,
+    text_value: null,
+    number_value: null,
+    date_value: null,
+    long_value: null,
+  };
   if (value === null) return [];
   switch (definition.type) {
     case 'multi_select':
@@ -208,14 +303,31 @@ function fromRows(definition: Attribute, rows: repo.AttributeValueRow[]): Attrib
 }
 
 /** Live attribute values of several records: id → { key: value } (every live key present). */
-export async function attributeValuesFor(db: Executor, teamId: number, subjectType: AttributeSubject, ids: number[], definitions?: Attribute[]) {
+export async function attributeValuesFor(
+  db: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  ids: number[],
+  definitions?: Attribute[],
+) {
   const defs = definitions ?? (await liveAttributes(db, teamId, subjectType));
   const result = new Map<number, Record<string, AttributeValue>>();
   if (!ids.length) return result;
   const rows = defs.length ? await repo.valuesOf(db, teamId, subjectType, ids) : [];
   for (const id of ids) {
     const mine = rows.filter((r) => r.subject_id === id);
-    result.set(id, Object.fromEntries(defs.map((d) => [d.key, fromRows(d, mine.filter((r) => r.attribute_id === d.id))])));
+    result.set(
+      id,
+      Object.fromEntries(
+        defs.map((d) => [
+          d.key,
+          fromRows(
+            d,
+            mine.filter((r) => r.attribute_id === d.id),
+          ),
+        ]),
+      ),
+    );
   }
   return result;
 }
@@ -238,37 +350,130 @@ export async function writeAttributeValues(
   const { values, errors } = validateAttributeValues(definitions, raw, options);
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('validation', first, errors);
-  const before = (await attributeValuesFor(trx, teamId, subjectType, [subjectId], definitions)).get(subjectId) ?? {};
+  const before =
+    (await attributeValuesFor(trx, teamId, subjectType, [subjectId], definitions)).get(subjectId) ?? {};
   const changes: Record<string, [AttributeValue, AttributeValue]> = {};
   // "No value" of a multi select reads back as [], of anything else as null.
   const after = (d: Attribute) => values[d.key] ?? (d.type === 'multi_select' ? [] : null);
-  const changed = definitions.filter((d) => d.key in values && JSON.stringify(before[d.key] ?? null) !== JSON.stringify(after(d)));
+  const changed = definitions.filter(
+    (d) => d.key in values && JSON.stringify(before[d.key] ?? null) !== JSON.stringify(after(d)),
+  );
   if (!changed.length) return changes;
-  await repo.deleteValues(trx, teamId, subjectType, subjectId, changed.map((d) => d.id));
+  await repo.deleteValues(
+    trx,
+    teamId,
+    subjectType,
+    subjectId,
+    changed.map((d) => d.id),
+  );
   const base = { team_id: teamId, subject_type: subjectType, subject_id: subjectId };
-  await repo.insertValues(trx, changed.flatMap((d) => toRows(d, values[d.key]!, base)));
+  await repo.insertValues(
+    trx,
+    changed.flatMap((d) => toRows(d, values[d.key]!, base)),
+  );
   for (const d of changed) changes[`attributes.${d.key}`] = [before[d.key] ?? null, after(d)];
   await bumpTeamWriteVersion(trx, teamId);
   return changes;
 }
 
 /** Attribute validation errors of a whole record, to report together with the record's own field errors. */
-export async function attributeErrors(db: Executor, teamId: number, subjectType: AttributeSubject, raw: Record<string, unknown>, options: { partial?: boolean } = {}) {
+export async function attributeErrors(
+  db: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  raw: Record<string, unknown>,
+  options: { partial?: boolean } = {},
+) {
   return validateAttributeValues(await liveAttributes(db, teamId, subjectType), raw, options).errors;
 }
 
 /** Text of a record's live text-like attributes, for its search entry. */
-export async function attributeSearchText(db: Executor, teamId: number, subjectType: AttributeSubject, id: number): Promise<string[]> {
-  const definitions = (await liveAttributes(db, teamId, subjectType)).filter((d) => ['text', 'long_text', 'select', 'multi_select', 'url', 'email'].includes(d.type));
+export async function attributeSearchText(
+  db: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  id: number,
+): Promise<string[]> {
+  const definitions = (await liveAttributes(db, teamId, subjectType)).filter((d) =>
+    ['text', 'long_text', 'select', 'multi_select', 'url', 'email'].includes(d.type),
+  );
   if (!definitions.length) return [];
   const values = (await attributeValuesFor(db, teamId, subjectType, [id], definitions)).get(id) ?? {};
   return definitions.map((d) => formatAttributeValue(values[d.key], d.type)).filter(Boolean);
 }
 
+// ---------- reminders from date attributes ----------
+
+/** Reminder subjects are singular (`store`); attribute subjects are the record types' URL names. */
+const REMINDER_SUBJECT: Record<AttributeSubject, string> = {
+  companies: 'company',
+  brands: 'brand',
+  stores: 'store',
+  contacts: 'contact',
+  leases: 'lease',
+  agreements: 'agreement',
+  documents: 'document',
+};
+/** Record types whose values are written today (records module); the others have no values yet. */
+const VALUE_SUBJECTS: readonly AttributeSubject[] = ['companies', 'brands', 'stores', 'contacts'];
+
+/**
+ * Keeps one reminder per live reminder-date attribute that has a value on this record (key
+ * `attribute:<attribute id>:<record id>`), through the same keyed sync as leases' critical dates:
+ * a moved date moves its reminder, a cleared one removes it. Runs in the record's transaction.
+ */
+export async function syncAttributeReminders(
+  trx: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  subjectId: number,
+) {
+  if (!VALUE_SUBJECTS.includes(subjectType)) return;
+  const definitions = (await liveAttributes(trx, teamId, subjectType)).filter(
+    (d) => d.type === 'date' && d.reminder,
+  );
+  const values = definitions.length
+    ? ((await attributeValuesFor(trx, teamId, subjectType, [subjectId], definitions)).get(subjectId) ?? {})
+    : {};
+  const dates = definitions
+    .filter((d) => typeof values[d.key] === 'string')
+    .map((d) => ({
+      key: `attribute:${d.id}:${subjectId}`,
+      source: 'attribute_date',
+      title: d.label,
+      due_date: values[d.key] as string,
+    }));
+  await syncReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId }, dates);
+}
+
+/** A deleted record's attribute reminders go with it (a restore syncs them back). */
+export async function removeAttributeReminders(
+  trx: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  subjectId: number,
+) {
+  if (VALUE_SUBJECTS.includes(subjectType))
+    await removeSubjectReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId });
+}
+
+/** After archive, unarchive, a renamed label or the reminder switch: every live record with a value, again. */
+async function resyncDefinitionReminders(trx: Executor, teamId: number, definition: Attribute) {
+  if (definition.type !== 'date' || !VALUE_SUBJECTS.includes(definition.subject_type)) return;
+  const table = definition.subject_type as 'companies' | 'brands' | 'stores' | 'contacts';
+  for (const id of await repo.liveSubjectsWithValues(trx, teamId, definition.id, table)) {
+    await syncAttributeReminders(trx, teamId, definition.subject_type, id);
+  }
+}
+
 // ---------- lists: sort and filter by attribute ----------
 
 const valueColumn = (definition: Attribute) =>
-  definition.type === 'date' ? 'date_value' : ['number', 'money', 'boolean'].includes(definition.type) ? 'number_value' : 'text_value';
+  definition.type === 'date'
+    ? 'date_value'
+    : ['number', 'money', 'boolean'].includes(definition.type)
+      ? 'number_value'
+      : 'text_value';
 
 function filterValue(definition: Attribute, value: string): string | number | null {
   switch (definition.type) {
@@ -279,7 +484,11 @@ function filterValue(definition: Attribute, value: string): string | number | nu
       return definition.type === 'money' ? Math.round(n * 100) : n;
     }
     case 'boolean':
-      return ['1', 'true', 'yes'].includes(value.toLowerCase()) ? 1 : ['0', 'false', 'no'].includes(value.toLowerCase()) ? 0 : null;
+      return ['1', 'true', 'yes'].includes(value.toLowerCase())
+        ? 1
+        : ['0', 'false', 'no'].includes(value.toLowerCase())
+          ? 0
+          : null;
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
     case 'email':
@@ -294,7 +503,12 @@ function filterValue(definition: Attribute, value: string): string | number | nu
  * `id in (subjects with that value)`, a range of (attribute_id, value, subject_id); a sort orders by
  * the record's value, a keyed look-up on the subject index per row.
  */
-export async function attributeListSpecs(db: Executor, teamId: number, subjectType: AttributeSubject, table: string) {
+export async function attributeListSpecs(
+  db: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  table: string,
+) {
   const definitions = await liveAttributes(db, teamId, subjectType);
   const sorts: Record<string, Array<Expression<unknown>>> = {};
   const filters: Record<string, FilterSpec> = {};
@@ -309,7 +523,9 @@ export async function attributeListSpecs(db: Executor, teamId: number, subjectTy
       filters[`attr.${definition.key}`] = {
         type: 'text',
         condition: (raw) => {
-          const values = raw.map((v) => filterValue(definition, String(v))).filter((v): v is string | number => v !== null);
+          const values = raw
+            .map((v) => filterValue(definition, String(v)))
+            .filter((v): v is string | number => v !== null);
           if (!values.length) return sql<SqlBool>`1 = 0`;
           return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select av.subject_id from attribute_values av where av.attribute_id = ${definition.id} and ${column} in (${sql.join(values)}))`;
         },

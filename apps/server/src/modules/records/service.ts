@@ -8,7 +8,15 @@ import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../
 import { authorize, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeListSpecs, attributeSearchText, attributeValuesFor, writeAttributeValues } from '../attributes/service';
+import {
+  attributeErrors,
+  attributeListSpecs,
+  attributeSearchText,
+  attributeValuesFor,
+  removeAttributeReminders,
+  syncAttributeReminders,
+  writeAttributeValues,
+} from '../attributes/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor } from './images';
 import { recordPolicy } from './policy';
@@ -109,6 +117,7 @@ export async function createRecord<Row extends LoadedRow, Dto>(
       .executeTakeFirstOrThrow();
     const recordId = Number(inserted.id);
     const attributeChanges = await writeAttributeValues(trx, actor.teamId, def.type, recordId, attributes);
+    if (Object.keys(attributeChanges).length) await syncAttributeReminders(trx, actor.teamId, def.type, recordId);
     await reindex(trx, def, actor.teamId, recordId);
     const changes = { ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null).map(([k, v]) => [k, [null, v]])), ...attributeChanges };
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: recordId, action: 'created', changes, ip: actor.ip });
@@ -132,6 +141,7 @@ export async function updateRecord<Row extends LoadedRow, Dto>(
     const merged = { ...pick(current, Object.keys(def.inputSchema.shape)), ...fields };
     await validateWithAttributes(trx, def, actor.teamId, merged, id, attributes ?? {}, true);
     const attributeChanges = attributes ? await writeAttributeValues(trx, actor.teamId, def.type, id, attributes, { partial: true }) : {};
+    if (Object.keys(attributeChanges).length) await syncAttributeReminders(trx, actor.teamId, def.type, id);
     const changes = { ...diff(current as Record<string, unknown>, fields), ...attributeChanges };
     if (!Object.keys(changes).length) return;
     await untyped(trx).updateTable(def.table).set({ ...fields, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
@@ -147,6 +157,7 @@ export async function deleteRecord<Row extends LoadedRow, Dto>(deps: Deps, def: 
   await deps.db.transaction().execute(async (trx) => {
     await untyped(trx).updateTable(def.table).set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await unindexRecord(trx, def.type, id);
+    await removeAttributeReminders(trx, actor.teamId, def.type, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'deleted', ip: actor.ip });
   });
 }
@@ -161,6 +172,7 @@ export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def:
     await def.validate(trx, actor.teamId, pick(row, Object.keys(def.inputSchema.shape)), id);
     await untyped(trx).updateTable(def.table).set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await reindex(trx, def, actor.teamId, id);
+    await syncAttributeReminders(trx, actor.teamId, def.type, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'restored', ip: actor.ip });
   });
   return getRecord(deps, def, actor, id);

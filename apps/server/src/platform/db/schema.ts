@@ -384,6 +384,8 @@ export type AttributeDefinitionsTable = {
   /** JSON array of option labels. */
   options: string;
   position: number;
+  /** 1: a date attribute keeps a reminder per record (source `attribute_date`). */
+  reminder: number;
   archived_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -6,8 +6,15 @@ import { formatDay } from '../../lib/format';
 import { useAttributes } from './queries';
 
 /** One attribute value for reading: links for URLs and e-mails, badges for options, Yes/No, dates. */
-export function AttributeValueView({ definition, value }: { definition: Attribute; value: AttributeValue | undefined }): ReactNode {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length)) return null;
+export function AttributeValueView({
+  definition,
+  value,
+}: {
+  definition: Attribute;
+  value: AttributeValue | undefined;
+}): ReactNode {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length))
+    return null;
   switch (definition.type) {
     case 'multi_select':
       return (
@@ -29,7 +36,12 @@ export function AttributeValueView({ definition, value }: { definition: Attribut
       return Number(value).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     case 'url':
       return (
-        <a href={String(value)} target="_blank" rel="noopener noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
+        <a
+          href={String(value)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-blue-700 hover:underline dark:text-blue-400"
+        >
           {String(value).replace(/^https?:\/\//, '')}
         </a>
       );
@@ -47,7 +59,13 @@ export function AttributeValueView({ definition, value }: { definition: Attribut
 }
 
 /** The detail page's panel of the team's own fields (only when the type has any). */
-export function AttributeFacts({ subject, values }: { subject: AttributeSubject; values: Record<string, AttributeValue> | undefined }) {
+export function AttributeFacts({
+  subject,
+  values,
+}: {
+  subject: AttributeSubject;
+  values: Record<string, AttributeValue> | undefined;
+}) {
   const { t } = useTranslation();
   const attributes = useAttributes(subject);
   if (!attributes.data?.length) return null;
@@ -60,7 +78,12 @@ export function AttributeFacts({ subject, values }: { subject: AttributeSubject;
             <div key={d.id} className={d.type === 'long_text' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
               <dt className="text-sm font-medium text-gray-500 dark:text-gray-400">{d.label}</dt>
               <dd className="mt-1 text-sm break-words text-gray-900 dark:text-gray-100">
-                {(values?.[d.key] ?? null) === null || (Array.isArray(values?.[d.key]) && !(values?.[d.key] as string[]).length) ? <span className="text-gray-400">—</span> : shown}
+                {(values?.[d.key] ?? null) === null ||
+                (Array.isArray(values?.[d.key]) && !(values?.[d.key] as string[]).length) ? (
+                  <span className="text-gray-400">—</span>
+                ) : (
+                  shown
+                )}
               </dd>
             </div>
           );

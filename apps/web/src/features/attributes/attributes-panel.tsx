@@ -31,7 +31,10 @@ export function AttributesPanel({ subject }: { subject: AttributeSubject }) {
       { id: attribute.id, archived: value },
       {
         onSuccess: () => {
-          toast.success(t(value ? 'attributes.archived' : 'attributes.unarchived', { label: attribute.label }), { duration: TOAST_TIMEOUT_MS });
+          toast.success(
+            t(value ? 'attributes.archived' : 'attributes.unarchived', { label: attribute.label }),
+            { duration: TOAST_TIMEOUT_MS },
+          );
           setArchiving(null);
         },
       },
@@ -46,44 +49,98 @@ export function AttributesPanel({ subject }: { subject: AttributeSubject }) {
   return (
     <div className="flex flex-col gap-6">
       {list.isError ? (
-        <Alert type="error" title={t('attributes.loadError')} action={<Button color="white" size="sm" onClick={() => void list.refetch()}>{t('attributes.retry')}</Button>} />
+        <Alert
+          type="error"
+          title={t('attributes.loadError')}
+          action={
+            <Button color="white" size="sm" onClick={() => void list.refetch()}>
+              {t('attributes.retry')}
+            </Button>
+          }
+        />
       ) : list.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : live.length === 0 ? (
-        <EmptyState icon={<SlidersHorizontal aria-hidden="true" />} title={t('attributes.empty')} text={t('attributes.emptyText', { type: t(`attributes.subjects.${subject}`).toLowerCase() })} action={addButton} />
+        <EmptyState
+          icon={<SlidersHorizontal aria-hidden="true" />}
+          title={t('attributes.empty')}
+          text={t('attributes.emptyText', { type: t(`attributes.subjects.${subject}`).toLowerCase() })}
+          action={addButton}
+        />
       ) : (
-        <Card title={t('attributes.liveTitle', { type: t(`attributes.subjects.${subject}`) })} description={t('attributes.liveText')}>
-          <div className="-mx-4 -my-5 sm:-mx-6">
-            <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label={t('attributes.liveTitle', { type: t(`attributes.subjects.${subject}`) })}>
-              {live.map((attribute, index) => (
-                <li key={attribute.id} className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-6">
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-gray-900 dark:text-white">
-                      {attribute.label}
-                      {attribute.required && <Badge color="yellow">{t('attributes.fields.required')}</Badge>}
-                    </p>
-                    <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-                      <span className="font-mono">{attribute.key}</span> · {t(`attributes.types.${attribute.type}`)}
-                      {attribute.options.length > 0 && <> · {attribute.options.join(', ')}</>}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 items-center gap-1">
-                    <Button color="transparent" size="sm" aria-label={t('attributes.moveUp', { label: attribute.label })} disabled={index === 0 || reorder.isPending} onClick={() => move(attribute, -1)} icon={<ArrowUp className="size-4" aria-hidden="true" />} />
-                    <Button color="transparent" size="sm" aria-label={t('attributes.moveDown', { label: attribute.label })} disabled={index === live.length - 1 || reorder.isPending} onClick={() => move(attribute, 1)} icon={<ArrowDown className="size-4" aria-hidden="true" />} />
-                    <Button color="white" size="sm" icon={<Pencil className="size-4" aria-hidden="true" />} aria-label={t('attributes.editLabel', { label: attribute.label })} onClick={() => setEditing(attribute)}>
-                      {t('attributes.edit')}
-                    </Button>
-                    <Button color="white" size="sm" icon={<Archive className="size-4" aria-hidden="true" />} aria-label={t('attributes.archiveLabel', { label: attribute.label })} onClick={() => setArchiving(attribute)}>
-                      {t('attributes.archive')}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t('attributes.liveText')}</p>
+            {addButton}
           </div>
-        </Card>
+          <Card title={t('attributes.liveTitle', { type: t(`attributes.subjects.${subject}`) })}>
+            <div className="-mx-4 -my-5 sm:-mx-6">
+              <ul
+                className="divide-y divide-gray-100 dark:divide-gray-800"
+                aria-label={t('attributes.liveTitle', { type: t(`attributes.subjects.${subject}`) })}
+              >
+                {live.map((attribute, index) => (
+                  <li
+                    key={attribute.id}
+                    className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-6"
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-gray-900 dark:text-white">
+                        {attribute.label}
+                        {attribute.required && (
+                          <Badge color="yellow">{t('attributes.fields.required')}</Badge>
+                        )}
+                        {attribute.reminder && <Badge color="green">{t('attributes.remindsBadge')}</Badge>}
+                      </p>
+                      <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+                        <span className="font-mono">{attribute.key}</span> ·{' '}
+                        {t(`attributes.types.${attribute.type}`)}
+                        {attribute.options.length > 0 && <> · {attribute.options.join(', ')}</>}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 items-center gap-1">
+                      <Button
+                        color="transparent"
+                        size="sm"
+                        aria-label={t('attributes.moveUp', { label: attribute.label })}
+                        disabled={index === 0 || reorder.isPending}
+                        onClick={() => move(attribute, -1)}
+                        icon={<ArrowUp className="size-4" aria-hidden="true" />}
+                      />
+                      <Button
+                        color="transparent"
+                        size="sm"
+                        aria-label={t('attributes.moveDown', { label: attribute.label })}
+                        disabled={index === live.length - 1 || reorder.isPending}
+                        onClick={() => move(attribute, 1)}
+                        icon={<ArrowDown className="size-4" aria-hidden="true" />}
+                      />
+                      <Button
+                        color="white"
+                        size="sm"
+                        icon={<Pencil className="size-4" aria-hidden="true" />}
+                        aria-label={t('attributes.editLabel', { label: attribute.label })}
+                        onClick={() => setEditing(attribute)}
+                      >
+                        {t('attributes.edit')}
+                      </Button>
+                      <Button
+                        color="white"
+                        size="sm"
+                        icon={<Archive className="size-4" aria-hidden="true" />}
+                        aria-label={t('attributes.archiveLabel', { label: attribute.label })}
+                        onClick={() => setArchiving(attribute)}
+                      >
+                        {t('attributes.archive')}
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Card>
+        </>
       )}
-      {live.length > 0 && <div className="flex justify-end">{addButton}</div>}
       {archived.length > 0 && (
         <Card title={t('attributes.archivedTitle')} description={t('attributes.archivedText')}>
           <ul className="flex flex-col gap-3">
@@ -92,7 +149,14 @@ export function AttributesPanel({ subject }: { subject: AttributeSubject }) {
                 <span className="text-sm text-gray-500 dark:text-gray-400">
                   {attribute.label} <span className="font-mono text-xs">({attribute.key})</span>
                 </span>
-                <Button color="white" size="sm" icon={<ArchiveRestore className="size-4" aria-hidden="true" />} aria-label={t('attributes.unarchiveLabel', { label: attribute.label })} loading={archive.isPending && archive.variables?.id === attribute.id} onClick={() => setArchived(attribute, false)}>
+                <Button
+                  color="white"
+                  size="sm"
+                  icon={<ArchiveRestore className="size-4" aria-hidden="true" />}
+                  aria-label={t('attributes.unarchiveLabel', { label: attribute.label })}
+                  loading={archive.isPending && archive.variables?.id === attribute.id}
+                  onClick={() => setArchived(attribute, false)}
+                >
                   {t('attributes.unarchive')}
                 </Button>
               </li>
@@ -100,7 +164,12 @@ export function AttributesPanel({ subject }: { subject: AttributeSubject }) {
           </ul>
         </Card>
       )}
-      <AttributeDialog open={editing !== null} onClose={() => setEditing(null)} subject={subject} attribute={editing === 'new' || editing === null ? undefined : editing} />
+      <AttributeDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        subject={subject}
+        attribute={editing === 'new' || editing === null ? undefined : editing}
+      />
       <ConfirmDialog
         open={archiving !== null}
         title={t('attributes.archiveTitle', { label: archiving?.label ?? '' })}

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILTERABLE_ATTRIBUTE_TYPES, SORTABLE_ATTRIBUTE_TYPES, type Attribute, type AttributeValue } from '@storekeep/contracts';
+import {
+  FILTERABLE_ATTRIBUTE_TYPES,
+  SORTABLE_ATTRIBUTE_TYPES,
+  type Attribute,
+  type AttributeValue,
+} from '@storekeep/contracts';
 import { FilterPicker, type DataColumn } from '../../components/ui';
 import { AttributeValueView } from './attribute-facts';
 
@@ -36,8 +41,13 @@ export function attributeColumns<T extends WithAttributes>(definitions: Attribut
     className: d.type === 'long_text' ? 'max-w-64 truncate' : 'whitespace-nowrap',
     cell: (row: T) => {
       const value = row.attributes?.[d.key];
-      const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
-      return empty ? <span className="text-gray-400">—</span> : <AttributeValueView definition={d} value={value} />;
+      const empty =
+        value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
+      return empty ? (
+        <span className="text-gray-400">—</span>
+      ) : (
+        <AttributeValueView definition={d} value={value} />
+      );
     },
   }));
 }
@@ -52,7 +62,11 @@ function usePickerLabels() {
   };
 }
 
-type FiltersProps = { definitions: Attribute[]; filters: Record<string, string[]>; onChange: (field: string, values: string[]) => void };
+type FiltersProps = {
+  definitions: Attribute[];
+  filters: Record<string, string[]>;
+  onChange: (field: string, values: string[]) => void;
+};
 
 /** Pickers for option and yes/no attributes (`filters[attr.<key>]`); other types filter through the URL. */
 export function AttributeListFilters({ definitions, filters, onChange }: FiltersProps) {
@@ -61,18 +75,45 @@ export function AttributeListFilters({ definitions, filters, onChange }: Filters
   return (
     <>
       {definitions
-        .filter((d) => FILTERABLE_ATTRIBUTE_TYPES.includes(d.type) && ['select', 'multi_select', 'boolean'].includes(d.type))
+        .filter(
+          (d) =>
+            FILTERABLE_ATTRIBUTE_TYPES.includes(d.type) &&
+            ['select', 'multi_select', 'boolean'].includes(d.type),
+        )
         .map((d) => {
           const field = `attr.${d.key}`;
-          const options = d.type === 'boolean' ? [{ value: 'true', label: t('attributes.yes') }, { value: 'false', label: t('attributes.no') }] : d.options.map((o) => ({ value: o, label: o }));
-          return <FilterPicker key={field} label={d.label} options={options} selected={filters[field] ?? []} onChange={(values) => onChange(field, values)} labels={labels} />;
+          const options =
+            d.type === 'boolean'
+              ? [
+                  { value: 'true', label: t('attributes.yes') },
+                  { value: 'false', label: t('attributes.no') },
+                ]
+              : d.options.map((o) => ({ value: o, label: o }));
+          return (
+            <FilterPicker
+              key={field}
+              label={d.label}
+              options={options}
+              selected={filters[field] ?? []}
+              onChange={(values) => onChange(field, values)}
+              labels={labels}
+            />
+          );
         })}
     </>
   );
 }
 
 /** "Columns": which team-defined attributes the list shows. */
-export function AttributeColumnPicker({ definitions, visible, onChange }: { definitions: Attribute[]; visible: Attribute[]; onChange: (keys: string[]) => void }) {
+export function AttributeColumnPicker({
+  definitions,
+  visible,
+  onChange,
+}: {
+  definitions: Attribute[];
+  visible: Attribute[];
+  onChange: (keys: string[]) => void;
+}) {
   const { t } = useTranslation();
   const labels = usePickerLabels();
   if (!definitions.length) return null;

@@ -1,15 +1,27 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Attribute, AttributeCreateInput, AttributeSubject, AttributeUpdateInput } from '@storekeep/contracts';
+import type {
+  Attribute,
+  AttributeCreateInput,
+  AttributeSubject,
+  AttributeUpdateInput,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { invalidateRecords } from '../records/queries';
 
-const key = (subject: AttributeSubject, archived: boolean) => ['attributes', subject, archived ? 'all' : 'live'] as const;
+const key = (subject: AttributeSubject, archived: boolean) =>
+  ['attributes', subject, archived ? 'all' : 'live'] as const;
 
 export function attributesQuery(subject: AttributeSubject, archived = false) {
   return queryOptions({
     queryKey: key(subject, archived),
-    queryFn: ({ signal }) => api.get<{ data: Attribute[] }>('/attributes', { query: { subject_type: subject, ...(archived ? { archived: '1' } : {}) }, signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: Attribute[] }>('/attributes', {
+          query: { subject_type: subject, ...(archived ? { archived: '1' } : {}) },
+          signal,
+        })
+        .then((body) => body.data),
     staleTime: 60_000,
   });
 }
@@ -27,18 +39,28 @@ function refresh() {
 export function useAttributeMutations() {
   const onSuccess = () => void refresh();
   return {
-    create: useMutation({ mutationFn: (input: AttributeCreateInput) => api.post<{ data: Attribute }>('/attributes', input).then((b) => b.data), onSuccess, meta: { form: true } }),
+    create: useMutation({
+      mutationFn: (input: AttributeCreateInput) =>
+        api.post<{ data: Attribute }>('/attributes', input).then((b) => b.data),
+      onSuccess,
+      meta: { form: true },
+    }),
     update: useMutation({
-      mutationFn: ({ id, input }: { id: number; input: AttributeUpdateInput }) => api.patch<{ data: Attribute }>(`/attributes/${id}`, input).then((b) => b.data),
+      mutationFn: ({ id, input }: { id: number; input: AttributeUpdateInput }) =>
+        api.patch<{ data: Attribute }>(`/attributes/${id}`, input).then((b) => b.data),
       onSuccess,
       meta: { form: true },
     }),
     archive: useMutation({
-      mutationFn: ({ id, archived }: { id: number; archived: boolean }) => api.post<{ data: Attribute }>(`/attributes/${id}/${archived ? 'archive' : 'unarchive'}`).then((b) => b.data),
+      mutationFn: ({ id, archived }: { id: number; archived: boolean }) =>
+        api
+          .post<{ data: Attribute }>(`/attributes/${id}/${archived ? 'archive' : 'unarchive'}`)
+          .then((b) => b.data),
       onSuccess,
     }),
     reorder: useMutation({
-      mutationFn: (input: { subject_type: AttributeSubject; ids: number[] }) => api.post<{ data: Attribute[] }>('/attributes/reorder', input).then((b) => b.data),
+      mutationFn: (input: { subject_type: AttributeSubject; ids: number[] }) =>
+        api.post<{ data: Attribute[] }>('/attributes/reorder', input).then((b) => b.data),
       onSuccess,
     }),
   };

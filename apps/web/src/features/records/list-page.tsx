@@ -1,4 +1,4 @@
-import { Download, Plus, Search, SearchX } from 'lucide-react';
+import { Download, Plus, Search, SearchX, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -90,6 +90,12 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
               <Download className="size-4" aria-hidden="true" />
               {t('records.list.export')}
             </a>
+            {manage && (
+              <Link to={`/import/${type}`} className={buttonClasses('white')}>
+                <Upload className="size-4" aria-hidden="true" />
+                {t('imports.title')}
+              </Link>
+            )}
             {createAction}
           </>
         }
@@ -118,8 +124,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         >
           <ListFilters type={type} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
           <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
-          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
         </FilterBar>
+        <div className="lg:ml-auto">
+          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
+        </div>
       </div>
 
       {!list.isPending && rows.length === 0 ? (

@@ -19,6 +19,8 @@ export const attributes: AppMigration = {
       .addColumn('required', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('options', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+      // A date attribute with this set keeps a reminder per record, like built-in critical dates.
+      .addColumn('reminder', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('archived_at', t.timestamp)
       .addColumn('created_at', t.timestamp, notNull)
       .addColumn('updated_at', t.timestamp, notNull)
