@@ -37,6 +37,7 @@ test('an admin adds a custom attribute and sees it on the form, detail page, lis
   await page.getByRole('button', { name: 'Add attribute' }).click();
   await dialog.getByLabel('Label').fill('Remodel due');
   await dialog.getByLabel('Type').selectOption('date');
+  await dialog.getByLabel('Remind before this date, like lease critical dates').check();
   await dialog.getByRole('button', { name: 'Add attribute' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Move Remodel due up' }).click();
@@ -75,6 +76,8 @@ test('an admin adds a custom attribute and sees it on the form, detail page, lis
   await expect(page).toHaveURL(/attr\.loyalty_tier=Gold/);
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole('row', { name: /Uptown/ })).toHaveCount(0);
+  await page.getByRole('heading', { name: 'Stores', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Gold', exact: true })).toBeHidden();
   await screenshot(page, 'attributes-store-list');
 
   // Sorting by the attribute's column header.
