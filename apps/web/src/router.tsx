@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'leases/create', lazy: recordScreen(loadLeases, 'Create'), loader: manageGuard, handle: { section: 'Leases' } },
           { path: 'leases/:id', lazy: recordScreen(loadLeases, 'Detail'), handle: { section: 'Leases' } },
           { path: 'leases/:id/edit', lazy: recordScreen(loadLeases, 'Edit'), loader: manageGuard, handle: { section: 'Leases' } },
-          placeholder('import/:type?', 'Import', adminGuard),
+          { path: 'import/:type?', loader: manageGuard, lazy: lazyRoute(() => import('./routes/import')), handle: { section: 'Import' } },
         ],
       },
       { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },

@@ -1,4 +1,5 @@
 import { attributeStrings } from './en-attributes';
+import { importStrings } from './en-imports';
 import { leaseStrings } from './en-leases';
 import { salesStrings } from './en-sales';
 
@@ -219,4 +220,5 @@ export const en = {
   ...leaseStrings,
   ...attributeStrings,
   ...salesStrings,
+  ...importStrings,
 } as const;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { API_BASE, type AuthUser } from '@storekeep/contracts';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { applyImportEvent } from '../imports/queries';
 
 /**
  * Server-Sent Events of the signed-in user (GET /events): every `notifications` event carries the unread
@@ -30,9 +31,19 @@ export function useLiveEvents(enabled: boolean) {
       }
       first = false;
     };
+    // An import's progress, pushed batch by batch while it runs.
+    const onImport = (event: MessageEvent<string>) => {
+      try {
+        applyImportEvent(JSON.parse(event.data) as Parameters<typeof applyImportEvent>[0]);
+      } catch {
+        // a malformed event is ignored; the import page polls as well
+      }
+    };
     source.addEventListener('notifications', onNotifications);
+    source.addEventListener('import', onImport);
     return () => {
       source.removeEventListener('notifications', onNotifications);
+      source.removeEventListener('import', onImport);
       source.close();
     };
   }, [enabled]);
