@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Dashboard } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { addDaysIso } from '../leases/dates';
+import { trailingRoyaltiesCents } from '../sales/service';
 
 /**
  * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and
- * holdover leases, plus the fixed franchise fees of open agreements, USD), locations (live stores), leases expiring and option notices due within the
+ * holdover leases, plus the franchise fees of open agreements and the royalties due over the last 12 months, USD), locations (live stores), leases expiring and option notices due within the
  * team's window. Rent and charges read every active lease of the portfolio; the dashboard caches its
  * whole answer (service.ts).
  */
@@ -15,7 +16,7 @@ export function portfolioStats(db: Executor, teamId: number, today: string, wind
 
 async function computeStats(db: Executor, team: number, today: string, until: string): Promise<Dashboard['stats']> {
   const activeLeases = sql`select id from leases where team_id = ${team} and deleted_at is null and status in ('active', 'holdover')`;
-  const [rent, charges, locations, nearExpiration, nearNotice, fees] = await Promise.all([
+  const [rent, charges, locations, nearExpiration, nearNotice, fees, royalties] = await Promise.all([
     sql<{ total: number | null }>`select sum(monthly_cents) as total from lease_rent_rows where team_id = ${team} and lease_id in (${activeLeases}) and start_date <= ${today} and end_date >= ${today}`.execute(db),
     sql<{ total: number | null }>`select sum(monthly_cents) as total from lease_charges where team_id = ${team} and lease_id in (${activeLeases})`.execute(db),
     db.selectFrom('stores').select(sql<number>`count(*)`.as('n')).where('team_id', '=', team).where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
@@ -31,14 +32,14 @@ async function computeStats(db: Executor, team: number, today: string, until: st
     // A join, not "lease_id in (every live lease)": the deadline index finds the few options in the window.
     sql<{ n: number }>`select count(*) as n from lease_options o join leases l on l.id = o.lease_id
       where o.team_id = ${team} and o.status = 'open' and o.deadline >= ${today} and o.deadline <= ${until} and l.team_id = ${team} and l.deleted_at is null`.execute(db),
-    // Franchise fees due whatever the sales: the monthly technology fee and the royalty minimum of every
-    // report (weekly, monthly, quarterly or yearly) of open agreements. Royalties on sales join when sales
-    // are recorded (issue 6).
-    sql<{ technology: number | null; royalty: number | null }>`select sum(technology_fee_cents) as technology,
-      sum(royalty_minimum_cents * case reporting_frequency when 'weekly' then 52 when 'quarterly' then 4 when 'annually' then 1 else 12 end) as royalty
+    // The monthly technology fee of open agreements, due whatever the sales.
+    sql<{ technology: number | null }>`select sum(technology_fee_cents) as technology
       from franchise_agreements where team_id = ${team} and deleted_at is null and status = 'open'`.execute(db),
+    // Royalties, minimum top-ups and marketing fund over the last 12 whole months of recorded sales (the
+    // royalty report's rules): with no sales recorded that is each open agreement's minimum per period.
+    trailingRoyaltiesCents(db, team, today),
   ]);
-  const feeCents = Number(fees.rows[0]?.technology ?? 0) * 12 + Number(fees.rows[0]?.royalty ?? 0);
+  const feeCents = Number(fees.rows[0]?.technology ?? 0) * 12 + royalties;
   const annualCents = (Number(rent.rows[0]?.total ?? 0) + Number(charges.rows[0]?.total ?? 0)) * 12 + feeCents;
   return {
     expenditure: annualCents / 100,

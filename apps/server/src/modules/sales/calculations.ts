@@ -63,11 +63,16 @@ export function reportingPeriods(frequency: ReportingFrequency, from: string, to
 
 /** Marginal tiered royalty on one period's sales, rounded to the cent. */
 export function royaltyOnSales(salesCents: number, percent: number | null, tiers: Tier[]): number {
+  return marginalRoyalty(salesCents, percent, [...tiers].sort((a, b) => a.from_cents - b.from_cents));
+}
+
+/** `royaltyOnSales` with the tiers already in ascending order (the report sorts them once per agreement). */
+function marginalRoyalty(salesCents: number, percent: number | null, sorted: Tier[]): number {
   if (salesCents <= 0) return 0;
-  const sorted = [...tiers].sort((a, b) => a.from_cents - b.from_cents);
   if (!sorted.length) return Math.round((salesCents * (percent ?? 0)) / 100);
   let royalty = (Math.min(salesCents, sorted[0]!.from_cents) * (percent ?? 0)) / 100;
-  for (const [index, tier] of sorted.entries()) {
+  for (let index = 0; index < sorted.length; index += 1) {
+    const tier = sorted[index]!;
     const upper = sorted[index + 1]?.from_cents ?? Infinity;
     const slice = Math.min(salesCents, upper) - tier.from_cents;
     if (slice > 0) royalty += (slice * tier.percent) / 100;
@@ -95,17 +100,25 @@ export type RoyaltyResult = { periods: number; salesCents: number; royaltyCents:
  * sales (the caller buckets with `periodStartOf`).
  */
 export function royaltiesDue(terms: RoyaltyTerms, from: string, to: string, salesByPeriod: Map<string, number>): RoyaltyResult {
-  const result: RoyaltyResult = { periods: 0, salesCents: 0, royaltyCents: 0, topUpCents: 0, marketingCents: 0, totalCents: 0 };
-  for (const period of reportingPeriods(terms.frequency, from, to)) {
-    const sales = salesByPeriod.get(period.start) ?? 0;
-    const calculated = royaltyOnSales(sales, terms.percent, terms.tiers);
+  const periods = reportingPeriods(terms.frequency, from, to);
+  return royaltiesOverPeriods(terms, periods, periods.map((p) => salesByPeriod.get(p.start) ?? 0));
+}
+
+/** The same over precomputed periods and their sales (index for index): the report's fast path. */
+export function royaltiesOverPeriods(terms: RoyaltyTerms, periods: Period[], sales: ArrayLike<number>): RoyaltyResult {
+  const result: RoyaltyResult = { periods: periods.length, salesCents: 0, royaltyCents: 0, topUpCents: 0, marketingCents: 0, totalCents: 0 };
+  const tiers = [...terms.tiers].sort((a, b) => a.from_cents - b.from_cents);
+  const minimumCents = terms.minimumApplies ? (terms.minimumCents ?? 0) : 0;
+  for (let i = 0; i < periods.length; i += 1) {
+    const period = periods[i]!;
+    const periodSales = sales[i] ?? 0;
+    const calculated = marginalRoyalty(periodSales, terms.percent, tiers);
     const inTerm = (!terms.termStart || period.end >= terms.termStart) && (!terms.termEnd || period.start <= terms.termEnd);
-    const minimum = terms.minimumApplies && inTerm ? (terms.minimumCents ?? 0) : 0;
-    result.periods += 1;
-    result.salesCents += sales;
+    const minimum = inTerm ? minimumCents : 0;
+    result.salesCents += periodSales;
     result.royaltyCents += calculated;
     result.topUpCents += Math.max(0, minimum - calculated);
-    result.marketingCents += Math.round((sales * (terms.marketingPercent ?? 0)) / 100);
+    result.marketingCents += Math.round((periodSales * (terms.marketingPercent ?? 0)) / 100);
   }
   result.totalCents = result.royaltyCents + result.topUpCents + result.marketingCents;
   return result;

@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { SALES_GRANULARITIES, SALES_GROUPS, fieldErrors, reportRangeSchema, type PercentageRentDue, type RoyaltyDue, type SalesSummary } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
-import { addDays, addMonths, leaseYears, nextPeriodStart, percentageRent, periodStartOf, royaltiesDue, type ReportingFrequency, type Tier } from './calculations';
+import { addMonths, leaseYears, percentageRent, periodStartOf, reportingPeriods, royaltiesOverPeriods, type Period, type ReportingFrequency, type Tier } from './calculations';
 import { salesPolicy } from './policy';
 import { toDollars } from './presenter';
 import * as repo from './repository';
@@ -75,51 +76,76 @@ const frequencyOf = (value: string | null): ReportingFrequency => (value === 'we
 export async function royaltiesReport(deps: Deps, actor: Actor, raw: Raw): Promise<RoyaltyDue[]> {
   authorize(salesPolicy.view(actor));
   const { from, to } = range(raw);
-  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}`, async () => {
-    const { agreements, links } = await repo.royaltyAgreements(deps.db, actor.teamId);
-    const storesOf = new Map<number, number[]>();
-    for (const l of links) (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
-    const withTerms = agreements.filter((a) => (a.royalty_percent ?? 0) > 0 || a.royalty_tiers || (a.royalty_minimum_cents ?? 0) > 0 || (a.marketing_percent ?? 0) > 0);
-    // Reporting periods are counted whole, so read from the earliest period start to the latest end.
-    const used = [...new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))];
-    const start = used.map((f) => periodStartOf(f, from)).sort()[0] ?? from;
-    const end = used.map((f) => addDays(nextPeriodStart(f, periodStartOf(f, to)), -1)).sort().at(-1) ?? to;
-    const weeklyStores = [...new Set(withTerms.filter((a) => frequencyOf(a.reporting_frequency) === 'weekly').flatMap((a) => storesOf.get(a.id) ?? []))];
-    const [months, days] = await Promise.all([repo.salesByStoreMonth(deps.db, actor.teamId, start, end), weeklyStores.length ? repo.salesByStoreDay(deps.db, actor.teamId, start, end, weeklyStores) : []]);
-    const monthly = new Map<number, Array<[string, number]>>();
-    for (const m of months) (monthly.get(m.store_id) ?? monthly.set(m.store_id, []).get(m.store_id)!).push([`${m.month}-01`, m.gross]);
-    const daily = new Map<number, Array<[string, number]>>();
-    for (const d of days) (daily.get(d.store_id) ?? daily.set(d.store_id, []).get(d.store_id)!).push([d.day, d.gross]);
+  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}`, () => computeRoyalties(deps.db, actor.teamId, from, to));
+}
 
-    return withTerms.map((a) => {
-      const frequency = frequencyOf(a.reporting_frequency);
-      const stores = storesOf.get(a.id) ?? [];
-      const byPeriod = new Map<string, number>();
-      for (const store of stores) {
-        for (const [date, gross] of (frequency === 'weekly' ? daily : monthly).get(store) ?? []) {
-          const key = periodStartOf(frequency, date);
-          byPeriod.set(key, (byPeriod.get(key) ?? 0) + gross);
-        }
-      }
-      const tiers: Tier[] = a.royalty_tiers ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({ from_cents: Math.round(t.from_sales * 100), percent: t.percent })) : [];
-      const result = royaltiesDue(
-        { frequency, percent: a.royalty_percent, tiers, minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents), marketingPercent: a.marketing_percent, termStart: a.effective_date ?? a.opening_date, termEnd: a.expiration_date, minimumApplies: a.status === 'open' },
-        from,
-        to,
-        byPeriod,
-      );
-      return {
-        agreement: { id: a.id, agreement_number: a.agreement_number, brand: a.brand_name, franchisee: a.franchisee_name },
-        store_count: stores.length,
-        reporting_frequency: frequency,
-        periods: result.periods,
-        sales: toDollars(result.salesCents),
-        royalty: toDollars(result.royaltyCents),
-        minimum_top_up: toDollars(result.topUpCents),
-        marketing: toDollars(result.marketingCents),
-        total_due: toDollars(result.totalCents),
-      };
-    });
+/** The royalties report's rows, uncached and unauthorised (the dashboard's expenditure uses it too). */
+export async function computeRoyalties(db: Executor, teamId: number, from: string, to: string): Promise<RoyaltyDue[]> {
+  const { agreements, links } = await repo.royaltyAgreements(db, teamId);
+  const storesOf = new Map<number, number[]>();
+  for (const l of links) (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
+  const withTerms = agreements.filter((a) => (a.royalty_percent ?? 0) > 0 || a.royalty_tiers || (a.royalty_minimum_cents ?? 0) > 0 || (a.marketing_percent ?? 0) > 0);
+  // The reporting periods of each frequency are the same for every agreement: made once, with a lookup
+  // from a sales key (a month "YYYY-MM", or a day for weekly reporting) to the period's index.
+  const buckets = new Map<ReportingFrequency, { periods: Period[]; indexOf: (key: string) => number | undefined }>();
+  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))) {
+    const periods = reportingPeriods(frequency, from, to);
+    const byStart = new Map(periods.map((p, index) => [p.start, index]));
+    const memo = new Map<string, number | undefined>();
+    const indexOf = (key: string) => {
+      if (memo.has(key)) return memo.get(key);
+      const index = byStart.get(periodStartOf(frequency, key.length === 7 ? `${key}-01` : key));
+      memo.set(key, index);
+      return index;
+    };
+    buckets.set(frequency, { periods, indexOf });
+  }
+  // Reporting periods are counted whole, so read from the earliest period start to the latest end.
+  const all = [...buckets.values()].flatMap((b) => b.periods);
+  const start = all.map((p) => p.start).sort()[0] ?? from;
+  const end = all.map((p) => p.end).sort().at(-1) ?? to;
+  const weeklyStores = [...new Set(withTerms.filter((a) => frequencyOf(a.reporting_frequency) === 'weekly').flatMap((a) => storesOf.get(a.id) ?? []))];
+  const [months, days] = await Promise.all([repo.salesByStoreMonth(db, teamId, start, end, { net: false }), weeklyStores.length ? repo.salesByStoreDay(db, teamId, start, end, weeklyStores) : []]);
+  // Each sales row is added straight into the period sums of the agreements covering its store.
+  const entries = withTerms.map((a) => {
+    const frequency = frequencyOf(a.reporting_frequency);
+    const bucket = buckets.get(frequency)!;
+    return { a, frequency, bucket, stores: storesOf.get(a.id) ?? [], sales: new Float64Array(bucket.periods.length) };
+  });
+  const covering = (weekly: boolean) => {
+    const byStore = new Map<number, typeof entries>();
+    for (const e of entries) if ((e.frequency === 'weekly') === weekly) for (const store of e.stores) (byStore.get(store) ?? byStore.set(store, []).get(store)!).push(e);
+    return byStore;
+  };
+  const add = (byStore: Map<number, typeof entries>, storeId: number, key: string, gross: number) => {
+    for (const e of byStore.get(storeId) ?? []) {
+      const index = e.bucket.indexOf(key);
+      if (index !== undefined) e.sales[index] = e.sales[index]! + gross;
+    }
+  };
+  const monthlyCovering = covering(false);
+  for (const m of months) add(monthlyCovering, m.store_id, m.month, m.gross);
+  const weeklyCovering = covering(true);
+  for (const d of days) add(weeklyCovering, d.store_id, d.day, d.gross);
+
+  return entries.map(({ a, frequency, bucket: { periods }, stores, sales }) => {
+    const tiers: Tier[] = a.royalty_tiers ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({ from_cents: Math.round(t.from_sales * 100), percent: t.percent })) : [];
+    const result = royaltiesOverPeriods(
+      { frequency, percent: a.royalty_percent, tiers, minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents), marketingPercent: a.marketing_percent, termStart: a.effective_date ?? a.opening_date, termEnd: a.expiration_date, minimumApplies: a.status === 'open' },
+      periods,
+      sales,
+    );
+    return {
+      agreement: { id: a.id, agreement_number: a.agreement_number, brand: a.brand_name, franchisee: a.franchisee_name },
+      store_count: stores.length,
+      reporting_frequency: frequency,
+      periods: result.periods,
+      sales: toDollars(result.salesCents),
+      royalty: toDollars(result.royaltyCents),
+      minimum_top_up: toDollars(result.topUpCents),
+      marketing: toDollars(result.marketingCents),
+      total_due: toDollars(result.totalCents),
+    };
   });
 }
 

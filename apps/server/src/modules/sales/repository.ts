@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../platform/db';
 
 /** Sales rows with the names the list shows. Every query names the team first. */
@@ -106,21 +106,24 @@ export async function deleteSalesRow(db: Executor, teamId: number, id: number) {
   await db.deleteFrom('sales').where('team_id', '=', teamId).where('id', '=', id).execute();
 }
 
-const monthOf = sql<string>`substr(cast(sales.period_start as varchar(10)), 1, 7)`;
+// `period_start` is a text column in SQLite (substr is cheap) and a date in PostgreSQL (to_char).
+const monthOf = (db: Executor) =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`to_char(sales.period_start, 'YYYY-MM')` : sql<string>`substr(sales.period_start, 1, 7)`;
 
 /**
  * The team's sales per store and month of `period_start` in [from, to]: what every report starts from.
  * One range scan of `sales_team_period_index` (it carries the amounts), grouped in the database.
  */
-export async function salesByStoreMonth(db: Executor, teamId: number, from: string, to: string, storeIds?: number[]) {
-  let query = db
+export async function salesByStoreMonth(db: Executor, teamId: number, from: string, to: string, options: { net?: boolean } = {}) {
+  // Without net (the royalty report) the database sums one column less over millions of rows.
+  const net = options.net === false ? sql<number>`0` : sql<number>`sum(coalesce(sales.net_cents, sales.gross_cents))`;
+  const query = db
     .selectFrom('sales')
-    .select(['sales.store_id', monthOf.as('month'), sql<number>`sum(sales.gross_cents)`.as('gross'), sql<number>`sum(coalesce(sales.net_cents, sales.gross_cents))`.as('net')])
+    .select(['sales.store_id', monthOf(db).as('month'), sql<number>`sum(sales.gross_cents)`.as('gross'), net.as('net')])
     .where('sales.team_id', '=', teamId)
     .where('sales.period_start', '>=', from)
     .where('sales.period_start', '<=', to)
-    .groupBy(['sales.store_id', monthOf]);
-  if (storeIds) query = query.where('sales.store_id', 'in', storeIds.length ? storeIds : [-1]);
+    .groupBy(['sales.store_id', monthOf(db)]);
   return (await query.execute()).map((r) => ({ store_id: r.store_id, month: r.month, gross: Number(r.gross), net: Number(r.net) }));
 }
 

@@ -185,4 +185,18 @@ describe('sales figures', () => {
     expect(csv).toContain('L-9,Dallas,2025-07-01,2026-06-30');
     expect(csv).toContain(',25000.00,20000.00,6,300.00');
   });
+
+  it('adds the last twelve months of royalties to the dashboard expenditure', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { brand, dallas } = await storesOf(admin);
+    await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [dallas.id], status: 'open', royalty_percent: 10, marketing_percent: 1, technology_fee: 100 });
+    // 12 × $100 technology fee before any sales.
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe(1200);
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await admin.post(api, { store_id: dallas.id, period_start: lastMonth.toISOString().slice(0, 10), gross: 50000 });
+    // Plus 10% royalty and 1% marketing fund on last month's $50,000.
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe(1200 + 5000 + 500);
+  });
 });

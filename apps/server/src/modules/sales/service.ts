@@ -10,6 +10,8 @@ import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/service';
 import { salesPolicy } from './policy';
 import { presentSales, toCents } from './presenter';
+import { addDays, addMonths } from './calculations';
+import { computeRoyalties } from './reports';
 import * as repo from './repository';
 
 export type DuplicateMode = 'reject' | 'merge';
@@ -182,4 +184,14 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'sales', subjectId: null, action: 'batch_saved', changes: { created: result.created.length, updated: result.updated.length, on_duplicate: parsed.data.on_duplicate }, ip: actor.ip });
     return { created: result.created.length, updated: result.updated.length };
   });
+}
+
+/**
+ * Royalties, minimum top-ups and marketing fund due over the last twelve whole months (the dashboard's
+ * expenditure): what the team's franchise agreements cost in a year at the sales actually recorded.
+ */
+export async function trailingRoyaltiesCents(db: Executor, teamId: number, today: string): Promise<number> {
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const rows = await computeRoyalties(db, teamId, addMonths(thisMonth, -12), addDays(thisMonth, -1));
+  return Math.round(rows.reduce((sum, r) => sum + r.total_due * 100, 0));
 }
