@@ -347,6 +347,34 @@ describe('attribute values on records', () => {
       'Charlie',
     ]);
     expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats&search=alpha'))).toEqual(['Alpha']);
+    // Records without a value come last in both directions; filters and pages apply as usual.
+    await createVia(admin, 'stores', { name: 'Delta' });
+    expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats'))).toEqual([
+      'Charlie',
+      'Alpha',
+      'Bravo',
+      'Delta',
+    ]);
+    expect(names(await admin.get('/app/api/v1/stores?sort=attr.seats&direction=desc'))).toEqual([
+      'Bravo',
+      'Alpha',
+      'Charlie',
+      'Delta',
+    ]);
+    const paged = await admin.get('/app/api/v1/stores?sort=attr.seats&per_page=2&page=2');
+    expect(names(paged)).toEqual(['Bravo', 'Delta']);
+    expect(paged.body.meta).toMatchObject({ total: 4, last_page: 2 });
+    expect(
+      names(
+        await admin.get('/app/api/v1/stores?sort=attr.tier&direction=desc&filters[attr.services]=Delivery'),
+      ),
+    ).toEqual(['Bravo', 'Alpha']);
+    expect(names(await admin.get('/app/api/v1/stores?sort=attr.patio&filters[status]=planned'))).toEqual([
+      'Bravo',
+      'Charlie',
+      'Alpha',
+      'Delta',
+    ]);
     // Unknown attributes are whitelist errors like any unknown field.
     expect((await admin.get('/app/api/v1/stores?sort=attr.nope')).body.errors).toEqual({
       sort: ['The selected sort is invalid.'],

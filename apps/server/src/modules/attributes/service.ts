@@ -21,7 +21,7 @@ import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import type { FilterSpec } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
-import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { diff, recordActivity } from '../activities/service';
 import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { attributePolicy } from './policy';
@@ -314,19 +314,18 @@ export async function attributeValuesFor(
   const result = new Map<number, Record<string, AttributeValue>>();
   if (!ids.length) return result;
   const rows = defs.length ? await repo.valuesOf(db, teamId, subjectType, ids) : [];
+  // Grouped once by record and attribute: a page (or an export batch of 1,000) is one pass over its rows.
+  const grouped = new Map<string, repo.AttributeValueRow[]>();
+  for (const row of rows) {
+    const key = `${row.subject_id}:${row.attribute_id}`;
+    const list = grouped.get(key);
+    if (list) list.push(row);
+    else grouped.set(key, [row]);
+  }
   for (const id of ids) {
-    const mine = rows.filter((r) => r.subject_id === id);
     result.set(
       id,
-      Object.fromEntries(
-        defs.map((d) => [
-          d.key,
-          fromRows(
-            d,
-            mine.filter((r) => r.attribute_id === d.id),
-          ),
-        ]),
-      ),
+      Object.fromEntries(defs.map((d) => [d.key, fromRows(d, grouped.get(`${id}:${d.id}`) ?? [])])),
     );
   }
   return result;
@@ -533,4 +532,72 @@ export async function attributeListSpecs(
     }
   }
   return { definitions, sorts, filters };
+}
+
+/**
+ * One page of a list sorted by an attribute, read from the attribute's value index instead of sorting the
+ * team: `(attribute_id, value, subject_id)` is walked in order and joined to the records, so LIMIT stops
+ * early (100k stores on PostgreSQL: 410 ms as a correlated sort, see docs/ARCHITECTURE.md). Records with
+ * no value come after those with one, in both directions (by id). `conditions` are the list's filters
+ * and search, written against the record table alone. Totals are cached per team write version.
+ */
+export async function attributeSortedPage(
+  db: Executor,
+  options: {
+    table: 'companies' | 'brands' | 'stores' | 'contacts';
+    teamId: number;
+    subjectType: AttributeSubject;
+    key: string;
+    conditions: Array<Expression<SqlBool>>;
+    direction: 'asc' | 'desc';
+    page: number;
+    perPage: number;
+  },
+): Promise<{ ids: number[]; total: number } | null> {
+  const definition = (await liveAttributes(db, options.teamId, options.subjectType)).find(
+    (d) => `attr.${d.key}` === options.key,
+  );
+  if (!definition || !SORTABLE_ATTRIBUTE_TYPES.includes(definition.type)) return null;
+  const table = sql.table(options.table);
+  const value = sql.ref(`av.${valueColumn(definition)}`);
+  const direction = sql.raw(options.direction);
+  const where = options.conditions.length ? sql` and ${sql.join(options.conditions, sql` and `)}` : sql``;
+  const matching = sql`select id from ${table} where team_id = ${options.teamId} and deleted_at is null${where}`;
+  // Without filters the join's own team and trash checks are the whole scope (no set to build).
+  const scope = options.conditions.length ? sql` and s.id in (${matching})` : sql``;
+  const valued = sql`from attribute_values av join ${table} s on s.id = av.subject_id
+    where av.attribute_id = ${definition.id} and ${value} is not null and s.team_id = ${options.teamId} and s.deleted_at is null${scope}`;
+  const count = (query: ReturnType<typeof sql>) => async () =>
+    Number(
+      (await sql<{ n: number }>`select count(*) as n from (${query}) counted`.execute(db)).rows[0]?.n ?? 0,
+    );
+  const cacheKey = (what: string, query: ReturnType<typeof sql>) => {
+    const compiled = query.compile(db);
+    return `attr-sort\u0000${what}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  };
+  const valuedQuery = sql`select s.id ${valued}`;
+  const [total, valuedTotal] = await Promise.all([
+    cachedForTeam(db, options.teamId, cacheKey('total', matching), count(matching)),
+    cachedForTeam(db, options.teamId, cacheKey('valued', valuedQuery), count(valuedQuery)),
+  ]);
+  const offset = (options.page - 1) * options.perPage;
+  const ids: number[] = [];
+  if (offset < valuedTotal) {
+    const rows = await sql<{
+      id: number;
+    }>`select s.id as id ${valued} order by ${value} ${direction}, av.subject_id ${direction} limit ${options.perPage} offset ${offset}`.execute(
+      db,
+    );
+    ids.push(...rows.rows.map((r) => Number(r.id)));
+  }
+  if (ids.length < options.perPage && total > valuedTotal) {
+    const skip = Math.max(0, offset - valuedTotal);
+    const rows = await sql<{
+      id: number;
+    }>`select id from ${table} where team_id = ${options.teamId} and deleted_at is null${where}
+      and id not in (select subject_id from attribute_values where attribute_id = ${definition.id} and ${sql.ref(valueColumn(definition))} is not null)
+      order by id ${direction} limit ${options.perPage - ids.length} offset ${skip}`.execute(db);
+    ids.push(...rows.rows.map((r) => Number(r.id)));
+  }
+  return { ids, total };
 }

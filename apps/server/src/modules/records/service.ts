@@ -12,6 +12,7 @@ import {
   attributeErrors,
   attributeListSpecs,
   attributeSearchText,
+  attributeSortedPage,
   attributeValuesFor,
   removeAttributeReminders,
   syncAttributeReminders,
@@ -61,7 +62,11 @@ export async function listRecords<Row extends LoadedRow, Dto>(
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
   const { query, conditions, search, orderBy } = await listQuery(deps, def, actor, raw);
-  const { ids, total } = await pageOfIds(deps.db, {
+  // A team-defined attribute's sort walks that attribute's value index (attributes/service.ts).
+  const byAttribute = query.sort.startsWith('attr.')
+    ? await attributeSortedPage(deps.db, { table: def.table, teamId: actor.teamId, subjectType: def.type, key: query.sort, conditions, direction: query.direction, page: query.page, perPage: query.perPage })
+    : null;
+  const { ids, total } = byAttribute ?? await pageOfIds(deps.db, {
     search,
     table: def.table,
     teamId: actor.teamId,
