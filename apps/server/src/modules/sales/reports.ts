@@ -30,6 +30,13 @@ function oneOf<T extends readonly string[]>(raw: Raw, name: string, values: T, f
 }
 
 const lastYear = (date: string) => addMonths(date, -12);
+/** "2026-03" → "Mar 2026", "2026-Q1" → "Q1 2026", "2026" stays. */
+const periodLabel = (key: string) => {
+  const [year, part] = key.split('-');
+  if (!part) return key;
+  if (part.startsWith('Q')) return `${part} ${year}`;
+  return `${new Date(Date.UTC(Number(year), Number(part) - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${year}`;
+};
 const change = (now: number, before: number) => (before > 0 ? Math.round(((now - before) / before) * 1000) / 10 : null);
 
 /** Sales by store, brand, franchisee or period over [from, to], each beside the same range a year earlier. */
@@ -52,7 +59,7 @@ export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<
       if (groupBy === 'brand') return [`${s?.brand_id ?? 0}`, s?.brand_name ?? 'No brand'];
       if (groupBy === 'franchisee') return [`${s?.company_id ?? 0}`, s?.company_name ?? 'No operating company'];
       const key = bucket(r.month, shift);
-      return [key, key];
+      return [key, periodLabel(key)];
     };
     const rows = new Map<string, { key: string; label: string; gross: number; net: number; previous_gross: number }>();
     const at = (key: string, label: string) => rows.get(key) ?? rows.set(key, { key, label, gross: 0, net: 0, previous_gross: 0 }).get(key)!;

@@ -111,7 +111,9 @@ describe('sales figures', () => {
     expect((await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=franchisee`)).body.data.rows.map((r: { label: string; gross: number }) => [r.label, r.gross])).toEqual([['No operating company', 3000], ['Moore Partners', 1050]]);
     expect((await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=brand`)).body.data.rows).toMatchObject([{ label: 'Sunrise Fitness', gross: 4050 }]);
     const quarters = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=period&granularity=quarter`)).body.data.rows;
-    expect(quarters.map((r: { key: string; gross: number; previous_gross: number }) => [r.key, r.gross, r.previous_gross])).toEqual([['2026-Q1', 4000, 800], ['2026-Q2', 50, 0]]);
+    expect(quarters.map((r: { key: string; label: string; gross: number; previous_gross: number }) => [r.key, r.label, r.gross, r.previous_gross])).toEqual([['2026-Q1', 'Q1 2026', 4000, 800], ['2026-Q2', 'Q2 2026', 50, 0]]);
+    const months = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=period`)).body.data.rows;
+    expect(months.map((r: { label: string }) => r.label)).toEqual(['Jan 2026', 'Feb 2026', 'Apr 2026']);
     const bad = await admin.get(`${api}/reports/summary?from=2026-12-31&to=2026-01-01&group_by=city`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ to: ['The to date must be on or after the from date.'] });

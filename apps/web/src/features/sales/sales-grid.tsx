@@ -129,7 +129,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
         <table ref={tableRef} className="min-w-full text-sm" aria-label={t('sales.grid.caption', { year })}>
           <thead className="bg-gray-50 dark:bg-gray-800/60">
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-gray-50 px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:bg-gray-800 dark:text-gray-300">
+              <th scope="col" className="sticky left-0 z-10 bg-gray-50 px-3 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:bg-gray-800 dark:text-gray-300">
                 {t('sales.grid.store')}
               </th>
               {MONTHS.map((m) => (
@@ -137,7 +137,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                   {monthLabel(m)}
                 </th>
               ))}
-              <th scope="col" className="px-4 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">
+              <th scope="col" className="px-3 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">
                 {t('sales.grid.total')}
               </th>
             </tr>
@@ -147,7 +147,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
               let total = 0;
               return (
                 <tr key={store.id} className="hover:bg-gray-50/60 dark:hover:bg-gray-800/40">
-                  <th scope="row" className="sticky left-0 z-10 max-w-56 truncate bg-white px-4 py-1.5 text-left font-medium text-gray-900 dark:bg-gray-900 dark:text-white">
+                  <th scope="row" className="sticky left-0 z-10 max-w-56 truncate bg-white px-3 py-1.5 text-left font-medium text-gray-900 dark:bg-gray-900 dark:text-white">
                     {store.name}
                     {store.store_number && <span className="ml-1.5 text-xs font-normal text-gray-500">#{store.store_number}</span>}
                   </th>
@@ -174,14 +174,14 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                           onPaste={(e) => onPaste(e, row, col)}
                           onFocus={(e) => e.target.select()}
                           className={clsx(
-                            'w-[4.75rem] rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
+                            'w-16 rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
                             bad ? 'bg-red-50 ring-red-400 dark:bg-red-950/40' : dirty ? 'bg-amber-50 ring-amber-300 dark:bg-amber-950/30' : 'ring-gray-200 dark:ring-gray-700',
                           )}
                         />
                       </td>
                     );
                   })}
-                  <td className="px-4 py-1.5 text-right font-semibold text-gray-900 tabular-nums dark:text-white">{total ? `$${show(total)}` : '—'}</td>
+                  <td className="px-3 py-1.5 text-right font-semibold whitespace-nowrap text-gray-900 tabular-nums dark:text-white">{total ? `$${show(total)}` : '—'}</td>
                 </tr>
               );
             })}
