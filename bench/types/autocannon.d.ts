@@ -5,6 +5,8 @@ declare module 'autocannon' {
   export type Options = {
     url: string;
     connections?: number;
+    /** Requests per second across all connections (a steady load instead of as fast as possible). */
+    overallRate?: number;
     duration?: number;
     amount?: number;
     timeout?: number;

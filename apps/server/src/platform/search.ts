@@ -64,6 +64,40 @@ export async function indexRecord(db: Executor, entry: SearchEntry) {
   await bumpTeamWriteVersion(db, entry.teamId);
 }
 
+/**
+ * indexRecord for many records of one team at once (imports): a few statements per chunk instead of five
+ * per record, which on PostgreSQL is the difference between seconds and minutes for 100,000 rows.
+ */
+export async function indexRecords(db: Executor, teamId: number, entries: SearchEntry[]) {
+  if (!entries.length) return;
+  const termRows = dialectOf(db) === 'postgres';
+  for (let at = 0; at < entries.length; at += 500) {
+    const rows = entries.slice(at, at + 500).map(searchIndexRow);
+    const rowids = rows.map((r) => r.rowid);
+    await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
+    await db.insertInto('search_index').values(rows).execute();
+    if (termRows) {
+      const withTerms = rows.filter((_, i) => usesTermRows(entries[at + i]!.type));
+      if (withTerms.length) {
+        await db.deleteFrom('search_terms').where('rowid', 'in', withTerms.map((r) => r.rowid)).execute();
+        const terms = withTerms.flatMap(searchTermRows);
+        for (let t = 0; t < terms.length; t += 10_000) await db.insertInto('search_terms').values(terms.slice(t, t + 10_000)).execute();
+      }
+    }
+  }
+  await bumpTeamWriteVersion(db, teamId);
+}
+
+/** unindexRecord for many records of one team and type (an import rolled back or undone). */
+export async function unindexRecords(db: Executor, teamId: number, type: SearchType, ids: number[]) {
+  for (let at = 0; at < ids.length; at += 500) {
+    const rowids = ids.slice(at, at + 500).map((id) => rowidOf(type, id));
+    await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
+    if (dialectOf(db) === 'postgres' && usesTermRows(type)) await db.deleteFrom('search_terms').where('rowid', 'in', rowids).execute();
+  }
+  if (ids.length) await bumpTeamWriteVersion(db, teamId);
+}
+
 /** Called in the same transaction as every delete of a searchable record. */
 export async function unindexRecord(db: Executor, type: SearchType, id: number) {
   const rowid = rowidOf(type, id);

@@ -137,6 +137,7 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
     for (const row of rows) storeNumbers.set(key(row.store_number!), row.id);
   }
   const seenMatches = new Set<number>();
+  const seenExternalIds = new Set<string>();
 
   async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
     const staged = rows.map((row) => {
@@ -203,9 +204,14 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
       }
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
 
+      const externalId = mapped.external_id || null;
+      if (externalId && seenExternalIds.has(key(externalId))) {
+        err('external_id', 'The external ID appears on an earlier row of the file.');
+        return { rowNumber: row.rowNumber, kind: 'invalid', errors, mapped };
+      }
+      if (externalId) seenExternalIds.add(key(externalId));
       const output = parsed.data as Record<string, unknown>;
       if (options.type === 'stores' && output.store_number) storeNumbers.set(key(String(output.store_number)), matchedId ?? 'file');
-      const externalId = mapped.external_id || null;
       if (willUpdate) {
         seenMatches.add(matchedId!);
         const changed = Object.keys(values).filter((column) => !same(stored![column], output[column]));

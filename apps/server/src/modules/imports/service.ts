@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   IMPORT_BATCH_SIZE,
   IMPORT_MAX_ROWS,
@@ -24,7 +24,7 @@ import { randomToken } from '../../platform/crypto';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { indexRecord, unindexRecord } from '../../platform/search';
+import { indexRecords, unindexRecords } from '../../platform/search';
 import { recordActivity } from '../activities/service';
 import type { RecordDefinition } from '../records/definition';
 import { recordDefinitions } from '../records/registry';
@@ -415,12 +415,15 @@ async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, oper
     await throwIfCancelled(deps, row.id);
     const batch = operations.slice(at, at + size);
     await deps.db.transaction().execute(async (trx) => {
+      // A batch and its log rows commit together, so a batch lost to a database crash before its WAL reached
+      // disk is lost whole, log included: the import is still consistent, and commits need not wait for fsync.
+      if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
       const now = nowIso();
       const creates = batch.filter((o) => o.action === 'create');
       const createdIds: number[] = [];
-      // A few hundred parameters per statement stays far below both databases' limits.
-      for (let i = 0; i < creates.length; i += 50) {
-        const slice = creates.slice(i, i + 50);
+      // 250 rows of at most ~25 columns per statement stays well below both databases' parameter limits.
+      for (let i = 0; i < creates.length; i += 250) {
+        const slice = creates.slice(i, i + 250);
         const ids = await untyped(trx)
           .insertInto(def.table)
           .values(slice.map((o) => ({ ...o.values, team_id: row.team_id, created_at: now, updated_at: now })))
@@ -435,11 +438,11 @@ async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, oper
       }
       const written = [...creates, ...updates];
       const externals = batch.filter((o) => o.externalId);
-      for (const o of externals) {
+      for (let i = 0; i < externals.length; i += 200) {
         await trx
           .insertInto('external_ids')
-          .values({ team_id: row.team_id, subject_type: def.type, external_id: o.externalId!.slice(0, 255), subject_id: o.id! })
-          .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet({ subject_id: o.id! }))
+          .values(externals.slice(i, i + 200).map((o) => ({ team_id: row.team_id, subject_type: def.type, external_id: o.externalId!.slice(0, 255), subject_id: o.id! })))
+          .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })))
           .execute();
       }
       await reindexMany(trx, def, row.team_id, written.map((o) => o.id!));
@@ -472,8 +475,9 @@ async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, oper
 }
 
 async function reindexMany(trx: Executor, def: RecordDefinition, teamId: number, ids: number[]) {
-  for (let i = 0; i < ids.length; i += 200) {
-    for (const record of await def.load(trx, teamId, ids.slice(i, i + 200))) await indexRecord(trx, { teamId, type: def.type, id: record.id, ...def.searchEntry(record) });
+  for (let i = 0; i < ids.length; i += 500) {
+    const records = await def.load(trx, teamId, ids.slice(i, i + 500));
+    await indexRecords(trx, teamId, records.map((record) => ({ teamId, type: def.type, id: record.id, ...def.searchEntry(record) })));
   }
 }
 
@@ -487,7 +491,7 @@ async function rollBack(deps: Deps, row: ImportRow, def: RecordDefinition) {
     if (!changes.length) break;
     await deps.db.transaction().execute(async (trx) => {
       const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
-      for (const id of created) await unindexRecord(trx, def.type, id);
+      await unindexRecords(trx, row.team_id, def.type, created);
       if (created.length) {
         await trx.deleteFrom('external_ids').where('team_id', '=', row.team_id).where('subject_type', '=', def.type).where('subject_id', 'in', created).execute();
         await untyped(trx).deleteFrom(def.table).where('team_id', '=', row.team_id).where('id', 'in', created).execute();
@@ -546,7 +550,7 @@ export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<
       const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
       if (created.length) {
         await untyped(trx).updateTable(def.table).set({ deleted_at: now }).where('team_id', '=', actor.teamId).where('id', 'in', created).execute();
-        for (const recordId of created) await unindexRecord(trx, def.type, recordId);
+        await unindexRecords(trx, actor.teamId, def.type, created);
       }
       const updated = changes.filter((c) => c.action === 'update');
       for (const change of updated) {
