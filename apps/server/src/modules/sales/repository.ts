@@ -98,6 +98,19 @@ export async function insertSales(db: Executor, teamId: number, rows: SalesValue
   return ids;
 }
 
+/** Overwrites the amounts of existing figures, 500 per statement (an import may merge 100,000). */
+export async function overwriteSales(db: Executor, teamId: number, rows: SalesValues[], now: string) {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('sales')
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r, team_id: teamId, created_at: now, updated_at: now })))
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'store_id', 'period_start', 'period']).doUpdateSet((eb) => ({ gross_cents: eb.ref('excluded.gross_cents'), net_cents: eb.ref('excluded.net_cents'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute();
+  }
+}
+
 export async function updateSalesAmounts(db: Executor, teamId: number, id: number, values: { gross_cents: number; net_cents: number | null }, now: string) {
   await db.updateTable('sales').set({ ...values, updated_at: now }).where('team_id', '=', teamId).where('id', '=', id).execute();
 }

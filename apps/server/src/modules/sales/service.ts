@@ -63,14 +63,14 @@ export async function upsertSales(trx: Executor, teamId: number, rows: unknown[]
   const now = nowIso();
   const fresh = [...byKey.entries()].filter(([key]) => !existing.has(key)).map(([, p]) => p.values);
   const result: UpsertSalesResult = { created: await repo.insertSales(trx, teamId, fresh, now), updated: [] };
+  const changed: repo.SalesValues[] = [];
   for (const [key, p] of byKey) {
     const before = existing.get(key);
     if (!before) continue;
-    if (before.gross_cents !== p.values.gross_cents || before.net_cents !== p.values.net_cents) {
-      await repo.updateSalesAmounts(trx, teamId, before.id, { gross_cents: p.values.gross_cents, net_cents: p.values.net_cents }, now);
-    }
+    if (before.gross_cents !== p.values.gross_cents || before.net_cents !== p.values.net_cents) changed.push(p.values);
     result.updated.push({ id: before.id, previous: { gross_cents: before.gross_cents, net_cents: before.net_cents } });
   }
+  await repo.overwriteSales(trx, teamId, changed, now);
   if (result.created.length || result.updated.length) await bumpTeamWriteVersion(trx, teamId);
   return result;
 }
