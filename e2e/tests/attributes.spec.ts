@@ -99,3 +99,29 @@ test('an admin adds a custom attribute and sees it on the form, detail page, lis
   expect(csv).toContain('2027-03-01,Gold');
   expect(csv).not.toContain('Uptown');
 });
+
+test('a lease attribute is edited on the lease form and shown on its page', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Lea Leases', email: uniqueEmail('lease-attributes') });
+  await apiCall(page.request, 'POST', '/attributes', { subject_type: 'leases', label: 'Landlord code', type: 'text', required: true });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Point' });
+  const lease = await apiCall(page.request, 'POST', '/leases', {
+    store_id: store.id, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31', attributes: { landlord_code: 'LL-1' },
+  });
+
+  await page.goto(`/leases/${lease.id}/edit`);
+  const code = page.getByLabel('Landlord code');
+  await expect(code).toHaveValue('LL-1');
+  await code.fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The landlord code field is required.')).toBeVisible();
+  await code.fill('LL-77');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The landlord code field is required.')).toBeHidden();
+  await expect(code).toHaveValue('LL-77');
+
+  await page.goto(`/leases/${lease.id}`);
+  const custom = page.locator('section', { has: page.getByRole('heading', { name: 'Custom fields' }) });
+  await expect(custom.getByText('LL-77')).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
 import { oneOf, optionalString, validationMessage } from './validation';
 
@@ -170,6 +171,8 @@ export const leaseSchema = z.object({
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
   abilities: abilitiesSchema,
+  /** Team-defined attributes (live ones): key → value. */
+  attributes: attributeValuesOutSchema.optional(),
 });
 export type Lease = z.infer<typeof leaseSchema>;
 

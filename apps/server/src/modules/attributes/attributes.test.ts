@@ -450,3 +450,28 @@ describe('date attributes as reminders', () => {
     expect(await attributeReminders(admin, store.id)).toEqual([]);
   });
 });
+
+describe('attribute values on leases', () => {
+  it('validates, stores and returns them on create and update, with the lease’s own errors', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'leases', label: 'Landlord code', type: 'text', required: true });
+    await define(admin, { subject_type: 'leases', label: 'CAM audit', type: 'boolean' });
+    const store = await createVia(admin, 'stores', { name: 'Downtown' });
+    const body = { store_id: store.id, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31' };
+
+    const missing = await admin.post('/app/api/v1/leases', { ...body, status: 'pirate' });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['attributes.landlord_code', 'status']);
+    expect(missing.body.errors['attributes.landlord_code']).toEqual(['The landlord code field is required.']);
+
+    const created = await admin.post('/app/api/v1/leases', { ...body, attributes: { landlord_code: 'LL-9', cam_audit: true } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.attributes).toEqual({ landlord_code: 'LL-9', cam_audit: true });
+
+    const bad = await admin.patch(`/app/api/v1/leases/${created.body.data.id}`, { attributes: { cam_audit: 'maybe' } });
+    expect(bad.body.errors).toEqual({ 'attributes.cam_audit': ['The cam audit field must be true or false.'] });
+    const patched = await admin.patch(`/app/api/v1/leases/${created.body.data.id}`, { suite: '12B', attributes: { cam_audit: false } });
+    expect(patched.body.data).toMatchObject({ suite: '12B', attributes: { landlord_code: 'LL-9', cam_audit: false } });
+    expect((await admin.get(`/app/api/v1/leases/${created.body.data.id}`)).body.data.attributes).toEqual({ landlord_code: 'LL-9', cam_audit: false });
+  });
+});

@@ -21,7 +21,7 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await leases.getLease(deps, actorOf(request, deps), request.params.id) }));
   app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: z.record(z.string(), z.unknown()), response: one } }, async (request) => {
-    const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => key in leaseFieldsSchema.shape));
+    const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => key in leaseFieldsSchema.shape || key === 'attributes'));
     return { data: await leases.updateLease(deps, actorOf(request, deps), request.params.id, sent) };
   });
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {

@@ -9,6 +9,7 @@ import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
+import { attributeErrors, attributeValuesFor, writeAttributeValues } from '../attributes/service';
 import { recordPolicy, recordAbilities } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
@@ -81,9 +82,28 @@ function present(row: LoadedLease, children: Children, actor: Actor): Lease {
 }
 
 async function presentLeases(db: Executor, actor: Actor, ids: number[]) {
-  const [rows, children] = await Promise.all([loadLeases(db, actor.teamId, ids), loadChildren(db, ids)]);
-  return rows.map((row) => present(row, children, actor));
+  const [rows, children, attributes] = await Promise.all([loadLeases(db, actor.teamId, ids), loadChildren(db, ids), attributeValuesFor(db, actor.teamId, 'leases', ids)]);
+  return rows.map((row) => ({ ...present(row, children, actor), attributes: attributes.get(row.id) ?? {} }));
 }
+
+/** The lease's own checks and its team-defined attributes' checks, reported in one 422. */
+function withAttributeErrors<T>(errors: Record<string, string[]>, check: () => T): T {
+  let result: T;
+  try {
+    result = check();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation') throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
+    throw error;
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
+  return result;
+}
+
+const splitAttributes = (input: unknown) => {
+  const { attributes, ...rest } = (input ?? {}) as Record<string, unknown>;
+  return { attributes: (attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes : {}) as Record<string, unknown>, rest, sent: attributes !== undefined };
+};
 
 const SORTS: Record<string, string[]> = {
   expiration_date: ['expiration_date'],
@@ -225,8 +245,14 @@ const parseWhole = (input: unknown): LeaseValues => parseContract(leaseInputSche
 
 export async function createLease(deps: Deps, actor: Actor, input: unknown): Promise<Lease> {
   authorize(recordPolicy.create(actor));
-  const values = parseWhole(input);
-  const id = await deps.db.transaction().execute((trx) => insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip }));
+  const { attributes, rest } = splitAttributes(input);
+  const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'leases', attributes), () => parseWhole(rest));
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const leaseId = await insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
+    const changes = await writeAttributeValues(trx, actor.teamId, 'leases', leaseId, attributes);
+    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: leaseId, action: 'updated', changes, ip: actor.ip });
+    return leaseId;
+  });
   return getLease(deps, actor, id);
 }
 
@@ -247,7 +273,7 @@ export async function insertLease(trx: Executor, teamId: number, input: unknown,
 async function currentValues(db: Executor, actor: Actor, id: number) {
   const lease = (await presentLeases(db, actor, [id]))[0]!;
   return {
-    ...Object.fromEntries(Object.entries(lease).filter(([k]) => !['id', 'store', 'landlord', 'tenant', 'guarantor', 'broker', 'property_manager', 'term_months', 'annual_rent', 'created_at', 'updated_at', 'deleted_at', 'abilities'].includes(k))),
+    ...Object.fromEntries(Object.entries(lease).filter(([k]) => !['id', 'store', 'landlord', 'tenant', 'guarantor', 'broker', 'property_manager', 'term_months', 'annual_rent', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes'].includes(k))),
     store_id: lease.store?.id,
     landlord_id: lease.landlord?.id ?? null,
     tenant_id: lease.tenant?.id ?? null,
@@ -261,12 +287,14 @@ async function currentValues(db: Executor, actor: Actor, id: number) {
 export async function updateLease(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>): Promise<Lease> {
   await findLiveLease(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
+  const { attributes, rest, sent } = splitAttributes(patch);
   await deps.db.transaction().execute(async (trx) => {
     const before = await currentValues(trx, actor, id);
-    const values = parseWhole({ ...before, ...patch });
+    const values = withAttributeErrors(await attributeErrors(trx, actor.teamId, 'leases', attributes, { partial: true }), () => parseWhole({ ...before, ...rest }));
     await validate(trx, actor.teamId, values);
-    const changes = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(patch).filter(([, v]) => typeof v !== 'object' || v === null)));
-    for (const list of ['rent_schedule', 'charges', 'options', 'clauses']) if (list in patch) changes[list] = ['…', 'changed'];
+    const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
+    if (sent) Object.assign(changes, await writeAttributeValues(trx, actor.teamId, 'leases', id, attributes, { partial: true }));
+    for (const list of ['rent_schedule', 'charges', 'options', 'clauses']) if (list in rest) changes[list] = ['…', 'changed'];
     await trx.updateTable('leases').set({ ...columns(values), updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await writeChildren(trx, actor.teamId, id, values);
     await syncLeaseReminders(trx, actor.teamId, id, values);

@@ -9,6 +9,7 @@ import { LeaseStatusBadge, nextDeadline } from './columns';
 import { ClauseDocuments, ClauseList, dash, dayOrDash, Deadline, orDash } from './detail-parts';
 import { Section } from './detail-shell';
 import { RecordDocumentsPanel } from '../documents/record-panel';
+import { AttributeFacts } from '../attributes/attribute-facts';
 
 type RentRow = Lease['rent_schedule'][number];
 type ChargeRow = Lease['charges'][number];
@@ -138,6 +139,7 @@ export function LeaseSections({ lease }: { lease: Lease }) {
       <Section title={t('leaseView.dates')}>
         <Facts rows={dates} />
       </Section>
+      <AttributeFacts subject="leases" values={lease.attributes} />
       <Section title={t('leaseView.rent')} empty={lease.rent_schedule.length === 0 && t('leases.rows.noRent')}>
         <Table columns={rentColumns} rows={lease.rent_schedule} rowKey={(row) => `${row.start_date}-${row.end_date}`} caption={t('leaseView.rent')} />
       </Section>

@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
-  CHARGE_KINDS, LEASE_CLAUSE_KINDS, LEASE_STATUSES, LEASE_TYPES, leaseInputSchema, OPTION_KINDS, OPTION_STATUSES, TOAST_TIMEOUT_MS, type Lease, type RecordRef,
+  CHARGE_KINDS, LEASE_CLAUSE_KINDS, LEASE_STATUSES, LEASE_TYPES, leaseInputSchema, OPTION_KINDS, OPTION_STATUSES, TOAST_TIMEOUT_MS, type Attribute, type Lease, type RecordRef,
 } from '@storekeep/contracts';
-import { Button, buttonClasses, Card, Checkbox, Dialog, PageHeader, Select, Textarea, TextInput } from '../../components/ui';
+import { Button, buttonClasses, Card, Checkbox, Dialog, PageHeader, Select, Skeleton, Textarea, TextInput } from '../../components/ui';
+import { AttributeFields, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
+import { useAttributes } from '../attributes/queries';
 import { formatDay, formatUsd } from '../../lib/format';
 import { FormGrid, PickerField, toFormValues } from '../records/form-fields';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
@@ -22,7 +24,7 @@ const SCALARS = [
   'security_deposit', 'letter_of_credit',
 ] as const;
 const REFS = { store_id: 'store', landlord_id: 'landlord', tenant_id: 'tenant', guarantor_id: 'guarantor', broker_id: 'broker', property_manager_id: 'property_manager' };
-const FIELDS = [...SCALARS, ...Object.keys(REFS), 'rent_schedule', 'charges', 'options', 'clauses'];
+const FIELDS = [...SCALARS, ...Object.keys(REFS), 'rent_schedule', 'charges', 'options', 'clauses', 'attributes'];
 
 const str = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -129,12 +131,21 @@ function EscalateDialog({ open, onClose, form, onRows }: { open: boolean; onClos
 
 const optionsOf = (values: readonly string[], prefix: string, t: (key: string) => string) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
 
-/** /leases/create and /leases/:id/edit: the sectioned lease form. */
-export function LeaseForm({ lease, store, children }: { lease?: Lease; store?: RecordRef; children?: React.ReactNode }) {
+type LeaseFormProps = { lease?: Lease; store?: RecordRef; children?: React.ReactNode };
+
+/** /leases/create and /leases/:id/edit: the sectioned lease form, once the team's lease attributes are known. */
+export function LeaseForm(props: LeaseFormProps) {
+  const attributes = useAttributes('leases');
+  if (!attributes.data) return <Skeleton className="h-96 w-full" />;
+  return <LeaseFormFields {...props} attributes={attributes.data} />;
+}
+
+function LeaseFormFields({ lease, store, children, attributes }: LeaseFormProps & { attributes: Attribute[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveResource('leases', lease?.id);
-  const form = useForm<LeaseFormValues>({ resolver: zodResolver(leaseInputSchema) as never, defaultValues: leaseToForm(lease, store?.id) });
+  const toForm = (saved?: Lease, storeId?: number) => ({ ...leaseToForm(saved, storeId), attributes: attributeFormValues(attributes, saved?.attributes) });
+  const form = useForm<LeaseFormValues>({ resolver: zodResolver(withAttributeRules(leaseInputSchema, attributes)) as never, defaultValues: toForm(lease, store?.id) as never });
   const { register, control, formState } = form;
   const errors = formState.errors;
   const err = (path: string) => fieldError(errors as never, path);
@@ -149,7 +160,7 @@ export function LeaseForm({ lease, store, children }: { lease?: Lease; store?: R
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.success(t('leases.created'), { duration: TOAST_TIMEOUT_MS });
-        form.reset(leaseToForm(saved));
+        form.reset(toForm(saved) as never);
         if (!lease) {
           allowNavigation();
           navigate(`/leases/${saved.id}/edit`, { replace: true });
@@ -289,6 +300,8 @@ export function LeaseForm({ lease, store, children }: { lease?: Lease; store?: R
           </p>
         )}
       </Card>
+
+      <AttributeFields definitions={attributes} register={register as never} control={control as never} errors={errors as never} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={lease ? `/leases/${lease.id}` : '/leases'} className={buttonClasses('white')}>
