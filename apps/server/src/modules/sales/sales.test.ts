@@ -164,6 +164,24 @@ describe('sales figures', () => {
     expect((await admin.get(`${api}/reports/royalties?from=2026-01-01`)).body.errors).toEqual({ to: ['The to is not a valid date.'] });
   });
 
+  it('buckets weekly-reporting agreements by Monday weeks, from day, week and month figures', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { brand, dallas } = await storesOf(admin);
+    const agreement = await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [dallas.id], agreement_number: 'W-1', status: 'open', royalty_percent: 10, royalty_minimum: 80, reporting_frequency: 'weekly' });
+    await admin.post(`${api}/batch`, {
+      rows: [
+        { store_id: dallas.id, period: 'week', period_start: '2026-03-02', gross: 1000 },
+        { store_id: dallas.id, period: 'day', period_start: '2026-03-10', gross: 500 },
+        // Starts on Sunday 1 March: the week of 23 February, before the range.
+        { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 99999 },
+      ],
+    });
+    const report = await admin.get(`${api}/reports/royalties?from=2026-03-04&to=2026-03-15`);
+    expect(report.body.data).toEqual([
+      { agreement: { id: agreement.body.data.id, agreement_number: 'W-1', brand: 'Sunrise Fitness', franchisee: null }, store_count: 1, reporting_frequency: 'weekly', periods: 2, sales: 1500, royalty: 150, minimum_top_up: 30, marketing: 0, total_due: 180 },
+    ]);
+  });
+
   it('computes percentage rent per lease year above the breakpoint', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { dallas } = await storesOf(admin);
