@@ -17,6 +17,8 @@ export const salesStrings = {
       noStores: 'No stores yet', noStoresText: 'Sales are entered per store. Add a store first.', addStore: 'Add a store',
     },
     reports: {
+      truncated: 'Showing the first {{shown}} of {{total}} rows; the CSV export has them all.',
+      truncatedSummary: 'Showing the largest {{shown}} of {{total}} rows; the total counts them all.',
       from: 'From', to: 'To', reversed: 'The to date must be on or after the from date.', exportCsv: 'Export CSV',
       groupBy: 'Group by', granularity: 'Period', groups: { store: 'Store', brand: 'Brand', franchisee: 'Franchisee', period: 'Period' },
       granularities: { month: 'Month', quarter: 'Quarter', year: 'Year' },

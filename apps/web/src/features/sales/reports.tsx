@@ -13,6 +13,8 @@ import { usePercentageRent, useRoyalties, useSalesSummary, type Range } from './
 const SalesChart = lazy(() => import('./sales-chart'));
 
 const thisYear = new Date().getFullYear();
+/** A team with 60,000 agreements gets its total at once and its rows through the CSV, not 60,000 DOM rows. */
+const SHOWN_ROWS = 200;
 export const defaultRange: Range = { from: `${thisYear}-01-01`, to: `${thisYear}-12-31` };
 
 /** From and to dates; an incomplete or reversed range keeps the last good one. */
@@ -80,7 +82,8 @@ export function SummaryReport() {
               <SalesChart summary={summary.data} />
             </Suspense>
           </Card>
-          <Table columns={columns} rows={[...summary.data.rows, summary.data.total]} rowKey={(r) => r.key} caption={t('sales.reports.chartTitle')} />
+          <Table columns={columns} rows={[...summary.data.rows.slice(0, SHOWN_ROWS), summary.data.total]} rowKey={(r) => r.key} caption={t('sales.reports.chartTitle')} />
+          {summary.data.rows.length > SHOWN_ROWS && <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.reports.truncatedSummary', { shown: SHOWN_ROWS, total: summary.data.rows.length })}</p>}
         </>
       )}
     </div>
@@ -130,7 +133,8 @@ export function RoyaltiesReport() {
           <p className="text-base text-gray-900 dark:text-white" data-testid="royalties-total">
             {t('sales.royalties.totalLine', { total: formatUsd(total), count: rows.length })}
           </p>
-          <Table columns={columns} rows={rows} rowKey={(r) => r.agreement.id} caption={t('sales.royalties.title')} />
+          <Table columns={columns} rows={rows.slice(0, SHOWN_ROWS)} rowKey={(r) => r.agreement.id} caption={t('sales.royalties.title')} />
+          {rows.length > SHOWN_ROWS && <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.reports.truncated', { shown: SHOWN_ROWS, total: rows.length })}</p>}
         </>
       )}
     </div>
@@ -172,7 +176,10 @@ export function PercentageRentReport() {
       ) : !rent.data.length ? (
         <EmptyState icon={<FileBarChart />} title={t('sales.rent.empty')} text={t('sales.rent.emptyText')} />
       ) : (
-        <Table columns={columns} rows={rent.data} rowKey={(r) => `${r.lease.id}-${r.year_start}`} caption={t('sales.rent.title')} />
+        <>
+          <Table columns={columns} rows={rent.data.slice(0, SHOWN_ROWS)} rowKey={(r) => `${r.lease.id}-${r.year_start}`} caption={t('sales.rent.title')} />
+          {rent.data.length > SHOWN_ROWS && <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.reports.truncated', { shown: SHOWN_ROWS, total: rent.data.length })}</p>}
+        </>
       )}
     </div>
   );
