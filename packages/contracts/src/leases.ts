@@ -269,5 +269,7 @@ export const agreementSchema = z.object({
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
   abilities: abilitiesSchema,
+  /** Team-defined attributes (live ones): key → value. */
+  attributes: attributeValuesOutSchema.optional(),
 });
 export type Agreement = z.infer<typeof agreementSchema>;

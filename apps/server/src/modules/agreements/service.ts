@@ -8,6 +8,7 @@ import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
+import { attributeErrors, attributeValuesFor, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordAbilities, recordPolicy } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
@@ -62,11 +63,12 @@ export async function misalignments(db: Executor, teamId: number, agreementIds?:
 }
 
 async function present(db: Executor, actor: Actor, ids: number[]): Promise<Agreement[]> {
-  const [rows, stores, clauses, misaligned] = await Promise.all([
+  const [rows, stores, clauses, misaligned, attributes] = await Promise.all([
     load(db, actor.teamId, ids),
     ids.length ? db.selectFrom('agreement_stores').innerJoin('stores', 'stores.id', 'agreement_stores.store_id').select(['agreement_stores.agreement_id', 'stores.id', 'stores.name']).where('agreement_stores.agreement_id', 'in', ids).orderBy('stores.name').execute() : [],
     ids.length ? db.selectFrom('clauses').selectAll().where('subject_type', '=', 'agreement').where('subject_id', 'in', ids).orderBy('position').execute() : [],
     misalignments(db, actor.teamId, ids),
+    attributeValuesFor(db, actor.teamId, 'agreements', ids),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -103,6 +105,7 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Agree
     updated_at: r.updated_at,
     deleted_at: r.deleted_at,
     abilities: recordAbilities(actor),
+    attributes: attributes.get(r.id) ?? {},
   }));
 }
 
@@ -208,24 +211,33 @@ export async function insertAgreement(trx: Executor, teamId: number, input: unkn
 
 export async function createAgreement(deps: Deps, actor: Actor, input: unknown) {
   authorize(recordPolicy.create(actor));
-  const id = await deps.db.transaction().execute((trx) => insertAgreement(trx, actor.teamId, input, { userId: actor.user.id, ip: actor.ip }));
+  const { attributes, rest } = splitAttributes(input);
+  const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'agreements', attributes), () => parseWhole(agreementInputSchema, rest));
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const agreementId = await insertAgreement(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
+    const changes = await writeAttributeValues(trx, actor.teamId, 'agreements', agreementId, attributes);
+    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: agreementId, action: 'updated', changes, ip: actor.ip });
+    return agreementId;
+  });
   return getAgreement(deps, actor, id);
 }
 
 async function currentValues(db: Executor, actor: Actor, id: number) {
   const a = (await present(db, actor, [id]))[0]!;
-  const omit = new Set(['id', 'brand', 'franchisee', 'stores', 'renewal_notice_deadline', 'misaligned_stores', 'created_at', 'updated_at', 'deleted_at', 'abilities']);
+  const omit = new Set(['id', 'brand', 'franchisee', 'stores', 'renewal_notice_deadline', 'misaligned_stores', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes']);
   return { ...Object.fromEntries(Object.entries(a).filter(([k]) => !omit.has(k))), brand_id: a.brand?.id, franchisee_id: a.franchisee?.id ?? null, store_ids: a.stores.map((s) => s.id) };
 }
 
 export async function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
   await findLive(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
+  const { attributes, rest, sent } = splitAttributes(patch);
   await deps.db.transaction().execute(async (trx) => {
     const before = await currentValues(trx, actor, id);
-    const values = parseWhole(agreementInputSchema, { ...before, ...patch });
+    const values = withAttributeErrors(await attributeErrors(trx, actor.teamId, 'agreements', attributes, { partial: true }), () => parseWhole(agreementInputSchema, { ...before, ...rest }));
     await validate(trx, actor.teamId, values);
-    const changes = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(patch).filter(([, v]) => typeof v !== 'object' || v === null)));
+    const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
+    if (sent) Object.assign(changes, await writeAttributeValues(trx, actor.teamId, 'agreements', id, attributes, { partial: true }));
     await trx.updateTable('franchise_agreements').set({ ...columns(values), updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await write(trx, actor.teamId, id, values);
     if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'updated', changes, ip: actor.ip });

@@ -475,3 +475,22 @@ describe('attribute values on leases', () => {
     expect((await admin.get(`/app/api/v1/leases/${created.body.data.id}`)).body.data.attributes).toEqual({ landlord_code: 'LL-9', cam_audit: false });
   });
 });
+
+describe('attribute values on franchise agreements', () => {
+  it('validates, stores and returns them on create and update', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'agreements', label: 'Area developer', type: 'select', options: ['North', 'South'], required: true });
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
+    expect((await admin.post('/app/api/v1/agreements', { brand_id: brand.id })).body.errors).toEqual({ 'attributes.area_developer': ['The area developer field is required.'] });
+    const created = await admin.post('/app/api/v1/agreements', { brand_id: brand.id, attributes: { area_developer: 'North' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.attributes).toEqual({ area_developer: 'North' });
+    const id = created.body.data.id;
+    expect((await admin.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'East' } })).body.errors).toEqual({ 'attributes.area_developer': ['The selected area developer is invalid.'] });
+    expect((await observer.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'South' } })).status).toBe(403);
+    const patched = await admin.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'South' } });
+    expect(patched.body.data.attributes).toEqual({ area_developer: 'South' });
+    const history = await admin.get(`/app/api/v1/activities?filters[subject_type]=agreement&filters[subject_id]=${id}`);
+    expect(history.body.data[0].changes).toEqual({ 'attributes.area_developer': ['North', 'South'] });
+  });
+});

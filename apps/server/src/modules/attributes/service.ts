@@ -401,6 +401,26 @@ export async function attributeSearchText(
   return definitions.map((d) => formatAttributeValue(values[d.key], d.type)).filter(Boolean);
 }
 
+/** A record's own checks (`check`, throwing a 422) and its attributes' errors, reported in one 422. */
+export function withAttributeErrors<T>(errors: Record<string, string[]>, check: () => T): T {
+  let result: T;
+  try {
+    result = check();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation') throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
+    throw error;
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
+  return result;
+}
+
+/** `attributes` taken out of a whole-record body (leases, agreements), and whether it was sent. */
+export const splitAttributes = (input: unknown) => {
+  const { attributes, ...rest } = (input ?? {}) as Record<string, unknown>;
+  return { attributes: (attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes : {}) as Record<string, unknown>, rest, sent: attributes !== undefined };
+};
+
 // ---------- reminders from date attributes ----------
 
 /** Reminder subjects are singular (`store`); attribute subjects are the record types' URL names. */

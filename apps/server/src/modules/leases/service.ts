@@ -9,7 +9,7 @@ import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, writeAttributeValues } from '../attributes/service';
+import { attributeErrors, attributeValuesFor, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordPolicy, recordAbilities } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
@@ -86,24 +86,6 @@ async function presentLeases(db: Executor, actor: Actor, ids: number[]) {
   return rows.map((row) => ({ ...present(row, children, actor), attributes: attributes.get(row.id) ?? {} }));
 }
 
-/** The lease's own checks and its team-defined attributes' checks, reported in one 422. */
-function withAttributeErrors<T>(errors: Record<string, string[]>, check: () => T): T {
-  let result: T;
-  try {
-    result = check();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'validation') throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
-    throw error;
-  }
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw new AppError('validation', first, errors);
-  return result;
-}
-
-const splitAttributes = (input: unknown) => {
-  const { attributes, ...rest } = (input ?? {}) as Record<string, unknown>;
-  return { attributes: (attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes : {}) as Record<string, unknown>, rest, sent: attributes !== undefined };
-};
 
 const SORTS: Record<string, string[]> = {
   expiration_date: ['expiration_date'],

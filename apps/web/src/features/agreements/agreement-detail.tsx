@@ -9,6 +9,7 @@ import { RecordDocumentsPanel } from '../documents/record-panel';
 import { Section } from '../leases/detail-shell';
 import { RefLink } from '../records/display';
 import { Facts, type Row } from '../records/overview';
+import { AttributeFacts } from '../attributes/attribute-facts';
 
 const usd = (value: number | null) => (value === null ? null : formatUsd(value));
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
@@ -105,6 +106,7 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
       <Section title={t('agreements.sections.dates')}>
         <Facts rows={dates} />
       </Section>
+      <AttributeFacts subject="agreements" values={agreement.attributes} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t('agreements.sections.fees')}>
           <Facts rows={fees} />

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
-  AGREEMENT_CLAUSE_KINDS, AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, REPORTING_FREQUENCIES, TOAST_TIMEOUT_MS, type Agreement, type RecordRef,
+  AGREEMENT_CLAUSE_KINDS, AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, REPORTING_FREQUENCIES, TOAST_TIMEOUT_MS, type Agreement, type Attribute, type RecordRef,
 } from '@storekeep/contracts';
-import { Alert, Button, buttonClasses, Card, Checkbox, PageHeader, Select, Textarea, TextInput } from '../../components/ui';
+import { Alert, Button, buttonClasses, Card, Checkbox, PageHeader, Select, Skeleton, Textarea, TextInput } from '../../components/ui';
+import { AttributeFields, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
+import { useAttributes } from '../attributes/queries';
 import { formatDay } from '../../lib/format';
 import { FormGrid, PickerField, toFormValues } from '../records/form-fields';
 import { RecordPicker } from '../records/record-picker';
@@ -22,7 +24,7 @@ const SCALARS = [
   'transfer_fee', 'reporting_frequency', 'territory_description', 'territory_radius_miles',
 ] as const;
 const REFS = { brand_id: 'brand', franchisee_id: 'franchisee' };
-const FIELDS = [...SCALARS, ...Object.keys(REFS), 'store_ids', 'royalty_tiers', 'clauses', 'territory_exclusive'];
+const FIELDS = [...SCALARS, ...Object.keys(REFS), 'store_ids', 'royalty_tiers', 'clauses', 'territory_exclusive', 'attributes'];
 const str = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 function toForm(agreement?: Agreement, preset?: { brand?: RecordRef; store?: RecordRef }) {
@@ -76,12 +78,22 @@ function StoresField({ control, initial }: { control: Control<Values>; initial: 
   );
 }
 
-export function AgreementForm({ agreement, preset }: { agreement?: Agreement; preset?: { brand?: RecordRef; store?: RecordRef } }) {
+type AgreementFormProps = { agreement?: Agreement; preset?: { brand?: RecordRef; store?: RecordRef } };
+
+/** The agreement form, once the team's agreement attributes are known (its schema includes them). */
+export function AgreementForm(props: AgreementFormProps) {
+  const attributes = useAttributes('agreements');
+  if (!attributes.data) return <Skeleton className="h-96 w-full" />;
+  return <AgreementFormFields {...props} attributes={attributes.data} />;
+}
+
+function AgreementFormFields({ agreement, preset, attributes }: AgreementFormProps & { attributes: Attribute[] }) {
   const { t } = useTranslation();
   const t2 = t as unknown as (key: string) => string;
   const navigate = useNavigate();
   const save = useSaveResource('agreements', agreement?.id);
-  const form = useForm<Values>({ resolver: zodResolver(agreementInputSchema) as never, defaultValues: toForm(agreement, preset) });
+  const formValues = (saved?: Agreement, presetValues?: AgreementFormProps['preset']) => ({ ...toForm(saved, presetValues), attributes: attributeFormValues(attributes, saved?.attributes) }) as Values;
+  const form = useForm<Values>({ resolver: zodResolver(withAttributeRules(agreementInputSchema, attributes)) as never, defaultValues: formValues(agreement, preset) });
   const { register, control, formState } = form;
   const err = (path: string) => fieldError(formState.errors as never, path);
   const tiers = useFieldArray({ control, name: 'royalty_tiers' });
@@ -94,7 +106,7 @@ export function AgreementForm({ agreement, preset }: { agreement?: Agreement; pr
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.success(t('agreements.saved'), { duration: TOAST_TIMEOUT_MS });
-        form.reset(toForm(saved));
+        form.reset(formValues(saved));
         if (!agreement) {
           allowNavigation();
           navigate(`/agreements/${saved.id}/edit`, { replace: true });
@@ -174,6 +186,7 @@ export function AgreementForm({ agreement, preset }: { agreement?: Agreement; pr
           </RowShell>
         ))}
       </RowsCard>
+      <AttributeFields definitions={attributes} register={register as never} control={control as never} errors={formState.errors as never} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={agreement ? `/agreements/${agreement.id}` : '/agreements'} className={buttonClasses('white')}>
           {t('common.cancel')}
