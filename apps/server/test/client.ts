@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type TestResponse<T = unknown> = { status: number; body: T; headers: Record<string, unknown> };
+export type TestResponse<T = unknown> = { status: number; body: T; headers: Record<string, unknown>; /** The bytes as sent (ZIP, XLSX). */ raw: Buffer };
 
 /**
  * A browser-like client over app.inject: it keeps cookies and, like the spec's client, fetches the
@@ -70,6 +70,6 @@ export class TestClient {
     const text = response.body;
     let parsed: unknown = text;
     if (text && String(response.headers['content-type'] ?? '').includes('application/json')) parsed = JSON.parse(text);
-    return { status: response.statusCode, body: parsed as T, headers: response.headers };
+    return { status: response.statusCode, body: parsed as T, headers: response.headers, raw: response.rawPayload };
   }
 }

@@ -61,6 +61,10 @@ export const en = {
     demo: 'The demo account cannot change its profile or password.',
   },
   team: {
+    export: {
+      title: 'Export everything', download: 'Download a ZIP of all team data',
+      text: 'Every company, brand, store, contact, lease, agreement, sales figure, reminder, note and attribute as CSV files, plus every document’s current file. For a backup, or to take your data elsewhere.',
+    },
     title: 'Team', settings: 'Team name', settingsText: 'The name your colleagues see.', name: 'Team name', renamed: 'Team renamed.',
     members: 'Members', membersText: 'Everyone with access to this team.', role: 'Role', roleOf: 'Role of {{name}}', joined: 'Joined', owner: 'Owner', you: 'you',
     remove: 'Remove', leave: 'Leave team', removeTitle: 'Remove {{name}}?', removeText: '{{name}} will lose access to {{team}}.',
@@ -91,7 +95,7 @@ export const en = {
     list: {
       searchLabel: 'Search {{type}}', searchPlaceholder: 'Search {{type}}…', filters: 'Filters', clearAll: 'Clear filters',
       searchOptions: 'Search', clearFilter: 'Clear selection', noOptions: 'Nothing found.', selectedCount: '{{count}} selected',
-      noMatches: 'No {{type}} match', noMatchesText: 'Try another search or clear the filters.', export: 'Export CSV',
+      noMatches: 'No {{type}} match', noMatchesText: 'Try another search or clear the filters.', export: 'Export CSV', exportXlsx: 'Export XLSX',
       sortBy: 'Sort by', ascending: 'ascending', descending: 'descending', defaultOrder: 'Default order',
     },
     filters: {

@@ -6,6 +6,7 @@ import { MembersTable } from '../features/teams/members-table';
 import { PendingInvitations } from '../features/teams/pending-invitations';
 import { ReminderSettingsCard } from '../features/teams/reminder-settings-form';
 import { isAdmin } from '../features/auth/permissions';
+import { TeamExportCard } from '../features/teams/team-export-card';
 import { TeamNameForm } from '../features/teams/team-name-form';
 import { useTeam } from '../features/teams/use-team';
 
@@ -38,6 +39,7 @@ export function Component() {
           </>
         )}
         {isAdmin(user) && <ReminderSettingsCard teamId={team.id} />}
+        {isAdmin(user) && <TeamExportCard />}
       </div>
     </>
   );

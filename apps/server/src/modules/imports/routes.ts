@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import { API_BASE, dataOf, idParamSchema, importOptionsSchema, importPreviewSchema, importSchema, listQuerySchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { csvStream } from '../../platform/tabular';
 import { actorOf } from '../auth/context';
 import * as imports from './service';
 
@@ -54,6 +53,6 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
     }
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="import-${request.params.id}-errors.csv"`);
-    return reply.send(Readable.from(all()).pipe(stringify({ bom: true })));
+    return reply.send(csvStream(all()));
   });
 }

@@ -1,24 +1,23 @@
-import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { stringify } from 'csv-stringify';
 import { formatAttributeValue, type AttributeValue } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
+import type { Cell } from '../../platform/tabular';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { listQuery, loadWithAttributes, presenterFor } from './service';
 
 const BATCH = 1000;
 
 /**
- * CSV of every record the list would show (its search and filters), read in id-ordered batches of
- * 1,000 and written as they come: memory stays flat however large the team is.
+ * Rows (header first) of every record the list would show (its search and filters), read in id-ordered
+ * batches of 1,000 and yielded as they come: memory stays flat however large the team is.
  */
 export async function exportRecords<Row extends LoadedRow, Dto>(
   deps: Deps,
   def: RecordDefinition<Row, Dto>,
   actor: Actor,
   raw: Record<string, string | string[]>,
-): Promise<Readable> {
+): Promise<AsyncIterable<Cell[]>> {
   const { conditions, definitions } = await listQuery(deps, def, actor, raw);
   // Live team-defined attributes follow the built-in columns, headed by their labels.
   const columns: Array<[string, (dto: Dto) => unknown]> = [
@@ -29,7 +28,7 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen at run time (definition.ts)
   const db = deps.db as unknown as Kysely<any>;
 
-  async function* rows() {
+  async function* rows(): AsyncGenerator<Cell[]> {
     yield columns.map(([header]) => header);
     let lastId = 0;
     for (;;) {
@@ -39,11 +38,11 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
       if (!ids.length) return;
       for (const row of await loadWithAttributes(deps.db, def, actor.teamId, ids)) {
         const dto = present(row);
-        yield columns.map(([, value]) => value(dto) ?? '');
+        yield columns.map(([, value]) => (value(dto) ?? '') as Cell);
       }
       lastId = ids.at(-1)!;
     }
   }
 
-  return Readable.from(rows()).pipe(stringify({ bom: true }));
+  return rows();
 }

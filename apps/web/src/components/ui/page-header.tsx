@@ -7,7 +7,7 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
         <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{title}</h1>
         {description && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 gap-3">{actions}</div>}
+      {actions && <div className="flex shrink-0 flex-wrap gap-3">{actions}</div>}
     </div>
   );
 }

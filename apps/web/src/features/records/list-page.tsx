@@ -1,4 +1,4 @@
-import { Download, Plus, Search, SearchX, Upload } from 'lucide-react';
+import { Download, FileSpreadsheet, Plus, Search, SearchX, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -65,7 +65,8 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const meta = list.data?.meta;
   const title = t(`nav.${type}`);
   const createLabel = t(`records.${type}.create`);
-  const exportHref = apiUrl(`/${type}/export`, { format: 'csv', ...toApiQuery({ ...params, page: undefined, per_page: undefined }) });
+  const exportQuery = toApiQuery({ ...params, page: undefined, per_page: undefined });
+  const exportHref = apiUrl(`/${type}/export`, { format: 'csv', ...exportQuery });
 
   const createAction = manage ? (
     onCreate ? (
@@ -89,6 +90,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             <a href={exportHref} download className={buttonClasses('white')}>
               <Download className="size-4" aria-hidden="true" />
               {t('records.list.export')}
+            </a>
+            <a href={apiUrl(`/${type}/export`, { ...exportQuery, format: 'xlsx' })} download className={buttonClasses('white')}>
+              <FileSpreadsheet className="size-4" aria-hidden="true" />
+              {t('records.list.exportXlsx')}
             </a>
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>

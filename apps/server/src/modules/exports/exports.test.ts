@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { useTestApp } from '../../../test/context';
+import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
+import { TEAM_EXPORT_TABLES, TEAM_TABLES_LEFT_OUT } from './service';
+
+const ctx = useTestApp();
+
+describe('exporting lists', () => {
+  it('exports the filtered list as XLSX with numbers as numbers, and keeps formula-like text inert in CSV', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await createVia(admin, 'stores', { name: '=HYPERLINK("http://evil")', square_feet: 1200, city: 'Austin' });
+    await createVia(admin, 'stores', { name: 'Plain', city: 'Boston' });
+
+    const xlsx = await admin.request('GET', '/app/api/v1/stores/export?format=xlsx&search=hyperlink');
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(xlsx.headers['content-disposition']).toMatch(/stores-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.raw as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const cells = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(cells[header.indexOf('Square feet')]).toBe(1200);
+    // An XLSX cell is text or a formula by its type, not its first character: the name comes back as typed.
+    expect(cells[header.indexOf('Name')]).toBe('=HYPERLINK("http://evil")');
+
+    const csv = await admin.get('/app/api/v1/stores/export?format=csv&sort=name');
+    expect(csv.body).toContain('"\'=HYPERLINK(""http://evil"")"');
+    expect((await admin.get('/app/api/v1/stores/export?format=pdf')).status).toBe(422);
+  });
+});
+
+describe('exporting the whole team', () => {
+  it('gives admins a ZIP of every team table as CSV plus the document files, and nothing of other teams', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    await createVia(admin, 'stores', { name: 'Ours' });
+    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'lease.txt', content: Buffer.from('The lease text') }]);
+    expect((await admin.request('POST', '/app/api/v1/documents', body, headers)).status).toBe(201);
+    const { user: stranger } = await buildUser(ctx);
+    await createVia(await signIn(ctx, stranger.email), 'stores', { name: 'Theirs' });
+
+    expect((await manager.get('/app/api/v1/team-export')).status).toBe(403);
+    const response = await admin.request('GET', '/app/api/v1/team-export');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(response.raw);
+    for (const table of Object.keys(TEAM_EXPORT_TABLES)) expect(zip.file(`${table}.csv`), table).not.toBeNull();
+    const stores = await zip.file('stores.csv')!.async('string');
+    expect(stores).toContain('Ours');
+    expect(stores).not.toContain('Theirs');
+    const files = zip.file(/^files\//);
+    expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^files\/\d+\/lease\.txt$/)]);
+    expect(await files[0]!.async('string')).toBe('The lease text');
+  });
+
+  it('has a decision for every table that holds team data', async () => {
+    const tables = await ctx.db.introspection.getTables();
+    const teamTables = tables.filter((t) => t.columns.some((c) => c.name === 'team_id')).map((t) => t.name);
+    const undecided = teamTables.filter((name) => !(name in TEAM_EXPORT_TABLES) && !(name in TEAM_TABLES_LEFT_OUT));
+    expect(undecided).toEqual([]);
+  });
+});
