@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
 import { buildUser, createVia, signIn, teamWithRoles } from '../../../test/factories';
+import { purgeTrash } from '../trash/service';
 
 const ctx = useTestApp();
 
@@ -293,6 +294,16 @@ describe('attribute values on records', () => {
     expect((await admin.get(`/app/api/v1/stores/${store.id}`)).body.data.attributes).toEqual({
       tier: 'Gold',
     });
+
+    // Only the purge of the trash, 30 days after a delete, removes a record's values with it.
+    await admin.delete(`/app/api/v1/stores/${store.id}`);
+    const values = () =>
+      ctx.db.selectFrom('attribute_values').select('id').where('subject_type', '=', 'stores').where('subject_id', '=', store.id).execute();
+    expect(await values()).toHaveLength(1);
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await ctx.db.updateTable('stores').set({ deleted_at: longAgo }).where('id', '=', store.id).execute();
+    await purgeTrash(ctx.app.deps);
+    expect(await values()).toHaveLength(0);
   });
 
   it('lists filter and sort by attributes, and the export has their columns', async () => {

@@ -118,6 +118,11 @@ export async function insertValues(db: Executor, rows: NewAttributeValue[]) {
   if (rows.length) await db.insertInto('attribute_values').values(rows).execute();
 }
 
+/** Values of records removed for good (the trash purge); across teams, like the purge itself. */
+export async function deleteValuesOfSubjects(db: Executor, subjectType: string, subjectIds: number[]) {
+  if (subjectIds.length) await db.deleteFrom('attribute_values').where('subject_type', '=', subjectType).where('subject_id', 'in', subjectIds).execute();
+}
+
 /** Ids of live records (not in the trash) that hold a value of the attribute. */
 export async function liveSubjectsWithValues(
   db: Executor,

@@ -421,6 +421,11 @@ export const splitAttributes = (input: unknown) => {
   return { attributes: (attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes : {}) as Record<string, unknown>, rest, sent: attributes !== undefined };
 };
 
+/** The trash purge removes records for good: their attribute values go in the same transaction. */
+export function purgeAttributeValues(trx: Executor, subjectType: AttributeSubject, subjectIds: number[]) {
+  return repo.deleteValuesOfSubjects(trx, subjectType, subjectIds);
+}
+
 // ---------- reminders from date attributes ----------
 
 /** Reminder subjects are singular (`store`); attribute subjects are the record types' URL names. */

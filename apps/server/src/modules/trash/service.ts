@@ -6,6 +6,7 @@ import { authorize, type Actor } from '../../platform/policy';
 import { recordPolicy } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { removeVariants } from '../records/images';
+import { purgeAttributeValues } from '../attributes/service';
 
 const DAY_MS = 86_400_000;
 type TrashType = (typeof TRASH_TYPES)[number];
@@ -77,6 +78,7 @@ export async function purgeTrash(deps: Deps): Promise<number> {
     const ids = doomed.map((row) => row.id);
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('notes').where('subject_type', '=', subjects[type]).where('subject_id', 'in', ids).execute();
+      await purgeAttributeValues(trx, type, ids);
       await (trx as unknown as typeof db).deleteFrom(type).where('id', 'in', ids).execute();
     });
     for (const row of doomed) if (row.image_key) await removeVariants(deps, row.image_key);
@@ -105,12 +107,13 @@ async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
 /** Leases and agreements past the trash period; their rows cascade, their clauses are removed here. */
 async function purgeContracts(deps: Deps, cutoff: string): Promise<number> {
   let purged = 0;
-  for (const [table, subject] of [['leases', 'lease'], ['franchise_agreements', 'agreement']] as const) {
+  for (const [table, subject, attributeSubject] of [['leases', 'lease', 'leases'], ['franchise_agreements', 'agreement', 'agreements']] as const) {
     const ids = (await deps.db.selectFrom(table).select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).limit(1000).execute()).map((r) => r.id);
     if (!ids.length) continue;
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('clauses').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
       await trx.deleteFrom('reminders').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
+      await purgeAttributeValues(trx, attributeSubject, ids);
       await trx.deleteFrom(table).where('id', 'in', ids).execute();
     });
     purged += ids.length;
