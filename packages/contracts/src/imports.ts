@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneOf, validationMessage } from './validation';
 
 /** What can be imported today; each type's columns are described by the server (`fields` of an import). */
-export const IMPORT_TYPES = ['companies', 'brands', 'stores', 'contacts'] as const;
+export const IMPORT_TYPES = ['companies', 'brands', 'stores', 'contacts', 'sales'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 /** create: only new records (matches are skipped); create_update: update matches, create the rest; update: only matches. */

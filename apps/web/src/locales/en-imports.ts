@@ -3,12 +3,13 @@ export const importStrings = {
   imports: {
     title: 'Import',
     intro: 'Bring records in from a spreadsheet. A run either completes or leaves your data exactly as it was.',
-    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts' },
+    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', sales: 'Sales' },
     typeText: {
       companies: 'Franchisors, franchisees, landlords and vendors.',
       brands: 'Brands with their owning company.',
       stores: 'Locations with brand, operator, status and address.',
       contacts: 'People with their company, e-mail and phone.',
+      sales: 'Gross and net sales per store and period; they feed royalties and percentage rent.',
     },
     chooseType: 'What are you importing?',
     typeNav: 'Record type',

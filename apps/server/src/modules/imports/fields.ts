@@ -1,7 +1,7 @@
-import { COMPANY_KINDS, STORE_STATUSES, type ImportField, type ImportType } from '@storekeep/contracts';
+import { COMPANY_KINDS, SALES_PERIODS, STORE_STATUSES, type Attribute, type ImportField, type ImportType } from '@storekeep/contracts';
 
 /** Where a relation column's text is looked up: a table of the team and the columns that may equal it. */
-export type Relation = { table: 'companies' | 'brands' | 'contacts'; label: string; by: Array<'name' | 'email' | 'full_name'> };
+export type Relation = { table: 'companies' | 'brands' | 'contacts' | 'stores'; label: string; by: Array<'name' | 'email' | 'full_name' | 'store_number'> };
 
 export type FieldSpec = {
   key: string;
@@ -11,9 +11,11 @@ export type FieldSpec = {
   required?: boolean;
   /** Header words that mean this field besides its key and label (compared without case, spaces or punctuation). */
   synonyms?: string[];
-  kind?: 'text' | 'date' | 'number' | 'choice';
+  kind?: 'text' | 'date' | 'number' | 'choice' | 'list' | 'boolean';
   choices?: readonly string[];
   relation?: Relation;
+  /** A team-defined attribute: the value goes to `attributes.<key>`, checked against its definition. */
+  attribute?: Attribute;
   /** Existing records can be matched on this field. */
   matchKey?: boolean;
 };
@@ -82,18 +84,36 @@ export const IMPORT_FIELDS: Record<ImportType, FieldSpec[]> = {
     { key: 'name', label: 'Full name', column: '', synonyms: ['contact', 'contact name'], matchKey: true },
     externalId,
   ],
+  sales: [
+    { key: 'store', label: 'Store', column: 'store_id', required: true, relation: { table: 'stores', label: 'store', by: ['store_number', 'name'] }, synonyms: ['store number', 'store #', 'store name', 'location', 'unit'] },
+    { key: 'period', label: 'Period', column: 'period', kind: 'choice', choices: SALES_PERIODS, synonyms: ['frequency', 'period type'] },
+    { key: 'period_start', label: 'Period start', column: 'period_start', required: true, kind: 'date', synonyms: ['month', 'week', 'date', 'day', 'period date', 'start'] },
+    { key: 'gross', label: 'Gross sales', column: 'gross', required: true, kind: 'number', synonyms: ['gross', 'sales', 'revenue', 'total sales', 'gross revenue'] },
+    { key: 'net', label: 'Net sales', column: 'net', kind: 'number', synonyms: ['net', 'net revenue'] },
+  ],
 };
 
-export const describeFields = (type: ImportType): ImportField[] =>
-  IMPORT_FIELDS[type].map((f) => ({ key: f.key, label: f.label, required: !!f.required, match_key: !!f.matchKey, relation: f.relation?.label ?? null }));
+const ATTRIBUTE_KINDS: Partial<Record<Attribute['type'], FieldSpec['kind']>> = { date: 'date', number: 'number', money: 'number', multi_select: 'list', boolean: 'boolean' };
+
+/** A team-defined attribute as an import field (`attr.<key>`), matched by its label. */
+export const attributeField = (attribute: Attribute): FieldSpec => ({
+  key: `attr.${attribute.key}`,
+  label: attribute.label,
+  column: '',
+  required: attribute.required,
+  kind: ATTRIBUTE_KINDS[attribute.type] ?? 'text',
+  attribute,
+});
+
+export const describeFields = (fields: FieldSpec[]): ImportField[] =>
+  fields.map((f) => ({ key: f.key, label: f.label, required: !!f.required, match_key: !!f.matchKey, relation: f.relation?.label ?? null }));
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9#]+/g, '');
 
 /** Each field's column: a saved mapping's choice where that header still exists, else the header that names it. */
-export function suggestMapping(type: ImportType, headers: string[], saved: Record<string, string> | null): Record<string, string> {
+export function suggestMapping(fields: FieldSpec[], headers: string[], saved: Record<string, string> | null): Record<string, string> {
   const mapping: Record<string, string> = {};
   const taken = new Set<string>();
-  const fields = IMPORT_FIELDS[type];
   for (const field of fields) {
     const header = saved?.[field.key];
     if (header && headers.includes(header) && !taken.has(header)) {

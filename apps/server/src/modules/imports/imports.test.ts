@@ -156,6 +156,71 @@ describe('importing records', () => {
     expect(contacts).toMatchObject({ created_count: 1, error_count: 1 });
   });
 
+  it('imports sales by store number and month, merges a re-import, and undo puts the figures back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Riverside', store_number: '12' });
+    await createVia(admin, 'stores', { name: 'Hillcrest', store_number: '13' });
+    const first = await importFile(admin, 'sales', 'Store #,Month,Gross,Net\n12,2026-01,"$10,000.50",9000\n13,Feb 2026,5000,\n12,2026-01-15,1,\nNope,2026-01,1,\n', { skip_invalid: true });
+    expect(first).toMatchObject({ status: 'completed', created_count: 2, error_count: 2 });
+    const report = (await admin.get(`/app/api/v1/imports/${first.id}/errors`)).body as string;
+    expect(report).toContain('4,Month,2026-01-15,A monthly period must start on the first day of the month.');
+    expect(report).toContain('5,Store #,Nope,No store named “Nope” was found.');
+    const figures = async () =>
+      (await admin.get('/app/api/v1/sales?sort=period_start&direction=asc&per_page=10')).body.data.map((s: { store: { id: number }; period_start: string; gross: number; net: number | null }) => [s.period_start, s.gross, s.net]);
+    expect(await figures()).toEqual([
+      ['2026-01-01', 10000.5, 9000],
+      ['2026-02-01', 5000, null],
+    ]);
+
+    // Create-only skips periods that have figures; create-and-update merges them.
+    expect(await importFile(admin, 'sales', 'Store #,Month,Gross\n12,2026-01,1\n', {})).toMatchObject({ created_count: 0, skipped_count: 1 });
+    const merged = await importFile(admin, 'sales', 'Store #,Month,Gross\n12,2026-01,12000\n12,2026-03,7000\n', { mode: 'create_update' });
+    expect(merged).toMatchObject({ created_count: 1, updated_count: 1 });
+    expect(await figures()).toEqual([
+      ['2026-01-01', 12000, null],
+      ['2026-02-01', 5000, null],
+      ['2026-03-01', 7000, null],
+    ]);
+    expect((await admin.post(`/app/api/v1/imports/${merged.id}/undo`)).status).toBe(200);
+    expect(await figures()).toEqual([
+      ['2026-01-01', 10000.5, 9000],
+      ['2026-02-01', 5000, null],
+    ]);
+    expect((await admin.post(`/app/api/v1/imports/${first.id}/undo`)).status).toBe(200);
+    expect(await figures()).toEqual([]);
+    expect(store.id).toBeGreaterThan(0);
+  });
+
+  it('maps columns to team-defined attributes, checks them with their rules, and undo takes them back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const created = await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Drive-thru', type: 'boolean' });
+    expect(created.status).toBe(201);
+    await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' });
+    const uploaded = await upload(admin, 'stores', 'stores.csv', 'Name,Drive-thru,Seats\nA,yes,40\nB,no,many\n');
+    const fields = uploaded.body.data.fields.map((f: { key: string }) => f.key);
+    expect(fields).toEqual(expect.arrayContaining(['attr.drive_thru', 'attr.seats']));
+    expect(uploaded.body.data.mapping).toMatchObject({ 'attr.drive_thru': 'Drive-thru', 'attr.seats': 'Seats' });
+    await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping, skip_invalid: true });
+    await ctx.app.deps.jobs.drain();
+    const result = (await admin.get(`/app/api/v1/imports/${uploaded.body.data.id}`)).body.data;
+    expect(result).toMatchObject({ created_count: 1, error_count: 1 });
+    const [store] = (await admin.get('/app/api/v1/stores')).body.data;
+    expect(store).toMatchObject({ name: 'A', attributes: { drive_thru: true, seats: 40 } });
+    expect((await admin.post(`/app/api/v1/imports/${result.id}/undo`)).status).toBe(200);
+    expect((await admin.get('/app/api/v1/stores')).body.meta.total).toBe(0);
+  });
+
+  it('undoes a contacts import (contacts have no name column of their own)', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const result = await importFile(admin, 'contacts', 'First,Last,E-mail\nAda,Lovelace,ada@example.com\n');
+    expect(result.created_count).toBe(1);
+    const ada = (await admin.get('/app/api/v1/contacts')).body.data[0];
+    await admin.patch(`/app/api/v1/contacts/${ada.id}`, { job_title: 'Engineer' });
+    const refused = await admin.post(`/app/api/v1/imports/${result.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/contact “Ada Lovelace” was changed/);
+  });
+
   it('reads the first sheet of an XLSX workbook, or a chosen one, with formulas and Excel dates', async () => {
     const { admin } = await teamWithRoles(ctx);
     const workbook = new ExcelJS.Workbook();

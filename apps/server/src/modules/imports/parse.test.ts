@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { detectDelimiter, openTable, type SheetRow } from './parse';
 import { toIsoDate } from './prepare';
-import { suggestMapping } from './fields';
+import { IMPORT_FIELDS, suggestMapping } from './fields';
 
 async function rowsOf(bytes: Buffer, format: 'csv' | 'xlsx' = 'csv', sheet?: string) {
   const table = await openTable(bytes, format, sheet);
@@ -77,7 +77,7 @@ describe('values as people type them', () => {
   });
 
   it('matches headers by field name first, then by synonym', () => {
-    expect(suggestMapping('stores', ['Zip', 'Store Number', 'Store', 'State'], null)).toEqual({ store_number: 'Store Number', name: 'Store', region: 'State', postal_code: 'Zip' });
-    expect(suggestMapping('stores', ['Location', 'Store'], { name: 'Location' })).toEqual({ name: 'Location' });
+    expect(suggestMapping(IMPORT_FIELDS.stores, ['Zip', 'Store Number', 'Store', 'State'], null)).toEqual({ store_number: 'Store Number', name: 'Store', region: 'State', postal_code: 'Zip' });
+    expect(suggestMapping(IMPORT_FIELDS.stores, ['Location', 'Store'], { name: 'Location' })).toEqual({ name: 'Location' });
   });
 });

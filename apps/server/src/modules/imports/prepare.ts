@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { isValid, parse as parseDate } from 'date-fns';
-import { fieldErrors, storeRules, type ImportMode, type ImportType } from '@storekeep/contracts';
+import { fieldErrors, salesRowInputSchema, storeRules, type ImportMode, type ImportType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
+import { liveAttributes, validateAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
-import { IMPORT_FIELDS, type FieldSpec, type Relation } from './fields';
+import { existingSales } from '../sales/service';
+import type { FieldSpec, Relation } from './fields';
 import type { SheetRow } from './parse';
 
 // Tables are chosen from the four record types at run time.
@@ -21,6 +23,8 @@ export type Operation = {
   /** The changed columns' values before the import (updates). */
   before: Record<string, unknown> | null;
   externalId: string | null;
+  /** Team-defined attribute values of the row, by key (records only). */
+  attributes?: Record<string, unknown>;
 };
 
 export type RowOutcome =
@@ -28,7 +32,7 @@ export type RowOutcome =
   | { rowNumber: number; kind: 'skip'; mapped: Record<string, string> }
   | { rowNumber: number; kind: 'invalid'; errors: CellError[]; mapped: Record<string, string> };
 
-export type PrepareOptions = { type: ImportType; mapping: Record<string, string>; mode: ImportMode; matchKey: string | null; headers: string[] };
+export type PrepareOptions = { type: ImportType; fields: FieldSpec[]; mapping: Record<string, string>; mode: ImportMode; matchKey: string | null; headers: string[] };
 
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -36,11 +40,12 @@ const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 export function toIsoDate(text: string): string {
   const value = text.trim();
   if (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value)) return value.slice(0, 10);
+  if (/^\d{4}-\d{2}$/.test(value)) return `${value}-01`; // a month: its first day
   if (/^\d{1,6}(\.\d+)?$/.test(value)) {
     const serial = Math.floor(Number(value));
     if (serial >= 1 && serial < 2_958_466) return new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
   }
-  for (const format of ['M/d/yyyy', 'M/d/yy', 'd.M.yyyy', 'yyyy/M/d', 'MMM d, yyyy', 'd MMM yyyy', 'MMMM d, yyyy']) {
+  for (const format of ['M/d/yyyy', 'M/d/yy', 'd.M.yyyy', 'yyyy/M/d', 'MMM d, yyyy', 'd MMM yyyy', 'MMMM d, yyyy', 'MMM yyyy', 'MMMM yyyy', 'M/yyyy']) {
     const parsed = parseDate(value, format, new Date(2000, 0, 1));
     if (isValid(parsed) && parsed.getFullYear() > 1000) {
       return `${parsed.getFullYear()}-${String(parsed.getMonth() + 1).padStart(2, '0')}-${String(parsed.getDate()).padStart(2, '0')}`;
@@ -65,6 +70,20 @@ function coerce(field: FieldSpec, text: string): string {
   return text.trim();
 }
 
+/** An attribute cell as its rule expects it: a multi select's options are separated by ; or , in one cell. */
+function attributeInput(field: FieldSpec, text: string): unknown {
+  if (text.trim() === '') return null;
+  if (field.kind === 'list') return text.split(/[;,]/).map((part) => part.trim()).filter(Boolean);
+  if (field.kind === 'boolean') {
+    // Spreadsheets say yes/no, Y/N, TRUE/FALSE, 1/0 or x for a ticked box; anything else is left for the rule to refuse.
+    const word = text.trim().toLowerCase();
+    if (['yes', 'y', 'true', '1', 'x'].includes(word)) return true;
+    if (['no', 'n', 'false', '0'].includes(word)) return false;
+    return text.trim();
+  }
+  return coerce(field, text);
+}
+
 /** Every live record of a relation's table by the words that may name it (lower case). */
 async function loadRelation(db: Executor, teamId: number, relation: Relation): Promise<Map<string, number[]>> {
   const map = new Map<string, number[]>();
@@ -75,7 +94,12 @@ async function loadRelation(db: Executor, teamId: number, relation: Relation): P
     if (!ids) map.set(k, [id]);
     else if (!ids.includes(id)) ids.push(id);
   };
-  if (relation.table === 'contacts') {
+  if (relation.table === 'stores') {
+    const rows = await db.selectFrom('stores').select(['id', 'name', 'store_number']).where('team_id', '=', teamId).where('deleted_at', 'is', null).execute();
+    // A store number names one store; names come second, so "12" finds store number 12 before a store called "12".
+    for (const row of rows) add(row.store_number, row.id);
+    for (const row of rows) if (!row.store_number || !map.has(key(row.name))) add(row.name, row.id);
+  } else if (relation.table === 'contacts') {
     const rows = await db.selectFrom('contacts').select(['id', 'email', 'first_name', 'last_name']).where('team_id', '=', teamId).where('deleted_at', 'is', null).execute();
     for (const row of rows) {
       if (relation.by.includes('email')) add(row.email, row.id);
@@ -116,14 +140,35 @@ async function loadMatches(db: Executor, teamId: number, def: RecordDefinition, 
 
 export type Preparer = { prepare(rows: SheetRow[]): Promise<RowOutcome[]> };
 
+/** The fields the mapping gives a column of the file. */
+const mappedFields = (options: PrepareOptions) => options.fields.filter((f) => options.mapping[f.key] !== undefined && options.headers.includes(options.mapping[f.key]!));
+
+function cellsOf(row: SheetRow, fields: FieldSpec[], options: PrepareOptions) {
+  const mapped: Record<string, string> = {};
+  for (const field of fields) mapped[field.key] = (row.cells[options.headers.indexOf(options.mapping[field.key]!)] ?? '').trim();
+  const errors: CellError[] = [];
+  const err = (fieldKey: string, message: string) => errors.push({ rowNumber: row.rowNumber, column: options.mapping[fieldKey] ?? fieldKey, value: mapped[fieldKey] ?? null, message });
+  return { mapped, errors, err };
+}
+
+/** A relation cell → the one record it names, or an error on the row. */
+function resolve(field: FieldSpec, text: string, relations: Map<string, Map<string, number[]>>, err: (fieldKey: string, message: string) => void): number | null {
+  if (!text) return null;
+  const ids = relations.get(field.key)!.get(key(text)) ?? [];
+  if (!ids.length) err(field.key, `No ${field.relation!.label} named “${text}” was found.`);
+  else if (ids.length > 1) err(field.key, `“${text}” names ${ids.length} records (${field.relation!.label}); make the name unique first.`);
+  return ids.length === 1 ? ids[0]! : null;
+}
+
 /**
  * Turns rows of text into checked operations: columns mapped to fields, values coerced the way people type
  * them, relations found by name, existing records matched, then the same Zod schema and cross-field rules as
  * the forms. Nothing is written. Rows are prepared in chunks so updates can read their records in one query.
  */
 export async function createPreparer(db: Executor, teamId: number, def: RecordDefinition, options: PrepareOptions): Promise<Preparer> {
-  const fields = IMPORT_FIELDS[options.type].filter((f) => options.mapping[f.key] !== undefined && options.headers.includes(options.mapping[f.key]!));
-  const columnIndex = new Map(fields.map((f) => [f.key, options.headers.indexOf(options.mapping[f.key]!)]));
+  const fields = mappedFields(options);
+  const attributeFields = fields.filter((f) => f.attribute);
+  const definitions = attributeFields.length ? await liveAttributes(db, teamId, def.type) : [];
   const relations = new Map<string, Map<string, number[]>>();
   for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
   const matchKey = options.matchKey && fields.some((f) => f.key === options.matchKey && f.matchKey) ? options.matchKey : null;
@@ -141,11 +186,7 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
 
   async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
     const staged = rows.map((row) => {
-      const mapped: Record<string, string> = {};
-      for (const field of fields) mapped[field.key] = (row.cells[columnIndex.get(field.key)!] ?? '').trim();
-      const errors: CellError[] = [];
-      const err = (fieldKey: string, message: string) =>
-        errors.push({ rowNumber: row.rowNumber, column: options.mapping[fieldKey] ?? fieldKey, value: mapped[fieldKey] ?? null, message });
+      const { mapped, errors, err } = cellsOf(row, fields, options);
       let matchedId: number | null = null;
       if (matchKey && matches) {
         const value = mapped[matchKey] ?? '';
@@ -173,14 +214,8 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
         if (!field.column) continue;
         const text = mapped[field.key] ?? '';
         if (field.relation) {
-          if (!text) {
-            values[field.column] = null;
-            continue;
-          }
-          const ids = relations.get(field.key)!.get(key(text)) ?? [];
-          if (!ids.length) err(field.key, `No ${field.relation.label} named “${text}” was found.`);
-          else if (ids.length > 1) err(field.key, `“${text}” names ${ids.length} records (${field.relation.label}); make the name unique first.`);
-          else values[field.column] = ids[0];
+          const id = resolve(field, text, relations, err);
+          if (id !== null || !text) values[field.column] = id;
           continue;
         }
         values[field.column] = coerce(field, text);
@@ -201,6 +236,13 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
           const holder = storeNumbers.get(key(number));
           if (holder !== undefined && holder !== matchedId) err('store_number', holder === 'file' ? 'The store number appears on an earlier row of the file.' : 'The store number has already been taken.');
         }
+      }
+      let attributes: Record<string, unknown> | undefined;
+      if (attributeFields.length) {
+        const raw = Object.fromEntries(attributeFields.map((f) => [f.attribute!.key, attributeInput(f, mapped[f.key] ?? '')]));
+        const checked = validateAttributeValues(definitions, raw, { partial: willUpdate });
+        for (const [field, messages] of Object.entries(checked.errors)) err(field.replace(/^attributes\./, 'attr.'), messages[0]!);
+        attributes = raw;
       }
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
 
@@ -227,11 +269,12 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
             // updated_at too: undo returns the record exactly as it was, so an older import's undo still sees it untouched.
             before: { ...Object.fromEntries(changed.map((c) => [c, stored![c] ?? null])), updated_at: stored!.updated_at },
             externalId,
+            attributes,
           },
         };
       }
       const insert = Object.fromEntries(inputColumns.filter((c) => c in output).map((c) => [c, output[c]]));
-      return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'create', id: null, values: insert, before: null, externalId } };
+      return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'create', id: null, values: insert, before: null, externalId, attributes } };
     });
   }
   return { prepare };
@@ -247,4 +290,50 @@ function dedupe(errors: CellError[]): CellError[] {
     seen.add(k);
     return true;
   });
+}
+
+/**
+ * Sales rows: the store by store number (or name), the period (monthly unless a column says otherwise) and
+ * its first day, gross and net, checked by the grid's own schema. A store's period is its identity: in
+ * "create" mode periods that already have figures are skipped, in "update" mode periods without are.
+ */
+export async function createSalesPreparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer> {
+  const fields = mappedFields(options);
+  const relations = new Map<string, Map<string, number[]>>();
+  for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
+  const seen = new Map<string, number>();
+
+  async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
+    const staged = rows.map((row) => {
+      const { mapped, errors, err } = cellsOf(row, fields, options);
+      const values: Record<string, unknown> = {};
+      for (const field of fields) {
+        const text = mapped[field.key] ?? '';
+        if (field.relation) values[field.column] = resolve(field, text, relations, err);
+        else if (text) values[field.column] = coerce(field, text);
+      }
+      const parsed = salesRowInputSchema.safeParse(values);
+      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
+      if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) if (column !== 'store_id' || !errors.length) err(byColumn.get(column) ?? column, messages[0]!);
+      const data = parsed.success ? parsed.data : null;
+      const identity = data ? `${data.store_id}|${data.period}|${data.period_start}` : null;
+      if (identity && seen.has(identity)) err('period_start', `This store and period appear on an earlier row of the file (row ${seen.get(identity)}).`);
+      if (identity && !errors.length) seen.set(identity, row.rowNumber);
+      return { row, mapped, errors, data };
+    });
+    const valid = staged.filter((s) => s.data && !s.errors.length).map((s) => s.data!);
+    const existing = await existingSales(db, teamId, valid);
+    return staged.map(({ row, mapped, errors, data }): RowOutcome => {
+      if (errors.length || !data) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
+      const found = existing.get(`${data.store_id}|${data.period}|${data.period_start}`);
+      if ((options.mode === 'create' && found) || (options.mode === 'update' && !found)) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
+      return {
+        rowNumber: row.rowNumber,
+        kind: 'operation',
+        mapped,
+        operation: { rowNumber: row.rowNumber, action: found ? 'update' : 'create', id: found?.id ?? null, values: { ...data }, before: null, externalId: null },
+      };
+    });
+  }
+  return { prepare };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   IMPORT_BATCH_SIZE,
   IMPORT_MAX_ROWS,
@@ -24,20 +24,15 @@ import { randomToken } from '../../platform/crypto';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { indexRecords, unindexRecords } from '../../platform/search';
 import { recordActivity } from '../activities/service';
-import type { RecordDefinition } from '../records/definition';
-import { recordDefinitions } from '../records/registry';
-import { describeFields, IMPORT_FIELDS, suggestMapping } from './fields';
+import { describeFields, suggestMapping, type FieldSpec } from './fields';
 import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';
-import { createPreparer, type CellError, type Operation } from './prepare';
+import type { CellError, Operation } from './prepare';
+import { targetOf, type ImportTarget } from './targets';
 
 export const RUN_IMPORT = 'import.run';
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-// Tables are chosen from the four record types at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 type ImportRow = Omit<ImportsTable, 'id' | 'skip_invalid' | 'total_rows' | 'processed_rows' | 'created_count' | 'updated_count' | 'skipped_count' | 'error_count' | 'sheets' | 'headers'> & {
   id: number;
@@ -54,7 +49,6 @@ type ImportRow = Omit<ImportsTable, 'id' | 'skip_invalid' | 'total_rows' | 'proc
 
 /** Import is an admin's and a manager's tool (ARCHITECTURE §3); observers only read. */
 const canImport = (actor: Actor) => hasRole(actor, 'manager');
-const definitionOf = (type: string): RecordDefinition => recordDefinitions[type as ImportType];
 
 async function findImport(db: Executor, teamId: number, id: number): Promise<ImportRow> {
   const row = await db.selectFrom('imports').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst();
@@ -74,7 +68,7 @@ async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
     sheet: row.sheet,
     sheets: JSON.parse(row.sheets) as string[],
     headers: JSON.parse(row.headers) as string[],
-    fields: describeFields(type),
+    fields: describeFields(await targetOf(type).fields(db, row.team_id)),
     mapping: row.mapping ? (JSON.parse(row.mapping) as ImportMapping) : {},
     mode: row.mode as ImportMode | null,
     match_key: row.match_key,
@@ -146,7 +140,7 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
   }
   if (!table.headers.length) throw invalid('file', 'The file has no header row.');
   const saved = await deps.db.selectFrom('import_mappings').select('mapping').where('team_id', '=', actor.teamId).where('type', '=', type).executeTakeFirst();
-  const mapping = suggestMapping(type, table.headers, saved ? (JSON.parse(saved.mapping) as Record<string, string>) : null);
+  const mapping = suggestMapping(await targetOf(type).fields(deps.db, actor.teamId), table.headers, saved ? (JSON.parse(saved.mapping) as Record<string, string>) : null);
   const key = `import-${randomToken(18)}`;
   await deps.storage.put(key, file.bytes);
   const inserted = await deps.db
@@ -181,7 +175,7 @@ export async function listImports(deps: Deps, actor: Actor, page: number, perPag
   return { data: await Promise.all(rows.map((row) => present(deps.db, row))), meta: paginationMeta(page, perPage, Number(total)) };
 }
 
-type CheckedOptions = { mapping: ImportMapping; sheet: string | null; mode: ImportMode; matchKey: string | null; skipInvalid: boolean; headers: string[] };
+type CheckedOptions = { mapping: ImportMapping; sheet: string | null; mode: ImportMode; matchKey: string | null; skipInvalid: boolean; headers: string[]; fields: FieldSpec[] };
 
 /** The options against the file: mapped headers exist, required fields are mapped, a match key is chosen when needed. */
 async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<CheckedOptions> {
@@ -193,8 +187,7 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
   const options = parsed.data;
   const sheet = options.sheet ?? row.sheet;
   const headers = sheet !== row.sheet ? (await tableOf(deps, row, sheet)).headers : (JSON.parse(row.headers) as string[]);
-  const type = row.type as ImportType;
-  const fields = IMPORT_FIELDS[type];
+  const fields = await targetOf(row.type as ImportType).fields(deps.db, row.team_id);
   const errors: Record<string, string[]> = {};
   const mapping = Object.fromEntries(Object.entries(options.mapping).filter(([, header]) => header !== ''));
   for (const [field, header] of Object.entries(mapping)) {
@@ -205,14 +198,16 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
     for (const field of fields) if (field.required && !mapping[field.key]) errors[`mapping.${field.key}`] = [`Choose the column that holds the ${field.label.toLowerCase()}.`];
   }
   const matchKey = options.match_key || null;
-  if (options.mode !== 'create' || matchKey) {
+  // Types with an identity of their own (a store's sales period) match without a chosen key.
+  const matchable = fields.some((f) => f.matchKey);
+  if (matchable && (options.mode !== 'create' || matchKey)) {
     if (!matchKey) errors.match_key = ['Choose the column that finds existing records.'];
     else if (!fields.some((f) => f.key === matchKey && f.matchKey)) errors.match_key = ['The selected match key is invalid.'];
     else if (!mapping[matchKey]) errors.match_key = ['Map a column to the match key first.'];
   }
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('validation', first, errors);
-  return { mapping, sheet, mode: options.mode, matchKey, skipInvalid: options.skip_invalid, headers };
+  return { mapping, sheet, mode: options.mode, matchKey, skipInvalid: options.skip_invalid, headers, fields };
 }
 
 /** The first rows as they would be imported, with every cell's error, from the same checks as the run. */
@@ -221,7 +216,7 @@ export async function previewImport(deps: Deps, actor: Actor, id: number, raw: u
   authorize(canImport(actor), 'Only managers and admins can import.');
   const options = await checkOptions(deps, row, raw);
   const table = await tableOf(deps, row, options.sheet);
-  const preparer = await createPreparer(deps.db, actor.teamId, definitionOf(row.type), { type: row.type as ImportType, ...options });
+  const preparer = await targetOf(row.type as ImportType).preparer(deps.db, actor.teamId, { type: row.type as ImportType, ...options });
   const sample: SheetRow[] = [];
   let total = 0;
   for await (const sheetRow of table.rows()) {
@@ -300,9 +295,9 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
   const found = await deps.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
   if (!found) return;
   let row = found as ImportRow;
-  const def = definitionOf(row.type);
+  const target = targetOf(row.type as ImportType);
   if (row.status === 'running') {
-    await rollBack(deps, row, def);
+    await rollBack(deps, row, target);
     await finish(deps, row, 'failed', 'The import was interrupted before it finished; nothing from it was kept. Run it again.');
     return;
   }
@@ -313,9 +308,9 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
   publish(deps, row, { status: 'running', processed_rows: 0 });
 
   try {
-    const operations = await checkRows(deps, row, def);
+    const operations = await checkRows(deps, row, target);
     if (!operations) return;
-    await writeRows(deps, row, def, operations, jobId, hooks);
+    await writeRows(deps, row, target, operations, jobId, hooks);
     await deps.db.transaction().execute(async (trx) => {
       const counts = await trx.selectFrom('imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count']).where('id', '=', importId).executeTakeFirstOrThrow();
       await recordActivity(trx, { teamId: row.team_id, userId: row.user_id, subjectType: 'import', subjectId: importId, action: 'imported', changes: { type: row.type, file: row.file_name, ...counts } });
@@ -325,7 +320,7 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
   } catch (error) {
     // Rolling back may itself fail (the database went away): then the job fails, is claimed again later,
     // finds the import "running" and rolls back from the log then.
-    await rollBack(deps, row, def);
+    await rollBack(deps, row, target);
     if (error instanceof Cancelled) await finish(deps, row, 'cancelled', 'Cancelled; nothing from this import was kept.');
     else {
       deps.log.error({ err: error, importId }, 'import failed');
@@ -345,16 +340,17 @@ async function throwIfCancelled(deps: Deps, id: number) {
 }
 
 /** Reads and checks every row; returns the operations, or null when invalid rows stop the run. */
-async function checkRows(deps: Deps, row: ImportRow, def: RecordDefinition): Promise<Operation[] | null> {
+async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Promise<Operation[] | null> {
   const table = await tableOf(deps, row);
   const options = {
     type: row.type as ImportType,
+    fields: await target.fields(deps.db, row.team_id),
     mapping: JSON.parse(row.mapping ?? '{}') as ImportMapping,
     mode: (row.mode ?? 'create') as ImportMode,
     matchKey: row.match_key,
     headers: table.headers,
   };
-  const preparer = await createPreparer(deps.db, row.team_id, def, options);
+  const preparer = await target.preparer(deps.db, row.team_id, options);
   const operations: Operation[] = [];
   const errors: CellError[] = [];
   let chunk: SheetRow[] = [];
@@ -408,7 +404,7 @@ async function checkRows(deps: Deps, row: ImportRow, def: RecordDefinition): Pro
   return operations;
 }
 
-async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, operations: Operation[], jobId: number | null, hooks: RunHooks) {
+async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, operations: Operation[], jobId: number | null, hooks: RunHooks) {
   const size = hooks.batchSize ?? IMPORT_BATCH_SIZE;
   let done = 0;
   for (let at = 0; at < operations.length; at += size) {
@@ -419,49 +415,21 @@ async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, oper
       // disk is lost whole, log included: the import is still consistent, and commits need not wait for fsync.
       if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
       const now = nowIso();
-      const creates = batch.filter((o) => o.action === 'create');
-      const createdIds: number[] = [];
-      // 250 rows of at most ~25 columns per statement stays well below both databases' parameter limits.
-      for (let i = 0; i < creates.length; i += 250) {
-        const slice = creates.slice(i, i + 250);
-        const ids = await untyped(trx)
-          .insertInto(def.table)
-          .values(slice.map((o) => ({ ...o.values, team_id: row.team_id, created_at: now, updated_at: now })))
-          .returning('id')
-          .execute();
-        createdIds.push(...ids.map((r: { id: number }) => Number(r.id)));
-      }
-      creates.forEach((o, i) => (o.id = createdIds[i]!));
-      const updates = batch.filter((o) => o.action === 'update' && Object.keys(o.values).length);
-      for (const o of updates) {
-        await untyped(trx).updateTable(def.table).set({ ...o.values, updated_at: now }).where('id', '=', o.id).where('team_id', '=', row.team_id).execute();
-      }
-      const written = [...creates, ...updates];
-      const externals = batch.filter((o) => o.externalId);
-      for (let i = 0; i < externals.length; i += 200) {
-        await trx
-          .insertInto('external_ids')
-          .values(externals.slice(i, i + 200).map((o) => ({ team_id: row.team_id, subject_type: def.type, external_id: o.externalId!.slice(0, 255), subject_id: o.id! })))
-          .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })))
-          .execute();
-      }
-      await reindexMany(trx, def, row.team_id, written.map((o) => o.id!));
-      for (let i = 0; i < written.length; i += 100) {
+      const logged = await target.write(trx, row.team_id, batch, now);
+      for (let i = 0; i < logged.length; i += 100) {
         await trx
           .insertInto('import_changes')
-          .values(
-            written.slice(i, i + 100).map((o) => ({ import_id: row.id, subject_id: o.id!, action: o.action, before: o.before ? JSON.stringify(o.before) : null, after_updated_at: now })),
-          )
+          .values(logged.slice(i, i + 100).map((change) => ({ import_id: row.id, ...change })))
           .execute();
       }
-      const unchanged = batch.length - written.length;
+      const created = logged.filter((c) => c.action === 'create').length;
       await trx
         .updateTable('imports')
         .set((eb) => ({
           processed_rows: eb('processed_rows', '+', batch.length),
-          created_count: eb('created_count', '+', creates.length),
-          updated_count: eb('updated_count', '+', updates.length),
-          skipped_count: eb('skipped_count', '+', unchanged),
+          created_count: eb('created_count', '+', created),
+          updated_count: eb('updated_count', '+', logged.length - created),
+          skipped_count: eb('skipped_count', '+', batch.length - logged.length),
         }))
         .where('id', '=', row.id)
         .execute();
@@ -474,33 +442,16 @@ async function writeRows(deps: Deps, row: ImportRow, def: RecordDefinition, oper
   }
 }
 
-async function reindexMany(trx: Executor, def: RecordDefinition, teamId: number, ids: number[]) {
-  for (let i = 0; i < ids.length; i += 500) {
-    const records = await def.load(trx, teamId, ids.slice(i, i + 500));
-    await indexRecords(trx, teamId, records.map((record) => ({ teamId, type: def.type, id: record.id, ...def.searchEntry(record) })));
-  }
-}
-
 /**
  * Reverses what the log says a run committed, newest batch first, a batch per transaction; each batch's log
  * rows go with it, so a rollback that stops half way continues where it stopped.
  */
-async function rollBack(deps: Deps, row: ImportRow, def: RecordDefinition) {
+async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget) {
   for (;;) {
     const changes = await deps.db.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).orderBy('subject_id', 'desc').limit(IMPORT_BATCH_SIZE).execute();
     if (!changes.length) break;
     await deps.db.transaction().execute(async (trx) => {
-      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
-      await unindexRecords(trx, row.team_id, def.type, created);
-      if (created.length) {
-        await trx.deleteFrom('external_ids').where('team_id', '=', row.team_id).where('subject_type', '=', def.type).where('subject_id', 'in', created).execute();
-        await untyped(trx).deleteFrom(def.table).where('team_id', '=', row.team_id).where('id', 'in', created).execute();
-      }
-      const updated = changes.filter((c) => c.action === 'update');
-      for (const change of updated) {
-        await untyped(trx).updateTable(def.table).set(JSON.parse(change.before ?? '{}')).where('id', '=', change.subject_id).where('team_id', '=', row.team_id).execute();
-      }
-      await reindexMany(trx, def, row.team_id, updated.map((c) => c.subject_id));
+      await target.rollBack(trx, row.team_id, changes);
       await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', changes.map((c) => c.subject_id)).execute();
     });
   }
@@ -522,7 +473,7 @@ export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<
   const row = await findImport(deps.db, actor.teamId, id);
   authorize(canImport(actor), 'Only managers and admins can import.');
   if (row.status !== 'completed') throw new AppError('conflict', row.status === 'undone' ? 'This import was undone already.' : 'Only a completed import can be undone.');
-  const def = definitionOf(row.type);
+  const target = targetOf(row.type as ImportType);
   await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx.updateTable('imports').set({ status: 'undone', undone_at: nowIso() }).where('id', '=', id).where('status', '=', 'completed').executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import was undone already.');
@@ -530,33 +481,16 @@ export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<
     for (let offset = 0; ; offset += IMPORT_BATCH_SIZE) {
       const changes = await trx.selectFrom('import_changes').selectAll().where('import_id', '=', id).orderBy('subject_id').limit(IMPORT_BATCH_SIZE).offset(offset).execute();
       if (!changes.length) break;
-      const ids = changes.map((c) => c.subject_id);
-      const current = (await untyped(trx).selectFrom(def.table).select(['id', 'name', 'updated_at', 'deleted_at']).where('team_id', '=', actor.teamId).where('id', 'in', ids).execute()) as Array<{
-        id: number;
-        name?: string;
-        updated_at: string;
-        deleted_at: string | null;
-      }>;
-      const byId = new Map(current.map((r) => [Number(r.id), r]));
+      const current = await target.current(trx, actor.teamId, changes.map((c) => c.subject_id));
       const edited = changes.find((c) => {
-        const now = byId.get(c.subject_id);
-        return !now || now.updated_at !== c.after_updated_at || (c.action === 'create' && now.deleted_at);
+        const state = current.get(c.subject_id);
+        return !state || state.updated_at !== c.after_updated_at || (c.action === 'create' && state.deleted_at);
       });
       if (edited) {
-        const record = byId.get(edited.subject_id);
-        const name = record?.name ? `“${record.name}”` : `#${edited.subject_id}`;
-        throw new AppError('conflict', `This import cannot be undone: ${def.label.toLowerCase()} ${name} was changed after the import. Undoing would overwrite that change.`);
+        const name = current.get(edited.subject_id)?.name;
+        throw new AppError('conflict', `This import cannot be undone: ${target.label.toLowerCase()} ${name ? `“${name}”` : `#${edited.subject_id}`} was changed after the import. Undoing would overwrite that change.`);
       }
-      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
-      if (created.length) {
-        await untyped(trx).updateTable(def.table).set({ deleted_at: now }).where('team_id', '=', actor.teamId).where('id', 'in', created).execute();
-        await unindexRecords(trx, actor.teamId, def.type, created);
-      }
-      const updated = changes.filter((c) => c.action === 'update');
-      for (const change of updated) {
-        await untyped(trx).updateTable(def.table).set(JSON.parse(change.before ?? '{}') as object).where('id', '=', change.subject_id).where('team_id', '=', actor.teamId).execute();
-      }
-      await reindexMany(trx, def, actor.teamId, updated.map((c) => c.subject_id));
+      await target.undo(trx, actor.teamId, changes, now);
     }
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'import', subjectId: id, action: 'undone', changes: { type: row.type, file: row.file_name }, ip: actor.ip });
   });

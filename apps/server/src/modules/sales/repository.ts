@@ -64,12 +64,12 @@ export async function existingByKey(db: Executor, teamId: number, keys: SalesKey
   const wanted = new Set(keys.map(keyOf));
   const storeIds = [...new Set(keys.map((k) => k.store_id))];
   const starts = keys.map((k) => k.period_start).sort();
-  const found = new Map<string, { id: number; gross_cents: number; net_cents: number | null }>();
+  const found = new Map<string, { id: number; gross_cents: number; net_cents: number | null; updated_at: string }>();
   if (!keys.length) return found;
   for (let i = 0; i < storeIds.length; i += 500) {
     const rows = await db
       .selectFrom('sales')
-      .select(['id', 'store_id', 'period', 'period_start', 'gross_cents', 'net_cents'])
+      .select(['id', 'store_id', 'period', 'period_start', 'gross_cents', 'net_cents', 'updated_at'])
       .where('team_id', '=', teamId)
       .where('store_id', 'in', storeIds.slice(i, i + 500))
       .where('period_start', '>=', starts[0]!)
@@ -77,7 +77,7 @@ export async function existingByKey(db: Executor, teamId: number, keys: SalesKey
       .execute();
     for (const r of rows) {
       const key = keyOf(r);
-      if (wanted.has(key)) found.set(key, { id: r.id, gross_cents: Number(r.gross_cents), net_cents: r.net_cents === null ? null : Number(r.net_cents) });
+      if (wanted.has(key)) found.set(key, { id: r.id, gross_cents: Number(r.gross_cents), net_cents: r.net_cents === null ? null : Number(r.net_cents), updated_at: r.updated_at });
     }
   }
   return found;
@@ -208,4 +208,15 @@ export async function percentageRentLeases(db: Executor, teamId: number) {
     .orderBy('stores.name')
     .orderBy('leases.id')
     .execute();
+}
+
+export type StoredAmounts = { gross_cents: number; net_cents: number | null; updated_at: string };
+
+export async function deleteByIds(db: Executor, teamId: number, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('sales').where('team_id', '=', teamId).where('id', 'in', ids.slice(i, i + 500)).execute();
+}
+
+/** Amounts and updated_at exactly as given (an undo puts a figure back as it was). */
+export async function putAmounts(db: Executor, teamId: number, id: number, amounts: StoredAmounts) {
+  await db.updateTable('sales').set(amounts).where('team_id', '=', teamId).where('id', '=', id).execute();
 }

@@ -15,6 +15,24 @@ import { computeRoyalties } from './reports';
 import * as repo from './repository';
 
 export type DuplicateMode = 'reject' | 'merge';
+export const SALES_LABEL = 'Sales figure';
+
+/** The stored figures of these store periods, by `store|period|start` (the importer's matching and its undo log). */
+export function existingSales(db: Executor, teamId: number, keys: repo.SalesKey[]) {
+  return repo.existingByKey(db, teamId, keys);
+}
+
+/**
+ * Puts back what an import's log says it did: figures it added are deleted (sales have no trash), figures it
+ * changed get their amounts and updated_at back.
+ */
+export async function restoreSales(trx: Executor, teamId: number, changes: Array<{ subject_id: number; action: string; before: string | null }>) {
+  await repo.deleteByIds(trx, teamId, changes.filter((c) => c.action === 'create').map((c) => c.subject_id));
+  for (const change of changes.filter((c) => c.action === 'update')) {
+    await repo.putAmounts(trx, teamId, change.subject_id, JSON.parse(change.before ?? '{}') as repo.StoredAmounts);
+  }
+  if (changes.length) await bumpTeamWriteVersion(trx, teamId);
+}
 export type UpsertSalesResult = {
   /** Ids of the rows this call inserted. */
   created: number[];

@@ -2,7 +2,13 @@ import { useRef, useState, type DragEvent } from 'react';
 import clsx from 'clsx';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_MODES, type ImportDto, type ImportMode, type ImportPreview, type ImportType } from '@storekeep/contracts';
+import {
+  IMPORT_MODES,
+  type ImportDto,
+  type ImportMode,
+  type ImportPreview,
+  type ImportType,
+} from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
 import { Badge, Button, Card, Checkbox, ProgressBar, Select } from '../../components/ui';
 import { usePreviewImport, useRunImport, useUploadImport, type RunOptions } from './queries';
@@ -10,7 +16,15 @@ import { usePreviewImport, useRunImport, useUploadImport, type RunOptions } from
 type Errors = Record<string, string[]>;
 
 /** Step 1: a drop zone (and a real file input for keyboards and phones). */
-export function UploadStep({ type, onUploaded, current }: { type: ImportType; onUploaded: (dto: ImportDto) => void; current: ImportDto | null }) {
+export function UploadStep({
+  type,
+  onUploaded,
+  current,
+}: {
+  type: ImportType;
+  onUploaded: (dto: ImportDto) => void;
+  current: ImportDto | null;
+}) {
   const { t } = useTranslation();
   const upload = useUploadImport();
   const input = useRef<HTMLInputElement>(null);
@@ -25,7 +39,11 @@ export function UploadStep({ type, onUploaded, current }: { type: ImportType; on
     setProgress(0);
     upload.mutate(
       { type, file: chosen, sheet, onProgress: setProgress },
-      { onSuccess: onUploaded, onError: (e) => setError(isApiError(e) ? (Object.values(e.errors)[0]?.[0] ?? e.message) : t('errors.network')) },
+      {
+        onSuccess: onUploaded,
+        onError: (e) =>
+          setError(isApiError(e) ? (Object.values(e.errors)[0]?.[0] ?? e.message) : t('errors.network')),
+      },
     );
   };
   const onDrop = (event: DragEvent) => {
@@ -69,19 +87,31 @@ export function UploadStep({ type, onUploaded, current }: { type: ImportType; on
           onDrop={onDrop}
           className={clsx(
             'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center text-sm',
-            dragging ? 'border-blue-500 bg-blue-50 dark:bg-blue-950/40' : 'border-gray-300 dark:border-gray-700',
+            dragging
+              ? 'border-blue-500 bg-blue-50 dark:bg-blue-950/40'
+              : 'border-gray-300 dark:border-gray-700',
           )}
         >
           <Upload className="size-8 text-gray-400" aria-hidden="true" />
           {upload.isPending && file ? (
             <>
-              <p className="text-gray-700 dark:text-gray-300">{t('imports.upload.uploading', { name: file.name })}</p>
-              <ProgressBar value={progress * 100} label={t('imports.upload.uploading', { name: file.name })} className="mt-2 h-1.5 max-w-xs rounded" />
+              <p className="text-gray-700 dark:text-gray-300">
+                {t('imports.upload.uploading', { name: file.name })}
+              </p>
+              <ProgressBar
+                value={progress * 100}
+                label={t('imports.upload.uploading', { name: file.name })}
+                className="mt-2 h-1.5 max-w-xs rounded"
+              />
             </>
           ) : (
             <p className="text-gray-700 dark:text-gray-300">
               {t('imports.upload.drop')}{' '}
-              <button type="button" className="font-semibold text-blue-600 hover:underline dark:text-blue-400" onClick={() => input.current?.click()}>
+              <button
+                type="button"
+                className="font-semibold text-blue-600 hover:underline dark:text-blue-400"
+                onClick={() => input.current?.click()}
+              >
                 {t('imports.upload.choose')}
               </button>
             </p>
@@ -124,7 +154,13 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
   const previewMutation = usePreviewImport();
   const run = useRunImport();
 
-  const options: RunOptions = { mapping, mode, match_key: matchKey || null, skip_invalid: skipInvalid, sheet: dto.sheet };
+  const options: RunOptions = {
+    mapping,
+    mode,
+    match_key: matchKey || null,
+    skip_invalid: skipInvalid,
+    sheet: dto.sheet,
+  };
   const change = (next: () => void) => {
     next();
     setPreview(null);
@@ -139,13 +175,19 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
   const start = () => run.mutate({ id: dto.id, options }, { onSuccess: onStarted, onError });
 
   const matchable = dto.fields.filter((f) => f.match_key);
-  const headerOptions = [{ value: '', label: t('imports.mapping.skip') }, ...dto.headers.map((h) => ({ value: h, label: h }))];
+  const headerOptions = [
+    { value: '', label: t('imports.mapping.skip') },
+    ...dto.headers.map((h) => ({ value: h, label: h })),
+  ];
   const mapped = dto.fields.filter((f) => mapping[f.key]);
   const rowsWithErrors = preview?.rows.filter((r) => Object.keys(r.errors).length).length ?? 0;
 
   return (
     <>
-      <Card title={t('imports.mapping.title')} description={t('imports.mapping.text', { type: t(`imports.types.${dto.type}`).toLowerCase() })}>
+      <Card
+        title={t('imports.mapping.title')}
+        description={t('imports.mapping.text', { type: t(`imports.types.${dto.type}`).toLowerCase() })}
+      >
         <div className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           {dto.fields.map((field) => (
             <Select
@@ -153,14 +195,24 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
               label={
                 <span>
                   {field.label}
-                  {field.required && <span className="ml-1 text-xs font-normal text-red-600">({t('imports.mapping.required')})</span>}
-                  {field.relation && <span className="ml-1 text-xs font-normal text-gray-500">({t('imports.mapping.relation')})</span>}
+                  {field.required && (
+                    <span className="ml-1 text-xs font-normal text-red-600">
+                      ({t('imports.mapping.required')})
+                    </span>
+                  )}
+                  {field.relation && (
+                    <span className="ml-1 text-xs font-normal text-gray-500">
+                      ({t('imports.mapping.relation')})
+                    </span>
+                  )}
                 </span>
               }
               value={mapping[field.key] ?? ''}
               options={headerOptions}
               error={firstError(errors, `mapping.${field.key}`)}
-              onChange={(event) => change(() => setMapping((m) => ({ ...m, [field.key]: event.target.value })))}
+              onChange={(event) =>
+                change(() => setMapping((m) => ({ ...m, [field.key]: event.target.value })))
+              }
             />
           ))}
         </div>
@@ -172,15 +224,25 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
             error={firstError(errors, 'mode')}
             onChange={(event) => change(() => setMode(event.target.value as ImportMode))}
           />
-          <Select
-            label={t('imports.mapping.matchKey')}
-            value={matchKey}
-            options={[{ value: '', label: t('imports.mapping.noMatchKey') }, ...matchable.map((f) => ({ value: f.key, label: f.label }))]}
-            error={firstError(errors, 'match_key')}
-            onChange={(event) => change(() => setMatchKey(event.target.value))}
-          />
+          {matchable.length > 0 && (
+            <Select
+              label={t('imports.mapping.matchKey')}
+              value={matchKey}
+              options={[
+                { value: '', label: t('imports.mapping.noMatchKey') },
+                ...matchable.map((f) => ({ value: f.key, label: f.label })),
+              ]}
+              error={firstError(errors, 'match_key')}
+              onChange={(event) => change(() => setMatchKey(event.target.value))}
+            />
+          )}
         </div>
-        <Checkbox className="mt-4" label={t('imports.mapping.skipInvalid')} checked={skipInvalid} onChange={(event) => setSkipInvalid(event.target.checked)} />
+        <Checkbox
+          className="mt-4"
+          label={t('imports.mapping.skipInvalid')}
+          checked={skipInvalid}
+          onChange={(event) => setSkipInvalid(event.target.checked)}
+        />
         <div className="mt-4 flex justify-end">
           <Button onClick={showPreview} loading={previewMutation.isPending}>
             {t('imports.mapping.preview')}
@@ -218,22 +280,47 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
               </thead>
               <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
                 {preview.rows.map((row) => (
-                  <tr key={row.row_number} className={clsx(Object.keys(row.errors).length && 'bg-red-50/60 dark:bg-red-950/30')}>
+                  <tr
+                    key={row.row_number}
+                    className={clsx(Object.keys(row.errors).length && 'bg-red-50/60 dark:bg-red-950/30')}
+                  >
                     <td className="px-4 py-2 text-gray-500 tabular-nums sm:pl-6">{row.row_number}</td>
                     <td className="px-3 py-2">
-                      <Badge color={Object.keys(row.errors).length ? 'red' : row.action === 'create' ? 'green' : row.action === 'update' ? 'blue' : 'gray'}>
-                        {Object.keys(row.errors).length ? t('imports.preview.actions.error') : t(`imports.preview.actions.${row.action}`)}
+                      <Badge
+                        color={
+                          Object.keys(row.errors).length
+                            ? 'red'
+                            : row.action === 'create'
+                              ? 'green'
+                              : row.action === 'update'
+                                ? 'blue'
+                                : 'gray'
+                        }
+                      >
+                        {Object.keys(row.errors).length
+                          ? t('imports.preview.actions.error')
+                          : t(`imports.preview.actions.${row.action}`)}
                       </Badge>
                     </td>
                     {mapped.map((f) => {
                       const cellErrors = row.errors[f.key];
                       return (
                         <td key={f.key} className="px-3 py-2 align-top">
-                          <span className={clsx('block max-w-56 truncate', cellErrors ? 'font-medium text-red-700 dark:text-red-300' : 'text-gray-900 dark:text-gray-100')}>
+                          <span
+                            className={clsx(
+                              'block max-w-56 truncate',
+                              cellErrors
+                                ? 'font-medium text-red-700 dark:text-red-300'
+                                : 'text-gray-900 dark:text-gray-100',
+                            )}
+                          >
                             {row.values[f.key] || '—'}
                           </span>
                           {cellErrors?.map((message) => (
-                            <span key={message} className="mt-0.5 block max-w-56 text-xs text-red-600 dark:text-red-400">
+                            <span
+                              key={message}
+                              className="mt-0.5 block max-w-56 text-xs text-red-600 dark:text-red-400"
+                            >
                               {message}
                             </span>
                           ))}

@@ -1,0 +1,193 @@
+import type { Kysely } from 'kysely';
+import type { AttributeSubject, ImportType, RecordType } from '@storekeep/contracts';
+import type { Executor } from '../../platform/db';
+import { indexRecords, unindexRecords } from '../../platform/search';
+import { attributeSearchText, liveAttributes, purgeAttributeValues, removeAttributeReminders, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
+import type { RecordDefinition } from '../records/definition';
+import { recordDefinitions } from '../records/registry';
+import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
+import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
+import { createPreparer, createSalesPreparer, type Operation, type Preparer, type PrepareOptions } from './prepare';
+
+// Tables are chosen from the record types at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const untyped = (db: Executor) => db as unknown as Kysely<any>;
+
+/** What one written row leaves in the import's log. */
+export type LoggedChange = { subject_id: number; action: 'create' | 'update'; before: string | null; after_updated_at: string };
+export type ChangeRow = { subject_id: number; action: string; before: string | null; after_updated_at: string };
+export type CurrentState = { name: string; updated_at: string; deleted_at: string | null };
+
+/**
+ * What the importer needs of a type: its columns, how rows are checked, written, rolled back (a failed run:
+ * created rows go for good) and undone (created rows go to the trash where the type has one).
+ */
+export type ImportTarget = {
+  type: ImportType;
+  label: string;
+  fields(db: Executor, teamId: number): Promise<FieldSpec[]>;
+  preparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer>;
+  write(trx: Executor, teamId: number, batch: Operation[], now: string): Promise<LoggedChange[]>;
+  rollBack(trx: Executor, teamId: number, changes: ChangeRow[]): Promise<void>;
+  current(trx: Executor, teamId: number, ids: number[]): Promise<Map<number, CurrentState>>;
+  undo(trx: Executor, teamId: number, changes: ChangeRow[], now: string): Promise<void>;
+};
+
+/** Where an import's record lives for the team-defined attributes (the same names as the record types). */
+const attributeSubject = (type: RecordType): AttributeSubject => type;
+
+function recordTarget(def: RecordDefinition): ImportTarget {
+  const subject = attributeSubject(def.type);
+
+  /** Search entries of written records, with their text attributes when the team has any. */
+  async function reindex(trx: Executor, teamId: number, ids: number[], withAttributes: boolean) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const records = await def.load(trx, teamId, ids.slice(i, i + 500));
+      const entries = [];
+      for (const record of records) {
+        const entry = def.searchEntry(record);
+        const extra = withAttributes ? [...(entry.extra ?? []), ...(await attributeSearchText(trx, teamId, subject, record.id))] : entry.extra;
+        entries.push({ teamId, type: def.type, id: record.id, ...entry, extra });
+      }
+      await indexRecords(trx, teamId, entries);
+    }
+  }
+
+  async function putBack(trx: Executor, teamId: number, change: ChangeRow) {
+    const { attributes, ...columns } = JSON.parse(change.before ?? '{}') as Record<string, unknown> & { attributes?: Record<string, unknown> };
+    await untyped(trx).updateTable(def.table).set(columns).where('id', '=', change.subject_id).where('team_id', '=', teamId).execute();
+    if (attributes) {
+      await writeAttributeValues(trx, teamId, subject, change.subject_id, attributes, { partial: true });
+      await syncAttributeReminders(trx, teamId, subject, change.subject_id);
+    }
+  }
+
+  return {
+    type: def.type,
+    label: def.label,
+    async fields(db, teamId) {
+      return [...IMPORT_FIELDS[def.type], ...(await liveAttributes(db, teamId, subject)).map(attributeField)];
+    },
+    preparer: (db, teamId, options) => createPreparer(db, teamId, def, options),
+
+    async write(trx, teamId, batch, now) {
+      const creates = batch.filter((o) => o.action === 'create');
+      const createdIds: number[] = [];
+      // 250 rows of at most ~25 columns per statement stays well below both databases' parameter limits.
+      for (let i = 0; i < creates.length; i += 250) {
+        const ids = await untyped(trx)
+          .insertInto(def.table)
+          .values(creates.slice(i, i + 250).map((o) => ({ ...o.values, team_id: teamId, created_at: now, updated_at: now })))
+          .returning('id')
+          .execute();
+        createdIds.push(...ids.map((r: { id: number }) => Number(r.id)));
+      }
+      creates.forEach((o, i) => (o.id = createdIds[i]!));
+      const withAttributes = batch.some((o) => o.attributes && Object.keys(o.attributes).length);
+      const updates = batch.filter((o) => o.action === 'update' && (Object.keys(o.values).length || (o.attributes && Object.keys(o.attributes).length)));
+      for (const o of updates) {
+        await untyped(trx).updateTable(def.table).set({ ...o.values, updated_at: now }).where('id', '=', o.id).where('team_id', '=', teamId).execute();
+      }
+      const written = [...creates, ...updates];
+      if (withAttributes) {
+        for (const o of written) {
+          if (!o.attributes || !Object.keys(o.attributes).length) continue;
+          const changes = await writeAttributeValues(trx, teamId, subject, o.id!, o.attributes, { partial: o.action === 'update' });
+          await syncAttributeReminders(trx, teamId, subject, o.id!);
+          // Undo puts the attributes back too: their values before the import, by key.
+          if (o.action === 'update' && Object.keys(changes).length) {
+            o.before = { ...o.before, attributes: Object.fromEntries(Object.entries(changes).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old])) };
+          }
+        }
+      }
+      const externals = batch.filter((o) => o.externalId && o.id);
+      for (let i = 0; i < externals.length; i += 200) {
+        await trx
+          .insertInto('external_ids')
+          .values(externals.slice(i, i + 200).map((o) => ({ team_id: teamId, subject_type: def.type, external_id: o.externalId!.slice(0, 255), subject_id: o.id! })))
+          .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })))
+          .execute();
+      }
+      await reindex(trx, teamId, written.map((o) => o.id!), withAttributes);
+      return written.map((o) => ({ subject_id: o.id!, action: o.action, before: o.before ? JSON.stringify(o.before) : null, after_updated_at: now }));
+    },
+
+    async rollBack(trx, teamId, changes) {
+      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+      if (created.length) {
+        await unindexRecords(trx, teamId, def.type, created);
+        for (const id of created) await removeAttributeReminders(trx, teamId, subject, id);
+        // Records removed for good take every attribute value with them (archived attributes' too).
+        await purgeAttributeValues(trx, subject, created);
+        await trx.deleteFrom('external_ids').where('team_id', '=', teamId).where('subject_type', '=', def.type).where('subject_id', 'in', created).execute();
+        await untyped(trx).deleteFrom(def.table).where('team_id', '=', teamId).where('id', 'in', created).execute();
+      }
+      const updated = changes.filter((c) => c.action === 'update');
+      for (const change of updated) await putBack(trx, teamId, change);
+      await reindex(trx, teamId, updated.map((c) => c.subject_id), true);
+    },
+
+    async current(trx, teamId, ids) {
+      const rows = (await def.load(trx, teamId, ids)) as Array<Record<string, unknown> & { id: number; deleted_at: string | null }>;
+      return new Map(rows.map((r) => [r.id, { name: def.searchEntry(r as never).title, updated_at: String(r.updated_at), deleted_at: r.deleted_at }]));
+    },
+
+    async undo(trx, teamId, changes, now) {
+      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+      if (created.length) {
+        await untyped(trx).updateTable(def.table).set({ deleted_at: now }).where('team_id', '=', teamId).where('id', 'in', created).execute();
+        await unindexRecords(trx, teamId, def.type, created);
+        for (const id of created) await removeAttributeReminders(trx, teamId, subject, id);
+      }
+      const updated = changes.filter((c) => c.action === 'update');
+      for (const change of updated) await putBack(trx, teamId, change);
+      await reindex(trx, teamId, updated.map((c) => c.subject_id), true);
+    },
+  };
+}
+
+/** Sales figures: a store's period is their identity, so re-importing a period updates it (or is skipped). */
+const salesTarget: ImportTarget = {
+  type: 'sales',
+  label: SALES_LABEL,
+  fields: async () => IMPORT_FIELDS.sales,
+  preparer: (db, teamId, options) => createSalesPreparer(db, teamId, options),
+
+  async write(trx, teamId, batch) {
+    // The sales preparer's values are rows of salesRowInputSchema (store_id, period, period_start, amounts).
+    const rows = batch.map((o) => o.values as { store_id: number; period: string; period_start: string });
+    const before = await existingSales(trx, teamId, rows);
+    const result = await upsertSales(trx, teamId, rows, 'merge');
+    const ids = [...result.created, ...result.updated.map((u) => u.id)];
+    const stamps = await existingSales(trx, teamId, rows);
+    const after = new Map([...stamps.values()].map((s) => [s.id, s.updated_at]));
+    const previous = new Map([...before.values()].map((s) => [s.id, s]));
+    return ids
+      .filter((id) => !previous.has(id) || previous.get(id)!.updated_at !== after.get(id))
+      .map((id) => {
+        const old = previous.get(id);
+        return {
+          subject_id: id,
+          action: old ? 'update' : 'create',
+          before: old ? JSON.stringify({ gross_cents: old.gross_cents, net_cents: old.net_cents, updated_at: old.updated_at }) : null,
+          after_updated_at: after.get(id)!,
+        };
+      });
+  },
+
+  async rollBack(trx, teamId, changes) {
+    await restoreSales(trx, teamId, changes);
+  },
+  async current(trx, teamId, ids) {
+    const rows = await trx.selectFrom('sales').select(['id', 'period_start', 'updated_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, { name: `for ${r.period_start}`, updated_at: r.updated_at, deleted_at: null }]));
+  },
+  // Sales have no trash: undo deletes the figures the import added and puts back those it changed.
+  async undo(trx, teamId, changes) {
+    await restoreSales(trx, teamId, changes);
+  },
+};
+
+export function targetOf(type: ImportType): ImportTarget {
+  return type === 'sales' ? salesTarget : recordTarget(recordDefinitions[type]);
+}
