@@ -208,8 +208,17 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
  * Royalties, minimum top-ups and marketing fund due over the last twelve whole months (the dashboard's
  * expenditure): what the team's franchise agreements cost in a year at the sales actually recorded.
  */
+const MONTHS_PER_PERIOD: Record<string, number> = { weekly: 12 / 52, monthly: 1, quarterly: 3, annually: 12 };
+
 export async function trailingRoyaltiesCents(db: Executor, teamId: number, today: string): Promise<number> {
   const thisMonth = `${today.slice(0, 7)}-01`;
   const rows = await computeRoyalties(db, teamId, addMonths(thisMonth, -12), addDays(thisMonth, -1));
-  return Math.round(rows.reduce((sum, r) => sum + r.total_due * 100, 0));
+  // The report counts every reporting period that overlaps the window whole, so twelve months can touch five
+  // quarters or two years: each agreement's due is scaled to the twelve months its periods stand for.
+  return Math.round(
+    rows.reduce((sum, r) => {
+      const months = r.periods * (MONTHS_PER_PERIOD[r.reporting_frequency] ?? 1);
+      return months > 0 ? sum + (r.total_due * 100 * 12) / months : sum;
+    }, 0),
+  );
 }
