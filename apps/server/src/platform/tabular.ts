@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { AppError } from './errors';
 
 export const TABULAR_FORMATS = ['csv', 'xlsx'] as const;
 export type TabularFormat = (typeof TABULAR_FORMATS)[number];
@@ -60,4 +61,30 @@ export function sendTabular(reply: FastifyReply, format: TabularFormat, name: st
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="${name}-${date}.${format}"`)
     .send(format === 'xlsx' ? xlsxStream(rows, name) : csvStream(rows));
+}
+
+export type Column<T> = [header: string, value: (row: T) => Cell];
+
+/**
+ * Rows (header first) of a list read page by page through its own list call, so an export has exactly the
+ * list's filters, search and sort. For lists without an export of their own (leases, agreements).
+ */
+export async function* pagedRows<T>(
+  list: (raw: Record<string, string | string[]>) => Promise<{ data: T[]; meta: { last_page: number } }>,
+  raw: Record<string, string | string[]>,
+  columns: Array<Column<T>>,
+): AsyncGenerator<Cell[]> {
+  yield columns.map(([header]) => header);
+  for (let page = 1; ; page += 1) {
+    const { data, meta } = await list({ ...raw, page: String(page), per_page: '100' });
+    for (const row of data) yield columns.map(([, value]) => value(row) ?? '');
+    if (page >= meta.last_page) return;
+  }
+}
+
+/** The `format` of an export query (csv when absent), or a 422. */
+export function exportFormat(raw: Record<string, string | string[]>): { format: TabularFormat; query: Record<string, string | string[]> } {
+  const { format = 'csv', ...query } = raw;
+  if (!TABULAR_FORMATS.includes(format as TabularFormat)) throw new AppError('validation', 'The selected format is invalid.', { format: ['The selected format is invalid.'] });
+  return { format: format as TabularFormat, query };
 }

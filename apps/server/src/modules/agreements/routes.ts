@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { API_BASE, agreementFieldsSchema, agreementSchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
+import { exportFormat, pagedRows, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/context';
+import { AGREEMENT_EXPORT_COLUMNS } from './export-columns';
 import * as agreements from './service';
 
 export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
@@ -14,6 +16,11 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   const one = { 200: dataOf(agreementSchema) };
   const body = z.record(z.string(), z.unknown());
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } }, async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query));
+  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
+    const actor = actorOf(request, deps);
+    const { format, query } = exportFormat(request.query);
+    return sendTabular(reply, format, 'agreements', pagedRows((raw) => agreements.listAgreements(deps, actor, raw), query, AGREEMENT_EXPORT_COLUMNS));
+  });
   // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).
   app.post(base, { config, schema: { body, response: { 201: dataOf(agreementSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await agreements.createAgreement(deps, actorOf(request, deps), request.body) }),

@@ -33,6 +33,33 @@ describe('exporting lists', () => {
   });
 });
 
+describe('exporting leases and agreements', () => {
+  it('exports the filtered lease and agreement lists as CSV or XLSX, for this team only', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
+    const store = await createVia(admin, 'stores', { name: 'Dallas', brand_id: brand.id });
+    expect((await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-ACTIVE', status: 'active' })).status).toBe(201);
+    expect((await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-DRAFT', status: 'draft' })).status).toBe(201);
+    expect((await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: 'FA-9', royalty_percent: 6 })).status).toBe(201);
+    const { user: stranger } = await buildUser(ctx);
+    const other = await signIn(ctx, stranger.email);
+    const theirs = await createVia(other, 'stores', { name: 'Theirs' });
+    await other.post('/app/api/v1/leases', { store_id: theirs.id, reference: 'L-THEIRS', status: 'active' });
+
+    const leases = await admin.get('/app/api/v1/leases/export?format=csv&filters[status]=active');
+    expect(leases.status).toBe(200);
+    expect(leases.body).toContain('L-ACTIVE');
+    expect(leases.body).not.toContain('L-DRAFT');
+    expect(leases.body).not.toContain('L-THEIRS');
+    const agreements = await admin.request('GET', '/app/api/v1/agreements/export?format=xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(agreements.raw as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(expect.arrayContaining(['FA-9', 'Sunrise', 'Dallas', 6]));
+    expect((await admin.get('/app/api/v1/leases/export?format=doc')).status).toBe(422);
+  });
+});
+
 describe('exporting the whole team', () => {
   it('gives admins a ZIP of every team table as CSV plus the document files, and nothing of other teams', async () => {
     const { admin, manager } = await teamWithRoles(ctx);

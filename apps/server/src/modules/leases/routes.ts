@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { API_BASE, dataOf, escalationInputSchema, idParamSchema, leaseFieldsSchema, leaseSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
+import { exportFormat, pagedRows, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/context';
 import { escalationRows } from './dates';
+import { LEASE_EXPORT_COLUMNS } from './export-columns';
 import * as leases from './service';
 
 export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
@@ -15,6 +17,12 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   const one = { 200: dataOf(leaseSchema) };
 
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } } }, async (request) => leases.listLeases(deps, actorOf(request, deps), request.query));
+  // The list as CSV or XLSX, with its filters, search and sort.
+  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
+    const actor = actorOf(request, deps);
+    const { format, query } = exportFormat(request.query);
+    return sendTabular(reply, format, 'leases', pagedRows((raw) => leases.listLeases(deps, actor, raw), query, LEASE_EXPORT_COLUMNS));
+  });
   // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
   app.post(base, { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await leases.createLease(deps, actorOf(request, deps), request.body) }),

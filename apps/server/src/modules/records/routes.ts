@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
-import { sendTabular, TABULAR_FORMATS, type TabularFormat } from '../../platform/tabular';
+import { exportFormat, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/context';
 import { listActivities } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
@@ -28,9 +28,8 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
   );
 
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
-    const { format = 'csv', ...query } = request.query;
-    if (!TABULAR_FORMATS.includes(format as TabularFormat)) throw new AppError('validation', 'The selected format is invalid.', { format: ['The selected format is invalid.'] });
-    return sendTabular(reply, format as TabularFormat, def.type, await exportRecords(deps, def, actorOf(request, deps), query));
+    const { format, query } = exportFormat(request.query);
+    return sendTabular(reply, format, def.type, await exportRecords(deps, def, actorOf(request, deps), query));
   });
 
   app.post(base, { config, schema: { body: inputSchema, response: { 201: dataOf(def.dtoSchema) } } }, async (request, reply) => {

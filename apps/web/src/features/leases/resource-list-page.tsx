@@ -7,7 +7,8 @@ import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { listParamsToSearch, type ListParams } from '../records/list-params';
+import { ExportLinks } from '../records/export-links';
+import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list-params';
 import { parseSimpleParams, useApiList } from './api-list';
 import { FilterBar } from '../records/filter-bar';
 import { ListPagination } from '../records/list-pagination';
@@ -60,7 +61,15 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
 
   return (
     <>
-      <PageHeader title={props.title} actions={createAction} />
+      <PageHeader
+        title={props.title}
+        actions={
+          <>
+            <ExportLinks resource={props.resource} query={toApiQuery({ ...params, page: undefined, per_page: undefined })} />
+            {createAction}
+          </>
+        }
+      />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
         <div className="relative w-full lg:max-w-xs">
           <label htmlFor={`${props.resource}-search`} className="sr-only">

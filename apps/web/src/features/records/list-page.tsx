@@ -1,9 +1,8 @@
-import { Download, FileSpreadsheet, Plus, Search, SearchX, Upload } from 'lucide-react';
+import { Plus, Search, SearchX, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, type RecordType } from '@storekeep/contracts';
-import { apiUrl } from '../../api/client';
 import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
@@ -12,6 +11,7 @@ import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisib
 import { useAttributes } from '../attributes/queries';
 import { useListColumns } from './columns';
 import { ListFilters } from './list-filters';
+import { ExportLinks } from './export-links';
 import { listParamsToSearch, parseListParams, toApiQuery, type ListParams } from './list-params';
 import { useRecordList } from './queries';
 import { recordPath } from './types';
@@ -66,7 +66,6 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const title = t(`nav.${type}`);
   const createLabel = t(`records.${type}.create`);
   const exportQuery = toApiQuery({ ...params, page: undefined, per_page: undefined });
-  const exportHref = apiUrl(`/${type}/export`, { format: 'csv', ...exportQuery });
 
   const createAction = manage ? (
     onCreate ? (
@@ -87,14 +86,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         title={title}
         actions={
           <>
-            <a href={exportHref} download className={buttonClasses('white')}>
-              <Download className="size-4" aria-hidden="true" />
-              {t('records.list.export')}
-            </a>
-            <a href={apiUrl(`/${type}/export`, { ...exportQuery, format: 'xlsx' })} download className={buttonClasses('white')}>
-              <FileSpreadsheet className="size-4" aria-hidden="true" />
-              {t('records.list.exportXlsx')}
-            </a>
+            <ExportLinks resource={type} query={exportQuery} />
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
