@@ -3,12 +3,14 @@ export const importStrings = {
   imports: {
     title: 'Import',
     intro: 'Bring records in from a spreadsheet. A run either completes or leaves your data exactly as it was.',
-    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', sales: 'Sales' },
+    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', leases: 'Leases', agreements: 'Agreements', sales: 'Sales' },
     typeText: {
       companies: 'Franchisors, franchisees, landlords and vendors.',
       brands: 'Brands with their owning company.',
       stores: 'Locations with brand, operator, status and address.',
       contacts: 'People with their company, e-mail and phone.',
+      leases: 'Leases of your stores with landlord, dates and rent.',
+      agreements: 'Franchise agreements with brand, franchisee, stores and fees.',
       sales: 'Gross and net sales per store and period; they feed royalties and percentage rent.',
     },
     chooseType: 'What are you importing?',
@@ -35,6 +37,7 @@ export const importStrings = {
       modes: { create: 'Create new records only', create_update: 'Create new and update existing', update: 'Update existing only' },
       matchKey: 'Find existing records by',
       noMatchKey: '— Don’t look for existing records —',
+      createOnly: 'Rows whose reference or number already exists are skipped.',
       skipInvalid: 'Skip invalid rows and import the rest (otherwise one bad row stops the whole import)',
       preview: 'Preview',
     },

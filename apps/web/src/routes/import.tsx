@@ -1,4 +1,4 @@
-import { BarChart3, Building2, Contact, Store, Tags } from 'lucide-react';
+import { Building2, ChartColumn, Contact, FilePen, Handshake, Store, Tags } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_TYPES, type ImportDto, type ImportType } from '@storekeep/contracts';
@@ -7,7 +7,7 @@ import { ImportHistory, RunPanel } from '../features/imports/import-result';
 import { MappingStep, UploadStep } from '../features/imports/import-wizard';
 import { useImport } from '../features/imports/queries';
 
-const ICONS = { companies: Building2, brands: Tags, stores: Store, contacts: Contact, sales: BarChart3 } as const;
+const ICONS = { companies: Building2, brands: Tags, stores: Store, contacts: Contact, leases: FilePen, agreements: Handshake, sales: ChartColumn } as const;
 
 /**
  * /import/{type?}: pick a type, upload, match columns, preview, run with live progress, then the result with
@@ -43,7 +43,7 @@ export function Component() {
           <h2 id="import-types" className="mb-3 text-sm font-semibold text-gray-900 dark:text-white">
             {t('imports.chooseType')}
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {IMPORT_TYPES.map((key) => {
               const Icon = ICONS[key];
               return (

@@ -1,4 +1,4 @@
-import { COMPANY_KINDS, SALES_PERIODS, STORE_STATUSES, type Attribute, type ImportField, type ImportType } from '@storekeep/contracts';
+import { AGREEMENT_STATUSES, AGREEMENT_TYPES, COMPANY_KINDS, LEASE_STATUSES, LEASE_TYPES, REPORTING_FREQUENCIES, SALES_PERIODS, STORE_STATUSES, type Attribute, type ImportField, type ImportType } from '@storekeep/contracts';
 
 /** Where a relation column's text is looked up: a table of the team and the columns that may equal it. */
 export type Relation = { table: 'companies' | 'brands' | 'contacts' | 'stores'; label: string; by: Array<'name' | 'email' | 'full_name' | 'store_number'> };
@@ -33,6 +33,7 @@ const address: FieldSpec[] = [
 const externalId: FieldSpec = { key: 'external_id', label: 'External ID', column: '', synonyms: ['id', 'external id', 'source id', 'legacy id'], matchKey: true };
 
 const company: Relation = { table: 'companies', label: 'company', by: ['name'] };
+const storeRelation: Relation = { table: 'stores', label: 'store', by: ['store_number', 'name'] };
 
 export const IMPORT_FIELDS: Record<ImportType, FieldSpec[]> = {
   companies: [
@@ -84,8 +85,47 @@ export const IMPORT_FIELDS: Record<ImportType, FieldSpec[]> = {
     { key: 'name', label: 'Full name', column: '', synonyms: ['contact', 'contact name'], matchKey: true },
     externalId,
   ],
+  leases: [
+    { key: 'store', label: 'Store', column: 'store_id', required: true, relation: storeRelation, synonyms: ['store number', 'store #', 'store name', 'location', 'premises'] },
+    { key: 'reference', label: 'Reference', column: 'reference', matchKey: true, synonyms: ['lease', 'lease id', 'lease number', 'lease reference'] },
+    { key: 'status', label: 'Status', column: 'status', kind: 'choice', choices: LEASE_STATUSES, synonyms: ['lease status'] },
+    { key: 'type', label: 'Type', column: 'type', kind: 'choice', choices: LEASE_TYPES, synonyms: ['lease type'] },
+    { key: 'landlord', label: 'Landlord', column: 'landlord_id', relation: { ...company, label: 'landlord' }, synonyms: ['lessor', 'owner'] },
+    { key: 'tenant', label: 'Tenant', column: 'tenant_id', relation: { ...company, label: 'tenant' }, synonyms: ['lessee'] },
+    { key: 'suite', label: 'Suite', column: 'suite', synonyms: ['unit', 'space'] },
+    { key: 'rentable_sqft', label: 'Rentable sq ft', column: 'rentable_sqft', kind: 'number', synonyms: ['rentable square feet', 'sqft', 'sq ft', 'square feet', 'rsf'] },
+    { key: 'permitted_use', label: 'Permitted use', column: 'permitted_use', synonyms: ['use'] },
+    { key: 'signed_date', label: 'Signed date', column: 'signed_date', kind: 'date', synonyms: ['signed', 'execution date'] },
+    { key: 'commencement_date', label: 'Commencement date', column: 'commencement_date', kind: 'date', synonyms: ['commencement', 'start date', 'start'] },
+    { key: 'rent_commencement_date', label: 'Rent commencement date', column: 'rent_commencement_date', kind: 'date', synonyms: ['rent start'] },
+    { key: 'expiration_date', label: 'Expiration date', column: 'expiration_date', kind: 'date', synonyms: ['expiration', 'expiry', 'end date', 'expires', 'lease end'] },
+    { key: 'monthly_rent', label: 'Monthly rent', column: 'monthly_rent', kind: 'number', synonyms: ['rent', 'base rent', 'monthly base rent'] },
+    { key: 'security_deposit', label: 'Security deposit', column: 'security_deposit', kind: 'number', synonyms: ['deposit'] },
+    { key: 'percentage_rent_breakpoint', label: 'Percentage rent breakpoint', column: 'percentage_rent_breakpoint', kind: 'number', synonyms: ['breakpoint'] },
+    { key: 'percentage_rent_rate', label: 'Percentage rent rate', column: 'percentage_rent_rate', kind: 'number', synonyms: ['percentage rent', 'percentage rate'] },
+  ],
+  agreements: [
+    { key: 'brand', label: 'Brand', column: 'brand_id', required: true, relation: { table: 'brands', label: 'brand', by: ['name'] }, synonyms: ['brand name', 'concept'] },
+    { key: 'franchisee', label: 'Franchisee', column: 'franchisee_id', relation: { ...company, label: 'franchisee' }, synonyms: ['franchisee company', 'operator'] },
+    { key: 'stores', label: 'Stores', column: 'store_ids', kind: 'list', relation: storeRelation, synonyms: ['store', 'store numbers', 'locations', 'units'] },
+    { key: 'agreement_number', label: 'Agreement number', column: 'agreement_number', matchKey: true, synonyms: ['agreement', 'agreement #', 'agreement id', 'fa number', 'contract number'] },
+    { key: 'type', label: 'Type', column: 'type', kind: 'choice', choices: AGREEMENT_TYPES, synonyms: ['agreement type'] },
+    { key: 'status', label: 'Status', column: 'status', kind: 'choice', choices: AGREEMENT_STATUSES },
+    { key: 'signed_date', label: 'Signed date', column: 'signed_date', kind: 'date', synonyms: ['signed'] },
+    { key: 'effective_date', label: 'Effective date', column: 'effective_date', kind: 'date', synonyms: ['effective', 'start date', 'start'] },
+    { key: 'opening_date', label: 'Opening date', column: 'opening_date', kind: 'date', synonyms: ['opening', 'opened'] },
+    { key: 'expiration_date', label: 'Expiration date', column: 'expiration_date', kind: 'date', synonyms: ['expiration', 'expiry', 'end date', 'expires'] },
+    { key: 'initial_term_months', label: 'Initial term (months)', column: 'initial_term_months', kind: 'number', synonyms: ['term', 'term months'] },
+    { key: 'renewal_notice_days', label: 'Renewal notice days', column: 'renewal_notice_days', kind: 'number', synonyms: ['notice days', 'renewal notice'] },
+    { key: 'royalty_percent', label: 'Royalty %', column: 'royalty_percent', kind: 'number', synonyms: ['royalty', 'royalty rate'] },
+    { key: 'royalty_minimum', label: 'Royalty minimum', column: 'royalty_minimum', kind: 'number', synonyms: ['minimum royalty'] },
+    { key: 'marketing_percent', label: 'Marketing fund %', column: 'marketing_percent', kind: 'number', synonyms: ['marketing', 'ad fund', 'marketing fund'] },
+    { key: 'technology_fee', label: 'Technology fee', column: 'technology_fee', kind: 'number', synonyms: ['tech fee'] },
+    { key: 'reporting_frequency', label: 'Reporting frequency', column: 'reporting_frequency', kind: 'choice', choices: REPORTING_FREQUENCIES, synonyms: ['reporting'] },
+    { key: 'territory_description', label: 'Territory', column: 'territory_description', synonyms: ['territory description'] },
+  ],
   sales: [
-    { key: 'store', label: 'Store', column: 'store_id', required: true, relation: { table: 'stores', label: 'store', by: ['store_number', 'name'] }, synonyms: ['store number', 'store #', 'store name', 'location', 'unit'] },
+    { key: 'store', label: 'Store', column: 'store_id', required: true, relation: storeRelation, synonyms: ['store number', 'store #', 'store name', 'location', 'unit'] },
     { key: 'period', label: 'Period', column: 'period', kind: 'choice', choices: SALES_PERIODS, synonyms: ['frequency', 'period type'] },
     { key: 'period_start', label: 'Period start', column: 'period_start', required: true, kind: 'date', synonyms: ['month', 'week', 'date', 'day', 'period date', 'start'] },
     { key: 'gross', label: 'Gross sales', column: 'gross', required: true, kind: 'number', synonyms: ['gross', 'sales', 'revenue', 'total sales', 'gross revenue'] },

@@ -221,6 +221,45 @@ describe('importing records', () => {
     expect(refused.body.message).toMatch(/contact “Ada Lovelace” was changed/);
   });
 
+  it('creates leases and franchise agreements from a file (with their reminders), skips existing references, and undo trashes them', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
+    await createVia(admin, 'companies', { name: 'Acme Landlord' });
+    await createVia(admin, 'companies', { name: 'Moore Partners' });
+    await createVia(admin, 'stores', { name: 'Dallas', store_number: '7', brand_id: brand.id });
+    await createVia(admin, 'stores', { name: 'Austin', store_number: '8', brand_id: brand.id });
+    const leases = await importFile(
+      admin,
+      'leases',
+      'Store #,Lease ID,Landlord,Status,Commencement,Expiration,Base rent\n7,L-7,Acme Landlord,Active,2024-01-01,2034-12-31,"$8,500"\n8,L-8,Nobody,active,,,\n',
+      { skip_invalid: true },
+    );
+    expect(leases).toMatchObject({ status: 'completed', created_count: 1, error_count: 1, create_only: true });
+    const report = (await admin.get(`/app/api/v1/imports/${leases.id}/errors`)).body as string;
+    expect(report).toContain('3,Landlord,Nobody,No landlord named “Nobody” was found.');
+    const [lease] = (await admin.get('/app/api/v1/leases')).body.data;
+    expect(lease).toMatchObject({ reference: 'L-7', status: 'active', landlord: { name: 'Acme Landlord' }, annual_rent: 102000, expiration_date: '2034-12-31' });
+    const reminders = (await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${lease.id}&per_page=50`)).body;
+    expect(JSON.stringify(reminders)).toContain('Lease expires: Dallas');
+
+    // Update modes are refused for contracts; a second file with the same reference skips it.
+    const uploaded = await upload(admin, 'leases', 'again.csv', 'Store #,Lease ID\n7,L-7\n');
+    expect((await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping, mode: 'create_update', match_key: 'reference' })).body.errors).toHaveProperty('mode');
+    expect(await importFile(admin, 'leases', 'Store #,Lease ID\n7,L-7\n')).toMatchObject({ created_count: 0, skipped_count: 1 });
+
+    const agreements = await importFile(admin, 'agreements', 'Agreement #,Brand,Franchisee,Stores,Royalty %,Reporting,Expiration\nFA-1,Sunrise,Moore Partners,7; 8,6,Monthly,2033-06-30\n');
+    expect(agreements).toMatchObject({ created_count: 1 });
+    const [agreement] = (await admin.get('/app/api/v1/agreements')).body.data;
+    expect(agreement).toMatchObject({ agreement_number: 'FA-1', royalty_percent: 6, reporting_frequency: 'monthly', franchisee: { name: 'Moore Partners' } });
+    expect(agreement.stores.map((s: { name: string }) => s.name).sort()).toEqual(['Austin', 'Dallas']);
+
+    expect((await admin.post(`/app/api/v1/imports/${agreements.id}/undo`)).status).toBe(200);
+    expect((await admin.post(`/app/api/v1/imports/${leases.id}/undo`)).status).toBe(200);
+    expect((await admin.get('/app/api/v1/leases')).body.meta.total).toBe(0);
+    expect((await admin.get('/app/api/v1/agreements')).body.meta.total).toBe(0);
+    expect((await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${lease.id}`)).body.data).toEqual([]);
+  });
+
   it('reads the first sheet of an XLSX workbook, or a chosen one, with formulas and Excel dates', async () => {
     const { admin } = await teamWithRoles(ctx);
     const workbook = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ZodType } from 'zod';
 import { isValid, parse as parseDate } from 'date-fns';
 import { fieldErrors, salesRowInputSchema, storeRules, type ImportMode, type ImportType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
@@ -333,6 +334,57 @@ export async function createSalesPreparer(db: Executor, teamId: number, options:
         mapped,
         operation: { rowNumber: row.rowNumber, action: found ? 'update' : 'create', id: found?.id ?? null, values: { ...data }, before: null, externalId: null },
       };
+    });
+  }
+  return { prepare };
+}
+
+/** What differs between leases and franchise agreements for the importer. */
+export type ContractKind = {
+  schema: ZodType;
+  /** Table and column whose value names an existing contract (its reference or number). */
+  table: 'leases' | 'franchise_agreements';
+  matchColumn: 'reference' | 'agreement_number';
+  /** Columns that are not the schema's own, turned into its input (a monthly rent becomes a rent schedule). */
+  build?(values: Record<string, unknown>, err: (fieldKey: string, message: string) => void): Record<string, unknown>;
+};
+
+/**
+ * Lease and agreement rows: relations by name (a list column names several stores, separated by ; or ,), then
+ * the whole-contract schema of the forms. Only creating is offered: rows whose reference (or number) exists
+ * already are skipped, never merged into a contract with rent schedules and options the file does not hold.
+ */
+export async function createContractPreparer(db: Executor, teamId: number, options: PrepareOptions, kind: ContractKind): Promise<Preparer> {
+  const fields = mappedFields(options);
+  const relations = new Map<string, Map<string, number[]>>();
+  for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
+  const existing = new Set<string>();
+  const rows = (await untyped(db).selectFrom(kind.table).select(kind.matchColumn).where('team_id', '=', teamId).where('deleted_at', 'is', null).where(kind.matchColumn, 'is not', null).execute()) as Array<Record<string, string>>;
+  for (const row of rows) existing.add(key(row[kind.matchColumn]!));
+  const matchField = fields.find((f) => f.column === kind.matchColumn);
+  const inFile = new Set<string>();
+
+  async function prepare(sheetRows: SheetRow[]): Promise<RowOutcome[]> {
+    return sheetRows.map((row): RowOutcome => {
+      const { mapped, errors, err } = cellsOf(row, fields, options);
+      const match = matchField ? mapped[matchField.key] : '';
+      if (match && existing.has(key(match))) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
+      let values: Record<string, unknown> = {};
+      for (const field of fields) {
+        const text = mapped[field.key] ?? '';
+        if (field.relation && field.kind === 'list') {
+          values[field.column] = text.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => resolve(field, part, relations, err)).filter((id): id is number => id !== null);
+        } else if (field.relation) values[field.column] = resolve(field, text, relations, err);
+        else if (text) values[field.column] = coerce(field, text);
+      }
+      if (match && inFile.has(key(match))) err(matchField!.key, `“${match}” appears on an earlier row of the file.`);
+      if (kind.build) values = kind.build(values, err);
+      const parsed = kind.schema.safeParse(values);
+      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
+      if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
+      if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
+      if (match) inFile.add(key(match));
+      return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'create', id: null, values: parsed.data as Record<string, unknown>, before: null, externalId: null } };
     });
   }
   return { prepare };

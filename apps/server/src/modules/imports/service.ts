@@ -69,6 +69,7 @@ async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
     sheets: JSON.parse(row.sheets) as string[],
     headers: JSON.parse(row.headers) as string[],
     fields: describeFields(await targetOf(type).fields(db, row.team_id)),
+    create_only: !!targetOf(type).createOnly,
     mapping: row.mapping ? (JSON.parse(row.mapping) as ImportMapping) : {},
     mode: row.mode as ImportMode | null,
     match_key: row.match_key,
@@ -197,9 +198,11 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
   if (options.mode !== 'update') {
     for (const field of fields) if (field.required && !mapping[field.key]) errors[`mapping.${field.key}`] = [`Choose the column that holds the ${field.label.toLowerCase()}.`];
   }
+  const target = targetOf(row.type as ImportType);
+  if (target.createOnly && options.mode !== 'create') errors.mode = [`${target.label}s can only be created by an import; rows naming existing ones are skipped.`];
   const matchKey = options.match_key || null;
   // Types with an identity of their own (a store's sales period) match without a chosen key.
-  const matchable = fields.some((f) => f.matchKey);
+  const matchable = fields.some((f) => f.matchKey) && !target.createOnly;
   if (matchable && (options.mode !== 'create' || matchKey)) {
     if (!matchKey) errors.match_key = ['Choose the column that finds existing records.'];
     else if (!fields.some((f) => f.key === matchKey && f.matchKey)) errors.match_key = ['The selected match key is invalid.'];
@@ -415,7 +418,7 @@ async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, opera
       // disk is lost whole, log included: the import is still consistent, and commits need not wait for fsync.
       if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
       const now = nowIso();
-      const logged = await target.write(trx, row.team_id, batch, now);
+      const logged = await target.write(trx, row.team_id, batch, now, { userId: row.user_id ?? 0, ip: null });
       for (let i = 0; i < logged.length; i += 100) {
         await trx
           .insertInto('import_changes')

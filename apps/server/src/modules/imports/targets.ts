@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { AttributeSubject, ImportType, RecordType } from '@storekeep/contracts';
+import { agreementInputSchema, leaseInputSchema, type AttributeSubject, type ImportType, type RecordType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { indexRecords, unindexRecords } from '../../platform/search';
 import { attributeSearchText, liveAttributes, purgeAttributeValues, removeAttributeReminders, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
 import { recordDefinitions } from '../records/registry';
+import { insertAgreement, removeImportedAgreements } from '../agreements/service';
+import { insertLease, removeImportedLeases } from '../leases/service';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
-import { createPreparer, createSalesPreparer, type Operation, type Preparer, type PrepareOptions } from './prepare';
+import { createContractPreparer, createPreparer, createSalesPreparer, type ContractKind, type Operation, type Preparer, type PrepareOptions } from './prepare';
 
 // Tables are chosen from the record types at run time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,7 +29,9 @@ export type ImportTarget = {
   label: string;
   fields(db: Executor, teamId: number): Promise<FieldSpec[]>;
   preparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer>;
-  write(trx: Executor, teamId: number, batch: Operation[], now: string): Promise<LoggedChange[]>;
+  write(trx: Executor, teamId: number, batch: Operation[], now: string, by: { userId: number; ip: string | null }): Promise<LoggedChange[]>;
+  /** Only new records can be imported (rows naming existing ones are skipped). */
+  createOnly?: boolean;
   rollBack(trx: Executor, teamId: number, changes: ChangeRow[]): Promise<void>;
   current(trx: Executor, teamId: number, ids: number[]): Promise<Map<number, CurrentState>>;
   undo(trx: Executor, teamId: number, changes: ChangeRow[], now: string): Promise<void>;
@@ -188,6 +192,77 @@ const salesTarget: ImportTarget = {
   },
 };
 
+/**
+ * Leases and franchise agreements are created whole by their own services (rent schedule, options, stores,
+ * reminders, audit); an import only creates them. Undo moves them to the trash; a failed run removes them.
+ */
+function contractTarget(options: {
+  type: 'leases' | 'agreements';
+  label: string;
+  kind: ContractKind;
+  insert: (trx: Executor, teamId: number, values: unknown, by: { userId: number; ip: string | null }) => Promise<number>;
+  remove: (trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') => Promise<void>;
+}): ImportTarget {
+  const created = (changes: ChangeRow[]) => changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+  return {
+    type: options.type,
+    label: options.label,
+    createOnly: true,
+    // Team-defined attributes of leases and agreements are not offered here yet (their services write them apart).
+    fields: async () => IMPORT_FIELDS[options.type],
+    preparer: (db, teamId, prepareOptions) => createContractPreparer(db, teamId, prepareOptions, options.kind),
+    async write(trx, teamId, batch, now, by) {
+      const logged: LoggedChange[] = [];
+      for (const o of batch) {
+        const id = await options.insert(trx, teamId, o.values, by);
+        logged.push({ subject_id: id, action: 'create', before: null, after_updated_at: now });
+      }
+      // The services stamp their own clock; the log keeps what they wrote, so undo sees later edits only.
+      const stamps = await untyped(trx).selectFrom(options.kind.table).select(['id', 'updated_at']).where('team_id', '=', teamId).where('id', 'in', logged.map((l) => l.subject_id)).execute();
+      const byId = new Map(stamps.map((r: { id: number; updated_at: string }) => [Number(r.id), String(r.updated_at)]));
+      return logged.map((l) => ({ ...l, after_updated_at: byId.get(l.subject_id) ?? now }));
+    },
+    rollBack: (trx, teamId, changes) => options.remove(trx, teamId, created(changes), 'purge'),
+    async current(trx, teamId, ids) {
+      const rows = (await untyped(trx).selectFrom(options.kind.table).select(['id', options.kind.matchColumn, 'updated_at', 'deleted_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute()) as Array<Record<string, string | number | null>>;
+      return new Map(rows.map((r) => [Number(r.id), { name: String(r[options.kind.matchColumn] ?? `#${r.id}`), updated_at: String(r.updated_at), deleted_at: (r.deleted_at as string | null) ?? null }]));
+    },
+    undo: (trx, teamId, changes) => options.remove(trx, teamId, created(changes), 'trash'),
+  };
+}
+
+const leasesTarget = contractTarget({
+  type: 'leases',
+  label: 'Lease',
+  insert: insertLease,
+  remove: removeImportedLeases,
+  kind: {
+    schema: leaseInputSchema,
+    table: 'leases',
+    matchColumn: 'reference',
+    // A file has one rent figure per lease: it becomes a one-row schedule over the term.
+    build({ monthly_rent, ...values }, err) {
+      if (monthly_rent === undefined || monthly_rent === '') return values;
+      if (!values.commencement_date || !values.expiration_date) {
+        err('monthly_rent', 'A monthly rent needs the commencement and expiration dates of its lease.');
+        return values;
+      }
+      return { ...values, rent_schedule: [{ start_date: values.commencement_date, end_date: values.expiration_date, monthly_amount: monthly_rent }] };
+    },
+  },
+});
+
+const agreementsTarget = contractTarget({
+  type: 'agreements',
+  label: 'Franchise agreement',
+  insert: insertAgreement,
+  remove: removeImportedAgreements,
+  kind: { schema: agreementInputSchema, table: 'franchise_agreements', matchColumn: 'agreement_number' },
+});
+
 export function targetOf(type: ImportType): ImportTarget {
-  return type === 'sales' ? salesTarget : recordTarget(recordDefinitions[type]);
+  if (type === 'sales') return salesTarget;
+  if (type === 'leases') return leasesTarget;
+  if (type === 'agreements') return agreementsTarget;
+  return recordTarget(recordDefinitions[type]);
 }

@@ -174,7 +174,7 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
   };
   const start = () => run.mutate({ id: dto.id, options }, { onSuccess: onStarted, onError });
 
-  const matchable = dto.fields.filter((f) => f.match_key);
+  const matchable = dto.create_only ? [] : dto.fields.filter((f) => f.match_key);
   const headerOptions = [
     { value: '', label: t('imports.mapping.skip') },
     ...dto.headers.map((h) => ({ value: h, label: h })),
@@ -220,7 +220,8 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
           <Select
             label={t('imports.mapping.mode')}
             value={mode}
-            options={IMPORT_MODES.map((m) => ({ value: m, label: t(`imports.mapping.modes.${m}`) }))}
+            options={(dto.create_only ? (['create'] as const) : IMPORT_MODES).map((m) => ({ value: m, label: t(`imports.mapping.modes.${m}`) }))}
+            hint={dto.create_only ? t('imports.mapping.createOnly') : undefined}
             error={firstError(errors, 'mode')}
             onChange={(event) => change(() => setMode(event.target.value as ImportMode))}
           />
