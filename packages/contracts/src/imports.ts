@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneOf, validationMessage } from './validation';
 
 /** What can be imported today; each type's columns are described by the server (`fields` of an import). */
-export const IMPORT_TYPES = ['companies', 'brands', 'stores', 'contacts', 'leases', 'agreements', 'sales'] as const;
+export const IMPORT_TYPES = ['companies', 'brands', 'stores', 'contacts', 'leases', 'agreements', 'sales', 'documents'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 /** create: only new records (matches are skipped); create_update: update matches, create the rest; update: only matches. */
@@ -42,8 +42,8 @@ export const importSchema = z.object({
   sheets: z.array(z.string()),
   headers: z.array(z.string()),
   fields: z.array(importFieldSchema),
-  /** Only new records can be imported for this type (leases, agreements): rows naming existing ones are skipped. */
-  create_only: z.boolean(),
+  /** The modes this type offers: leases and agreements are only created, documents' metadata only updated. */
+  modes: z.array(z.enum(IMPORT_MODES)),
   mapping: importMappingSchema,
   mode: z.enum(IMPORT_MODES).nullable(),
   match_key: z.string().nullable(),

@@ -3,7 +3,7 @@ export const importStrings = {
   imports: {
     title: 'Import',
     intro: 'Bring records in from a spreadsheet. A run either completes or leaves your data exactly as it was.',
-    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', leases: 'Leases', agreements: 'Agreements', sales: 'Sales' },
+    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', leases: 'Leases', agreements: 'Agreements', sales: 'Sales', documents: 'Documents' },
     typeText: {
       companies: 'Franchisors, franchisees, landlords and vendors.',
       brands: 'Brands with their owning company.',
@@ -12,6 +12,7 @@ export const importStrings = {
       leases: 'Leases of your stores with landlord, dates and rent.',
       agreements: 'Franchise agreements with brand, franchisee, stores and fees.',
       sales: 'Gross and net sales per store and period; they feed royalties and percentage rent.',
+      documents: 'Titles, categories, tags and expiration dates of documents you uploaded.',
     },
     chooseType: 'What are you importing?',
     typeNav: 'Record type',
@@ -38,6 +39,7 @@ export const importStrings = {
       matchKey: 'Find existing records by',
       noMatchKey: '— Don’t look for existing records —',
       createOnly: 'Rows whose reference or number already exists are skipped.',
+      updateOnly: 'Upload the documents first; this sets their details. Rows matching no document are skipped.',
       skipInvalid: 'Skip invalid rows and import the rest (otherwise one bad row stops the whole import)',
       preview: 'Preview',
     },

@@ -1,4 +1,4 @@
-import { Building2, ChartColumn, Contact, FilePen, Handshake, Store, Tags } from 'lucide-react';
+import { Building2, ChartColumn, Contact, FilePen, FileText, Handshake, Store, Tags } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_TYPES, type ImportDto, type ImportType } from '@storekeep/contracts';
@@ -7,7 +7,7 @@ import { ImportHistory, RunPanel } from '../features/imports/import-result';
 import { MappingStep, UploadStep } from '../features/imports/import-wizard';
 import { useImport } from '../features/imports/queries';
 
-const ICONS = { companies: Building2, brands: Tags, stores: Store, contacts: Contact, leases: FilePen, agreements: Handshake, sales: ChartColumn } as const;
+const ICONS = { companies: Building2, brands: Tags, stores: Store, contacts: Contact, leases: FilePen, agreements: Handshake, sales: ChartColumn, documents: FileText } as const;
 
 /**
  * /import/{type?}: pick a type, upload, match columns, preview, run with live progress, then the result with

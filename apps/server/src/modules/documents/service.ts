@@ -156,32 +156,43 @@ export async function checkLinkTarget(db: Executor, teamId: number, type: Linkab
   if (!(await linkTargetExists(db, teamId, type, id))) throw invalid(field, 'The selected record is invalid.');
 }
 
-export async function updateDocument(
-  deps: Deps,
-  actor: Actor,
-  id: number,
-  patch: { title?: string; category?: string; description?: string | null; tags?: string[]; effective_date?: string | null; expiration_date?: string | null },
-): Promise<DocumentDto> {
+export type DocumentPatch = { title?: string; category?: string; description?: string | null; tags?: string[]; effective_date?: string | null; expiration_date?: string | null };
+
+export async function updateDocument(deps: Deps, actor: Actor, id: number, patch: DocumentPatch): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await deps.db.transaction().execute(async (trx) => {
-    const current = await findLiveDocument(trx, actor.teamId, id);
-    const effective = patch.effective_date !== undefined ? patch.effective_date : current.effective_date;
-    const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;
-    if (effective && expiration && !(expiration > effective)) throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
-    if (patch.category) await checkCategory(trx, actor.teamId, patch.category);
-    const { tags, ...columns } = patch;
-    const changes: Record<string, unknown> = diff(current as Record<string, unknown>, columns);
-    if (Object.keys(columns).length) await trx.updateTable('documents').set({ ...columns, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
-    if (tags) {
-      const before = (await repo.tagsOf(trx, actor.teamId, [id])).get(id) ?? [];
-      if (before.join(',') !== tags.join(',')) changes.tags = [before, tags];
-      await repo.replaceTags(trx, actor.teamId, id, tags);
-    }
-    await reindexDocument(trx, actor.teamId, id);
-    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'updated', changes, ip: actor.ip });
-  });
+  await deps.db.transaction().execute((trx) => writeDocumentFields(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
   return (await presentDocuments(deps, actor, [id]))[0]!;
+}
+
+/**
+ * Checks and writes a document's fields inside the caller's transaction (the form's PATCH and the metadata
+ * import): dates in order, a known category, tags replaced, search row and expiration reminder refreshed,
+ * audited. Returns the changed fields' values before, so an import can put them back.
+ */
+export async function writeDocumentFields(trx: Executor, teamId: number, id: number, patch: DocumentPatch, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}): Promise<DocumentPatch> {
+  const current = await findLiveDocument(trx, teamId, id);
+  const effective = patch.effective_date !== undefined ? patch.effective_date : current.effective_date;
+  const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;
+  if (effective && expiration && !(expiration > effective)) throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
+  if (patch.category) await checkCategory(trx, teamId, patch.category);
+  const { tags, ...columns } = patch;
+  const changes: Record<string, unknown> = diff(current as Record<string, unknown>, columns);
+  const before: DocumentPatch = Object.fromEntries(Object.keys(changes).map((k) => [k, (current as Record<string, unknown>)[k]]));
+  if (Object.keys(columns).length || tags) {
+    await trx.updateTable('documents').set({ ...columns, updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
+  }
+  if (tags) {
+    const old = (await repo.tagsOf(trx, teamId, [id])).get(id) ?? [];
+    if (old.join(',') !== tags.join(',')) {
+      changes.tags = [old, tags];
+      before.tags = old;
+    }
+    await repo.replaceTags(trx, teamId, id, tags);
+  }
+  await reindexDocument(trx, teamId, id);
+  if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'document', subjectId: id, action: 'updated', changes, ip: by.ip });
+  return before;
 }
 
 export async function deleteDocument(deps: Deps, actor: Actor, id: number) {

@@ -124,6 +124,17 @@ export const IMPORT_FIELDS: Record<ImportType, FieldSpec[]> = {
     { key: 'reporting_frequency', label: 'Reporting frequency', column: 'reporting_frequency', kind: 'choice', choices: REPORTING_FREQUENCIES, synonyms: ['reporting'] },
     { key: 'territory_description', label: 'Territory', column: 'territory_description', synonyms: ['territory description'] },
   ],
+  // Metadata of documents already uploaded, found by id, file name or title.
+  documents: [
+    { key: 'id', label: 'Document ID', column: '', matchKey: true, synonyms: ['document id', 'doc id'] },
+    { key: 'file_name', label: 'File name', column: '', matchKey: true, synonyms: ['file', 'filename', 'file name'] },
+    { key: 'title', label: 'Title', column: 'title', matchKey: true, synonyms: ['document', 'name', 'document title'] },
+    { key: 'category', label: 'Category', column: 'category', synonyms: ['type', 'document type'] },
+    { key: 'description', label: 'Description', column: 'description', synonyms: ['notes'] },
+    { key: 'tags', label: 'Tags', column: 'tags', kind: 'list', synonyms: ['tag', 'labels', 'keywords'] },
+    { key: 'effective_date', label: 'Effective date', column: 'effective_date', kind: 'date', synonyms: ['effective', 'issued', 'issue date'] },
+    { key: 'expiration_date', label: 'Expiration date', column: 'expiration_date', kind: 'date', synonyms: ['expiration', 'expiry', 'expires', 'valid until'] },
+  ],
   sales: [
     { key: 'store', label: 'Store', column: 'store_id', required: true, relation: storeRelation, synonyms: ['store number', 'store #', 'store name', 'location', 'unit'] },
     { key: 'period', label: 'Period', column: 'period', kind: 'choice', choices: SALES_PERIODS, synonyms: ['frequency', 'period type'] },

@@ -234,7 +234,7 @@ describe('importing records', () => {
       'Store #,Lease ID,Landlord,Status,Commencement,Expiration,Base rent\n7,L-7,Acme Landlord,Active,2024-01-01,2034-12-31,"$8,500"\n8,L-8,Nobody,active,,,\n',
       { skip_invalid: true },
     );
-    expect(leases).toMatchObject({ status: 'completed', created_count: 1, error_count: 1, create_only: true });
+    expect(leases).toMatchObject({ status: 'completed', created_count: 1, error_count: 1, modes: ['create'] });
     const report = (await admin.get(`/app/api/v1/imports/${leases.id}/errors`)).body as string;
     expect(report).toContain('3,Landlord,Nobody,No landlord named “Nobody” was found.');
     const [lease] = (await admin.get('/app/api/v1/leases')).body.data;
@@ -258,6 +258,26 @@ describe('importing records', () => {
     expect((await admin.get('/app/api/v1/leases')).body.meta.total).toBe(0);
     expect((await admin.get('/app/api/v1/agreements')).body.meta.total).toBe(0);
     expect((await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${lease.id}`)).body.data).toEqual([]);
+  });
+
+  it('updates the metadata of uploaded documents matched by file name, and undo puts it back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'insurance-2026.pdf.txt', content: Buffer.from('certificate') }]);
+    const document = (await admin.request('POST', '/app/api/v1/documents', body, headers)).body.data;
+    const result = await importFile(
+      admin,
+      'documents',
+      'File name,Title,Category,Tags,Expiration date\ninsurance-2026.pdf.txt,Liability certificate 2026,Insurance certificate,insurance; 2026,12/31/2026\nmissing.pdf,Nothing,,,\nINSURANCE-2026.PDF.TXT,Twice,,,\n',
+      { mode: 'update', match_key: 'file_name', skip_invalid: true },
+    );
+    expect(result).toMatchObject({ status: 'completed', updated_count: 1, error_count: 1, modes: ['update'] });
+    const updated = (await admin.get(`/app/api/v1/documents/${document.id}`)).body.data;
+    expect(updated).toMatchObject({ title: 'Liability certificate 2026', category: 'insurance_certificate', tags: ['2026', 'insurance'], expiration_date: '2026-12-31' });
+    expect((await admin.get('/app/api/v1/search?query=liability')).body.data[0]?.type).toBe('documents');
+    expect((await admin.post(`/app/api/v1/imports/${result.id}/undo`)).status).toBe(200);
+    expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data).toMatchObject({ title: document.title, category: document.category, tags: [], expiration_date: null });
+    const uploaded = await upload(admin, 'documents', 'd.csv', 'Title\nX\n');
+    expect((await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping })).body.errors).toHaveProperty('mode');
   });
 
   it('reads the first sheet of an XLSX workbook, or a chosen one, with formulas and Excel dates', async () => {

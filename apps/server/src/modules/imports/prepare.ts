@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ZodType } from 'zod';
 import { isValid, parse as parseDate } from 'date-fns';
-import { fieldErrors, salesRowInputSchema, storeRules, type ImportMode, type ImportType } from '@storekeep/contracts';
+import { DOCUMENT_CATEGORIES, documentFieldsSchema, fieldErrors, salesRowInputSchema, storeRules, type ImportMode, type ImportType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { liveAttributes, validateAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
@@ -385,6 +385,64 @@ export async function createContractPreparer(db: Executor, teamId: number, optio
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
       if (match) inFile.add(key(match));
       return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'create', id: null, values: parsed.data as Record<string, unknown>, before: null, externalId: null } };
+    });
+  }
+  return { prepare };
+}
+
+/**
+ * Document metadata rows: the document by its id, its current file's name or its title (one match, or an
+ * error), then title, category (by name or key), description, tags (; or , separated) and dates, checked by
+ * the form's rules. Documents themselves are uploaded, not imported: rows matching none are skipped.
+ */
+export async function createDocumentPreparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer> {
+  const fields = mappedFields(options).filter((f) => f.column);
+  const matchKey = options.matchKey ?? 'id';
+  const documents = await db
+    .selectFrom('documents')
+    .leftJoin('document_versions as v', 'v.id', 'documents.current_version_id')
+    .select(['documents.id', 'documents.title', 'v.file_name'])
+    .where('documents.team_id', '=', teamId)
+    .where('documents.deleted_at', 'is', null)
+    .execute();
+  const matches = new Map<string, number[]>();
+  for (const d of documents) {
+    const word = matchKey === 'id' ? String(d.id) : matchKey === 'file_name' ? d.file_name : d.title;
+    if (word) matches.set(key(word), [...(matches.get(key(word)) ?? []), d.id]);
+  }
+  const team = await db.selectFrom('document_categories').select(['slug', 'name']).where('team_id', '=', teamId).execute();
+  const categories = new Map<string, string>();
+  for (const [slug, name] of [...Object.entries(DOCUMENT_CATEGORIES), ...team.map((c) => [c.slug, c.name] as const)]) {
+    categories.set(key(slug), slug);
+    categories.set(key(name), slug);
+  }
+  const seen = new Set<number>();
+  const schema = documentFieldsSchema.partial();
+
+  async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
+    return rows.map((row): RowOutcome => {
+      const { mapped, errors, err } = cellsOf(row, mappedFields(options), options);
+      const value = mapped[matchKey] ?? '';
+      const ids = value ? (matches.get(key(value)) ?? []) : [];
+      if (!ids.length) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
+      if (ids.length > 1) err(matchKey, `“${value}” matches ${ids.length} documents; match on the document ID instead.`);
+      if (ids.length === 1 && seen.has(ids[0]!)) err(matchKey, `Another row of the file already updates the document matching “${value}”.`);
+      const values: Record<string, unknown> = {};
+      for (const field of fields) {
+        const text = mapped[field.key] ?? '';
+        if (field.kind === 'list') values[field.column] = text.split(/[;,]/).map((part) => part.trim()).filter(Boolean);
+        else if (field.key === 'category') {
+          if (text && !categories.has(key(text))) err('category', `“${text}” is not a document category of this team.`);
+          else if (text) values.category = categories.get(key(text));
+        } else values[field.column] = text ? coerce(field, text) : null;
+      }
+      const parsed = schema.safeParse(values);
+      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
+      if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
+      if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
+      seen.add(ids[0]!);
+      const patch = Object.fromEntries(Object.entries(parsed.data).filter(([column]) => column in values));
+      return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'update', id: ids[0]!, values: patch, before: null, externalId: null } };
     });
   }
   return { prepare };

@@ -69,7 +69,7 @@ async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
     sheets: JSON.parse(row.sheets) as string[],
     headers: JSON.parse(row.headers) as string[],
     fields: describeFields(await targetOf(type).fields(db, row.team_id)),
-    create_only: !!targetOf(type).createOnly,
+    modes: [...targetOf(type).modes],
     mapping: row.mapping ? (JSON.parse(row.mapping) as ImportMapping) : {},
     mode: row.mode as ImportMode | null,
     match_key: row.match_key,
@@ -199,10 +199,13 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
     for (const field of fields) if (field.required && !mapping[field.key]) errors[`mapping.${field.key}`] = [`Choose the column that holds the ${field.label.toLowerCase()}.`];
   }
   const target = targetOf(row.type as ImportType);
-  if (target.createOnly && options.mode !== 'create') errors.mode = [`${target.label}s can only be created by an import; rows naming existing ones are skipped.`];
+  if (!target.modes.includes(options.mode)) {
+    errors.mode = [target.modes.includes('create') ? `${target.label}s can only be created by an import; rows naming existing ones are skipped.` : `${target.label}s can only be updated by an import.`];
+  }
   const matchKey = options.match_key || null;
   // Types with an identity of their own (a store's sales period) match without a chosen key.
-  const matchable = fields.some((f) => f.matchKey) && !target.createOnly;
+  // Create-only types skip what exists by their own reference; the others find existing records by a chosen key.
+  const matchable = fields.some((f) => f.matchKey) && target.modes.some((m) => m !== 'create');
   if (matchable && (options.mode !== 'create' || matchKey)) {
     if (!matchKey) errors.match_key = ['Choose the column that finds existing records.'];
     else if (!fields.some((f) => f.key === matchKey && f.matchKey)) errors.match_key = ['The selected match key is invalid.'];

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
-import { agreementInputSchema, leaseInputSchema, type AttributeSubject, type ImportType, type RecordType } from '@storekeep/contracts';
+import { agreementInputSchema, IMPORT_MODES, leaseInputSchema, type AttributeSubject, type ImportMode, type ImportType, type RecordType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { indexRecords, unindexRecords } from '../../platform/search';
 import { attributeSearchText, liveAttributes, purgeAttributeValues, removeAttributeReminders, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
 import { recordDefinitions } from '../records/registry';
 import { insertAgreement, removeImportedAgreements } from '../agreements/service';
+import { writeDocumentFields, type DocumentPatch } from '../documents/service';
 import { insertLease, removeImportedLeases } from '../leases/service';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
-import { createContractPreparer, createPreparer, createSalesPreparer, type ContractKind, type Operation, type Preparer, type PrepareOptions } from './prepare';
+import { createContractPreparer, createDocumentPreparer, createPreparer, createSalesPreparer, type ContractKind, type Operation, type Preparer, type PrepareOptions } from './prepare';
 
 // Tables are chosen from the record types at run time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,8 +31,8 @@ export type ImportTarget = {
   fields(db: Executor, teamId: number): Promise<FieldSpec[]>;
   preparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer>;
   write(trx: Executor, teamId: number, batch: Operation[], now: string, by: { userId: number; ip: string | null }): Promise<LoggedChange[]>;
-  /** Only new records can be imported (rows naming existing ones are skipped). */
-  createOnly?: boolean;
+  /** The modes this type offers (all three unless it says otherwise). */
+  modes: readonly ImportMode[];
   rollBack(trx: Executor, teamId: number, changes: ChangeRow[]): Promise<void>;
   current(trx: Executor, teamId: number, ids: number[]): Promise<Map<number, CurrentState>>;
   undo(trx: Executor, teamId: number, changes: ChangeRow[], now: string): Promise<void>;
@@ -69,6 +70,7 @@ function recordTarget(def: RecordDefinition): ImportTarget {
   return {
     type: def.type,
     label: def.label,
+    modes: IMPORT_MODES,
     async fields(db, teamId) {
       return [...IMPORT_FIELDS[def.type], ...(await liveAttributes(db, teamId, subject)).map(attributeField)];
     },
@@ -154,6 +156,7 @@ function recordTarget(def: RecordDefinition): ImportTarget {
 const salesTarget: ImportTarget = {
   type: 'sales',
   label: SALES_LABEL,
+  modes: IMPORT_MODES,
   fields: async () => IMPORT_FIELDS.sales,
   preparer: (db, teamId, options) => createSalesPreparer(db, teamId, options),
 
@@ -207,7 +210,7 @@ function contractTarget(options: {
   return {
     type: options.type,
     label: options.label,
-    createOnly: true,
+    modes: ['create'],
     // Team-defined attributes of leases and agreements are not offered here yet (their services write them apart).
     fields: async () => IMPORT_FIELDS[options.type],
     preparer: (db, teamId, prepareOptions) => createContractPreparer(db, teamId, prepareOptions, options.kind),
@@ -260,7 +263,39 @@ const agreementsTarget = contractTarget({
   kind: { schema: agreementInputSchema, table: 'franchise_agreements', matchColumn: 'agreement_number' },
 });
 
+/** Metadata of uploaded documents: only updated, through the documents service (search row, reminder, audit). */
+const documentsTarget: ImportTarget = {
+  type: 'documents',
+  label: 'Document',
+  modes: ['update'],
+  fields: async () => IMPORT_FIELDS.documents,
+  preparer: (db, teamId, options) => createDocumentPreparer(db, teamId, options),
+  async write(trx, teamId, batch, now, by) {
+    const logged: LoggedChange[] = [];
+    for (const o of batch) {
+      const { updated_at } = await trx.selectFrom('documents').select('updated_at').where('team_id', '=', teamId).where('id', '=', o.id!).executeTakeFirstOrThrow();
+      const before = await writeDocumentFields(trx, teamId, o.id!, o.values as DocumentPatch, by, { keepUpdatedAt: now });
+      if (Object.keys(before).length) logged.push({ subject_id: o.id!, action: 'update', before: JSON.stringify({ ...before, updated_at }), after_updated_at: now });
+    }
+    return logged;
+  },
+  rollBack: (trx, teamId, changes) => putBackDocuments(trx, teamId, changes),
+  async current(trx, teamId, ids) {
+    const rows = await trx.selectFrom('documents').select(['id', 'title', 'updated_at', 'deleted_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, { name: r.title, updated_at: r.updated_at, deleted_at: r.deleted_at }]));
+  },
+  undo: (trx, teamId, changes) => putBackDocuments(trx, teamId, changes),
+};
+
+async function putBackDocuments(trx: Executor, teamId: number, changes: ChangeRow[]) {
+  for (const change of changes) {
+    const { updated_at, ...before } = JSON.parse(change.before ?? '{}') as DocumentPatch & { updated_at: string };
+    await writeDocumentFields(trx, teamId, change.subject_id, before, { userId: null, ip: null }, { keepUpdatedAt: updated_at });
+  }
+}
+
 export function targetOf(type: ImportType): ImportTarget {
+  if (type === 'documents') return documentsTarget;
   if (type === 'sales') return salesTarget;
   if (type === 'leases') return leasesTarget;
   if (type === 'agreements') return agreementsTarget;

@@ -2,13 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import clsx from 'clsx';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  IMPORT_MODES,
-  type ImportDto,
-  type ImportMode,
-  type ImportPreview,
-  type ImportType,
-} from '@storekeep/contracts';
+import { type ImportDto, type ImportMode, type ImportPreview, type ImportType } from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
 import { Badge, Button, Card, Checkbox, ProgressBar, Select } from '../../components/ui';
 import { usePreviewImport, useRunImport, useUploadImport, type RunOptions } from './queries';
@@ -146,7 +140,7 @@ const firstError = (errors: Errors, key: string) => errors[key]?.[0];
 export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dto: ImportDto) => void }) {
   const { t } = useTranslation();
   const [mapping, setMapping] = useState<Record<string, string>>(dto.mapping);
-  const [mode, setMode] = useState<ImportMode>('create');
+  const [mode, setMode] = useState<ImportMode>(dto.modes[0] ?? 'create');
   const [matchKey, setMatchKey] = useState<string>('');
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -174,7 +168,8 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
   };
   const start = () => run.mutate({ id: dto.id, options }, { onSuccess: onStarted, onError });
 
-  const matchable = dto.create_only ? [] : dto.fields.filter((f) => f.match_key);
+  const createOnly = !dto.modes.some((m) => m !== 'create');
+  const matchable = createOnly ? [] : dto.fields.filter((f) => f.match_key);
   const headerOptions = [
     { value: '', label: t('imports.mapping.skip') },
     ...dto.headers.map((h) => ({ value: h, label: h })),
@@ -220,8 +215,14 @@ export function MappingStep({ dto, onStarted }: { dto: ImportDto; onStarted: (dt
           <Select
             label={t('imports.mapping.mode')}
             value={mode}
-            options={(dto.create_only ? (['create'] as const) : IMPORT_MODES).map((m) => ({ value: m, label: t(`imports.mapping.modes.${m}`) }))}
-            hint={dto.create_only ? t('imports.mapping.createOnly') : undefined}
+            options={dto.modes.map((m) => ({ value: m, label: t(`imports.mapping.modes.${m}`) }))}
+            hint={
+              createOnly
+                ? t('imports.mapping.createOnly')
+                : dto.modes.length === 1
+                  ? t('imports.mapping.updateOnly')
+                  : undefined
+            }
             error={firstError(errors, 'mode')}
             onChange={(event) => change(() => setMode(event.target.value as ImportMode))}
           />
