@@ -14,6 +14,9 @@ test('a manager imports a stores CSV: fixes the mapping, skips the one bad row, 
   await registerViaApi(page.request, { name: 'Ivy Importer', email: uniqueEmail('import') });
   await apiCall(page.request, 'POST', '/brands', { name: 'Alpha Burgers' });
 
+  await page.goto('/import');
+  await expect(page.getByRole('heading', { name: 'What are you importing?' })).toBeVisible();
+  await screenshot(page, 'import-types');
   await page.goto('/stores');
   await page.getByRole('link', { name: 'Import' }).click();
   await expect(page).toHaveURL(/\/import\/stores$/);

@@ -76,6 +76,23 @@ describe('importing records', () => {
     expect(again.body.data.mapping).toMatchObject({ name: 'Store name', store_number: 'Store #' });
   });
 
+  it('tells the importing user its progress over their event channel', async () => {
+    const { admin, owner } = await teamWithRoles(ctx);
+    const events: Array<{ status?: string; processed_rows?: number }> = [];
+    const unsubscribe = ctx.app.deps.realtime.subscribe([`user.${owner.id}`], (event) => {
+      if (event.type === 'import') events.push(event.data as { status?: string; processed_rows?: number });
+    });
+    try {
+      const rows = Array.from({ length: 1200 }, (_, i) => `Store ${i}`).join('\n');
+      await importFile(admin, 'stores', `Name\n${rows}\n`);
+    } finally {
+      unsubscribe();
+    }
+    expect(events[0]).toMatchObject({ status: 'running', processed_rows: 0 });
+    expect(events.filter((e) => e.processed_rows !== undefined && e.processed_rows > 0).map((e) => e.processed_rows)).toEqual([500, 1000, 1200, 1200]);
+    expect(events.at(-1)).toMatchObject({ status: 'completed', created_count: 1200 });
+  });
+
   it('is all-or-nothing: one bad row stops the run, and the error report names the row, column, value and reason', async () => {
     const { admin } = await teamWithRoles(ctx);
     await createVia(admin, 'brands', { name: 'Alpha Burgers' });
