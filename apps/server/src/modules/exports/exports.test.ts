@@ -33,6 +33,19 @@ describe('exporting lists', () => {
   });
 });
 
+describe('exporting the columns the list shows', () => {
+  it('exports only the attribute columns the list shows when it names them', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Drive-thru', type: 'boolean' });
+    await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' });
+    await createVia(admin, 'stores', { name: 'A', attributes: { drive_thru: true, seats: 40 } });
+    const header = async (query: string) => ((await admin.get(`/app/api/v1/stores/export?format=csv${query}`)).body as string).replace(/^\uFEFF/, '').split('\n')[0]!;
+    expect(await header('')).toMatch(/Drive-thru,Seats$/);
+    expect(await header('&attributes=seats')).toMatch(/,Manager,Seats$/);
+    expect(await header('&attributes=')).toMatch(/,Manager$/);
+  });
+});
+
 describe('exporting leases and agreements', () => {
   it('exports the filtered lease and agreement lists as CSV or XLSX, for this team only', async () => {
     const { admin } = await teamWithRoles(ctx);

@@ -18,11 +18,14 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<AsyncIterable<Cell[]>> {
-  const { conditions, definitions } = await listQuery(deps, def, actor, raw);
+  // `attributes=a,b`: the attribute columns the list shows (its column picker); all live ones when absent.
+  const { attributes: shown, ...listRaw } = raw;
+  const { conditions, definitions } = await listQuery(deps, def, actor, listRaw);
+  const wanted = shown === undefined ? null : new Set(String(shown).split(',').filter(Boolean));
   // Live team-defined attributes follow the built-in columns, headed by their labels.
   const columns: Array<[string, (dto: Dto) => unknown]> = [
     ...def.exportColumns,
-    ...definitions.map((d): [string, (dto: Dto) => unknown] => [d.label, (dto) => formatAttributeValue((dto as { attributes?: Record<string, AttributeValue> }).attributes?.[d.key], d.type)]),
+    ...definitions.filter((d) => !wanted || wanted.has(d.key)).map((d): [string, (dto: Dto) => unknown] => [d.label, (dto) => formatAttributeValue((dto as { attributes?: Record<string, AttributeValue> }).attributes?.[d.key], d.type)]),
   ];
   const present = presenterFor(deps, def, actor);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen at run time (definition.ts)

@@ -86,7 +86,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         title={title}
         actions={
           <>
-            <ExportLinks resource={type} query={exportQuery} />
+            <ExportLinks resource={type} query={{ ...exportQuery, attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
