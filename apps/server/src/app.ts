@@ -37,6 +37,7 @@ import { registerSalesRoutes } from './modules/sales/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
+import { registerTokenRoutes } from './modules/tokens/routes';
 import { RUN_IMPORT, runImportJob } from './modules/imports/service';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 
@@ -103,7 +104,19 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Storekeep API', version: '1' } },
+    openapi: {
+      info: {
+        title: 'Storekeep API',
+        version: '1',
+        description:
+          'Scripts and the mobile app call the API with a personal access token: make one on the profile page (it is shown once), ' +
+          'then send `Authorization: Bearer <token>` with every request to `/app/api/v1/…` (no cookies or CSRF header needed). ' +
+          'A token acts as its user in the user\'s current team with the same roles; a `read` token may only send GET requests (403 otherwise), ' +
+          'an expired or revoked token gets 401.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the profile page.' } } },
+      security: [{ bearerAuth: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
@@ -140,6 +153,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);
+  registerTokenRoutes(app, deps);
   registerAttributeRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));

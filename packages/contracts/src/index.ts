@@ -9,6 +9,7 @@ export * from './people';
 export * from './records';
 export * from './attributes';
 export * from './imports';
+export * from './tokens';
 export * from './documents';
 export * from './leases';
 export * from './reminders';

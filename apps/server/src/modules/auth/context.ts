@@ -35,6 +35,8 @@ export type RequestAuth = {
   via: 'session' | 'token';
   sessionId: string | null;
   tokenId: number | null;
+  /** A personal access token made to read only: it may send GET requests and nothing else. */
+  readOnly: boolean;
   teams: TeamContext[];
   team: TeamContext | null;
 };
@@ -92,6 +94,7 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
 
     if (config.guard === 'public') return;
     if (!request.auth) throw unauthenticated();
+    if (request.auth.readOnly && request.method !== 'GET' && request.method !== 'HEAD') throw forbidden('This API token may only read.');
     if (config.guard === 'team') {
       if (!request.auth.team) throw forbidden('You do not belong to a team.');
       if (request.auth.team.subscription_status === 'inactive') {
@@ -106,11 +109,12 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) {
     const token = await repo.findToken(deps.db, sha256(authorization.slice(7).trim()));
-    if (!token) return null;
+    const now = nowIso();
+    if (!token || (token.expires_at && token.expires_at <= now)) return null;
     const user = await repo.findUserById(deps.db, token.user_id);
     if (!user) return null;
-    await repo.touchToken(deps.db, token.id, nowIso());
-    return withTeams(deps, { user, via: 'token', sessionId: null, tokenId: token.id });
+    await repo.touchToken(deps.db, token.id, now);
+    return withTeams(deps, { user, via: 'token', sessionId: null, tokenId: token.id, readOnly: token.abilities === 'read' });
   }
 
   const cookie = request.cookies[SESSION_COOKIE];
@@ -140,7 +144,7 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
   }
   // A user removed from their current team falls back to another of theirs.
   const team = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
-  return { user: user as UserRow, via: 'session', sessionId, tokenId: null, teams: teams as TeamContext[], team };
+  return { user: user as UserRow, via: 'session', sessionId, tokenId: null, readOnly: false, teams: teams as TeamContext[], team };
 }
 
 /** The session, its user (one round trip: the cascade guarantees the user of a live session exists) and their teams. */

@@ -18,6 +18,7 @@ import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
 import { imports } from './migrations/0015-imports';
 import { sales } from './migrations/0016-sales';
 import { attributes } from './migrations/0017-attributes';
+import { tokenAbilities } from './migrations/0021-token-abilities';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, AppMigration> = {
   '0015-imports': imports,
   '0016-sales': sales,
   '0017-attributes': attributes,
+  '0021-token-abilities': tokenAbilities,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
@@ -50,7 +52,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
         ]),
       ),
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  // Work lands from parallel branches: a database may have run 0021 before 0019 arrives; each runs once either way.
+  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

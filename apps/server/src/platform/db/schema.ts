@@ -58,6 +58,8 @@ export type PersonalAccessTokensTable = {
   name: string;
   token_hash: string;
   last_used_at: Timestamp | null;
+  abilities: Generated<string>;
+  expires_at: Timestamp | null;
   created_at: Timestamp;
 };
 
