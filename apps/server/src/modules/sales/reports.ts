@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
-import { addMonths, leaseYears, percentageRent, periodStartOf, reportingPeriods, royaltiesOverPeriods, type Period, type ReportingFrequency, type Tier } from './calculations';
+import { addMonths, leaseYears, percentageRent, reportingPeriods, royaltiesOverPeriods, type Period, type ReportingFrequency, type Tier } from './calculations';
 import { salesPolicy } from './policy';
 import { toDollars } from './presenter';
 import * as repo from './repository';
@@ -77,6 +77,8 @@ export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<
   });
 }
 
+const DAY = 86_400_000;
+const [MINUS, COLON, COMMA, ZERO] = ['-', ':', ',', '0'].map((c) => c.charCodeAt(0)) as [number, number, number, number];
 const frequencyOf = (value: string | null): ReportingFrequency => (value === 'weekly' || value === 'quarterly' || value === 'annually' ? value : 'monthly');
 
 /** Royalties and marketing fund due per franchise agreement over [from, to] (rules in calculations.ts). */
@@ -92,50 +94,67 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
   const storesOf = new Map<number, number[]>();
   for (const l of links) (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
   const withTerms = agreements.filter((a) => (a.royalty_percent ?? 0) > 0 || a.royalty_tiers || (a.royalty_minimum_cents ?? 0) > 0 || (a.marketing_percent ?? 0) > 0);
-  // The reporting periods of each frequency are the same for every agreement: made once, with a lookup
-  // from a sales key (a month "YYYY-MM", or a day for weekly reporting) to the period's index.
-  const buckets = new Map<ReportingFrequency, { periods: Period[]; indexOf: (key: string) => number | undefined }>();
-  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))) {
-    const periods = reportingPeriods(frequency, from, to);
-    const byStart = new Map(periods.map((p, index) => [p.start, index]));
-    const memo = new Map<string, number | undefined>();
-    const indexOf = (key: string) => {
-      if (memo.has(key)) return memo.get(key);
-      const index = byStart.get(periodStartOf(frequency, key.length === 7 ? `${key}-01` : key));
-      memo.set(key, index);
-      return index;
-    };
-    buckets.set(frequency, { periods, indexOf });
-  }
-  // Reporting periods are counted whole, so read from the earliest period start to the latest end.
-  const all = [...buckets.values()].flatMap((b) => b.periods);
+  // The reporting periods of each frequency are the same for every agreement: made once. Reporting periods
+  // are counted whole, so sales are read from the earliest period start to the latest end, and each
+  // frequency gets a table from a day of that span (days since 1970) to its period's index (-1: none).
+  const periodsOf = new Map<ReportingFrequency, Period[]>();
+  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))) periodsOf.set(frequency, reportingPeriods(frequency, from, to));
+  const all = [...periodsOf.values()].flat();
   const start = all.map((p) => p.start).sort()[0] ?? from;
   const end = all.map((p) => p.end).sort().at(-1) ?? to;
-  const weeklyStores = [...new Set(withTerms.filter((a) => frequencyOf(a.reporting_frequency) === 'weekly').flatMap((a) => storesOf.get(a.id) ?? []))];
-  const [months, days] = await Promise.all([repo.salesByStoreMonth(db, teamId, start, end, { net: false }), weeklyStores.length ? repo.salesByStoreDay(db, teamId, start, end, weeklyStores) : []]);
-  // Each sales row is added straight into the period sums of the agreements covering its store.
+  const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+  const firstDay = dayOf(start);
+  const spanDays = dayOf(end) - firstDay + 1;
+  const indexTables = new Map<ReportingFrequency, Int32Array>();
+  for (const [frequency, periods] of periodsOf) {
+    const table = new Int32Array(spanDays).fill(-1);
+    periods.forEach((p, index) => table.fill(index, dayOf(p.start) - firstDay, dayOf(p.end) - firstDay + 1));
+    indexTables.set(frequency, table);
+  }
+  const packed = await repo.packedSalesByStore(db, teamId, start, end);
   const entries = withTerms.map((a) => {
     const frequency = frequencyOf(a.reporting_frequency);
-    const bucket = buckets.get(frequency)!;
-    return { a, frequency, bucket, stores: storesOf.get(a.id) ?? [], sales: new Float64Array(bucket.periods.length) };
+    const periods = periodsOf.get(frequency)!;
+    return { a, frequency, periods, table: indexTables.get(frequency)!, stores: storesOf.get(a.id) ?? [], sales: new Array<number>(periods.length).fill(0) };
   });
-  const covering = (weekly: boolean) => {
-    const byStore = new Map<number, typeof entries>();
-    for (const e of entries) if ((e.frequency === 'weekly') === weekly) for (const store of e.stores) (byStore.get(store) ?? byStore.set(store, []).get(store)!).push(e);
-    return byStore;
-  };
-  const add = (byStore: Map<number, typeof entries>, storeId: number, key: string, gross: number) => {
-    for (const e of byStore.get(storeId) ?? []) {
-      const index = e.bucket.indexOf(key);
-      if (index !== undefined) e.sales[index] = e.sales[index]! + gross;
+  const covering = new Map<number, typeof entries>();
+  for (const e of entries) for (const store of e.stores) (covering.get(store) ?? covering.set(store, []).get(store)!).push(e);
+  // Each sales row ("day:cents", comma-separated per store) is added straight into the period sums of the
+  // agreements covering its store, parsed in place (no string per row). Amounts are integer cents, so the
+  // order of the additions never changes a sum.
+  for (const { store_id, items } of packed) {
+    const covers = covering.get(store_id);
+    if (!covers || !items) continue;
+    const length = items.length;
+    let i = 0;
+    while (i < length) {
+      let sign = 1;
+      if (items.charCodeAt(i) === MINUS) {
+        sign = -1;
+        i += 1;
+      }
+      let day = 0;
+      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1))) day = day * 10 + (c - ZERO);
+      day = day * sign - firstDay;
+      i += 1;
+      sign = 1;
+      if (items.charCodeAt(i) === MINUS) {
+        sign = -1;
+        i += 1;
+      }
+      let gross = 0;
+      for (let c = items.charCodeAt(i); i < length && c !== COMMA; c = items.charCodeAt((i += 1))) gross = gross * 10 + (c - ZERO);
+      gross *= sign;
+      i += 1;
+      if (day < 0 || day >= spanDays) continue;
+      for (const e of covers) {
+        const index = e.table[day]!;
+        if (index >= 0) e.sales[index] = e.sales[index]! + gross;
+      }
     }
-  };
-  const monthlyCovering = covering(false);
-  for (const m of months) add(monthlyCovering, m.store_id, m.month, m.gross);
-  const weeklyCovering = covering(true);
-  for (const d of days) add(weeklyCovering, d.store_id, d.day, d.gross);
+  }
 
-  return entries.map(({ a, frequency, bucket: { periods }, stores, sales }) => {
+  return entries.map(({ a, frequency, periods, stores, sales }) => {
     const tiers: Tier[] = a.royalty_tiers ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({ from_cents: Math.round(t.from_sales * 100), percent: t.percent })) : [];
     const result = royaltiesOverPeriods(
       { frequency, percent: a.royalty_percent, tiers, minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents), marketingPercent: a.marketing_percent, termStart: a.effective_date ?? a.opening_date, termEnd: a.expiration_date, minimumApplies: a.status === 'open' },

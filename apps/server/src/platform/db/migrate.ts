@@ -18,6 +18,7 @@ import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
 import { imports } from './migrations/0015-imports';
 import { sales } from './migrations/0016-sales';
 import { attributes } from './migrations/0017-attributes';
+import { salesStoreOrder } from './migrations/0018-sales-store-order';
 import { tokenAbilities } from './migrations/0021-token-abilities';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
@@ -39,6 +40,7 @@ const migrations: Record<string, AppMigration> = {
   '0015-imports': imports,
   '0016-sales': sales,
   '0017-attributes': attributes,
+  '0018-sales-store-order': salesStoreOrder,
   '0021-token-abilities': tokenAbilities,
 };
 
