@@ -13,6 +13,7 @@ import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { createJobRunner } from './platform/jobs';
 import { createMailSender } from './platform/mail';
+import { createPushSender, resolveVapidKeys } from './platform/push';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
 import { createStorage, type Storage } from './platform/storage';
@@ -40,6 +41,7 @@ import { registerExportRoutes } from './modules/exports/routes';
 import { registerTokenRoutes } from './modules/tokens/routes';
 import { RUN_IMPORT, runImportJob } from './modules/imports/service';
 import { registerAttributeRoutes } from './modules/attributes/routes';
+import { registerDeviceRoutes } from './modules/devices/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +88,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
     db: handle.db,
     dialect: handle.dialect,
     mail,
+    push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config) }),
     jobs: createJobRunner(handle.db, app.log),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     storage: storage ?? createStorage(config),
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await mail.stop();
+    await deps.push.stop();
     await deps.jobs.stop();
     await deps.realtime.close();
     if (redis) await redis.quit();
@@ -155,6 +159,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerExportRoutes(app, deps);
   registerTokenRoutes(app, deps);
   registerAttributeRoutes(app, deps);
+  registerDeviceRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
 

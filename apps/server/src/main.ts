@@ -14,6 +14,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await seedDemo(app.deps);
   app.deps.mail.start();
+  app.deps.push.start();
   app.deps.jobs.start(2000);
   // Hourly housekeeping: purge the trash, send reminder notices that came due (each exactly once) and the daily digests.
   const purge = () =>

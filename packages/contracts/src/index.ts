@@ -15,3 +15,4 @@ export * from './leases';
 export * from './reminders';
 export * from './team-settings';
 export * from './sales';
+export * from './devices';

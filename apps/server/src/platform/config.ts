@@ -34,6 +34,8 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),
+    /** Who push services may contact about this sender: an https: URL or mailto: (default: MAIL_FROM's address). */
+    VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)/, 'must start with https:// or mailto:').optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { JobRunner } from './jobs';
 import type { MailSender } from './mail';
+import type { PushSender } from './push';
 import type { RateLimiter } from './rate-limit';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
@@ -14,6 +15,7 @@ export type Deps = {
   db: Db;
   dialect: Dialect;
   mail: MailSender;
+  push: PushSender;
   jobs: JobRunner;
   limiter: RateLimiter;
   storage: Storage;

@@ -40,6 +40,8 @@ export function createMailSender(options: { db: Db; smtpUrl: string | undefined;
     log: options.log,
     table: 'outbox',
     doneColumn: 'sent_at',
+    // Push rows share the outbox (platform/push.ts) and have their own sender.
+    kinds: ['mail'],
     async handle(row) {
       const message = JSON.parse(row.payload) as MailMessage;
       const info = await transport.sendMail({ from: options.from, ...message });

@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
+import { pushToUsers } from '../devices/service';
 
 export type Recipient = { id: number; email: string; name: string };
 
@@ -14,8 +15,7 @@ export type Notice = { kind: 'immediate' | 'digest'; teamName: string; items: No
 
 /**
  * A way a notice reaches a person. Channels write into the outbox inside the claiming transaction, so a
- * notice is delivered exactly when its claim commits. E-mail is the channel today; web push (issue 7)
- * joins this list with a `push` outbox kind and the user's device subscriptions, nothing else changes.
+ * notice is delivered exactly when its claim commits: e-mail, and web push to the user's devices.
  */
 export type NoticeChannel = { name: string; deliver(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string): Promise<void> };
 
@@ -50,7 +50,32 @@ export const emailChannel: NoticeChannel = {
   deliver: (trx, recipient, notice, appUrl) => enqueueMail(trx, noticeMail(recipient, notice, appUrl)),
 };
 
-export const noticeChannels: NoticeChannel[] = [emailChannel];
+/** The push a notice makes: one reminder opens its page, a digest opens the inbox. */
+export function noticePush(notice: Notice) {
+  if (notice.kind === 'immediate') {
+    const item = notice.items[0]!;
+    return {
+      title: `Due ${inDays(item.daysLeft)}: ${item.title}`,
+      body: `${item.subjectName ? `${item.subjectName} — ` : ''}due on ${item.dueDate}`,
+      url: `/reminders/${item.reminderId}/comments`,
+      tag: `reminder-${item.reminderId}`,
+    };
+  }
+  const count = notice.items.length;
+  return {
+    title: `${notice.teamName}: ${count} critical date${count === 1 ? '' : 's'} coming up`,
+    body: notice.items.slice(0, 3).map((item) => `${item.title} (${item.dueDate})`).join(', ') + (count > 3 ? '…' : ''),
+    url: count === 1 ? `/reminders/${notice.items[0]!.reminderId}/comments` : '/reminders',
+    tag: 'digest',
+  };
+}
+
+export const pushChannel: NoticeChannel = {
+  name: 'push',
+  deliver: async (trx, recipient, notice) => void (await pushToUsers(trx, [recipient.id], noticePush(notice), notice.kind === 'immediate' ? 'high' : 'normal')),
+};
+
+export const noticeChannels: NoticeChannel[] = [emailChannel, pushChannel];
 
 export async function deliverNotice(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string) {
   for (const channel of noticeChannels) await channel.deliver(trx, recipient, notice, appUrl);

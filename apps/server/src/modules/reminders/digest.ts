@@ -21,7 +21,10 @@ export async function sendDigests(deps: Deps, today = todayIso()): Promise<numbe
     .execute();
   let mails = 0;
   for (const { team_id: teamId } of teams) mails += await digestTeam(deps, teamId, today);
-  if (mails) deps.mail.kick();
+  if (mails) {
+    deps.mail.kick();
+    deps.push.kick();
+  }
   return mails;
 }
 

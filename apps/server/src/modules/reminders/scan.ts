@@ -21,7 +21,10 @@ export async function scanReminders(deps: Deps, today = todayIso()): Promise<num
   const teams = await deps.db.selectFrom('reminders').select('team_id').distinct().where('read_at', 'is', null).where('due_date', '>=', today).execute();
   let claimed = 0;
   for (const { team_id: teamId } of teams) claimed += await claimTeamNotices(deps, teamId, today);
-  if (claimed) deps.mail.kick();
+  if (claimed) {
+    deps.mail.kick();
+    deps.push.kick();
+  }
   return claimed;
 }
 

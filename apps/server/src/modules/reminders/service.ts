@@ -12,6 +12,8 @@ import { daysBefore, todayIso } from '../leases/dates';
 import { leadDaysOf } from './sync';
 import { subjectNames } from './subjects';
 import { mutedKeys } from './mutes';
+import { recipientsFor } from './recipients';
+import { pushToUsers } from '../devices/service';
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {
@@ -145,11 +147,20 @@ export async function createReminder(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (input.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(input.assignee_ids)].map((user_id) => ({ reminder_id: row.id, user_id }))).execute();
+    await pushAssigned(trx, actor, { id: row.id, title: input.title, due_date: input.due_date }, input.assignee_ids);
     await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: row.id, action: 'created', changes: { title: [null, input.title], due_date: [null, input.due_date] }, ip: actor.ip });
     return row.id;
   });
+  if (input.assignee_ids.length) deps.push.kick();
   return getReminder(deps, actor, id);
+}
+
+/** A push to each newly assigned person (not the one assigning); the click opens the reminder. */
+async function pushAssigned(trx: Executor, actor: Actor, reminder: { id: number; title: string; due_date: string }, userIds: number[]) {
+  const to = userIds.filter((userId) => userId !== actor.user.id);
+  if (!to.length) return;
+  await pushToUsers(trx, to, { title: `Assigned to you: ${reminder.title}`, body: `${actor.user.name} assigned you a reminder due on ${reminder.due_date}.`, url: `/reminders/${reminder.id}/comments`, tag: `reminder-${reminder.id}` });
 }
 
 export async function updateReminder(
@@ -175,6 +186,9 @@ export async function updateReminder(
     if (patch.due_date !== undefined) set.due_date = patch.due_date;
     await trx.updateTable('reminders').set(set).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     if (patch.assignee_ids) {
+      const before = (await trx.selectFrom('reminder_assignees').select('user_id').where('reminder_id', '=', id).execute()).map((a) => a.user_id);
+      const added = patch.assignee_ids.filter((userId) => !before.includes(userId));
+      await pushAssigned(trx, actor, { id, title: patch.title ?? reminder.title, due_date: patch.due_date ?? String(reminder.due_date) }, added);
       await trx.deleteFrom('reminder_assignees').where('reminder_id', '=', id).execute();
       if (patch.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(patch.assignee_ids)].map((user_id) => ({ reminder_id: id, user_id }))).execute();
     }
@@ -182,6 +196,7 @@ export async function updateReminder(
     const action = patch.read === true ? 'completed' : patch.read === false ? 'reopened' : 'updated';
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action, ip: actor.ip });
   });
+  if (patch.assignee_ids) deps.push.kick();
   return getReminder(deps, actor, id);
 }
 
@@ -216,13 +231,18 @@ export async function listComments(deps: Deps, actor: Actor, reminderId: number,
 
 /** comments_count moves by exactly one with each comment, in the same transaction (spec §4). */
 export async function addComment(deps: Deps, actor: Actor, reminderId: number, body: string): Promise<Comment> {
-  await findReminder(deps.db, actor.teamId, reminderId);
+  const reminder = await findReminder(deps.db, actor.teamId, reminderId);
+  let pushed = 0;
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('reminder_comments').values({ reminder_id: reminderId, team_id: actor.teamId, user_id: actor.user.id, body, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('reminders').set({ comments_count: sql`comments_count + 1` }).where('id', '=', reminderId).execute();
+    // The people a reminder's notices go to (assignees, else managers and admins, minus mutes) hear of comments, not the author.
+    const people = ((await recipientsFor(trx, actor.teamId, [reminder])).get(reminderId) ?? []).map((p) => p.id).filter((userId) => userId !== actor.user.id);
+    pushed = await pushToUsers(trx, people, { title: `${actor.user.name} commented on ${reminder.title}`, body: body.length > 140 ? `${body.slice(0, 139)}…` : body, url: `/reminders/${reminderId}/comments`, tag: `reminder-${reminderId}` });
     await bumpTeamWriteVersion(trx, actor.teamId);
     return row.id;
   });
+  if (pushed) deps.push.kick();
   return presentComment((await commentQuery(deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow()), actor);
 }
 

@@ -81,6 +81,19 @@ export type ActivitiesTable = {
   created_at: Timestamp;
 };
 
+/** A Web Push subscription of a user's browser (migration 0020). */
+export type DevicesTable = {
+  id: Id;
+  user_id: number;
+  token: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type OutboxTable = {
   id: Id;
   kind: string;
@@ -485,6 +498,7 @@ export type Database = {
   password_resets: PasswordResetsTable;
   activities: ActivitiesTable;
   outbox: OutboxTable;
+  devices: DevicesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

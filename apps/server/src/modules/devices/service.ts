@@ -1,0 +1,38 @@
+import type { Device, DeviceInput, PushMessage } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { randomToken } from '../../platform/crypto';
+import { invalid, notFound } from '../../platform/errors';
+import { enqueuePush } from '../../platform/push';
+import { deleteUserDevice, findDeviceByEndpoint, insertDevice, reassignDevice } from './repository';
+
+/**
+ * Stores the browser's push subscription for the signed-in user (idempotent per endpoint). Outside
+ * production a push service may be plain http (the tests run one); in production only https, so a
+ * subscription cannot make the server POST into its own network.
+ */
+export async function registerDevice(deps: Deps, userId: number, input: DeviceInput, userAgent: string | undefined): Promise<Device> {
+  const url = new URL(input.endpoint);
+  if (url.protocol !== 'https:' && (deps.config.isProduction || url.protocol !== 'http:')) throw invalid('endpoint', 'The push endpoint must be an https URL.');
+  const now = nowIso();
+  const values = { user_id: userId, p256dh: input.keys.p256dh, auth: input.keys.auth, user_agent: userAgent?.slice(0, 255) ?? null, now };
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await findDeviceByEndpoint(trx, input.endpoint);
+    if (existing) return reassignDevice(trx, Number(existing.id), values);
+    return insertDevice(trx, { ...values, token: randomToken(24), endpoint: input.endpoint });
+  });
+}
+
+/** Logout: the device stops receiving this user's pushes. Another user's token is not found. */
+export async function removeDevice(deps: Deps, userId: number, token: string): Promise<void> {
+  if (!(await deleteUserDevice(deps.db, userId, token))) throw notFound('Device');
+}
+
+/**
+ * Other modules' way to push (reminder notices, assignments, comments): queued in their transaction;
+ * call `deps.push.kick()` after the commit so it leaves at once.
+ */
+export function pushToUsers(trx: Executor, userIds: number[], message: PushMessage, urgency: 'normal' | 'high' = 'normal') {
+  return enqueuePush(trx, userIds, message, urgency);
+}
