@@ -1,5 +1,6 @@
 import { attributeStrings } from './en-attributes';
 import { importStrings } from './en-imports';
+import { tokenStrings } from './en-tokens';
 import { leaseStrings } from './en-leases';
 import { salesStrings } from './en-sales';
 
@@ -225,4 +226,5 @@ export const en = {
   ...attributeStrings,
   ...salesStrings,
   ...importStrings,
+  ...tokenStrings,
 } as const;

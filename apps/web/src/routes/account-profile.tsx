@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, PageHeader } from '../components/ui';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
+import { ApiTokensCard } from '../features/account/api-tokens-card';
 import { CalendarFeedCard } from '../features/account/calendar-feed-card';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 
@@ -23,6 +24,7 @@ export function Component() {
         )}
         {/* Per user (spec: "a per-user secret iCalendar feed") and open to every role, so it lives here, not on the admins' team page. */}
         <CalendarFeedCard teamName={user.teams.find((team) => team.id === user.team_id)?.name ?? ''} />
+        {!user.is_demo && <ApiTokensCard />}
       </div>
     </>
   );

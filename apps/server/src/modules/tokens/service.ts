@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { forbidden, notFound } from '../../platform/errors';
-import type { RequestAuth } from '../auth/context';
+import { isDemoUser, type RequestAuth } from '../auth/context';
 import { recordActivity } from '../activities/service';
 import * as repo from './repository';
 
@@ -30,6 +30,8 @@ export async function listTokens(deps: Deps, auth: RequestAuth): Promise<ApiToke
 
 export async function createToken(deps: Deps, auth: RequestAuth, raw: unknown, ip: string | null): Promise<NewApiToken> {
   fromSession(auth);
+  // The shared demo account is for looking around; keys to it would outlive every visitor.
+  if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account cannot make API tokens.');
   const input = tokenInputSchema.parse(raw);
   // The prefix says what the secret is when it turns up in a log or a commit.
   const secret = `sk_${randomToken(30)}`;
