@@ -41,6 +41,7 @@ import { registerExportRoutes } from './modules/exports/routes';
 import { registerTokenRoutes } from './modules/tokens/routes';
 import { RUN_IMPORT, runImportJob } from './modules/imports/service';
 import { registerAttributeRoutes } from './modules/attributes/routes';
+import { registerBillingRoutes } from './modules/billing/routes';
 import { registerDeviceRoutes } from './modules/devices/routes';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerExportRoutes(app, deps);
   registerTokenRoutes(app, deps);
   registerAttributeRoutes(app, deps);
+  registerBillingRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));

@@ -16,3 +16,4 @@ export * from './reminders';
 export * from './team-settings';
 export * from './sales';
 export * from './devices';
+export * from './billing';

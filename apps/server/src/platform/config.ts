@@ -32,6 +32,8 @@ const envSchema = z
     MAIL_FROM: z.string().default('Storekeep <no-reply@storekeep.test>'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** The recurring Stripe price that Checkout subscribes a team to. */
+    STRIPE_PRICE_ID: z.string().optional(),
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),
     /** Who push services may contact about this sender: an https: URL or mailto: (default: MAIL_FROM's address). */

@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE, type TeamRole } from '@storekeep/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE, isSubscriptionBlocked, type TeamRole } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
@@ -17,7 +17,9 @@ import { createAuthCache, type AuthCache } from '../../platform/auth-cache';
  * Every /app route declares who may call it:
  * - public: anyone (the caller is still identified when signed in);
  * - auth: a signed-in user, any team state;
- * - team: a signed-in user acting in their current team, whose subscription is not inactive.
+ * - team: a signed-in user acting in their current team, whose subscription is not closed (canceled or
+ *   inactive; past_due keeps access). A closed team answers 403 to everyone, its owner included: the
+ *   SPA sends the owner to /reactivate, whose billing calls use the `auth` guard.
  * Role checks (observer, manager, admin, owner) are the modules' policies.
  */
 export type Guard = 'public' | 'auth' | 'team';
@@ -97,7 +99,7 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
     if (request.auth.readOnly && request.method !== 'GET' && request.method !== 'HEAD') throw forbidden('This API token may only read.');
     if (config.guard === 'team') {
       if (!request.auth.team) throw forbidden('You do not belong to a team.');
-      if (request.auth.team.subscription_status === 'inactive') {
+      if (isSubscriptionBlocked(request.auth.team.subscription_status)) {
         throw forbidden('This team’s subscription is inactive.');
       }
     }

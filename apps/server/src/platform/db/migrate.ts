@@ -18,8 +18,9 @@ import { reminderSubjectOrder } from './migrations/0014-reminder-subject-order';
 import { imports } from './migrations/0015-imports';
 import { sales } from './migrations/0016-sales';
 import { attributes } from './migrations/0017-attributes';
-import { devices } from './migrations/0020-devices';
 import { salesStoreOrder } from './migrations/0018-sales-store-order';
+import { billing } from './migrations/0019-billing';
+import { devices } from './migrations/0020-devices';
 import { tokenAbilities } from './migrations/0021-token-abilities';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
@@ -41,8 +42,9 @@ const migrations: Record<string, AppMigration> = {
   '0015-imports': imports,
   '0016-sales': sales,
   '0017-attributes': attributes,
-  '0020-devices': devices,
   '0018-sales-store-order': salesStoreOrder,
+  '0019-billing': billing,
+  '0020-devices': devices,
   '0021-token-abilities': tokenAbilities,
 };
 

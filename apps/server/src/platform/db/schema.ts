@@ -21,6 +21,9 @@ export type TeamsTable = {
   name: string;
   owner_id: number;
   subscription_status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  /** Stripe's customer of the team, stored when Checkout is first created (0019); webhooks map back through it. */
+  stripe_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -452,7 +455,11 @@ export type ImportChangesTable = { import_id: number; subject_id: number; action
 export type ImportMappingsTable = { team_id: number; type: string; mapping: string; updated_at: Timestamp };
 export type ExternalIdsTable = { team_id: number; subject_type: string; external_id: string; subject_id: number };
 
+/** Stripe events already applied (0019): each event id is handled once. */
+export type BillingEventsTable = { id: string; type: string; team_id: number | null; processed_at: Timestamp };
+
 export type Database = {
+  billing_events: BillingEventsTable;
   imports: ImportsTable;
   import_errors: ImportErrorsTable;
   import_changes: ImportChangesTable;

@@ -1,4 +1,4 @@
-import { ROLE_RANK, type AuthUser, type TeamRole } from '@storekeep/contracts';
+import { ROLE_RANK, isSubscriptionBlocked, type AuthUser, type TeamRole } from '@storekeep/contracts';
 
 /** Role checks of PRODUCT-SPEC §6, shared by route guards and menus. */
 export function hasRole(user: AuthUser, role: TeamRole): boolean {
@@ -10,4 +10,5 @@ export const isAdmin = (user: AuthUser) => hasRole(user, 'admin');
 export const canManage = (user: AuthUser) => hasRole(user, 'manager');
 export const isOwner = (user: AuthUser) => user.owns_team;
 export const isVerified = (user: AuthUser) => user.email_verified_at !== null;
-export const isInactive = (user: AuthUser) => user.subscription.status === 'inactive';
+/** Canceled or inactive (spec §4 guard); past_due keeps access while Stripe retries. */
+export const isInactive = (user: AuthUser) => isSubscriptionBlocked(user.subscription.status);
