@@ -140,7 +140,7 @@ export async function salesByStoreMonth(db: Executor, teamId: number, from: stri
   return (await query.execute()).map((r) => ({ store_id: r.store_id, month: r.month, gross: Number(r.gross), net: Number(r.net) }));
 }
 
-/** Ranges longer than this read `sales_team_store_gross_index` on SQLite (measured crossover ≈ 14 months). */
+/** Ranges longer than this (~18 months) read `sales_team_store_gross_index` on SQLite: on the benchmark set the date order wins for a year (0.36 vs 0.48 s), the store order for 7 years (1.4 vs 2.4 s). */
 const STORE_ORDER_FROM_DAYS = 540;
 
 /**
