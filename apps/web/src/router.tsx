@@ -1,19 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
-import { adminGuard, authGuard, guestGuard, manageGuard, ownerGuard, subscriptionGuard, verifiedGuard } from './features/auth/guards';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { adminGuard, billingGuard, guestGuard, manageGuard, reactivateGuard, subscriptionGuard } from './features/auth/guards';
 import { RouteErrorBoundary } from './features/errors/route-error-boundary';
 import { AppShell } from './features/layout/app-shell';
 import { AuthLayout } from './features/layout/auth-layout';
 import { MarketingLayout } from './features/layout/marketing-layout';
 import { RootLayout } from './features/layout/root-layout';
 import { lazyRoute } from './lib/lazy-route';
-
-const comingSoon = lazyRoute(() => import('./routes/coming-soon'));
-
-/** A screen of a later issue: a friendly placeholder inside the shell, behind its real guard. */
-function placeholder(path: string, section: string, loader?: LoaderFunction): RouteObject {
-  return { path, lazy: comingSoon, loader, handle: { section } };
-}
 
 type RecordModule = { List: ComponentType; Detail?: ComponentType; Create?: ComponentType; Edit?: ComponentType };
 
@@ -65,7 +58,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'teams/join/:invitation?', lazy: lazyRoute(() => import('./routes/team-join')) },
           { path: 'teams/register/:invitation?', lazy: lazyRoute(() => import('./routes/team-register')) },
-          { path: 'reactivate', loader: authGuard, lazy: lazyRoute(() => import('./routes/reactivate')) },
+          { path: 'reactivate', loader: reactivateGuard, lazy: lazyRoute(() => import('./routes/reactivate')) },
         ],
       },
       {
@@ -76,7 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'account/profile', lazy: lazyRoute(() => import('./routes/account-profile')) },
           { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
           { path: 'account/attributes', loader: adminGuard, lazy: lazyRoute(() => import('./routes/account-attributes')), handle: { section: 'Attributes' } },
-          placeholder('account/billing', 'Billing', async (args) => (await ownerGuard(args)) ?? verifiedGuard(args)),
+          { path: 'account/billing', loader: billingGuard, lazy: lazyRoute(() => import('./routes/account-billing')), handle: { section: 'Billing' } },
           { path: 'activities', loader: adminGuard, lazy: lazyRoute(() => import('./routes/activities')), handle: { section: 'Audit logs' } },
           { path: 'brands', lazy: recordScreen(loadBrands, 'List'), handle: { section: 'Brands' } },
           { path: 'brands/:id', lazy: recordScreen(loadBrands, 'Detail'), handle: { section: 'Brands' } },

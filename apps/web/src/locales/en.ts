@@ -77,7 +77,16 @@ export const en = {
   },
   reactivate: {
     title: 'Your subscription is inactive', text: 'Reactivate your subscription to get back to your stores, leases and critical dates. Nothing has been deleted.',
-    action: 'Reactivate subscription',
+    action: 'Reactivate subscription', billingOff: 'Billing is not set up on this server. Contact your administrator to reopen the team.',
+  },
+  billing: {
+    title: 'Billing', description: 'Your team’s plan, invoices and payment method.', subscription: 'Subscription',
+    plan: 'Plan', status: 'Status', nextInvoice: 'Next invoice', paymentMethod: 'Payment method', none: '—',
+    card: '{{brand}} ending in {{last4}} {{expiry}}', interval: { month: 'month', year: 'year', week: 'week', day: 'day' },
+    statuses: { active: 'Active', trialing: 'Trial', past_due: 'Past due', canceled: 'Canceled', inactive: 'Inactive' },
+    subscribe: 'Subscribe', manage: 'Manage billing', thanks: 'Thank you! Your subscription will show here as soon as Stripe confirms it.',
+    pastDue: 'Your last payment failed. Stripe will retry; update your payment method to keep access.',
+    offTitle: 'Billing is off', offText: 'This server has no payment provider set up (STRIPE_SECRET_KEY), so every team is active and nothing is billed.',
   },
   records: {
     companies: {

@@ -52,7 +52,16 @@ function roleGuard(allowed: (user: AuthUser) => boolean) {
   };
 }
 
+/** /reactivate is the closed team's owner's page; anyone else goes on to the dashboard (where the 403 shows). */
+export async function reactivateGuard({ request }: LoaderFunctionArgs): Promise<null> {
+  const user = await requireUser(request);
+  if (!isInactive(user) || !isOwner(user)) throw redirect('/dashboard');
+  return null;
+}
+
 export const adminGuard = roleGuard(isAdmin);
+/** Billing: the team owner with a verified e-mail, never the demo user (spec §6). */
+export const billingGuard = roleGuard((user) => isOwner(user) && !user.is_demo && isVerified(user));
 export const manageGuard = roleGuard(canManage);
 export const ownerGuard = roleGuard(isOwner);
 export const verifiedGuard = roleGuard(isVerified);
