@@ -76,3 +76,10 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
+
+/** `GET /app-config`: browser-side settings of the server (features switched on by its configuration). */
+export const appConfigSchema = z.object({
+  /** A Google Maps browser key when address look-up is on; null when it is off. */
+  maps_api_key: z.string().nullable(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -73,3 +73,11 @@ describe('personal access tokens', () => {
     expect(body.info.description).toMatch(/Authorization: Bearer/);
   });
 });
+
+describe('app config', () => {
+  it('hands the browser the Maps key only when address look-up is configured', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    expect((await admin.get('/app/api/v1/app-config')).body.data).toEqual({ maps_api_key: null });
+    expect((await ctx.client().get('/app/api/v1/app-config')).status).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
+import { API_BASE, appConfigSchema, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { presentCaller, updatePassword, updateProfile } from './service';
 
@@ -14,6 +14,12 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       data: await presentCaller(deps, request.auth!),
     }));
   }
+
+  // What the signed-in browser needs of the server's configuration: the Maps key is a browser key by design
+  // (restricted by referrer at Google), so it is handed out; nothing secret ever is.
+  app.get(`${API_BASE}/app-config`, { config: { guard: 'auth' }, schema: { response: { 200: dataOf(appConfigSchema) } } }, async () => ({
+    data: { maps_api_key: deps.config.GOOGLE_MAPS_API_KEY ?? null },
+  }));
 
   app.patch(`${API_BASE}/users/profile`, { config: { guard: 'auth' }, schema: { body: updateProfileSchema, response } }, async (request) => ({
     data: await updateProfile(deps, request.auth!, request.body, request.ip),

@@ -115,7 +115,7 @@ export function CompanyForm({ record, attributes = [] }: { record?: Company; att
         </FormGrid>
       </Card>
       <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />
-      <AddressFields register={register} errors={form.formState.errors} />
+      <AddressFields register={register} errors={form.formState.errors} setValue={form.setValue as never} />
       <Card title={t('records.fields.description')}>
         <Textarea label={<span className="sr-only">{t('records.fields.description')}</span>} error={error('description')} {...register('description')} />
       </Card>
@@ -160,7 +160,7 @@ export function StoreForm({ record, preset, attributes = [] }: { record?: Store;
         </FormGrid>
       </Card>
       <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />
-      <AddressFields register={register} errors={form.formState.errors} />
+      <AddressFields register={register} errors={form.formState.errors} setValue={form.setValue as never} withCoordinates />
       <Card title={t('records.form.location')}>
         <FormGrid>
           <TextInput label={t('records.fields.latitude')} inputMode="decimal" error={error('latitude')} {...register('latitude')} />
@@ -196,7 +196,7 @@ export function ContactForm({ record, attributes = [] }: { record?: Contact; att
         </FormGrid>
       </Card>
       <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />
-      <AddressFields register={register} errors={form.formState.errors} />
+      <AddressFields register={register} errors={form.formState.errors} setValue={form.setValue as never} />
       <Card title={t('records.fields.notes')}>
         <Textarea label={<span className="sr-only">{t('records.fields.notes')}</span>} error={error('notes')} {...register('notes')} />
       </Card>
