@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { i18n } from '../i18n';
 import { isApiError, type FieldErrors } from './api-error';
 import { queryKeys } from './query-keys';
+import { forgetPushDevice } from '../features/pwa/push';
 
 /** PRODUCT-SPEC §8, in one place: what the user sees for a failed call. */
 export function errorMessages(error: unknown): string[] {
@@ -46,7 +47,8 @@ export function handleApiError(error: unknown, queryClient: QueryClient): void {
       loggingOut = true;
       queryClient.setQueryData(queryKeys.authUser, null);
       queryClient.clear();
-      window.location.assign('/');
+      // Spec §8: log out, clear the device's push token, reload.
+      void forgetPushDevice().finally(() => window.location.assign('/'));
     }
     return;
   }

@@ -3,6 +3,7 @@ import { importStrings } from './en-imports';
 import { tokenStrings } from './en-tokens';
 import { leaseStrings } from './en-leases';
 import { salesStrings } from './en-sales';
+import { pwaStrings } from './en-pwa';
 
 /** English strings by key. Only the en locale exists (PRODUCT-SPEC §2). */
 export const en = {
@@ -236,4 +237,5 @@ export const en = {
   ...salesStrings,
   ...importStrings,
   ...tokenStrings,
+  ...pwaStrings,
 } as const;

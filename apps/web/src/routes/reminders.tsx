@@ -11,6 +11,7 @@ import { listParamsToSearch, PER_PAGE_OPTIONS } from '../features/records/list-p
 import { usePaginationLabels } from '../features/records/use-pagination-labels';
 import { NewReminderDialog } from '../features/reminders/reminder-dialogs';
 import { ReminderList } from '../features/reminders/reminder-list';
+import { PushToggle } from '../features/pwa/push-toggle';
 
 /** /reminders (the spec's notifications): Incomplete / Completed, newest due date first. */
 export function Component() {
@@ -41,11 +42,14 @@ export function Component() {
         title={t('reminders.title')}
         description={t('reminders.intro')}
         actions={
-          canManage(user) && (
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setCreating(true)}>
-              {t('reminders.new')}
-            </Button>
-          )
+          <>
+            <PushToggle />
+            {canManage(user) && (
+              <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setCreating(true)}>
+                {t('reminders.new')}
+              </Button>
+            )}
+          </>
         }
       />
       {source && (REMINDER_SOURCES as readonly string[]).includes(source) && (

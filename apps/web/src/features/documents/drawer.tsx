@@ -17,6 +17,7 @@ import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { recordPath } from '../records/types';
 import { deleteDocuments, LinkDialog } from './actions';
+import { ShareFileButton } from '../pwa/share-button';
 import { FileIcon, formatBytes, isImage, isPdf, TextStatusBadge } from './display';
 import { invalidateDocuments, openDocumentFile, unlinkDocument, useDocument, useDocumentCategories, useDocumentVersions, useUpdateDocument } from './queries';
 
@@ -347,6 +348,7 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
               {t('documents.drawer.download')}
             </a>
           )}
+          {document.url && <ShareFileButton url={document.url} fileName={version?.file_name ?? document.title} title={document.title} />}
           {deletable && (
             <Button color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirming(true)}>
               {t('common.delete')}

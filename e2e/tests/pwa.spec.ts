@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+type Manifest = { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> };
+
+test('the app is installable: manifest with the needed fields and icons, a service worker controlling the page', async ({ page }) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const response = await page.request.get(href!);
+  expect(response.ok()).toBeTruthy();
+  const manifest = (await response.json()) as Manifest;
+  expect(manifest).toMatchObject({ name: 'Storekeep', short_name: 'Storekeep', display: 'standalone', start_url: '/dashboard', theme_color: '#2563eb', background_color: '#ffffff' });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const image = await page.request.get(icon.src);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#2563eb');
+
+  // The service worker installs and activates, then controls the page after a reload.
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toMatch(/\/$/);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+
+  // Chromium's own checks (what Lighthouse and the install prompt use): the manifest parses without
+  // errors and nothing is missing for installation — except that Playwright's contexts are incognito.
+  const cdp = await page.context().newCDPSession(page);
+  const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: Array<{ message: string }> };
+  expect(errors).toEqual([]);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+  expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+test('without a connection a navigation shows the offline page, and API answers are never cached', async ({ page, context }) => {
+  await page.goto('/login');
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/offline.html');
+  expect(cached.some((url) => url.startsWith('/app/'))).toBe(false);
+  expect(cached).not.toContain('/index.html');
+
+  await context.setOffline(true);
+  await page.goto('/reminders').catch(() => undefined);
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await screenshot(page, 'offline-mobile');
+  await context.setOffline(false);
+});
+
+test('logging out removes this device’s push subscription on the server (DELETE /devices/{token})', async ({ page }) => {
+  await page.goto('/login');
+  await registerViaApi(page.request, { name: 'Pia Push', email: uniqueEmail('push') });
+  const device = await apiCall<{ token: string }>(page.request, 'POST', '/devices', {
+    endpoint: 'http://127.0.0.1:9/push/e2e-device',
+    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  });
+  await page.goto('/dashboard');
+  await page.evaluate((token) => localStorage.setItem('storekeep.pushDevice', token), device.token);
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  const deleted = page.waitForResponse((response) => response.url().endsWith(`/app/api/v1/devices/${device.token}`) && response.request().method() === 'DELETE');
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  expect((await deleted).status()).toBe(204);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('storekeep.pushDevice'))).toBeNull();
+});
