@@ -8,11 +8,11 @@ import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, purgeAttributeValues, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
+import { attributeErrors, attributeValuesFor, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordAbilities, recordPolicy } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
-import { checkClauseDocuments, parseWhole, ref, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
+import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
 import { noticeDeadline } from '../leases/dates';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
 
@@ -270,17 +270,7 @@ export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
   return getAgreement(deps, actor, id);
 }
 
-/** Agreements an import created, taken away again: for good (`purge`, a failed run) or to the trash (`trash`, undo). */
-export async function removeImportedAgreements(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
-  if (!ids.length) return;
-  for (const id of ids) await removeSubjectReminders(trx, teamId, { type: 'agreement', id });
-  if (how === 'trash') {
-    await trx.updateTable('franchise_agreements').set({ deleted_at: nowIso() }).where('team_id', '=', teamId).where('id', 'in', ids).execute();
-  } else {
-    await trx.deleteFrom('clauses').where('team_id', '=', teamId).where('subject_type', '=', 'agreement').where('subject_id', 'in', ids).execute();
-    await purgeAttributeValues(trx, 'agreements', ids);
-    await trx.deleteFrom('agreement_stores').where('team_id', '=', teamId).where('agreement_id', 'in', ids).execute();
-    await trx.deleteFrom('franchise_agreements').where('team_id', '=', teamId).where('id', 'in', ids).execute();
-  }
-  await bumpTeamWriteVersion(trx, teamId);
+/** Agreements an import created, removed for good (a failed run) or to the trash (undo). */
+export function removeImportedAgreements(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
+  return removeImportedContracts(trx, teamId, ids, how, { table: 'franchise_agreements', subject: 'agreement', attributes: 'agreements' });
 }

@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import { fieldErrors } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { nowIso } from '../../platform/clock';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { purgeAttributeValues } from '../attributes/service';
+import { removeSubjectReminders } from '../reminders/sync';
 
 /** Money crosses the API in dollars and is stored in integer cents. */
 export const toCents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : Math.round(dollars * 100));
@@ -37,4 +41,27 @@ export async function checkClauseDocuments(db: Executor, teamId: number, clauses
     const document = await db.selectFrom('documents').select('id').where('team_id', '=', teamId).where('id', '=', clause.document_id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!document) add(`clauses.${index}.document_id`, 'The selected document is invalid.');
   }
+}
+
+/**
+ * Contracts an import created, taken away again: for good when a run fails or is cancelled (`purge`: rows,
+ * clauses, attribute values and reminders go; child rows cascade), to the trash when the import is undone.
+ */
+export async function removeImportedContracts(
+  trx: Executor,
+  teamId: number,
+  ids: number[],
+  how: 'purge' | 'trash',
+  kind: { table: 'leases' | 'franchise_agreements'; subject: 'lease' | 'agreement'; attributes: 'leases' | 'agreements' },
+) {
+  if (!ids.length) return;
+  for (const id of ids) await removeSubjectReminders(trx, teamId, { type: kind.subject, id });
+  if (how === 'trash') {
+    await trx.updateTable(kind.table).set({ deleted_at: nowIso() }).where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  } else {
+    await trx.deleteFrom('clauses').where('team_id', '=', teamId).where('subject_type', '=', kind.subject).where('subject_id', 'in', ids).execute();
+    await purgeAttributeValues(trx, kind.attributes, ids);
+    await trx.deleteFrom(kind.table).where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  }
+  await bumpTeamWriteVersion(trx, teamId);
 }

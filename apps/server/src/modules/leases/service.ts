@@ -9,14 +9,14 @@ import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, purgeAttributeValues, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
+import { attributeErrors, attributeValuesFor, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordPolicy, recordAbilities } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
 import { noticeDeadline, termMonths, todayIso } from './dates';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
-import { checkClauseDocuments, parseWhole as parseContract, ref, toCents, toDollars, writeClauses } from './contracts-shared';
+import { checkClauseDocuments, parseWhole as parseContract, ref, removeImportedContracts, toCents, toDollars, writeClauses } from './contracts-shared';
 
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
@@ -349,20 +349,7 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
   };
 }
 
-/**
- * Leases an import created, taken away again: for good when a run fails or is cancelled (`purge`: rows,
- * clauses, attribute values and reminders go), to the trash when the import is undone (`trash`).
- */
-export async function removeImportedLeases(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
-  if (!ids.length) return;
-  for (const id of ids) await removeSubjectReminders(trx, teamId, { type: 'lease', id });
-  if (how === 'trash') {
-    await trx.updateTable('leases').set({ deleted_at: nowIso() }).where('team_id', '=', teamId).where('id', 'in', ids).execute();
-  } else {
-    await trx.deleteFrom('clauses').where('team_id', '=', teamId).where('subject_type', '=', 'lease').where('subject_id', 'in', ids).execute();
-    await purgeAttributeValues(trx, 'leases', ids);
-    // Rent rows, charges and options cascade with the lease.
-    await trx.deleteFrom('leases').where('team_id', '=', teamId).where('id', 'in', ids).execute();
-  }
-  await bumpTeamWriteVersion(trx, teamId);
+/** Leases an import created, removed for good (a failed run) or to the trash (undo). */
+export function removeImportedLeases(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
+  return removeImportedContracts(trx, teamId, ids, how, { table: 'leases', subject: 'lease', attributes: 'leases' });
 }
