@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { registerViaApi, screenshot, uniqueEmail } from '../support';
+import { logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 /**
  * The e2e server runs without STRIPE_SECRET_KEY, so nothing here reaches Stripe: a closed team is made
@@ -62,4 +62,14 @@ test('without Stripe the billing page says billing is off; the owner reaches it 
   await expect(page.getByText('every team is active')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
   await screenshot(page, 'billing-off');
+});
+
+test('the demo user has no billing link and is refused the billing page', async ({ page }) => {
+  await logIn(page, 'demo@storekeep.test', 'storekeep-demo');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Team', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/account/billing');
+  await expect(page.getByText('You are not allowed to see this page')).toBeVisible();
 });
