@@ -365,6 +365,29 @@ describe('importing records', () => {
     expect(await storeNames(admin)).toEqual([]);
   });
 
+  it('a failed lease import leaves no lease, rent row or reminder behind', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await createVia(admin, 'stores', { name: 'Dallas', store_number: '7' });
+    const rows = Array.from({ length: 12 }, (_, i) => `7,L-${i},2024-01-01,2030-12-31,1000`).join('\n');
+    const uploaded = await upload(admin, 'leases', 'l.csv', `Store #,Reference,Commencement,Expiration,Monthly rent\n${rows}\n`);
+    const id = uploaded.body.data.id;
+    ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
+      runImport(ctx.app.deps, id, job.id, {
+        batchSize: 5,
+        afterBatch: async (done) => {
+          if (done === 10) throw new Error('storage went away');
+        },
+      }),
+    );
+    await admin.post(`/app/api/v1/imports/${id}/run`, { mapping: uploaded.body.data.mapping });
+    await ctx.app.deps.jobs.drain();
+    expect((await admin.get(`/app/api/v1/imports/${id}`)).body.data).toMatchObject({ status: 'failed', created_count: 0 });
+    expect((await admin.get('/app/api/v1/leases?per_page=50')).body.meta.total).toBe(0);
+    const team = (await admin.get('/app/api/v1/users/auth')).body.data.team_id;
+    expect(await ctx.db.selectFrom('lease_rent_rows').select('id').where('team_id', '=', team).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('reminders').select('id').where('team_id', '=', team).where('subject_type', '=', 'lease').execute()).toEqual([]);
+  });
+
   it('a worker killed half way leaves exactly its committed batches in the log, and the next worker rolls them back', async () => {
     const { admin } = await teamWithRoles(ctx);
     await createVia(admin, 'stores', { name: 'Kept', store_number: '1' });
