@@ -72,3 +72,24 @@ test('logging out removes this device’s push subscription on the server (DELET
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('storekeep.pushDevice'))).toBeNull();
 });
+
+test('on a phone the top bar’s controls are at least 44 px and the app fills the notch safely (viewport-fit=cover)', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /viewport-fit=cover/);
+  await registerViaApi(page.request, { name: 'Tap Target', email: uniqueEmail('tap') });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  for (const control of [page.getByRole('button', { name: 'Open sidebar' }), page.getByRole('link', { name: 'Notifications' }).first(), page.getByRole('button', { name: 'Open user menu' })]) {
+    const box = (await control.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
+  await page.getByRole('button', { name: 'Open sidebar' }).click();
+  const links = await page.getByRole('dialog').locator('ul a').all();
+  expect(links.length).toBeGreaterThan(5);
+  for (const link of links) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  // offsetHeight: the menu opens with a scale transition that would shrink a bounding box.
+  for (const item of await page.getByRole('menuitem').all()) expect(await item.evaluate((el) => (el as HTMLElement).offsetHeight)).toBeGreaterThanOrEqual(44);
+  await screenshot(page, 'user-menu-mobile');
+});

@@ -31,7 +31,7 @@ export function Dropdown({ button, buttonLabel, buttonClassName, children, align
 }
 
 const itemClasses =
-  'flex w-full items-center gap-2 px-4 py-2.5 text-left text-sm text-gray-700 data-focus:bg-gray-100 data-focus:text-gray-900 dark:text-gray-300 dark:data-focus:bg-gray-800 dark:data-focus:text-white';
+  'flex min-h-11 w-full items-center gap-2 px-4 py-2.5 text-left text-sm sm:min-h-0 text-gray-700 data-focus:bg-gray-100 data-focus:text-gray-900 dark:text-gray-300 dark:data-focus:bg-gray-800 dark:data-focus:text-white';
 
 type DropdownItemProps = { children: ReactNode; icon?: ReactNode } & ({ to: string; onClick?: never } | { onClick: () => void; to?: never });
 

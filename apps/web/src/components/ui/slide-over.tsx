@@ -23,7 +23,7 @@ export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hi
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-gray-900/60 transition-opacity duration-300 data-closed:opacity-0" />
-      <div className={clsx('fixed inset-0 flex', left ? 'justify-start' : 'justify-end')}>
+      <div className={clsx('fixed inset-0 flex pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]', left ? 'justify-start' : 'justify-end')}>
         <DialogPanel
           transition
           className={clsx(

@@ -21,7 +21,7 @@ export function MarketingNavbar() {
   const close = () => setOpen(false);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200/80 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
+    <header className="sticky top-0 z-40 border-b border-gray-200/80 pt-[env(safe-area-inset-top)] bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
       <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8" aria-label="Global">
         <Logo />
         <div className="hidden items-center gap-2 md:flex">

@@ -11,7 +11,7 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
   const { t } = useTranslation();
   const unread = user.notifications > 0;
   return (
-    <div className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:gap-4 sm:px-6 lg:px-8 dark:border-gray-800 dark:bg-gray-950/95">
+    <div className="sticky top-0 z-30 flex h-[calc(4rem+env(safe-area-inset-top))] shrink-0 pt-[env(safe-area-inset-top)] items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:gap-4 sm:px-6 lg:px-8 dark:border-gray-800 dark:bg-gray-950/95">
       <button
         type="button"
         onClick={onOpenSidebar}

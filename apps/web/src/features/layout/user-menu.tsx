@@ -22,7 +22,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
   return (
     <Dropdown
       buttonLabel={t('menu.open')}
-      buttonClassName="min-h-11 gap-2 rounded-full p-1 hover:bg-gray-100 sm:pr-2 dark:hover:bg-gray-800"
+      buttonClassName="min-h-11 min-w-11 justify-center gap-2 rounded-full p-1 hover:bg-gray-100 sm:pr-2 dark:hover:bg-gray-800"
       button={
         <>
           <Avatar name={user.name} />
