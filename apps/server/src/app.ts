@@ -39,6 +39,7 @@ import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
 import { registerTokenRoutes } from './modules/tokens/routes';
+import { registerGeocodingRoutes } from './modules/geocoding/routes';
 import { RUN_IMPORT, runImportJob } from './modules/imports/service';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerBillingRoutes } from './modules/billing/routes';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerTokenRoutes(app, deps);
+  registerGeocodingRoutes(app, deps);
   registerAttributeRoutes(app, deps);
   registerBillingRoutes(app, deps);
   registerDeviceRoutes(app, deps);

@@ -83,3 +83,13 @@ export const appConfigSchema = z.object({
   maps_api_key: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** `POST /stores/geocode`: one batch of stores given coordinates from their address. */
+export const geocodeResultSchema = z.object({
+  updated: z.number().int(),
+  failed: z.array(z.object({ id: z.number().int(), name: z.string(), reason: z.string() })),
+  remaining: z.number().int(),
+  /** Ask again with this as `after_id` while `remaining` is above 0. */
+  next_after_id: z.number().int(),
+});
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;

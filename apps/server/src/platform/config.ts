@@ -39,6 +39,8 @@ const envSchema = z
     /** Who push services may contact about this sender: an https: URL or mailto: (default: MAIL_FROM's address). */
     VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)/, 'must start with https:// or mailto:').optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
+    /** Where stores' addresses are geocoded (Google's Geocoding API; another URL only for tests or a proxy). */
+    GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com/maps/api/geocode/json'),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),

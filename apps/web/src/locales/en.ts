@@ -90,6 +90,13 @@ export const en = {
     offTitle: 'Billing is off', offText: 'This server has no payment provider set up (STRIPE_SECRET_KEY), so every team is active and nothing is billed.',
   },
   records: {
+    geocode: {
+      button: 'Find coordinates',
+      done_one: 'Coordinates found for {{count}} store.',
+      done_other: 'Coordinates found for {{count}} stores.',
+      failed_one: '{{count}} address was not found: {{names}}.',
+      failed_other: '{{count}} addresses were not found: {{names}}…',
+    },
     companies: {
       create: 'New company', createText: 'Franchisors, franchisees, landlords and vendors you work with.',
       empty: 'No companies yet', emptyText: 'Add the franchisors, franchisees, landlords and vendors you work with.',

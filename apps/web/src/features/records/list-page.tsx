@@ -5,13 +5,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, type RecordType } from '@storekeep/contracts';
 import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { canManage } from '../auth/permissions';
+import { canManage, isAdmin } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
 import { useAttributes } from '../attributes/queries';
 import { useListColumns } from './columns';
 import { ListFilters } from './list-filters';
 import { ExportLinks } from './export-links';
+import { GeocodeButton } from './geocode-button';
 import { listParamsToSearch, parseListParams, toApiQuery, type ListParams } from './list-params';
 import { useRecordList } from './queries';
 import { recordPath } from './types';
@@ -87,6 +88,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         actions={
           <>
             <ExportLinks resource={type} query={{ ...exportQuery, attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
+            {type === 'stores' && isAdmin(user) && <GeocodeButton />}
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
