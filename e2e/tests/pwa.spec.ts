@@ -93,3 +93,19 @@ test('on a phone the top bar’s controls are at least 44 px and the app fills t
   for (const item of await page.getByRole('menuitem').all()) expect(await item.evaluate((el) => (el as HTMLElement).offsetHeight)).toBeGreaterThanOrEqual(44);
   await screenshot(page, 'user-menu-mobile');
 });
+
+test('a push reaching the service worker shows a notification carrying the reminder’s link (opened on click)', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.goto('/login');
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  const cdp = await context.newCDPSession(page);
+  const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  const message = { title: 'Due in 3 days: Exercise the option', body: 'Main Street — due on 2030-01-04', url: '/reminders/42/comments', tag: 'reminder-42' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: registrations[0]!.registrationId, data: JSON.stringify(message) });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))))
+    .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }]);
+});
