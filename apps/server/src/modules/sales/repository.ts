@@ -130,6 +130,14 @@ const monthOf = (db: Executor) =>
 export async function salesByStoreMonth(db: Executor, teamId: number, from: string, to: string, options: { net?: boolean } = {}) {
   // Without net (the royalty report) the database sums one column less over millions of rows.
   const net = options.net === false ? sql<number>`0` : sql<number>`sum(coalesce(sales.net_cents, sales.gross_cents))`;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    // SQLite would take `sales_team_store_gross_index` (store order, so no sort) and read the team's whole
+    // history for a one-year summary (1.2 s → 4.5 s on the benchmark set): it is told the date order.
+    const rows = await sql<{ store_id: number; month: string; gross: number; net: number }>`select sales.store_id, ${monthOf(db)} as month, sum(sales.gross_cents) as gross, ${net} as net
+      from sales indexed by sales_team_period_index where sales.team_id = ${teamId} and sales.period_start >= ${from} and sales.period_start <= ${to}
+      group by sales.store_id, ${monthOf(db)}`.execute(db);
+    return rows.rows.map((r) => ({ store_id: r.store_id, month: r.month, gross: Number(r.gross), net: Number(r.net) }));
+  }
   const query = db
     .selectFrom('sales')
     .select(['sales.store_id', monthOf(db).as('month'), sql<number>`sum(sales.gross_cents)`.as('gross'), net.as('net')])
