@@ -155,6 +155,13 @@ describe('sales figures', () => {
       { agreement: { id: tiered.body.data.id, agreement_number: 'FA-1', brand: 'Sunrise Fitness', franchisee: 'Moore Partners' }, store_count: 2, reporting_frequency: 'monthly', periods: 3, sales: 16000, royalty: 860, minimum_top_up: 540, marketing: 320, total_due: 1720 },
       { agreement: { id: flat.body.data.id, agreement_number: 'FA-2', brand: 'Sunrise Fitness', franchisee: null }, store_count: 1, reporting_frequency: 'quarterly', periods: 1, sales: 6000, royalty: 300, minimum_top_up: 0, marketing: 0, total_due: 300 },
     ]);
+    // Two years: a range this wide reads sales in store order (sales_team_store_gross_index) on SQLite.
+    // FA-1: April's 99,999 → 600 + 3,599.96; 21 empty months and February topped up (6,300 + 240).
+    const wide = await observer.get(`${api}/reports/royalties?from=2025-01-01&to=2026-12-31`);
+    expect(wide.body.data.map((r: Record<string, unknown>) => [r.periods, r.sales, r.royalty, r.minimum_top_up, r.marketing, r.total_due])).toEqual([
+      [24, 115999, 5059.96, 6540, 2319.98, 13919.94],
+      [8, 6000, 300, 0, 0, 300],
+    ]);
     const csv = await admin.get(`${api}/reports/royalties.csv?from=2026-01-01&to=2026-03-31`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const text = String(csv.body);
