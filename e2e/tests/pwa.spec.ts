@@ -108,4 +108,19 @@ test('a push reaching the service worker shows a notification carrying the remin
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))))
     .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }]);
+
+  // A click on it (dispatched in the service worker: a test cannot click a system notification) opens the reminder.
+  const [worker] = context.serviceWorkers();
+  const opened = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === message.url);
+  await worker!.evaluate(async () => {
+    // Service worker globals, which the DOM typings of this project do not describe.
+    const sw = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [notification] = await sw.registration.getNotifications();
+    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await opened;
 });

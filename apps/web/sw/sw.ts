@@ -55,7 +55,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
+        // focus() may be refused (no user activation on some platforms); the navigation matters more.
+        await open.focus().catch(() => undefined);
         await open.navigate(url);
         return;
       }

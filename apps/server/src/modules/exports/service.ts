@@ -55,6 +55,7 @@ export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
   notification_mutes: 'each person’s own notification choices',
   digest_runs: 'internal delivery log',
   team_write_versions: 'internal cache version',
+  billing_events: 'Stripe event ids already handled (the subscription status itself is on the team)',
   personal_access_tokens: 'secrets',
   sessions: 'secrets',
 };
