@@ -139,7 +139,7 @@ export const en = {
       created: '{{name}} created.', updated: '{{name}} saved.', unsavedTitle: 'Discard unsaved changes?',
       unsavedText: 'You have changes that have not been saved. They will be lost if you leave this page.', discard: 'Discard changes', keepEditing: 'Keep editing',
     },
-    picker: { placeholder: 'Type to search…', clear: 'Clear {{label}}', create: 'Create “{{name}}”' },
+    picker: { placeholder: 'Type to search…', clear: 'Clear {{label}}', show: 'Show {{label}} choices', create: 'Create “{{name}}”' },
     image: {
       upload: 'Upload image', change: 'Change image', remove: 'Remove image', uploaded: 'Image updated.', removed: 'Image removed.',
       badType: 'Choose a JPEG, PNG or WebP image.', tooLarge: 'The image may not be larger than 5 MB.',

@@ -7,14 +7,15 @@ function StoreBadge({ href, icon, kicker, name, label }: { href: string; icon: R
   return (
     <a
       href={href}
-      aria-label={label}
+      title={label}
       target="_blank"
       rel="noreferrer"
       className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-gray-900 px-3 py-1.5 text-white ring-1 ring-gray-700 hover:bg-gray-800 dark:bg-black"
     >
       {icon}
       <span className="flex flex-col leading-tight">
-        <span className="text-[10px] uppercase">{kicker}</span>
+        {/* The link's name is its visible text (WCAG 2.5.3); the space keeps the two lines apart when read. */}
+        <span className="text-[10px] uppercase">{kicker}</span>{' '}
         <span className="text-sm font-semibold">{name}</span>
       </span>
     </a>

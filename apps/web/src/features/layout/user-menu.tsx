@@ -21,12 +21,13 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   return (
     <Dropdown
-      buttonLabel={t('menu.open')}
       buttonClassName="min-h-11 min-w-11 justify-center gap-2 rounded-full p-1 hover:bg-gray-100 sm:pr-2 dark:hover:bg-gray-800"
       button={
         <>
           <Avatar name={user.name} />
           <span className="hidden max-w-40 truncate text-sm font-medium text-gray-700 md:block dark:text-gray-200">{user.name}</span>
+          {/* Named by its content, not an aria-label, so the name always includes the visible name (WCAG 2.5.3). */}
+          <span className="sr-only">{t('menu.open')}</span>
           <ChevronDown className="hidden size-4 text-gray-400 md:block" aria-hidden="true" />
         </>
       }

@@ -99,7 +99,7 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
                 </button>
               )}
               {!error && (
-                <ComboboxButton className="inline-flex size-8 items-center justify-center rounded text-gray-400 hover:text-gray-700">
+                <ComboboxButton className="inline-flex size-8 items-center justify-center rounded text-gray-400 hover:text-gray-700" aria-label={t('records.picker.show', { label })}>
                   <ChevronsUpDown className="size-4" aria-hidden="true" />
                 </ComboboxButton>
               )}
