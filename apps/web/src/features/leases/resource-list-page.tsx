@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@storekeep/contracts';
 import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type SortState } from '../../components/ui';
+import { useCreateShortcut } from '../../lib/use-create-shortcut';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -52,6 +53,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
+  useCreateShortcut(canManage(user) ? () => navigate(`/${props.resource}/create`) : null);
   const createAction = canManage(user) ? (
     <Link to={`/${props.resource}/create`} className={buttonClasses('blue')}>
       <Plus className="size-4" aria-hidden="true" />

@@ -11,6 +11,7 @@ import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisib
 import { useAttributes } from '../attributes/queries';
 import { useListColumns } from './columns';
 import { ListFilters } from './list-filters';
+import { useCreateShortcut } from '../../lib/use-create-shortcut';
 import { ExportLinks } from './export-links';
 import { GeocodeButton } from './geocode-button';
 import { listParamsToSearch, parseListParams, toApiQuery, type ListParams } from './list-params';
@@ -68,6 +69,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const createLabel = t(`records.${type}.create`);
   const exportQuery = toApiQuery({ ...params, page: undefined, per_page: undefined });
 
+  useCreateShortcut(manage ? (onCreate ?? (() => navigate(`/${type}/create`))) : null);
   const createAction = manage ? (
     onCreate ? (
       <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={onCreate}>

@@ -6,6 +6,7 @@ import { openDocumentFile } from '../documents/queries';
 import { optionId, SearchResults } from './search-results';
 import type { SearchGroup, SearchItem, SearchType } from './types';
 import { useGlobalSearch } from './use-global-search';
+import { isTypingTarget } from '../../lib/use-create-shortcut';
 
 export function GlobalSearch() {
   const { t } = useTranslation();
@@ -24,9 +25,7 @@ export function GlobalSearch() {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
       if (!shortcut && (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey)) return;
-      const target = event.target as HTMLElement | null;
-      const typing = target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-      if (typing && !(shortcut && target === input.current)) return;
+      if (isTypingTarget(event.target) && !(shortcut && event.target === input.current)) return;
       if (document.querySelector('[role="dialog"]')) return;
       event.preventDefault();
       input.current?.focus();
