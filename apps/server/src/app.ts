@@ -168,6 +168,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
-  if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs): sent as the browser accepts.
+  if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
   return app;
 }

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/context';
+
+// A built web app in miniature: the page, one asset and the compressed copies the build writes beside it.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-dist-'));
+const script = `console.log(${JSON.stringify('storekeep '.repeat(300))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'assets/app.js'), script);
+fs.writeFileSync(path.join(dist, 'assets/app.js.gz'), zlib.gzipSync(script));
+fs.writeFileSync(path.join(dist, 'assets/app.js.br'), zlib.brotliCompressSync(script));
+
+const ctx = useTestApp({ WEB_DIST_DIR: dist });
+
+describe('the built web app', () => {
+  it('is sent compressed as the browser accepts, and plain to those that accept nothing', async () => {
+    const brotli = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    const gzip = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(script.length / 5);
+    const plain = await ctx.app.inject({ url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
