@@ -144,12 +144,25 @@ export type Preparer = { prepare(rows: SheetRow[]): Promise<RowOutcome[]> };
 /** The fields the mapping gives a column of the file. */
 const mappedFields = (options: PrepareOptions) => options.fields.filter((f) => options.mapping[f.key] !== undefined && options.headers.includes(options.mapping[f.key]!));
 
-function cellsOf(row: SheetRow, fields: FieldSpec[], options: PrepareOptions) {
-  const mapped: Record<string, string> = {};
-  for (const field of fields) mapped[field.key] = (row.cells[options.headers.indexOf(options.mapping[field.key]!)] ?? '').trim();
-  const errors: CellError[] = [];
-  const err = (fieldKey: string, message: string) => errors.push({ rowNumber: row.rowNumber, column: options.mapping[fieldKey] ?? fieldKey, value: mapped[fieldKey] ?? null, message });
-  return { mapped, errors, err };
+/**
+ * Where a file's mapped fields are, worked out once per run: each field's column position, the field behind
+ * each schema column (to report an error under the file's header), the records relation columns may name,
+ * and a reader that turns a row into those fields' text plus an error collector.
+ */
+async function layoutOf(db: Executor, teamId: number, options: PrepareOptions) {
+  const fields = mappedFields(options);
+  const positions = fields.map((f) => options.headers.indexOf(options.mapping[f.key]!));
+  const byColumn = new Map(fields.filter((f) => f.column).map((f) => [f.column, f.key]));
+  const relations = new Map<string, Map<string, number[]>>();
+  for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
+  function read(row: SheetRow) {
+    const mapped: Record<string, string> = {};
+    fields.forEach((field, i) => (mapped[field.key] = (row.cells[positions[i]!] ?? '').trim()));
+    const errors: CellError[] = [];
+    const err = (fieldKey: string, message: string) => errors.push({ rowNumber: row.rowNumber, column: options.mapping[fieldKey] ?? fieldKey, value: mapped[fieldKey] ?? null, message });
+    return { mapped, errors, err };
+  }
+  return { fields, byColumn, relations, read };
 }
 
 /** A relation cell → the one record it names, or an error on the row. */
@@ -167,11 +180,9 @@ function resolve(field: FieldSpec, text: string, relations: Map<string, Map<stri
  * the forms. Nothing is written. Rows are prepared in chunks so updates can read their records in one query.
  */
 export async function createPreparer(db: Executor, teamId: number, def: RecordDefinition, options: PrepareOptions): Promise<Preparer> {
-  const fields = mappedFields(options);
+  const { fields, byColumn, relations, read } = await layoutOf(db, teamId, options);
   const attributeFields = fields.filter((f) => f.attribute);
   const definitions = attributeFields.length ? await liveAttributes(db, teamId, def.type) : [];
-  const relations = new Map<string, Map<string, number[]>>();
-  for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
   const matchKey = options.matchKey && fields.some((f) => f.key === options.matchKey && f.matchKey) ? options.matchKey : null;
   const matches = matchKey ? await loadMatches(db, teamId, def, matchKey) : null;
   const inputColumns = Object.keys(def.inputSchema.shape);
@@ -187,7 +198,7 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
 
   async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
     const staged = rows.map((row) => {
-      const { mapped, errors, err } = cellsOf(row, fields, options);
+      const { mapped, errors, err } = read(row);
       let matchedId: number | null = null;
       if (matchKey && matches) {
         const value = mapped[matchKey] ?? '';
@@ -224,7 +235,6 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
       const stored = willUpdate ? current.get(matchedId!) : undefined;
       const merged = stored ? { ...Object.fromEntries(inputColumns.map((c) => [c, stored[c]])), ...values } : values;
       const parsed = def.inputSchema.safeParse(merged);
-      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
       if (!parsed.success) {
         for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
       }
@@ -299,14 +309,12 @@ function dedupe(errors: CellError[]): CellError[] {
  * "create" mode periods that already have figures are skipped, in "update" mode periods without are.
  */
 export async function createSalesPreparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer> {
-  const fields = mappedFields(options);
-  const relations = new Map<string, Map<string, number[]>>();
-  for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
+  const { fields, byColumn, relations, read } = await layoutOf(db, teamId, options);
   const seen = new Map<string, number>();
 
   async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
     const staged = rows.map((row) => {
-      const { mapped, errors, err } = cellsOf(row, fields, options);
+      const { mapped, errors, err } = read(row);
       const values: Record<string, unknown> = {};
       for (const field of fields) {
         const text = mapped[field.key] ?? '';
@@ -314,7 +322,6 @@ export async function createSalesPreparer(db: Executor, teamId: number, options:
         else if (text) values[field.column] = coerce(field, text);
       }
       const parsed = salesRowInputSchema.safeParse(values);
-      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
       if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) if (column !== 'store_id' || !errors.length) err(byColumn.get(column) ?? column, messages[0]!);
       const data = parsed.success ? parsed.data : null;
       const identity = data ? `${data.store_id}|${data.period}|${data.period_start}` : null;
@@ -355,9 +362,7 @@ export type ContractKind = {
  * already are skipped, never merged into a contract with rent schedules and options the file does not hold.
  */
 export async function createContractPreparer(db: Executor, teamId: number, options: PrepareOptions, kind: ContractKind): Promise<Preparer> {
-  const fields = mappedFields(options);
-  const relations = new Map<string, Map<string, number[]>>();
-  for (const field of fields) if (field.relation) relations.set(field.key, await loadRelation(db, teamId, field.relation));
+  const { fields, byColumn, relations, read } = await layoutOf(db, teamId, options);
   const existing = new Set<string>();
   const rows = (await untyped(db).selectFrom(kind.table).select(kind.matchColumn).where('team_id', '=', teamId).where('deleted_at', 'is', null).where(kind.matchColumn, 'is not', null).execute()) as Array<Record<string, string>>;
   for (const row of rows) existing.add(key(row[kind.matchColumn]!));
@@ -366,7 +371,7 @@ export async function createContractPreparer(db: Executor, teamId: number, optio
 
   async function prepare(sheetRows: SheetRow[]): Promise<RowOutcome[]> {
     return sheetRows.map((row): RowOutcome => {
-      const { mapped, errors, err } = cellsOf(row, fields, options);
+      const { mapped, errors, err } = read(row);
       const match = matchField ? mapped[matchField.key] : '';
       if (match && existing.has(key(match))) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
       let values: Record<string, unknown> = {};
@@ -380,7 +385,6 @@ export async function createContractPreparer(db: Executor, teamId: number, optio
       if (match && inFile.has(key(match))) err(matchField!.key, `“${match}” appears on an earlier row of the file.`);
       if (kind.build) values = kind.build(values, err);
       const parsed = kind.schema.safeParse(values);
-      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
       if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
       if (match) inFile.add(key(match));
@@ -396,7 +400,10 @@ export async function createContractPreparer(db: Executor, teamId: number, optio
  * the form's rules. Documents themselves are uploaded, not imported: rows matching none are skipped.
  */
 export async function createDocumentPreparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer> {
-  const fields = mappedFields(options).filter((f) => f.column);
+  const layout = await layoutOf(db, teamId, options);
+  // The match columns (id, file name) name the document; the others are what a row sets.
+  const fields = layout.fields.filter((f) => f.column);
+  const { byColumn, read } = layout;
   const matchKey = options.matchKey ?? 'id';
   const documents = await db
     .selectFrom('documents')
@@ -421,7 +428,7 @@ export async function createDocumentPreparer(db: Executor, teamId: number, optio
 
   async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
     return rows.map((row): RowOutcome => {
-      const { mapped, errors, err } = cellsOf(row, mappedFields(options), options);
+      const { mapped, errors, err } = read(row);
       const value = mapped[matchKey] ?? '';
       const ids = value ? (matches.get(key(value)) ?? []) : [];
       if (!ids.length) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
@@ -437,7 +444,6 @@ export async function createDocumentPreparer(db: Executor, teamId: number, optio
         } else values[field.column] = text ? coerce(field, text) : null;
       }
       const parsed = schema.safeParse(values);
-      const byColumn = new Map(fields.map((f) => [f.column, f.key]));
       if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
       seen.add(ids[0]!);
