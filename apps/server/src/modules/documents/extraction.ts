@@ -1,5 +1,5 @@
+import { buffer } from 'node:stream/consumers';
 import { Worker } from 'node:worker_threads';
-import type { Readable } from 'node:stream';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -18,12 +18,6 @@ export const isExtractable = (mime: string) => EXTRACTABLE.has(mime);
 export async function enqueueExtraction(trx: Executor, teamId: number, versionId: number) {
   const now = nowIso();
   await trx.insertInto('jobs').values({ kind: EXTRACT_TEXT, team_id: teamId, payload: JSON.stringify({ versionId }), available_at: now, created_at: now }).execute();
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function extractInWorker(mime: string, bytes: Buffer): Promise<string> {
@@ -57,7 +51,7 @@ export async function runExtraction(deps: Deps, job: QueuedRow) {
   let status: 'done' | 'none' | 'failed' = 'done';
   let text: string | null = null;
   try {
-    text = (await extractInWorker(version.mime_type, await readAll(await deps.storage.read(version.blob_key)))).replaceAll('\u0000', '').trim().slice(0, MAX_TEXT_CHARS);
+    text = (await extractInWorker(version.mime_type, await buffer(await deps.storage.read(version.blob_key)))).replaceAll('\u0000', '').trim().slice(0, MAX_TEXT_CHARS);
     if (!text) status = 'none';
   } catch (error) {
     deps.log.warn({ err: error, versionId }, 'text extraction failed');

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
@@ -90,15 +90,9 @@ async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
   };
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 async function tableOf(deps: Deps, row: ImportRow, sheet = row.sheet) {
   try {
-    return await openTable(await readAll(await deps.storage.read(row.file_key)), row.format as ImportFormat, sheet);
+    return await openTable(await buffer(await deps.storage.read(row.file_key)), row.format as ImportFormat, sheet);
   } catch (error) {
     if (error instanceof UnreadableFile) throw invalid('file', error.message);
     throw error;
