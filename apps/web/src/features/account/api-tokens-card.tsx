@@ -9,6 +9,7 @@ import { isApiError } from '../../api/api-error';
 import { queryClient } from '../../api/query-client';
 import { Alert, Badge, Button, Card, ConfirmDialog, Select, Skeleton, TextInput } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { copyText } from '../../lib/copy-text';
 
 const TOKENS_KEY = ['api-tokens'] as const;
 
@@ -51,16 +52,7 @@ export function ApiTokensCard() {
     event.preventDefault();
     create.mutate();
   };
-  const copy = async () => {
-    if (!fresh) return;
-    try {
-      await navigator.clipboard.writeText(fresh.plain_text_token);
-      toast.success(t('tokens.copied'), { duration: TOAST_TIMEOUT_MS });
-    } catch {
-      // Clipboard access can be refused; the token stays selectable on the page.
-      toast.error(t('tokens.copyFailed'));
-    }
-  };
+  const copy = () => fresh && copyText(fresh.plain_text_token, { copied: t('tokens.copied'), failed: t('tokens.copyFailed') });
 
   return (
     <Card title={t('tokens.title')} description={t('tokens.intro')}>

@@ -6,6 +6,7 @@ import { TOAST_TIMEOUT_MS } from '@storekeep/contracts';
 import { Alert, Button, Card, ConfirmDialog, Skeleton } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './calendar-feed-queries';
+import { copyText } from '../../lib/copy-text';
 
 type Confirming = 'replace' | 'revoke' | null;
 
@@ -41,16 +42,7 @@ export function CalendarFeedCard({ teamName }: { teamName: string }) {
       },
     });
 
-  const copy = async () => {
-    if (!freshUrl) return;
-    try {
-      await navigator.clipboard.writeText(freshUrl);
-      toast.success(t('calendarFeed.copied'), { duration: TOAST_TIMEOUT_MS });
-    } catch {
-      // Clipboard access can be refused (insecure origin, permissions); the link stays selectable.
-      toast.error(t('calendarFeed.copyFailed'));
-    }
-  };
+  const copy = () => freshUrl && copyText(freshUrl, { copied: t('calendarFeed.copied'), failed: t('calendarFeed.copyFailed') });
 
   const actions = feed.data && (
     <>
