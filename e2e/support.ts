@@ -38,11 +38,25 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
+/** The session's CSRF token, read from the cookie the way the SPA reads it. */
+export async function csrfToken(request: APIRequestContext): Promise<string> {
+  const state = await request.storageState();
+  return decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+}
+
 /** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
 export async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const state = await request.storageState();
-  const token = decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': token } });
+  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': await csrfToken(request) } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
   return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
+}
+
+/** A multipart upload under /app/api/v1 (document fixtures without the drop zone). */
+export async function uploadViaApi(request: APIRequestContext, path: string, name: string, buffer: Buffer, fields: Record<string, string> = {}, mimeType = 'application/pdf') {
+  const response = await request.post(`/app/api/v1${path}`, {
+    multipart: { ...fields, file: { name, mimeType, buffer } },
+    headers: { 'X-XSRF-TOKEN': await csrfToken(request) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data as { id: number; title: string };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { linkFromMail } from '../mail';
-import { registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 390, height: 844 };
@@ -14,28 +14,6 @@ async function makePdf(lines: string[]): Promise<Buffer> {
   const page = pdf.addPage([612, 792]);
   lines.forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 18, size: 12, font }));
   return Buffer.from(await pdf.save());
-}
-
-async function csrf(request: APIRequestContext) {
-  const state = await request.storageState();
-  return decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-}
-
-/** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
-async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': await csrf(request) } });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-  return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
-}
-
-/** A multipart upload through the API (fixtures for the list page). */
-async function uploadViaApi(request: APIRequestContext, path: string, name: string, buffer: Buffer, fields: Record<string, string> = {}) {
-  const response = await request.post(`/app/api/v1${path}`, {
-    multipart: { ...fields, file: { name, mimeType: 'application/pdf', buffer } },
-    headers: { 'X-XSRF-TOKEN': await csrf(request) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).data as { id: number; title: string };
 }
 
 /** Drops files on the drop zone the way a browser does: a DataTransfer carried by dragenter/dragover/drop. */

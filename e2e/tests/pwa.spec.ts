@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -123,4 +123,37 @@ test('a push reaching the service worker shows a notification carrying the remin
     sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
   });
   await opened;
+});
+
+test('a document is shared as a file through the Web Share API where the phone offers it; a failed share is ignored', async ({ page }) => {
+  // Headless Chromium has no share sheet: stand in for the phone's, recording what the page hands over.
+  await page.addInitScript(() => {
+    const shared: Array<{ title?: string; files: Array<{ name: string; size: number; type: string }> }> = [];
+    Object.assign(window, { __shared: shared, __shareFails: false });
+    Object.defineProperty(navigator, 'canShare', { value: (data: ShareData) => Boolean(data.files?.length) });
+    Object.defineProperty(navigator, 'share', {
+      value: async (data: ShareData) => {
+        if ((window as unknown as { __shareFails: boolean }).__shareFails) throw new DOMException('Share canceled', 'AbortError');
+        shared.push({ title: data.title, files: (data.files ?? []).map((file) => ({ name: file.name, size: file.size, type: file.type })) });
+      },
+    });
+  });
+  await page.goto('/login');
+  await registerViaApi(page.request, { name: 'Sam Share', email: uniqueEmail('share') });
+  const text = Buffer.from('Certificate of insurance, policy 42.\n');
+  const document = await uploadViaApi(page.request, '/documents', 'insurance.txt', text, { title: 'Insurance certificate' }, 'text/plain');
+
+  await page.goto(`/documents?document=${document.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Insurance certificate' });
+  await drawer.getByRole('button', { name: 'Share' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared)).toEqual([
+    { title: 'Insurance certificate', files: [{ name: 'insurance.txt', size: text.length, type: expect.stringMatching(/^text\/plain/) }] },
+  ]);
+
+  // The user dismisses the sheet (or it fails): no error, no toast, the drawer stays usable.
+  await page.evaluate(() => Object.assign(window, { __shareFails: true }));
+  await drawer.getByRole('button', { name: 'Share' }).click();
+  await expect(drawer.getByRole('button', { name: 'Share' })).toBeEnabled();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared)).toHaveLength(1);
 });
