@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { createJobRunner } from './platform/jobs';
+import { createMetrics, registerMetrics } from './platform/metrics';
 import { createMailSender } from './platform/mail';
 import { createPushSender, resolveVapidKeys } from './platform/push';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   });
 
   const handle = database ?? openDatabase(config.DATABASE_URL);
+  const metrics = createMetrics(handle);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const mail = createMailSender({
     db: handle.db,
@@ -91,7 +93,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
     dialect: handle.dialect,
     mail,
     push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config) }),
-    jobs: createJobRunner(handle.db, app.log),
+    jobs: createJobRunner(handle.db, app.log, metrics.observeJob),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     storage: storage ?? createStorage(config),
     realtime: createRealtime(redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate() } : null),
@@ -130,9 +132,10 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   const spaHtml = fs.existsSync(spaIndex) ? fs.readFileSync(spaIndex, 'utf8') : null;
   registerErrorHandler(app, spaHtml);
   app.decorate('routeGuards', installAuthContext(app, deps));
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { config: { guard: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { guard: 'public' } }, async (_request, reply) => {
     try {
       await handle.ping();
       return { status: 'ok' };

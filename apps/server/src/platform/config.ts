@@ -44,6 +44,8 @@ const envSchema = z
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
+    /** Bearer token Prometheus sends to GET /metrics; unset, /metrics answers only direct loopback requests. */
+    METRICS_TOKEN: z.string().min(16).optional(),
     WEB_DIST_DIR: z.string().optional(),
   })
   // Cross-variable rules run once every variable parses on its own, so those mistakes are reported first.

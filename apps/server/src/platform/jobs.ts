@@ -13,8 +13,11 @@ export type JobRunner = {
   drain(): Promise<void>;
 };
 
+/** Told about every job a runner works: its kind, whether it threw, and how long it ran (/metrics). */
+export type JobObserver = (kind: string, outcome: 'succeeded' | 'failed', seconds: number) => void;
+
 /** Background jobs from the `jobs` table, dispatched by kind to the handler a module registered. */
-export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
+export function createJobRunner(db: Db, log: FastifyBaseLogger, observe?: JobObserver): JobRunner {
   const handlers = new Map<string, JobHandler>();
   const worker = createQueueWorker({
     db,
@@ -25,8 +28,15 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
     async handle(row) {
       const kind = (row as QueuedRow & { kind: string }).kind;
       const handler = handlers.get(kind);
-      if (!handler) throw new Error(`no handler for job kind ${kind}`);
-      await handler(row);
+      const started = performance.now();
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${kind}`);
+        await handler(row);
+        observe?.(kind, 'succeeded', (performance.now() - started) / 1000);
+      } catch (error) {
+        observe?.(kind, 'failed', (performance.now() - started) / 1000);
+        throw error;
+      }
     },
   });
   return {

@@ -76,7 +76,9 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
   app.addHook('onClose', () => cache.close());
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/app')) return;
+    // Every /app route must declare a guard; operational routes outside /app (health, metrics) that
+    // declare one are listed too, so the snapshot shows them.
+    if (!route.url.startsWith('/app') && !route.config?.guard) return;
     const guard = route.config?.guard;
     if (!guard) throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, guard });

@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyPlugin, type OperationNode, type RootOperationNode, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type KyselyPlugin,
+  type LogEvent,
+  type OperationNode,
+  type RootOperationNode,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { openSqlite } from './sqlite-driver';
 import type { Database } from './schema';
@@ -11,12 +21,39 @@ export type Trx = Transaction<Database>;
 /** Anything a repository can run a query on: the pool or an open transaction. */
 export type Executor = Db | Trx;
 
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type DatabaseHandle = {
   db: Db;
   dialect: Dialect;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool right now (SQLite has one connection and no pool). */
+  poolStats?: () => PoolStats;
 };
+
+/** One finished query: what kind of statement, how long it took, whether it failed. */
+export type QueryObservation = { sql: string; seconds: number; failed: boolean };
+const queryObservers = new WeakMap<Db, Set<(query: QueryObservation) => void>>();
+
+/**
+ * Calls `listener` after every query this handle runs (builder and raw SQL, in or out of transactions),
+ * through Kysely's log hook, which times each statement at the connection. /metrics uses it.
+ */
+export function observeQueries(db: Db, listener: (query: QueryObservation) => void): () => void {
+  const set = queryObservers.get(db);
+  set?.add(listener);
+  return () => set?.delete(listener);
+}
+
+/** Kysely's `log` option feeding the observers; a no-op while nobody listens. */
+function queryLog(observers: Set<(query: QueryObservation) => void>) {
+  return (event: LogEvent) => {
+    if (!observers.size) return;
+    const observation = { sql: event.query.sql, seconds: event.queryDurationMillis / 1000, failed: event.level === 'error' };
+    for (const observer of observers) observer(observation);
+  };
+}
 
 // pg hands back Date objects and bigint strings by default; the app speaks ISO strings and numbers
 // on both dialects, so the parsers are set once for the process.
@@ -86,8 +123,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const sqlite = openSqlite(file);
     const watchers = new Set<(table: string, kind: WriteKind) => void>();
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [writeWatchPlugin(watchers)] });
+    const observers = new Set<(query: QueryObservation) => void>();
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [writeWatchPlugin(watchers)],
+      log: queryLog(observers),
+    });
     writeWatchers.set(db, watchers);
+    queryObservers.set(db, observers);
     return {
       db,
       dialect: 'sqlite',
@@ -101,9 +144,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const watchers = new Set<(table: string, kind: WriteKind) => void>();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeWatchPlugin(watchers)] });
+  const observers = new Set<(query: QueryObservation) => void>();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeWatchPlugin(watchers)], log: queryLog(observers) });
   postgresUrls.set(db, url);
   writeWatchers.set(db, watchers);
+  queryObservers.set(db, observers);
   return {
     db,
     dialect: 'postgres',
@@ -111,5 +156,6 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
