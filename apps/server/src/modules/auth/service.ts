@@ -16,6 +16,7 @@ import { acceptInvitation, createPersonalTeam, previewInvitation } from '../team
 import { insertUser, updateUser } from '../users/repository';
 import { loadAuthUser } from '../users/service';
 import { forgetSession, type RequestAuth } from './context';
+import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { clearSessionCookie, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
@@ -102,6 +103,7 @@ export async function register(
   reply: FastifyReply,
   input: { name: string; email: string; password: string; invitation?: string | undefined },
 ): Promise<AuthUser> {
+  await assertUncommonPassword(input.password);
   if (input.invitation) {
     const invitation = await previewInvitation(deps, input.invitation);
     if (invitation.email !== input.email) throw invalid('email', 'This invitation was sent to a different e-mail address.');
@@ -144,6 +146,7 @@ export async function forgotPassword(deps: Deps, ip: string, email: string) {
 
 export async function resetPassword(deps: Deps, ip: string, input: { token: string; email: string; password: string }) {
   const badToken = () => invalid('email', 'This password reset token is invalid or has expired.');
+  await assertUncommonPassword(input.password);
   const reset = await repo.findPasswordReset(deps.db, input.email);
   if (!reset || !safeEqual(reset.token_hash, sha256(input.token))) throw badToken();
   if (Date.now() - Date.parse(reset.created_at) > PASSWORD_RESET_TTL_MINUTES * 60_000) {

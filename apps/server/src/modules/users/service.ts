@@ -6,6 +6,7 @@ import { forbidden, invalid, notFound } from '../../platform/errors';
 import { recordActivity, diff } from '../activities/service';
 import { findUserById, findUserByEmail, deleteOtherSessions } from '../auth/repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertUncommonPassword } from '../auth/common-passwords';
 import { isDemoUser, type RequestAuth } from '../auth/context';
 import { sendVerificationMail } from '../auth/verification';
 import { listUserTeams, updateUser } from './repository';
@@ -60,6 +61,7 @@ export async function updatePassword(deps: Deps, auth: RequestAuth, input: Updat
   if (!(await verifyPassword(auth.user.password_hash, input.current_password))) {
     throw invalid('current_password', 'The provided password does not match your current password.');
   }
+  await assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, auth.user.id, { password_hash: passwordHash }, nowIso());
