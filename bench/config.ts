@@ -2,12 +2,16 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/platform/config';
 
-/** The app's configuration under benchmark: production mode, silent, no demo, a throwaway key. */
+/**
+ * The app's configuration under benchmark: production mode, silent, no demo, a throwaway key — or the
+ * key and Redis the parent hands over (BENCH_APP_KEY, BENCH_REDIS_URL), as several instances share them.
+ */
 export function benchAppConfig(databaseUrl: string, dataDir: string) {
   return loadConfig({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    APP_KEY: crypto.randomBytes(32).toString('hex'),
+    APP_KEY: process.env.BENCH_APP_KEY ?? crypto.randomBytes(32).toString('hex'),
+    REDIS_URL: process.env.BENCH_REDIS_URL,
     APP_URL: 'http://127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,

@@ -114,19 +114,23 @@ export async function ensureDataset(log: (line: string) => void): Promise<Datase
   const handle = openDatabase(benchUrl, { poolSize: 2 });
   try {
     await fill(handle, log);
-    // Explicit ids were inserted: move the identity sequences past them, then give the planner statistics
-    // (what autovacuum would do shortly after a bulk load).
-    for (const table of ['companies', 'brands', 'contacts', 'stores']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-        handle.db,
-      );
-    }
-    await sql`vacuum analyze`.execute(handle.db);
+    await finishPostgresLoad(handle);
     await sql.raw(`comment on database ${BENCH_DATABASE} is '${marker}'`).execute(handle.db);
   } finally {
     await handle.close();
   }
   return result(benchUrl, true);
+}
+
+/**
+ * After a bulk load on PostgreSQL: explicit ids were inserted, so move the identity sequences past them,
+ * then give the planner statistics (what autovacuum would do shortly after a bulk load).
+ */
+export async function finishPostgresLoad(handle: DatabaseHandle) {
+  for (const table of ['companies', 'brands', 'contacts', 'stores']) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(handle.db);
+  }
+  await sql`vacuum analyze`.execute(handle.db);
 }
 
 export function withDatabase(url: string, database: string): string {
@@ -170,7 +174,29 @@ const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 type Ids = { company: number; brand: number; contact: number; store: number };
 export type Row = Record<string, string | number | null>;
 
+export type TeamSize = typeof BIG;
+
+/**
+ * The records of the data set, every count multiplied by `scale` (the load benchmark's smaller set; 1 is
+ * the full one). Ids are explicit: on PostgreSQL the caller moves the sequences past them afterwards.
+ */
+export async function fillRecords(handle: DatabaseHandle, scale: number, log: (line: string) => void) {
+  const sized = (size: TeamSize): TeamSize => ({
+    companies: Math.max(1, Math.round(size.companies * scale)),
+    brands: Math.max(1, Math.round(size.brands * scale)),
+    contacts: Math.max(1, Math.round(size.contacts * scale)),
+    stores: Math.max(1, Math.round(size.stores * scale)),
+  });
+  return fillTeams(handle, sized(BIG), sized(NOISE), log);
+}
+
 async function fill(handle: DatabaseHandle, log: (line: string) => void) {
+  const owner = await fillTeams(handle, BIG, NOISE, log);
+  const seconds = await fillDocuments(handle, owner.teamId, owner.userId, mulberry32(4242), log);
+  log(`  ${DOCUMENT_COUNT.toLocaleString('en')} documents in ${seconds.toFixed(1)} s`);
+}
+
+async function fillTeams(handle: DatabaseHandle, bigSize: TeamSize, noiseSize: TeamSize, log: (line: string) => void) {
   await migrateToLatest(handle);
   let owner = { teamId: 0, userId: 0 };
   const passwordHash = await hashPassword(PASSWORD);
@@ -191,17 +217,16 @@ async function fill(handle: DatabaseHandle, log: (line: string) => void) {
       if (big) owner = { teamId: id, userId: user.id };
       return id;
     });
-    await fillTeam(handle, teamId, big ? BIG : NOISE, next, mulberry32(1000 + t));
+    await fillTeam(handle, teamId, big ? bigSize : noiseSize, next, mulberry32(1000 + t));
     if (big || t === NOISE_TEAMS)
       log(
         `  team ${teamId}${big ? ' (big)' : ` (noise ${t}/${NOISE_TEAMS})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
   }
-  const seconds = await fillDocuments(handle, owner.teamId, owner.userId, mulberry32(4242), log);
-  log(`  ${DOCUMENT_COUNT.toLocaleString('en')} documents in ${seconds.toFixed(1)} s`);
+  return owner;
 }
 
-async function fillTeam(handle: DatabaseHandle, teamId: number, size: typeof BIG, next: Ids, rng: Rng) {
+async function fillTeam(handle: DatabaseHandle, teamId: number, size: TeamSize, next: Ids, rng: Rng) {
   const withDeleted = (n: number) => n + Math.round(n * DELETED_SHARE);
   const deletedAt = (i: number, live: number) =>
     i >= live ? new Date(EPOCH - int(rng, 1, 20) * DAY).toISOString() : null;
