@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { openDatabase, type DatabaseHandle } from './db';
+import { enqueueMail } from './mail';
+import { deliverReminderNotices } from '../modules/reminders/digest';
+import { RUN_IMPORT, runImportJob } from '../modules/imports/service';
+import { addDaysIso, todayIso } from '../modules/leases/dates';
+import { useTestApp } from '../../test/context';
+import { FakeSmtp } from '../../test/fake-smtp';
+import { multipartBody, teamWithRoles } from '../../test/factories';
+import { testDialect } from '../../test/global-setup';
+
+/**
+ * Scale-out (issue 8): two app instances on one database (and one Redis when there is one) working the
+ * same queues at the same moment. Sessions across instances are proven in auth/session-cache.test.ts and
+ * SSE across instances (through Redis) in realtime/realtime.test.ts; this file proves the background work:
+ * each reminder notice, each outbox mail and each import job happens exactly once.
+ */
+const ctx = useTestApp();
+const smtp = new FakeSmtp();
+let instances: FastifyInstance[] = [];
+let handles: DatabaseHandle[] = [];
+
+if (!process.env.TEST_REDIS_URL)
+  console.log('scale-out.test: no TEST_REDIS_URL, the two instances share the database only (no Redis)');
+// Instances that write in overlapping transactions need PostgreSQL, the scale-out database: two SQLite
+// connections in one test process would wait on each other's write lock synchronously, blocking the very
+// event loop that would commit the other. (SQLite serves one instance; ARCHITECTURE.md.)
+const overlappingWrites = testDialect() === 'postgres';
+if (!overlappingWrites)
+  console.log(
+    'scale-out.test: SQLite run, only the outbox race runs here; the reminder and import races run on PostgreSQL',
+  );
+
+beforeAll(async () => {
+  await smtp.up();
+  // The file's own app only makes data here: its workers must not take the work the two instances race for.
+  await ctx.app.deps.mail.stop();
+  await ctx.app.deps.jobs.stop();
+  await ctx.app.deps.push.stop();
+  const config = { ...ctx.config, SMTP_URL: smtp.url, REDIS_URL: process.env.TEST_REDIS_URL };
+  handles = [openDatabase(ctx.databaseUrl, { poolSize: 3 }), openDatabase(ctx.databaseUrl, { poolSize: 3 })];
+  instances = await Promise.all(handles.map((database) => buildApp({ config, database })));
+});
+
+afterAll(async () => {
+  await Promise.all(instances.map((app) => app.close()));
+  await Promise.all(handles.map((handle) => handle.close()));
+  await smtp.down();
+});
+
+/** Runs both instances' mail senders together until the outbox has nothing left to send. */
+async function deliverAllMail() {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await Promise.all(instances.flatMap((app) => [app.deps.mail.deliverDue(), app.deps.mail.deliverDue()]));
+    const pending = await ctx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'mail')
+      .where('sent_at', 'is', null)
+      .execute();
+    if (!pending.length) return;
+    if (Date.now() > deadline) throw new Error(`${pending.length} mails still unsent`);
+  }
+}
+
+const subjectsTo = (address: string) =>
+  smtp.to(address).map((mail) => /^Subject: (.*)$/m.exec(mail.data)?.[1] ?? '');
+
+describe('two instances at once', () => {
+  it('delivers each outbox mail exactly once while both instances send', async () => {
+    const addresses = Array.from({ length: 60 }, (_, i) => `outbox-${i}@example.test`);
+    for (const to of addresses) await enqueueMail(ctx.db, { to, subject: `Outbox ${to}`, text: 'x' });
+    await deliverAllMail();
+    for (const to of addresses) expect(subjectsTo(to)).toEqual([`Outbox ${to}`]);
+  });
+});
+
+if (overlappingWrites) {
+  describe('two instances at once (PostgreSQL)', () => {
+    it('sends each reminder notice exactly once when both instances run the hourly tick together', async () => {
+      const { admin, owner } = await teamWithRoles(ctx);
+      const today = todayIso();
+      // Within a week: one mail per reminder at once; further out: one daily digest listing them.
+      for (let i = 0; i < 8; i++)
+        expect(
+          (
+            await admin.post('/app/api/v1/reminders', {
+              title: `Soon ${i}`,
+              due_date: addDaysIso(today, 3),
+              assignee_ids: [owner.id],
+            })
+          ).status,
+        ).toBe(201);
+      for (let i = 0; i < 4; i++)
+        expect(
+          (
+            await admin.post('/app/api/v1/reminders', {
+              title: `Later ${i}`,
+              due_date: addDaysIso(today, 20),
+              assignee_ids: [owner.id],
+            })
+          ).status,
+        ).toBe(201);
+
+      await Promise.all(
+        instances.flatMap((app) => [
+          deliverReminderNotices(app.deps, today),
+          deliverReminderNotices(app.deps, today),
+        ]),
+      );
+      await deliverAllMail();
+
+      const subjects = subjectsTo(owner.email).sort();
+      const soon = Array.from({ length: 8 }, (_, i) => `Due soon: Soon ${i} (${addDaysIso(today, 3)})`);
+      expect(subjects.filter((s) => s.startsWith('Due soon'))).toEqual(soon);
+      const digests = subjects.filter((s) => s.includes('critical date'));
+      expect(digests).toHaveLength(1);
+      expect(digests[0]).toMatch(/4 critical dates coming up/);
+    });
+
+    it('gives each import job to exactly one instance and imports every row once', async () => {
+      const { admin } = await teamWithRoles(ctx);
+      const runs: Array<{ instance: number; job: number }> = [];
+      instances.forEach((app, instance) =>
+        app.deps.jobs.register(RUN_IMPORT, async (job) => {
+          runs.push({ instance, job: job.id });
+          await runImportJob(app.deps, job);
+        }),
+      );
+      const ids: number[] = [];
+      for (let file = 0; file < 4; file++) {
+        const csv = `Store number,Name\n${Array.from({ length: 25 }, (_, i) => `${file * 100 + i},Scale ${file}-${i}`).join('\n')}`;
+        const { body, headers } = multipartBody({ type: 'stores' }, [
+          { field: 'file', name: `s${file}.csv`, content: Buffer.from(csv) },
+        ]);
+        const uploaded = await admin.request('POST', '/app/api/v1/imports', body, headers);
+        expect(uploaded.status).toBe(201);
+        const run = await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, {
+          mapping: uploaded.body.data.mapping,
+          mode: 'create_update',
+          match_key: 'store_number',
+        });
+        expect(run.status).toBe(202);
+        ids.push(uploaded.body.data.id);
+      }
+
+      await Promise.all(instances.flatMap((app) => [app.deps.jobs.runDue(), app.deps.jobs.runDue()]));
+      await Promise.all(instances.map((app) => app.deps.jobs.drain()));
+
+      const jobs = await ctx.db
+        .selectFrom('jobs')
+        .select(['id', 'finished_at'])
+        .where('kind', '=', RUN_IMPORT)
+        .execute();
+      expect(jobs).toHaveLength(4);
+      expect(jobs.every((job) => job.finished_at !== null)).toBe(true);
+      expect(runs.map((run) => run.job).sort((x, y) => x - y)).toEqual(
+        jobs.map((job) => job.id).sort((x, y) => x - y),
+      );
+      for (const id of ids)
+        expect((await admin.get(`/app/api/v1/imports/${id}`)).body.data).toMatchObject({
+          status: 'completed',
+          created_count: 25,
+        });
+      expect((await admin.get('/app/api/v1/stores?per_page=1')).body.meta.total).toBe(100);
+    });
+  });
+}
