@@ -57,7 +57,8 @@ declare module 'fastify' {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOUCH_EVERY_MS = 60_000;
 
-export type RouteGuardEntry = { method: string; url: string; guard: Guard };
+/** `csrf` is false only for routes verified otherwise (`config.csrf: false`). */
+export type RouteGuardEntry = { method: string; url: string; guard: Guard; csrf: boolean };
 
 /** What a session cookie resolves to; cached (platform/auth-cache.ts) and never mutated except the touch times. */
 type SessionLookup = {
@@ -81,7 +82,7 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
     if (!route.url.startsWith('/app') && !route.config?.guard) return;
     const guard = route.config?.guard;
     if (!guard) throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, guard });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, guard, csrf: route.config?.csrf !== false });
   });
 
   app.addHook('onRequest', async (request, reply) => {

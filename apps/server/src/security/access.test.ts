@@ -1,0 +1,359 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE } from '@storekeep/contracts';
+import { useTestApp } from '../../test/context';
+import type { TestClient, TestResponse } from '../../test/client';
+import { buildMember, buildUser, createVia, multipartBody, PASSWORD, signIn } from '../../test/factories';
+import type { RouteGuardEntry } from '../modules/auth/context';
+import { createToken } from '../modules/auth/repository';
+import { nowIso } from '../platform/clock';
+import { sha256 } from '../platform/crypto';
+
+/**
+ * Access control over the whole API, driven by the live route table (`app.routeGuards`), not a hand-kept
+ * list: every id-bearing route is called by a member of another team (404), every route by each role
+ * against the reviewed table below (403 exactly where the policies refuse), every mutating route without a
+ * CSRF token (419), and every JSON answer is scanned for secrets. A route the test cannot fill, classify
+ * or give a body to fails the suite, so new routes join it.
+ */
+const ctx = useTestApp();
+
+type Role = 'observer' | 'manager' | 'admin' | 'owner' | 'demo';
+const ROLES: Role[] = ['observer', 'manager', 'admin', 'owner', 'demo'];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Route = RouteGuardEntry & { method: Method };
+const key = (r: Pick<Route, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+// ---------------------------------------------------------------------------------------------------
+// The reviewed role table. Each rule names a route class, the roles it admits and why. The first rule
+// whose pattern matches `METHOD url` applies; a route no rule matches fails the suite.
+// ---------------------------------------------------------------------------------------------------
+const ALL: Role[] = ['observer', 'manager', 'admin', 'owner', 'demo'];
+const WRITERS: Role[] = ['manager', 'admin', 'owner', 'demo'];
+const ADMINS: Role[] = ['admin', 'owner', 'demo'];
+/** The demo user owns the demo team but may not change its login, make API tokens or touch billing. */
+const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
+
+/** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
+type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
+const RULES: Rule[] = [
+  // Not part of the role matrix: public account routes and capability URLs (the secret is in the URL).
+  { pattern: /^\w+ \/app\/(login|logout|register|forgot-password|reset-password|sanctum\/csrf-cookie)$/, allow: ALL, why: 'public account routes' },
+  { pattern: /^GET \/app\/(files|images|calendar|email\/verify)\//, allow: ALL, why: 'signed or secret capability URLs' },
+  { pattern: /^\w+ \/app\/api\/v1\/team-invitations\//, allow: ALL, why: 'invitation token URLs (teams.test.ts covers the invitee rules)' },
+  { pattern: /^POST \/app\/api\/v1\/billing\/webhook$/, allow: ALL, why: 'Stripe-signed webhook' },
+  { pattern: /^GET \/app\/api\/docs$/, allow: ALL, why: 'OpenAPI document' },
+  { pattern: /^GET \/(metrics|healthz|readyz)$/, allow: ALL, why: 'operations, outside /app' },
+  { pattern: /^GET \/app\/api\/v1\/events$/, allow: ALL, why: 'the SSE stream never ends under inject (realtime.test.ts covers it)' },
+  // Owner only (spec §6 billing link), never the demo user.
+  { pattern: /^\w+ \/app\/api\/v1\/teams\/:id\/billing/, allow: ['owner'], why: 'billing is the owner’s' },
+  // A calculator: it returns a rent schedule and writes nothing.
+  { pattern: /^POST \/app\/api\/v1\/leases\/escalations$/, allow: ALL, why: 'computes, stores nothing' },
+  // The demo account's own limits.
+  { pattern: /^(PATCH \/app\/api\/v1\/users\/profile|PUT \/app\/api\/v1\/users\/password|POST \/app\/api\/v1\/tokens)$/, allow: NOT_DEMO, why: 'the demo login and tokens are fixed' },
+  { pattern: /^DELETE \/app\/api\/v1\/(tokens\/:id|devices\/:token)$/, allow: ['owner', 'demo'], refusal: 404, why: 'revoking is for the token’s or device’s own user (the fixtures’ owner); others get 404' },
+  // Personal routes: any signed-in member, on their own things.
+  {
+    pattern:
+      /^\w+ \/app\/(api\/)?(v1\/)?(users\/|tokens|devices|mutes|calendar-feed|push\/key|app-config|events|email\/verification-notification|teams\/:id\/switch)|^POST \/app\/broadcasting\/auth$/,
+    allow: ALL,
+    why: 'each user’s own settings, sessions and subscriptions',
+  },
+  // Admin only (ARCHITECTURE §3): audit log, trash, whole-team export, team management, attributes, categories, geocoding.
+  { pattern: /^GET \/app\/api\/v1\/(activities|trash|team-export)$/, allow: ADMINS, why: 'audit log, trash and export are the admins’' },
+  { pattern: /^(PATCH|POST|DELETE) \/app\/api\/v1\/teams\/:id(\/(settings|invitations.*|members\/:userId))?$/, allow: ADMINS, why: 'team management' },
+  { pattern: /^(POST|PATCH|DELETE) \/app\/api\/v1\/(attributes|document-categories|stores\/geocode)/, allow: ADMINS, why: 'team schema and geocoding' },
+  // Comments and notes: their author or an admin changes them (the fixtures are the owner's).
+  { pattern: /^DELETE \/app\/api\/v1\/reminder-comments\/:id$/, allow: ADMINS, why: 'author or admin' },
+  { pattern: /^(PATCH|DELETE) \/app\/api\/v1\/notes\/:id$/, allow: ADMINS, why: 'author or admin' },
+  // Marking a reminder read is every member's (the body sent is `{ read: true }`); comments are too.
+  { pattern: /^(PATCH \/app\/api\/v1\/reminders\/:id|POST \/app\/api\/v1\/reminders\/:id\/comments)$/, allow: ALL, why: 'members follow reminders' },
+  // Everything else in the team: observers read, managers and up write.
+  { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
+  { pattern: /^(POST|PATCH|PUT|DELETE) \/app\/api\/v1\//, allow: WRITERS, why: 'managers write records' },
+];
+
+function ruleFor(route: Pick<Route, 'method' | 'url'>): Rule {
+  const rule = RULES.find((r) => r.pattern.test(key(route)));
+  if (!rule) throw new Error(`No role rule covers ${key(route)}: add one to the table in access.test.ts`);
+  return rule;
+}
+
+/** Routes outside the role matrix (the first seven rules) and outside the cross-team check (capability URLs). */
+const isOutsideMatrix = (route: Route) => RULES.indexOf(ruleFor(route)) < 7;
+
+// ---------------------------------------------------------------------------------------------------
+// Fixtures: one of every kind of record in a team, and a filler for every path parameter.
+// ---------------------------------------------------------------------------------------------------
+type Ids = Record<string, string | number>;
+
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+function expectStatus<T>(response: TestResponse<T>, status: number, what: string): TestResponse<T> {
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response;
+}
+
+/** Makes every kind of record in the owner's current team through the API; returns the ids by URL segment. */
+async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Promise<Ids> {
+  const company = await createVia(owner, 'companies', { name: `Acme ${randomBytes(3).toString('hex')}` });
+  const brand = await createVia(owner, 'brands', { name: 'Burger Barn', company_id: company.id });
+  const store = await createVia(owner, 'stores', { name: 'Riverside', brand_id: brand.id, address: { street: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' } });
+  const contact = await createVia(owner, 'contacts', { first_name: 'Ada', last_name: 'Lovelace', company_id: company.id });
+  const note = expectStatus(await owner.post(`/app/api/v1/stores/${store.id}/notes`, { body: 'Call the landlord' }), 201, 'note').body.data;
+  const upload = multipartBody({ title: 'Lease' }, [{ field: 'file', name: 'lease.txt', content: Buffer.from('lease text'), type: 'text/plain' }]);
+  const document = expectStatus(await owner.request('POST', `/app/api/v1/stores/${store.id}/documents`, upload.body, upload.headers), 201, 'document').body.data;
+  const versions = expectStatus(await owner.get(`/app/api/v1/documents/${document.id}/versions`), 200, 'versions').body.data;
+  const lease = expectStatus(await owner.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-1', status: 'active', commencement_date: '2025-01-01', expiration_date: '2030-12-31' }), 201, 'lease').body.data;
+  const agreement = expectStatus(await owner.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: 'FA-1', status: 'open', royalty_percent: 5 }), 201, 'agreement').body.data;
+  const reminder = expectStatus(await owner.post('/app/api/v1/reminders', { title: 'Renew', due_date: '2031-01-15' }), 201, 'reminder').body.data;
+  const comment = expectStatus(await owner.post(`/app/api/v1/reminders/${reminder.id}/comments`, { body: 'On it' }), 201, 'comment').body.data;
+  const sale = expectStatus(await owner.post('/app/api/v1/sales', { store_id: store.id, period: 'month', period_start: '2026-03-01', gross: 1000 }), 201, 'sale').body.data;
+  const csv = multipartBody({ type: 'companies' }, [{ field: 'file', name: 'companies.csv', content: Buffer.from('Name\nImported Co\n') }]);
+  const imported = expectStatus(await owner.request('POST', '/app/api/v1/imports', csv.body, csv.headers), 201, 'import').body.data;
+  const attribute = expectStatus(await owner.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' }), 201, 'attribute').body.data;
+  const invitation = expectStatus(await owner.post(`/app/api/v1/teams/${teamId}/invitations`, { email: `invitee-${randomBytes(3).toString('hex')}@example.test`, role: 'manager' }), 201, 'invitation').body.data;
+  // Written directly: the demo user may not make tokens through the API, yet owns one here to revoke.
+  await createToken(ctx.db, { userId: ownerId, name: 'script', tokenHash: sha256(randomBytes(20).toString('hex')), now: nowIso() });
+  const token = await ctx.db.selectFrom('personal_access_tokens').select('id').where('user_id', '=', ownerId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const device = expectStatus(await owner.post('/app/api/v1/devices', { endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`, keys: browserKeys() }), 201, 'device').body.data;
+  expectStatus(await owner.post('/app/api/v1/mutes', { subject_type: 'store', subject_id: store.id }), 201, 'mute');
+  // A member only the matrix changes or removes, so the role clients keep their own memberships.
+  const victim = await buildMember(ctx, teamId, 'observer');
+  return {
+    companies: company.id,
+    brands: brand.id,
+    stores: store.id,
+    contacts: contact.id,
+    notes: note.id,
+    documents: document.id,
+    versionId: versions[0].id,
+    leases: lease.id,
+    agreements: agreement.id,
+    reminders: reminder.id,
+    'reminder-comments': comment.id,
+    sales: sale.id,
+    imports: imported.id,
+    attributes: attribute.id,
+    teams: teamId,
+    invitationId: invitation.id,
+    userId: victim.id,
+    tokens: token.id,
+    deviceToken: device.token,
+  };
+}
+
+/** Puts real ids into a route's path; throws for a parameter it does not know, so new routes are filled or fail. */
+function fill(url: string, ids: Ids): string {
+  const muted = url.replace('/mutes/:subject_type/:subject_id', `/mutes/store/${ids.stores}`);
+  return muted.replace(/\/([\w-]+)\/:(\w+)/g, (_match, segment: string, param: string) => {
+    let value: string | number | undefined;
+    if (param === 'id') value = ids[segment];
+    else if (param === 'invitationId' || param === 'userId') value = ids[param];
+    else if (segment === 'devices' && param === 'token') value = ids.deviceToken;
+    if (value === undefined) throw new Error(`Cannot fill :${param} after /${segment} in ${url}: give access.test.ts a record for it`);
+    return `/${segment}/${value}`;
+  });
+}
+
+/** A valid body for each mutating route that needs one (the role checks must pass validation to reach the policy). */
+function bodyFor(route: Route, ids: Ids): unknown {
+  const k = key(route);
+  const bodies: Record<string, unknown> = {
+    'POST /app/api/v1/companies': { name: 'Matrix Co' },
+    'PATCH /app/api/v1/companies/:id': { name: 'Renamed Co' },
+    'POST /app/api/v1/brands': { name: 'Matrix Brand' },
+    'PATCH /app/api/v1/brands/:id': { name: 'Renamed Brand' },
+    'POST /app/api/v1/stores': { name: 'Matrix Store' },
+    'PATCH /app/api/v1/stores/:id': { name: 'Renamed Store' },
+    'POST /app/api/v1/contacts': { first_name: 'Grace', last_name: 'Hopper' },
+    'PATCH /app/api/v1/contacts/:id': { first_name: 'Grace' },
+    'POST /app/api/v1/leases': { store_id: ids.stores, status: 'active', expiration_date: '2031-06-30' },
+    'PATCH /app/api/v1/leases/:id': { reference: 'L-2' },
+    'POST /app/api/v1/leases/escalations': { start_date: '2025-01-01', end_date: '2027-12-31', monthly_amount: 1000, method: 'percent', value: 3 },
+    'POST /app/api/v1/agreements': { brand_id: ids.brands, store_ids: [ids.stores], status: 'open', royalty_percent: 4 },
+    'PATCH /app/api/v1/agreements/:id': { agreement_number: 'FA-2' },
+    'POST /app/api/v1/reminders': { title: 'Matrix reminder', due_date: '2031-02-01' },
+    'PATCH /app/api/v1/reminders/:id': { read: true },
+    'POST /app/api/v1/reminders/:id/comments': { body: 'Noted' },
+    'POST /app/api/v1/sales': { store_id: ids.stores, period: 'month', period_start: '2026-04-01', gross: 500 },
+    'POST /app/api/v1/sales/batch': { rows: [{ store_id: ids.stores, period_start: '2026-05-01', gross: 1 }] },
+    'PATCH /app/api/v1/sales/:id': { gross: 1200 },
+    'PATCH /app/api/v1/notes/:id': { body: 'Edited' },
+    'PATCH /app/api/v1/documents/:id': { title: 'Renamed document' },
+    'POST /app/api/v1/documents/:id/links': { type: 'companies', id: ids.companies },
+    'DELETE /app/api/v1/documents/:id/links': { type: 'companies', id: ids.companies },
+    'POST /app/api/v1/document-categories': { name: `Permits ${randomBytes(2).toString('hex')}` },
+    'POST /app/api/v1/imports/:id/preview': { mapping: { name: 'Name' } },
+    'POST /app/api/v1/imports/:id/run': { mapping: { name: 'Name' } },
+    'POST /app/api/v1/attributes': { subject_type: 'stores', label: `Field ${randomBytes(2).toString('hex')}`, type: 'text' },
+    'PATCH /app/api/v1/attributes/:id': { label: 'Seats inside' },
+    'POST /app/api/v1/attributes/reorder': { subject_type: 'stores', ids: [ids.attributes] },
+    'POST /app/api/v1/stores/geocode': {},
+    'PATCH /app/api/v1/teams/:id': { name: 'Renamed team' },
+    'PATCH /app/api/v1/teams/:id/settings': { lead_days: [90] },
+    'POST /app/api/v1/teams/:id/invitations': { email: `new-${randomBytes(3).toString('hex')}@example.test`, role: 'observer' },
+    'PATCH /app/api/v1/teams/:id/members/:userId': { role: 'manager' },
+    'POST /app/api/v1/mutes': { subject_type: 'store', subject_id: ids.stores },
+    'POST /app/api/v1/devices': { endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`, keys: browserKeys() },
+    'POST /app/api/v1/tokens': { name: 'matrix', abilities: 'read', expires_in_days: 30 },
+    'PATCH /app/api/v1/users/profile': { name: 'Renamed User', email: `renamed-${randomBytes(3).toString('hex')}@example.test` },
+    'PUT /app/api/v1/users/password': { current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
+    'POST /app/broadcasting/auth': { socket_id: '1.1', channel_name: `private-team.${ids.teams}` },
+  };
+  if (k in bodies) return bodies[k];
+  if (/^POST .*\/:id\/(documents|versions|image)$/.test(k)) {
+    const part = k.endsWith('/image') ? { field: 'image', name: 'x.png', content: Buffer.from('not really a png'), type: 'image/png' } : { field: 'file', name: 'x.txt', content: Buffer.from('text'), type: 'text/plain' };
+    return multipartBody({}, [part]);
+  }
+  if (/^POST .*\/:id\/notes$/.test(k)) return { body: 'A note' };
+  return undefined;
+}
+
+async function call(client: TestClient, route: Route, ids: Ids): Promise<TestResponse> {
+  // Report ranges are validated before the policy runs; a valid one lets the check reach it.
+  const url = fill(route.url, ids) + (route.url.includes('/sales/reports/') ? '?from=2026-01-01&to=2026-12-31' : '');
+  const body = route.method === 'GET' ? undefined : bodyFor(route, ids);
+  if (body && typeof body === 'object' && 'headers' in body && 'body' in body) {
+    const multipart = body as { body: Buffer; headers: Record<string, string> };
+    return client.request(route.method, url, multipart.body, multipart.headers);
+  }
+  return client.request(route.method, url, body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}));
+}
+
+// Secrets that must never appear in an answer: every Argon2 hash, token hash, session id and live cookie.
+const answers: Array<{ route: string; text: string }> = [];
+function remember(route: Route, response: TestResponse) {
+  if (route.method === 'GET') answers.push({ route: key(route), text: typeof response.body === 'string' ? response.body : JSON.stringify(response.body) });
+}
+
+describe('access control over every route', () => {
+  it('fills, classifies and covers every route of the table', () => {
+    const routes = ctx.app.routeGuards as Route[];
+    expect(routes.length).toBeGreaterThan(150);
+    const fake: Ids = new Proxy({}, { get: (_target, name) => (name === 'deviceToken' ? 'x' : 1) });
+    for (const route of routes) {
+      ruleFor(route);
+      if (!isOutsideMatrix(route)) fill(route.url, fake);
+    }
+  });
+
+  it('answers 404 to a member of another team on every id-bearing route, and each role exactly what the table allows', async () => {
+    const routes = (ctx.app.routeGuards as Route[]).filter((r) => !isOutsideMatrix(r));
+    const { user: ownerUser, team } = await buildUser(ctx);
+    const owner = await signIn(ctx, ownerUser.email);
+    const ids = await seedTeam(owner, team.id, ownerUser.id);
+    const clients: Record<Exclude<Role, 'demo'>, TestClient> = {
+      owner,
+      admin: await signIn(ctx, (await buildMember(ctx, team.id, 'admin')).email),
+      manager: await signIn(ctx, (await buildMember(ctx, team.id, 'manager')).email),
+      observer: await signIn(ctx, (await buildMember(ctx, team.id, 'observer')).email),
+    };
+
+    // 1. Another team's member (an admin and owner there) on every route with an id in its path.
+    const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
+    const crossTeam: string[] = [];
+    for (const route of routes.filter((r) => r.url.includes('/:'))) {
+      const response = await call(stranger, route, ids);
+      remember(route, response);
+      if (response.status !== 404) crossTeam.push(`${key(route)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+    }
+    expect(crossTeam).toEqual([]);
+
+    // 2. Each role in team A against the table. Reads run for every role; a write runs for every refused
+    // role (403 changes nothing) and then once for the lowest admitted role, deletions last and deepest
+    // first, so one set of fixtures serves every route.
+    const mismatches: string[] = [];
+    const check = async (role: Role, client: TestClient, route: Route, routeIds: Ids) => {
+      const allowed = ruleFor(route).allow.includes(role);
+      const response = await call(client, route, routeIds);
+      remember(route, response);
+      const refusal = ruleFor(route).refusal ?? 403;
+      const ok = allowed ? ![401, 403, 404, 419].includes(response.status) && response.status < 500 : response.status === refusal;
+      if (!ok) mismatches.push(`${role.padEnd(8)} ${key(route)} → ${response.status} (expected ${allowed ? 'allowed' : refusal}) ${JSON.stringify(response.body).slice(0, 160)}`);
+    };
+    const order = (list: Route[]) =>
+      [...list].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || (a.method === 'DELETE' ? b.url.length - a.url.length : 0));
+    const runTeam = async (teamClients: Partial<Record<Role, TestClient>>, routeIds: Ids) => {
+      const roles = ROLES.filter((r) => teamClients[r]);
+      for (const route of routes.filter((r) => r.method === 'GET')) for (const role of roles) await check(role, teamClients[role]!, route, routeIds);
+      const writes = order(routes.filter((r) => r.method !== 'GET'));
+      for (const route of writes) for (const role of roles) if (!ruleFor(route).allow.includes(role)) await check(role, teamClients[role]!, route, routeIds);
+      for (const route of writes) {
+        const lowest = roles.find((role) => ruleFor(route).allow.includes(role));
+        if (lowest) await check(lowest, teamClients[lowest]!, route, routeIds);
+      }
+    };
+    await runTeam(clients, ids);
+
+    // 3. The demo user in the demo team (made here without the demo portfolio, which is not needed).
+    const demo = await buildUser(ctx, { email: DEMO_EMAIL });
+    const demoClient = await signIn(ctx, DEMO_EMAIL);
+    await runTeam({ demo: demoClient }, await seedTeam(demoClient, demo.team.id, demo.user.id));
+
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
+
+describe('CSRF on every mutating route', () => {
+  it('answers 419 to a signed-in cookie session that sends no token or a wrong one, on every POST, PUT, PATCH and DELETE', async () => {
+    const { user } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const mutating = (ctx.app.routeGuards as Route[]).filter((r) => r.method !== 'GET' && r.csrf);
+    expect(mutating.length).toBeGreaterThan(70);
+    const fake: Ids = new Proxy({}, { get: () => 1 });
+    const refused: string[] = [];
+    client.sendCsrf = false;
+    for (const route of mutating) {
+      const url = fill(route.url.replace(/:(token|key|file|hash)\b/g, 'x'), fake);
+      const missing = await client.request(route.method, url, route.method === 'DELETE' ? undefined : {});
+      const wrong = await client.request(route.method, url, route.method === 'DELETE' ? undefined : {}, { [CSRF_HEADER]: 'forged.value' });
+      if (missing.status !== 419 || wrong.status !== 419) refused.push(`${key(route)} → ${missing.status}/${wrong.status}`);
+    }
+    expect(refused).toEqual([]);
+    // Only signed webhooks opt out.
+    expect((ctx.app.routeGuards as Route[]).filter((r) => r.method !== 'GET' && !r.csrf).map(key)).toEqual(['POST /app/api/v1/billing/webhook']);
+  });
+
+  it('needs no CSRF token with a bearer token, and never takes a session cookie as a bearer token or a token as a cookie', async () => {
+    const { user } = await buildUser(ctx);
+    const session = await signIn(ctx, user.email);
+    const secret = expectStatus(await session.post('/app/api/v1/tokens', { name: 'rw', abilities: 'read-write', expires_in_days: 30 }), 201, 'token').body.data.plain_text_token as string;
+
+    const bearer = ctx.client().withToken(secret);
+    expect((await bearer.post('/app/api/v1/companies', { name: 'Via token' })).status).toBe(201);
+
+    const cookieValue = session.cookie(SESSION_COOKIE)!;
+    expect((await ctx.client().withToken(decodeURIComponent(cookieValue)).get('/app/api/v1/users/auth')).status).toBe(401);
+    const tokenAsCookie = await ctx.client().request('GET', '/app/api/v1/users/auth', undefined, { cookie: `${SESSION_COOKIE}=${encodeURIComponent(secret)}` });
+    expect(tokenAsCookie.status).toBe(401);
+  });
+});
+
+describe('secrets in answers', () => {
+  it('never returns a password hash, token hash, session id or session cookie in any GET answer of the matrix', async () => {
+    expect(answers.length).toBeGreaterThan(300);
+    const tokenHashes = (await ctx.db.selectFrom('personal_access_tokens').select('token_hash').execute()).map((r) => r.token_hash);
+    const sessionIds = (await ctx.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
+    const leaks: string[] = [];
+    for (const { route, text } of answers) {
+      if (text.includes('$argon2')) leaks.push(`${route}: argon2 hash`);
+      if (/"(password_hash|token_hash|password)"\s*:/.test(text)) leaks.push(`${route}: secret field`);
+      for (const secret of [...tokenHashes, ...sessionIds]) if (text.includes(secret)) leaks.push(`${route}: ${secret.slice(0, 8)}…`);
+    }
+    expect(tokenHashes.length).toBeGreaterThan(1);
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('audit log', () => {
+  it('has no route that edits or deletes audit rows', () => {
+    const writes = (ctx.app.routeGuards as Route[]).filter((r) => /activities/.test(r.url) && r.method !== 'GET');
+    expect(writes.map(key)).toEqual([]);
+    expect((ctx.app.routeGuards as Route[]).filter((r) => /activities/.test(r.url)).length).toBeGreaterThan(3);
+  });
+});
