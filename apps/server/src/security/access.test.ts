@@ -357,3 +357,47 @@ describe('audit log', () => {
     expect((ctx.app.routeGuards as Route[]).filter((r) => /activities/.test(r.url)).length).toBeGreaterThan(3);
   });
 });
+
+describe('mass assignment', () => {
+  it('never applies team_id, role, owner_id, created_by, user_id or id sent in a create or update body', async () => {
+    const { user: ownerUser, team } = await buildUser(ctx);
+    const owner = await signIn(ctx, ownerUser.email);
+    const ids = await seedTeam(owner, team.id, ownerUser.id);
+    const other = await buildUser(ctx);
+    const FOREIGN_ID = 987_654;
+    const injected = { team_id: other.team.id, role: 'admin', owner_id: other.user.id, created_by: other.user.id, user_id: other.user.id, id: FOREIGN_ID };
+
+    const tables = (await ctx.db.introspection.getTables()).filter((t) => !t.isView);
+    // What the other team and user own, and any row with the forced id, before and after.
+    const footprint = async () => {
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const columns = new Set(table.columns.map((c) => c.name));
+        for (const [column, value] of [['team_id', other.team.id], ['owner_id', other.user.id], ['created_by', other.user.id], ['user_id', other.user.id], ['id', FOREIGN_ID]] as const) {
+          if (!columns.has(column)) continue;
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table and column names come from introspection, not the typed schema
+          const row = await (ctx.db as any).selectFrom(table.name).select((eb: any) => eb.fn.countAll().as('n')).where(column, '=', value).executeTakeFirst();
+          counts[`${table.name}.${column}`] = Number(row?.n ?? 0);
+        }
+      }
+      return counts;
+    };
+    const before = await footprint();
+    const routes = (ctx.app.routeGuards as Route[]).filter(
+      (r) => (r.method === 'POST' || r.method === 'PATCH' || r.method === 'PUT') && !isOutsideMatrix(r) && ruleFor(r).allow.includes('owner'),
+    );
+    const sent: string[] = [];
+    for (const route of routes) {
+      const body = bodyFor(route, ids);
+      if (!body || typeof body !== 'object' || 'headers' in body) continue;
+      // Fields a route really takes (an invitation's role, a link's id) keep their own value.
+      const response = await owner.request(route.method, fill(route.url, ids), { ...injected, ...(body as Record<string, unknown>) });
+      if (response.status < 300) sent.push(key(route));
+    }
+    // The bodies are valid, so the extra fields were silently dropped, not refused.
+    expect(sent.length).toBeGreaterThan(30);
+    expect(await footprint()).toEqual(before);
+    const teamRow = await ctx.db.selectFrom('teams').select('owner_id').where('id', '=', team.id).executeTakeFirstOrThrow();
+    expect(teamRow.owner_id).toBe(ownerUser.id);
+  }, 60_000);
+});
