@@ -1,4 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Database } from './schema';
 import type { DatabaseHandle } from './index';
 import type { AppMigration } from './migration-helpers';
 import { foundation } from './migrations/0001-foundation';
@@ -58,8 +61,50 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
         ]),
       ),
   };
-  // Work lands from parallel branches: a database may have run 0021 before 0019 arrives; each runs once either way.
-  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const migrate = async (db: Kysely<Database>) => {
+    // Work lands from parallel branches: a database may have run 0021 before 0019 arrives; each runs once either way.
+    const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  };
+  // PostgreSQL: Kysely's migrator holds an advisory lock (pg_advisory_lock) around the run and each
+  // migration is transactional, so instances starting at once wait for each other.
+  if (handle.dialect === 'postgres') return migrate(handle.db);
+  // SQLite: Kysely takes no lock there (it assumes one connection), so two processes starting on one
+  // file would both create the same tables. The whole run is one BEGIN IMMEDIATE transaction instead:
+  // the write lock is the migration lock, and a failed migration leaves nothing half-applied.
+  return handle.db.connection().execute(async (connection) => {
+    await beginImmediate(connection);
+    try {
+      const names = await migrate(connection);
+      await sql`commit`.execute(connection);
+      return names;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+const LOCK_WAIT_MS = 10 * 60_000;
+
+/**
+ * Takes SQLite's write lock, polling: busy_timeout would block this (synchronous) thread, so a second
+ * migrator in the same process could never let the first one finish.
+ */
+async function beginImmediate(connection: Kysely<Database>) {
+  await sql`pragma busy_timeout = 0`.execute(connection);
+  try {
+    for (const started = Date.now(); ; ) {
+      try {
+        await sql`begin immediate`.execute(connection);
+        return;
+      } catch (error) {
+        if (!/locked|busy/i.test(String(error)) || Date.now() - started > LOCK_WAIT_MS) throw error;
+        await sleep(100);
+      }
+    }
+  } finally {
+    await sql`pragma busy_timeout = 5000`.execute(connection);
+  }
 }
