@@ -60,6 +60,9 @@ const envSchema = z
 
 export type Config = ReturnType<typeof buildConfig>;
 
+/** Every variable name the schema reads (README's configuration table and compose.yaml are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export class ConfigError extends Error {}
 
 function buildConfig(env: z.infer<typeof envSchema>) {
