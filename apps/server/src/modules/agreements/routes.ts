@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { API_BASE, agreementFieldsSchema, agreementSchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { exportFormat, pagedRows, sendTabular } from '../../platform/tabular';
+import { sendTabular } from '../../platform/tabular';
+import { contractExport } from '../leases/contracts-shared';
 import { actorOf } from '../auth/context';
 import { AGREEMENT_EXPORT_COLUMNS } from './export-columns';
 import * as agreements from './service';
@@ -18,8 +19,8 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } }, async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query));
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, query } = exportFormat(request.query);
-    return sendTabular(reply, format, 'agreements', pagedRows((raw) => agreements.listAgreements(deps, actor, raw), query, AGREEMENT_EXPORT_COLUMNS));
+    const { format, rows } = await contractExport(deps.db, actor.teamId, 'agreements', request.query, (raw) => agreements.listAgreements(deps, actor, raw), AGREEMENT_EXPORT_COLUMNS);
+    return sendTabular(reply, format, 'agreements', rows);
   });
   // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).
   app.post(base, { config, schema: { body, response: { 201: dataOf(agreementSchema) } } }, async (request, reply) =>

@@ -1,14 +1,14 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, type Agreement, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
+import { pageOfIds, paginationMeta, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
+import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordAbilities, recordPolicy } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
@@ -109,23 +109,24 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Agree
   }));
 }
 
-const SORTS: Record<string, string[]> = { expiration_date: ['expiration_date'], agreement_number: ['agreement_number'], status: ['status', 'expiration_date'], created_at: ['created_at'], updated_at: ['updated_at'] };
+const SORTS: Record<string, SortColumn[]> = { expiration_date: ['expiration_date'], agreement_number: ['agreement_number'], status: ['status', 'expiration_date'], created_at: ['created_at'], updated_at: ['updated_at'] };
 
 export async function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
   authorize(recordPolicy.view(actor));
-  const query = parseListQuery(raw, {
-    sorts: Object.keys(SORTS),
+  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
+    subject: 'agreements',
+    table: 'franchise_agreements',
+    sorts: SORTS,
     defaultSort: 'expiration_date',
     filters: { status: { type: 'enum', values: AGREEMENT_STATUSES }, type: { type: 'enum', values: AGREEMENT_TYPES }, brand_id: { type: 'ids' }, franchisee_id: { type: 'ids' }, store_id: { type: 'ids' }, company_id: { type: 'ids' } },
   });
   const f = query.filters;
-  const conditions: Array<Expression<SqlBool>> = [];
   for (const column of ['status', 'type', 'brand_id', 'franchisee_id'] as const) if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
   if (f.store_id) conditions.push(sql<SqlBool>`id in (select agreement_id from agreement_stores where team_id = ${actor.teamId} and store_id in (${sql.join(f.store_id)}))`);
   // A company's agreements: as the franchisee, or as the franchisor owning the brand.
   if (f.company_id) conditions.push(sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`);
   if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${`%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`} escape '\\'`);
-  const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy: SORTS[query.sort]!, direction: query.direction, page: query.page, perPage: query.perPage });
+  const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
   return { data: await present(deps.db, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
 }
 
@@ -194,6 +195,7 @@ async function write(trx: Executor, teamId: number, id: number, v: Values) {
   await writeClauses(trx, teamId, { type: 'agreement', id }, v.clauses);
   const brand = await trx.selectFrom('brands').select('name').where('id', '=', v.brand_id).executeTakeFirst();
   await syncReminders(trx, teamId, { type: 'agreement', id }, criticalDates(id, brand?.name ?? 'brand', v));
+  await syncAttributeReminders(trx, teamId, 'agreements', id);
   // Cached list totals of the team are stale from here on (list.ts).
   await bumpTeamWriteVersion(trx, teamId);
 }
@@ -216,6 +218,7 @@ export async function createAgreement(deps: Deps, actor: Actor, input: unknown) 
   const id = await deps.db.transaction().execute(async (trx) => {
     const agreementId = await insertAgreement(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
     const changes = await writeAttributeValues(trx, actor.teamId, 'agreements', agreementId, attributes);
+    await syncAttributeReminders(trx, actor.teamId, 'agreements', agreementId);
     if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: agreementId, action: 'updated', changes, ip: actor.ip });
     return agreementId;
   });

@@ -505,3 +505,111 @@ describe('attribute values on franchise agreements', () => {
     expect(history.body.data[0].changes).toEqual({ 'attributes.area_developer': ['North', 'South'] });
   });
 });
+
+/** A CSV export's lines, without the byte-order mark Excel needs. */
+async function csvLines(client: TestClient, url: string) {
+  const response = await client.get(url);
+  expect(response.status, String(response.body)).toBe(200);
+  return String(response.body).replace(/^\uFEFF/, '').trim().split('\n');
+}
+
+/** A lease or agreement through the API (201 or the test fails with the answer). */
+async function createContract(client: TestClient, type: 'leases' | 'agreements', body: Record<string, unknown>) {
+  const response = await client.post(`/app/api/v1/${type}`, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data as { id: number };
+}
+
+describe('attributes on the lease and agreement lists', () => {
+  it('filter and sort the leases list, and the export carries their columns (all, or those asked for)', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'leases', label: 'Region', type: 'select', options: ['East', 'West'] });
+    await define(admin, { subject_type: 'leases', label: 'Priority', type: 'number' });
+    const store = await createVia(admin, 'stores', { name: 'Downtown' });
+    const lease = (reference: string, attributes: Record<string, unknown>) =>
+      createContract(admin, 'leases', { store_id: store.id, reference, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31', attributes });
+    await lease('L-1', { region: 'East', priority: 3 });
+    await lease('L-2', { region: 'West', priority: 1 });
+    await lease('L-3', { region: 'East', priority: 2 });
+    await lease('L-4', {});
+    const references = async (query: string) => {
+      const response = await admin.get(`/app/api/v1/leases?${query}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data.map((l: { reference: string }) => l.reference);
+    };
+
+    expect(await references('filters[attr.region]=East&sort=reference')).toEqual(['L-1', 'L-3']);
+    expect(await references('sort=attr.priority&direction=asc&filters[attr.region][]=East&filters[attr.region][]=West')).toEqual(['L-2', 'L-3', 'L-1']);
+    expect(await references('sort=attr.priority&direction=desc&filters[status]=active')).toEqual(['L-1', 'L-3', 'L-2', 'L-4']);
+    expect((await admin.get('/app/api/v1/leases?sort=attr.nope')).status).toBe(422);
+    expect((await admin.get('/app/api/v1/leases?filters[attr.nope]=1')).status).toBe(422);
+
+    const all = await csvLines(admin, '/app/api/v1/leases/export?filters[attr.region]=East&sort=reference');
+    expect(all[0]!.split(',').slice(-2)).toEqual(['Region', 'Priority']);
+    expect(all.slice(1).map((line) => line.split(',').slice(-2).join(','))).toEqual(['East,3', 'East,2']);
+    const chosen = await csvLines(admin, '/app/api/v1/leases/export?attributes=priority&sort=reference');
+    expect(chosen[0]!.split(',').slice(-2)).toEqual(['Options', 'Priority']);
+  });
+
+  it('filter and sort the agreements list and export', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'agreements', label: 'Area developer', type: 'select', options: ['North', 'South'] });
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
+    for (const [number, area] of [['A-1', 'South'], ['A-2', 'North'], ['A-3', 'South']] as const) {
+      await createContract(admin, 'agreements', { brand_id: brand.id, agreement_number: number, attributes: { area_developer: area } });
+    }
+    const numbers = (await admin.get('/app/api/v1/agreements?filters[attr.area_developer]=South&sort=agreement_number&direction=desc')).body.data.map((a: { agreement_number: string }) => a.agreement_number);
+    expect(numbers).toEqual(['A-3', 'A-1']);
+    const sorted = (await admin.get('/app/api/v1/agreements?sort=attr.area_developer')).body.data.map((a: { attributes: { area_developer: string } }) => a.attributes.area_developer);
+    expect(sorted).toEqual(['North', 'South', 'South']);
+    const lines = await csvLines(admin, '/app/api/v1/agreements/export?filters[attr.area_developer]=North');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.split(',').at(-1)).toBe('Area developer');
+    expect(lines[1]!.split(',').at(-1)).toBe('North');
+  });
+
+  it('keeps another team’s attribute filters out: an unknown key there is a 422, never a match', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'leases', label: 'Region', type: 'text' });
+    const other = await teamWithRoles(ctx);
+    expect((await other.admin.get('/app/api/v1/leases?filters[attr.region]=East')).status).toBe(422);
+  });
+});
+
+describe('date attributes of leases and agreements as reminders', () => {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const reminders = async (client: TestClient, type: string, id: number) =>
+    (await client.get(`/app/api/v1/reminders?filters[subject_type]=${type}&filters[subject_id]=${id}&per_page=100`)).body.data
+      .map((r: { source: string; title: string; due_date: string }) => [r.source, r.due_date])
+      .sort();
+
+  it('sit beside the lease’s own critical dates: editing either never removes the other', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'leases', label: 'CAM reconciliation', type: 'date', reminder: true });
+    const store = await createVia(admin, 'stores', { name: 'Downtown' });
+    const expiration = inDays(400);
+    const lease = await createContract(admin, 'leases', { store_id: store.id, status: 'active', type: 'nnn', commencement_date: inDays(-30), expiration_date: expiration, attributes: { cam_reconciliation: inDays(20) } });
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(20)], ['lease_expiration', expiration]]);
+
+    // The lease's own dates move: the attribute's reminder stays.
+    await admin.patch(`/app/api/v1/leases/${lease.id}`, { expiration_date: inDays(500) });
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(20)], ['lease_expiration', inDays(500)]]);
+    // The attribute moves, then is cleared: the lease's own reminder stays.
+    await admin.patch(`/app/api/v1/leases/${lease.id}`, { attributes: { cam_reconciliation: inDays(25) } });
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(25)], ['lease_expiration', inDays(500)]]);
+    await admin.delete(`/app/api/v1/leases/${lease.id}`);
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([]);
+    await admin.post(`/app/api/v1/leases/${lease.id}/restore`);
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(25)], ['lease_expiration', inDays(500)]]);
+    await admin.patch(`/app/api/v1/leases/${lease.id}`, { attributes: { cam_reconciliation: null } });
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([['lease_expiration', inDays(500)]]);
+  });
+
+  it('work on agreements too', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'agreements', label: 'Development deadline', type: 'date', reminder: true });
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
+    const agreement = await createContract(admin, 'agreements', { brand_id: brand.id, attributes: { development_deadline: inDays(45) } });
+    expect(await reminders(admin, 'agreement', agreement.id)).toEqual([['attribute_date', inDays(45)]]);
+  });
+});

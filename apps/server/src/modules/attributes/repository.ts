@@ -128,7 +128,7 @@ export async function liveSubjectsWithValues(
   db: Executor,
   teamId: number,
   attributeId: number,
-  table: 'companies' | 'brands' | 'stores' | 'contacts',
+  table: 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements',
 ): Promise<number[]> {
   const rows = await sql<{
     subject_id: number;

@@ -19,11 +19,12 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import type { FilterSpec } from '../../platform/list';
+import { filterConditions, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
+import type { Column } from '../../platform/tabular';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { diff, recordActivity } from '../activities/service';
-import { removeSubjectReminders, syncReminders } from '../reminders/sync';
+import { ATTRIBUTE_REMINDER_PREFIX, isAttributeReminderKey, removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { attributePolicy } from './policy';
 import { presentAttribute } from './presenter';
 import * as repo from './repository';
@@ -438,8 +439,16 @@ const REMINDER_SUBJECT: Record<AttributeSubject, string> = {
   agreements: 'agreement',
   documents: 'document',
 };
-/** Record types whose values are written today (records module); the others have no values yet. */
-const VALUE_SUBJECTS: readonly AttributeSubject[] = ['companies', 'brands', 'stores', 'contacts'];
+/** Record types whose date attributes make reminders, with their tables (documents' reminders are their expiry). */
+const REMINDER_TABLES: Partial<Record<AttributeSubject, 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements'>> = {
+  companies: 'companies',
+  brands: 'brands',
+  stores: 'stores',
+  contacts: 'contacts',
+  leases: 'leases',
+  agreements: 'franchise_agreements',
+};
+const VALUE_SUBJECTS = Object.keys(REMINDER_TABLES) as AttributeSubject[];
 
 /**
  * Keeps one reminder per live reminder-date attribute that has a value on this record (key
@@ -462,12 +471,12 @@ export async function syncAttributeReminders(
   const dates = definitions
     .filter((d) => typeof values[d.key] === 'string')
     .map((d) => ({
-      key: `attribute:${d.id}:${subjectId}`,
+      key: `${ATTRIBUTE_REMINDER_PREFIX}${d.id}:${subjectId}`,
       source: 'attribute_date',
       title: d.label,
       due_date: values[d.key] as string,
     }));
-  await syncReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId }, dates);
+  await syncReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId }, dates, isAttributeReminderKey);
 }
 
 /** A deleted record's attribute reminders go with it (a restore syncs them back). */
@@ -483,8 +492,8 @@ export async function removeAttributeReminders(
 
 /** After archive, unarchive, a renamed label or the reminder switch: every live record with a value, again. */
 async function resyncDefinitionReminders(trx: Executor, teamId: number, definition: Attribute) {
-  if (definition.type !== 'date' || !VALUE_SUBJECTS.includes(definition.subject_type)) return;
-  const table = definition.subject_type as 'companies' | 'brands' | 'stores' | 'contacts';
+  const table = REMINDER_TABLES[definition.subject_type];
+  if (definition.type !== 'date' || !table) return;
   for (const id of await repo.liveSubjectsWithValues(trx, teamId, definition.id, table)) {
     await syncAttributeReminders(trx, teamId, definition.subject_type, id);
   }
@@ -625,4 +634,38 @@ export async function attributeSortedPage(
     ids.push(...rows.rows.map((r) => Number(r.id)));
   }
   return { ids, total };
+}
+
+/**
+ * Export columns of a list's team-defined attributes, after its built-in ones and headed by their labels:
+ * `shown` (`attributes=a,b` of the export query: the list's column picker) or every live one when absent.
+ */
+export function attributeExportColumns<T extends { attributes?: Record<string, AttributeValue> }>(definitions: Attribute[], shown: string | string[] | undefined): Array<Column<T>> {
+  const wanted = shown === undefined ? null : new Set(String(shown).split(',').filter(Boolean));
+  return definitions.filter((d) => !wanted || wanted.has(d.key)).map((d): Column<T> => [d.label, (row) => formatAttributeValue(row.attributes?.[d.key], d.type)]);
+}
+
+/**
+ * The list query of a list that is not a record type's (leases, agreements): its own sorts and filters plus
+ * the team's `attr.<key>` ones, and the SQL conditions of the attribute filters it was given.
+ */
+export async function listQueryWithAttributes(
+  db: Executor,
+  teamId: number,
+  raw: Record<string, string | string[]>,
+  list: { subject: AttributeSubject; table: string; sorts: Record<string, SortColumn[]>; defaultSort: string; filters: Record<string, FilterSpec> },
+) {
+  const attributes = await attributeListSpecs(db, teamId, list.subject, list.table);
+  const sorts = { ...list.sorts, ...attributes.sorts };
+  const query = parseListQuery(raw, { sorts: Object.keys(sorts), defaultSort: list.defaultSort, filters: { ...list.filters, ...attributes.filters } });
+  const given = Object.fromEntries(Object.entries(query.filters).filter(([field]) => field in attributes.filters));
+  let orderBy = sorts[query.sort]!;
+  if (query.sort in attributes.sorts) {
+    // Records without a value come last in both directions, as on the record lists (attributeSortedPage);
+    // the databases disagree on where NULL sorts, so the order says it.
+    const value = orderBy[0] as Expression<unknown>;
+    const [valued, empty] = query.direction === 'asc' ? [0, 1] : [1, 0];
+    orderBy = [sql`case when ${value} is null then ${sql.lit(empty)} else ${sql.lit(valued)} end`, value];
+  }
+  return { query, orderBy, conditions: filterConditions(given, attributes.filters), definitions: attributes.definitions };
 }

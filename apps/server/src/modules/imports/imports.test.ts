@@ -227,6 +227,33 @@ describe('importing records', () => {
     expect((await admin.get('/app/api/v1/stores')).body.meta.total).toBe(0);
   });
 
+  it('sets the team-defined attributes of imported leases and agreements (reminder dates too), checked by their rules', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await admin.post('/app/api/v1/attributes', { subject_type: 'leases', label: 'Region', type: 'select', options: ['East', 'West'] });
+    await admin.post('/app/api/v1/attributes', { subject_type: 'leases', label: 'CAM audit due', type: 'date', reminder: true });
+    await admin.post('/app/api/v1/attributes', { subject_type: 'agreements', label: 'Territory code', type: 'text', required: true });
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
+    await createVia(admin, 'stores', { name: 'Dallas', store_number: '7', brand_id: brand.id });
+
+    const uploaded = await upload(admin, 'leases', 'leases.csv', 'Store #,Reference,Region,CAM audit due\n7,L-1,East,2031-03-01\n7,L-2,North,\n');
+    expect(uploaded.body.data.mapping).toMatchObject({ 'attr.region': 'Region', 'attr.cam_audit_due': 'CAM audit due' });
+    await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping, skip_invalid: true });
+    await ctx.app.deps.jobs.drain();
+    const result = (await admin.get(`/app/api/v1/imports/${uploaded.body.data.id}`)).body.data;
+    expect(result).toMatchObject({ created_count: 1, error_count: 1 });
+    const report = (await admin.get(`/app/api/v1/imports/${result.id}/errors`)).body as string;
+    expect(report).toContain('3,Region,North,The selected region is invalid.');
+    const [lease] = (await admin.get('/app/api/v1/leases')).body.data;
+    expect(lease).toMatchObject({ reference: 'L-1', attributes: { region: 'East', cam_audit_due: '2031-03-01' } });
+    const reminders = (await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${lease.id}&per_page=50`)).body.data;
+    expect(reminders.filter((r: { source: string }) => r.source === 'attribute_date').map((r: { due_date: string }) => r.due_date)).toEqual(['2031-03-01']);
+
+    // A required attribute is required in a file too.
+    const agreements = await importFile(admin, 'agreements', 'Agreement #,Brand,Territory code\nFA-1,Sunrise,TX-N\nFA-2,Sunrise,\n', { skip_invalid: true });
+    expect(agreements).toMatchObject({ created_count: 1, error_count: 1 });
+    expect((await admin.get('/app/api/v1/agreements')).body.data.map((a: { attributes: unknown }) => a.attributes)).toEqual([{ territory_code: 'TX-N' }]);
+  });
+
   it('undoes a contacts import (contacts have no name column of their own)', async () => {
     const { admin } = await teamWithRoles(ctx);
     const result = await importFile(admin, 'contacts', 'First,Last,E-mail\nAda,Lovelace,ada@example.com\n');

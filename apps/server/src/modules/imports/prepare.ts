@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ZodType } from 'zod';
 import { isValid, parse as parseDate } from 'date-fns';
-import { DOCUMENT_CATEGORIES, documentFieldsSchema, fieldErrors, salesRowInputSchema, storeRules, type ImportMode, type ImportType } from '@storekeep/contracts';
+import { DOCUMENT_CATEGORIES, documentFieldsSchema, fieldErrors, salesRowInputSchema, storeRules, type Attribute, type ImportMode, type ImportType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { liveAttributes, validateAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
@@ -83,6 +83,14 @@ function attributeInput(field: FieldSpec, text: string): unknown {
     return text.trim();
   }
   return coerce(field, text);
+}
+
+/** A row's attribute columns as API input, checked by the forms' rules (errors reported on their `attr.<key>` fields). */
+function checkedAttributes(fields: FieldSpec[], definitions: Attribute[], mapped: Record<string, string>, partial: boolean, err: (fieldKey: string, message: string) => void) {
+  const raw = Object.fromEntries(fields.map((f) => [f.attribute!.key, attributeInput(f, mapped[f.key] ?? '')]));
+  const checked = validateAttributeValues(definitions, raw, { partial });
+  for (const [field, messages] of Object.entries(checked.errors)) err(field.replace(/^attributes\./, 'attr.'), messages[0]!);
+  return raw;
 }
 
 /** Every live record of a relation's table by the words that may name it (lower case). */
@@ -248,13 +256,7 @@ export async function createPreparer(db: Executor, teamId: number, def: RecordDe
           if (holder !== undefined && holder !== matchedId) err('store_number', holder === 'file' ? 'The store number appears on an earlier row of the file.' : 'The store number has already been taken.');
         }
       }
-      let attributes: Record<string, unknown> | undefined;
-      if (attributeFields.length) {
-        const raw = Object.fromEntries(attributeFields.map((f) => [f.attribute!.key, attributeInput(f, mapped[f.key] ?? '')]));
-        const checked = validateAttributeValues(definitions, raw, { partial: willUpdate });
-        for (const [field, messages] of Object.entries(checked.errors)) err(field.replace(/^attributes\./, 'attr.'), messages[0]!);
-        attributes = raw;
-      }
+      const attributes = attributeFields.length ? checkedAttributes(attributeFields, definitions, mapped, willUpdate, err) : undefined;
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
 
       const externalId = mapped.external_id || null;
@@ -351,6 +353,8 @@ export type ContractKind = {
   schema: ZodType;
   /** Table and column whose value names an existing contract (its reference or number). */
   table: 'leases' | 'franchise_agreements';
+  /** Whose team-defined attributes the file may set. */
+  subject: 'leases' | 'agreements';
   matchColumn: 'reference' | 'agreement_number';
   /** Columns that are not the schema's own, turned into its input (a monthly rent becomes a rent schedule). */
   build?(values: Record<string, unknown>, err: (fieldKey: string, message: string) => void): Record<string, unknown>;
@@ -363,6 +367,8 @@ export type ContractKind = {
  */
 export async function createContractPreparer(db: Executor, teamId: number, options: PrepareOptions, kind: ContractKind): Promise<Preparer> {
   const { fields, byColumn, relations, read } = await layoutOf(db, teamId, options);
+  const attributeFields = fields.filter((f) => f.attribute);
+  const definitions = attributeFields.length ? await liveAttributes(db, teamId, kind.subject) : [];
   const existing = new Set<string>();
   const rows = (await untyped(db).selectFrom(kind.table).select(kind.matchColumn).where('team_id', '=', teamId).where('deleted_at', 'is', null).where(kind.matchColumn, 'is not', null).execute()) as Array<Record<string, string>>;
   for (const row of rows) existing.add(key(row[kind.matchColumn]!));
@@ -376,6 +382,7 @@ export async function createContractPreparer(db: Executor, teamId: number, optio
       if (match && existing.has(key(match))) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
       let values: Record<string, unknown> = {};
       for (const field of fields) {
+        if (field.attribute) continue;
         const text = mapped[field.key] ?? '';
         if (field.relation && field.kind === 'list') {
           values[field.column] = text.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => resolve(field, part, relations, err)).filter((id): id is number => id !== null);
@@ -386,9 +393,10 @@ export async function createContractPreparer(db: Executor, teamId: number, optio
       if (kind.build) values = kind.build(values, err);
       const parsed = kind.schema.safeParse(values);
       if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
+      const attributes = attributeFields.length ? checkedAttributes(attributeFields, definitions, mapped, false, err) : undefined;
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
       if (match) inFile.add(key(match));
-      return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'create', id: null, values: parsed.data as Record<string, unknown>, before: null, externalId: null } };
+      return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'create', id: null, values: parsed.data as Record<string, unknown>, attributes, before: null, externalId: null } };
     });
   }
   return { prepare };

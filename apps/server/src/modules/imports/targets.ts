@@ -211,13 +211,16 @@ function contractTarget(options: {
     type: options.type,
     label: options.label,
     modes: ['create'],
-    // Team-defined attributes of leases and agreements are not offered here yet (their services write them apart).
-    fields: async () => IMPORT_FIELDS[options.type],
+    fields: async (db, teamId) => [...IMPORT_FIELDS[options.type], ...(await liveAttributes(db, teamId, options.type)).map(attributeField)],
     preparer: (db, teamId, prepareOptions) => createContractPreparer(db, teamId, prepareOptions, options.kind),
     async write(trx, teamId, batch, now, by) {
       const logged: LoggedChange[] = [];
       for (const o of batch) {
         const id = await options.insert(trx, teamId, o.values, by);
+        if (o.attributes && Object.keys(o.attributes).length) {
+          await writeAttributeValues(trx, teamId, options.type, id, o.attributes);
+          await syncAttributeReminders(trx, teamId, options.type, id);
+        }
         logged.push({ subject_id: id, action: 'create', before: null, after_updated_at: now });
       }
       // The services stamp their own clock; the log keeps what they wrote, so undo sees later edits only.
@@ -242,6 +245,7 @@ const leasesTarget = contractTarget({
   kind: {
     schema: leaseInputSchema,
     table: 'leases',
+    subject: 'leases',
     matchColumn: 'reference',
     // A file has one rent figure per lease: it becomes a one-row schedule over the term.
     build({ monthly_rent, ...values }, err) {
@@ -260,7 +264,7 @@ const agreementsTarget = contractTarget({
   label: 'Franchise agreement',
   insert: insertAgreement,
   remove: removeImportedAgreements,
-  kind: { schema: agreementInputSchema, table: 'franchise_agreements', matchColumn: 'agreement_number' },
+  kind: { schema: agreementInputSchema, table: 'franchise_agreements', subject: 'agreements', matchColumn: 'agreement_number' },
 });
 
 /** Metadata of uploaded documents: only updated, through the documents service (search row, reminder, audit). */

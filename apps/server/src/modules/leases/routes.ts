@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { API_BASE, dataOf, escalationInputSchema, idParamSchema, leaseFieldsSchema, leaseSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { exportFormat, pagedRows, sendTabular } from '../../platform/tabular';
+import { sendTabular } from '../../platform/tabular';
+import { contractExport } from './contracts-shared';
 import { actorOf } from '../auth/context';
 import { escalationRows } from './dates';
 import { LEASE_EXPORT_COLUMNS } from './export-columns';
@@ -20,8 +21,8 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   // The list as CSV or XLSX, with its filters, search and sort.
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, query } = exportFormat(request.query);
-    return sendTabular(reply, format, 'leases', pagedRows((raw) => leases.listLeases(deps, actor, raw), query, LEASE_EXPORT_COLUMNS));
+    const { format, rows } = await contractExport(deps.db, actor.teamId, 'leases', request.query, (raw) => leases.listLeases(deps, actor, raw), LEASE_EXPORT_COLUMNS);
+    return sendTabular(reply, format, 'leases', rows);
   });
   // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
   app.post(base, { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } }, async (request, reply) =>

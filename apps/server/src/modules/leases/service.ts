@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { leaseInputSchema, LEASE_STATUSES, LEASE_CLAUSE_KINDS, type Lease, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
+import { pageOfIds, paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, splitAttributes, withAttributeErrors, writeAttributeValues } from '../attributes/service';
+import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordPolicy, recordAbilities } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
@@ -87,7 +87,7 @@ async function presentLeases(db: Executor, actor: Actor, ids: number[]) {
 }
 
 
-const SORTS: Record<string, string[]> = {
+const SORTS: Record<string, SortColumn[]> = {
   expiration_date: ['expiration_date'],
   commencement_date: ['commencement_date'],
   reference: ['reference'],
@@ -98,8 +98,10 @@ const SORTS: Record<string, string[]> = {
 
 export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Lease[]; meta: PaginationMeta }> {
   authorize(recordPolicy.view(actor));
-  const query = parseListQuery(raw, {
-    sorts: Object.keys(SORTS),
+  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
+    subject: 'leases',
+    table: 'leases',
+    sorts: SORTS,
     defaultSort: 'expiration_date',
     filters: {
       status: { type: 'enum', values: LEASE_STATUSES },
@@ -111,7 +113,6 @@ export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, s
     },
   });
   const f = query.filters;
-  const conditions: Array<Expression<SqlBool>> = [];
   for (const column of ['status', 'store_id', 'landlord_id', 'tenant_id'] as const) {
     if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
   }
@@ -125,7 +126,7 @@ export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, s
     const like = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql<SqlBool>`(reference like ${like} escape '\\' or store_id in (select id from stores where team_id = ${actor.teamId} and name like ${like} escape '\\'))`);
   }
-  const { ids, total } = await pageOfIds(deps.db, { table: 'leases', teamId: actor.teamId, conditions, orderBy: SORTS[query.sort]!, direction: query.direction, page: query.page, perPage: query.perPage });
+  const { ids, total } = await pageOfIds(deps.db, { table: 'leases', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
   return { data: await presentLeases(deps.db, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
 }
 
@@ -221,6 +222,7 @@ export function leaseCriticalDates(leaseId: number, storeName: string, values: L
 async function syncLeaseReminders(trx: Executor, teamId: number, leaseId: number, values: LeaseValues) {
   const store = await trx.selectFrom('stores').select('name').where('id', '=', values.store_id).executeTakeFirst();
   await syncReminders(trx, teamId, { type: 'lease', id: leaseId }, leaseCriticalDates(leaseId, store?.name ?? 'store', values));
+  await syncAttributeReminders(trx, teamId, 'leases', leaseId);
 }
 
 const parseWhole = (input: unknown): LeaseValues => parseContract(leaseInputSchema, input);
@@ -232,6 +234,7 @@ export async function createLease(deps: Deps, actor: Actor, input: unknown): Pro
   const id = await deps.db.transaction().execute(async (trx) => {
     const leaseId = await insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
     const changes = await writeAttributeValues(trx, actor.teamId, 'leases', leaseId, attributes);
+    await syncAttributeReminders(trx, actor.teamId, 'leases', leaseId);
     if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: leaseId, action: 'updated', changes, ip: actor.ip });
     return leaseId;
   });

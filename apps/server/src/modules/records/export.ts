@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { formatAttributeValue, type AttributeValue } from '@storekeep/contracts';
+import type { AttributeValue } from '@storekeep/contracts';
+import { attributeExportColumns } from '../attributes/service';
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
 import type { Cell } from '../../platform/tabular';
@@ -21,12 +22,7 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   // `attributes=a,b`: the attribute columns the list shows (its column picker); all live ones when absent.
   const { attributes: shown, ...listRaw } = raw;
   const { conditions, definitions } = await listQuery(deps, def, actor, listRaw);
-  const wanted = shown === undefined ? null : new Set(String(shown).split(',').filter(Boolean));
-  // Live team-defined attributes follow the built-in columns, headed by their labels.
-  const columns: Array<[string, (dto: Dto) => unknown]> = [
-    ...def.exportColumns,
-    ...definitions.filter((d) => !wanted || wanted.has(d.key)).map((d): [string, (dto: Dto) => unknown] => [d.label, (dto) => formatAttributeValue((dto as { attributes?: Record<string, AttributeValue> }).attributes?.[d.key], d.type)]),
-  ];
+  const columns: Array<[string, (dto: Dto) => unknown]> = [...def.exportColumns, ...attributeExportColumns<Dto & { attributes?: Record<string, AttributeValue> }>(definitions, shown)] as Array<[string, (dto: Dto) => unknown]>;
   const present = presenterFor(deps, def, actor);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen at run time (definition.ts)
   const db = deps.db as unknown as Kysely<any>;

@@ -6,6 +6,11 @@ import { daysBefore } from '../leases/dates';
 
 export type CriticalDate = { key: string; source: string; title: string; due_date: string };
 
+/** Keys of reminders made from team-defined date attributes (`attribute:<attribute id>:<record id>`). */
+export const ATTRIBUTE_REMINDER_PREFIX = 'attribute:';
+export const isAttributeReminderKey = (key: string) => key.startsWith(ATTRIBUTE_REMINDER_PREFIX);
+const isOwnReminderKey = (key: string) => !isAttributeReminderKey(key);
+
 export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]> {
   const settings = await db.selectFrom('team_settings').select('lead_days').where('team_id', '=', teamId).executeTakeFirst();
   const parsed = (settings?.lead_days ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -16,8 +21,10 @@ export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]
  * Makes the generated reminders of one record match its critical dates: new dates get a reminder, a
  * moved date moves its reminder (and makes it unread again), a date that is gone takes its reminder
  * with it. Keys (`lease:12:expiration`) make this idempotent: recalculating never duplicates.
+ * A record's own dates and its date attributes are synced apart (`owns` says which keys this sync
+ * manages), so saving a lease's dates never removes the reminder of one of its attributes.
  */
-export async function syncReminders(trx: Executor, teamId: number, subject: { type: string; id: number }, dates: CriticalDate[]) {
+export async function syncReminders(trx: Executor, teamId: number, subject: { type: string; id: number }, dates: CriticalDate[], owns: (key: string) => boolean = isOwnReminderKey) {
   const lead = Math.max(...(await leadDaysOf(trx, teamId)));
   const existing = await trx
     .selectFrom('reminders')
@@ -27,7 +34,7 @@ export async function syncReminders(trx: Executor, teamId: number, subject: { ty
     .where('subject_id', '=', subject.id)
     .where('source_key', 'is not', null)
     .execute();
-  const byKey = new Map(existing.map((r) => [r.source_key!, r]));
+  const byKey = new Map(existing.filter((r) => owns(r.source_key!)).map((r) => [r.source_key!, r]));
   const now = nowIso();
   for (const date of dates) {
     const current = byKey.get(date.key);
