@@ -125,3 +125,41 @@ test('a lease attribute is edited on the lease form and shown on its page', asyn
   const custom = page.locator('section', { has: page.getByRole('heading', { name: 'Custom fields' }) });
   await expect(custom.getByText('LL-77')).toBeVisible();
 });
+
+test('the leases list shows, filters, sorts and exports a lease attribute', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Lou Lists', email: uniqueEmail('lease-attribute-list') });
+  await apiCall(page.request, 'POST', '/attributes', { subject_type: 'leases', label: 'Region', type: 'select', options: ['East', 'West'] });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Point' });
+  const lease = (reference: string, region: string) =>
+    apiCall(page.request, 'POST', '/leases', { store_id: store.id, reference, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31', attributes: { region } });
+  await lease('L-EAST', 'East');
+  await lease('L-WEST', 'West');
+
+  await page.goto('/leases');
+  const table = page.getByRole('table');
+  await expect(page.getByRole('columnheader', { name: 'Region' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /L-WEST/ })).toContainText('West');
+  await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Region' }).click();
+  await page.getByRole('option', { name: 'East', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/attr\.region=East/);
+  await expect(table.getByRole('row', { name: /L-WEST/ })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /L-EAST/ })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  expect(lines[0]).toMatch(/,Region$/);
+  expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['East']);
+
+  // Sorting by the attribute's column, both ways.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Region' }).last().click();
+  await expect(page).toHaveURL(/sort=attr\.region&direction=asc/);
+  await expect(table.getByRole('row').nth(1)).toContainText('L-EAST');
+  await page.getByRole('button', { name: 'Region' }).last().click();
+  await expect(page).toHaveURL(/sort=attr\.region&direction=desc/);
+  await expect(table.getByRole('row').nth(1)).toContainText('L-WEST');
+  await screenshot(page, 'attributes-lease-list');
+});

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, LIST_CACHE_MS } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { toApiQuery, type ListParams } from '../records/list-params';
+import { attributeFiltersOf, isAttributeField, toApiQuery, type ListParams } from '../records/list-params';
 import type { Paginated } from '../records/types';
 
 /** A `{ data, meta }` list of a resource outside the four record types (leases, agreements, reminders). */
@@ -16,8 +16,11 @@ export function useApiList<T>(resource: string, params: Partial<ListParams>, ena
   });
 }
 
-/** List state in the URL for lists with free-form filters: `?status=active&store_id=3&page=2`. */
-export function parseSimpleParams(query: URLSearchParams, filterFields: readonly string[], sorts: readonly string[], defaults: Partial<ListParams> = {}): ListParams {
+/**
+ * List state in the URL for lists with free-form filters: `?status=active&store_id=3&page=2`. With
+ * `attributes`, team-defined attributes' `attr.<key>` sorts and filters are read too.
+ */
+export function parseSimpleParams(query: URLSearchParams, filterFields: readonly string[], sorts: readonly string[], defaults: Partial<ListParams> = {}, attributes = false): ListParams {
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
   const perPage = Number.parseInt(query.get('per_page') ?? '', 10);
   const filters: Record<string, string[]> = {};
@@ -26,12 +29,13 @@ export function parseSimpleParams(query: URLSearchParams, filterFields: readonly
     const raw = query.get(field) ?? query.get(`filters[${field}]`);
     if (raw) filters[field] = raw.split(',').map((value) => value.trim()).filter(Boolean);
   }
+  if (attributes) Object.assign(filters, attributeFiltersOf(query));
   const sortRaw = query.get('sort');
   return {
     page,
     per_page: [10, 25, 50, 100].includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
     search: (query.get('search') ?? '').trim(),
-    sort: sortRaw && sorts.includes(sortRaw) ? sortRaw : (defaults.sort ?? null),
+    sort: sortRaw && (sorts.includes(sortRaw) || (attributes && isAttributeField(sortRaw))) ? sortRaw : (defaults.sort ?? null),
     direction: query.get('direction') === 'desc' ? 'desc' : query.get('direction') === 'asc' ? 'asc' : (defaults.direction ?? 'asc'),
     filters,
   };

@@ -2,12 +2,14 @@ import { Plus, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '@storekeep/contracts';
+import { SEARCH_DEBOUNCE_MS, type AttributeValue } from '@storekeep/contracts';
 import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type SortState } from '../../components/ui';
 import { useCreateShortcut } from '../../lib/use-create-shortcut';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
+import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
+import { useAttributes } from '../attributes/queries';
 import { ExportLinks } from '../records/export-links';
 import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list-params';
 import { parseSimpleParams, useApiList } from './api-list';
@@ -35,7 +37,11 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const navigate = useNavigate();
   const user = useRequiredUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseSimpleParams(searchParams, props.filterFields, props.sorts), [searchParams, props.filterFields, props.sorts]);
+  const params = useMemo(() => parseSimpleParams(searchParams, props.filterFields, props.sorts, {}, true), [searchParams, props.filterFields, props.sorts]);
+  const attributes = useAttributes(props.resource);
+  const definitions = attributes.data ?? [];
+  const attributeView = useVisibleAttributeColumns(props.resource, definitions);
+  const columns = [...props.columns, ...attributeColumns<T & { attributes?: Record<string, AttributeValue> }>(attributeView.visible)];
   const [searchText, setSearchText] = useState(params.search);
   const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useApiList<T>(props.resource, params);
@@ -67,7 +73,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         title={props.title}
         actions={
           <>
-            <ExportLinks resource={props.resource} query={toApiQuery({ ...params, page: undefined, per_page: undefined })} />
+            <ExportLinks resource={props.resource} query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
             {createAction}
           </>
         }
@@ -95,7 +101,11 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           }}
         >
           {props.renderFilters(params.filters, (field, values) => update({ filters: { ...params.filters, [field]: values } }))}
+          <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
         </FilterBar>
+        <div className="lg:ml-auto">
+          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
+        </div>
       </div>
       {!list.isPending && rows.length === 0 ? (
         filtered ? (
@@ -106,7 +116,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
       ) : (
         <>
           <DataTable
-            columns={props.columns}
+            columns={columns}
             rows={rows}
             rowKey={(row) => row.id}
             caption={props.title}

@@ -18,13 +18,26 @@ export const filterFields = (type: RecordType): string[] => Object.keys(LIST_FIL
  * The list state lives in the URL query (`?page=2&per_page=50&search=x&sort=name&direction=desc&status=open,closed`)
  * so a link reproduces it. Unknown sorts, filters and page sizes are dropped rather than sent (the API answers 422).
  */
+/** `attr.<key>`: a team-defined attribute's sort or filter; the server checks it against its definitions. */
+export const isAttributeField = (field: string) => /^attr\.[a-z][a-z0-9_]*$/.test(field);
+
+/** The `attr.<key>=a,b` filters of a list URL. */
+export function attributeFiltersOf(query: URLSearchParams): Record<string, string[]> {
+  const filters: Record<string, string[]> = {};
+  for (const [field, raw] of query) {
+    if (!isAttributeField(field)) continue;
+    const values = raw.split(',').map((value) => value.trim()).filter(Boolean);
+    if (values.length) filters[field] = values;
+  }
+  return filters;
+}
+
 export function parseListParams(type: RecordType, query: URLSearchParams): ListParams {
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
   const perPageRaw = Number.parseInt(query.get('per_page') ?? '', 10);
   const per_page = (PER_PAGE_OPTIONS as readonly number[]).includes(perPageRaw) ? perPageRaw : DEFAULT_PAGE_SIZE;
   const sortRaw = query.get('sort');
-  // `attr.<key>` sorts and filters are team-defined attributes; the server checks them against its definitions.
-  const sort = sortRaw && ((LIST_SORTS[type] as readonly string[]).includes(sortRaw) || /^attr\.[a-z][a-z0-9_]*$/.test(sortRaw)) ? sortRaw : null;
+  const sort = sortRaw && ((LIST_SORTS[type] as readonly string[]).includes(sortRaw) || isAttributeField(sortRaw)) ? sortRaw : null;
   const direction = query.get('direction') === 'desc' ? 'desc' : 'asc';
   const filters: Record<string, string[]> = {};
   const specs = LIST_FILTERS[type] as Record<string, { type: string; values?: readonly string[] }>;
@@ -37,11 +50,7 @@ export function parseListParams(type: RecordType, query: URLSearchParams): ListP
     if (spec.type === 'text') values = [raw.trim()];
     if (values.length) filters[field] = values;
   }
-  for (const [field, raw] of query) {
-    if (!/^attr\.[a-z][a-z0-9_]*$/.test(field)) continue;
-    const values = raw.split(',').map((value) => value.trim()).filter(Boolean);
-    if (values.length) filters[field] = values;
-  }
+  Object.assign(filters, attributeFiltersOf(query));
   return { page, per_page, search: (query.get('search') ?? '').trim(), sort, direction, filters };
 }
 
