@@ -21,6 +21,12 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'storekeep_session';
 export const LOCALE_COOKIE = 'locale';
+/**
+ * Over HTTPS the session and CSRF cookies carry the `__Host-` prefix (Secure, Path=/, no Domain: a
+ * sibling subdomain cannot set or shadow them). Clients read the prefixed name first.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
+export const cookieName = (name: string, secure: boolean) => (secure ? `${HOST_COOKIE_PREFIX}${name}` : name);
 
 export const DEMO_EMAIL = 'demo@storekeep.test';
 export const DEMO_PASSWORD = 'storekeep-demo';

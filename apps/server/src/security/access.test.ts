@@ -50,7 +50,11 @@ const RULES: Rule[] = [
   // A calculator: it returns a rent schedule and writes nothing.
   { pattern: /^POST \/app\/api\/v1\/leases\/escalations$/, allow: ALL, why: 'computes, stores nothing' },
   // The demo account's own limits.
-  { pattern: /^(PATCH \/app\/api\/v1\/users\/profile|PUT \/app\/api\/v1\/users\/password|POST \/app\/api\/v1\/tokens)$/, allow: NOT_DEMO, why: 'the demo login and tokens are fixed' },
+  {
+    pattern: /^(PATCH \/app\/api\/v1\/users\/profile|PUT \/app\/api\/v1\/users\/password|POST \/app\/api\/v1\/(tokens|users\/logout-other-devices))$/,
+    allow: NOT_DEMO,
+    why: 'the demo login is shared and fixed: no profile, password, token or other-device changes',
+  },
   { pattern: /^DELETE \/app\/api\/v1\/(tokens\/:id|devices\/:token)$/, allow: ['owner', 'demo'], refusal: 404, why: 'revoking is for the token’s or device’s own user (the fixtures’ owner); others get 404' },
   // Personal routes: any signed-in member, on their own things.
   {

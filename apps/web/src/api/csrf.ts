@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@storekeep/contracts';
+import { CSRF_COOKIE, cookieName } from '@storekeep/contracts';
 import { readCookie } from '../lib/cookies';
 
 let pending: Promise<void> | null = null;
@@ -16,8 +16,11 @@ export function refreshCsrfCookie(): Promise<void> {
   return pending;
 }
 
+/** The server names the cookie `__Host-XSRF-TOKEN` over HTTPS and `XSRF-TOKEN` on plain HTTP (development). */
+const csrfCookie = () => readCookie(cookieName(CSRF_COOKIE, true)) ?? readCookie(CSRF_COOKIE);
+
 /** Before the first mutating request of this page load the cookie is fetched (it may be stale or absent). */
 export async function ensureCsrfToken(): Promise<string | null> {
-  if (!primed || !readCookie(CSRF_COOKIE)) await refreshCsrfCookie();
-  return readCookie(CSRF_COOKIE);
+  if (!primed || !csrfCookie()) await refreshCsrfCookie();
+  return csrfCookie();
 }

@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE, isSubscriptionBlocked, type TeamRole } from '@storekeep/contracts';
+import { CSRF_HEADER, DEMO_EMAIL, isSubscriptionBlocked, type TeamRole } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
 import { listUserTeams } from '../users/repository';
-import { sessionExpiry } from './session-cookie';
+import { clearSessionCookie, csrfCookieName, sessionAbsoluteEnd, sessionCookieName, sessionExpiry } from './session-cookie';
 import { createAuthCache, type AuthCache } from '../../platform/auth-cache';
 
 /**
@@ -62,7 +62,7 @@ export type RouteGuardEntry = { method: string; url: string; guard: Guard; csrf:
 
 /** What a session cookie resolves to; cached (platform/auth-cache.ts) and never mutated except the touch times. */
 type SessionLookup = {
-  session: { remember: number; last_seen_at: string; expires_at: string };
+  session: { remember: number; last_seen_at: string; expires_at: string; created_at: string };
   user: Readonly<UserRow>;
   teams: readonly TeamContext[];
 };
@@ -92,7 +92,7 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
 
     if (MUTATING.has(request.method) && request.auth?.via !== 'token' && config.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
-      if (!isValidCsrf(deps.appKey, request.cookies[CSRF_COOKIE], typeof header === 'string' ? header : undefined)) {
+      if (!isValidCsrf(deps.appKey, request.cookies[csrfCookieName(deps)], typeof header === 'string' ? header : undefined)) {
         throw new AppError('csrf', 'CSRF token mismatch.');
       }
     }
@@ -122,7 +122,7 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
     return withTeams(deps, { user, via: 'token', sessionId: null, tokenId: token.id, readOnly: token.abilities === 'read' });
   }
 
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = request.cookies[sessionCookieName(deps)];
   if (!cookie) return null;
   const sessionId = sha256(cookie);
   const cache = sessionCaches.get(deps)!;
@@ -134,15 +134,17 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
     cache.forget(sessionId);
     found = await load();
   }
-  if (!found || found.session.expires_at <= now) {
+  // Idle expiry (stored, sliding) or the absolute end since sign-in, whichever comes first.
+  const ended = (lookup: SessionLookup) => lookup.session.expires_at <= now || sessionAbsoluteEnd(Boolean(lookup.session.remember), lookup.session.created_at) <= now;
+  if (!found || ended(found)) {
     if (found) await repo.deleteSession(deps.db, sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(deps, reply);
     return null;
   }
   const { session, user, teams } = found;
   // Sliding expiry, written at most once a minute (per instance) so reads stay reads.
   if (Date.parse(now) - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
-    const expiresAt = sessionExpiry(Boolean(session.remember), now);
+    const expiresAt = sessionExpiry(Boolean(session.remember), now, session.created_at);
     session.last_seen_at = now;
     session.expires_at = expiresAt;
     await repo.touchSession(deps.db, sessionId, now, expiresAt);

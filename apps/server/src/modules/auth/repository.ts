@@ -8,17 +8,17 @@ export async function findSessionWithUser(db: Executor, id: string) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.remember', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .select(['sessions.remember', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.created_at as session_created_at'])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { remember, last_seen_at, expires_at, ...user } = row;
-  return { session: { remember, last_seen_at, expires_at }, user: user as UserRow };
+  const { remember, last_seen_at, expires_at, session_created_at, ...user } = row;
+  return { session: { remember, last_seen_at, expires_at, created_at: session_created_at }, user: user as UserRow };
 }
 
 export async function createSession(
   db: Executor,
-  row: { id: string; userId: number; remember: boolean; ip: string; userAgent: string | null; now: string; expiresAt: string },
+  row: { id: string; userId: number; remember: boolean; ip: string; userAgent: string | null; now: string; expiresAt: string; createdAt?: string },
 ) {
   await db
     .insertInto('sessions')
@@ -28,7 +28,7 @@ export async function createSession(
       remember: row.remember ? 1 : 0,
       ip: row.ip,
       user_agent: row.userAgent?.slice(0, 512) ?? null,
-      created_at: row.now,
+      created_at: row.createdAt ?? row.now,
       last_seen_at: row.now,
       expires_at: row.expiresAt,
     })
@@ -43,10 +43,16 @@ export async function deleteSession(db: Executor, id: string) {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export async function deleteOtherSessions(db: Executor, userId: number, keepId: string | null) {
+/** Ends every session of the user except `keepId`; returns how many ended. */
+export async function deleteOtherSessions(db: Executor, userId: number, keepId: string | null): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepId) query = query.where('id', '!=', keepId);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function findSession(db: Executor, id: string) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findToken(db: Executor, tokenHash: string) {

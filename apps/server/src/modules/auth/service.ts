@@ -3,11 +3,10 @@ import {
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_SECONDS,
   PASSWORD_RESET_TTL_MINUTES,
-  SESSION_COOKIE,
   type AuthUser,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { AppError, invalid } from '../../platform/errors';
+import { AppError, forbidden, invalid } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { enqueueMail } from '../../platform/mail';
@@ -15,11 +14,11 @@ import { recordActivity } from '../activities/service';
 import { acceptInvitation, createPersonalTeam, previewInvitation } from '../teams/service';
 import { insertUser, updateUser } from '../users/repository';
 import { loadAuthUser } from '../users/service';
-import { forgetSession, type RequestAuth } from './context';
+import { forgetSession, isDemoUser, type RequestAuth } from './context';
 import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
-import { clearSessionCookie, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, sessionCookieName, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
 import { isValidVerification, sendVerificationMail } from './verification';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
@@ -29,13 +28,28 @@ function throttled(message: string, retryAfter: number, field?: string) {
   return new AppError('throttled', text, field ? { [field]: [text] } : undefined, { 'retry-after': String(retryAfter) });
 }
 
-const isSecure = (deps: Deps) => deps.config.APP_URL.startsWith('https://');
+/** Session cookie values: 32 random bytes (256 bits), stored only as their SHA-256. */
+const SESSION_TOKEN_BYTES = 32;
 
-/** Starts a fresh session (a new id every login: no fixation) and a fresh CSRF token. */
-async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await repo.deleteSession(deps.db, sha256(previous));
-  const token = randomToken(32);
+/**
+ * Starts a fresh session (a new id every login: no fixation) and a fresh CSRF token. `createdAt`
+ * carries the sign-in time over when an existing session is rotated, so rotation never extends the
+ * absolute lifetime.
+ */
+async function startSession(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  remember: boolean,
+  createdAt?: string,
+) {
+  const previous = request.cookies[sessionCookieName(deps)];
+  if (previous) {
+    await repo.deleteSession(deps.db, sha256(previous));
+    forgetSession(deps, sha256(previous));
+  }
+  const token = randomToken(SESSION_TOKEN_BYTES);
   const now = nowIso();
   await repo.createSession(deps.db, {
     id: sha256(token),
@@ -44,14 +58,39 @@ async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyR
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     now,
-    expiresAt: sessionExpiry(remember, now),
+    createdAt: createdAt ?? now,
+    expiresAt: sessionExpiry(remember, now, createdAt ?? now),
   });
-  setSessionCookie(reply, token, remember, isSecure(deps));
-  setCsrfCookie(reply, deps.appKey, isSecure(deps));
+  setSessionCookie(deps, reply, token, remember);
+  setCsrfCookie(deps, reply);
+}
+
+/**
+ * Gives the caller's cookie session a new id (same user, same sign-in time) after a change of
+ * privilege — a team switch, a password change — so an id seen before the change is worth nothing after it.
+ * Bearer-token callers have no session to rotate.
+ */
+export async function rotateSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+  const auth = request.auth;
+  if (!auth?.sessionId) return;
+  const session = await repo.findSession(deps.db, auth.sessionId);
+  if (!session) return;
+  await startSession(deps, request, reply, auth.user.id, Boolean(session.remember), session.created_at);
+}
+
+/** "Log out other devices": ends every other session of the caller; their API tokens stay (revoked on their own page). */
+export async function logoutOtherDevices(deps: Deps, request: FastifyRequest): Promise<number> {
+  const auth = request.auth!;
+  if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account is shared: it cannot log out other devices.');
+  return deps.db.transaction().execute(async (trx) => {
+    const ended = await repo.deleteOtherSessions(trx, auth.user.id, auth.sessionId);
+    await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout_other_devices', changes: { sessions: ended }, ip: request.ip });
+    return ended;
+  });
 }
 
 export function issueCsrfCookie(deps: Deps, reply: FastifyReply) {
-  setCsrfCookie(reply, deps.appKey, isSecure(deps));
+  setCsrfCookie(deps, reply);
 }
 
 export async function login(
@@ -93,7 +132,7 @@ export async function logout(deps: Deps, request: FastifyRequest, reply: Fastify
   if (auth) {
     await recordActivity(deps.db, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout', ip: request.ip });
   }
-  clearSessionCookie(reply);
+  clearSessionCookie(deps, reply);
   issueCsrfCookie(deps, reply);
 }
 

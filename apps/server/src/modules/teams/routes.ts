@@ -21,6 +21,7 @@ import { actorOf } from '../auth/context';
 import { loadAuthUser } from '../users/service';
 import * as teams from './service';
 import { getSettings, updateSettings } from './settings';
+import { rotateSession } from '../auth/service';
 
 const memberParams = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
 const invitationParams = idParamSchema.extend({ invitationId: z.string().min(1).max(64) });
@@ -44,8 +45,10 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
   app.patch(
     `${API_BASE}/teams/:id/switch`,
     { config: { guard: 'auth' }, schema: { params: idParamSchema, response: { 200: dataOf(authUserSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       await teams.switchTeam(deps, request.auth!.user, request.params.id);
+      // The session now acts with another team's role: a new session id for the new privileges.
+      await rotateSession(deps, request, reply);
       return { data: await loadAuthUser(deps, deps.db, request.auth!.user.id) };
     },
   );

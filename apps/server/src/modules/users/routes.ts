@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_BASE, appConfigSchema, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { logoutOtherDevices, rotateSession } from '../auth/service';
 import { presentCaller, updatePassword, updateProfile } from './service';
 
 export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
@@ -28,9 +30,18 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   app.put(
     `${API_BASE}/users/password`,
     { config: { guard: 'auth' }, schema: { body: updatePasswordSchema, response: { 200: messageSchema } } },
-    async (request) => {
+    async (request, reply) => {
       await updatePassword(deps, request.auth!, request.body, request.ip);
+      // Every other session ended in updatePassword; this one continues under a new id.
+      await rotateSession(deps, request, reply);
       return { message: 'Your password has been updated.' };
     },
+  );
+
+  // "Log out other devices" (profile page): every other session of the caller ends; this one stays.
+  app.post(
+    `${API_BASE}/users/logout-other-devices`,
+    { config: { guard: 'auth' }, schema: { response: { 200: dataOf(z.object({ ended: z.number().int() })) } } },
+    async (request) => ({ data: { ended: await logoutOtherDevices(deps, request) } }),
   );
 }
