@@ -2,15 +2,35 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 
 // The config can be loaded from the repository root (vite preview --config apps/web/vite.config.ts),
 // so the web app's folder is pinned as the root instead of relying on the working directory.
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const server = 'http://127.0.0.1:3000';
 
+/**
+ * sonner appends its CSS as an inline <style> element when imported, which the server's strict CSP
+ * (style-src 'self', apps/server/src/platform/http-security.ts) blocks. Its stylesheet is imported as a
+ * file instead (features/layout/toaster.tsx) and the injection is turned off here. If a sonner update
+ * renames the function, the build fails rather than shipping unstyled toasts.
+ */
+function sonnerStylesAsFile(): Plugin {
+  const injector = 'function __insertCSS(code) {';
+  return {
+    name: 'storekeep:sonner-styles-as-file',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      if (!code.includes(injector)) throw new Error(`sonner no longer defines ${injector}: update sonnerStylesAsFile in vite.config.ts`);
+      return { code: code.replace(injector, `${injector} return;`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [
+    sonnerStylesAsFile(),
     react(),
     tailwindcss(),
     // The installable app (issue 7): manifest, icons and a service worker (sw/sw.ts) that precaches the
@@ -23,7 +43,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'offline.html', 'offline.js', 'offline.css', 'icons/apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: 'Storekeep',

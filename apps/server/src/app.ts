@@ -11,6 +11,7 @@ import type { Config } from './platform/config';
 import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { registerHttpSecurity } from './platform/http-security';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import { createMailSender } from './platform/mail';
@@ -109,6 +110,8 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
     if (!database) await handle.close();
   });
 
+  // First, so every route (and the SPA's not-found fallback) gets the headers and cross-site checks.
+  await registerHttpSecurity(app, config);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {

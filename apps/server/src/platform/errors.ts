@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'conflict'
   | 'csrf'
   | 'too_large'
+  | 'unsupported_media_type'
   | 'throttled';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -22,6 +23,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   csrf: 419,
   too_large: 413,
+  unsupported_media_type: 415,
   throttled: 429,
 };
 

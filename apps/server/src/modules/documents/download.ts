@@ -60,7 +60,10 @@ export async function openSignedFile(deps: Deps, versionId: number, expires: num
       'x-content-type-options': 'nosniff',
       // Even a file shown inline runs nothing and loads nothing. PDFs skip `sandbox` only because Chrome's
       // PDF viewer refuses sandboxed documents; a PDF is never parsed as HTML, so no script can run.
-      'content-security-policy': `${version.mime_type === 'application/pdf' ? '' : 'sandbox; '}default-src 'none'; img-src 'self'; style-src 'unsafe-inline'`,
+      // frame-ancestors 'self' (and X-Frame-Options, for old browsers): the document drawer previews the file in an
+      // iframe of this app; every other page of the app refuses framing altogether (platform/http-security.ts).
+      'content-security-policy': `${version.mime_type === 'application/pdf' ? '' : 'sandbox; '}default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'`,
+      'x-frame-options': 'SAMEORIGIN',
       'cache-control': 'private, no-store',
     },
   };

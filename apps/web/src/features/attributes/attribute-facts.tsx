@@ -4,6 +4,7 @@ import type { Attribute, AttributeSubject, AttributeValue } from '@storekeep/con
 import { Badge, Card } from '../../components/ui';
 import { formatDay } from '../../lib/format';
 import { useAttributes } from './queries';
+import { httpUrl } from '../../lib/safe-url';
 
 /** One attribute value for reading: links for URLs and e-mails, badges for options, Yes/No, dates. */
 export function AttributeValueView({
@@ -34,10 +35,12 @@ export function AttributeValueView({
       return formatDay(String(value));
     case 'money':
       return Number(value).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    case 'url':
+    case 'url': {
+      const href = httpUrl(String(value));
+      if (!href) return String(value);
       return (
         <a
-          href={String(value)}
+          href={href}
           target="_blank"
           rel="noopener noreferrer"
           className="text-blue-700 hover:underline dark:text-blue-400"
@@ -45,6 +48,7 @@ export function AttributeValueView({
           {String(value).replace(/^https?:\/\//, '')}
         </a>
       );
+    }
     case 'email':
       return (
         <a href={`mailto:${String(value)}`} className="text-blue-700 hover:underline dark:text-blue-400">

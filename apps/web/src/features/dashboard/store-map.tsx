@@ -27,7 +27,9 @@ export default function StoreMap({ stores }: { stores: DashboardMapStore[] }) {
       const point: L.LatLngTuple = [store.latitude, store.longitude];
       points.push(point);
       const colors = BUCKET_COLORS[bucketOf(store.next_deadline)];
-      const tooltip = store.next_deadline ? `${store.name} · ${formatDay(store.next_deadline)}` : store.name;
+      // An element, not a string: Leaflet puts a string tooltip in innerHTML, and store names are user text.
+      const tooltip = document.createElement('span');
+      tooltip.textContent = store.next_deadline ? `${store.name} · ${formatDay(store.next_deadline)}` : store.name;
       L.circleMarker(point, { radius: 8, color: colors.stroke, weight: 2, fillColor: colors.fill, fillOpacity: 0.9 })
         .bindTooltip(tooltip)
         .on('click', () => navigate(`/stores/${store.id}`))

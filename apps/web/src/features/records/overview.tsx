@@ -6,6 +6,7 @@ import { formatCount, formatDate, formatDay } from '../../lib/format';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { KindBadge, PhoneLink, RefLink, StatusBadge } from './display';
 import type { AnyRecord } from './types';
+import { httpUrl } from '../../lib/safe-url';
 
 export type Row = [label: string, value: ReactNode];
 
@@ -43,12 +44,16 @@ const email = (value: string | null) =>
       {value}
     </a>
   ) : null;
-const website = (value: string | null) =>
-  value ? (
-    <a href={value} target="_blank" rel="noopener noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
+const website = (value: string | null) => {
+  if (!value) return null;
+  const href = httpUrl(value);
+  if (!href) return value;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
       {value.replace(/^https?:\/\//, '')}
     </a>
-  ) : null;
+  );
+};
 const phone = (value: string | null) => (value ? <PhoneLink value={value} /> : null);
 
 /** The overview tab: every field of the record, with related records as links. */
