@@ -72,7 +72,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   if (handle.dialect === 'postgres') return migrate(handle.db);
   // SQLite: Kysely takes no lock there (it assumes one connection), so two processes starting on one
   // file would both create the same tables. The whole run is one BEGIN IMMEDIATE transaction instead:
-  // the write lock is the migration lock, and a failed migration leaves nothing half-applied.
+  // the write lock is the migration lock, and a failed migration leaves nothing half-applied. Inside a
+  // transaction SQLite ignores `PRAGMA foreign_keys = off`: a migration that rebuilds a table referenced
+  // by others must not rely on it (DROP TABLE would cascade).
   return handle.db.connection().execute(async (connection) => {
     await beginImmediate(connection);
     try {
