@@ -12,6 +12,7 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json ./
 COPY packages/contracts packages/contracts
 COPY apps/web apps/web
 RUN npm run build
@@ -41,6 +42,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/package.json /app/package-lock.json ./
+# tsx reads apps/server/tsconfig.json, which extends the base config.
+COPY tsconfig.base.json ./
 COPY packages/contracts packages/contracts
 COPY apps/server apps/server
 COPY scripts/start.mjs scripts/start.mjs
