@@ -11,6 +11,7 @@ import type { Config } from './platform/config';
 import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { registerInputGuard } from './platform/input';
 import { registerHttpSecurity } from './platform/http-security';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, registerMetrics } from './platform/metrics';
@@ -61,12 +62,18 @@ export type BuildOptions = {
   database?: DatabaseHandle;
   /** Tests may swap the blob store (an in-memory S3); otherwise STORAGE_DRIVER decides. */
   storage?: Storage;
+  /** Where the log lines go instead of stdout (the fuzz tests read them for errors). */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the whole app without listening: platform → auth/team context → modules → SPA. */
-export async function buildApp({ config, database, storage }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
@@ -134,6 +141,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   const spaIndex = path.join(webDist, 'index.html');
   const spaHtml = fs.existsSync(spaIndex) ? fs.readFileSync(spaIndex, 'utf8') : null;
   registerErrorHandler(app, spaHtml);
+  registerInputGuard(app);
   app.decorate('routeGuards', installAuthContext(app, deps));
   registerMetrics(app, metrics, config.METRICS_TOKEN);
 

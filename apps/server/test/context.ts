@@ -26,7 +26,7 @@ export type TestContext = {
  * One app and one private database per test file (copied from the migrated template), so files run
  * in parallel and never see each other's rows. Tests inside a file make their own teams.
  */
-export function useTestApp(env: Record<string, string> = {}, options: { storage?: () => Storage } = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, options: { storage?: () => Storage; logStream?: { write(line: string): void } } = {}): TestContext {
   const ctx = {} as TestContext;
   let handle: DatabaseHandle;
   let dropDatabase: () => Promise<void> = async () => undefined;
@@ -56,7 +56,7 @@ export function useTestApp(env: Record<string, string> = {}, options: { storage?
       ...env,
     });
     handle = openDatabase(databaseUrl, { poolSize: 4 });
-    ctx.app = await buildApp({ config, database: handle, storage: options.storage?.() });
+    ctx.app = await buildApp({ config, database: handle, storage: options.storage?.(), logStream: options.logStream });
     ctx.db = handle.db;
     ctx.dataDir = dataDir;
     ctx.databaseUrl = databaseUrl;

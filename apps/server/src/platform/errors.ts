@@ -50,6 +50,10 @@ export function invalid(field: string, message: string): AppError {
   return new AppError('validation', message, { [field]: [message] });
 }
 
+// PostgreSQL's "data exception" codes for values it cannot take: too long, out of range, bad date, NUL.
+const REJECTED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+const isRejectedValue = (error: unknown) => typeof error === 'object' && error !== null && REJECTED_VALUE_CODES.has(String((error as { code?: unknown }).code));
+
 /**
  * One error handler for the spec's `{message, errors}` bodies. `spaHtml`, when the web app is built,
  * answers browser navigations to client routes with the SPA; API paths and files stay JSON 404s.
@@ -70,6 +74,13 @@ export function registerErrorHandler(app: FastifyInstance, spaHtml: string | nul
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ message: first, errors } satisfies ErrorBody);
+    }
+    if (isRejectedValue(error)) {
+      // A value the database refused (a number out of its column's range, text it cannot store): the
+      // client's input, so a 422, never a 500. Logged as an error still: the route's schema should have
+      // caught it with a field name (the fuzzer fails on such lines).
+      request.log.error({ err: error }, 'database rejected a value the schema let through');
+      return reply.status(422).send({ message: 'A value is out of range or not valid for its field.' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

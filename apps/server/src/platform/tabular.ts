@@ -21,7 +21,12 @@ export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
   async function* safe() {
     for await (const row of rows) yield row.map(safeCell);
   }
-  return Readable.from(safe()).pipe(stringify({ bom: true }));
+  // pipe() does not pass errors on: a failing read (a database error mid-export) must end the download
+  // with an error instead of being thrown as an uncaught exception while the response hangs.
+  const source = Readable.from(safe());
+  const csv = stringify({ bom: true });
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
 }
 
 /**
@@ -54,13 +59,29 @@ const CONTENT_TYPES: Record<TabularFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Sends rows as a download named `<name>-<today>.<format>`. */
-export function sendTabular(reply: FastifyReply, format: TabularFormat, name: string, rows: AsyncIterable<Cell[]>) {
+/**
+ * Sends rows as a download named `<name>-<today>.<format>`. The header row and the first data row are read
+ * before the response starts, so a list that rejects its query (a bad filter or sort, read lazily by
+ * pagedRows) answers with its 422 instead of failing inside a download already under way (found by the
+ * fuzzer: the error escaped the stream and the request never ended).
+ */
+export async function sendTabular(reply: FastifyReply, format: TabularFormat, name: string, rows: AsyncIterable<Cell[]>) {
+  const iterator = rows[Symbol.asyncIterator]();
+  const head: Cell[][] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+  }
+  async function* all(): AsyncGenerator<Cell[]> {
+    yield* head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
   const date = new Date().toISOString().slice(0, 10);
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="${name}-${date}.${format}"`)
-    .send(format === 'xlsx' ? xlsxStream(rows, name) : csvStream(rows));
+    .send(format === 'xlsx' ? xlsxStream(all(), name) : csvStream(all()));
 }
 
 export type Column<T> = [header: string, value: (row: T) => Cell];
