@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
+import { containsPattern } from '../../platform/text';
 import { AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, type Agreement, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
@@ -125,7 +126,7 @@ export async function listAgreements(deps: Deps, actor: Actor, raw: Record<strin
   if (f.store_id) conditions.push(sql<SqlBool>`id in (select agreement_id from agreement_stores where team_id = ${actor.teamId} and store_id in (${sql.join(f.store_id)}))`);
   // A company's agreements: as the franchisee, or as the franchisor owning the brand.
   if (f.company_id) conditions.push(sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`);
-  if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${`%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
   const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
   return { data: await present(deps.db, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
+import { containsPattern } from '../../platform/text';
 import { leaseInputSchema, LEASE_STATUSES, LEASE_CLAUSE_KINDS, type Lease, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
@@ -123,7 +124,7 @@ export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, s
     conditions.push(sql<SqlBool>`expiration_date is not null and expiration_date <= ${String(before)}`);
   }
   if (query.search) {
-    const like = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.search);
     conditions.push(sql<SqlBool>`(reference like ${like} escape '\\' or store_id in (select id from stores where team_id = ${actor.teamId} and name like ${like} escape '\\'))`);
   }
   const { ids, total } = await pageOfIds(deps.db, { table: 'leases', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
@@ -327,7 +328,8 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
     .where('clauses.subject_type', '=', 'lease')
     .where('leases.deleted_at', 'is', null);
   if (query.filters.kind) base = base.where('clauses.kind', 'in', query.filters.kind);
-  if (query.search) base = base.where('clauses.text', 'like', `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  // escape '\': without it SQLite matched a typed % or _ as a literal backslash and a wildcard.
+  if (query.search) base = base.where(sql<SqlBool>`clauses.text like ${containsPattern(query.search)} escape '\\'`);
   const [rows, count] = await Promise.all([
     base
       .select(['clauses.id', 'clauses.kind', 'clauses.text', 'clauses.date', 'clauses.page', 'clauses.document_id', 'leases.id as lease_id', 'leases.reference', 'stores.name as store_name'])
