@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
+import { attributeValuesOutSchema } from './attributes';
 import { RECORD_TYPES } from './records';
 import { optionalString, requiredString, validationMessage } from './validation';
 
@@ -115,6 +116,8 @@ export const documentSchema = z.object({
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
   abilities: abilitiesSchema,
+  /** Team-defined attributes of documents (live ones): key → value. */
+  attributes: attributeValuesOutSchema,
   /** Only on `GET /documents/{id}`: a signed link to the current file that expires in minutes (spec §7). */
   url: z.string().optional(),
 });

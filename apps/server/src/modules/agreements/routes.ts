@@ -5,7 +5,7 @@ import { API_BASE, agreementFieldsSchema, agreementSchema, dataOf, idParamSchema
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { sendTabular } from '../../platform/tabular';
-import { contractExport } from '../leases/contracts-shared';
+import { listExportWithAttributes } from '../attributes/service';
 import { actorOf } from '../auth/context';
 import { AGREEMENT_EXPORT_COLUMNS } from './export-columns';
 import * as agreements from './service';
@@ -19,7 +19,7 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } }, async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query));
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await contractExport(deps.db, actor.teamId, 'agreements', request.query, (raw) => agreements.listAgreements(deps, actor, raw), AGREEMENT_EXPORT_COLUMNS);
+    const { format, rows } = await listExportWithAttributes(deps.db, actor.teamId, 'agreements', request.query, (raw) => agreements.listAgreements(deps, actor, raw), AGREEMENT_EXPORT_COLUMNS);
     return sendTabular(reply, format, 'agreements', rows);
   });
   // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).

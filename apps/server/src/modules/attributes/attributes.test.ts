@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { buildUser, createVia, signIn, teamWithRoles } from '../../../test/factories';
+import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
 import { purgeTrash } from '../trash/service';
 
 const ctx = useTestApp();
@@ -611,5 +611,55 @@ describe('date attributes of leases and agreements as reminders', () => {
     const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
     const agreement = await createContract(admin, 'agreements', { brand_id: brand.id, attributes: { development_deadline: inDays(45) } });
     expect(await reminders(admin, 'agreement', agreement.id)).toEqual([['attribute_date', inDays(45)]]);
+  });
+});
+
+describe('attribute values on documents', () => {
+  async function uploadText(client: TestClient, name: string, text: string) {
+    const { body, headers } = multipartBody({}, [{ field: 'file', name, content: Buffer.from(text), type: 'text/plain' }]);
+    const response = await client.request('POST', '/app/api/v1/documents', body, headers);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data as { id: number; attributes: Record<string, unknown> };
+  }
+
+  it('are edited with the metadata, listed, filtered, sorted, searched, audited and remind like other dates', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    await define(admin, { subject_type: 'documents', label: 'Insurer', type: 'select', options: ['Acme Mutual', 'Zenith'] });
+    await define(admin, { subject_type: 'documents', label: 'Renewal review', type: 'date', reminder: true });
+    await define(admin, { subject_type: 'documents', label: 'Policy holder', type: 'text' });
+    const a = await uploadText(admin, 'a.txt', 'first certificate');
+    const b = await uploadText(admin, 'b.txt', 'second certificate');
+    expect(a.attributes).toEqual({ insurer: null, renewal_review: null, policy_holder: null });
+
+    const bad = await admin.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Nobody' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ 'attributes.insurer': ['The selected insurer is invalid.'] });
+    expect((await observer.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Zenith' } })).status).toBe(403);
+    const review = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await admin.patch(`/app/api/v1/documents/${a.id}`, { title: 'Certificate A', attributes: { insurer: 'Zenith', renewal_review: review, policy_holder: 'Quillfeather Holdings' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ title: 'Certificate A', attributes: { insurer: 'Zenith', renewal_review: review, policy_holder: 'Quillfeather Holdings' } });
+    await admin.patch(`/app/api/v1/documents/${b.id}`, { attributes: { insurer: 'Acme Mutual' } });
+
+    const ids = async (query: string) => (await admin.get(`/app/api/v1/documents?${query}`)).body.data.map((d: { id: number }) => d.id);
+    expect(await ids('filters[attr.insurer]=Zenith')).toEqual([a.id]);
+    expect(await ids('sort=attr.insurer&direction=asc')).toEqual([b.id, a.id]);
+    expect(await ids('search=quillfeather')).toEqual([a.id]);
+    expect((await admin.get('/app/api/v1/documents?filters[attr.unknown]=x')).status).toBe(422);
+
+    const reminders = (await admin.get(`/app/api/v1/reminders?filters[subject_type]=document&filters[subject_id]=${a.id}`)).body.data;
+    expect(reminders.map((r: { source: string; due_date: string }) => [r.source, r.due_date])).toEqual([['attribute_date', review]]);
+    const history = await admin.get(`/app/api/v1/activities?filters[subject_type]=document&filters[subject_id]=${a.id}`);
+    expect(history.body.data[0].changes).toMatchObject({ title: ['a.txt', 'Certificate A'], 'attributes.insurer': [null, 'Zenith'] });
+
+    const lines = await csvLines(admin, '/app/api/v1/documents/export?filters[attr.insurer]=Zenith&attributes=insurer');
+    expect(lines[0]).toMatch(/^ID,Title,Category,.*,Uploaded at,Insurer$/);
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(new RegExp(`^${a.id},Certificate A,Other,.*,Zenith$`));
+
+    // Another team sees neither the document nor its values.
+    const other = await teamWithRoles(ctx);
+    expect((await other.admin.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Zenith' } })).status).toBe(404);
+    expect(await csvLines(other.admin, '/app/api/v1/documents/export')).toEqual([expect.stringMatching(/^ID,Title,/)]);
   });
 });

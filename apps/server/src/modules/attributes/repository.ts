@@ -128,7 +128,7 @@ export async function liveSubjectsWithValues(
   db: Executor,
   teamId: number,
   attributeId: number,
-  table: 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements',
+  table: 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements' | 'documents',
 ): Promise<number[]> {
   const rows = await sql<{
     subject_id: number;

@@ -20,7 +20,7 @@ import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { filterConditions, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
-import type { Column } from '../../platform/tabular';
+import { exportFormat, pagedRows, type Cell, type Column, type TabularFormat } from '../../platform/tabular';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { diff, recordActivity } from '../activities/service';
@@ -439,16 +439,16 @@ const REMINDER_SUBJECT: Record<AttributeSubject, string> = {
   agreements: 'agreement',
   documents: 'document',
 };
-/** Record types whose date attributes make reminders, with their tables (documents' reminders are their expiry). */
-const REMINDER_TABLES: Partial<Record<AttributeSubject, 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements'>> = {
+/** Record types whose date attributes make reminders, with their tables. */
+const REMINDER_TABLES: Record<AttributeSubject, 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements' | 'documents'> = {
   companies: 'companies',
   brands: 'brands',
   stores: 'stores',
   contacts: 'contacts',
   leases: 'leases',
   agreements: 'franchise_agreements',
+  documents: 'documents',
 };
-const VALUE_SUBJECTS = Object.keys(REMINDER_TABLES) as AttributeSubject[];
 
 /**
  * Keeps one reminder per live reminder-date attribute that has a value on this record (key
@@ -461,7 +461,6 @@ export async function syncAttributeReminders(
   subjectType: AttributeSubject,
   subjectId: number,
 ) {
-  if (!VALUE_SUBJECTS.includes(subjectType)) return;
   const definitions = (await liveAttributes(trx, teamId, subjectType)).filter(
     (d) => d.type === 'date' && d.reminder,
   );
@@ -486,14 +485,13 @@ export async function removeAttributeReminders(
   subjectType: AttributeSubject,
   subjectId: number,
 ) {
-  if (VALUE_SUBJECTS.includes(subjectType))
-    await removeSubjectReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId });
+  await removeSubjectReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId });
 }
 
 /** After archive, unarchive, a renamed label or the reminder switch: every live record with a value, again. */
 async function resyncDefinitionReminders(trx: Executor, teamId: number, definition: Attribute) {
   const table = REMINDER_TABLES[definition.subject_type];
-  if (definition.type !== 'date' || !table) return;
+  if (definition.type !== 'date') return;
   for (const id of await repo.liveSubjectsWithValues(trx, teamId, definition.id, table)) {
     await syncAttributeReminders(trx, teamId, definition.subject_type, id);
   }
@@ -668,4 +666,23 @@ export async function listQueryWithAttributes(
     orderBy = [sql`case when ${value} is null then ${sql.lit(empty)} else ${sql.lit(valued)} end`, value];
   }
   return { query, orderBy, conditions: filterConditions(given, attributes.filters), definitions: attributes.definitions };
+}
+
+/**
+ * The export of a list outside the record types (leases, agreements, documents): the list's own rows page by
+ * page with its filters and sort, its columns, then the team's attribute columns (`attributes=a,b` as the
+ * list's column picker shows them).
+ */
+export async function listExportWithAttributes<T extends { attributes?: Record<string, AttributeValue> }>(
+  db: Executor,
+  teamId: number,
+  subject: AttributeSubject,
+  raw: Record<string, string | string[]>,
+  list: (raw: Record<string, string | string[]>) => Promise<{ data: T[]; meta: { last_page: number } }>,
+  columns: Array<Column<T>>,
+): Promise<{ format: TabularFormat; rows: AsyncIterable<Cell[]> }> {
+  const { format, query } = exportFormat(raw);
+  const { attributes: shown, ...listQuery } = query;
+  const definitions = await liveAttributes(db, teamId, subject);
+  return { format, rows: pagedRows(list, listQuery, [...columns, ...attributeExportColumns<T>(definitions, shown)]) };
 }

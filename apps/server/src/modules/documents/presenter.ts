@@ -9,7 +9,7 @@ export function categoryName(slug: string, teamCategories: Map<string, string>):
 
 export function presentDocument(
   row: LoadedDocument,
-  extra: { tags: string[]; links: Array<{ type: LinkableType; id: number; name: string }>; categories: Map<string, string> },
+  extra: { tags: string[]; links: Array<{ type: LinkableType; id: number; name: string }>; categories: Map<string, string>; attributes: DocumentDto['attributes'] },
   actor: Actor,
 ): DocumentDto {
   return {
@@ -43,6 +43,7 @@ export function presentDocument(
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
     abilities: recordAbilities(actor),
+    attributes: extra.attributes,
   };
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_BASE,
+  attributeValuesInputSchema,
   LINKABLE_TYPES,
   dataOf,
   documentCategoryInputSchema,
@@ -19,6 +20,9 @@ import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
 import { actorOf } from '../auth/context';
 import { openSignedFile } from './download';
+import { listExportWithAttributes } from '../attributes/service';
+import { sendTabular } from '../../platform/tabular';
+import { DOCUMENT_EXPORT_COLUMNS } from './export-columns';
 import * as documents from './service';
 import { uploadDocument, uploadVersion } from './upload';
 
@@ -31,6 +35,12 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } }, async (request) =>
     documents.listDocuments(deps, actorOf(request, deps), request.query),
   );
+  // The list as CSV or XLSX, with its filters, search and sort (files themselves are in the team export).
+  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
+    const actor = actorOf(request, deps);
+    const { format, rows } = await listExportWithAttributes(deps.db, actor.teamId, 'documents', request.query, (raw) => documents.listDocuments(deps, actor, raw), DOCUMENT_EXPORT_COLUMNS);
+    return sendTabular(reply, format, 'documents', rows);
+  });
 
   app.post(base, { config, schema: { response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {
     const { document } = await uploadDocument(deps, actorOf(request, deps), request);
@@ -41,7 +51,8 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     data: await documents.getDocument(deps, actorOf(request, deps), request.params.id),
   }));
 
-  const patch = patchBody(documentFieldsSchema);
+  // The body also takes `attributes: { key: value }`, checked against the team's definitions in the service.
+  const patch = patchBody(documentFieldsSchema.extend({ attributes: attributeValuesInputSchema }));
   app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: patch.schema, response: one }, preValidation: patch.preValidation }, async (request) => ({
     data: await documents.updateDocument(deps, actorOf(request, deps), request.params.id, patch.sentFields(request, request.body)),
   }));

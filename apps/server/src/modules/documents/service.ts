@@ -1,14 +1,15 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { DOCUMENT_CATEGORIES, LINKABLE_TYPES, RECORD_TYPES, type DocumentDto, type LinkableType, type PaginationMeta, type RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery, type FilterSpec } from '../../platform/list';
+import { pageOfIds, paginationMeta, type FilterSpec, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
+import { attributeSearchText, attributeValuesFor, listQueryWithAttributes, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
 import { recordPolicy } from '../records/policy';
 import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { recordDefinitions } from '../records/registry';
@@ -21,7 +22,7 @@ import * as repo from './repository';
 const INDEXED_TEXT_CHARS = 100_000;
 
 const DOCUMENT_LIST = {
-  sorts: { title: ['title'], created_at: ['created_at'], updated_at: ['updated_at'], expiration_date: ['expiration_date'], category: ['category', 'title'] },
+  sorts: { title: ['title'], created_at: ['created_at'], updated_at: ['updated_at'], expiration_date: ['expiration_date'], category: ['category', 'title'] } as Record<string, SortColumn[]>,
   filters: {
     category: { type: 'text' },
     tag: { type: 'text' },
@@ -39,13 +40,14 @@ export async function categoriesOf(db: Executor, teamId: number) {
 }
 
 export async function presentDocuments(deps: Deps, actor: Actor, ids: number[], db: Executor = deps.db): Promise<DocumentDto[]> {
-  const [rows, tags, links, categories] = await Promise.all([
+  const [rows, tags, links, categories, attributes] = await Promise.all([
     repo.loadDocuments(db, actor.teamId, ids),
     repo.tagsOf(db, actor.teamId, ids),
     repo.linksOf(db, actor.teamId, ids),
     categoriesOf(db, actor.teamId),
+    attributeValuesFor(db, actor.teamId, 'documents', ids),
   ]);
-  return rows.map((row) => presentDocument(row, { tags: tags.get(row.id) ?? [], links: links.get(row.id) ?? [], categories }, actor));
+  return rows.map((row) => presentDocument(row, { tags: tags.get(row.id) ?? [], links: links.get(row.id) ?? [], categories, attributes: attributes.get(row.id) ?? {} }, actor));
 }
 
 function isoDay(value: string | number | undefined, field: string): string | undefined {
@@ -57,11 +59,10 @@ function isoDay(value: string | number | undefined, field: string): string | und
 
 export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
   authorize(recordPolicy.view(actor));
-  const query = parseListQuery(raw, { sorts: Object.keys(DOCUMENT_LIST.sorts), defaultSort: 'created_at', filters: DOCUMENT_LIST.filters });
+  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, { subject: 'documents', table: 'documents', sorts: DOCUMENT_LIST.sorts, defaultSort: 'created_at', filters: DOCUMENT_LIST.filters });
   if (!raw.direction && query.sort === 'created_at') query.direction = 'desc';
   const f = query.filters;
   const team = actor.teamId;
-  const conditions: Array<Expression<SqlBool>> = [];
   if (f.category) conditions.push(sql<SqlBool>`category in (${sql.join(f.category)})`);
   if (f.tag) conditions.push(sql<SqlBool>`id in (select document_id from document_tags where team_id = ${team} and tag in (${sql.join(f.tag.map((t) => String(t).toLowerCase()))}))`);
   const linkedType = scope ? [scope.type] : f.linked_type;
@@ -85,7 +86,7 @@ export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string
     table: 'documents',
     teamId: team,
     conditions,
-    orderBy: DOCUMENT_LIST.sorts[query.sort as keyof typeof DOCUMENT_LIST.sorts],
+    orderBy,
     direction: query.direction,
     page: query.page,
     perPage: query.perPage,
@@ -125,14 +126,16 @@ export async function reindexDocument(db: Executor, teamId: number, id: number) 
   }
   const expiry = document.expiration_date;
   await syncReminders(db, teamId, { type: 'document', id }, expiry ? [{ key: `document:${id}:expiration`, source: 'document_expiration', title: `Document expires: ${document.title}`, due_date: expiry }] : []);
+  await syncAttributeReminders(db, teamId, 'documents', id);
   const tags = (await repo.tagsOf(db, teamId, [id])).get(id) ?? [];
+  const attributeText = await attributeSearchText(db, teamId, 'documents', id);
   await indexRecord(db, {
     teamId,
     type: 'documents',
     id,
     title: document.title,
     subtitle: categoryName(document.category, await categoriesOf(db, teamId)),
-    extra: [document.file_name ?? '', ...tags, (document.extracted_text ?? '').slice(0, INDEXED_TEXT_CHARS)],
+    extra: [document.file_name ?? '', ...tags, ...attributeText, (document.extracted_text ?? '').slice(0, INDEXED_TEXT_CHARS)],
   });
 }
 
@@ -156,7 +159,16 @@ export async function checkLinkTarget(db: Executor, teamId: number, type: Linkab
   if (!(await linkTargetExists(db, teamId, type, id))) throw invalid(field, 'The selected record is invalid.');
 }
 
-export type DocumentPatch = { title?: string; category?: string; description?: string | null; tags?: string[]; effective_date?: string | null; expiration_date?: string | null };
+export type DocumentPatch = {
+  title?: string;
+  category?: string;
+  description?: string | null;
+  tags?: string[];
+  effective_date?: string | null;
+  expiration_date?: string | null;
+  /** Team-defined attributes by key; keys not given keep their values. */
+  attributes?: Record<string, unknown>;
+};
 
 export async function updateDocument(deps: Deps, actor: Actor, id: number, patch: DocumentPatch): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
@@ -176,10 +188,16 @@ export async function writeDocumentFields(trx: Executor, teamId: number, id: num
   const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;
   if (effective && expiration && !(expiration > effective)) throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
   if (patch.category) await checkCategory(trx, teamId, patch.category);
-  const { tags, ...columns } = patch;
+  const { tags, attributes, ...columns } = patch;
   const changes: Record<string, unknown> = diff(current as Record<string, unknown>, columns);
   const before: DocumentPatch = Object.fromEntries(Object.keys(changes).map((k) => [k, (current as Record<string, unknown>)[k]]));
-  if (Object.keys(columns).length || tags) {
+  if (attributes) {
+    const changed = await writeAttributeValues(trx, teamId, 'documents', id, attributes, { partial: true });
+    Object.assign(changes, changed);
+    // An import's undo puts back the values before, by key.
+    if (Object.keys(changed).length) before.attributes = Object.fromEntries(Object.entries(changed).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old]));
+  }
+  if (Object.keys(columns).length || tags || Object.keys(changes).length) {
     await trx.updateTable('documents').set({ ...columns, updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
   }
   if (tags) {

@@ -324,6 +324,21 @@ describe('importing records', () => {
     expect((await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping })).body.errors).toHaveProperty('mode');
   });
 
+  it('sets documents’ team-defined attributes from a metadata file, and undo puts their values back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await admin.post('/app/api/v1/attributes', { subject_type: 'documents', label: 'Insurer', type: 'select', options: ['Acme Mutual', 'Zenith'] });
+    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'policy.txt', content: Buffer.from('policy') }]);
+    const document = (await admin.request('POST', '/app/api/v1/documents', body, headers)).body.data;
+    await admin.patch(`/app/api/v1/documents/${document.id}`, { attributes: { insurer: 'Acme Mutual' } });
+    const refused = await importFile(admin, 'documents', 'File name,Insurer\npolicy.txt,Nobody\n', { mode: 'update', match_key: 'file_name' });
+    expect(refused).toMatchObject({ status: 'failed', error_count: 1 });
+    const result = await importFile(admin, 'documents', 'File name,Insurer\npolicy.txt,Zenith\n', { mode: 'update', match_key: 'file_name' });
+    expect(result).toMatchObject({ status: 'completed', updated_count: 1 });
+    expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data.attributes).toEqual({ insurer: 'Zenith' });
+    expect((await admin.post(`/app/api/v1/imports/${result.id}/undo`)).status).toBe(200);
+    expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data.attributes).toEqual({ insurer: 'Acme Mutual' });
+  });
+
   it('reads the first sheet of an XLSX workbook, or a chosen one, with formulas and Excel dates', async () => {
     const { admin } = await teamWithRoles(ctx);
     const workbook = new ExcelJS.Workbook();

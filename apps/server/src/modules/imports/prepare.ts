@@ -433,6 +433,8 @@ export async function createDocumentPreparer(db: Executor, teamId: number, optio
   }
   const seen = new Set<number>();
   const schema = documentFieldsSchema.partial();
+  const attributeFields = layout.fields.filter((f) => f.attribute);
+  const definitions = attributeFields.length ? await liveAttributes(db, teamId, 'documents') : [];
 
   async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
     return rows.map((row): RowOutcome => {
@@ -453,9 +455,11 @@ export async function createDocumentPreparer(db: Executor, teamId: number, optio
       }
       const parsed = schema.safeParse(values);
       if (!parsed.success) for (const [column, messages] of Object.entries(fieldErrors(parsed.error))) err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
+      const attributes = attributeFields.length ? checkedAttributes(attributeFields, definitions, mapped, true, err) : undefined;
       if (errors.length || !parsed.success) return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
       seen.add(ids[0]!);
-      const patch = Object.fromEntries(Object.entries(parsed.data).filter(([column]) => column in values));
+      const patch: Record<string, unknown> = Object.fromEntries(Object.entries(parsed.data).filter(([column]) => column in values));
+      if (attributes) patch.attributes = attributes;
       return { rowNumber: row.rowNumber, kind: 'operation', mapped, operation: { rowNumber: row.rowNumber, action: 'update', id: ids[0]!, values: patch, before: null, externalId: null } };
     });
   }

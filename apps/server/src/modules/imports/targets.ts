@@ -272,7 +272,7 @@ const documentsTarget: ImportTarget = {
   type: 'documents',
   label: 'Document',
   modes: ['update'],
-  fields: async () => IMPORT_FIELDS.documents,
+  fields: async (db, teamId) => [...IMPORT_FIELDS.documents, ...(await liveAttributes(db, teamId, 'documents')).map(attributeField)],
   preparer: (db, teamId, options) => createDocumentPreparer(db, teamId, options),
   async write(trx, teamId, batch, now, by) {
     const logged: LoggedChange[] = [];

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
-import { fieldErrors, type AttributeSubject, type AttributeValue } from '@storekeep/contracts';
+import { fieldErrors } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { exportFormat, pagedRows, type Cell, type Column, type TabularFormat } from '../../platform/tabular';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { attributeExportColumns, liveAttributes, purgeAttributeValues } from '../attributes/service';
+import { purgeAttributeValues } from '../attributes/service';
 import { removeSubjectReminders } from '../reminders/sync';
 
 /** Money crosses the API in dollars and is stored in integer cents. */
@@ -67,20 +66,3 @@ export async function removeImportedContracts(
   await bumpTeamWriteVersion(trx, teamId);
 }
 
-/**
- * A contract list's export (leases, agreements): the list's own rows page by page with its filters and sort,
- * its columns, then the team's attribute columns (`attributes=a,b` as the list's column picker shows them).
- */
-export async function contractExport<T extends { attributes?: Record<string, AttributeValue> }>(
-  db: Executor,
-  teamId: number,
-  subject: AttributeSubject,
-  raw: Record<string, string | string[]>,
-  list: (raw: Record<string, string | string[]>) => Promise<{ data: T[]; meta: { last_page: number } }>,
-  columns: Array<Column<T>>,
-): Promise<{ format: TabularFormat; rows: AsyncIterable<Cell[]> }> {
-  const { format, query } = exportFormat(raw);
-  const { attributes: shown, ...listQuery } = query;
-  const definitions = await liveAttributes(db, teamId, subject);
-  return { format, rows: pagedRows(list, listQuery, [...columns, ...attributeExportColumns<T>(definitions, shown)]) };
-}

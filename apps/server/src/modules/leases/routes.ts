@@ -5,7 +5,7 @@ import { API_BASE, dataOf, escalationInputSchema, idParamSchema, leaseFieldsSche
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { sendTabular } from '../../platform/tabular';
-import { contractExport } from './contracts-shared';
+import { listExportWithAttributes } from '../attributes/service';
 import { actorOf } from '../auth/context';
 import { escalationRows } from './dates';
 import { LEASE_EXPORT_COLUMNS } from './export-columns';
@@ -21,7 +21,7 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   // The list as CSV or XLSX, with its filters, search and sort.
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await contractExport(deps.db, actor.teamId, 'leases', request.query, (raw) => leases.listLeases(deps, actor, raw), LEASE_EXPORT_COLUMNS);
+    const { format, rows } = await listExportWithAttributes(deps.db, actor.teamId, 'leases', request.query, (raw) => leases.listLeases(deps, actor, raw), LEASE_EXPORT_COLUMNS);
     return sendTabular(reply, format, 'leases', rows);
   });
   // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.

@@ -95,6 +95,7 @@ async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
   const blobs = await deps.db.selectFrom('document_versions').select('blob_key').where('document_id', 'in', ids).execute();
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('jobs').where('kind', '=', 'extract_text').where('finished_at', 'is', null).where(sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where document_id in (${sql.join(ids)}))`).execute();
+    await purgeAttributeValues(trx, 'documents', ids);
     await trx.deleteFrom('documents').where('id', 'in', ids).execute();
   });
   for (const { blob_key } of blobs) {
