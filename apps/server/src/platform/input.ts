@@ -29,14 +29,18 @@ const labelOf = (path: string[]) =>
     .trim()
     .toLowerCase();
 
-function outOfRange(value: unknown): boolean {
+/**
+ * In a path or query every value is text, so numeric text counts; in a JSON body only numbers do (a string
+ * such as a company's `tax_id` "123456789012" is text, not a reference).
+ */
+function outOfRange(value: unknown, textIsNumber: boolean): boolean {
   if (typeof value === 'number') return Math.abs(value) > MAX_DB_INTEGER;
-  if (typeof value === 'string') return value.split(',').some((part) => NUMERIC.test(part) && Math.abs(Number(part)) > MAX_DB_INTEGER);
+  if (typeof value === 'string' && textIsNumber) return value.split(',').some((part) => NUMERIC.test(part) && Math.abs(Number(part)) > MAX_DB_INTEGER);
   return false;
 }
 
 /** Field errors of one parsed input (params, query or body); `tooDeep` when it nests past MAX_DEPTH. */
-export function inputProblems(input: unknown): { errors: Record<string, string[]>; tooDeep: boolean } {
+export function inputProblems(input: unknown, textIsNumber = false): { errors: Record<string, string[]>; tooDeep: boolean } {
   const errors: Record<string, string[]> = {};
   // An explicit stack, not recursion: the input may be as deep as the body limit allows.
   const stack: Array<{ value: unknown; path: string[]; idKey: boolean }> = [{ value: input, path: [], idKey: false }];
@@ -46,7 +50,7 @@ export function inputProblems(input: unknown): { errors: Record<string, string[]
     const key = path.join('.') || '_';
     if (typeof value === 'string' && value.includes('\u0000')) {
       errors[key] = [`The ${labelOf(path)} may not contain NUL characters.`];
-    } else if (idKey && outOfRange(value)) {
+    } else if (idKey && outOfRange(value, textIsNumber)) {
       errors[key] = [`The ${labelOf(path)} is out of range.`];
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, path: [...path, String(i)], idKey }));
@@ -69,9 +73,13 @@ export function registerInputGuard(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (request) => {
     const errors: Record<string, string[]> = {};
-    for (const part of [request.params, request.query, request.body]) {
+    for (const [part, textIsNumber] of [
+      [request.params, true],
+      [request.query, true],
+      [request.body, false],
+    ] as const) {
       if (part === undefined || part === null || Buffer.isBuffer(part)) continue;
-      const found = inputProblems(part);
+      const found = inputProblems(part, textIsNumber);
       if (found.tooDeep) throw new AppError('bad_request', `The request is nested more than ${MAX_DEPTH} levels deep.`);
       Object.assign(errors, found.errors);
     }
