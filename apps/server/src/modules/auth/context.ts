@@ -12,6 +12,7 @@ import * as repo from './repository';
 import { listUserTeams } from '../users/repository';
 import { clearSessionCookie, csrfCookieName, sessionAbsoluteEnd, sessionCookieName, sessionExpiry } from './session-cookie';
 import { createAuthCache, type AuthCache } from '../../platform/auth-cache';
+import { recordActivity } from '../activities/service';
 
 /**
  * Every /app route declares who may call it:
@@ -56,6 +57,8 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOUCH_EVERY_MS = 60_000;
+/** Path parameters that are secrets themselves: never written to the audit log. */
+const SECRET_PARAM = /:(token|file|hash|key)\b/;
 
 /** `csrf` is false only for routes verified otherwise (`config.csrf: false`). */
 export type RouteGuardEntry = { method: string; url: string; guard: Guard; csrf: boolean };
@@ -83,6 +86,31 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
     const guard = route.config?.guard;
     if (!guard) throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, guard, csrf: route.config?.csrf !== false });
+  });
+
+  // Authorization denials go to the audit log: every 403, and a 404 on a route with an id in its path
+  // (another team's record answers 404, so probing for ids shows up). Written outside any transaction
+  // and never failing the answer: the refusal is what matters to the caller.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const status = reply.statusCode;
+    const route = request.routeOptions.url;
+    if (!request.auth || !route?.startsWith('/app') || !(status === 403 || (status === 404 && route.includes('/:')))) return payload;
+    try {
+      await recordActivity(deps.db, {
+        teamId: request.auth.team?.id ?? null,
+        userId: request.auth.user.id,
+        subjectType: 'request',
+        subjectId: null,
+        action: 'access_denied',
+        // The path names the record asked for, unless a parameter is itself a secret (invitation, device or
+        // calendar tokens); no body, query or header is logged.
+        changes: { method: request.method, route, path: SECRET_PARAM.test(route) ? route : request.url.split('?')[0]!.slice(0, 300), status, via: request.auth.via },
+        ip: request.ip,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not record an access denial');
+    }
+    return payload;
   });
 
   app.addHook('onRequest', async (request, reply) => {

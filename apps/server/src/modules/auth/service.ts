@@ -108,6 +108,16 @@ export async function login(
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHashPromise), input.password);
   if (!user || !ok) {
     await deps.limiter.hit(key, LOGIN_WINDOW_SECONDS);
+    // Audited for known and unknown e-mails alike (same work either way); never the password.
+    await recordActivity(deps.db, {
+      teamId: user?.current_team_id ?? null,
+      userId: user?.id ?? null,
+      subjectType: 'user',
+      subjectId: user?.id ?? null,
+      action: 'login_failed',
+      changes: { email: input.email.slice(0, 255) },
+      ip: request.ip,
+    });
     throw invalid('email', FAILED_LOGIN);
   }
   await deps.limiter.clear(key);
