@@ -6,6 +6,7 @@ import { migrateToLatest } from './platform/db/migrate';
 import { seedDemo } from './seed';
 import { purgeTrash } from './modules/trash/service';
 import { deliverReminderNotices } from './modules/reminders/digest';
+import { sweepOrphanBlobs } from './platform/blobs';
 
 async function main() {
   const config = loadConfig();
@@ -16,10 +17,12 @@ async function main() {
   app.deps.mail.start();
   app.deps.push.start();
   app.deps.jobs.start(2000);
-  // Hourly housekeeping: purge the trash, send reminder notices that came due (each exactly once) and the daily digests.
+  // Hourly housekeeping: purge the trash, delete blobs a crash left without their row, send reminder notices
+  // that came due (each exactly once) and the daily digests.
   const purge = () =>
     Promise.all([
       purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
+      sweepOrphanBlobs(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'orphan blob sweep failed')),
       deliverReminderNotices(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'reminder notices failed')),
     ]);
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);

@@ -34,8 +34,10 @@ export function localStorage(root: string): Storage {
     async put(key, body) {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
-      // Write to a temporary name and rename, so a crash or a cut-off upload never leaves a partial blob.
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // Write to a temporary name and rename, so a crash or a cut-off upload never leaves a partial blob
+      // under the key. The name derives from the key (keys are random and written once), so delete(key)
+      // also removes what a process killed mid-write left behind (the orphan sweep, platform/blobs.ts).
+      const temporary = partialOf(file);
       try {
         if (Buffer.isBuffer(body)) await fsp.writeFile(temporary, body);
         else await pipeline(body, fs.createWriteStream(temporary));
@@ -51,10 +53,14 @@ export function localStorage(root: string): Storage {
       return fs.createReadStream(file);
     },
     async delete(key) {
-      await fsp.rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await fsp.rm(file, { force: true });
+      await fsp.rm(partialOf(file), { force: true });
     },
   };
 }
+
+const partialOf = (file: string) => `${file}.partial`;
 
 export function s3Storage(client: S3Client, bucket: string): Storage {
   return {

@@ -8,6 +8,7 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { stripControlCharacters } from '../../platform/text';
 import { nowIso } from '../../platform/clock';
+import { adoptBlob, discardBlob, reserveBlob } from '../../platform/blobs';
 import { randomToken } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
@@ -81,6 +82,7 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
         continue;
       }
       const key = `doc_${randomToken(24)}`;
+      await reserveBlob(deps.db, key);
       const fileName = safeFileName(part.filename ?? 'file');
       const counter = meter();
       // pipeline (unlike .pipe) passes a cut-off upload's error on, so the write fails instead of waiting.
@@ -88,7 +90,7 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
       try {
         await deps.storage.put(key, metered);
       } catch (error) {
-        await deps.storage.delete(key).catch(() => undefined);
+        await discardBlob(deps, key);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
           throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, { file: [`The file may not be greater than ${megabytes} MB.`] });
         }
@@ -99,7 +101,7 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
       if (size === 0) throw invalid('file', 'The file must not be empty.');
     }
   } catch (error) {
-    if (file) await deps.storage.delete(file.key).catch(() => undefined);
+    if (file) await discardBlob(deps, file.key);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, { file: [`The file may not be greater than ${megabytes} MB.`] });
     }
@@ -112,7 +114,8 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
 }
 
 /** A stored file becomes version `number` of a document; its text extraction is pending when it has text. */
-function insertVersion(trx: Executor, actor: Actor, documentId: number, number: number, file: Received, now: string) {
+async function insertVersion(trx: Executor, actor: Actor, documentId: number, number: number, file: Received, now: string) {
+  await adoptBlob(trx, file.key);
   return trx
     .insertInto('document_versions')
     .values({
@@ -210,7 +213,7 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
     deps.jobs.kick();
     return { document: (await presentDocuments(deps, actor, [id]))[0]! };
   } catch (error) {
-    await deps.storage.delete(file.key).catch(() => undefined);
+    await discardBlob(deps, file.key);
     throw error;
   }
 }
@@ -239,7 +242,7 @@ export async function uploadVersion(deps: Deps, actor: Actor, request: FastifyRe
     });
     deps.jobs.kick();
   } catch (error) {
-    await deps.storage.delete(file.key).catch(() => undefined);
+    await discardBlob(deps, file.key);
     throw error;
   }
   return (await presentDocuments(deps, actor, [documentId]))[0]!;

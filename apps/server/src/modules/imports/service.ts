@@ -25,6 +25,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
+import { adoptBlob, reserveBlob } from '../../platform/blobs';
 import { describeFields, suggestMapping, type FieldSpec } from './fields';
 import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';
 import type { CellError, Operation } from './prepare';
@@ -137,25 +138,29 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
   const saved = await deps.db.selectFrom('import_mappings').select('mapping').where('team_id', '=', actor.teamId).where('type', '=', type).executeTakeFirst();
   const mapping = suggestMapping(await targetOf(type).fields(deps.db, actor.teamId), table.headers, saved ? (JSON.parse(saved.mapping) as Record<string, string>) : null);
   const key = `import-${randomToken(18)}`;
+  await reserveBlob(deps.db, key);
   await deps.storage.put(key, file.bytes);
-  const inserted = await deps.db
-    .insertInto('imports')
-    .values({
-      team_id: actor.teamId,
-      user_id: actor.user.id,
-      type,
-      status: 'uploaded',
-      file_key: key,
-      file_name: file.name.slice(0, 255),
-      format,
-      sheet: table.sheet,
-      sheets: JSON.stringify(table.sheets),
-      headers: JSON.stringify(table.headers),
-      mapping: JSON.stringify(mapping),
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    await adoptBlob(trx, key);
+    return trx
+      .insertInto('imports')
+      .values({
+        team_id: actor.teamId,
+        user_id: actor.user.id,
+        type,
+        status: 'uploaded',
+        file_key: key,
+        file_name: file.name.slice(0, 255),
+        format,
+        sheet: table.sheet,
+        sheets: JSON.stringify(table.sheets),
+        headers: JSON.stringify(table.headers),
+        mapping: JSON.stringify(mapping),
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
   return present(deps.db, await findImport(deps.db, actor.teamId, Number(inserted.id)));
 }
 

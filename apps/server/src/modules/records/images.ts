@@ -7,6 +7,7 @@ import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { hmac, randomToken, safeEqual } from '../../platform/crypto';
 import { authorize, type Actor } from '../../platform/policy';
+import { adoptBlob, reserveBlob } from '../../platform/blobs';
 import { recordActivity } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { recordPolicy } from './policy';
@@ -50,6 +51,8 @@ export async function replaceImage<Row extends LoadedRow, Dto>(deps: Deps, def: 
   const type = await fileTypeFromBuffer(file);
   if (!type || !ACCEPTED.has(type.mime)) throw invalid('image', 'The image must be a JPEG, PNG or WebP file.');
   const key = `img_${randomToken(18)}`;
+  const variants = (Object.keys(SIZES) as ImageSize[]).map((size) => variantKey(key, size));
+  for (const variant of variants) await reserveBlob(deps.db, variant);
   try {
     for (const [size, pixels] of Object.entries(SIZES) as Array<[ImageSize, number]>) {
       const resized = await sharp(file, { limitInputPixels: 50_000_000 })
@@ -65,6 +68,7 @@ export async function replaceImage<Row extends LoadedRow, Dto>(deps: Deps, def: 
     throw invalid('image', 'The image could not be read.');
   }
   await deps.db.transaction().execute(async (trx) => {
+    for (const variant of variants) await adoptBlob(trx, variant);
     await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .updateTable(def.table)
       .set({ image_key: key, updated_at: nowIso() })

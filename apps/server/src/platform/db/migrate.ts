@@ -25,6 +25,7 @@ import { salesStoreOrder } from './migrations/0018-sales-store-order';
 import { billing } from './migrations/0019-billing';
 import { devices } from './migrations/0020-devices';
 import { tokenAbilities } from './migrations/0021-token-abilities';
+import { pendingBlobs } from './migrations/0024-pending-blobs';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, AppMigration> = {
   '0019-billing': billing,
   '0020-devices': devices,
   '0021-token-abilities': tokenAbilities,
+  '0024-pending-blobs': pendingBlobs,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -458,8 +458,12 @@ export type ExternalIdsTable = { team_id: number; subject_type: string; external
 /** Stripe events already applied (0019): each event id is handled once. */
 export type BillingEventsTable = { id: string; type: string; team_id: number | null; processed_at: Timestamp };
 
+/** Blobs stored whose row has not committed yet (0024); what a crash leaves here is swept. */
+export type PendingBlobsTable = { key: string; created_at: Timestamp };
+
 export type Database = {
   billing_events: BillingEventsTable;
+  pending_blobs: PendingBlobsTable;
   imports: ImportsTable;
   import_errors: ImportErrorsTable;
   import_changes: ImportChangesTable;

@@ -1,0 +1,44 @@
+import type { Db, Executor } from './db';
+import type { Storage } from './storage';
+import { nowIso } from './clock';
+
+/**
+ * A stored file and the row that names it cannot commit together: the bytes go to storage first, the row
+ * follows in a transaction. A process killed between the two would leave a file nothing references. So
+ * the key is registered (committed on its own) before the bytes are written, the transaction that commits
+ * the row removes the registration, and a registration that outlives any upload is an orphan whose blob
+ * the hourly sweep deletes (migration 0024).
+ */
+export async function reserveBlob(db: Executor, key: string): Promise<void> {
+  await db.insertInto('pending_blobs').values({ key, created_at: nowIso() }).execute();
+}
+
+/** In the transaction that commits the row naming `key`: the blob is referenced from now on. */
+export async function adoptBlob(trx: Executor, key: string): Promise<void> {
+  await trx.deleteFrom('pending_blobs').where('key', '=', key).execute();
+}
+
+/** A write that failed after storing its blob: the blob goes now, its registration with it. */
+export async function discardBlob(deps: { db: Db; storage: Storage }, key: string): Promise<void> {
+  await deps.storage.delete(key).catch(() => undefined);
+  // If even this fails (the database is down), the registration stays and the sweep finishes the job.
+  await deps.db.deleteFrom('pending_blobs').where('key', '=', key).execute().catch(() => undefined);
+}
+
+/** Longer than any upload takes; a younger registration may belong to one still in flight. */
+export const ORPHAN_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/** Deletes the blobs of registrations older than `olderThanMs`; returns how many. */
+export async function sweepOrphanBlobs(deps: { db: Db; storage: Storage }, olderThanMs = ORPHAN_AFTER_MS): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs).toISOString();
+  let swept = 0;
+  for (;;) {
+    const rows = await deps.db.selectFrom('pending_blobs').select('key').where('created_at', '<=', cutoff).orderBy('created_at').limit(200).execute();
+    if (!rows.length) return swept;
+    for (const { key } of rows) {
+      await deps.storage.delete(key);
+      await deps.db.deleteFrom('pending_blobs').where('key', '=', key).execute();
+      swept += 1;
+    }
+  }
+}

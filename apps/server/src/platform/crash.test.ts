@@ -1,0 +1,325 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/context';
+import { sweepOrphanBlobs } from './blobs';
+import { buildUser, multipartBody, signIn } from '../../test/factories';
+
+/**
+ * Crash safety (issue 8): the real server (`node --import tsx main.ts`, as `npm start` runs it) is killed
+ * with SIGKILL in the middle of a big import, a burst of document uploads and a burst of creates and
+ * edits, then started again on the same data. Whatever got a 2xx must be there with its data and its
+ * audit entry; nothing may be half-written.
+ */
+const ctx = useTestApp();
+const root = path.resolve(import.meta.dirname, '../../../..');
+const main = path.join(root, 'apps/server/src/main.ts');
+const children = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<void> };
+
+/** Starts main.ts on the test file's database and data directory, and waits until /readyz answers. */
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: base,
+      DATA_DIR: ctx.dataDir,
+      DATABASE_URL: ctx.databaseUrl,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: path.join(ctx.dataDir, 'no-web'),
+      NODE_OPTIONS: '--disable-warning=ExperimentalWarning',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => (children.delete(child), resolve())));
+  await until('the server to be ready', async () => child.exitCode === null && (await fetch(`${base}/readyz`)).ok, 30_000, 50).catch((error: Error) => {
+    throw new Error(`${error.message}\n${output}`);
+  });
+  return { child, base, output: () => output, exited };
+}
+
+/** A bearer-token API client for one server (no cookies or CSRF needed). */
+function apiOf(server: Server, token: string) {
+  return async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init: RequestInit = { method, headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...headers } };
+    if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${server.base}/app/api/v1${url}`, init);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+/** What a request ended as: its status, or `lost` when the connection died with the server. */
+type Outcome = { status: number | 'lost' };
+const ok = ({ outcome }: { outcome: Outcome }) => typeof outcome.status === 'number' && outcome.status >= 200 && outcome.status < 300;
+
+/**
+ * SQLite's own checks, on a connection opened for the purpose: a connection held open since before the
+ * server rewrote the full-text index keeps FTS5 state of its own and reports a "malformed inverted index"
+ * that a fresh connection (and the server) do not see. PostgreSQL is checked by the queries in the test.
+ */
+function sqliteIntegrity() {
+  if (!ctx.databaseUrl.startsWith('sqlite:')) return { integrity: ['ok'], foreignKeys: [] };
+  const connection = new DatabaseSync(ctx.databaseUrl.slice('sqlite:'.length));
+  try {
+    return {
+      integrity: connection.prepare('pragma integrity_check').all().map((row) => row.integrity_check),
+      foreignKeys: connection.prepare('pragma foreign_key_check').all(),
+    };
+  } finally {
+    connection.close();
+  }
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('crash safety', () => {
+  it('keeps every acknowledged write and nothing half-written when the server is SIGKILLed mid-import, mid-upload and mid-edit', async () => {
+    const { user, team } = await buildUser(ctx);
+    const session = await signIn(ctx, user.email);
+    const token = (await session.post('/app/api/v1/tokens', { name: 'crash test', abilities: 'read-write' })).body.data.plain_text_token as string;
+
+    let server = await startServer();
+    let api = apiOf(server, token);
+
+    // Records the edit burst works on, made before anything is killed.
+    const edited: Array<{ id: number; acked: string | null; inFlight: string | null }> = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await api('POST', '/stores', { name: `Edit ${i} v0`, store_number: `E${i}` });
+      expect(created.status).toBe(201);
+      edited.push({ id: created.body.data.id, acked: `Edit ${i} v0`, inFlight: null });
+    }
+
+    // The big import: uploaded and started; killed once some of its batches committed.
+    const rows = 20_000;
+    const csv = `Store number,Name\n${Array.from({ length: rows }, (_, i) => `I${i},Imported ${i}`).join('\n')}`;
+    const form = multipartBody({ type: 'stores' }, [{ field: 'file', name: 'big.csv', content: Buffer.from(csv) }]);
+    const uploaded = await api('POST', '/imports', form.body, form.headers);
+    expect(uploaded.status).toBe(201);
+    const importId = uploaded.body.data.id as number;
+
+    let killed = false;
+    const creates: Array<{ name: string; outcome: Outcome; id?: number }> = [];
+    const uploads: Array<{ title: string; bytes: Buffer; outcome: Outcome; id?: number }> = [];
+    const attempt = async <T extends { outcome: Outcome }>(entry: T, run: () => Promise<{ status: number; body: { data?: { id: number } } | null }>) => {
+      try {
+        const response = await run();
+        entry.outcome = { status: response.status };
+        return response;
+      } catch {
+        entry.outcome = { status: 'lost' };
+        return undefined;
+      }
+    };
+    const editLoop = async (slot: number) => {
+      for (let version = 1; !killed; version++) {
+        const record = edited[slot]!;
+        const name = `Edit ${slot} v${version}`;
+        record.inFlight = name;
+        const response = await attempt({ outcome: { status: 'lost' } as Outcome }, () => api('PATCH', `/stores/${record.id}`, { name }));
+        if (response?.status === 200) record.acked = name;
+        if (!response) return;
+        record.inFlight = null;
+      }
+    };
+    const createLoop = async (worker: number) => {
+      for (let n = 0; !killed; n++) {
+        const entry: (typeof creates)[number] = { name: `Burst ${worker}-${n}`, outcome: { status: 'lost' } };
+        creates.push(entry);
+        const response = await attempt(entry, () => api('POST', '/stores', { name: entry.name, city: `City ${worker}` }));
+        if (!response) return;
+        entry.id = response.body?.data?.id;
+      }
+    };
+    const uploadLoop = async (worker: number) => {
+      for (let n = 0; !killed; n++) {
+        const title = `Upload ${worker}-${n}`;
+        const bytes = Buffer.from(`${title}\n${'x'.repeat(150_000 + worker * 1000 + n)}\n`);
+        const entry: (typeof uploads)[number] = { title, bytes, outcome: { status: 'lost' } };
+        uploads.push(entry);
+        const body = multipartBody({ title }, [{ field: 'file', name: `${title}.txt`, content: bytes, type: 'text/plain' }]);
+        const response = await attempt(entry, () => api('POST', '/documents', body.body, body.headers));
+        if (!response) return;
+        entry.id = response.body?.data?.id;
+      }
+    };
+
+    const bursts = Promise.all([...edited.map((_, slot) => editLoop(slot)), createLoop(0), createLoop(1), uploadLoop(0), uploadLoop(1), uploadLoop(2)]);
+    await until('every burst to have acknowledged writes', async () => creates.filter(ok).length >= 3 && uploads.filter(ok).length >= 3 && edited.every((e) => e.acked !== `${e.acked?.split(' v')[0]} v0`)).catch((error: Error) => {
+      throw new Error(`${error.message}\n${server.output().slice(-5000)}`);
+    });
+    const started = await api('POST', `/imports/${importId}/run`, { mapping: uploaded.body.data.mapping, mode: 'create_update', match_key: 'store_number' });
+    expect(started.status).toBe(202);
+
+    // Kill once the import is part way (some batches in, more to come) and every burst has acknowledged writes.
+    await until(
+      'the import to be part way',
+      async () => {
+        const progress = await ctx.db.selectFrom('imports').select(['status', 'processed_rows']).where('id', '=', importId).executeTakeFirstOrThrow();
+        if (progress.status !== 'running' && progress.status !== 'queued') throw new Error(`the import ended (${progress.status}) before the kill`);
+        return progress.processed_rows >= 1000;
+      },
+      30_000,
+      10,
+    ).catch(async (error: Error) => {
+      const progress = await ctx.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
+      throw new Error(`${error.message}: ${JSON.stringify(progress)}, ${JSON.stringify(creates.slice(0, 2))}, ${JSON.stringify(uploads.slice(0, 2).map((u) => u.outcome))}\n${server.output()}`);
+    });
+    server.child.kill('SIGKILL');
+    killed = true;
+    await server.exited;
+    await bursts;
+    const importProgress = await ctx.db.selectFrom('imports').select(['status', 'processed_rows', 'created_count']).where('id', '=', importId).executeTakeFirstOrThrow();
+    expect(importProgress.status).toBe('running');
+
+    // ---- on disk, before anything runs again ----
+    expect(sqliteIntegrity()).toEqual({ integrity: ['ok'], foreignKeys: [] });
+    // Every batch the import committed is in its log, and nothing it wrote is outside the log.
+    const imported = await ctx.db.selectFrom('stores').select('id').where('team_id', '=', team.id).where('name', 'like', 'Imported %').where('deleted_at', 'is', null).execute();
+    const logged = await ctx.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', importId).execute();
+    expect(imported.length).toBeGreaterThan(0);
+    expect(logged.map((c) => c.subject_id).sort((a, b) => a - b)).toEqual(imported.map((s) => s.id).sort((a, b) => a - b));
+    expect(importProgress.created_count).toBe(imported.length);
+
+    // ---- restart on the same data ----
+    server = await startServer();
+    api = apiOf(server, token);
+
+    // Every acknowledged create is there with its data; every acknowledged edit (or the one in flight, which
+    // may have committed without its answer arriving) is the current name.
+    const acknowledged = creates.filter(ok);
+    for (const entry of acknowledged) {
+      const response = await api('GET', `/stores/${entry.id}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ name: entry.name, city: `City ${entry.name.split(' ')[1]!.split('-')[0]}` });
+    }
+    for (const record of edited) {
+      const name = (await api('GET', `/stores/${record.id}`)).body.data.name;
+      expect([record.acked, record.inFlight]).toContain(name);
+    }
+    for (const entry of uploads.filter(ok)) {
+      const response = await api('GET', `/documents/${entry.id}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data.title).toBe(entry.title);
+      const version = await ctx.db.selectFrom('document_versions').select(['blob_key', 'checksum']).where('document_id', '=', entry.id!).executeTakeFirstOrThrow();
+      expect(version.checksum).toBe(sha256(entry.bytes));
+      expect(sha256(fs.readFileSync(path.join(ctx.dataDir, 'files', version.blob_key.slice(0, 2), version.blob_key)))).toBe(version.checksum);
+    }
+
+    // The audit log matches the data: an entry for every store and document that exists, none for one that does not.
+    const burstStores = await ctx.db.selectFrom('stores').select(['id', 'name']).where('team_id', '=', team.id).where('name', 'like', 'Burst %').execute();
+    const created = await ctx.db.selectFrom('activities').select('subject_id').where('team_id', '=', team.id).where('subject_type', '=', 'store').where('action', '=', 'created').execute();
+    const createdIds = new Set(created.map((a) => Number(a.subject_id)));
+    for (const store of burstStores) expect(createdIds.has(store.id)).toBe(true);
+    const storeIds = new Set((await ctx.db.selectFrom('stores').select('id').where('team_id', '=', team.id).execute()).map((s) => s.id));
+    for (const id of createdIds) expect(storeIds.has(id)).toBe(true);
+    // Burst names are unique, so no acknowledged create was written twice and no lost one more than once.
+    expect(new Set(burstStores.map((s) => s.name)).size).toBe(burstStores.length);
+    for (const entry of acknowledged) expect(burstStores.some((s) => s.id === entry.id)).toBe(true);
+    for (const record of edited) {
+      const current = (await ctx.db.selectFrom('stores').select('name').where('id', '=', record.id).executeTakeFirstOrThrow()).name;
+      const updates = await ctx.db.selectFrom('activities').select('changes').where('subject_type', '=', 'store').where('subject_id', '=', String(record.id)).where('action', '=', 'updated').orderBy('id', 'desc').execute();
+      if (current !== `${current.split(' v')[0]} v0`) expect(JSON.parse(updates[0]!.changes!).name[1]).toBe(current);
+    }
+    const documents = await ctx.db.selectFrom('documents').select('id').where('team_id', '=', team.id).execute();
+    const uploadedEntries = await ctx.db.selectFrom('activities').select('subject_id').where('team_id', '=', team.id).where('subject_type', '=', 'document').where('action', '=', 'uploaded').execute();
+    expect(uploadedEntries.map((a) => Number(a.subject_id)).sort((a, b) => a - b)).toEqual(documents.map((d) => d.id).sort((a, b) => a - b));
+
+    // Search rows: one for every live store, none for a store that does not exist.
+    const unindexed = await sql<{ n: number }>`select count(*) as n from stores s where s.team_id = ${team.id} and s.deleted_at is null
+      and not exists (select 1 from search_index i where i.rowid = s.id * 8 + 3)`.execute(ctx.db);
+    expect(Number(unindexed.rows[0]!.n)).toBe(0);
+    const strays = await sql<{ n: number }>`select count(*) as n from search_index i where i.rowid % 8 = 3
+      and not exists (select 1 from stores s where s.id * 8 + 3 = i.rowid and s.deleted_at is null)`.execute(ctx.db);
+    expect(Number(strays.rows[0]!.n)).toBe(0);
+    if (ctx.app.deps.dialect === 'postgres') {
+      // PostgreSQL's per-word rows (search_terms) belong to a search row each.
+      const loose = await sql<{ n: number }>`select count(*) as n from search_terms t where not exists (select 1 from search_index i where i.rowid = t.rowid)`.execute(ctx.db);
+      expect(Number(loose.rows[0]!.n)).toBe(0);
+    }
+    // Every document has its current version, every version its document.
+    const headless = await sql<{ n: number }>`select count(*) as n from documents d where d.team_id = ${team.id}
+      and not exists (select 1 from document_versions v where v.id = d.current_version_id and v.document_id = d.id)`.execute(ctx.db);
+    expect(Number(headless.rows[0]!.n)).toBe(0);
+
+    // Documents: every version's blob is stored whole; a blob no version references can only be one whose
+    // upload was cut off by the kill, and the orphan sweep removes those.
+    const versions = await ctx.db.selectFrom('document_versions').select(['blob_key', 'checksum']).where('team_id', '=', team.id).execute();
+    for (const version of versions) expect(sha256(fs.readFileSync(path.join(ctx.dataDir, 'files', version.blob_key.slice(0, 2), version.blob_key)))).toBe(version.checksum);
+    const referenced = new Set([...versions.map((v) => v.blob_key), ...(await ctx.db.selectFrom('imports').select('file_key').execute()).map((i) => i.file_key)]);
+    const stored = fs.readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    const orphans = stored.filter((name) => !referenced.has(name));
+    const registered = new Set((await ctx.db.selectFrom('pending_blobs').select('key').execute()).map((p) => p.key));
+    for (const orphan of orphans) expect(registered.has(orphan.replace(/\.partial$/, ''))).toBe(true);
+    expect(await sweepOrphanBlobs(ctx.app.deps, 0)).toBe(registered.size);
+    expect(fs.readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !referenced.has(entry.name))).toEqual([]);
+
+    // The import the kill interrupted: once its claim expires (five minutes, wound back here) the restarted
+    // server's job runner takes it again and rolls the committed batches back from the log.
+    await ctx.db.updateTable('jobs').set({ claimed_at: new Date(Date.now() - 3_600_000).toISOString() }).where('kind', '=', 'import.run').where('finished_at', 'is', null).execute();
+    const after = await until('the interrupted import to be rolled back', async () => {
+      const response = await api('GET', `/imports/${importId}`);
+      return response.body.data.status === 'failed' ? response.body.data : undefined;
+    });
+    expect(after).toMatchObject({ created_count: 0, updated_count: 0 });
+    expect(after.message).toMatch(/interrupted/);
+    expect(await ctx.db.selectFrom('stores').select('id').where('team_id', '=', team.id).where('name', 'like', 'Imported %').where('deleted_at', 'is', null).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', importId).execute()).toEqual([]);
+
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(sqliteIntegrity()).toEqual({ integrity: ['ok'], foreignKeys: [] });
+    console.log(
+      `crash test: killed at import row ${importProgress.processed_rows}/${rows}; ${acknowledged.length} creates, ${uploads.filter(ok).length} uploads and ` +
+        `${edited.length} edit streams acknowledged; ${creates.length - acknowledged.length} creates and ${uploads.filter((u) => !ok(u)).length} uploads lost in flight; ` +
+        `${orphans.length} orphan blob files swept`,
+    );
+  }, 90_000);
+});
