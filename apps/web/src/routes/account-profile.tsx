@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, PageHeader } from '../components/ui';
+import { OtherDevicesCard } from '../features/account/other-devices-card';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
 import { ApiTokensCard } from '../features/account/api-tokens-card';
@@ -20,6 +21,7 @@ export function Component() {
           <>
             <ProfileForm user={user} />
             <PasswordForm />
+            <OtherDevicesCard />
           </>
         )}
         {/* Per user (spec: "a per-user secret iCalendar feed") and open to every role, so it lives here, not on the admins' team page. */}
