@@ -28,6 +28,8 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
     DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(300),
+    /** How long reading one document's text may take before it is stopped and marked failed. */
+    EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Storekeep <no-reply@storekeep.test>'),
     STRIPE_SECRET_KEY: z.string().optional(),

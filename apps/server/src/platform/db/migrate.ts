@@ -25,6 +25,7 @@ import { salesStoreOrder } from './migrations/0018-sales-store-order';
 import { billing } from './migrations/0019-billing';
 import { devices } from './migrations/0020-devices';
 import { tokenAbilities } from './migrations/0021-token-abilities';
+import { extractionError } from './migrations/0027-extraction-error';
 import { pendingBlobs } from './migrations/0024-pending-blobs';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
@@ -50,6 +51,7 @@ const migrations: Record<string, AppMigration> = {
   '0019-billing': billing,
   '0020-devices': devices,
   '0021-token-abilities': tokenAbilities,
+  '0027-extraction-error': extractionError,
   '0024-pending-blobs': pendingBlobs,
 };
 

@@ -224,6 +224,8 @@ export type DocumentVersionsTable = {
   checksum: string;
   text_status: ColumnType<TextStatus, TextStatus | undefined, TextStatus>;
   extracted_text: string | null;
+  /** Why extraction failed (a limit, a timeout, an unreadable file), for people; null otherwise. */
+  text_error: ColumnType<string | null, string | null | undefined, string | null>;
   uploaded_by: number | null;
   created_at: Timestamp;
 };

@@ -1,0 +1,159 @@
+import zlib from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/client';
+import { useTestApp } from '../../../test/context';
+import { createVia, multipartBody, teamWithRoles } from '../../../test/factories';
+import { EXTRACTION_LIMITS } from './extraction';
+
+const ctx = useTestApp({ EXTRACTION_TIMEOUT_SECONDS: '5' });
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+// The files are made here in memory (a few hundred KB each): nothing large is kept in the repository.
+
+type ZipEntry = { name: string; data: Buffer; deflated?: boolean; size?: number };
+
+/** A minimal ZIP writer: local headers, data, central directory. `size` may lie, as a bomb's does. */
+function zip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const size = entry.size ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.deflated ? 8 : 0, 8);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.deflated ? 8 : 0, 10);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const CONTENT_TYPES = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+);
+
+/**
+ * Raw deflate of `megabytes` MB of spaces in ~1 KB per MB: one compressed MB, sync-flushed so copies can
+ * follow each other, repeated, then an empty final block.
+ */
+function deflateBomb(megabytes: number): Buffer {
+  const oneMb = zlib.deflateRawSync(Buffer.alloc(1024 * 1024, ' '), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return Buffer.concat([...Array.from({ length: megabytes }, () => oneMb), Buffer.from([0x03, 0x00])]);
+}
+
+async function upload(client: TestClient, storeId: number, name: string, content: Buffer, type: string) {
+  const { body, headers } = multipartBody({}, [{ field: 'file', name, content, type }]);
+  const response = await client.request('POST', `/app/api/v1/stores/${storeId}/documents`, body, headers);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data as { id: number; current_version: { id: number; mime_type: string } };
+}
+
+/** Runs the queued extraction while asking /healthz every 20 ms; returns the health latencies (ms). */
+async function extractWhileProbingHealth(): Promise<number[]> {
+  const latencies: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await ctx.app.inject({ url: '/healthz' });
+      latencies.push(performance.now() - started);
+      expect(response.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  await ctx.app.deps.jobs.runDue();
+  running = false;
+  await probe;
+  return latencies;
+}
+
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
+
+async function versionState(versionId: number) {
+  return ctx.db.selectFrom('document_versions').select(['text_status', 'text_error', 'extracted_text']).where('id', '=', versionId).executeTakeFirstOrThrow();
+}
+
+const defaults = { ...EXTRACTION_LIMITS };
+afterEach(() => Object.assign(EXTRACTION_LIMITS, defaults));
+
+describe('text extraction limits', () => {
+  it('stops a ZIP-bomb DOCX (250 MB of text in 250 KB) at the unpacked-size limit while /healthz stays fast', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Bomb Store' });
+    // The central directory claims a harmless 1 KB: the check counts what really inflates.
+    const bomb = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'word/document.xml', data: deflateBomb(250), deflated: true, size: 1024 },
+    ]);
+    expect(bomb.length).toBeLessThan(400 * 1024);
+    const document = await upload(admin, store.id, 'bomb.docx', bomb, DOCX);
+    expect(document.current_version.mime_type).toBe(DOCX);
+
+    const heapBefore = process.memoryUsage().heapUsed;
+    const latencies = await extractWhileProbingHealth();
+    expect(await versionState(document.current_version.id)).toEqual({ text_status: 'failed', text_error: 'The file unpacks to more than 200 MB.', extracted_text: null });
+    expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data.text_status).toBe('failed');
+    expect(p95(latencies)).toBeLessThan(200);
+    // The inflating happened in the worker: the server's own heap did not take the 200 MB.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('stops a DOCX of thousands of parts at the entry limit', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Parts Store' });
+    const parts = Array.from({ length: EXTRACTION_LIMITS.maxEntries + 1 }, (_, i) => ({ name: `word/p${i}.xml`, data: Buffer.alloc(0) }));
+    const file = zip([{ name: '[Content_Types].xml', data: CONTENT_TYPES }, { name: 'word/document.xml', data: Buffer.from('<w:document/>') }, ...parts]);
+    const document = await upload(admin, store.id, 'parts.docx', file, DOCX);
+    await ctx.app.deps.jobs.runDue();
+    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The file has too many parts (more than 5000).' });
+  });
+
+  it('refuses a PDF of thousands of pages at the page limit while /healthz stays fast', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Pages Store' });
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i <= EXTRACTION_LIMITS.maxPdfPages; i += 1) pdf.addPage([100, 100]);
+    const bytes = Buffer.from(await pdf.save({ useObjectStreams: true }));
+    expect(bytes.length).toBeLessThan(300 * 1024);
+    const document = await upload(admin, store.id, 'pages.pdf', bytes, 'application/pdf');
+    const latencies = await extractWhileProbingHealth();
+    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The PDF has more than 2000 pages.' });
+    expect(p95(latencies)).toBeLessThan(200);
+  });
+
+  it('a parser that needs more memory than the worker may have ends that thread, not the server', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Memory Store' });
+    // The cap is the worker's resourceLimits; lowered here so an ordinary DOCX needs more than it allows.
+    EXTRACTION_LIMITS.maxHeapMb = 4;
+    const file = zip([{ name: '[Content_Types].xml', data: CONTENT_TYPES }, { name: 'word/document.xml', data: Buffer.from('<w:document/>') }]);
+    const document = await upload(admin, store.id, 'memory.docx', file, DOCX);
+    await ctx.app.deps.jobs.runDue();
+    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The file needs too much memory to read.' });
+    expect((await ctx.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});
