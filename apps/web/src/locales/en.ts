@@ -61,6 +61,13 @@ export const en = {
     saved: 'Profile saved.', passwordTitle: 'Update password', passwordText: 'Use a long, random password to stay secure.',
     currentPassword: 'Current password', newPassword: 'New password', passwordSaved: 'Password updated.', save: 'Save', saveProfile: 'Save profile', savePassword: 'Update password',
     demo: 'The demo account cannot change its profile or password.',
+    otherDevicesTitle: 'Browser sessions',
+    otherDevicesText: 'Signed in on a computer or phone you no longer use? Log out everywhere else; this browser stays signed in.',
+    otherDevicesButton: 'Log out other devices',
+    otherDevicesConfirmTitle: 'Log out other devices?',
+    otherDevicesConfirmText: 'Every other browser signed in to your account will be signed out. API tokens keep working.',
+    otherDevicesDone_one: 'Logged out of 1 other session.',
+    otherDevicesDone_other: 'Logged out of {{count}} other sessions.',
   },
   team: {
     export: {
