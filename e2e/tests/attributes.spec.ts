@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -162,4 +162,36 @@ test('the leases list shows, filters, sorts and exports a lease attribute', asyn
   await expect(page).toHaveURL(/sort=attr\.region&direction=desc/);
   await expect(table.getByRole('row').nth(1)).toContainText('L-WEST');
   await screenshot(page, 'attributes-lease-list');
+});
+
+test('a document attribute is edited in the drawer, shown as a list column, filtered and exported', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Dora Docs', email: uniqueEmail('document-attributes') });
+  await apiCall(page.request, 'POST', '/attributes', { subject_type: 'documents', label: 'Insurer', type: 'select', options: ['Acme Mutual', 'Zenith'] });
+  const policy = await uploadViaApi(page.request, '/documents', 'policy.txt', Buffer.from('Liability policy'), { title: 'Liability policy' }, 'text/plain');
+  await uploadViaApi(page.request, '/documents', 'permit.txt', Buffer.from('City permit'), { title: 'City permit' }, 'text/plain');
+
+  await page.goto(`/documents?document=${policy.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Liability policy' });
+  await drawer.getByLabel('Insurer').selectOption('Zenith');
+  await drawer.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Document "Liability policy" saved.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  const table = page.getByRole('table', { name: 'Documents' });
+  await expect(page.getByRole('columnheader', { name: 'Insurer' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Liability policy/ })).toContainText('Zenith');
+  await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Insurer' }).click();
+  await page.getByRole('option', { name: 'Zenith', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/attr\.insurer=Zenith/);
+  await expect(table.getByRole('row', { name: /City permit/ })).toHaveCount(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+  expect(lines[0]).toMatch(/^ID,Title,.*,Insurer$/);
+  expect(lines.slice(1)).toEqual([expect.stringMatching(/^\d+,Liability policy,.*,Zenith$/)]);
+  await screenshot(page, 'attributes-document-list');
 });

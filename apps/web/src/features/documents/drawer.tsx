@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { documentFieldsSchema, tagsField, TOAST_TIMEOUT_MS, validationMessage, type DocumentDto, type DocumentVersion } from '@storekeep/contracts';
+import { documentFieldsSchema, tagsField, TOAST_TIMEOUT_MS, validationMessage, type Attribute, type DocumentDto, type DocumentVersion } from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
 import { errorMessages, showErrorToast } from '../../api/error-mapping';
 import { uploadWithProgress } from '../../api/upload';
 import { Button, buttonClasses, ConfirmDialog, ProgressBar, Select, Skeleton, SlideOver, Textarea, TextInput } from '../../components/ui';
 import { formatDateTime, formatDay } from '../../lib/format';
 import { applyServerErrors } from '../../lib/form-errors';
+import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
+import { useAttributes } from '../attributes/queries';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { recordPath } from '../records/types';
@@ -50,7 +52,7 @@ const formSchema = documentFieldsSchema.extend({ tags: tagsText }).superRefine((
     ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: validationMessage('after', 'expiration date', { other: 'effective date' }) });
   }
 });
-type FormValues = z.input<typeof formSchema>;
+type FormValues = z.input<typeof formSchema> & { attributes?: Record<string, unknown> };
 const FIELDS = ['title', 'category', 'description', 'tags', 'effective_date', 'expiration_date'] as const;
 
 const toValues = (document: DocumentDto): FormValues => ({
@@ -74,12 +76,20 @@ function Section({ title, children, actions }: { title: string; children: ReactN
   );
 }
 
+/** The metadata form, once the team's document attributes are known (they are part of its rules). */
 function MetadataForm({ document, editable }: { document: DocumentDto; editable: boolean }) {
+  const attributes = useAttributes('documents');
+  if (!attributes.data) return <Skeleton className="h-48 w-full" />;
+  return <MetadataFields document={document} editable={editable} attributes={attributes.data} />;
+}
+
+function MetadataFields({ document, editable, attributes }: { document: DocumentDto; editable: boolean; attributes: Attribute[] }) {
   const { t } = useTranslation();
   const categories = useDocumentCategories();
   const save = useUpdateDocument(document.id);
-  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: toValues(document) });
-  const { register, formState } = form;
+  const toForm = (saved: DocumentDto) => ({ ...toValues(saved), attributes: attributeFormValues(attributes, saved.attributes) });
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(withAttributeRules(formSchema, attributes)) as never, defaultValues: toForm(document) });
+  const { register, formState, control } = form;
   const error = (field: (typeof FIELDS)[number]) => formState.errors[field]?.message;
   const options = (categories.data ?? [{ slug: document.category, name: document.category_name }]).map((c) => ({ value: c.slug, label: c.name }));
   if (!options.some((option) => option.value === document.category)) options.push({ value: document.category, label: document.category_name });
@@ -87,10 +97,10 @@ function MetadataForm({ document, editable }: { document: DocumentDto; editable:
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
-        form.reset(toValues(saved));
+        form.reset(toForm(saved));
         toast.success(t('documents.saved', { title: saved.title }), { duration: TOAST_TIMEOUT_MS });
       },
-      onError: (failure) => applyServerErrors(failure, form.setError, FIELDS),
+      onError: (failure) => applyServerErrors(failure, form.setError, [...FIELDS, ...attributeFieldPaths(attributes)] as never),
     }),
   );
 
@@ -105,10 +115,13 @@ function MetadataForm({ document, editable }: { document: DocumentDto; editable:
         <TextInput label={t('documents.fields.expiration_date')} type="date" error={error('expiration_date')} {...register('expiration_date')} />
         <Textarea label={t('documents.fields.description')} rows={3} containerClassName="sm:col-span-2" error={error('description')} {...register('description')} />
       </fieldset>
+      <fieldset disabled={!editable} className="mt-4 empty:hidden">
+        <AttributeFields definitions={attributes} register={register as never} control={control as never} errors={formState.errors as never} />
+      </fieldset>
       {editable && (
         <div className="mt-4 flex justify-end gap-3">
           {formState.isDirty && (
-            <Button color="white" onClick={() => form.reset(toValues(document))} disabled={save.isPending}>
+            <Button color="white" onClick={() => form.reset(toForm(document))} disabled={save.isPending}>
               {t('common.cancel')}
             </Button>
           )}

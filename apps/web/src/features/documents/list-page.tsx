@@ -1,14 +1,17 @@
-import { FileText, Link2, Search, SearchX, Tags, Trash2 } from 'lucide-react';
+import { FileText, Link2, Search, SearchX, Tags, Trash2, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LINKABLE_TYPES, SEARCH_DEBOUNCE_MS, type DocumentDto } from '@storekeep/contracts';
-import { Button, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, type SortState } from '../../components/ui';
+import { Button, buttonClasses, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, type SortState } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
+import { useAttributes } from '../attributes/queries';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { usePickerLabels } from '../records/list-filters';
-import { listParamsToSearch, type ListParams } from '../records/list-params';
+import { ExportLinks } from '../records/export-links';
+import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list-params';
 import { useTeam } from '../teams/use-team';
 import { CategoryDialog, deleteDocuments, LinkDialog } from './actions';
 import { useDocumentColumns } from './columns';
@@ -86,7 +89,10 @@ export function DocumentListPage() {
   const [searchText, setSearchText] = useState(params.search);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useDocumentList(params);
-  const columns = useDocumentColumns();
+  const attributes = useAttributes('documents');
+  const definitions = attributes.data ?? [];
+  const attributeView = useVisibleAttributeColumns('documents', definitions);
+  const columns = [...useDocumentColumns(), ...attributeColumns<DocumentDto>(attributeView.visible)];
   const drawer = useDocumentParam();
   const uploads = useUploadQueue('/documents');
 
@@ -135,7 +141,21 @@ export function DocumentListPage() {
 
   return (
     <>
-      <PageHeader title={title} actions={manage ? <UploadFilesButton onFiles={uploads.add} /> : undefined} />
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <ExportLinks resource="documents" query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
+            {manage && (
+              <Link to="/import/documents" className={buttonClasses('white')}>
+                <Upload className="size-4" aria-hidden="true" />
+                {t('imports.title')}
+              </Link>
+            )}
+            {manage && <UploadFilesButton onFiles={uploads.add} />}
+          </>
+        }
+      />
       {manage && (
         <div className="mb-6">
           <DropZone onFiles={uploads.add} />
@@ -165,7 +185,11 @@ export function DocumentListPage() {
           }}
         >
           <DocumentFilters params={params} rows={rows} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
         </FilterBar>
+        <div className="lg:ml-auto">
+          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
+        </div>
       </div>
 
       {manage && selected.size > 0 && (
