@@ -23,6 +23,19 @@ import { isValidVerification, sendVerificationMail } from './verification';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
 
+/**
+ * Attempts per client address (request.ip: the socket's, or X-Forwarded-For only when TRUST_PROXY is set)
+ * per minute, counted in Redis when REDIS_URL is set so every instance shares them. Generous enough for an
+ * office behind one address; small enough that guessing accounts or reset tokens from one address crawls.
+ */
+const LIMITS = { loginPerIp: 30, registerPerIp: 20, resetPerIp: 10, verifyLinkPerIp: 30 } as const;
+
+/** Counts one attempt of `action` from `ip` and throws 429 past `max` within a minute. */
+async function limitPerIp(deps: Deps, action: string, ip: string, max: number, field?: string) {
+  const limit = await deps.limiter.hit(`${action}-ip:${ip}`, 60);
+  if (limit.count > max) throw throttled('Too many attempts. Please try again in :seconds seconds.', limit.retryAfter, field);
+}
+
 function throttled(message: string, retryAfter: number, field?: string) {
   const text = message.replace(':seconds', String(retryAfter));
   return new AppError('throttled', text, field ? { [field]: [text] } : undefined, { 'retry-after': String(retryAfter) });
@@ -100,14 +113,15 @@ export async function login(
   input: { email: string; password: string; remember: boolean; device_name?: string | undefined },
 ): Promise<{ user: AuthUser } | { token: string }> {
   const key = `login:${input.email}|${request.ip}`;
-  const attempts = await deps.limiter.peek(key);
-  if (attempts.count >= LOGIN_MAX_ATTEMPTS) {
-    throw throttled('Too many login attempts. Please try again in :seconds seconds.', attempts.retryAfter, 'email');
-  }
+  // Per e-mail and address (guessing one account), and per address alone (trying many accounts).
+  const ipKey = `login-ip:${request.ip}`;
+  const [attempts, fromIp] = await Promise.all([deps.limiter.peek(key), deps.limiter.peek(ipKey)]);
+  const blocked = attempts.count >= LOGIN_MAX_ATTEMPTS ? attempts : fromIp.count >= LIMITS.loginPerIp ? fromIp : null;
+  if (blocked) throw throttled('Too many login attempts. Please try again in :seconds seconds.', blocked.retryAfter, 'email');
   const user = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHashPromise), input.password);
   if (!user || !ok) {
-    await deps.limiter.hit(key, LOGIN_WINDOW_SECONDS);
+    await Promise.all([deps.limiter.hit(key, LOGIN_WINDOW_SECONDS), deps.limiter.hit(ipKey, LOGIN_WINDOW_SECONDS)]);
     // Audited for known and unknown e-mails alike (same work either way); never the password.
     await recordActivity(deps.db, {
       teamId: user?.current_team_id ?? null,
@@ -152,6 +166,7 @@ export async function register(
   reply: FastifyReply,
   input: { name: string; email: string; password: string; invitation?: string | undefined },
 ): Promise<AuthUser> {
+  await limitPerIp(deps, 'register', request.ip, LIMITS.registerPerIp, 'email');
   await assertUncommonPassword(input.password);
   if (input.invitation) {
     const invitation = await previewInvitation(deps, input.invitation);
@@ -195,6 +210,7 @@ export async function forgotPassword(deps: Deps, ip: string, email: string) {
 
 export async function resetPassword(deps: Deps, ip: string, input: { token: string; email: string; password: string }) {
   const badToken = () => invalid('email', 'This password reset token is invalid or has expired.');
+  await limitPerIp(deps, 'reset', ip, LIMITS.resetPerIp, 'email');
   await assertUncommonPassword(input.password);
   const reset = await repo.findPasswordReset(deps.db, input.email);
   if (!reset || !safeEqual(reset.token_hash, sha256(input.token))) throw badToken();
@@ -219,6 +235,7 @@ export async function verifyEmail(
   ip: string,
   params: { id: number; hash: string; expires: number; signature: string },
 ): Promise<boolean> {
+  await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
   const user = await repo.findUserById(deps.db, params.id);
   if (!user || !isValidVerification(deps.appKey, user, params.hash, params.expires, params.signature)) return false;
   if (!user.email_verified_at) {

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase } from '../platform/db';
+import { useTestApp } from '../../test/context';
+import { TestClient } from '../../test/client';
+import { buildUser, PASSWORD } from '../../test/factories';
+
+const ctx = useTestApp();
+// The same server behind a load balancer: client addresses come from X-Forwarded-For.
+const proxied = useTestApp({ TRUST_PROXY: 'true' });
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+const unknownEmail = () => `nobody-${randomBytes(4).toString('hex')}@example.test`;
+const login = (client: TestClient, email: string, password: string, forwardedFor?: string) =>
+  client.request('POST', '/app/login', { email, password }, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+
+describe('rate limits and X-Forwarded-For', () => {
+  it('does not let random X-Forwarded-For values escape the login limit when no proxy is trusted', async () => {
+    const { user } = await buildUser(ctx);
+    const client = ctx.client();
+    for (let i = 0; i < 5; i += 1) expect((await login(client, user.email, 'wrong password', randomIp())).status).toBe(422);
+    const blocked = await login(client, user.email, PASSWORD, randomIp());
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts per forwarded address only when TRUST_PROXY is set', async () => {
+    const { user } = await buildUser(proxied);
+    const client = proxied.client();
+    // Six addresses, one failure each: none reaches the limit of five per e-mail and address.
+    for (let i = 0; i < 6; i += 1) expect((await login(client, user.email, 'wrong password', randomIp())).status).toBe(422);
+    const address = randomIp();
+    for (let i = 0; i < 5; i += 1) expect((await login(client, user.email, 'wrong password', address)).status).toBe(422);
+    expect((await login(client, user.email, PASSWORD, address)).status).toBe(429);
+    expect((await login(client, user.email, PASSWORD, randomIp())).status).toBe(200);
+  });
+
+  it('limits login failures per address across many e-mails (30 a minute)', async () => {
+    const client = proxied.client();
+    const address = randomIp();
+    for (let i = 0; i < 30; i += 1) expect((await login(client, unknownEmail(), 'wrong password', address)).status).toBe(422);
+    expect((await login(client, unknownEmail(), 'wrong password', address)).status).toBe(429);
+  });
+
+  it('limits registration (20), password reset (10) and e-mail verification links (30) per address and minute', async () => {
+    const client = proxied.client();
+    const attempt = async (times: number, send: () => Promise<number>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i += 1) statuses.push(await send());
+      return statuses;
+    };
+    const registerFrom = randomIp();
+    // A common password is refused after the limit is counted: cheap attempts still count.
+    const register = () =>
+      client
+        .request('POST', '/app/register', { name: 'R', email: unknownEmail(), password: 'password1', password_confirmation: 'password1' }, { 'x-forwarded-for': registerFrom })
+        .then((r) => r.status);
+    expect(new Set(await attempt(20, register))).toEqual(new Set([422]));
+    expect(await register()).toBe(429);
+
+    const resetFrom = randomIp();
+    const reset = () =>
+      client
+        .request('POST', '/app/reset-password', { token: 'guess', email: unknownEmail(), password: 'a long new password', password_confirmation: 'a long new password' }, { 'x-forwarded-for': resetFrom })
+        .then((r) => r.status);
+    expect(new Set(await attempt(10, reset))).toEqual(new Set([422]));
+    expect(await reset()).toBe(429);
+
+    const verifyFrom = randomIp();
+    const verify = () => client.request('GET', `/app/email/verify/1/${'a'.repeat(40)}?expires=1&signature=x`, undefined, { 'x-forwarded-for': verifyFrom }).then((r) => r.status);
+    expect(new Set(await attempt(30, verify))).toEqual(new Set([302]));
+    expect(await verify()).toBe(429);
+  });
+});
+
+describe('account enumeration', () => {
+  it('answers an unknown e-mail and a wrong password identically, in similar time', async () => {
+    const { user } = await buildUser(ctx);
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    const bodies = new Set<string>();
+    const statuses = new Set<number>();
+    // Alternating, so machine load hits both alike; three tries each stay under the per-e-mail limit.
+    for (let i = 0; i < 3; i += 1) {
+      for (const [email, times] of [[user.email, wrong], [unknownEmail(), unknown]] as const) {
+        const started = performance.now();
+        const response = await login(ctx.client(), email, 'wrong password');
+        times.push(performance.now() - started);
+        bodies.add(JSON.stringify(response.body));
+        statuses.add(response.status);
+      }
+    }
+    expect([...statuses]).toEqual([422]);
+    expect(bodies.size).toBe(1);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const [slow, fast] = [Math.max(median(wrong), median(unknown)), Math.min(median(wrong), median(unknown))];
+    // Both verify an Argon2id hash (a dummy one for unknown e-mails): a generous bound, never flaky.
+    expect(slow / fast).toBeLessThan(3);
+  });
+
+  it('answers a password reset request identically for known and unknown e-mails', async () => {
+    const { user } = await buildUser(ctx);
+    const known = await ctx.client().post('/app/forgot-password', { email: user.email });
+    const unknown = await ctx.client().post('/app/forgot-password', { email: unknownEmail() });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(known.body).toEqual(unknown.body);
+  });
+});
+
+// Several instances count together when REDIS_URL is set (`npm test` sets TEST_REDIS_URL when Redis answers).
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () => {
+  it('blocks on one instance the login failures counted on the other, through Redis', async () => {
+    const config = { ...ctx.config, REDIS_URL: process.env.TEST_REDIS_URL! };
+    const handles = [openDatabase(ctx.databaseUrl, { poolSize: 2 }), openDatabase(ctx.databaseUrl, { poolSize: 2 })];
+    const [first, second] = await Promise.all(handles.map((database) => buildApp({ config, database })));
+    try {
+      const email = unknownEmail();
+      for (let i = 0; i < 5; i += 1) expect((await login(new TestClient(first!), email, 'wrong password')).status).toBe(422);
+      expect((await login(new TestClient(second!), email, 'wrong password')).status).toBe(429);
+    } finally {
+      await Promise.all([first!.close(), second!.close()]);
+      await Promise.all(handles.map((h) => h.close()));
+    }
+  });
+});
