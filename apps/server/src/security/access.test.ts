@@ -231,6 +231,7 @@ async function call(client: TestClient, route: Route, ids: Ids): Promise<TestRes
 
 // Secrets that must never appear in an answer: every Argon2 hash, token hash, session id and live cookie.
 const answers: Array<{ route: string; text: string }> = [];
+const liveCookies: string[] = [];
 function remember(route: Route, response: TestResponse) {
   if (route.method === 'GET') answers.push({ route: key(route), text: typeof response.body === 'string' ? response.body : JSON.stringify(response.body) });
 }
@@ -293,6 +294,7 @@ describe('access control over every route', () => {
       }
     };
     await runTeam(clients, ids);
+    for (const client of Object.values(clients)) liveCookies.push(decodeURIComponent(client.cookie(SESSION_COOKIE) ?? ''));
 
     // 3. The demo user in the demo team (made here without the demo portfolio, which is not needed).
     const demo = await buildUser(ctx, { email: DEMO_EMAIL });
@@ -347,9 +349,10 @@ describe('secrets in answers', () => {
     for (const { route, text } of answers) {
       if (text.includes('$argon2')) leaks.push(`${route}: argon2 hash`);
       if (/"(password_hash|token_hash|password)"\s*:/.test(text)) leaks.push(`${route}: secret field`);
-      for (const secret of [...tokenHashes, ...sessionIds]) if (text.includes(secret)) leaks.push(`${route}: ${secret.slice(0, 8)}…`);
+      for (const secret of [...tokenHashes, ...sessionIds, ...liveCookies]) if (text.includes(secret)) leaks.push(`${route}: ${secret.slice(0, 8)}…`);
     }
     expect(tokenHashes.length).toBeGreaterThan(1);
+    expect(liveCookies.filter((value) => value.length >= 43)).toHaveLength(4);
     expect(leaks).toEqual([]);
   });
 });

@@ -10,6 +10,16 @@ const unique = () => `pw-${Math.random().toString(36).slice(2)}@example.test`;
 
 /** ASVS 5.0 V6.2: length ≥ 8, long passwords accepted, no composition rules, common passwords refused. */
 describe('password policy', () => {
+  it('stores passwords as Argon2id with at least 19 MiB of memory and two passes', async () => {
+    const { user } = await buildUser(ctx);
+    const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const [, algorithm, , params] = row.password_hash.split('$');
+    expect(algorithm).toBe('argon2id');
+    const values = Object.fromEntries(params!.split(',').map((pair) => pair.split('=')).map(([k, v]) => [k, Number(v)]));
+    expect(values.m).toBeGreaterThanOrEqual(19 * 1024);
+    expect(values.t).toBeGreaterThanOrEqual(2);
+  });
+
   it('knows the common passwords of the bundled list, in any letter case', async () => {
     expect(await isCommonPassword('password1')).toBe(true);
     expect(await isCommonPassword('Password1')).toBe(true);
