@@ -269,6 +269,17 @@ describe('access control over every route', () => {
     }
     expect(crossTeam).toEqual([]);
 
+    // Ids of team A inside a body (a sale for A's store, a mute of A's store, a reorder of A's attributes…)
+    // are refused to the stranger as well: never a 2xx.
+    const referencing = routes.filter((r) => r.method !== 'GET' && !r.url.includes('/:') && JSON.stringify(bodyFor(r, ids) ?? {}).match(/\d/) && /_id|ids|"id"/.test(JSON.stringify(bodyFor(r, ids) ?? {})));
+    expect(referencing.length).toBeGreaterThan(4);
+    const accepted: string[] = [];
+    for (const route of referencing) {
+      const response = await call(stranger, route, ids);
+      if (response.status < 400) accepted.push(`${key(route)} → ${response.status}`);
+    }
+    expect(accepted).toEqual([]);
+
     // 2. Each role in team A against the table. Reads run for every role; a write runs for every refused
     // role (403 changes nothing) and then once for the lowest admitted role, deletions last and deepest
     // first, so one set of fixtures serves every route.
