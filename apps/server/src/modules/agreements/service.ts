@@ -10,7 +10,7 @@ import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
 import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
-import { recordAbilities, recordPolicy } from '../records/policy';
+import { recordPolicy, systemViewer, viewerOf, type Viewer } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
 import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
@@ -63,13 +63,13 @@ export async function misalignments(db: Executor, teamId: number, agreementIds?:
     .filter((r) => r.days_apart > window);
 }
 
-async function present(db: Executor, actor: Actor, ids: number[]): Promise<Agreement[]> {
+async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agreement[]> {
   const [rows, stores, clauses, misaligned, attributes] = await Promise.all([
-    load(db, actor.teamId, ids),
+    load(db, viewer.teamId, ids),
     ids.length ? db.selectFrom('agreement_stores').innerJoin('stores', 'stores.id', 'agreement_stores.store_id').select(['agreement_stores.agreement_id', 'stores.id', 'stores.name']).where('agreement_stores.agreement_id', 'in', ids).orderBy('stores.name').execute() : [],
     ids.length ? db.selectFrom('clauses').selectAll().where('subject_type', '=', 'agreement').where('subject_id', 'in', ids).orderBy('position').execute() : [],
-    misalignments(db, actor.teamId, ids),
-    attributeValuesFor(db, actor.teamId, 'agreements', ids),
+    misalignments(db, viewer.teamId, ids),
+    attributeValuesFor(db, viewer.teamId, 'agreements', ids),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -105,7 +105,7 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Agree
     created_at: r.created_at,
     updated_at: r.updated_at,
     deleted_at: r.deleted_at,
-    abilities: recordAbilities(actor),
+    abilities: viewer.abilities,
     attributes: attributes.get(r.id) ?? {},
   }));
 }
@@ -128,7 +128,7 @@ export async function listAgreements(deps: Deps, actor: Actor, raw: Record<strin
   if (f.company_id) conditions.push(sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`);
   if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
   const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
-  return { data: await present(deps.db, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
+  return { data: await present(deps.db, viewerOf(actor), ids), meta: paginationMeta(query.page, query.perPage, total) };
 }
 
 async function findLive(db: Executor, teamId: number, id: number) {
@@ -139,7 +139,7 @@ async function findLive(db: Executor, teamId: number, id: number) {
 
 export async function getAgreement(deps: Deps, actor: Actor, id: number) {
   await findLive(deps.db, actor.teamId, id);
-  return (await present(deps.db, actor, [id]))[0]!;
+  return (await present(deps.db, viewerOf(actor), [id]))[0]!;
 }
 
 async function validate(db: Executor, teamId: number, values: Values) {
@@ -226,8 +226,8 @@ export async function createAgreement(deps: Deps, actor: Actor, input: unknown) 
   return getAgreement(deps, actor, id);
 }
 
-async function currentValues(db: Executor, actor: Actor, id: number) {
-  const a = (await present(db, actor, [id]))[0]!;
+async function currentValues(db: Executor, teamId: number, id: number) {
+  const a = (await present(db, systemViewer(teamId), [id]))[0]!;
   const omit = new Set(['id', 'brand', 'franchisee', 'stores', 'renewal_notice_deadline', 'misaligned_stores', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes']);
   return { ...Object.fromEntries(Object.entries(a).filter(([k]) => !omit.has(k))), brand_id: a.brand?.id, franchisee_id: a.franchisee?.id ?? null, store_ids: a.stores.map((s) => s.id) };
 }
@@ -235,19 +235,32 @@ async function currentValues(db: Executor, actor: Actor, id: number) {
 export async function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
   await findLive(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  const { attributes, rest, sent } = splitAttributes(patch);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await currentValues(trx, actor, id);
-    const values = withAttributeErrors(await attributeErrors(trx, actor.teamId, 'agreements', attributes, { partial: true }), () => parseWhole(agreementInputSchema, { ...before, ...rest }));
-    await validate(trx, actor.teamId, values);
-    const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
-    if (sent) Object.assign(changes, await writeAttributeValues(trx, actor.teamId, 'agreements', id, attributes, { partial: true }));
-    await trx.updateTable('franchise_agreements').set({ ...columns(values), updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
-    await write(trx, actor.teamId, id, values);
-    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'updated', changes, ip: actor.ip });
-  });
+  await deps.db.transaction().execute((trx) => patchAgreement(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
   return getAgreement(deps, actor, id);
 }
+
+/**
+ * Merges `patch` (a PATCH body's fields, `attributes` too) into a live agreement inside the caller's
+ * transaction, re-validated whole, stores, clauses and reminders rewritten, audited. Returns its values
+ * before (with attributes and `updated_at`), which, patched back with `keepUpdatedAt`, undo it.
+ */
+export async function patchAgreement(trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}) {
+  const { attributes, rest, sent } = splitAttributes(patch);
+  const before = await currentValues(trx, teamId, id);
+  const values = withAttributeErrors(await attributeErrors(trx, teamId, 'agreements', attributes, { partial: true }), () => parseWhole(agreementInputSchema, { ...before, ...rest }));
+  await validate(trx, teamId, values);
+  const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
+  const attributesBefore = (await attributeValuesFor(trx, teamId, 'agreements', [id])).get(id) ?? {};
+  if (sent) Object.assign(changes, await writeAttributeValues(trx, teamId, 'agreements', id, attributes, { partial: true }));
+  const updatedAt = (await trx.selectFrom('franchise_agreements').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
+  await trx.updateTable('franchise_agreements').set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
+  await write(trx, teamId, id, values);
+  if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'agreement', subjectId: id, action: 'updated', changes, ip: by.ip });
+  return { ...before, attributes: attributesBefore, updated_at: updatedAt };
+}
+
+/** A live agreement's values as the form sends them (what a PATCH merges into), for an import's update. */
+export const agreementValuesOf = (db: Executor, teamId: number, id: number) => currentValues(db, teamId, id);
 
 export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
   await findLive(deps.db, actor.teamId, id);
@@ -268,7 +281,7 @@ export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
   if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Franchise agreement');
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('franchise_agreements').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-    await write(trx, actor.teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, actor, id)));
+    await write(trx, actor.teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, actor.teamId, id)));
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'restored', ip: actor.ip });
   });
   return getAgreement(deps, actor, id);

@@ -278,7 +278,7 @@ describe('importing records', () => {
       'Store #,Lease ID,Landlord,Status,Commencement,Expiration,Base rent\n7,L-7,Acme Landlord,Active,2024-01-01,2034-12-31,"$8,500"\n8,L-8,Nobody,active,,,\n',
       { skip_invalid: true },
     );
-    expect(leases).toMatchObject({ status: 'completed', created_count: 1, error_count: 1, modes: ['create'] });
+    expect(leases).toMatchObject({ status: 'completed', created_count: 1, error_count: 1, modes: ['create', 'create_update', 'update'] });
     const report = (await admin.get(`/app/api/v1/imports/${leases.id}/errors`)).body as string;
     expect(report).toContain('3,Landlord,Nobody,No landlord named “Nobody” was found.');
     const [lease] = (await admin.get('/app/api/v1/leases')).body.data;
@@ -286,10 +286,10 @@ describe('importing records', () => {
     const reminders = (await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${lease.id}&per_page=50`)).body;
     expect(JSON.stringify(reminders)).toContain('Lease expires: Dallas');
 
-    // Update modes are refused for contracts; a second file with the same reference skips it.
-    const uploaded = await upload(admin, 'leases', 'again.csv', 'Store #,Lease ID\n7,L-7\n');
-    expect((await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping, mode: 'create_update', match_key: 'reference' })).body.errors).toHaveProperty('mode');
+    // Creating again skips the existing reference; updating needs its match key.
     expect(await importFile(admin, 'leases', 'Store #,Lease ID\n7,L-7\n')).toMatchObject({ created_count: 0, skipped_count: 1 });
+    const uploaded = await upload(admin, 'leases', 'again.csv', 'Store #,Lease ID\n7,L-7\n');
+    expect((await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, { mapping: uploaded.body.data.mapping, mode: 'update' })).body.errors).toHaveProperty('match_key');
 
     const agreements = await importFile(admin, 'agreements', 'Agreement #,Brand,Franchisee,Stores,Royalty %,Reporting,Expiration\nFA-1,Sunrise,Moore Partners,7; 8,6,Monthly,2033-06-30\n');
     expect(agreements).toMatchObject({ created_count: 1 });
@@ -302,6 +302,48 @@ describe('importing records', () => {
     expect((await admin.get('/app/api/v1/leases')).body.meta.total).toBe(0);
     expect((await admin.get('/app/api/v1/agreements')).body.meta.total).toBe(0);
     expect((await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${lease.id}`)).body.data).toEqual([]);
+  });
+
+  it('updates leases and agreements by reference: the file’s cells are merged, the rest is kept, undo puts them back', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
+    await createVia(admin, 'companies', { name: 'Acme Landlord' });
+    await createVia(admin, 'stores', { name: 'Dallas', store_number: '7', brand_id: brand.id });
+    const created = await importFile(admin, 'leases', 'Store #,Reference,Landlord,Commencement,Expiration,Monthly rent,Suite\n7,L-1,Acme Landlord,2024-01-01,2034-12-31,8500,12B\n');
+    expect(created).toMatchObject({ created_count: 1 });
+    const [original] = (await admin.get('/app/api/v1/leases')).body.data;
+
+    // A later file: a new expiration and rent for L-1 (suite and landlord left empty: kept), L-2 new.
+    const file = 'Store #,Reference,Landlord,Expiration,Monthly rent,Suite\n7,L-1,,2036-06-30,9000,\n7,L-2,,,,\n';
+    const onlyUpdates = await importFile(admin, 'leases', file, { mode: 'update', match_key: 'reference' });
+    expect(onlyUpdates).toMatchObject({ status: 'completed', created_count: 0, updated_count: 1, skipped_count: 1 });
+    const [updated] = (await admin.get('/app/api/v1/leases')).body.data;
+    expect(updated).toMatchObject({ reference: 'L-1', suite: '12B', landlord: { name: 'Acme Landlord' }, commencement_date: '2024-01-01', expiration_date: '2036-06-30', annual_rent: 108000 });
+    expect(updated.rent_schedule).toEqual([{ start_date: '2024-01-01', end_date: '2036-06-30', monthly_amount: 9000, amount_per_sqft: null }]);
+    const reminders = (await admin.get(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${original.id}&per_page=50`)).body.data;
+    expect(reminders.find((r: { source: string }) => r.source === 'lease_expiration')?.due_date).toBe('2036-06-30');
+
+    // A row whose merge breaks the lease's rules is reported on the row.
+    const bad = await importFile(admin, 'leases', 'Reference,Expiration\nL-1,2020-01-01\n', { mode: 'update', match_key: 'reference' });
+    expect(bad).toMatchObject({ status: 'failed', error_count: 1 });
+    expect((await admin.get(`/app/api/v1/imports/${bad.id}/errors`)).body).toMatch(/Expiration/);
+
+    expect((await admin.post(`/app/api/v1/imports/${onlyUpdates.id}/undo`)).status).toBe(200);
+    const restored = (await admin.get(`/app/api/v1/leases/${original.id}`)).body.data;
+    expect(restored).toMatchObject({ expiration_date: '2034-12-31', annual_rent: 102000, suite: '12B', updated_at: original.updated_at });
+    expect(restored.rent_schedule).toEqual(original.rent_schedule);
+
+    // Create and update in one file, for agreements too.
+    await importFile(admin, 'agreements', 'Agreement #,Brand,Royalty %\nFA-1,Sunrise,5\n');
+    const both = await importFile(admin, 'agreements', 'Agreement #,Brand,Royalty %\nFA-1,,6.5\nFA-2,Sunrise,4\n', { mode: 'create_update', match_key: 'agreement_number' });
+    expect(both).toMatchObject({ created_count: 1, updated_count: 1 });
+    const agreements = (await admin.get('/app/api/v1/agreements?sort=agreement_number')).body.data;
+    expect(agreements.map((a: { agreement_number: string; royalty_percent: number }) => [a.agreement_number, a.royalty_percent])).toEqual([['FA-1', 6.5], ['FA-2', 4]]);
+    // An edit after the import blocks its undo, naming the agreement.
+    await admin.patch(`/app/api/v1/agreements/${agreements[0].id}`, { royalty_percent: 7 });
+    const refused = await admin.post(`/app/api/v1/imports/${both.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/FA-1/);
   });
 
   it('updates the metadata of uploaded documents matched by file name, and undo puts it back', async () => {

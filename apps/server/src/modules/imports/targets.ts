@@ -5,9 +5,9 @@ import { indexRecords, unindexRecords } from '../../platform/search';
 import { attributeSearchText, liveAttributes, purgeAttributeValues, removeAttributeReminders, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
 import { recordDefinitions } from '../records/registry';
-import { insertAgreement, removeImportedAgreements } from '../agreements/service';
+import { agreementValuesOf, insertAgreement, patchAgreement, removeImportedAgreements } from '../agreements/service';
 import { writeDocumentFields, type DocumentPatch } from '../documents/service';
-import { insertLease, removeImportedLeases } from '../leases/service';
+import { insertLease, leaseValuesOf, patchLease, removeImportedLeases } from '../leases/service';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
 import { createContractPreparer, createDocumentPreparer, createPreparer, createSalesPreparer, type ContractKind, type Operation, type Preparer, type PrepareOptions } from './prepare';
@@ -196,26 +196,39 @@ const salesTarget: ImportTarget = {
 };
 
 /**
- * Leases and franchise agreements are created whole by their own services (rent schedule, options, stores,
- * reminders, audit); an import only creates them. Undo moves them to the trash; a failed run removes them.
+ * Leases and franchise agreements are written whole by their own services (rent schedule, options, stores,
+ * reminders, audit): created, or patched with the file's cells. Undo moves created ones to the trash and
+ * patches updated ones back to their logged values; a failed run removes the created ones for good.
  */
 function contractTarget(options: {
   type: 'leases' | 'agreements';
   label: string;
   kind: ContractKind;
   insert: (trx: Executor, teamId: number, values: unknown, by: { userId: number; ip: string | null }) => Promise<number>;
+  patch: (trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options?: { keepUpdatedAt?: string }) => Promise<Record<string, unknown>>;
   remove: (trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') => Promise<void>;
 }): ImportTarget {
   const created = (changes: ChangeRow[]) => changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+  async function putBack(trx: Executor, teamId: number, changes: ChangeRow[]) {
+    for (const change of changes.filter((c) => c.action === 'update')) {
+      const { updated_at, ...before } = JSON.parse(change.before ?? '{}') as Record<string, unknown> & { updated_at: string };
+      await options.patch(trx, teamId, change.subject_id, before, { userId: null, ip: null }, { keepUpdatedAt: updated_at });
+    }
+  }
   return {
     type: options.type,
     label: options.label,
-    modes: ['create'],
+    modes: IMPORT_MODES,
     fields: async (db, teamId) => [...IMPORT_FIELDS[options.type], ...(await liveAttributes(db, teamId, options.type)).map(attributeField)],
     preparer: (db, teamId, prepareOptions) => createContractPreparer(db, teamId, prepareOptions, options.kind),
     async write(trx, teamId, batch, now, by) {
       const logged: LoggedChange[] = [];
       for (const o of batch) {
+        if (o.action === 'update') {
+          const before = await options.patch(trx, teamId, o.id!, { ...o.values, ...(o.attributes ? { attributes: o.attributes } : {}) }, by);
+          logged.push({ subject_id: o.id!, action: 'update', before: JSON.stringify(before), after_updated_at: now });
+          continue;
+        }
         const id = await options.insert(trx, teamId, o.values, by);
         if (o.attributes && Object.keys(o.attributes).length) {
           await writeAttributeValues(trx, teamId, options.type, id, o.attributes);
@@ -228,12 +241,18 @@ function contractTarget(options: {
       const byId = new Map(stamps.map((r: { id: number; updated_at: string }) => [Number(r.id), String(r.updated_at)]));
       return logged.map((l) => ({ ...l, after_updated_at: byId.get(l.subject_id) ?? now }));
     },
-    rollBack: (trx, teamId, changes) => options.remove(trx, teamId, created(changes), 'purge'),
+    async rollBack(trx, teamId, changes) {
+      await putBack(trx, teamId, changes);
+      await options.remove(trx, teamId, created(changes), 'purge');
+    },
     async current(trx, teamId, ids) {
       const rows = (await untyped(trx).selectFrom(options.kind.table).select(['id', options.kind.matchColumn, 'updated_at', 'deleted_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute()) as Array<Record<string, string | number | null>>;
       return new Map(rows.map((r) => [Number(r.id), { name: String(r[options.kind.matchColumn] ?? `#${r.id}`), updated_at: String(r.updated_at), deleted_at: (r.deleted_at as string | null) ?? null }]));
     },
-    undo: (trx, teamId, changes) => options.remove(trx, teamId, created(changes), 'trash'),
+    async undo(trx, teamId, changes) {
+      await putBack(trx, teamId, changes);
+      await options.remove(trx, teamId, created(changes), 'trash');
+    },
   };
 }
 
@@ -241,12 +260,14 @@ const leasesTarget = contractTarget({
   type: 'leases',
   label: 'Lease',
   insert: insertLease,
+  patch: patchLease,
   remove: removeImportedLeases,
   kind: {
     schema: leaseInputSchema,
     table: 'leases',
     subject: 'leases',
     matchColumn: 'reference',
+    valuesOf: leaseValuesOf,
     // A file has one rent figure per lease: it becomes a one-row schedule over the term.
     build({ monthly_rent, ...values }, err) {
       if (monthly_rent === undefined || monthly_rent === '') return values;
@@ -263,8 +284,9 @@ const agreementsTarget = contractTarget({
   type: 'agreements',
   label: 'Franchise agreement',
   insert: insertAgreement,
+  patch: patchAgreement,
   remove: removeImportedAgreements,
-  kind: { schema: agreementInputSchema, table: 'franchise_agreements', subject: 'agreements', matchColumn: 'agreement_number' },
+  kind: { schema: agreementInputSchema, table: 'franchise_agreements', subject: 'agreements', matchColumn: 'agreement_number', valuesOf: agreementValuesOf },
 });
 
 /** Metadata of uploaded documents: only updated, through the documents service (search row, reminder, audit). */

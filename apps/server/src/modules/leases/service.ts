@@ -11,7 +11,7 @@ import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
 import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
-import { recordPolicy, recordAbilities } from '../records/policy';
+import { recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { checkRef, FieldErrors } from '../records/validation';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
@@ -22,7 +22,7 @@ import { checkClauseDocuments, parseWhole as parseContract, ref, removeImportedC
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
 
-function present(row: LoadedLease, children: Children, actor: Actor): Lease {
+function present(row: LoadedLease, children: Children, abilities: Abilities): Lease {
   const rent = children.rent.filter((r) => r.lease_id === row.id);
   const charges = children.charges.filter((c) => c.lease_id === row.id);
   const base = (from: string) => (from === 'commencement' ? row.commencement_date : row.expiration_date);
@@ -78,13 +78,13 @@ function present(row: LoadedLease, children: Children, actor: Actor): Lease {
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
-    abilities: recordAbilities(actor),
+    abilities,
   };
 }
 
-async function presentLeases(db: Executor, actor: Actor, ids: number[]) {
-  const [rows, children, attributes] = await Promise.all([loadLeases(db, actor.teamId, ids), loadChildren(db, ids), attributeValuesFor(db, actor.teamId, 'leases', ids)]);
-  return rows.map((row) => ({ ...present(row, children, actor), attributes: attributes.get(row.id) ?? {} }));
+async function presentLeases(db: Executor, viewer: Viewer, ids: number[]) {
+  const [rows, children, attributes] = await Promise.all([loadLeases(db, viewer.teamId, ids), loadChildren(db, ids), attributeValuesFor(db, viewer.teamId, 'leases', ids)]);
+  return rows.map((row) => ({ ...present(row, children, viewer.abilities), attributes: attributes.get(row.id) ?? {} }));
 }
 
 
@@ -128,7 +128,7 @@ export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, s
     conditions.push(sql<SqlBool>`(reference like ${like} escape '\\' or store_id in (select id from stores where team_id = ${actor.teamId} and name like ${like} escape '\\'))`);
   }
   const { ids, total } = await pageOfIds(deps.db, { table: 'leases', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
-  return { data: await presentLeases(deps.db, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
+  return { data: await presentLeases(deps.db, viewerOf(actor), ids), meta: paginationMeta(query.page, query.perPage, total) };
 }
 
 async function findLiveLease(db: Executor, teamId: number, id: number) {
@@ -139,7 +139,7 @@ async function findLiveLease(db: Executor, teamId: number, id: number) {
 
 export async function getLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
   await findLiveLease(deps.db, actor.teamId, id);
-  return (await presentLeases(deps.db, actor, [id]))[0]!;
+  return (await presentLeases(deps.db, viewerOf(actor), [id]))[0]!;
 }
 
 type LeaseValues = ReturnType<typeof leaseInputSchema.parse>;
@@ -256,8 +256,8 @@ export async function insertLease(trx: Executor, teamId: number, input: unknown,
 }
 
 /** The lease as input values, so a PATCH can be applied to it and the whole re-validated. */
-async function currentValues(db: Executor, actor: Actor, id: number) {
-  const lease = (await presentLeases(db, actor, [id]))[0]!;
+async function currentValues(db: Executor, teamId: number, id: number) {
+  const lease = (await presentLeases(db, systemViewer(teamId), [id]))[0]!;
   return {
     ...Object.fromEntries(Object.entries(lease).filter(([k]) => !['id', 'store', 'landlord', 'tenant', 'guarantor', 'broker', 'property_manager', 'term_months', 'annual_rent', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes'].includes(k))),
     store_id: lease.store?.id,
@@ -273,22 +273,35 @@ async function currentValues(db: Executor, actor: Actor, id: number) {
 export async function updateLease(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>): Promise<Lease> {
   await findLiveLease(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  const { attributes, rest, sent } = splitAttributes(patch);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await currentValues(trx, actor, id);
-    const values = withAttributeErrors(await attributeErrors(trx, actor.teamId, 'leases', attributes, { partial: true }), () => parseWhole({ ...before, ...rest }));
-    await validate(trx, actor.teamId, values);
-    const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
-    if (sent) Object.assign(changes, await writeAttributeValues(trx, actor.teamId, 'leases', id, attributes, { partial: true }));
-    for (const list of ['rent_schedule', 'charges', 'options', 'clauses']) if (list in rest) changes[list] = ['…', 'changed'];
-    await trx.updateTable('leases').set({ ...columns(values), updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
-    await writeChildren(trx, actor.teamId, id, values);
-    await syncLeaseReminders(trx, actor.teamId, id, values);
-    await bumpTeamWriteVersion(trx, actor.teamId);
-    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'updated', changes, ip: actor.ip });
-  });
+  await deps.db.transaction().execute((trx) => patchLease(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
   return getLease(deps, actor, id);
 }
+
+/**
+ * Merges `patch` (a PATCH body's fields, `attributes` too) into a live lease inside the caller's transaction:
+ * the whole lease is re-validated, its rows and reminders rewritten, the change audited. Returns the lease's
+ * values before (with its attributes and `updated_at`), which, patched back with `keepUpdatedAt`, undo it.
+ */
+export async function patchLease(trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}) {
+  const { attributes, rest, sent } = splitAttributes(patch);
+  const before = await currentValues(trx, teamId, id);
+  const values = withAttributeErrors(await attributeErrors(trx, teamId, 'leases', attributes, { partial: true }), () => parseWhole({ ...before, ...rest }));
+  await validate(trx, teamId, values);
+  const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
+  const attributesBefore = (await attributeValuesFor(trx, teamId, 'leases', [id])).get(id) ?? {};
+  if (sent) Object.assign(changes, await writeAttributeValues(trx, teamId, 'leases', id, attributes, { partial: true }));
+  for (const list of ['rent_schedule', 'charges', 'options', 'clauses']) if (list in rest && JSON.stringify(rest[list]) !== JSON.stringify(before[list as keyof typeof before])) changes[list] = ['…', 'changed'];
+  const updatedAt = (await trx.selectFrom('leases').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
+  await trx.updateTable('leases').set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
+  await writeChildren(trx, teamId, id, values);
+  await syncLeaseReminders(trx, teamId, id, values);
+  await bumpTeamWriteVersion(trx, teamId);
+  if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: id, action: 'updated', changes, ip: by.ip });
+  return { ...before, attributes: attributesBefore, updated_at: updatedAt };
+}
+
+/** A live lease's values as the form sends them (what a PATCH merges into), for an import's update. */
+export const leaseValuesOf = (db: Executor, teamId: number, id: number) => currentValues(db, teamId, id);
 
 export async function deleteLease(deps: Deps, actor: Actor, id: number) {
   await findLiveLease(deps.db, actor.teamId, id);
@@ -309,7 +322,7 @@ export async function restoreLease(deps: Deps, actor: Actor, id: number): Promis
   if (Date.now() - Date.parse(lease.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Lease');
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('leases').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-    await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor, id)));
+    await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor.teamId, id)));
     await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'restored', ip: actor.ip });
   });
