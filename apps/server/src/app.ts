@@ -17,7 +17,7 @@ import { createJobRunner } from './platform/jobs';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import { createMailSender } from './platform/mail';
 import { createPushSender, resolveVapidKeys } from './platform/push';
-import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
+import { fallbackRateLimiter, memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
 import { createStorage, type Storage } from './platform/storage';
 import { createRealtime } from './platform/realtime';
@@ -87,6 +87,17 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   const handle = database ?? openDatabase(config.DATABASE_URL);
   const metrics = createMetrics(handle);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const realtimeRedis = redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate() } : null;
+  // Redis going away must not stop the app (rate limits fall back to memory, realtime to this instance):
+  // each client reconnects by itself; its errors are logged once per outage instead of crashing or flooding.
+  for (const client of redis ? [redis, realtimeRedis!.publisher, realtimeRedis!.subscriber] : []) {
+    let down = false;
+    client.on('error', (error: Error) => {
+      if (!down) app.log.warn({ err: error }, 'Redis unavailable; retrying');
+      down = true;
+    });
+    client.on('ready', () => (down = false));
+  }
   const mail = createMailSender({
     db: handle.db,
     smtpUrl: config.SMTP_URL,
@@ -102,9 +113,9 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     mail,
     push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config) }),
     jobs: createJobRunner(handle.db, app.log, metrics.observeJob),
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    limiter: redis ? fallbackRateLimiter(redisRateLimiter(redis), memoryRateLimiter(), app.log, () => redis.status === 'ready') : memoryRateLimiter(),
     storage: storage ?? createStorage(config),
-    realtime: createRealtime(redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate() } : null),
+    realtime: createRealtime(realtimeRedis),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -113,7 +124,8 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     await deps.push.stop();
     await deps.jobs.stop();
     await deps.realtime.close();
-    if (redis) await redis.quit();
+    // QUIT waits for a connection; with Redis down, drop the socket instead.
+    if (redis) await redis.quit().catch(() => redis.disconnect());
     if (!database) await handle.close();
   });
 
@@ -148,7 +160,8 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   app.get('/healthz', { config: { guard: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { guard: 'public' } }, async (_request, reply) => {
     try {
-      await handle.ping();
+      // A load balancer's probe wants an answer within its own timeout, not the pool's connect timeout.
+      await Promise.race([handle.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 2000).unref())]);
       return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });

@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { Db, Executor } from './db';
 import type { Storage } from './storage';
 import { nowIso } from './clock';
+import { AppError } from './errors';
+import { DependencyUnavailable } from './unavailable';
 
 /**
  * A stored file and the row that names it cannot commit together: the bytes go to storage first, the row
@@ -40,5 +43,21 @@ export async function sweepOrphanBlobs(deps: { db: Db; storage: Storage }, older
       await deps.db.deleteFrom('pending_blobs').where('key', '=', key).execute();
       swept += 1;
     }
+  }
+}
+
+/** No such blob: the local driver's ENOENT, S3's NoSuchKey. */
+const isMissing = (error: unknown) => ['ENOENT', 'NoSuchKey'].includes(String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name));
+
+/**
+ * Opens a blob for a download: a blob that is gone is a 404 saying so (`missing`), a store that fails
+ * is a 503; neither is a bare 500.
+ */
+export async function readBlob(deps: { storage: Storage }, key: string, missing: string): Promise<Readable> {
+  try {
+    return await deps.storage.read(key);
+  } catch (error) {
+    if (isMissing(error)) throw new AppError('not_found', missing);
+    throw new DependencyUnavailable('storage', { cause: error });
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@storekeep/contracts';
+import { isDependencyUnavailable } from './unavailable';
 
 export type ErrorCode =
   | 'bad_request'
@@ -81,6 +82,11 @@ export function registerErrorHandler(app: FastifyInstance, spaHtml: string | nul
       // caught it with a field name (the fuzzer fails on such lines).
       request.log.error({ err: error }, 'database rejected a value the schema let through');
       return reply.status(422).send({ message: 'A value is out of range or not valid for its field.' } satisfies ErrorBody);
+    }
+    if (isDependencyUnavailable(error)) {
+      // The database or blob store is down or cut off: say so (503, retry soon), never as a bug (500).
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: 'The service is temporarily unavailable. Please try again in a moment.' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -6,6 +6,8 @@ import type { Db, Executor } from './db';
 import { nowIso } from './clock';
 import { createQueueWorker } from './queue';
 
+export const MAIL_MAX_ATTEMPTS = 20;
+
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 /**
@@ -32,7 +34,9 @@ export type MailSender = {
 
 export function createMailSender(options: { db: Db; smtpUrl: string | undefined; from: string; mailDir: string; log: FastifyBaseLogger }): MailSender {
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? // Nodemailer waits minutes by default; a dead or silent SMTP server should fail an attempt in seconds
+      // (it is retried with back-off) instead of holding the outbox worker.
+      nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const worker = createQueueWorker({
@@ -42,6 +46,8 @@ export function createMailSender(options: { db: Db; smtpUrl: string | undefined;
     doneColumn: 'sent_at',
     // Push rows share the outbox (platform/push.ts) and have their own sender.
     kinds: ['mail'],
+    // An SMTP outage must not lose mail: 20 attempts backing off to hourly cover about ten hours of it.
+    maxAttempts: MAIL_MAX_ATTEMPTS,
     async handle(row) {
       const message = JSON.parse(row.payload) as MailMessage;
       const info = await transport.sendMail({ from: options.from, ...message });

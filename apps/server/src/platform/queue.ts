@@ -4,6 +4,9 @@ import type { Db } from './db';
 import { nowIso } from './clock';
 
 const CLAIM_TIMEOUT_MS = 5 * 60_000;
+/** Back-off between attempts doubles from 2 s and stops growing at an hour. */
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+export const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 1000, MAX_RETRY_DELAY_MS);
 
 export type QueuedRow = { id: number; payload: string; attempts: number; team_id?: number | null };
 
@@ -82,7 +85,7 @@ export function createQueueWorker(options: {
           .set({
             claimed_at: null,
             last_error: String(error).slice(0, 1000),
-            available_at: new Date(Date.now() + 2 ** row.attempts * 1000).toISOString(),
+            available_at: new Date(Date.now() + retryDelayMs(row.attempts)).toISOString(),
             failed_at: failed ? nowIso() : null,
           })
           .where('id', '=', row.id)

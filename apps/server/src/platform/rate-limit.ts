@@ -60,3 +60,37 @@ export function redisRateLimiter(redis: Redis, prefix = 'storekeep:rl:'): RateLi
     },
   };
 }
+
+/**
+ * Redis when it answers, this process's own counters when it does not: a Redis outage must not turn
+ * every login into a 500. While Redis is down each instance counts alone (limits get looser by the
+ * number of instances, never off); the first failure of an outage is logged, not each one.
+ */
+export function fallbackRateLimiter(
+  primary: RateLimiter,
+  fallback: RateLimiter,
+  log: { warn(obj: object, msg: string): void },
+  /** Whether the primary is connected now; while it is not, requests do not wait out its reconnects. */
+  connected: () => boolean = () => true,
+): RateLimiter {
+  let failing = false;
+  const attempt = async <T>(run: (limiter: RateLimiter) => Promise<T>): Promise<T> => {
+    if (!connected()) return run(fallback);
+    try {
+      const result = await run(primary);
+      failing = false;
+      return result;
+    } catch (error) {
+      if (!failing) log.warn({ err: error }, 'rate limiter: Redis unavailable, counting in memory');
+      failing = true;
+      return run(fallback);
+    }
+  };
+  return {
+    hit: (key, windowSeconds) => attempt((limiter) => limiter.hit(key, windowSeconds)),
+    peek: (key) => attempt((limiter) => limiter.peek(key)),
+    clear: async (key) => {
+      await Promise.all([attempt((limiter) => limiter.clear(key)), fallback.clear(key)]);
+    },
+  };
+}

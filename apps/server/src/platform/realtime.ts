@@ -27,28 +27,30 @@ export function createRealtime(redis: { publisher: Redis; subscriber: Redis } | 
   }
   return {
     publish(channel, event) {
-      if (redis) void redis.publisher.publish(PREFIX + channel, JSON.stringify(event));
-      else local.emit(channel, event);
+      // Redis down: this instance's own listeners still hear the event at once (other instances miss it until
+      // Redis is back; browsers refetch on reconnect). A failed publish must never become an unhandled rejection.
+      if (!redis || redis.publisher.status !== 'ready') return void local.emit(channel, event);
+      redis.publisher.publish(PREFIX + channel, JSON.stringify(event)).catch(() => local.emit(channel, event));
     },
     subscribe(channels, listener) {
       for (const channel of channels) {
         local.on(channel, listener);
         const n = (counts.get(channel) ?? 0) + 1;
         counts.set(channel, n);
-        if (redis && n === 1) void redis.subscriber.subscribe(PREFIX + channel);
+        if (redis && n === 1) redis.subscriber.subscribe(PREFIX + channel).catch(() => undefined);
       }
       return () => {
         for (const channel of channels) {
           local.off(channel, listener);
           const n = (counts.get(channel) ?? 1) - 1;
           counts.set(channel, n);
-          if (redis && n === 0) void redis.subscriber.unsubscribe(PREFIX + channel);
+          if (redis && n === 0) redis.subscriber.unsubscribe(PREFIX + channel).catch(() => undefined);
         }
       };
     },
     async close() {
       local.removeAllListeners();
-      if (redis) await Promise.all([redis.subscriber.quit(), redis.publisher.quit()]).catch(() => undefined);
+      if (redis) await Promise.all([redis.subscriber, redis.publisher].map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Deps } from '../../platform/deps';
 import { stripControlCharacters } from '../../platform/text';
 import { AppError, notFound } from '../../platform/errors';
+import { readBlob } from '../../platform/blobs';
 import { hmac, safeEqual } from '../../platform/crypto';
 
 /** Types a browser may show inline; everything else (HTML, SVG, XML, scripts, unknown) downloads. */
@@ -52,7 +53,7 @@ export async function openSignedFile(deps: Deps, versionId: number, expires: num
   if (version.deleted_at) throw notFound('Document');
   const inline = isInlineType(version.mime_type);
   return {
-    stream: await deps.storage.read(version.blob_key),
+    stream: await readBlob(deps, version.blob_key, 'The file of this document is missing from storage.'),
     headers: {
       'content-type': inline ? version.mime_type : 'application/octet-stream',
       'content-length': String(version.size),

@@ -9,6 +9,7 @@ import type { Executor } from '../../platform/db';
 import { stripControlCharacters } from '../../platform/text';
 import { nowIso } from '../../platform/clock';
 import { adoptBlob, discardBlob, reserveBlob } from '../../platform/blobs';
+import { DependencyUnavailable } from '../../platform/unavailable';
 import { randomToken } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
@@ -86,6 +87,8 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
       const fileName = safeFileName(part.filename ?? 'file');
       const counter = meter();
       // pipeline (unlike .pipe) passes a cut-off upload's error on, so the write fails instead of waiting.
+      let clientFailed = false;
+      part.file.once('error', () => (clientFailed = true));
       const metered = pipeline(part.file, counter.transform, () => undefined);
       try {
         await deps.storage.put(key, metered);
@@ -94,6 +97,8 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
           throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, { file: [`The file may not be greater than ${megabytes} MB.`] });
         }
+        // The request stream was whole, so the blob store failed: a 503, not the client's fault.
+        if (!clientFailed) throw new DependencyUnavailable('storage', { cause: error });
         throw error;
       }
       const { size, checksum, head } = counter.result();
@@ -105,7 +110,7 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, { file: [`The file may not be greater than ${megabytes} MB.`] });
     }
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError || error instanceof DependencyUnavailable) throw error;
     // Busboy's "unexpected end of form" and friends: the client stopped sending, nothing was stored.
     throw new AppError('bad_request', 'The upload was interrupted before the file arrived whole. Please try again.');
   }

@@ -140,9 +140,16 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       close: () => db.destroy(),
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // With the database down, a request must fail fast (503) instead of queueing for a connection forever:
+  // connecting gives up after 5 s (node-postgres waits without limit by default); keepAlive lets the OS
+  // notice a connection whose peer vanished. The pool reconnects on its own once the database is back.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, keepAlive: true });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one between two queries of a transaction: pg-pool drops its own listener while a
+  // client is lent out, and an 'error' event with no listener would end the process. The next query on the
+  // broken client fails (a 503 to the request), and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const watchers = new Set<(table: string, kind: WriteKind) => void>();
   const observers = new Set<(query: QueryObservation) => void>();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeWatchPlugin(watchers)], log: queryLog(observers) });
