@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { apiCall, registerViaApi, uniqueEmail } from '../support';
 
 /** WCAG 2.2 AA rules; a page passes with no serious or critical violation. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { apiCall, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 /**

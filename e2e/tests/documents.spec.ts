@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { linkFromMail } from '../mail';
 import { apiCall, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { registerViaApi, uniqueEmail } from '../support';
 
 test('keyboard shortcuts: c starts a new record on list pages, / and Ctrl-K jump to search, and typing is never hijacked', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a lease amendment uploaded on the lease page is linked to the lease; an older store document is linked to it from the documents list', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('muting a store silences its reminders for me, and unmuting brings them back', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('sales typed and pasted into the grid show up as royalties due for the agreement, exportable', async ({ page }) => {

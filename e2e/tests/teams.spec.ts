@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { linkFromMail } from '../mail';
 import { PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a user makes an API token on the profile page, uses it from a script, and revokes it', async ({ page, playwright, baseURL }) => {
