@@ -1,7 +1,6 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '@storekeep/contracts';
 import { readCookie, writeCookie } from './lib/cookies';
+import { i18n } from './lib/translate';
 import { en } from './locales/en';
 
 const supported = ['en'] as const;
@@ -13,19 +12,30 @@ function detectLocale(): string {
 
 export function setLocale(locale: string): void {
   writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
-  void i18n.changeLanguage(locale);
+  i18n.changeLanguage(locale);
 }
 
 const locale = detectLocale();
 // Keep the locale cookie fresh for LOCALE_COOKIE_DAYS (spec §9) so the server answers in the same language.
 writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: locale,
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+i18n.init({ resources: { en }, lng: locale, fallbackLng: 'en' });
+
+/**
+ * The strings of the screens behind the dashboard, fetched right away but outside the first load (issue 9
+ * budget). lib/lazy-route.ts makes those screens wait for them; a failed fetch is retried by the next wait.
+ */
+let laterStrings: Promise<void> | undefined;
+export function loadLaterStrings(): Promise<void> {
+  laterStrings ??= import('./locales/en-later').then(
+    ({ enLater }) => i18n.addStrings('en', enLater),
+    (error: unknown) => {
+      laterStrings = undefined;
+      throw error;
+    },
+  );
+  return laterStrings;
+}
+void loadLaterStrings().catch(() => undefined);
 
 export { i18n };

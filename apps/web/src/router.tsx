@@ -2,9 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminGuard, billingGuard, guestGuard, manageGuard, reactivateGuard, subscriptionGuard } from './features/auth/guards';
 import { RouteErrorBoundary } from './features/errors/route-error-boundary';
-import { AppShell } from './features/layout/app-shell';
 import { AuthLayout } from './features/layout/auth-layout';
-import { MarketingLayout } from './features/layout/marketing-layout';
 import { RootLayout } from './features/layout/root-layout';
 import { lazyRoute } from './lib/lazy-route';
 
@@ -26,6 +24,9 @@ function resource(name: string, section: string, load: () => Promise<RecordModul
   ];
 }
 
+/** First-load screens that show only locales/en.ts strings: they do not wait for en-later.ts. */
+const core = { laterStrings: false };
+
 const loadBrands = () => import('./routes/records/brands');
 const loadLeases = () => import('./routes/leases');
 const loadAgreements = () => import('./routes/agreements');
@@ -36,12 +37,14 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     children: [
       {
-        Component: MarketingLayout,
+        // Layouts other than the sign-in one are lazy too: /login's first load carries neither the app
+        // shell nor the marketing pages' chrome (issue 9 budget; scripts/check-bundle.mjs).
+        lazy: lazyRoute(() => import('./features/layout/marketing-layout').then((module) => ({ Component: module.MarketingLayout })), core),
         children: [
-          { index: true, lazy: lazyRoute(() => import('./routes/home')) },
-          { path: 'privacy-policy', lazy: lazyRoute(() => import('./routes/privacy-policy')) },
-          { path: 'terms-of-service', lazy: lazyRoute(() => import('./routes/terms-of-service')) },
-          { path: 'security', lazy: lazyRoute(() => import('./routes/security')) },
+          { index: true, lazy: lazyRoute(() => import('./routes/home'), core) },
+          { path: 'privacy-policy', lazy: lazyRoute(() => import('./routes/privacy-policy'), core) },
+          { path: 'terms-of-service', lazy: lazyRoute(() => import('./routes/terms-of-service'), core) },
+          { path: 'security', lazy: lazyRoute(() => import('./routes/security'), core) },
         ],
       },
       {
@@ -50,10 +53,10 @@ export const routes: RouteObject[] = [
           {
             loader: guestGuard,
             children: [
-              { path: 'login', lazy: lazyRoute(() => import('./routes/login')) },
-              { path: 'register', lazy: lazyRoute(() => import('./routes/register')) },
-              { path: 'password/reset', lazy: lazyRoute(() => import('./routes/forgot-password')) },
-              { path: 'password/reset/:token', lazy: lazyRoute(() => import('./routes/reset-password')) },
+              { path: 'login', lazy: lazyRoute(() => import('./routes/login'), core) },
+              { path: 'register', lazy: lazyRoute(() => import('./routes/register'), core) },
+              { path: 'password/reset', lazy: lazyRoute(() => import('./routes/forgot-password'), core) },
+              { path: 'password/reset/:token', lazy: lazyRoute(() => import('./routes/reset-password'), core) },
             ],
           },
           { path: 'teams/join/:invitation?', lazy: lazyRoute(() => import('./routes/team-join')) },
@@ -63,9 +66,9 @@ export const routes: RouteObject[] = [
       },
       {
         loader: subscriptionGuard,
-        Component: AppShell,
+        lazy: lazyRoute(() => import('./features/layout/app-shell').then((module) => ({ Component: module.AppShell })), core),
         children: [
-          { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard')) },
+          { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard'), core) },
           { path: 'account/profile', lazy: lazyRoute(() => import('./routes/account-profile')) },
           { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
           { path: 'account/attributes', loader: adminGuard, lazy: lazyRoute(() => import('./routes/account-attributes')), handle: { section: 'Attributes' } },
@@ -92,7 +95,7 @@ export const routes: RouteObject[] = [
           { path: 'import/:type?', loader: manageGuard, lazy: lazyRoute(() => import('./routes/import')), handle: { section: 'Import' } },
         ],
       },
-      { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
+      { path: '*', lazy: lazyRoute(() => import('./routes/not-found'), core) },
     ],
   },
 ];

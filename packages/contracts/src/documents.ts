@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { attributeValuesOutSchema } from './attributes';
-import { RECORD_TYPES } from './records';
+import { RECORD_TYPES } from './lists';
 import { optionalString, requiredString, validationMessage } from './validation';
 
 /** Built-in categories (issue 4); admins add their own per team. */

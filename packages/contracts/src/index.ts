@@ -6,6 +6,7 @@ export * from './auth';
 export * from './teams';
 export * from './dashboard';
 export * from './people';
+export * from './lists';
 export * from './records';
 export * from './attributes';
 export * from './imports';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { i18n } from '../i18n';
+import { lazyToast } from '../lib/lazy-toast';
 import { isApiError, type FieldErrors } from './api-error';
 import { queryKeys } from './query-keys';
 import { forgetPushDevice } from '../features/pwa/push';
@@ -27,7 +27,7 @@ export function firstMessages(errors: FieldErrors): string[] {
 
 export function showErrorToast(messages: string[]): void {
   // Errors stay until dismissed (spec §9: errors do not time out).
-  toast.error(messages.join('\n'), { duration: Infinity });
+  void lazyToast().then((toast) => toast.error(messages.join('\n'), { duration: Infinity }));
 }
 
 export function isAbort(error: unknown): boolean {

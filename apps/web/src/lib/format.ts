@@ -1,5 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const count = new Intl.NumberFormat('en-US');
@@ -16,24 +14,6 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/**
- * Phone numbers in US national format with an optional " ext. " suffix (spec §9). Numbers that do not
- * parse are shown as typed; international numbers keep their international format.
- */
-export function formatPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const phone = parsePhoneNumberFromString(value, 'US');
-  if (!phone || !phone.isPossible()) return value;
-  const style = phone.countryCallingCode === '1' ? 'NATIONAL' : 'INTERNATIONAL';
-  return phone.format(style, { formatExtension: (number, extension) => `${number} ext. ${extension}` });
-}
-
-/** `tel:` link target for a phone number, extension included. */
-export function phoneHref(value: string): string {
-  const phone = parsePhoneNumberFromString(value, 'US');
-  return phone ? phone.getURI() : `tel:${value.replace(/[^\d+]/g, '')}`;
-}
-
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
@@ -47,4 +27,14 @@ export function formatDay(day: string | null | undefined): string {
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * Whole calendar days from `today` (local time) to an ISO day ('2027-05-01'); negative in the past. Both
+ * are taken as UTC midnights so a daylight-saving change in between cannot shift the count. (Instead of
+ * date-fns' differenceInCalendarDays, which the dashboard's first load would otherwise carry.)
+ */
+export function daysFromToday(day: string, today = new Date()): number {
+  const target = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  return Math.round((target - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) / 86_400_000);
 }

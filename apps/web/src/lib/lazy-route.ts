@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadLaterStrings } from '../i18n';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 
 export type RouteModule = { Component: ComponentType };
@@ -6,11 +7,13 @@ export type RouteModule = { Component: ComponentType };
 /**
  * Wraps a route module import: when its chunk cannot load (a new deploy removed it) the page reloads
  * once per CHUNK_RELOAD_GUARD_MS to pick up the new build; otherwise the error reaches the error page.
+ * The screen also waits for the strings outside the first load (locales/en-later.ts) unless it is one
+ * of the first-load screens that only show locales/en.ts strings (`laterStrings: false`).
  */
-export function lazyRoute(load: () => Promise<RouteModule>) {
+export function lazyRoute(load: () => Promise<RouteModule>, { laterStrings = true }: { laterStrings?: boolean } = {}) {
   return async (): Promise<RouteModule> => {
     try {
-      const module = await load();
+      const [module] = await Promise.all([load(), laterStrings ? loadLaterStrings() : undefined]);
       return { Component: module.Component };
     } catch (error) {
       if (isChunkLoadError(error) && reloadOnceForChunkError()) return new Promise<RouteModule>(() => {});

@@ -1,12 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema } from '@storekeep/contracts';
 import { Button, Checkbox, PasswordInput, TextInput } from '../../components/ui';
 import { isApiError } from '../../api/api-error';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLogin } from './use-login';
+
+// Zod stays out of the login page's first load; the rules arrive with the first submit.
+const resolver = lazyResolver(() => import('./login-validation').then((module) => module.loginResolver));
 
 type LoginFormProps = { redirectTo: string; defaultEmail?: string };
 
@@ -15,7 +17,7 @@ export function LoginForm({ redirectTo, defaultEmail = '' }: LoginFormProps) {
   const navigate = useNavigate();
   const login = useLogin({ form: true });
   const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: defaultEmail, password: '', remember: false },
   });
   const { errors } = formState;

@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { daysFromToday } from '../../lib/format';
 
 export type DeadlineBucket = 'within30' | 'within90' | 'within365' | 'later';
 
@@ -14,7 +14,7 @@ export const BUCKETS = Object.keys(BUCKET_COLORS) as DeadlineBucket[];
 /** How urgent a store's nearest open deadline is, counted in calendar days from today. */
 export function bucketOf(deadline: string | null, today = new Date()): DeadlineBucket {
   if (!deadline) return 'later';
-  const days = differenceInCalendarDays(parseISO(deadline), today);
+  const days = daysFromToday(deadline, today);
   if (days <= 30) return 'within30';
   if (days <= 90) return 'within90';
   if (days <= 365) return 'within365';

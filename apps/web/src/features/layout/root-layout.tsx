@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_TIMEOUT_MS } from '@storekeep/contracts';
 import { RequestProgressBar } from './request-progress-bar';
 import { ServiceWorkerUpdates } from '../pwa/service-worker-updates';
+
+// Its own chunk: nothing needs a toast before the first paint (lib/lazy-toast.ts).
+const Toaster = lazy(() => import('./toaster'));
 
 /** Everything every screen shares: toasts (top-centre, spec §9), the request progress bar. */
 export function RootLayout() {
@@ -10,7 +12,9 @@ export function RootLayout() {
     <>
       <RequestProgressBar />
       <Outlet />
-      <Toaster position="top-center" duration={TOAST_TIMEOUT_MS} closeButton richColors toastOptions={{ className: 'whitespace-pre-line' }} />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <ScrollRestoration />
       <ServiceWorkerUpdates />
     </>

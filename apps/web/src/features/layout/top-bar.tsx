@@ -1,9 +1,13 @@
 import { Bell, Menu } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuthUser } from '@storekeep/contracts';
 import { GlobalSearch } from '../search/global-search';
-import { UserMenu } from './user-menu';
+import { UserMenuPlaceholder } from './user-menu-button';
+
+// Headless UI's menu is not part of the first load (issue 9 budget): the menu arrives right after it.
+const UserMenu = lazy(() => import('./user-menu'));
 
 type TopBarProps = { user: AuthUser; onOpenSidebar: () => void };
 
@@ -31,7 +35,9 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
           <Bell className="size-6" aria-hidden="true" />
           {unread && <span data-testid="bell-dot" className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950" aria-hidden="true" />}
         </Link>
-        <UserMenu user={user} />
+        <Suspense fallback={<UserMenuPlaceholder user={user} />}>
+          <UserMenu user={user} />
+        </Suspense>
       </div>
     </div>
   );

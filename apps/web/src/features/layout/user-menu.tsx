@@ -1,16 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import { Check, ChevronDown, ClipboardList, CreditCard, LogOut, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
+import { Check, ClipboardList, CreditCard, LogOut, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { Avatar, Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '../../components/ui';
+import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '../../components/ui';
 import { isAdmin, isOwner } from '../auth/permissions';
 import { useLogout } from '../auth/use-logout';
+import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 const icon = 'size-4 text-gray-400';
 
-/** The profile dropdown of spec §2/§6: which links show depends on demo, owner and admin. */
-export function UserMenu({ user }: { user: AuthUser }) {
+/**
+ * The profile dropdown of spec §2/§6: which links show depends on demo, owner and admin. Its own chunk
+ * (with Headless UI's menu), loaded lazily by top-bar.tsx.
+ */
+export default function UserMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const switchTeam = useMutation({
@@ -20,18 +24,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
   });
 
   return (
-    <Dropdown
-      buttonClassName="min-h-11 min-w-11 justify-center gap-2 rounded-full p-1 hover:bg-gray-100 sm:pr-2 dark:hover:bg-gray-800"
-      button={
-        <>
-          <Avatar name={user.name} />
-          <span className="hidden max-w-40 truncate text-sm font-medium text-gray-700 md:block dark:text-gray-200">{user.name}</span>
-          {/* Named by its content, not an aria-label, so the name always includes the visible name (WCAG 2.5.3). */}
-          <span className="sr-only">{t('menu.open')}</span>
-          <ChevronDown className="hidden size-4 text-gray-400 md:block" aria-hidden="true" />
-        </>
-      }
-    >
+    <Dropdown buttonClassName={userMenuButtonClass} button={<UserMenuButtonContent user={user} />}>
       <div className="px-4 py-2">
         <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{user.name}</p>
         <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p>

@@ -1,8 +1,8 @@
 /// <reference types="vite-plugin-pwa/react" />
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { lazyToast } from '../../lib/lazy-toast';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -24,11 +24,13 @@ export function ServiceWorkerUpdates() {
 
   useEffect(() => {
     if (!needRefresh) return;
-    toast(t('pwa.updateReady'), {
-      id: 'sw-update',
-      duration: Infinity,
-      action: { label: t('pwa.reload'), onClick: () => void updateServiceWorker(true) },
-    });
+    void lazyToast().then((toast) =>
+      toast(t('pwa.updateReady'), {
+        id: 'sw-update',
+        duration: Infinity,
+        action: { label: t('pwa.reload'), onClick: () => void updateServiceWorker(true) },
+      }),
+    );
   }, [needRefresh, t, updateServiceWorker]);
 
   return null;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { API_BASE, type AuthUser } from '@storekeep/contracts';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
-import { applyImportEvent } from '../imports/queries';
+import type { applyImportEvent } from '../imports/queries';
 
 /**
  * Server-Sent Events of the signed-in user (GET /events): every `notifications` event carries the unread
@@ -32,12 +32,15 @@ export function useLiveEvents(enabled: boolean) {
       first = false;
     };
     // An import's progress, pushed batch by batch while it runs.
+    // The import queries load with the first such event, not with the app shell (issue 9 budget).
     const onImport = (event: MessageEvent<string>) => {
+      let data: Parameters<typeof applyImportEvent>[0];
       try {
-        applyImportEvent(JSON.parse(event.data) as Parameters<typeof applyImportEvent>[0]);
+        data = JSON.parse(event.data) as typeof data;
       } catch {
-        // a malformed event is ignored; the import page polls as well
+        return; // a malformed event is ignored; the import page polls as well
       }
+      void import('../imports/queries').then((imports) => imports.applyImportEvent(data));
     };
     source.addEventListener('notifications', onNotifications);
     source.addEventListener('import', onImport);

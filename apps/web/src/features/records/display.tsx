@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CompanyKind, RecordRef, RecordType, StoreStatus } from '@storekeep/contracts';
 import { Avatar, Badge, type BadgeColor } from '../../components/ui';
-import { formatPhone, phoneHref } from '../../lib/format';
+import { formatPhone, phoneHref } from '../../lib/format-phone';
 import { recordPath } from './types';
 
 const statusColors: Record<StoreStatus, BadgeColor> = {

@@ -1,8 +1,7 @@
-import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Reminder } from '@storekeep/contracts';
-import { formatDay } from '../../lib/format';
+import { daysFromToday, formatDay } from '../../lib/format';
 
 const SUBJECT_PATHS: Record<string, (id: number) => string> = {
   lease: (id) => `/leases/${id}`,
@@ -33,7 +32,7 @@ export function SubjectLink({ subject }: { subject: Reminder['subject'] }) {
 /** "May 1, 2027 · in 20 days" / "3 days ago" / "today". */
 export function DueDate({ day, done }: { day: string; done?: boolean }) {
   const { t } = useTranslation();
-  const days = differenceInCalendarDays(parseISO(day), new Date());
+  const days = daysFromToday(day);
   const relative = days === 0 ? t('reminders.today') : days > 0 ? t('reminders.inDays', { count: days }) : t('reminders.daysAgo', { count: -days });
   const tone = done ? 'text-gray-500' : days < 0 ? 'text-red-600 dark:text-red-400' : days <= 30 ? 'text-amber-700 dark:text-amber-400' : 'text-gray-600 dark:text-gray-400';
   return (

@@ -1,0 +1,33 @@
+// Record types and the list whitelists, without Zod: the web app's first load needs these constants
+// (list URLs, search, live updates) and must not pull the schema library in with them (issue 9 budget).
+
+export const COMPANY_KINDS = ['franchisor', 'franchisee', 'landlord', 'vendor', 'other'] as const;
+export type CompanyKind = (typeof COMPANY_KINDS)[number];
+
+export const STORE_STATUSES = ['planned', 'in_development', 'open', 'temporarily_closed', 'closed'] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
+
+export const RECORD_TYPES = ['companies', 'brands', 'stores', 'contacts'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+// ---------- list whitelists (server validates; the web builds its pickers from them) ----------
+
+export const LIST_SORTS = {
+  companies: ['name', 'kind', 'city', 'created_at', 'updated_at'],
+  brands: ['name', 'created_at', 'updated_at'],
+  stores: ['name', 'store_number', 'status', 'city', 'opening_date', 'created_at', 'updated_at'],
+  contacts: ['last_name', 'first_name', 'email', 'created_at', 'updated_at'],
+} as const satisfies Record<RecordType, readonly string[]>;
+
+/** Filter fields: `ids` accept several record ids, `enum` several values of the field's set. */
+export const LIST_FILTERS = {
+  companies: { kind: { type: 'enum', values: COMPANY_KINDS } },
+  brands: { company_id: { type: 'ids' } },
+  stores: {
+    status: { type: 'enum', values: STORE_STATUSES },
+    brand_id: { type: 'ids' },
+    company_id: { type: 'ids' },
+    region: { type: 'text' },
+  },
+  contacts: { company_id: { type: 'ids' }, store_id: { type: 'ids' } },
+} as const;
