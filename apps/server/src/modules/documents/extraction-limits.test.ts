@@ -65,6 +65,27 @@ function deflateBomb(megabytes: number): Buffer {
   return Buffer.concat([...Array.from({ length: megabytes }, () => oneMb), Buffer.from([0x03, 0x00])]);
 }
 
+/** A one-page PDF whose page dictionary holds arrays nested `depth` deep: a parser that recurses overflows. */
+function deeplyNestedPdf(depth: number): Buffer {
+  const content = 'BT /F1 12 Tf 10 10 Td (hi) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 async function upload(client: TestClient, storeId: number, name: string, content: Buffer, type: string) {
   const { body, headers } = multipartBody({}, [{ field: 'file', name, content, type }]);
   const response = await client.request('POST', `/app/api/v1/stores/${storeId}/documents`, body, headers);
@@ -142,6 +163,17 @@ describe('text extraction limits', () => {
     const document = await upload(admin, store.id, 'pages.pdf', bytes, 'application/pdf');
     const latencies = await extractWhileProbingHealth();
     expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The PDF has more than 2000 pages.' });
+    expect(p95(latencies)).toBeLessThan(200);
+  });
+
+  it('a PDF of objects nested 100,000 deep fails as unreadable, quickly, without taking the server down', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const store = await createVia(admin, 'stores', { name: 'Nested Store' });
+    const document = await upload(admin, store.id, 'nested.pdf', deeplyNestedPdf(100_000), 'application/pdf');
+    const started = performance.now();
+    const latencies = await extractWhileProbingHealth();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The file could not be read.' });
     expect(p95(latencies)).toBeLessThan(200);
   });
 
