@@ -32,22 +32,16 @@ export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
 /**
  * Rows as an XLSX workbook written while they are read (exceljs' streaming writer commits each row), so a
  * 100,000-row export never holds the sheet in memory. Cells keep their type: numbers stay numbers.
+ * Without cell styles: exceljs looks a style up for every cell when they are on, which made a 100,000-row
+ * export 2.7 times slower (14.7 s → 5.5 s on the loaded bench machine); the header row is frozen instead of bold.
  */
 export function xlsxStream(rows: AsyncIterable<Cell[]>, sheetName = 'Export'): Readable {
   // No safeCell here: an XLSX cell is a formula only by its type, so "=…" text stays text as typed.
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   void (async () => {
-    let header = true;
-    for await (const row of rows) {
-      const added = sheet.addRow(row.map((cell) => (cell === undefined ? null : cell)));
-      if (header) {
-        added.font = { bold: true };
-        header = false;
-      }
-      added.commit();
-    }
+    for await (const row of rows) sheet.addRow(row.map((cell) => (cell === undefined ? null : cell))).commit();
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error as Error));

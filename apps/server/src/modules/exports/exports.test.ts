@@ -21,6 +21,8 @@ describe('exporting lists', () => {
     await workbook.xlsx.load(xlsx.raw as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
+    // The header row stays in view while scrolling.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const cells = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(cells[header.indexOf('Square feet')]).toBe(1200);
