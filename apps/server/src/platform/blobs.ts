@@ -21,10 +21,25 @@ export async function adoptBlob(trx: Executor, key: string): Promise<void> {
   await trx.deleteFrom('pending_blobs').where('key', '=', key).execute();
 }
 
-/** A write that failed after storing its blob: the blob goes now, its registration with it. */
+/**
+ * In the transaction that drops the last reference to `keys` (a purge, a replaced image): registers them
+ * as due at once, so the blobs still go if the process dies before its discardBlob after the commit.
+ */
+export async function releaseBlobs(trx: Executor, keys: string[]): Promise<void> {
+  for (let at = 0; at < keys.length; at += 200) {
+    const rows = keys.slice(at, at + 200).map((key) => ({ key, created_at: new Date(0).toISOString() }));
+    await trx.insertInto('pending_blobs').values(rows).onConflict((oc) => oc.column('key').doNothing()).execute();
+  }
+}
+
+/** A write that failed after storing its blob, or a blob released by a commit: it goes now, its registration with it. */
 export async function discardBlob(deps: { db: Db; storage: Storage }, key: string): Promise<void> {
-  await deps.storage.delete(key).catch(() => undefined);
-  // If even this fails (the database is down), the registration stays and the sweep finishes the job.
+  try {
+    await deps.storage.delete(key);
+  } catch {
+    return; // the store failed: the registration stays, and the sweep tries again
+  }
+  // If this fails too (the database is down), the registration stays and the sweep finishes the job.
   await deps.db.deleteFrom('pending_blobs').where('key', '=', key).execute().catch(() => undefined);
 }
 

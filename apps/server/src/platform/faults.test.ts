@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { purgeTrash } from '../modules/trash/service';
+import { sweepOrphanBlobs } from './blobs';
 import { openDatabase, type DatabaseHandle } from './db';
 import { createMailSender, enqueueMail, MAIL_MAX_ATTEMPTS } from './mail';
 import type { Storage } from './storage';
@@ -234,5 +236,29 @@ describe('storage failing', () => {
     const missing = await client.get(link.pathname + link.search);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'The file of this document is missing from storage.' });
+  });
+
+  it('leaves the blobs of a purge the store failed to delete to the orphan sweep, not orphaned for good', async () => {
+    const { user, team } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const { body, headers } = multipartBody({ title: 'Old lease' }, [{ field: 'file', name: 'old.txt', content: Buffer.from('purged soon') }]);
+    const document = (await client.request('POST', '/app/api/v1/documents', body, headers)).body.data;
+    expect((await client.delete(`/app/api/v1/documents/${document.id}`)).status).toBe(204);
+    await ctx.db.updateTable('documents').set({ deleted_at: new Date(Date.now() - 60 * 86_400_000).toISOString() }).where('id', '=', document.id).execute();
+    const { blob_key: key } = await ctx.db.selectFrom('document_versions').select('blob_key').where('document_id', '=', document.id).executeTakeFirstOrThrow();
+    const file = path.join(ctx.dataDir, 'files', key.slice(0, 2), key);
+    expect(fs.existsSync(file)).toBe(true);
+
+    // The purge commits, then its blob delete fails (as a process killed at that moment would never run it).
+    const stuck = await instance({ storage: { ...ctx.app.deps.storage, delete: () => Promise.reject(new Error('store down')) } });
+    await purgeTrash(stuck.deps);
+    expect(await ctx.db.selectFrom('documents').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(await ctx.db.selectFrom('pending_blobs').select('key').where('key', '=', key).execute()).toEqual([{ key }]);
+
+    // The next hourly sweep (the store working again) deletes it.
+    expect(await sweepOrphanBlobs(ctx.app.deps)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await ctx.db.selectFrom('pending_blobs').select('key').where('key', '=', key).execute()).toEqual([]);
   });
 });

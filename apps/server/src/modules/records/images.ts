@@ -7,7 +7,7 @@ import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { hmac, randomToken, safeEqual } from '../../platform/crypto';
 import { authorize, type Actor } from '../../platform/policy';
-import { adoptBlob, reserveBlob } from '../../platform/blobs';
+import { adoptBlob, discardBlob, releaseBlobs, reserveBlob } from '../../platform/blobs';
 import { recordActivity } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { recordPolicy } from './policy';
@@ -51,7 +51,7 @@ export async function replaceImage<Row extends LoadedRow, Dto>(deps: Deps, def: 
   const type = await fileTypeFromBuffer(file);
   if (!type || !ACCEPTED.has(type.mime)) throw invalid('image', 'The image must be a JPEG, PNG or WebP file.');
   const key = `img_${randomToken(18)}`;
-  const variants = (Object.keys(SIZES) as ImageSize[]).map((size) => variantKey(key, size));
+  const variants = variantKeys(key);
   for (const variant of variants) await reserveBlob(deps.db, variant);
   try {
     for (const [size, pixels] of Object.entries(SIZES) as Array<[ImageSize, number]>) {
@@ -69,6 +69,8 @@ export async function replaceImage<Row extends LoadedRow, Dto>(deps: Deps, def: 
   }
   await deps.db.transaction().execute(async (trx) => {
     for (const variant of variants) await adoptBlob(trx, variant);
+    // The old image's files go after the commit; registered here, a crash before that leaves them to the sweep.
+    if (row.image_key) await releaseBlobs(trx, variantKeys(row.image_key));
     await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .updateTable(def.table)
       .set({ image_key: key, updated_at: nowIso() })
@@ -83,7 +85,8 @@ export async function replaceImage<Row extends LoadedRow, Dto>(deps: Deps, def: 
 export async function removeImage<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number) {
   const row = await findLive(deps.db, def, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  if (!row.image_key) return;
+  const oldKey = row.image_key;
+  if (!oldKey) return;
   await deps.db.transaction().execute(async (trx) => {
     await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .updateTable(def.table)
@@ -91,11 +94,15 @@ export async function removeImage<Row extends LoadedRow, Dto>(deps: Deps, def: R
       .where('id', '=', id)
       .where('team_id', '=', actor.teamId)
       .execute();
+    await releaseBlobs(trx, variantKeys(oldKey));
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'image_removed', ip: actor.ip });
   });
-  await removeVariants(deps, row.image_key);
+  await removeVariants(deps, oldKey);
 }
 
+/** The stored files of one image (one per size). */
+export const variantKeys = (key: string) => (Object.keys(SIZES) as ImageSize[]).map((size) => variantKey(key, size));
+
 export async function removeVariants(deps: Deps, key: string) {
-  for (const size of Object.keys(SIZES) as ImageSize[]) await deps.storage.delete(variantKey(key, size));
+  for (const variant of variantKeys(key)) await discardBlob(deps, variant);
 }

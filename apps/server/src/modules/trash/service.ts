@@ -5,7 +5,8 @@ import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { recordPolicy } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
-import { removeVariants } from '../records/images';
+import { removeVariants, variantKeys } from '../records/images';
+import { discardBlob, releaseBlobs } from '../../platform/blobs';
 import { purgeAttributeValues } from '../attributes/service';
 
 const DAY_MS = 86_400_000;
@@ -80,6 +81,7 @@ export async function purgeTrash(deps: Deps): Promise<number> {
       await trx.deleteFrom('notes').where('subject_type', '=', subjects[type]).where('subject_id', 'in', ids).execute();
       await purgeAttributeValues(trx, type, ids);
       await (trx as unknown as typeof db).deleteFrom(type).where('id', 'in', ids).execute();
+      await releaseBlobs(trx, doomed.flatMap((row) => (row.image_key ? variantKeys(row.image_key) : [])));
     });
     for (const row of doomed) if (row.image_key) await removeVariants(deps, row.image_key);
     purged += ids.length;
@@ -93,15 +95,21 @@ async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
   if (!doomed.length) return 0;
   const ids = doomed.map((d) => d.id);
   const blobs = await deps.db.selectFrom('document_versions').select('blob_key').where('document_id', 'in', ids).execute();
+  let released: string[] = [];
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('jobs').where('kind', '=', 'extract_text').where('finished_at', 'is', null).where(sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where document_id in (${sql.join(ids)}))`).execute();
     await purgeAttributeValues(trx, 'documents', ids);
     await trx.deleteFrom('documents').where('id', 'in', ids).execute();
+    // Registered in the purge's own transaction: a crash before the deletes below leaves them to the sweep.
+    const keys = [...new Set(blobs.map((b) => b.blob_key))];
+    const stillUsed = new Set<string>();
+    for (let at = 0; at < keys.length; at += 500) {
+      for (const row of await trx.selectFrom('document_versions').select('blob_key').where('blob_key', 'in', keys.slice(at, at + 500)).execute()) stillUsed.add(row.blob_key);
+    }
+    released = keys.filter((key) => !stillUsed.has(key));
+    await releaseBlobs(trx, released);
   });
-  for (const { blob_key } of blobs) {
-    const stillUsed = await deps.db.selectFrom('document_versions').select('id').where('blob_key', '=', blob_key).executeTakeFirst();
-    if (!stillUsed) await deps.storage.delete(blob_key);
-  }
+  for (const key of released) await discardBlob(deps, key);
   return ids.length;
 }
 
