@@ -309,6 +309,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** encodeURIComponent, except that a lone surrogate becomes the invalid UTF-8 it would be on the wire (%ED%A0%80). */
 export const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\u0001LONE\u0001')).replaceAll('%01LONE%01', '%ED%A0%80');
 
+const FILTER_NAMES = ['from', 'to', 'expiring_before', 'expiring_after', 'linked_type', 'linked_id', 'tag', 'category', 'uploaded_by', 'clause', 'source', 'subject_type', 'subject_id', 'assignee_id', 'franchisee_id', 'landlord_id', 'tenant_id', 'region', 'period', 'type', 'kind', 'status'];
+
 const q = (name: string, value: string) => `${encode(name)}=${encode(value)}`;
 
 function queryArbitrary(op: Operation): fc.Arbitrary<string> {
@@ -316,8 +318,10 @@ function queryArbitrary(op: Operation): fc.Arbitrary<string> {
     fc.option(fc.oneof(validValue(p.schema, p.name), edgeValue(p.schema, p.name)).map((v) => q(p.name, typeof v === 'string' ? v : JSON.stringify(v))), { nil: null, freq: 2 }),
   );
   if (op.listQuery) {
-    const fields = Object.keys(op.data?.properties ?? {});
-    const field = fields.length ? fc.constantFrom(...fields, 'nope') : fc.constant('name');
+    // Sort and filter names: the items' fields (OpenAPI shows list queries as a free-form record) plus the
+    // filters that are not fields (date bounds, links, tags).
+    const fields = [...Object.keys(op.data?.properties ?? {}), ...FILTER_NAMES];
+    const field = fc.constantFrom(...fields, 'nope');
     const number = fc.oneof(fc.integer({ min: 1, max: 5 }).map(String), fc.constantFrom(...INTEGER_EDGES.map(String), '100', '101', '1000', 'abc', ''));
     parts.push(
       fc.option(number.map((v) => q('page', v)), { nil: null }),
@@ -326,7 +330,7 @@ function queryArbitrary(op: Operation): fc.Arbitrary<string> {
       fc.option(fc.oneof(field, hostileString).map((v) => q('sort', v)), { nil: null }),
       fc.option(fc.constantFrom('asc', 'desc', 'DESC', 'sideways', '').map((v) => q('direction', v)), { nil: null }),
       fc.option(
-        fc.tuple(field, fc.oneof(number, hostileString, fc.constantFrom('1,2,3', Array.from({ length: 5000 }, (_, i) => i + 1).join(','))), fc.boolean()).map(([f, v, many]) =>
+        fc.tuple(field, fc.oneof(number, hostileString, validDate, fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '99999-01-01', '2026-1-1', 'yesterday', '1,2,3', Array.from({ length: 5000 }, (_, i) => i + 1).join(','))), fc.boolean()).map(([f, v, many]) =>
           many ? `${q(`filters[${f}][]`, v)}&${q(`filters[${f}][]`, '1')}` : q(`filters[${f}]`, v),
         ),
         { nil: null },
