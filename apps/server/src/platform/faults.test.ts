@@ -149,6 +149,45 @@ describe('Redis down', () => {
   });
 });
 
+// A Redis that goes away while instances use it, and comes back: only with a Redis to put a proxy in front of.
+if (process.env.TEST_REDIS_URL) {
+  describe('Redis cut off and restored', () => {
+    it('serves through the outage and shares events between instances again afterwards, streams opened meanwhile included', async () => {
+      const target = new URL(process.env.TEST_REDIS_URL!);
+      const proxy = await new TcpProxy(target.hostname, Number(target.port || 6379)).start();
+      try {
+        const env = { REDIS_URL: `redis://127.0.0.1:${proxy.port}` };
+        const [a, b] = [await instance({ env }), await instance({ env })];
+        const { user } = await buildUser(ctx);
+        const heard: string[] = [];
+        const channel = `user.${user.id}`;
+        b.deps.realtime.subscribe([channel], (event) => heard.push(String(event.data)));
+        await until('events to cross instances', async () => {
+          a.deps.realtime.publish(channel, { type: 'ping', data: 'before' });
+          return heard.includes('before');
+        });
+
+        await proxy.cut();
+        const client = new TestClient(a);
+        expect((await client.post('/app/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+        expect((await client.get('/app/api/v1/users/auth')).status).toBe(200);
+        // A stream opened on B during the outage.
+        const late: string[] = [];
+        b.deps.realtime.subscribe([`${channel}.late`], (event) => late.push(String(event.data)));
+
+        await proxy.restore();
+        await until('events to cross instances again', async () => {
+          a.deps.realtime.publish(channel, { type: 'ping', data: 'after' });
+          a.deps.realtime.publish(`${channel}.late`, { type: 'ping', data: 'late' });
+          return heard.includes('after') && late.includes('late');
+        });
+      } finally {
+        await proxy.cut();
+      }
+    });
+  });
+}
+
 describe('SMTP down', () => {
   it('keeps the mail in the outbox, retries with growing back-off past the old five attempts, and delivers when SMTP is back', async () => {
     await ctx.app.deps.mail.stop();
