@@ -22,6 +22,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { filterConditions, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
 import { exportFormat, pagedRows, type Cell, type Column, type TabularFormat } from '../../platform/tabular';
 import { authorize, type Actor } from '../../platform/policy';
+import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { diff, recordActivity } from '../activities/service';
 import { ATTRIBUTE_REMINDER_PREFIX, isAttributeReminderKey, removeSubjectReminders, syncReminders } from '../reminders/sync';
@@ -439,16 +440,6 @@ const REMINDER_SUBJECT: Record<AttributeSubject, string> = {
   agreements: 'agreement',
   documents: 'document',
 };
-/** Record types whose date attributes make reminders, with their tables. */
-const REMINDER_TABLES: Record<AttributeSubject, 'companies' | 'brands' | 'stores' | 'contacts' | 'leases' | 'franchise_agreements' | 'documents'> = {
-  companies: 'companies',
-  brands: 'brands',
-  stores: 'stores',
-  contacts: 'contacts',
-  leases: 'leases',
-  agreements: 'franchise_agreements',
-  documents: 'documents',
-};
 
 /**
  * Keeps one reminder per live reminder-date attribute that has a value on this record (key
@@ -490,7 +481,7 @@ export async function removeAttributeReminders(
 
 /** After archive, unarchive, a renamed label or the reminder switch: every live record with a value, again. */
 async function resyncDefinitionReminders(trx: Executor, teamId: number, definition: Attribute) {
-  const table = REMINDER_TABLES[definition.subject_type];
+  const table = RESOURCE_TABLES[definition.subject_type];
   if (definition.type !== 'date') return;
   for (const id of await repo.liveSubjectsWithValues(trx, teamId, definition.id, table)) {
     await syncAttributeReminders(trx, teamId, definition.subject_type, id);

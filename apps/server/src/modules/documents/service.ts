@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type FilterSpec, type SortColumn } from '../../platform/list';
+import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
@@ -144,14 +145,13 @@ export async function checkCategory(db: Executor, teamId: number, category: stri
   if (!(await categoriesOf(db, teamId)).has(category)) throw invalid('category', 'The selected category is invalid.');
 }
 
-/** Leases and agreements are not records of the records kit; they live in their own tables. */
-const CONTRACT_TABLES = { leases: 'leases', agreements: 'franchise_agreements' } as const;
+/** Leases and agreements are not records of the records kit: their rows are read from their own tables. */
 const isRecordType = (type: LinkableType): type is RecordType => (RECORD_TYPES as readonly string[]).includes(type);
 
 /** Whether the team has a live record of that type and id (a document can be linked to it). */
 export async function linkTargetExists(db: Executor, teamId: number, type: LinkableType, id: number): Promise<boolean> {
   if (isRecordType(type)) return findLive(db, recordDefinitions[type], teamId, id).then(() => true, () => false);
-  const row = await db.selectFrom(CONTRACT_TABLES[type]).select('id').where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom(RESOURCE_TABLES[type]).select('id').where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }
 
