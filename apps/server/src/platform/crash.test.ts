@@ -169,6 +169,38 @@ describe('crash safety', () => {
         record.inFlight = null;
       }
     };
+    // Leases, each written with its rent rows, charges, options, clauses and critical-date reminders.
+    const home = await api('POST', '/stores', { name: 'Lease home' });
+    const landlord = await api('POST', '/companies', { name: 'Crash Realty', kind: 'landlord' });
+    expect([home.status, landlord.status]).toEqual([201, 201]);
+    const today = new Date().toISOString().slice(0, 10);
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const leaseBody = (reference: string) => ({
+      store_id: home.body.data.id,
+      landlord_id: landlord.body.data.id,
+      reference,
+      status: 'active',
+      type: 'nnn',
+      commencement_date: inDays(-3650),
+      expiration_date: inDays(200),
+      rent_schedule: [
+        { start_date: inDays(-3650), end_date: inDays(-1), monthly_amount: 9000 },
+        { start_date: today, end_date: inDays(200), monthly_amount: 10000 },
+      ],
+      charges: [{ kind: 'cam', monthly_amount: 500, estimated: true }],
+      options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: 180, notice_from: 'expiration' }],
+      clauses: [{ kind: 'co_tenancy', text: 'Rent abates if the anchor goes dark.' }],
+    });
+    const leases: Array<{ reference: string; outcome: Outcome; id?: number }> = [];
+    const leaseLoop = async () => {
+      for (let n = 0; !killed; n++) {
+        const entry: (typeof leases)[number] = { reference: `CRASH-${n}`, outcome: { status: 'lost' } };
+        leases.push(entry);
+        const response = await attempt(entry, () => api('POST', '/leases', leaseBody(entry.reference)));
+        if (!response) return;
+        entry.id = response.body?.data?.id;
+      }
+    };
     const createLoop = async (worker: number) => {
       for (let n = 0; !killed; n++) {
         const entry: (typeof creates)[number] = { name: `Burst ${worker}-${n}`, outcome: { status: 'lost' } };
@@ -191,8 +223,8 @@ describe('crash safety', () => {
       }
     };
 
-    const bursts = Promise.all([...edited.map((_, slot) => editLoop(slot)), createLoop(0), createLoop(1), uploadLoop(0), uploadLoop(1), uploadLoop(2)]);
-    await until('every burst to have acknowledged writes', async () => creates.filter(ok).length >= 3 && uploads.filter(ok).length >= 3 && edited.every((e) => e.acked !== `${e.acked?.split(' v')[0]} v0`)).catch((error: Error) => {
+    const bursts = Promise.all([...edited.map((_, slot) => editLoop(slot)), createLoop(0), createLoop(1), uploadLoop(0), uploadLoop(1), uploadLoop(2), leaseLoop()]);
+    await until('every burst to have acknowledged writes', async () => creates.filter(ok).length >= 3 && uploads.filter(ok).length >= 3 && leases.filter(ok).length >= 2 && edited.every((e) => e.acked !== `${e.acked?.split(' v')[0]} v0`)).catch((error: Error) => {
       throw new Error(`${error.message}\n${server.output().slice(-5000)}`);
     });
     const started = await api('POST', `/imports/${importId}/run`, { mapping: uploaded.body.data.mapping, mode: 'create_update', match_key: 'store_number' });
@@ -252,6 +284,24 @@ describe('crash safety', () => {
       expect(version.checksum).toBe(sha256(entry.bytes));
       expect(sha256(fs.readFileSync(path.join(ctx.dataDir, 'files', version.blob_key.slice(0, 2), version.blob_key)))).toBe(version.checksum);
     }
+
+    // Every lease is whole: all of its generated rows or none (the first acknowledged one is the yardstick).
+    const generated = async (id: number) =>
+      Promise.all([
+        ctx.db.selectFrom('lease_rent_rows').select('id').where('lease_id', '=', id).execute(),
+        ctx.db.selectFrom('lease_charges').select('id').where('lease_id', '=', id).execute(),
+        ctx.db.selectFrom('lease_options').select('id').where('lease_id', '=', id).execute(),
+        ctx.db.selectFrom('reminders').select('id').where('source_key', 'like', `lease:${id}:%`).execute(),
+      ]).then((sets) => sets.map((rows) => rows.length));
+    const acknowledgedLeases = leases.filter(ok);
+    const yardstick = await generated(acknowledgedLeases[0]!.id!);
+    expect(yardstick).toEqual([2, 1, 1, 3]);
+    for (const entry of acknowledgedLeases) expect((await api('GET', `/leases/${entry.id}`)).body.data.reference).toBe(entry.reference);
+    const allLeases = await ctx.db.selectFrom('leases').select('id').where('team_id', '=', team.id).execute();
+    expect(allLeases.length).toBeGreaterThanOrEqual(acknowledgedLeases.length);
+    for (const lease of allLeases) expect(await generated(lease.id)).toEqual(yardstick);
+    const leaseAudit = await ctx.db.selectFrom('activities').select('subject_id').where('team_id', '=', team.id).where('subject_type', '=', 'lease').where('action', '=', 'created').execute();
+    expect(leaseAudit.map((a) => Number(a.subject_id)).sort((a, b) => a - b)).toEqual(allLeases.map((l) => l.id).sort((a, b) => a - b));
 
     // The audit log matches the data: an entry for every store and document that exists, none for one that does not.
     const burstStores = await ctx.db.selectFrom('stores').select(['id', 'name']).where('team_id', '=', team.id).where('name', 'like', 'Burst %').execute();
@@ -317,7 +367,7 @@ describe('crash safety', () => {
     await server.exited;
     expect(sqliteIntegrity()).toEqual({ integrity: ['ok'], foreignKeys: [] });
     console.log(
-      `crash test: killed at import row ${importProgress.processed_rows}/${rows}; ${acknowledged.length} creates, ${uploads.filter(ok).length} uploads and ` +
+      `crash test: killed at import row ${importProgress.processed_rows}/${rows}; ${acknowledged.length} creates, ${uploads.filter(ok).length} uploads, ${leases.filter(ok).length} leases and ` +
         `${edited.length} edit streams acknowledged; ${creates.length - acknowledged.length} creates and ${uploads.filter((u) => !ok(u)).length} uploads lost in flight; ` +
         `${orphans.length} orphan blob files swept`,
     );
