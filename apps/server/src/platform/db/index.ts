@@ -141,9 +141,10 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     };
   }
   // With the database down, a request must fail fast (503) instead of queueing for a connection forever:
-  // connecting gives up after 5 s (node-postgres waits without limit by default); keepAlive lets the OS
-  // notice a connection whose peer vanished. The pool reconnects on its own once the database is back.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, keepAlive: true });
+  // connecting gives up after 5 s (node-postgres waits without limit by default); TCP keep-alive probes
+  // (from 10 s idle, not the OS's two hours) let the OS notice a connection whose peer vanished without a
+  // reset. The pool reconnects on its own once the database is back.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // Nor may a checked-out one between two queries of a transaction: pg-pool drops its own listener while a
