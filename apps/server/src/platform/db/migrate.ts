@@ -25,6 +25,7 @@ import { salesStoreOrder } from './migrations/0018-sales-store-order';
 import { billing } from './migrations/0019-billing';
 import { devices } from './migrations/0020-devices';
 import { tokenAbilities } from './migrations/0021-token-abilities';
+import { exportOrder } from './migrations/0028-export-order';
 import { extractionError } from './migrations/0027-extraction-error';
 import { pendingBlobs } from './migrations/0024-pending-blobs';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, AppMigration> = {
   '0021-token-abilities': tokenAbilities,
   '0027-extraction-error': extractionError,
   '0024-pending-blobs': pendingBlobs,
+  '0028-export-order': exportOrder,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
