@@ -304,3 +304,25 @@ async function boundaryFor(
 function cachedTotal(db: Executor, version: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
   return cachedAtVersion(db, version, `total\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`, count);
 }
+
+/**
+ * Every live id of a team's table that meets `conditions`, in id order, `size` at a time: each batch reads
+ * `id > last` on the `(team_id, id)` live index (keyset), so the last batch of an export of 100,000 rows costs
+ * what the first did, and memory holds one batch.
+ */
+export async function* idBatches(
+  db: Executor,
+  options: { table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements'; teamId: number; conditions: Array<Expression<SqlBool>>; size?: number },
+): AsyncGenerator<number[]> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from a fixed list
+  const untyped = db as unknown as Kysely<any>;
+  let lastId = 0;
+  for (;;) {
+    let batch = untyped.selectFrom(options.table).select('id').where('team_id', '=', options.teamId).where('deleted_at', 'is', null).where('id', '>', lastId);
+    for (const condition of options.conditions) batch = batch.where(condition);
+    const ids = (await batch.orderBy('id').limit(options.size ?? 1000).execute()).map((r: { id: number }) => Number(r.id));
+    if (!ids.length) return;
+    yield ids;
+    lastId = ids.at(-1)!;
+  }
+}

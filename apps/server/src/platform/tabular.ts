@@ -55,8 +55,7 @@ const CONTENT_TYPES: Record<TabularFormat, string> = {
 
 /**
  * Sends rows as a download named `<name>-<today>.<format>`. The header row and the first data row are read
- * before the response starts, so a list that rejects its query (a bad filter or sort, read lazily by
- * pagedRows) answers with its 422 instead of failing inside a download already under way (found by the
+ * before the response starts, so a list that rejects its query (a bad filter or sort) answers with its 422 instead of failing inside a download already under way (found by the
  * fuzzer: the error escaped the stream and the request never ended).
  */
 export async function sendTabular(reply: FastifyReply, format: TabularFormat, name: string, rows: AsyncIterable<Cell[]>) {
@@ -81,20 +80,12 @@ export async function sendTabular(reply: FastifyReply, format: TabularFormat, na
 export type Column<T> = [header: string, value: (row: T) => Cell];
 
 /**
- * Rows (header first) of a list read page by page through its own list call, so an export has exactly the
- * list's filters, search and sort. For lists without an export of their own (leases, agreements).
+ * Rows (header first) of the records whose ids arrive in batches (`idBatches`: a list's filters and search, in
+ * id order), each batch loaded and presented as the list presents it, then cut into the export's columns.
  */
-export async function* pagedRows<T>(
-  list: (raw: Record<string, string | string[]>) => Promise<{ data: T[]; meta: { last_page: number } }>,
-  raw: Record<string, string | string[]>,
-  columns: Array<Column<T>>,
-): AsyncGenerator<Cell[]> {
+export async function* rowsOfBatches<T>(batches: AsyncIterable<number[]>, load: (ids: number[]) => Promise<T[]>, columns: Array<Column<T>>): AsyncGenerator<Cell[]> {
   yield columns.map(([header]) => header);
-  for (let page = 1; ; page += 1) {
-    const { data, meta } = await list({ ...raw, page: String(page), per_page: '100' });
-    for (const row of data) yield columns.map(([, value]) => value(row) ?? '');
-    if (page >= meta.last_page) return;
-  }
+  for await (const ids of batches) for (const row of await load(ids)) yield columns.map(([, value]) => value(row) ?? '');
 }
 
 /** The `format` of an export query (csv when absent), or a 422. */

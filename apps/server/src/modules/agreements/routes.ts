@@ -19,7 +19,14 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } }, async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query));
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await listExportWithAttributes(deps.db, actor.teamId, 'agreements', request.query, (raw) => agreements.listAgreements(deps, actor, raw), AGREEMENT_EXPORT_COLUMNS);
+    const { format, rows } = await listExportWithAttributes(
+      deps.db,
+      actor.teamId,
+      'agreements',
+      request.query,
+      { table: 'franchise_agreements', conditions: async (raw) => (await agreements.agreementListQuery(deps, actor, raw)).conditions, load: (ids) => agreements.agreementsFor(deps, actor, ids) },
+      AGREEMENT_EXPORT_COLUMNS,
+    );
     return sendTabular(reply, format, 'agreements', rows);
   });
   // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).

@@ -112,7 +112,8 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
 
 const SORTS: Record<string, SortColumn[]> = { expiration_date: ['expiration_date'], agreement_number: ['agreement_number'], status: ['status', 'expiration_date'], created_at: ['created_at'], updated_at: ['updated_at'] };
 
-export async function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
+/** The agreements list's parsed query and its SQL conditions (filters and search), after the view check. */
+export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
   const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
     subject: 'agreements',
@@ -127,9 +128,17 @@ export async function listAgreements(deps: Deps, actor: Actor, raw: Record<strin
   // A company's agreements: as the franchisee, or as the franchisor owning the brand.
   if (f.company_id) conditions.push(sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`);
   if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
+  return { query, orderBy, conditions };
+}
+
+export async function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
+  const { query, orderBy, conditions } = await agreementListQuery(deps, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
   return { data: await present(deps.db, viewerOf(actor), ids), meta: paginationMeta(query.page, query.perPage, total) };
 }
+
+/** Agreements by id as the list and detail show them to `actor` (exports read them in batches). */
+export const agreementsFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Agreement[]> => present(deps.db, viewerOf(actor), ids);
 
 async function findLive(db: Executor, teamId: number, id: number) {
   const row = await db.selectFrom('franchise_agreements').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

@@ -19,8 +19,8 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { filterConditions, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
-import { exportFormat, pagedRows, type Cell, type Column, type TabularFormat } from '../../platform/tabular';
+import { filterConditions, idBatches, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
+import { exportFormat, rowsOfBatches, type Cell, type Column, type TabularFormat } from '../../platform/tabular';
 import { authorize, type Actor } from '../../platform/policy';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
@@ -660,20 +660,26 @@ export async function listQueryWithAttributes(
 }
 
 /**
- * The export of a list outside the record types (leases, agreements, documents): the list's own rows page by
- * page with its filters and sort, its columns, then the team's attribute columns (`attributes=a,b` as the
- * list's column picker shows them).
+ * The export of a list outside the record types (leases, agreements, documents): every row meeting the list's
+ * filters and search (`source.conditions`, a 422 for bad ones before the download starts), in id order by
+ * keyset batches, presented as the list presents them (`source.load`); the list's columns, then the team's
+ * attribute columns (`attributes=a,b` as the list's column picker shows them).
  */
 export async function listExportWithAttributes<T extends { attributes?: Record<string, AttributeValue> }>(
   db: Executor,
   teamId: number,
   subject: AttributeSubject,
   raw: Record<string, string | string[]>,
-  list: (raw: Record<string, string | string[]>) => Promise<{ data: T[]; meta: { last_page: number } }>,
+  source: {
+    table: 'documents' | 'leases' | 'franchise_agreements';
+    conditions: (raw: Record<string, string | string[]>) => Promise<Array<Expression<SqlBool>>>;
+    load: (ids: number[]) => Promise<T[]>;
+  },
   columns: Array<Column<T>>,
 ): Promise<{ format: TabularFormat; rows: AsyncIterable<Cell[]> }> {
   const { format, query } = exportFormat(raw);
   const { attributes: shown, ...listQuery } = query;
-  const definitions = await liveAttributes(db, teamId, subject);
-  return { format, rows: pagedRows(list, listQuery, [...columns, ...attributeExportColumns<T>(definitions, shown)]) };
+  const [definitions, conditions] = await Promise.all([liveAttributes(db, teamId, subject), source.conditions(listQuery)]);
+  const batches = idBatches(db, { table: source.table, teamId, conditions });
+  return { format, rows: rowsOfBatches(batches, source.load, [...columns, ...attributeExportColumns<T>(definitions, shown)]) };
 }

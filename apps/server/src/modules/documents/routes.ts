@@ -38,7 +38,14 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   // The list as CSV or XLSX, with its filters, search and sort (files themselves are in the team export).
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await listExportWithAttributes(deps.db, actor.teamId, 'documents', request.query, (raw) => documents.listDocuments(deps, actor, raw), DOCUMENT_EXPORT_COLUMNS);
+    const { format, rows } = await listExportWithAttributes(
+      deps.db,
+      actor.teamId,
+      'documents',
+      request.query,
+      { table: 'documents', conditions: async (raw) => (await documents.documentListQuery(deps, actor, raw)).conditions, load: (ids) => documents.presentDocuments(deps, actor, ids) },
+      DOCUMENT_EXPORT_COLUMNS,
+    );
     return sendTabular(reply, format, 'documents', rows);
   });
 

@@ -58,7 +58,8 @@ function isoDay(value: string | number | undefined, field: string): string | und
   return text;
 }
 
-export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
+/** The documents list's parsed query, its SQL conditions and its search match set, after the view check. */
+export async function documentListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }) {
   authorize(recordPolicy.view(actor));
   const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, { subject: 'documents', table: 'documents', sorts: DOCUMENT_LIST.sorts, defaultSort: 'created_at', filters: DOCUMENT_LIST.filters });
   if (!raw.direction && query.sort === 'created_at') query.direction = 'desc';
@@ -82,6 +83,12 @@ export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string
   if (to) conditions.push(sql<SqlBool>`created_at < ${new Date(Date.parse(to) + 86_400_000).toISOString()}`);
   const search = query.search ? matchingIds(deps.dialect, team, 'documents', query.search) : null;
   if (search) conditions.push(search.condition);
+  return { query, orderBy, conditions, search };
+}
+
+export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
+  const { query, orderBy, conditions, search } = await documentListQuery(deps, actor, raw, scope);
+  const team = actor.teamId;
   const { ids, total } = await pageOfIds(deps.db, {
     search,
     table: 'documents',

@@ -21,7 +21,14 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   // The list as CSV or XLSX, with its filters, search and sort.
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await listExportWithAttributes(deps.db, actor.teamId, 'leases', request.query, (raw) => leases.listLeases(deps, actor, raw), LEASE_EXPORT_COLUMNS);
+    const { format, rows } = await listExportWithAttributes(
+      deps.db,
+      actor.teamId,
+      'leases',
+      request.query,
+      { table: 'leases', conditions: async (raw) => (await leases.leaseListQuery(deps, actor, raw)).conditions, load: (ids) => leases.leasesFor(deps, actor, ids) },
+      LEASE_EXPORT_COLUMNS,
+    );
     return sendTabular(reply, format, 'leases', rows);
   });
   // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.

@@ -97,7 +97,8 @@ const SORTS: Record<string, SortColumn[]> = {
   updated_at: ['updated_at'],
 };
 
-export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Lease[]; meta: PaginationMeta }> {
+/** The leases list's parsed query and its SQL conditions (filters and search), after the view check. */
+export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
   const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
     subject: 'leases',
@@ -127,9 +128,17 @@ export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, s
     const like = containsPattern(query.search);
     conditions.push(sql<SqlBool>`(reference like ${like} escape '\\' or store_id in (select id from stores where team_id = ${actor.teamId} and name like ${like} escape '\\'))`);
   }
+  return { query, orderBy, conditions };
+}
+
+export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Lease[]; meta: PaginationMeta }> {
+  const { query, orderBy, conditions } = await leaseListQuery(deps, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, { table: 'leases', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
   return { data: await presentLeases(deps.db, viewerOf(actor), ids), meta: paginationMeta(query.page, query.perPage, total) };
 }
+
+/** Leases by id as the list and detail show them to `actor` (exports read them in batches). */
+export const leasesFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Lease[]> => presentLeases(deps.db, viewerOf(actor), ids);
 
 async function findLiveLease(db: Executor, teamId: number, id: number) {
   const lease = await db.selectFrom('leases').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
