@@ -58,7 +58,19 @@ async function findImport(db: Executor, teamId: number, id: number): Promise<Imp
 }
 
 async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
-  const user = row.user_id ? await db.selectFrom('users').select(['id', 'name']).where('id', '=', row.user_id).executeTakeFirst() : undefined;
+  return (await presentImports(db, [row]))[0]!;
+}
+
+/** Imports as the API shows them: their users read in one query and each type's fields once (a history page). */
+async function presentImports(db: Executor, rows: ImportRow[]): Promise<ImportDto[]> {
+  const userIds = [...new Set(rows.map((row) => row.user_id).filter((id): id is number => id !== null))];
+  const users = new Map((userIds.length ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute() : []).map((u) => [u.id, u]));
+  const fieldsOf = new Map<string, ImportDto['fields']>();
+  for (const row of rows) if (!fieldsOf.has(row.type)) fieldsOf.set(row.type, describeFields(await targetOf(row.type as ImportType).fields(db, row.team_id)));
+  return rows.map((row) => presentImport(row, row.user_id ? users.get(row.user_id) : undefined, fieldsOf.get(row.type)!));
+}
+
+function presentImport(row: ImportRow, user: { id: number; name: string } | undefined, fields: ImportDto['fields']): ImportDto {
   const type = row.type as ImportType;
   return {
     id: row.id,
@@ -69,7 +81,7 @@ async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
     sheet: row.sheet,
     sheets: JSON.parse(row.sheets) as string[],
     headers: JSON.parse(row.headers) as string[],
-    fields: describeFields(await targetOf(type).fields(db, row.team_id)),
+    fields,
     modes: [...targetOf(type).modes],
     mapping: row.mapping ? (JSON.parse(row.mapping) as ImportMapping) : {},
     mode: row.mode as ImportMode | null,
@@ -172,7 +184,7 @@ export async function listImports(deps: Deps, actor: Actor, page: number, perPag
   const base = deps.db.selectFrom('imports').where('team_id', '=', actor.teamId).where('status', '!=', 'uploaded');
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = (await base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute()) as ImportRow[];
-  return { data: await Promise.all(rows.map((row) => present(deps.db, row))), meta: paginationMeta(page, perPage, Number(total)) };
+  return { data: await presentImports(deps.db, rows), meta: paginationMeta(page, perPage, Number(total)) };
 }
 
 type CheckedOptions = { mapping: ImportMapping; sheet: string | null; mode: ImportMode; matchKey: string | null; skipInvalid: boolean; headers: string[]; fields: FieldSpec[] };
