@@ -85,6 +85,8 @@ export const documentVersionSchema = z.object({
   size: z.number().int(),
   checksum: z.string(),
   text_status: z.enum(TEXT_STATUSES),
+  /** Why text extraction failed (a size, page or time limit, or an unreadable file); null otherwise. */
+  text_error: z.string().nullable(),
   uploaded_by: userRef,
   created_at: z.string(),
   /** Signed, expiring download link of this version. */

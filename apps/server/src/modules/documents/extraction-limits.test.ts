@@ -137,7 +137,11 @@ describe('text extraction limits', () => {
     const heapBefore = process.memoryUsage().heapUsed;
     const latencies = await extractWhileProbingHealth();
     expect(await versionState(document.current_version.id)).toEqual({ text_status: 'failed', text_error: 'The file unpacks to more than 200 MB.', extracted_text: null });
-    expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data.text_status).toBe('failed');
+    // People see the state and the reason on the document.
+    expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data).toMatchObject({
+      text_status: 'failed',
+      current_version: { text_status: 'failed', text_error: 'The file unpacks to more than 200 MB.' },
+    });
     expect(p95(latencies)).toBeLessThan(200);
     // The inflating happened in the worker: the server's own heap did not take the 200 MB.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);

@@ -33,6 +33,7 @@ export function presentDocument(
             size: Number(row.size),
             checksum: row.checksum!,
             text_status: row.version_text_status!,
+            text_error: row.version_text_error ?? null,
             uploaded_by: row.version_uploaded_by === null ? null : { id: row.version_uploaded_by!, name: row.version_uploader_name ?? 'Deleted user' },
             created_at: row.version_created_at!,
           },
@@ -55,6 +56,7 @@ export function presentVersion(row: {
   size: number;
   checksum: string;
   text_status: DocumentVersion['text_status'];
+  text_error: string | null;
   created_at: string;
   uploaded_by: number | null;
   uploader_name: string | null;
@@ -67,6 +69,7 @@ export function presentVersion(row: {
     size: Number(row.size),
     checksum: row.checksum,
     text_status: row.text_status,
+    text_error: row.text_error,
     uploaded_by: row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
     created_at: row.created_at,
   };

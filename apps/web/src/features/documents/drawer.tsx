@@ -345,6 +345,7 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
               <span aria-hidden="true">·</span>
               <TextStatusBadge status={document.text_status} />
             </p>
+            {version?.text_error && <p className="mt-0.5 text-gray-500 dark:text-gray-400">{version.text_error}</p>}
             <p className="mt-0.5 text-gray-500 dark:text-gray-400">
               {t('documents.drawer.uploaded', { date: formatDateTime(document.created_at), name: document.uploaded_by?.name ?? '—' })}
             </p>
