@@ -190,10 +190,10 @@ function typeOf(schema: JsonSchema): string | undefined {
 }
 
 /** A value that fits `schema` (what a correct client sends). */
-export function validValue(schema: JsonSchema, name = '', depth = 0): fc.Arbitrary<unknown> {
+export function validValue(schema: JsonSchema, name = '', depth = 0, ids: readonly number[] = []): fc.Arbitrary<unknown> {
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf;
-  if (options?.length) return fc.oneof(...options.map((s) => validValue(s, name, depth)));
+  if (options?.length) return fc.oneof(...options.map((s) => validValue(s, name, depth, ids)));
   switch (typeOf(schema)) {
     case 'string': {
       if (schema.format === 'date' || (schema.pattern && schema.pattern.includes('02-29')) || DATE_RE.test(name)) return validDate;
@@ -209,6 +209,7 @@ export function validValue(schema: JsonSchema, name = '', depth = 0): fc.Arbitra
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
     }
     case 'integer':
+      if (ids.length && /(^|_)ids?$/.test(name)) return fc.oneof(fc.constantFrom(...ids), fc.integer({ min: 1, max: 1_000_000 }));
       return fc.integer({ min: Math.max(schema.minimum ?? -1000, -1_000_000), max: Math.min(schema.maximum ?? 1_000_000, 1_000_000) });
     case 'number':
       return fc.double({ min: Math.max(schema.minimum ?? -1e6, -1e6), max: Math.min(schema.maximum ?? 1e6, 1e6), noNaN: true });
@@ -216,10 +217,10 @@ export function validValue(schema: JsonSchema, name = '', depth = 0): fc.Arbitra
       return fc.boolean();
     case 'array':
       if (depth > 3) return fc.constant([]);
-      return fc.array(validValue(schema.items ?? {}, name, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(validValue(schema.items ?? {}, name, depth + 1, ids), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
     case 'object':
       if (depth > 3) return fc.constant({});
-      return objectValue(schema, depth + 1, false);
+      return objectValue(schema, depth + 1, false, ids);
     default:
       return anyJson;
   }
@@ -248,10 +249,10 @@ export function edgeValue(schema: JsonSchema, name = ''): fc.Arbitrary<unknown> 
 /** Names a mass-assignment or prototype-pollution attempt would use. */
 const UNKNOWN_FIELDS = ['team_id', 'role', 'owner_id', 'created_by', 'id', 'deleted_at', '__proto__', 'constructor', 'password_hash', 'is_admin', 'x'];
 
-function objectValue(schema: JsonSchema, depth: number, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
+function objectValue(schema: JsonSchema, depth: number, hostile: boolean, ids: readonly number[] = []): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  const field = (name: string, s: JsonSchema) => (hostile ? fc.oneof({ weight: 3, arbitrary: validValue(s, name, depth) }, { weight: 2, arbitrary: edgeValue(s, name) }) : validValue(s, name, depth));
+  const field = (name: string, s: JsonSchema) => (hostile ? fc.oneof({ weight: 3, arbitrary: validValue(s, name, depth, ids) }, { weight: 2, arbitrary: edgeValue(s, name) }) : validValue(s, name, depth, ids));
   const entries = properties.map(([name, s]) =>
     fc.option(field(name, s), { nil: undefined, freq: required.has(name) ? 12 : 2 }).map((value) => [name, value] as const),
   );
@@ -298,6 +299,8 @@ export type FuzzRequest = {
 
 /** Ids the test knows: real ones of the signed-in team and ones of another team, by path parameter. */
 export type IdPools = { own: Array<string | number>; foreign: Array<string | number> };
+/** The pools key of the team's record ids of every kind, for ids inside bodies. */
+export const REFERENCES = '*references';
 
 const BOGUS_IDS = ['0', '-1', '2147483648', '9223372036854775808', '99999999', '1e3', '1.5', 'abc', '%00', '..%2F..%2Fetc%2Fpasswd', "1'%20OR%20'1'='1", 'null', 'x'.repeat(3000)];
 
@@ -364,7 +367,7 @@ function pathArbitrary(op: Operation, pools: Record<string, IdPools>): fc.Arbitr
   });
 }
 
-function jsonBodyArbitrary(op: Operation): fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> {
+function jsonBodyArbitrary(op: Operation, ids: readonly number[]): fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> {
   const schema = op.body && (op.body.properties || !op.data) ? op.body : op.data ? bodyFromResponse(op.data) : null;
   const json = (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json' });
   const variants: Array<fc.WeightedArbitrary<{ payload?: string | Buffer; contentType?: string }>> = [
@@ -386,7 +389,7 @@ function jsonBodyArbitrary(op: Operation): fc.Arbitrary<{ payload?: string | Buf
     },
   ];
   if (schema) {
-    variants.push({ weight: 4, arbitrary: validValue(schema).map(json) }, { weight: 6, arbitrary: objectValue(schema, 0, true).map(json) });
+    variants.push({ weight: 4, arbitrary: validValue(schema, '', 0, ids).map(json) }, { weight: 6, arbitrary: objectValue(schema, 0, true, ids).map(json) });
   }
   return fc.oneof(...variants);
 }
@@ -422,7 +425,9 @@ function multipartArbitrary(): fc.Arbitrary<{ payload?: string | Buffer; content
 /** Every request the fuzzer may send to `op`. */
 export function requestArbitrary(op: Operation, pools: Record<string, IdPools>): fc.Arbitrary<FuzzRequest> {
   const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
-  const body = op.multipart ? fc.oneof({ weight: 4, arbitrary: multipartArbitrary() }, { weight: 1, arbitrary: jsonBodyArbitrary(op) }) : hasBody || op.body ? jsonBodyArbitrary(op) : fc.constant({});
+  // Ids in bodies (`store_id`, `company_ids`) are drawn from the team's real records half the time, so bodies get past "not found".
+  const ids = pools[REFERENCES]?.own.map(Number) ?? [];
+  const body = op.multipart ? fc.oneof({ weight: 4, arbitrary: multipartArbitrary() }, { weight: 1, arbitrary: jsonBodyArbitrary(op, ids) }) : hasBody || op.body ? jsonBodyArbitrary(op, ids) : fc.constant({});
   return fc.record({ at: pathArbitrary(op, pools), query: queryArbitrary(op), body }).map(({ at, query, body: b }) => ({
     method: op.method,
     url: query ? `${at.path}?${query}` : at.path,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { PASSWORD, buildUser, createVia, multipartBody, signIn } from '../../test/factories';
-import { ErrorLog, FuzzSession, formatStats, fuzzOperations, operationsOf, type IdPools, type OpenApiDocument, type Operation } from '../../test/fuzz';
+import { ErrorLog, FuzzSession, REFERENCES, formatStats, fuzzOperations, operationsOf, type IdPools, type OpenApiDocument, type Operation } from '../../test/fuzz';
 import { integrityProblems } from '../../test/integrity';
 import type { TestClient } from '../../test/client';
 
@@ -86,7 +86,8 @@ describe('schema-driven fuzzing', () => {
         return rows.rows.map((r) => Number(r.id));
       };
       const pools = async (op: Operation): Promise<Record<string, IdPools>> => {
-        const result: Record<string, IdPools> = {};
+        const references = await Promise.all(['companies', 'brands', 'stores', 'contacts', 'leases', 'franchise_agreements', 'documents'].map((table) => idsOf(table, team.id)));
+        const result: Record<string, IdPools> = { [REFERENCES]: { own: [...new Set(references.flat())], foreign: [] } };
         const segments = op.path.split('/');
         for (const name of op.pathParams) {
           const before = segments[segments.indexOf(`{${name}}`) - 1] ?? '';
