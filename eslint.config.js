@@ -65,5 +65,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Specs take `test` from e2e/fixtures.ts, whose automatic fixture fails a test on any CSP violation.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import from '../fixtures' (it re-exports Playwright and fails tests on CSP violations)." }] },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { logIn, registerViaApi, uniqueEmail } from '../support';
 
 test('"Log out other devices" on the profile page signs out another browser after a confirmation, and this one stays', async ({ page, browser }) => {
