@@ -488,7 +488,8 @@ const REQUEST_TIMEOUT_MS = 15_000;
 export type FuzzFailure = { operation: string; seed: number; path: string | undefined; counterexample: string; error: string };
 export type FuzzStats = { requests: number; byClass: Record<string, number>; byOperation: Record<string, Record<string, number>>; failures: FuzzFailure[] };
 
-const describe = (r: FuzzRequest) => {
+/** A request as one line for the report (binary bodies by size). */
+const summarize = (r: FuzzRequest) => {
   const payload = r.payload === undefined ? '' : Buffer.isBuffer(r.payload) && !r.contentType?.includes('json') ? ` <${r.payload.length} bytes ${r.contentType}>` : ` ${String(r.payload).slice(0, 600)}`;
   return `${r.method} ${r.url.slice(0, 600)}${payload}`;
 };
@@ -541,7 +542,7 @@ export async function fuzzOperations(options: {
         operation: name,
         seed: details.seed,
         path: details.counterexamplePath ?? undefined,
-        counterexample: details.counterexample ? describe(details.counterexample[0]) : '(none)',
+        counterexample: details.counterexample ? summarize(details.counterexample[0]) : '(none)',
         error: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
       });
     }
