@@ -104,6 +104,13 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
   app.addHook('onRequest', async (request, reply) => {
     // request.protocol is https for a TLS socket, or for X-Forwarded-Proto: https behind a trusted proxy.
     if (tlsByConfig || request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    // The document drawer previews files in an iframe of /app/files links; the file itself sends its own
+    // sandboxing CSP (modules/documents/download.ts). An error in that iframe (a link expired, or the file
+    // just deleted) must be framable by the app too, or the browser reports a blocked frame instead.
+    if (request.url.startsWith('/app/files/')) {
+      reply.header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'self'");
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
 
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/app')) return;
     const site = request.headers['sec-fetch-site'];

@@ -80,6 +80,12 @@ describe('security headers', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+
+    // An expired or forged link answers in the same frame: framable by the app, sandboxed, nothing loads.
+    const refused = await ctx.app.inject({ url: `/app/files/${uploaded.body.data.current_version.id}?expires=1&signature=forged` });
+    expect(refused.statusCode).toBe(403);
+    expect(directives(refused.headers['content-security-policy'])).toEqual(new Map([['sandbox', []], ['default-src', ["'none'"]], ['frame-ancestors', ["'self'"]]]));
+    expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('sends HSTS only over TLS: never on plain HTTP, nor for a forwarded proto the app was not told to trust', async () => {
