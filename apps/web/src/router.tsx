@@ -68,7 +68,18 @@ export const routes: RouteObject[] = [
         loader: subscriptionGuard,
         lazy: lazyRoute(() => import('./features/layout/app-shell').then((module) => ({ Component: module.AppShell })), core),
         children: [
-          { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard'), core) },
+          {
+            path: 'dashboard',
+            // Starts the dashboard's data request early, not awaited (use-dashboard.ts; a dynamic import
+            // keeps the query code out of the entry chunk). If it fails, the page asks again itself.
+            loader: () => {
+              void import('./features/dashboard/use-dashboard')
+                .then((module) => module.prefetchDashboard())
+                .catch(() => undefined);
+              return null;
+            },
+            lazy: lazyRoute(() => import('./routes/dashboard'), core),
+          },
           { path: 'account/profile', lazy: lazyRoute(() => import('./routes/account-profile')) },
           { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
           { path: 'account/attributes', loader: adminGuard, lazy: lazyRoute(() => import('./routes/account-attributes')), handle: { section: 'Attributes' } },
