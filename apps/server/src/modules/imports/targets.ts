@@ -45,7 +45,7 @@ function recordTarget(def: RecordDefinition): ImportTarget {
   const subject = attributeSubject(def.type);
 
   /** Search entries of written records, with their text attributes when the team has any. */
-  async function reindex(trx: Executor, teamId: number, ids: number[], withAttributes: boolean) {
+  async function reindex(trx: Executor, teamId: number, ids: number[], withAttributes: boolean, created = false) {
     for (let i = 0; i < ids.length; i += 500) {
       const records = await def.load(trx, teamId, ids.slice(i, i + 500));
       const entries = [];
@@ -54,7 +54,7 @@ function recordTarget(def: RecordDefinition): ImportTarget {
         const extra = withAttributes ? [...(entry.extra ?? []), ...(await attributeSearchText(trx, teamId, subject, record.id))] : entry.extra;
         entries.push({ teamId, type: def.type, id: record.id, ...entry, extra });
       }
-      await indexRecords(trx, teamId, entries);
+      await indexRecords(trx, teamId, entries, { created });
     }
   }
 
@@ -114,7 +114,8 @@ function recordTarget(def: RecordDefinition): ImportTarget {
           .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })))
           .execute();
       }
-      await reindex(trx, teamId, written.map((o) => o.id!), withAttributes);
+      await reindex(trx, teamId, creates.map((o) => o.id!), withAttributes, true);
+      await reindex(trx, teamId, updates.map((o) => o.id!), withAttributes);
       return written.map((o) => ({ subject_id: o.id!, action: o.action, before: o.before ? JSON.stringify(o.before) : null, after_updated_at: now }));
     },
 
