@@ -490,7 +490,8 @@ export type FuzzStats = { requests: number; byClass: Record<string, number>; byO
 
 /** A request as one line for the report (binary bodies by size). */
 const summarize = (r: FuzzRequest) => {
-  const payload = r.payload === undefined ? '' : Buffer.isBuffer(r.payload) && !r.contentType?.includes('json') ? ` <${r.payload.length} bytes ${r.contentType}>` : ` ${String(r.payload).slice(0, 600)}`;
+  // Multipart bodies as latin1 text (their fields and file names are what matters), escaped onto one line.
+  const payload = r.payload === undefined ? '' : Buffer.isBuffer(r.payload) && !r.contentType?.includes('json') ? ` ${r.contentType} ${JSON.stringify(r.payload.toString('latin1').slice(0, 1200))}` : ` ${String(r.payload).slice(0, 600)}`;
   return `${r.method} ${r.url.slice(0, 600)}${payload}`;
 };
 

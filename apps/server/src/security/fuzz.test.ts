@@ -143,6 +143,8 @@ describe('schema-driven fuzzing', () => {
       });
       const report = formatStats(stats, `${ctx.databaseUrl.split(':')[0]}, ${NUM_RUNS} runs per operation, seed ${SEED}`);
       console.log(report);
+      // The first errors the app logged, with their stack: where a failing request broke.
+      for (const line of errors.lines.slice(0, 3)) console.log(line.slice(0, 3000));
 
       const problems = await integrityProblems(ctx.db, ctx.databaseUrl.startsWith('sqlite') ? 'sqlite' : 'postgres');
       expect(stats.failures, report).toEqual([]);

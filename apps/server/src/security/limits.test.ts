@@ -170,6 +170,18 @@ describe('input the fuzzer found to fail', () => {
     }
   });
 
+  it('takes a category named like an Object.prototype member ("constructor") as unknown, not built in (it was a 500)', async () => {
+    const client = await owner();
+    for (const category of ['constructor', 'toString', '__proto__']) {
+      const { body, headers } = multipartBody({ category }, [{ field: 'file', name: 'a.txt', content: Buffer.from('text') }]);
+      const response = await client.request('POST', '/app/api/v1/documents', body, headers);
+      expect(response.status, category).toBe(422);
+      expect(response.body.errors, category).toEqual({ category: ['The selected category is invalid.'] });
+    }
+    // As a team's own category it is just a name.
+    expect((await client.post('/app/api/v1/document-categories', { name: 'Constructor' })).status).toBe(201);
+  });
+
   it('answers invalid UTF-8 and lone surrogates in JSON without a 500', async () => {
     const client = await owner();
     const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);

@@ -3,8 +3,15 @@ import type { Actor } from '../../platform/policy';
 import { recordAbilities } from '../records/policy';
 import type { LoadedDocument } from './repository';
 
+/**
+ * A built-in category's slug: an own key only. `slug in DOCUMENT_CATEGORIES` also took "constructor" or
+ * "toString" from Object.prototype (found by the fuzzer: a document filed under "constructor" got a function
+ * as its category name and the upload failed with a 500).
+ */
+export const isBuiltInCategory = (slug: string): slug is keyof typeof DOCUMENT_CATEGORIES => Object.hasOwn(DOCUMENT_CATEGORIES, slug);
+
 export function categoryName(slug: string, teamCategories: Map<string, string>): string {
-  return (DOCUMENT_CATEGORIES as Record<string, string>)[slug] ?? teamCategories.get(slug) ?? slug;
+  return isBuiltInCategory(slug) ? DOCUMENT_CATEGORIES[slug] : (teamCategories.get(slug) ?? slug);
 }
 
 export function presentDocument(

@@ -16,7 +16,7 @@ import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { recordDefinitions } from '../records/registry';
 import { findLive, TRASH_DAYS } from '../records/service';
 import { signedFileUrl } from './download';
-import { categoryName, presentDocument, presentVersion } from './presenter';
+import { categoryName, isBuiltInCategory, presentDocument, presentVersion } from './presenter';
 import * as repo from './repository';
 
 /** How much extracted text feeds the search index per document. */
@@ -148,7 +148,7 @@ export async function reindexDocument(db: Executor, teamId: number, id: number) 
 }
 
 export async function checkCategory(db: Executor, teamId: number, category: string) {
-  if (category in DOCUMENT_CATEGORIES) return;
+  if (isBuiltInCategory(category)) return;
   if (!(await categoriesOf(db, teamId)).has(category)) throw invalid('category', 'The selected category is invalid.');
 }
 
@@ -279,7 +279,7 @@ export async function addCategory(deps: Deps, actor: Actor, name: string) {
   authorize(hasRole(actor, 'admin'), 'Only admins can add document categories.');
   const slug = normalizeText(name).replace(/ /g, '_').slice(0, 60);
   if (!slug) throw invalid('name', 'The name must contain letters or numbers.');
-  if (slug in DOCUMENT_CATEGORIES || (await categoriesOf(deps.db, actor.teamId)).has(slug)) throw invalid('name', 'This category already exists.');
+  if (isBuiltInCategory(slug) || (await categoriesOf(deps.db, actor.teamId)).has(slug)) throw invalid('name', 'This category already exists.');
   await deps.db.transaction().execute(async (trx) => {
     await trx.insertInto('document_categories').values({ team_id: actor.teamId, slug, name, created_at: nowIso() }).execute();
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document_category', subjectId: slug, action: 'created', changes: { name: [null, name] }, ip: actor.ip });
