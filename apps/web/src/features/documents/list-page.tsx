@@ -1,10 +1,10 @@
 import { FileText, Link2, Search, SearchX, Tags, Trash2, Upload } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LINKABLE_TYPES, SEARCH_DEBOUNCE_MS, type DocumentDto } from '@storekeep/contracts';
+import { LINKABLE_TYPES, type DocumentDto } from '@storekeep/contracts';
 import { Button, buttonClasses, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, type SortState } from '../../components/ui';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchCommit } from '../../lib/use-search-commit';
 import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
 import { useAttributes } from '../attributes/queries';
 import { canManage } from '../auth/permissions';
@@ -87,7 +87,6 @@ export function DocumentListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseDocumentParams(searchParams), [searchParams]);
   const [searchText, setSearchText] = useState(params.search);
-  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useDocumentList(params);
   const attributes = useAttributes('documents');
   const definitions = attributes.data ?? [];
@@ -104,10 +103,7 @@ export function DocumentListPage() {
     setSearchParams(query, { replace: !('page' in changes) });
   };
 
-  useEffect(() => {
-    if (debouncedSearch !== params.search) update({ search: debouncedSearch });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedSearch]);
+  useSearchCommit(searchText, params.search, (search) => update({ search }));
   const [syncedSearch, setSyncedSearch] = useState(params.search);
   if (syncedSearch !== params.search) {
     setSyncedSearch(params.search);

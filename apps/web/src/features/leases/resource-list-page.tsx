@@ -1,11 +1,11 @@
 import { Plus, Search, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, type AttributeValue } from '@storekeep/contracts';
+import type { AttributeValue } from '@storekeep/contracts';
 import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type SortState } from '../../components/ui';
 import { useCreateShortcut } from '../../lib/use-create-shortcut';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchCommit } from '../../lib/use-search-commit';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
@@ -43,17 +43,13 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const attributeView = useVisibleAttributeColumns(props.resource, definitions);
   const columns = [...props.columns, ...attributeColumns<T & { attributes?: Record<string, AttributeValue> }>(attributeView.visible)];
   const [searchText, setSearchText] = useState(params.search);
-  const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useApiList<T>(props.resource, params);
 
   const update = (changes: Partial<ListParams>) => {
     const next = { ...params, ...changes, ...(!('page' in changes) ? { page: 1 } : {}) };
     setSearchParams(listParamsToSearch(next), { replace: !('page' in changes) });
   };
-  useEffect(() => {
-    if (debounced !== params.search) update({ search: debounced });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  useSearchCommit(searchText, params.search, (search) => update({ search }));
 
   const sort: SortState = { field: params.sort, direction: params.direction };
   const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;

@@ -1,10 +1,10 @@
 import { Plus, Search, SearchX, Upload } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, type RecordType } from '@storekeep/contracts';
+import type { RecordType } from '@storekeep/contracts';
 import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortState } from '../../components/ui';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchCommit } from '../../lib/use-search-commit';
 import { canManage, isAdmin } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
@@ -34,7 +34,6 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseListParams(type, searchParams), [type, searchParams]);
   const [searchText, setSearchText] = useState(params.search);
-  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useRecordList(type, params);
   const attributes = useAttributes(type);
   const definitions = attributes.data ?? [];
@@ -48,10 +47,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   };
 
   // The search box writes to the URL once typing pauses; back/forward updates the box.
-  useEffect(() => {
-    if (debouncedSearch !== params.search) update({ search: debouncedSearch });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedSearch]);
+  useSearchCommit(searchText, params.search, (search) => update({ search }));
   const [syncedSearch, setSyncedSearch] = useState(params.search);
   if (syncedSearch !== params.search) {
     setSyncedSearch(params.search);
