@@ -15,6 +15,8 @@ test('the marketing menu collapses behind a button on a phone', async ({ page })
 
 test('the app sidebar is a slide-over on a phone', async ({ page }) => {
   await page.goto('/login');
+  // The login screen is a lazy route: wait for it, not just the page load, before the screenshot.
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   await screenshot(page, 'login-mobile');
   await registerViaApi(page.request, { name: 'Mo Bile', email: uniqueEmail('mobile') });
   await page.goto('/dashboard');
@@ -34,6 +36,7 @@ test('desktop screenshots of login and dashboard', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   await screenshot(page, 'login-desktop');
   await registerViaApi(page.request, { name: 'Dana Desktop', email: uniqueEmail('desk') });
   await page.goto('/dashboard');
