@@ -48,6 +48,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the built app serves as they are (the offline page's).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
