@@ -26,8 +26,8 @@ import { billing } from './migrations/0019-billing';
 import { devices } from './migrations/0020-devices';
 import { tokenAbilities } from './migrations/0021-token-abilities';
 import { exportOrder } from './migrations/0028-export-order';
-import { extractionError } from './migrations/0027-extraction-error';
 import { pendingBlobs } from './migrations/0024-pending-blobs';
+import { extractionError } from './migrations/0027-extraction-error';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -52,8 +52,8 @@ const migrations: Record<string, AppMigration> = {
   '0019-billing': billing,
   '0020-devices': devices,
   '0021-token-abilities': tokenAbilities,
-  '0027-extraction-error': extractionError,
   '0024-pending-blobs': pendingBlobs,
+  '0027-extraction-error': extractionError,
   '0028-export-order': exportOrder,
 };
 
