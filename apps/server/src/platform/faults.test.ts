@@ -56,7 +56,8 @@ function deadPort(): Promise<number> {
   });
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
+/** Polls `check` until it holds; the deadline is generous because reconnect back-off stretches on a loaded machine. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -184,7 +185,7 @@ if (process.env.TEST_REDIS_URL) {
       } finally {
         await proxy.cut();
       }
-    });
+    }, 60_000);
   });
 }
 
