@@ -24,6 +24,13 @@ export function createRealtime(redis: { publisher: Redis; subscriber: Redis } | 
     redis.subscriber.on('message', (channel: string, message: string) => {
       local.emit(channel.slice(PREFIX.length), JSON.parse(message) as RealtimeEvent);
     });
+    // ioredis resubscribes after a reconnect only to channels Redis had confirmed; a subscribe sent during an
+    // outage was refused, so every channel someone listens to is subscribed again once Redis is back
+    // (subscribing twice is harmless).
+    redis.subscriber.on('ready', () => {
+      const live = [...counts].filter(([, n]) => n > 0).map(([channel]) => PREFIX + channel);
+      if (live.length) redis.subscriber.subscribe(...live).catch(() => undefined);
+    });
   }
   return {
     publish(channel, event) {
