@@ -98,6 +98,16 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     });
     client.on('ready', () => (down = false));
   }
+  // Serve once Redis is connected, so an instance's first requests already share rate limits and events with
+  // the others (until then they would count in memory); a Redis that does not answer in 2 s counts as down.
+  app.addHook('onReady', async () => {
+    const clients = redis ? [redis, realtimeRedis!.publisher, realtimeRedis!.subscriber] : [];
+    const ready = (client: Redis) => (client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => client.once('ready', () => resolve())));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)));
+    await Promise.race([Promise.all(clients.map(ready)), timeout]);
+    clearTimeout(timer);
+  });
   const mail = createMailSender({
     db: handle.db,
     smtpUrl: config.SMTP_URL,

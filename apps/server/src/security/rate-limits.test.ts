@@ -94,9 +94,10 @@ describe('account enumeration', () => {
     }
     expect([...statuses]).toEqual([422]);
     expect(bodies.size).toBe(1);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    const [slow, fast] = [Math.max(median(wrong), median(unknown)), Math.min(median(wrong), median(unknown))];
-    // Both verify an Argon2id hash (a dummy one for unknown e-mails): a generous bound, never flaky.
+    // The quickest of each kind is its own cost with the least machine noise (a busy CI box stretches single tries).
+    const [a, b] = [Math.min(...wrong), Math.min(...unknown)];
+    const [slow, fast] = [Math.max(a, b), Math.min(a, b)];
+    // Both verify an Argon2id hash (a dummy one for unknown e-mails): a generous bound.
     expect(slow / fast).toBeLessThan(3);
   });
 
