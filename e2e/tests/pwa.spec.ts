@@ -84,6 +84,8 @@ test('on a phone the top bar’s controls are at least 44 px and the app fills t
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   }
   await page.getByRole('button', { name: 'Open sidebar' }).click();
+  // The slide-over's code loads on first open: wait for its links.
+  await expect(page.getByRole('dialog').locator('ul a').first()).toBeVisible();
   const links = await page.getByRole('dialog').locator('ul a').all();
   expect(links.length).toBeGreaterThan(5);
   for (const link of links) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
