@@ -11,7 +11,7 @@ export function Avatar({ name, image, size = 'sm', className, square }: AvatarPr
   return (
     <span
       aria-hidden="true"
-      className={clsx('inline-flex shrink-0 items-center justify-center bg-blue-600 font-semibold text-white dark:bg-blue-500', shape, sizes[size], className)}
+      className={clsx('inline-flex shrink-0 items-center justify-center bg-blue-600 font-semibold text-white dark:bg-blue-600', shape, sizes[size], className)}
     >
       {initials(name)}
     </span>

@@ -87,7 +87,7 @@ export function Pagination({ page, lastPage, from, to, total, perPage, perPageOp
                   onClick={() => onPage(p)}
                   className={clsx(
                     pageButton,
-                    p === page ? 'bg-blue-600 text-white dark:bg-blue-500' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+                    p === page ? 'bg-blue-600 text-white' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
                   )}
                 >
                   {p}

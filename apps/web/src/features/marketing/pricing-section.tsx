@@ -31,7 +31,7 @@ export function PricingSection() {
               <p className={clsx('mt-2 text-sm', plan.featured ? 'text-gray-300' : 'text-gray-600 dark:text-gray-400')}>{plan.text}</p>
               <p className="mt-6 flex items-baseline gap-1">
                 <span className="text-4xl font-bold tracking-tight">{plan.price}</span>
-                <span className={clsx('text-sm', plan.featured ? 'text-gray-300' : 'text-gray-500')}>/month</span>
+                <span className={clsx('text-sm', plan.featured ? 'text-gray-300' : 'text-gray-500 dark:text-gray-400')}>/month</span>
               </p>
               <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm">
                 {plan.features.map((feature) => (

@@ -44,7 +44,7 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900 dark:text-white">
               {member.name}
-              {member.id === currentUserId && <span className="font-normal text-gray-500"> ({t('team.you')})</span>}
+              {member.id === currentUserId && <span className="font-normal text-gray-500 dark:text-gray-400"> ({t('team.you')})</span>}
             </p>
             <p className="truncate text-xs text-gray-500 dark:text-gray-400">{member.email}</p>
           </div>
