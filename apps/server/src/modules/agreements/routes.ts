@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { API_BASE, agreementFieldsSchema, agreementSchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { sendTabular } from '../../platform/tabular';
-import { listExportWithAttributes } from '../attributes/service';
+import { sendListExport } from '../attributes/service';
 import { actorOf } from '../auth/context';
 import { AGREEMENT_EXPORT_COLUMNS } from './export-columns';
 import * as agreements from './service';
@@ -19,15 +18,7 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } }, async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query));
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await listExportWithAttributes(
-      deps.db,
-      actor.teamId,
-      'agreements',
-      request.query,
-      { table: 'franchise_agreements', conditions: async (raw) => (await agreements.agreementListQuery(deps, actor, raw)).conditions, load: (ids) => agreements.agreementsFor(deps, actor, ids) },
-      AGREEMENT_EXPORT_COLUMNS,
-    );
-    return sendTabular(reply, format, 'agreements', rows);
+    return sendListExport(deps.db, actor.teamId, reply, request.query, { subject: 'agreements', query: (raw) => agreements.agreementListQuery(deps, actor, raw), load: (ids) => agreements.agreementsFor(deps, actor, ids) }, AGREEMENT_EXPORT_COLUMNS);
   });
   // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).
   app.post(base, { config, schema: { body, response: { 201: dataOf(agreementSchema) } } }, async (request, reply) =>

@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { FastifyReply } from 'fastify';
 import {
   attributeValuesSchema,
   FILTERABLE_ATTRIBUTE_TYPES,
@@ -20,7 +21,7 @@ import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { filterConditions, idBatches, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
-import { exportFormat, rowsOfBatches, type Cell, type Column, type TabularFormat } from '../../platform/tabular';
+import { exportFormat, rowsOfBatches, sendTabular, type Column } from '../../platform/tabular';
 import { authorize, type Actor } from '../../platform/policy';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
@@ -660,26 +661,26 @@ export async function listQueryWithAttributes(
 }
 
 /**
- * The export of a list outside the record types (leases, agreements, documents): every row meeting the list's
- * filters and search (`source.conditions`, a 422 for bad ones before the download starts), in id order by
- * keyset batches, presented as the list presents them (`source.load`); the list's columns, then the team's
- * attribute columns (`attributes=a,b` as the list's column picker shows them).
+ * Sends the export of a list outside the record types (leases, agreements, documents) as `<subject>-<day>.csv|xlsx`:
+ * every row meeting the list's filters and search (`source.query`, a 422 for bad ones before the download
+ * starts), in id order by keyset batches, presented as the list presents them (`source.load`); the list's
+ * columns, then the team's attribute columns (`attributes=a,b` as the list's column picker shows them).
  */
-export async function listExportWithAttributes<T extends { attributes?: Record<string, AttributeValue> }>(
+export async function sendListExport<T extends { attributes?: Record<string, AttributeValue> }>(
   db: Executor,
   teamId: number,
-  subject: AttributeSubject,
+  reply: FastifyReply,
   raw: Record<string, string | string[]>,
   source: {
-    table: 'documents' | 'leases' | 'franchise_agreements';
-    conditions: (raw: Record<string, string | string[]>) => Promise<Array<Expression<SqlBool>>>;
+    subject: 'documents' | 'leases' | 'agreements';
+    query: (raw: Record<string, string | string[]>) => Promise<{ conditions: Array<Expression<SqlBool>> }>;
     load: (ids: number[]) => Promise<T[]>;
   },
   columns: Array<Column<T>>,
-): Promise<{ format: TabularFormat; rows: AsyncIterable<Cell[]> }> {
+) {
   const { format, query } = exportFormat(raw);
   const { attributes: shown, ...listQuery } = query;
-  const [definitions, conditions] = await Promise.all([liveAttributes(db, teamId, subject), source.conditions(listQuery)]);
-  const batches = idBatches(db, { table: source.table, teamId, conditions });
-  return { format, rows: rowsOfBatches(batches, source.load, [...columns, ...attributeExportColumns<T>(definitions, shown)]) };
+  const [definitions, { conditions }] = await Promise.all([liveAttributes(db, teamId, source.subject), source.query(listQuery)]);
+  const batches = idBatches(db, { table: RESOURCE_TABLES[source.subject], teamId, conditions });
+  return sendTabular(reply, format, source.subject, rowsOfBatches(batches, source.load, [...columns, ...attributeExportColumns<T>(definitions, shown)]));
 }

@@ -20,8 +20,7 @@ import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
 import { actorOf } from '../auth/context';
 import { openSignedFile } from './download';
-import { listExportWithAttributes } from '../attributes/service';
-import { sendTabular } from '../../platform/tabular';
+import { sendListExport } from '../attributes/service';
 import { DOCUMENT_EXPORT_COLUMNS } from './export-columns';
 import * as documents from './service';
 import { uploadDocument, uploadVersion } from './upload';
@@ -38,15 +37,7 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   // The list as CSV or XLSX, with its filters, search and sort (files themselves are in the team export).
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await listExportWithAttributes(
-      deps.db,
-      actor.teamId,
-      'documents',
-      request.query,
-      { table: 'documents', conditions: async (raw) => (await documents.documentListQuery(deps, actor, raw)).conditions, load: (ids) => documents.presentDocuments(deps, actor, ids) },
-      DOCUMENT_EXPORT_COLUMNS,
-    );
-    return sendTabular(reply, format, 'documents', rows);
+    return sendListExport(deps.db, actor.teamId, reply, request.query, { subject: 'documents', query: (raw) => documents.documentListQuery(deps, actor, raw), load: (ids) => documents.presentDocuments(deps, actor, ids) }, DOCUMENT_EXPORT_COLUMNS);
   });
 
   app.post(base, { config, schema: { response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {

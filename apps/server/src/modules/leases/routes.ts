@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { API_BASE, dataOf, escalationInputSchema, idParamSchema, leaseFieldsSchema, leaseSchema, paginated } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { sendTabular } from '../../platform/tabular';
-import { listExportWithAttributes } from '../attributes/service';
+import { sendListExport } from '../attributes/service';
 import { actorOf } from '../auth/context';
 import { escalationRows } from './dates';
 import { LEASE_EXPORT_COLUMNS } from './export-columns';
@@ -21,15 +20,7 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   // The list as CSV or XLSX, with its filters, search and sort.
   app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
     const actor = actorOf(request, deps);
-    const { format, rows } = await listExportWithAttributes(
-      deps.db,
-      actor.teamId,
-      'leases',
-      request.query,
-      { table: 'leases', conditions: async (raw) => (await leases.leaseListQuery(deps, actor, raw)).conditions, load: (ids) => leases.leasesFor(deps, actor, ids) },
-      LEASE_EXPORT_COLUMNS,
-    );
-    return sendTabular(reply, format, 'leases', rows);
+    return sendListExport(deps.db, actor.teamId, reply, request.query, { subject: 'leases', query: (raw) => leases.leaseListQuery(deps, actor, raw), load: (ids) => leases.leasesFor(deps, actor, ids) }, LEASE_EXPORT_COLUMNS);
   });
   // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
   app.post(base, { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } }, async (request, reply) =>
