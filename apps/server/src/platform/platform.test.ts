@@ -7,6 +7,7 @@ import { useTestApp } from '../../test/context';
 import { ConfigError, loadConfig } from './config';
 import { registerErrorHandler } from './errors';
 import { createMailSender, enqueueMail } from './mail';
+import { transactionRetryingDeadlocks } from './db';
 
 const ctx = useTestApp();
 
@@ -65,5 +66,28 @@ describe('mail outbox', () => {
     // Not due yet: a second run does not hammer the failing server.
     expect(await sender.deliverDue()).toBe(0);
     expect((await ctx.db.selectFrom('outbox').select('attempts').executeTakeFirstOrThrow()).attempts).toBe(1);
+  });
+});
+
+describe('transactions that lose a deadlock', () => {
+  const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+  it('run again when PostgreSQL picked them as the victim, and rethrow anything else at once', async () => {
+    let calls = 0;
+    const result = await transactionRetryingDeadlocks(ctx.app.deps.db, async () => {
+      calls += 1;
+      if (calls === 1) throw deadlock();
+      return 'done';
+    });
+    expect([result, calls]).toEqual(['done', 2]);
+
+    let other = 0;
+    const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
+    await expect(transactionRetryingDeadlocks(ctx.app.deps.db, async () => ((other += 1), Promise.reject(unique)))).rejects.toBe(unique);
+    expect(other).toBe(1);
+
+    let always = 0;
+    await expect(transactionRetryingDeadlocks(ctx.app.deps.db, async () => ((always += 1), Promise.reject(deadlock())))).rejects.toThrow('deadlock detected');
+    expect(always).toBe(3);
   });
 });

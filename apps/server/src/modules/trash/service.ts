@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { TRASH_TYPES, type PaginationMeta, type TrashItem } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { transactionRetryingDeadlocks } from '../../platform/db';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { recordPolicy } from '../records/policy';
@@ -77,7 +78,7 @@ export async function purgeTrash(deps: Deps): Promise<number> {
       .execute();
     if (!doomed.length) continue;
     const ids = doomed.map((row) => row.id);
-    await deps.db.transaction().execute(async (trx) => {
+    await transactionRetryingDeadlocks(deps.db, async (trx) => {
       await trx.deleteFrom('notes').where('subject_type', '=', subjects[type]).where('subject_id', 'in', ids).execute();
       await purgeAttributeValues(trx, type, ids);
       await (trx as unknown as typeof db).deleteFrom(type).where('id', 'in', ids).execute();
@@ -96,7 +97,7 @@ async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
   const ids = doomed.map((d) => d.id);
   const blobs = await deps.db.selectFrom('document_versions').select('blob_key').where('document_id', 'in', ids).execute();
   let released: string[] = [];
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionRetryingDeadlocks(deps.db, async (trx) => {
     await trx.deleteFrom('jobs').where('kind', '=', 'extract_text').where('finished_at', 'is', null).where(sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where document_id in (${sql.join(ids)}))`).execute();
     await purgeAttributeValues(trx, 'documents', ids);
     await trx.deleteFrom('documents').where('id', 'in', ids).execute();
@@ -119,7 +120,7 @@ async function purgeContracts(deps: Deps, cutoff: string): Promise<number> {
   for (const [table, subject, attributeSubject] of [['leases', 'lease', 'leases'], ['franchise_agreements', 'agreement', 'agreements']] as const) {
     const ids = (await deps.db.selectFrom(table).select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).limit(1000).execute()).map((r) => r.id);
     if (!ids.length) continue;
-    await deps.db.transaction().execute(async (trx) => {
+    await transactionRetryingDeadlocks(deps.db, async (trx) => {
       await trx.deleteFrom('clauses').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
       await trx.deleteFrom('reminders').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
       await purgeAttributeValues(trx, attributeSubject, ids);

@@ -23,6 +23,21 @@ export type Executor = Db | Trx;
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
+/**
+ * A transaction that PostgreSQL may pick as a deadlock's victim (40P01: it rolled back, the other one went on)
+ * is run again, up to three times. For background work that locks many rows at once (the trash purge), where
+ * a user's write to the same rows at that moment is expected and the work is still due.
+ */
+export async function transactionRetryingDeadlocks<T>(db: Db, run: (trx: Trx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(run);
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error;
+    }
+  }
+}
+
 export type DatabaseHandle = {
   db: Db;
   dialect: Dialect;
