@@ -74,7 +74,8 @@ export function useTestApp(env: Record<string, string> = {}, options: { storage?
   return ctx;
 }
 
-async function adminQuery(url: string, text: string) {
+/** One statement on a PostgreSQL admin connection (create or drop a test database). */
+export async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -4,6 +4,7 @@ import { useTestApp } from '../../test/context';
 import { PASSWORD, buildUser, createVia, multipartBody, signIn } from '../../test/factories';
 import { ErrorLog, FuzzSession, REFERENCES, formatStats, fuzzOperations, operationsOf, type IdPools, type OpenApiDocument, type Operation } from '../../test/fuzz';
 import { integrityProblems } from '../../test/integrity';
+import { RESOURCE_TABLES } from '../platform/resource-tables';
 import type { TestClient } from '../../test/client';
 
 /**
@@ -44,13 +45,7 @@ async function seedTeam(client: TestClient, tag: string) {
 
 /** Which table a path's `{id}` names: the segment before it. */
 const ID_TABLES: Record<string, string> = {
-  companies: 'companies',
-  brands: 'brands',
-  stores: 'stores',
-  contacts: 'contacts',
-  leases: 'leases',
-  agreements: 'franchise_agreements',
-  documents: 'documents',
+  ...RESOURCE_TABLES,
   reminders: 'reminders',
   notes: 'notes',
   sales: 'sales',

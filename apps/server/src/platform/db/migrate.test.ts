@@ -2,21 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { adminQuery } from '../../../test/context';
 import { withDatabase } from '../../../test/global-setup';
 import { openDatabase } from './index';
 import { migrateToLatest } from './migrate';
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('migrations on deploy', () => {
   it('lets several instances start at once: each migration runs exactly once and no migrator fails', async () => {
