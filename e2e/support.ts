@@ -27,7 +27,9 @@ export async function registerViaApi(request: APIRequestContext, body: { name: s
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).data as { id: number; team_id: number };
+  const me = await request.get('/app/api/v1/users/auth');
+  expect(me.status(), 'registration signed the new user in').toBe(200);
+  return (await me.json()).data as { id: number; team_id: number };
 }
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {

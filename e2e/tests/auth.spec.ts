@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 import { linkFromMail } from '../mail';
-import { logIn, PASSWORD, screenshot, uniqueEmail } from '../support';
+import { logIn, PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a new user registers, verifies the e-mail from the .eml link, logs in and sees the dashboard', async ({ page }) => {
   const email = uniqueEmail('reg');
@@ -82,4 +82,27 @@ test('an unknown page shows the not-found page with a way home', async ({ page }
   await expect(page.getByText('This page could not be found')).toBeVisible();
   await page.getByRole('link', { name: 'Go back home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('signing up with an e-mail that has an account says to check the inbox, signs no one in, and mails the owner', async ({ page }) => {
+  const email = uniqueEmail('taken');
+  await registerViaApi(page.context().request, { name: 'Olive Owner', email });
+  await page.context().clearCookies();
+
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Someone Else');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('another long password');
+  await page.getByLabel('Confirm password').fill('another long password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await expect(page.getByText(`If ${email} already has an account`)).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  await screenshot(page, 'register-check-inbox');
+
+  // The owner's e-mail leads to the password reset page.
+  await page.goto(await linkFromMail(email, /\/password\/reset\b/));
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
 });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@storekeep/contracts';
 import { isDependencyUnavailable } from './unavailable';
+import type { Spa } from './spa';
 
 export type ErrorCode =
   | 'bad_request'
@@ -56,10 +57,10 @@ const REJECTED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021
 const isRejectedValue = (error: unknown) => typeof error === 'object' && error !== null && REJECTED_VALUE_CODES.has(String((error as { code?: unknown }).code));
 
 /**
- * One error handler for the spec's `{message, errors}` bodies. `spaHtml`, when the web app is built,
+ * One error handler for the spec's `{message, errors}` bodies. `spa`, when the web app is built,
  * answers browser navigations to client routes with the SPA; API paths and files stay JSON 404s.
  */
-export function registerErrorHandler(app: FastifyInstance, spaHtml: string | null = null) {
+export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = null) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -100,8 +101,8 @@ export function registerErrorHandler(app: FastifyInstance, spaHtml: string | nul
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (spaHtml !== null && request.method === 'GET' && !pathname.startsWith('/app/') && !/\.\w+$/.test(pathname)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(spaHtml);
+    if (spa !== null && request.method === 'GET' && !pathname.startsWith('/app/') && !/\.\w+$/.test(pathname)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(spa.htmlFor(pathname));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
   });

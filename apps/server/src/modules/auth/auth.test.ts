@@ -59,7 +59,9 @@ describe('registration', () => {
     const client = ctx.client();
     const response = await client.post('/app/register', registration('Ada@Example.test'));
     expect(response.status).toBe(201);
-    expect(response.body.data).toMatchObject({
+    expect(response.body).toEqual({ message: 'Thanks for signing up. We have sent you an e-mail to confirm your address.' });
+    const me = await client.get('/app/api/v1/users/auth');
+    expect(me.body.data).toMatchObject({
       name: 'Ada Lovelace',
       email: 'ada@example.test',
       email_verified_at: null,
@@ -70,8 +72,6 @@ describe('registration', () => {
       notifications: 0,
       is_demo: false,
     });
-    const me = await client.get('/app/api/v1/users/auth');
-    expect(me.body.data.email).toBe('ada@example.test');
 
     const [mail] = await mailTo(ctx, 'ada@example.test');
     expect(mail?.subject).toBe('Verify your e-mail address');
@@ -81,11 +81,31 @@ describe('registration', () => {
     expect((await client.get('/app/api/v1/users/auth')).body.data.email_verified_at).toEqual(expect.any(String));
   });
 
-  it('refuses an e-mail that is taken', async () => {
-    const { user } = await buildUser(ctx);
-    const response = await ctx.client().post('/app/register', registration(user.email));
-    expect(response.status).toBe(422);
-    expect(response.body.errors.email).toEqual(['The email has already been taken.']);
+  it('answers a taken e-mail like a new one, signs no one in, changes nothing and tells the owner by e-mail', async () => {
+    const owner = ctx.client();
+    expect((await owner.post('/app/register', registration('olive@example.test'))).status).toBe(201);
+    const user = (await owner.get('/app/api/v1/users/auth')).body.data;
+    const fresh = ctx.client();
+    const taken = ctx.client();
+    const created = await fresh.post('/app/register', registration('katherine@example.test'));
+    const refused = await taken.post('/app/register', { ...registration(user.email), name: 'Mallory' });
+    expect(refused.status).toBe(created.status);
+    expect(refused.body).toEqual(created.body);
+    // The same cookies are set (a session cookie and a CSRF cookie), with the same attributes.
+    const cookieShape = (headers: Record<string, unknown>) =>
+      ([headers['set-cookie']].flat() as string[]).map((cookie) => cookie.replace(/=[^;]*/, '=…')).sort();
+    expect(cookieShape(refused.headers)).toEqual(cookieShape(created.headers));
+
+    expect((await taken.get('/app/api/v1/users/auth')).status).toBe(401);
+    // The account is untouched: its owner still signs in with their own password, under their own name.
+    expect((await owner.get('/app/api/v1/users/auth')).body.data.name).toBe('Ada Lovelace');
+    const notices = async () => (await mailTo(ctx, user.email)).filter((mail) => mail.subject === 'You already have a Storekeep account');
+    const [notice] = await notices();
+    expect(notice?.text).toContain('/password/reset');
+
+    // Registering the address again within the hour sends no second e-mail: no flooding someone's inbox.
+    expect((await ctx.client().post('/app/register', registration(user.email))).status).toBe(201);
+    expect(await notices()).toHaveLength(1);
   });
 });
 

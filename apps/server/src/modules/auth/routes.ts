@@ -39,10 +39,10 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/app/register',
-    { config: { guard: 'public' }, schema: { body: registerSchema, response: { 201: dataOf(authUserSchema) } } },
+    { config: { guard: 'public' }, schema: { body: registerSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      const user = await auth.register(deps, request, reply, request.body);
-      return reply.status(201).send({ data: user });
+      await auth.register(deps, request, reply, request.body);
+      return reply.status(201).send({ message: auth.REGISTRATION_RECEIVED });
     },
   );
 

@@ -9,6 +9,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, forbidden, invalid } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
+import type { Executor } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
 import { recordActivity } from '../activities/service';
 import { acceptInvitation, createPersonalTeam, previewInvitation } from '../teams/service';
@@ -44,6 +45,14 @@ function throttled(message: string, retryAfter: number, field?: string) {
 /** Session cookie values: 32 random bytes (256 bits), stored only as their SHA-256. */
 const SESSION_TOKEN_BYTES = 32;
 
+/** Ends the session the request's cookie names, if any: a new sign-in never inherits an old session. */
+async function endPreviousSession(deps: Deps, request: FastifyRequest) {
+  const previous = request.cookies[sessionCookieName(deps)];
+  if (!previous) return;
+  await repo.deleteSession(deps.db, sha256(previous));
+  forgetSession(deps, sha256(previous));
+}
+
 /**
  * Starts a fresh session (a new id every login: no fixation) and a fresh CSRF token. `createdAt`
  * carries the sign-in time over when an existing session is rotated, so rotation never extends the
@@ -57,11 +66,7 @@ async function startSession(
   remember: boolean,
   createdAt?: string,
 ) {
-  const previous = request.cookies[sessionCookieName(deps)];
-  if (previous) {
-    await repo.deleteSession(deps.db, sha256(previous));
-    forgetSession(deps, sha256(previous));
-  }
+  await endPreviousSession(deps, request);
   const token = randomToken(SESSION_TOKEN_BYTES);
   const now = nowIso();
   await repo.createSession(deps.db, {
@@ -160,20 +165,49 @@ export async function logout(deps: Deps, request: FastifyRequest, reply: Fastify
   issueCsrfCookie(deps, reply);
 }
 
+/**
+ * The one answer to every accepted registration. A taken e-mail gets it too (with an e-mail to its owner
+ * instead of an account), so the answer never tells a stranger who has an account here.
+ */
+export const REGISTRATION_RECEIVED = 'Thanks for signing up. We have sent you an e-mail to confirm your address.';
+
+/**
+ * Signs a new person up, or — when the e-mail already has an account — tells that account's owner by
+ * e-mail. Both paths hash the password, write one transaction, queue one e-mail and set a fresh session
+ * cookie, so status, body, headers and time look alike; only the new person's cookie signs anyone in.
+ * An invitation holder proved they own the address (the link was mailed to it), so a taken address is
+ * said plainly to them.
+ */
 export async function register(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
   input: { name: string; email: string; password: string; invitation?: string | undefined },
-): Promise<AuthUser> {
+): Promise<void> {
   await limitPerIp(deps, 'register', request.ip, LIMITS.registerPerIp, 'email');
   await assertUncommonPassword(input.password);
   if (input.invitation) {
     const invitation = await previewInvitation(deps, input.invitation);
     if (invitation.email !== input.email) throw invalid('email', 'This invitation was sent to a different e-mail address.');
   }
-  if (await repo.findUserByEmail(deps.db, input.email)) throw invalid('email', 'The email has already been taken.');
+  const existing = await repo.findUserByEmail(deps.db, input.email);
+  if (existing && input.invitation) throw invalid('email', 'The email has already been taken. Log in to accept the invitation.');
   const passwordHash = await hashPassword(input.password);
+  if (existing) {
+    // At most one "you already have an account" e-mail per address and hour: registering someone's
+    // address over and over must not flood their inbox.
+    const notices = await deps.limiter.hit(`register-notice:${input.email}`, 3600);
+    await deps.db.transaction().execute(async (trx) => {
+      await recordActivity(trx, { teamId: existing.current_team_id, userId: existing.id, subjectType: 'user', subjectId: existing.id, action: 'registration_attempt', ip: request.ip });
+      if (notices.count === 1) await sendAccountExistsMail(deps, trx, existing);
+    });
+    deps.mail.kick();
+    await endPreviousSession(deps, request);
+    // A cookie like a new session's, naming no session: the next request is simply a guest's.
+    setSessionCookie(deps, reply, randomToken(SESSION_TOKEN_BYTES), false);
+    setCsrfCookie(deps, reply);
+    return;
+  }
   const userId = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, now });
@@ -185,7 +219,14 @@ export async function register(
   });
   deps.mail.kick();
   await startSession(deps, request, reply, userId, false);
-  return loadAuthUser(deps, deps.db, userId);
+}
+
+async function sendAccountExistsMail(deps: Deps, trx: Executor, user: { email: string; name: string }) {
+  await enqueueMail(trx, {
+    to: user.email,
+    subject: 'You already have a Storekeep account',
+    text: `Hello ${user.name},\n\nSomeone, probably you, tried to sign up for Storekeep with this e-mail address, which already has an account. No new account was made.\n\nLog in here:\n\n${deps.config.APP_URL}/login\n\nForgot your password? Choose a new one here:\n\n${deps.config.APP_URL}/password/reset\n\nIf it was not you, no further action is required: your account is unchanged.\n`,
+  });
 }
 
 export const RESET_LINK_SENT = 'If an account exists for that e-mail, we have sent a password reset link.';

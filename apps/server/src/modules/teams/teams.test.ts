@@ -135,12 +135,28 @@ describe('invitations', () => {
       invitation: invitation.id,
     });
     expect(registered.status).toBe(201);
-    expect(registered.body.data).toMatchObject({ team_id: team.id, team_role: 'manager', owns_team: false });
-    expect(registered.body.data.teams).toHaveLength(2);
+    const me = (await joiner.get('/app/api/v1/users/auth')).body.data;
+    expect(me).toMatchObject({ team_id: team.id, team_role: 'manager', owns_team: false });
+    expect(me.teams).toHaveLength(2);
 
-    const ownTeam = registered.body.data.teams.find((t: { id: number }) => t.id !== team.id);
+    const ownTeam = me.teams.find((t: { id: number }) => t.id !== team.id);
     const switched = await joiner.patch(`/app/api/v1/teams/${ownTeam.id}/switch`);
     expect(switched.body.data).toMatchObject({ team_id: ownTeam.id, owns_team: true, team_role: 'admin' });
+  });
+
+  it('tells an invitation holder plainly that their address has an account (the link proved they own it)', async () => {
+    const { team, client } = await ownerWithTeam();
+    const { user: invitee } = await buildUser(ctx);
+    const invitation = (await client.post(`/app/api/v1/teams/${team.id}/invitations`, { email: invitee.email, role: 'observer' })).body.data;
+    const response = await ctx.client().post('/app/register', {
+      name: 'Again',
+      email: invitee.email,
+      password: 'a long enough password',
+      password_confirmation: 'a long enough password',
+      invitation: invitation.id,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.email).toEqual(['The email has already been taken. Log in to accept the invitation.']);
   });
 
   it('lets an existing account accept only an invitation sent to its own e-mail', async () => {

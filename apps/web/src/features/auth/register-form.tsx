@@ -1,21 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { registerSchema, type AuthUser, type RegisterInput } from '@storekeep/contracts';
+import { registerSchema, type RegisterInput } from '@storekeep/contracts';
 import { authApi } from '../../api/client';
 import { queryClient } from '../../api/query-client';
-import { queryKeys } from '../../api/query-keys';
-import { Button, PasswordInput, TextInput } from '../../components/ui';
+import { Alert, Button, PasswordInput, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
+import { authUserQuery } from './auth-user-query';
 
 type RegisterFormProps = {
   /** Token of the team invitation being accepted by signing up. */
   invitation?: string;
   email?: string;
   lockEmail?: boolean;
-  /** Called before the new user is stored, so a page can tell "just registered" from "already signed in". */
+  /** Called before the new user is shown as signed in, so a page can tell "just registered" from "already signed in". */
   onRegistered?: () => void;
 };
 
@@ -27,16 +28,31 @@ export function RegisterForm({ invitation, email = '', lockEmail, onRegistered }
     defaultValues: { name: '', email, password: '', password_confirmation: '', invitation },
   });
   const { errors } = formState;
+  // Set when the server took the sign-up but signed no one in: the address already has an account, whose
+  // owner now has an e-mail about it. The server answers both cases alike so no one learns who has an account.
+  const [checkInbox, setCheckInbox] = useState<{ email: string; message: string } | null>(null);
   const signUp = useMutation({
-    mutationFn: (input: RegisterInput) => authApi.post<{ data: AuthUser }>('/register', input),
-    onSuccess: (body) => {
+    mutationFn: async (input: RegisterInput) => {
+      const { message } = await authApi.post<{ message: string }>('/register', input);
       onRegistered?.();
-      queryClient.setQueryData(queryKeys.authUser, body.data);
-      navigate('/dashboard', { replace: true });
+      const user = await queryClient.fetchQuery({ ...authUserQuery, staleTime: 0 });
+      return { message, user };
+    },
+    onSuccess: ({ message, user }, input) => {
+      if (user) navigate('/dashboard', { replace: true });
+      else setCheckInbox({ email: input.email, message });
     },
     onError: (error) => applyServerErrors(error, setError, ['name', 'email', 'password', 'password_confirmation']),
     meta: { form: true },
   });
+
+  if (checkInbox) {
+    return (
+      <Alert type="success" title={t('auth.checkInbox')}>
+        {checkInbox.message} {t('auth.checkInboxHint', { email: checkInbox.email })}
+      </Alert>
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit((values) => signUp.mutate(values))} noValidate className="flex flex-col gap-5">
