@@ -9,7 +9,9 @@
  * Terms mix: 70% a flat royalty, 30% marginal tiers, half with a monthly minimum; reporting 80% monthly,
  * 15% quarterly, 5% weekly (so the day-level query runs too). The report is timed through the same
  * service the route calls, JSON-serialised as the route would, with the team's cache invalidated before
- * every run (a cold report). Results go to the console and `bench/results/sales-<dialect>.md`.
+ * every run (a cold report). Then the sales summary over the whole history, by store and by month
+ * (`BENCH_SALES_SUMMARY_GROUPS`, default `store,period`; `BENCH_SALES_SUMMARY_RUNS` cold runs, default
+ * `BENCH_SALES_RUNS`). Results go to the console and `bench/results/sales-<dialect>.md`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,7 @@ import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { bumpTeamWriteVersion } from '../apps/server/src/platform/team-cache';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
-import { reportCsv, royaltiesReport } from '../apps/server/src/modules/sales/reports';
+import { reportCsv, royaltiesReport, salesSummary } from '../apps/server/src/modules/sales/reports';
 import type { Actor } from '../apps/server/src/platform/policy';
 import { benchAppConfig } from './config';
 import { insertAll, mulberry32, type Row } from './generate';
@@ -28,6 +30,7 @@ import { insertAll, mulberry32, type Row } from './generate';
 const AGREEMENTS = Number(process.env.BENCH_SALES_AGREEMENTS ?? 60_000);
 const ROWS = Number(process.env.BENCH_SALES_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_SALES_RUNS ?? 5);
+const SUMMARY_RUNS = Number(process.env.BENCH_SALES_SUMMARY_RUNS ?? RUNS);
 const GENERATOR_VERSION = 1;
 const OWNER_EMAIL = 'sales-owner@bench.storekeep.test';
 const root = path.resolve(import.meta.dirname, '..');
@@ -160,6 +163,25 @@ async function main() {
     log(line);
     lines.push(line);
   }
+  // The sales summary over the same whole history, by store and by month (each beside the year before).
+  const all = ranges.at(-1)!;
+  const summaryLines: string[] = [];
+  for (const groupBy of (process.env.BENCH_SALES_SUMMARY_GROUPS ?? 'store,period').split(',') as Array<'store' | 'period'>) {
+    const times: number[] = [];
+    let answer = { rows: 0, gross: 0 };
+    for (let run = 0; run < SUMMARY_RUNS; run++) {
+      await bumpTeamWriteVersion(handle.db, teamId);
+      const started = performance.now();
+      const summary = await salesSummary(app.deps, actor, { from: all.from, to: all.to, group_by: groupBy, granularity: 'month' });
+      JSON.stringify({ data: summary });
+      times.push(performance.now() - started);
+      answer = { rows: summary.rows.length, gross: summary.total.gross };
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const line = `| summary by ${groupBy}, ${all.label} | ${answer.rows.toLocaleString('en-US')} | $${Math.round(answer.gross).toLocaleString('en-US')} gross | ${(sorted[Math.floor(sorted.length / 2)]! / 1000).toFixed(2)} s | ${(sorted.at(-1)! / 1000).toFixed(2)} s |`;
+    log(line);
+    summaryLines.push(line);
+  }
   await app.close();
   const out = [
     `## Royalty report, ${handle.dialect} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
@@ -169,6 +191,10 @@ async function main() {
     '| range | agreements reported | total due | median | slowest | JSON | CSV export |',
     '|---|---|---|---|---|---|---|',
     ...lines,
+    '',
+    '| sales summary | rows | total | median | slowest |',
+    '|---|---|---|---|---|',
+    ...summaryLines,
     '',
   ].join('\n');
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

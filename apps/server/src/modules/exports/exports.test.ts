@@ -8,9 +8,9 @@ import { TEAM_EXPORT_TABLES, TEAM_TABLES_LEFT_OUT } from './service';
 const ctx = useTestApp();
 
 describe('exporting lists', () => {
-  it('exports the filtered list as XLSX with numbers as numbers, and keeps formula-like text inert in CSV', async () => {
+  it('exports the filtered list as XLSX with numbers as numbers and dates as dates, and keeps formula-like text inert in CSV', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await createVia(admin, 'stores', { name: '=HYPERLINK("http://evil")', square_feet: 1200, city: 'Austin' });
+    await createVia(admin, 'stores', { name: '=HYPERLINK("http://evil")', square_feet: 1200, city: 'Austin', opening_date: '2024-05-01' });
     await createVia(admin, 'stores', { name: 'Plain', city: 'Boston' });
 
     const xlsx = await admin.request('GET', '/app/api/v1/stores/export?format=xlsx&search=hyperlink');
@@ -26,7 +26,9 @@ describe('exporting lists', () => {
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const cells = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(cells[header.indexOf('Square feet')]).toBe(1200);
-    // An XLSX cell is text or a formula by its type, not its first character: the name comes back as typed.
+    expect(cells[header.indexOf('Opening date')]).toEqual(new Date(Date.UTC(2024, 4, 1)));
+    // An XLSX cell is text or a formula by its type, not its first character: the name comes back as typed
+    // (with the quote-prefix style, xlsx-writer.test.ts).
     expect(cells[header.indexOf('Name')]).toBe('=HYPERLINK("http://evil")');
 
     const csv = await admin.get('/app/api/v1/stores/export?format=csv&sort=name');

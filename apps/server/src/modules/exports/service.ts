@@ -46,6 +46,7 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
 export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
   search_index: 'derived from the records',
   search_terms: 'derived from the records',
+  sales_store_years: 'derived from the sales rows (a roll-up kept by triggers)',
   jobs: 'internal work queue',
   imports: 'the import runs themselves; what they wrote is in the record tables',
   import_mappings: 'column choices for the next import',
@@ -53,6 +54,7 @@ export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
   team_invitations: 'secret invitation tokens',
   team_user: 'members are people, not team data',
   notification_mutes: 'each person’s own notification choices',
+  list_preferences: 'each person’s own page sizes and columns',
   digest_runs: 'internal delivery log',
   team_write_versions: 'internal cache version',
   billing_events: 'Stripe event ids already handled (the subscription status itself is on the team)',

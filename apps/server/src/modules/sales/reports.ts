@@ -46,8 +46,10 @@ export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<
   const groupBy = oneOf(raw, 'group_by', SALES_GROUPS, 'store');
   const granularity = oneOf(raw, 'granularity', SALES_GRANULARITIES, 'month');
   return cachedForTeam(deps.db, actor.teamId, `sales:summary:${from}:${to}:${groupBy}:${granularity}`, async () => {
-    const [current, previous] = await Promise.all([repo.salesByStoreMonth(deps.db, actor.teamId, from, to), repo.salesByStoreMonth(deps.db, actor.teamId, lastYear(from), lastYear(to))]);
-    const labels = new Map((await repo.storeLabels(deps.db, actor.teamId, [...new Set([...current, ...previous].map((r) => r.store_id))])).map((s) => [s.id, s]));
+    // Stores are grouped by store, brand or franchisee after the sums; periods need only the months.
+    const by = groupBy === 'period' ? 'month' : 'store';
+    const [current, previous] = await Promise.all([repo.salesTotals(deps.db, actor.teamId, from, to, by), repo.salesTotals(deps.db, actor.teamId, lastYear(from), lastYear(to), by)]);
+    const labels = new Map(by === 'month' ? [] : (await repo.storeLabels(deps.db, actor.teamId, [...new Set([...current, ...previous].map((r) => r.store_id))])).map((s) => [s.id, s]));
     const bucket = (month: string, shiftYears: number) => {
       const year = Number(month.slice(0, 4)) + shiftYears;
       const m = Number(month.slice(5, 7));
@@ -111,7 +113,6 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
     periods.forEach((p, index) => table.fill(index, dayOf(p.start) - firstDay, dayOf(p.end) - firstDay + 1));
     indexTables.set(frequency, table);
   }
-  const packed = await repo.packedSalesByStore(db, teamId, start, end);
   const entries = withTerms.map((a) => {
     const frequency = frequencyOf(a.reporting_frequency);
     const periods = periodsOf.get(frequency)!;
@@ -119,10 +120,48 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
   });
   const covering = new Map<number, typeof entries>();
   for (const e of entries) for (const store of e.stores) (covering.get(store) ?? covering.set(store, []).get(store)!).push(e);
-  // Each sales row ("day:cents", comma-separated per store) is added straight into the period sums of the
-  // agreements covering its store, parsed in place (no string per row). Amounts are integer cents, so the
-  // order of the additions never changes a sum.
-  for (const { store_id, items } of packed) {
+  const add = (covers: typeof entries, day: number, cents: number) => {
+    if (day < 0 || day >= spanDays) return;
+    for (const e of covers) {
+      const index = e.table[day]!;
+      if (index >= 0) e.sales[index] = e.sales[index]! + cents;
+    }
+  };
+  // Monthly, quarterly and yearly periods are whole calendar months, so a store's monthly sums
+  // (`sales_store_years`, one row per year) give the same period sums as its rows: each month's sum is added
+  // on the month's first day, which falls in the period holding the whole month (a month only partly inside
+  // [start, end] belongs to no such period: its first day is before `start`, or the table says -1). Weekly
+  // periods cut months, so stores under a weekly agreement are read by day from `sales` itself.
+  const byDay = new Set(entries.filter((e) => e.frequency === 'weekly').flatMap((e) => e.stores));
+  const monthDays = new Map<number, Int32Array>();
+  const monthDaysOf = (year: number) => monthDays.get(year) ?? monthDays.set(year, Int32Array.from({ length: 12 }, (_, m) => Date.UTC(year, m, 1) / DAY - firstDay)).get(year)!;
+  // Items are parsed in place (no string per number). Amounts are integer cents, so the order of the
+  // additions never changes a sum.
+  for (const { store_id, items } of await repo.packedStoreYears(db, teamId, Number(start.slice(0, 4)), Number(end.slice(0, 4)))) {
+    const covers = covering.get(store_id);
+    if (!covers || !items || byDay.has(store_id)) continue;
+    const length = items.length;
+    let i = 0;
+    while (i < length) {
+      let year = 0;
+      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1))) year = year * 10 + (c - ZERO);
+      i += 1;
+      const days = monthDaysOf(year);
+      for (let month = 0; month < 12; month += 1) {
+        let sign = 1;
+        if (items.charCodeAt(i) === MINUS) {
+          sign = -1;
+          i += 1;
+        }
+        let cents = 0;
+        for (let c = items.charCodeAt(i); i < length && c !== COLON && c !== COMMA; c = items.charCodeAt((i += 1))) cents = cents * 10 + (c - ZERO);
+        i += 1;
+        if (cents !== 0) add(covers, days[month]!, cents * sign);
+      }
+    }
+  }
+  // Each sales row of a store counted by day ("day:cents", comma-separated per store).
+  for (const { store_id, items } of await repo.packedSalesByStore(db, teamId, start, end, [...byDay])) {
     const covers = covering.get(store_id);
     if (!covers || !items) continue;
     const length = items.length;
@@ -144,13 +183,8 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
       }
       let gross = 0;
       for (let c = items.charCodeAt(i); i < length && c !== COMMA; c = items.charCodeAt((i += 1))) gross = gross * 10 + (c - ZERO);
-      gross *= sign;
       i += 1;
-      if (day < 0 || day >= spanDays) continue;
-      for (const e of covers) {
-        const index = e.table[day]!;
-        if (index >= 0) e.sales[index] = e.sales[index]! + gross;
-      }
+      add(covers, day, gross * sign);
     }
   }
 

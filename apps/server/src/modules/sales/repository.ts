@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
-import type { Executor } from '../../platform/db';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { dialectOf, type Executor } from '../../platform/db';
 
 /** Sales rows with the names the list shows. Every query names the team first. */
 export async function loadSales(db: Executor, teamId: number, ids: number[]) {
@@ -119,57 +119,120 @@ export async function deleteSalesRow(db: Executor, teamId: number, id: number) {
   await db.deleteFrom('sales').where('team_id', '=', teamId).where('id', '=', id).execute();
 }
 
-// `period_start` is a text column in SQLite (substr is cheap) and a date in PostgreSQL (to_char).
-const monthOf = (db: Executor) =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`to_char(sales.period_start, 'YYYY-MM')` : sql<string>`substr(sales.period_start, 1, 7)`;
-
 /**
- * The team's sales per store and month of `period_start` in [from, to]: what every report starts from.
- * One range scan of `sales_team_period_index` (it carries the amounts), grouped in the database.
+ * The sales rows of `storeIds` (500 per query) with `period_start` in [from, to], packed per store into one
+ * text of comma-separated `day:gross_cents` items (day = days since 1970-01-01; unordered, not summed): the
+ * royalty report's input for stores it needs by day (weekly reporting), where the monthly sums of
+ * `sales_store_years` are not enough. 5M rows would cross into JS as ~60k strings instead of millions of
+ * row objects. Each chunk streams `sales_team_store_gross_index` (store order, covering).
  */
-export async function salesByStoreMonth(db: Executor, teamId: number, from: string, to: string, options: { net?: boolean } = {}) {
-  // Without net (the royalty report) the database sums one column less over millions of rows.
-  const net = options.net === false ? sql<number>`0` : sql<number>`sum(coalesce(sales.net_cents, sales.gross_cents))`;
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    // SQLite would take `sales_team_store_gross_index` (store order, so no sort) and read the team's whole
-    // history for a one-year summary (1.2 s → 4.5 s on the benchmark set): it is told the date order.
-    const rows = await sql<{ store_id: number; month: string; gross: number; net: number }>`select sales.store_id, ${monthOf(db)} as month, sum(sales.gross_cents) as gross, ${net} as net
-      from sales indexed by sales_team_period_index where sales.team_id = ${teamId} and sales.period_start >= ${from} and sales.period_start <= ${to}
-      group by sales.store_id, ${monthOf(db)}`.execute(db);
-    return rows.rows.map((r) => ({ store_id: r.store_id, month: r.month, gross: Number(r.gross), net: Number(r.net) }));
+export async function packedSalesByStore(db: Executor, teamId: number, from: string, to: string, storeIds: number[]): Promise<Array<{ store_id: number; items: string | null }>> {
+  const rows: Array<{ store_id: number; items: string | null }> = [];
+  const postgres = dialectOf(db) === 'postgres';
+  for (let i = 0; i < storeIds.length; i += 500) {
+    const chunk = sql.join(storeIds.slice(i, i + 500));
+    const query = postgres
+      ? sql<{ store_id: number; items: string | null }>`select store_id, string_agg((period_start - date '1970-01-01') || ':' || gross_cents, ',') as items
+          from sales where team_id = ${teamId} and store_id in (${chunk}) and period_start >= ${from} and period_start <= ${to} group by store_id`
+      : sql<{ store_id: number; items: string | null }>`select store_id, group_concat(cast(julianday(period_start) - 2440587.5 as integer) || ':' || gross_cents, ',') as items
+          from sales indexed by sales_team_store_gross_index where team_id = ${teamId} and store_id in (${chunk}) and period_start >= ${from} and period_start <= ${to} group by store_id`;
+    rows.push(...(await query.execute(db)).rows);
   }
-  const query = db
-    .selectFrom('sales')
-    .select(['sales.store_id', monthOf(db).as('month'), sql<number>`sum(sales.gross_cents)`.as('gross'), net.as('net')])
-    .where('sales.team_id', '=', teamId)
-    .where('sales.period_start', '>=', from)
-    .where('sales.period_start', '<=', to)
-    .groupBy(['sales.store_id', monthOf(db)]);
-  return (await query.execute()).map((r) => ({ store_id: r.store_id, month: r.month, gross: Number(r.gross), net: Number(r.net) }));
+  return rows;
 }
 
-/** Ranges longer than this (~18 months) read `sales_team_store_gross_index` on SQLite: on the benchmark set the date order wins for a year (0.36 vs 0.48 s), the store order for 7 years (1.4 vs 2.4 s). */
-const STORE_ORDER_FROM_DAYS = 540;
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 
 /**
- * Every sales row of the team with `period_start` in [from, to], packed per store into one text of
- * comma-separated `day:gross_cents` items (day = days since 1970-01-01; unordered, not summed): the royalty
- * report's input. 5M rows cross into JS as ~60k strings instead of millions of row objects (building
- * those was most of the report's time). Narrow ranges scan `sales_team_period_index` (date order) and
- * group; wide ones stream `sales_team_store_gross_index` (store order, no sort). PostgreSQL's planner makes
- * that choice itself; SQLite's would always take the store order (no sort), so it is told.
+ * The team's `sales_store_years` rows of years [fromYear, toYear], packed per store into one text of
+ * comma-separated `year:gross_01:…:gross_12` items: the royalty report's input for every store it can count by
+ * month (60k stores × 7 years = 420k rows instead of 5M sales rows). Read in key order (store, year).
  */
-export async function packedSalesByStore(db: Executor, teamId: number, from: string, to: string): Promise<Array<{ store_id: number; items: string | null }>> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const rows = await sql<{ store_id: number; items: string | null }>`select store_id, string_agg((period_start - date '1970-01-01') || ':' || gross_cents, ',') as items
-      from sales where team_id = ${teamId} and period_start >= ${from} and period_start <= ${to} group by store_id`.execute(db);
-    return rows.rows;
-  }
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  const index = sql.raw(days > STORE_ORDER_FROM_DAYS ? 'sales_team_store_gross_index' : 'sales_team_period_index');
-  const rows = await sql<{ store_id: number; items: string | null }>`select store_id, group_concat(cast(julianday(period_start) - 2440587.5 as integer) || ':' || gross_cents, ',') as items
-    from sales indexed by ${index} where team_id = ${teamId} and period_start >= ${from} and period_start <= ${to} group by store_id`.execute(db);
+export async function packedStoreYears(db: Executor, teamId: number, fromYear: number, toYear: number): Promise<Array<{ store_id: number; items: string | null }>> {
+  const gross = MONTHS.map((m) => `gross_${m}`);
+  const postgres = dialectOf(db) === 'postgres';
+  const item = postgres ? `concat_ws(':', year, ${gross.join(', ')})` : `year || ':' || ${gross.join(" || ':' || ")}`;
+  const agg = postgres ? `string_agg(${item}, ',')` : `group_concat(${item}, ',')`;
+  const rows = await sql<{ store_id: number; items: string | null }>`select store_id, ${sql.raw(agg)} as items from sales_store_years
+    where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by store_id`.execute(db);
   return rows.rows;
+}
+
+/** First day of the month of an ISO day, and the day before a month starts. */
+const monthStartOf = (day: string) => `${day.slice(0, 7)}-01`;
+const shiftMonth = (monthStart: string, by: number) => {
+  const index = Number(monthStart.slice(0, 4)) * 12 + Number(monthStart.slice(5, 7)) - 1 + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+};
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+export type SalesTotal = { store_id: number; month: string; gross: number; net: number };
+
+/**
+ * The team's sales over [from, to] summed per store (`by: 'store'`, month '') or per month of `period_start`
+ * (`by: 'month'`, store_id 0): the sales summary's input. Whole months inside the range come from
+ * `sales_store_years` (a year's twelve sums per row), the partial months at its edges from `sales` itself
+ * (a few weeks of rows). A store or month is listed only when it has at least one figure, as a grouping of
+ * the sales rows would list it.
+ */
+export async function salesTotals(db: Executor, teamId: number, from: string, to: string, by: 'store' | 'month'): Promise<SalesTotal[]> {
+  const first = from.endsWith('-01') ? from : shiftMonth(monthStartOf(from), 1);
+  const afterLast = shiftMonth(monthStartOf(to), 1);
+  const last = dayBefore(afterLast) === to ? monthStartOf(to) : shiftMonth(monthStartOf(to), -1);
+  const totals = new Map<string, SalesTotal & { rows: number }>();
+  const add = (r: { store_id: number; month: string; gross: number; net: number; rows: number }) => {
+    const key = by === 'store' ? `${r.store_id}` : r.month;
+    const total = totals.get(key) ?? totals.set(key, { store_id: by === 'store' ? r.store_id : 0, month: by === 'month' ? r.month : '', gross: 0, net: 0, rows: 0 }).get(key)!;
+    total.gross += r.gross;
+    total.net += r.net;
+    total.rows += r.rows;
+  };
+  const edges: Array<[string, string]> = first > last ? [[from, to]] : [[from, dayBefore(first)], [shiftMonth(last, 1), to]];
+  for (const [start, end] of edges) if (start <= end) for (const r of await rawTotals(db, teamId, start, end, by)) add(r);
+  if (first <= last) for (const r of await yearTotals(db, teamId, first, last, by)) add(r);
+  return [...totals.values()].filter((t) => t.rows > 0).map(({ store_id, month, gross, net }) => ({ store_id, month, gross, net }));
+}
+
+/**
+ * Sums of the sales rows themselves over [from, to] (a partial month at a range's edge), through the
+ * date-ordered `sales_team_period_index`, which carries the amounts. SQLite is told so: grouping by store,
+ * its planner would take the store-ordered index to skip a sort and read the team's whole history.
+ */
+async function rawTotals(db: Executor, teamId: number, from: string, to: string, by: 'store' | 'month') {
+  const postgres = dialectOf(db) === 'postgres';
+  // `period_start` is a date in PostgreSQL (to_char) and ISO text in SQLite (substr).
+  const key = by === 'store' ? sql`store_id` : postgres ? sql`to_char(period_start, 'YYYY-MM')` : sql`substr(period_start, 1, 7)`;
+  const rows = await sql<{ key: number | string; gross: number; net: number; rows: number }>`select ${key} as key, sum(gross_cents) as gross,
+      sum(coalesce(net_cents, gross_cents)) as net, count(*) as rows
+    from sales ${sql.raw(postgres ? '' : 'indexed by sales_team_period_index')} where team_id = ${teamId} and period_start >= ${from} and period_start <= ${to} group by ${key}`.execute(db);
+  return rows.rows.map((r) => ({ store_id: by === 'store' ? Number(r.key) : 0, month: by === 'month' ? String(r.key) : '', gross: Number(r.gross), net: Number(r.net), rows: Number(r.rows) }));
+}
+
+/** Sums of the whole months [first, last] (month starts) from `sales_store_years`. */
+async function yearTotals(db: Executor, teamId: number, first: string, last: string, by: 'store' | 'month') {
+  const [fromYear, fromMonth, toYear, toMonth] = [Number(first.slice(0, 4)), Number(first.slice(5, 7)), Number(last.slice(0, 4)), Number(last.slice(5, 7))];
+  if (by === 'month') {
+    const columns = ['gross', 'net', 'rows'].flatMap((kind) => MONTHS.map((m) => `sum(${kind}_${m}) as ${kind}_${m}`));
+    const rows = await sql<Record<string, number>>`select year, ${sql.raw(columns.join(', '))} from sales_store_years
+      where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by year`.execute(db);
+    return rows.rows.flatMap((r) =>
+      MONTHS.flatMap((m, i) => {
+        const year = Number(r.year);
+        const inside = (year > fromYear || i + 1 >= fromMonth) && (year < toYear || i + 1 <= toMonth);
+        return inside ? [{ store_id: 0, month: `${year}-${m}`, gross: Number(r[`gross_${m}`]), net: Number(r[`net_${m}`]), rows: Number(r[`rows_${m}`]) }] : [];
+      }),
+    );
+  }
+  // Per store: each year row adds the months of it inside the range (the first and last year only part).
+  const within = (kind: string) => {
+    const months = (a: number, b: number) => MONTHS.slice(a - 1, b).map((m) => `${kind}_${m}`).join(' + ');
+    if (fromYear === toYear) return months(fromMonth, toMonth);
+    return `case year when ${fromYear} then ${months(fromMonth, 12)} when ${toYear} then ${months(1, toMonth)} else ${months(1, 12)} end`;
+  };
+  const rows = await sql<{ store_id: number; gross: number; net: number; rows: number }>`select store_id, ${sql.raw(`sum(${within('gross')})`)} as gross,
+      ${sql.raw(`sum(${within('net')})`)} as net, ${sql.raw(`sum(${within('rows')})`)} as rows
+    from sales_store_years where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by store_id`.execute(db);
+  return rows.rows.map((r) => ({ store_id: Number(r.store_id), month: '', gross: Number(r.gross), net: Number(r.net), rows: Number(r.rows) }));
 }
 
 /** Per store and period start (day resolution), for the few stores whose reporting is weekly. */
