@@ -1,10 +1,10 @@
-import { PostgresAdapter, sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
-import type { Executor } from './db';
+import { dialectOf, type Executor } from './db';
 import type { MatchSet } from './search';
 import { AppError } from './errors';
-import { cachedAtVersion, teamWriteVersion } from './team-cache';
+import { cachedAtVersion, teamWriteVersion, type CachePool } from './team-cache';
 
 /**
  * A whitelisted filter. By default `field in (values)` on the column of the same name; `condition`
@@ -147,10 +147,6 @@ export async function pageOfIds(
 
   const columns = [...options.orderBy, 'id'];
   const offset = (options.page - 1) * options.perPage;
-  if (options.search) {
-    const few = await fewMatches(db, untyped, options, columns);
-    if (few) return { ids: few.slice(offset, offset + options.perPage), total: few.length };
-  }
   const count = base.select(sql<number>`count(*)`.as('total'));
   const countQuery = count.compile();
   const countNow = async () => Number((await count.executeTakeFirstOrThrow()).total);
@@ -160,6 +156,10 @@ export async function pageOfIds(
     for (const column of columns) page = page.orderBy(column as any, options.direction) as Q;
     return page;
   };
+  if (options.search) {
+    const sorted = await orderedMatches(db, untyped, options, columns, countQuery, countNow, () => ordered(base.select('id')));
+    if (sorted) return { ids: sorted.slice(offset, offset + options.perPage), total: sorted.length };
+  }
   // Inside a transaction nothing is cached (see cachedTotal): page and count, as they are.
   if (db.isTransaction) {
     const rows = await ordered(base.select('id')).limit(options.perPage).offset(offset).execute();
@@ -191,7 +191,7 @@ export async function pageOfIds(
   // That only pays when matches are really dense: at 1 in 100 the walk passes ~2,500 rows for a page
   // (documents search=escrow on PostgreSQL: 270 ms walking, 115 ms hashing the matches). The total says
   // which; it is needed anyway and almost always cached.
-  if (options.search && db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (options.search && dialectOf(db) === 'postgres') {
     const version = await teamWriteVersion(db, options.teamId);
     const total = await cachedTotal(db, version, countQuery, countNow);
     let pageBase = base;
@@ -206,6 +206,44 @@ export async function pageOfIds(
   const rows: Array<{ id: number; write_version: number | null }> = await ordered(base.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
   const version = rows.length ? Number(rows[0]!.write_version ?? 0) : await teamWriteVersion(db, options.teamId);
   return { ids: rows.map((r) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
+}
+
+// ---------- search boxes: a search's matches in page order, cached until the team writes ----------
+
+/**
+ * A search box's matches, all of them in the list's order, when there are at most SEARCH_ORDER_MAX: every page
+ * of that search (and the same search by anyone in the team) is then a slice, until the team writes. Reading
+ * the matches is what costs: on PostgreSQL 10,000 matches of a million documents are 10,000 visits to the
+ * search index's heap (≈ 90 ms), for any page of them, which nothing but a cache makes cheap. The first page
+ * of a new search still pays it once. Sorts by an expression (a team attribute) are not cached (their key would
+ * need the compiled expression); denser searches walk the sort index as below.
+ */
+const SEARCH_ORDER_MAX = 60_000;
+/** At most this many ordered match lists (each ≤ SEARCH_ORDER_MAX ids, so ≤ ~50 MB in all) per database. */
+const SEARCH_ORDERS: CachePool = { name: 'search-orders', maxEntries: 100 };
+
+async function orderedMatches(
+  db: Executor,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+  untyped: Kysely<any>,
+  options: { table: string; teamId: number; conditions: Array<Expression<SqlBool>>; direction: 'asc' | 'desc'; search?: MatchSet | null },
+  columns: SortColumn[],
+  countQuery: CompiledQuery,
+  countNow: () => Promise<number>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+  allInOrder: () => SelectQueryBuilder<any, any, any>,
+): Promise<number[] | null> {
+  // Inside a transaction nothing is cached (see cachedTotal): only few matches are read here then.
+  const version = db.isTransaction ? null : await teamWriteVersion(db, options.teamId);
+  const read = async () => {
+    const few = await fewMatches(db, untyped, options, columns);
+    if (few) return few;
+    if (version === null || (await cachedTotal(db, version, countQuery, countNow)) > SEARCH_ORDER_MAX) return null;
+    return (await allInOrder().execute()).map((row: { id: number }) => Number(row.id));
+  };
+  if (version === null || !columns.every((column) => typeof column === 'string')) return read();
+  const key = `matches\u0000${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${options.direction}`;
+  return cachedAtVersion(db, version, key, read, SEARCH_ORDERS);
 }
 
 // ---------- search boxes: few matches are read directly ----------
@@ -232,7 +270,7 @@ async function fewMatches(
   columns: SortColumn[],
 ): Promise<number[] | null> {
   const search = options.search!;
-  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const sqlite = dialectOf(db) === 'sqlite';
   const few = sqlite ? FEW_MATCHES.sqlite : FEW_MATCHES.postgres;
   const probe = await sql<{ id: number }>`${search.ids} limit ${few + 1}`.execute(db);
   if (probe.rows.length > few) return null;

@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SearchType } from '@storekeep/contracts';
-import type { Dialect, Executor } from './db';
+import { dialectOf, type Dialect, type Executor } from './db';
 import type { SearchIndexTable } from './db/schema';
 import { bumpTeamWriteVersion } from './team-cache';
 
@@ -221,9 +221,4 @@ async function documentCandidates(db: Executor, query: string, words: number) {
   const sampled = await sql<{ rowid: number; title: string; subtitle: string | null }>`select rowid, title, subtitle from search_sample(to_tsquery('simple', ${query}), ${CANDIDATES})`.execute(db);
   if (words === 1 || sampled.rows.length >= CANDIDATES) return sampled.rows;
   return db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition('postgres', query)).limit(CANDIDATES).execute();
-}
-
-/** Which database an executor talks to, from its Kysely adapter. */
-function dialectOf(db: Executor): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

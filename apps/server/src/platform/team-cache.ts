@@ -10,11 +10,16 @@ import type { Executor } from './db';
  * the key. The TTL bounds writers that bypass the version (trash purge, manual SQL).
  */
 const TTL_MS = 60_000;
-/** List totals, deep-page boundaries and per-team answers share it (5,000 each before they were one). */
-const MAX_ENTRIES = 15_000;
+/**
+ * A budget of cached answers. List totals, deep-page boundaries and per-team answers share the default one
+ * (5,000 each before they were one); big answers (a search's ordered matches) get their own, smaller pool so
+ * they cannot crowd out the small ones or grow memory without bound.
+ */
+export type CachePool = { readonly name: string; readonly maxEntries: number };
+const SHARED: CachePool = { name: 'shared', maxEntries: 15_000 };
 type Entry = { version: number; at: number; value: unknown };
 // Per database handle: tests and benchmarks run several apps (databases) in one process.
-const cacheByDb = new WeakMap<object, Map<string, Entry>>();
+const cacheByDb = new WeakMap<object, Map<string, Map<string, Entry>>>();
 
 export async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
   const row = await sql<{ version: number }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
@@ -32,17 +37,19 @@ export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promis
  * starts (so the answer is at least that new). The key must name the team (a compiled query with its
  * team parameter does).
  */
-export async function cachedAtVersion<T>(db: Executor, version: number, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedAtVersion<T>(db: Executor, version: number, key: string, compute: () => Promise<T>, pool: CachePool = SHARED): Promise<T> {
   // Inside a transaction the answer may include uncommitted writes of a version that could roll back.
   if (db.isTransaction) return compute();
-  let cache = cacheByDb.get(db);
-  if (!cache) cacheByDb.set(db, (cache = new Map()));
+  let pools = cacheByDb.get(db);
+  if (!pools) cacheByDb.set(db, (pools = new Map()));
+  let cache = pools.get(pool.name);
+  if (!cache) pools.set(pool.name, (cache = new Map()));
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && hit.version === version && now - hit.at < TTL_MS) return hit.value as T;
   const value = await compute();
   cache.delete(key);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  if (cache.size >= pool.maxEntries) cache.delete(cache.keys().next().value!);
   cache.set(key, { version, at: now, value });
   return value;
 }

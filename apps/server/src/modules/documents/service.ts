@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { DOCUMENT_CATEGORIES, LINKABLE_TYPES, RECORD_TYPES, type DocumentDto, type LinkableType, type PaginationMeta, type RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { dialectOf, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type FilterSpec, type SortColumn } from '../../platform/list';
@@ -190,6 +190,10 @@ export async function updateDocument(deps: Deps, actor: Actor, id: number, patch
  * audited. Returns the changed fields' values before, so an import can put them back.
  */
 export async function writeDocumentFields(trx: Executor, teamId: number, id: number, patch: DocumentPatch, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}): Promise<DocumentPatch> {
+  // The document's row is locked first, as its other writers do (an extraction finishing: documents, then the
+  // team's write version). A date attribute syncs reminders, which bump the team's write version; taken before
+  // the document's row, that opposite order deadlocked with an extraction on PostgreSQL (a 500 in the full suite).
+  if (dialectOf(trx) === 'postgres') await trx.selectFrom('documents').select('id').where('id', '=', id).where('team_id', '=', teamId).forUpdate().execute();
   const current = await findLiveDocument(trx, teamId, id);
   const effective = patch.effective_date !== undefined ? patch.effective_date : current.effective_date;
   const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;

@@ -108,6 +108,23 @@ describe('list pages', () => {
     }
   });
 
+  it('keeps a search\'s cached matches only until the team writes: new, renamed and deleted records show at once', async () => {
+    const { admin } = await storesTeam();
+    const search = async (query: string) => names((await admin.get(`/app/api/v1/stores?search=${query}&sort=name`)).body);
+    expect(await search('charl')).toEqual(['Charlie']);
+    const added = await createVia(admin, 'stores', { name: 'Charleston' });
+    expect(await search('charl')).toEqual(['Charleston', 'Charlie']);
+    await admin.patch(`/app/api/v1/stores/${added.id}`, { name: 'Zermatt' });
+    expect(await search('charl')).toEqual(['Charlie']);
+    expect(await search('zer')).toEqual(['Zermatt']);
+    await admin.delete(`/app/api/v1/stores/${added.id}`);
+    expect(await search('zer')).toEqual([]);
+    const second = await admin.get('/app/api/v1/stores?search=o&sort=name&direction=desc&per_page=2&page=2');
+    const all = names((await admin.get('/app/api/v1/stores?search=o&sort=name&direction=desc')).body);
+    expect(names(second.body)).toEqual(all.slice(2, 4));
+    expect(second.body.meta.total).toBe(all.length);
+  });
+
   it('serves deep pages from cached boundaries with exactly the rows OFFSET would give', async () => {
     const { admin, team } = await teamWithRoles(ctx);
     const now = new Date().toISOString();

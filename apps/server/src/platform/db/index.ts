@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   sql,
@@ -20,6 +21,11 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 /** Anything a repository can run a query on: the pool or an open transaction. */
 export type Executor = Db | Trx;
+
+/** Which database an executor talks to, from its Kysely adapter. */
+export function dialectOf(db: Executor): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
