@@ -117,7 +117,10 @@ test('a lease attribute is edited on the lease form and shown on its page', asyn
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('The landlord code field is required.')).toBeVisible();
   await code.fill('LL-77');
+  // The lease page is opened only once the save has been answered: navigating earlier can cancel the request.
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/app/api/v1/leases/${lease.id}`) && response.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText('The landlord code field is required.')).toBeHidden();
   await expect(code).toHaveValue('LL-77');
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -11,6 +10,7 @@ import type { Config } from './platform/config';
 import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { loadSpa } from './platform/spa';
 import { registerInputGuard } from './platform/input';
 import { registerHttpSecurity } from './platform/http-security';
 import { createJobRunner } from './platform/jobs';
@@ -47,6 +47,7 @@ import { RUN_IMPORT, runImportJob } from './modules/imports/service';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerBillingRoutes } from './modules/billing/routes';
 import { registerDeviceRoutes } from './modules/devices/routes';
+import { registerListPreferenceRoutes } from './modules/list-preferences/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,9 +161,8 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     transform: jsonSchemaTransform,
   });
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
-  const spaIndex = path.join(webDist, 'index.html');
-  const spaHtml = fs.existsSync(spaIndex) ? fs.readFileSync(spaIndex, 'utf8') : null;
-  registerErrorHandler(app, spaHtml);
+  const spa = loadSpa(webDist);
+  registerErrorHandler(app, spa);
   registerInputGuard(app);
   app.decorate('routeGuards', installAuthContext(app, deps));
   registerMetrics(app, metrics, config.METRICS_TOKEN);
@@ -201,11 +201,12 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   registerAttributeRoutes(app, deps);
   registerBillingRoutes(app, deps);
   registerDeviceRoutes(app, deps);
+  registerListPreferenceRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs): sent as the browser accepts.
-  if (spaHtml !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+  if (spa !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
   return app;
 }

@@ -7,6 +7,7 @@ export * from './teams';
 export * from './dashboard';
 export * from './people';
 export * from './lists';
+export * from './list-preferences';
 export * from './records';
 export * from './attributes';
 export * from './imports';

@@ -31,3 +31,12 @@ export const LIST_FILTERS = {
   },
   contacts: { company_id: { type: 'ids' }, store_id: { type: 'ids' } },
 } as const;
+
+// ---------- remembered list preferences (issue 9) ----------
+
+/** Page sizes a list offers (and a saved preference may hold); the API's own cap is MAX_PAGE_SIZE. */
+export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+
+/** The lists whose per-page choice and columns are remembered per user and team. */
+export const PREFERENCE_LISTS = ['companies', 'brands', 'stores', 'contacts', 'documents', 'leases', 'agreements', 'reminders'] as const;
+export type PreferenceList = (typeof PREFERENCE_LISTS)[number];

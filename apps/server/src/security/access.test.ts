@@ -59,7 +59,7 @@ const RULES: Rule[] = [
   // Personal routes: any signed-in member, on their own things.
   {
     pattern:
-      /^\w+ \/app\/(api\/)?(v1\/)?(users\/|tokens|devices|mutes|calendar-feed|push\/key|app-config|events|email\/verification-notification|teams\/:id\/switch)|^POST \/app\/broadcasting\/auth$/,
+      /^\w+ \/app\/(api\/)?(v1\/)?(users\/|tokens|devices|mutes|list-preferences|calendar-feed|push\/key|app-config|events|email\/verification-notification|teams\/:id\/switch)|^POST \/app\/broadcasting\/auth$/,
     allow: ALL,
     why: 'each user’s own settings, sessions and subscriptions',
   },
@@ -159,6 +159,7 @@ function fill(url: string, ids: Ids): string {
     if (param === 'id') value = ids[segment];
     else if (param === 'invitationId' || param === 'userId') value = ids[param];
     else if (segment === 'devices' && param === 'token') value = ids.deviceToken;
+    else if (segment === 'list-preferences' && param === 'list') value = 'stores';
     if (value === undefined) throw new Error(`Cannot fill :${param} after /${segment} in ${url}: give access.test.ts a record for it`);
     return `/${segment}/${value}`;
   });
@@ -203,6 +204,7 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'POST /app/api/v1/teams/:id/invitations': { email: `new-${randomBytes(3).toString('hex')}@example.test`, role: 'observer' },
     'PATCH /app/api/v1/teams/:id/members/:userId': { role: 'manager' },
     'POST /app/api/v1/mutes': { subject_type: 'store', subject_id: ids.stores },
+    'PUT /app/api/v1/list-preferences/:list': { per_page: 50, hidden_columns: ['city'] },
     'POST /app/api/v1/devices': { endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`, keys: browserKeys() },
     'POST /app/api/v1/tokens': { name: 'matrix', abilities: 'read', expires_in_days: 30 },
     'PATCH /app/api/v1/users/profile': { name: 'Renamed User', email: `renamed-${randomBytes(3).toString('hex')}@example.test` },
@@ -262,7 +264,8 @@ describe('access control over every route', () => {
     // 1. Another team's member (an admin and owner there) on every route with an id in its path.
     const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
     const crossTeam: string[] = [];
-    for (const route of routes.filter((r) => r.url.includes('/:'))) {
+    // `/list-preferences/:list` names a list, not a record: everyone reads and saves their own there.
+    for (const route of routes.filter((r) => r.url.includes('/:') && !r.url.includes('/list-preferences/'))) {
       const response = await call(stranger, route, ids);
       remember(route, response);
       if (response.status !== 404) crossTeam.push(`${key(route)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);

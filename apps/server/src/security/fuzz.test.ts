@@ -94,6 +94,10 @@ describe('schema-driven fuzzing', () => {
           if (name === 'invitationId') table = 'team_invitations';
           if (name === 'versionId') table = 'document_versions';
           if (name === 'subject_id') table = 'stores';
+          if (name === 'list') {
+            result[name] = { own: ['stores', 'leases', 'documents', 'reminders'], foreign: [] };
+            continue;
+          }
           if (name === 'subject_type') {
             result[name] = { own: ['store', 'lease', 'reminder'], foreign: [] };
             continue;

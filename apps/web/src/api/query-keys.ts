@@ -7,4 +7,5 @@ export const queryKeys = {
   invitation: (token: string) => ['team-invitations', token] as const,
   list: (resource: string, params: Record<string, unknown> = {}) => [resource, 'list', params] as const,
   detail: (resource: string, id: number | string) => [resource, 'detail', id] as const,
+  listPreferences: (teamId: number | null) => ['list-preferences', teamId] as const,
 };

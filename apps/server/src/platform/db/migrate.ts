@@ -28,6 +28,8 @@ import { tokenAbilities } from './migrations/0021-token-abilities';
 import { exportOrder } from './migrations/0028-export-order';
 import { pendingBlobs } from './migrations/0024-pending-blobs';
 import { extractionError } from './migrations/0027-extraction-error';
+import { listPreferences } from './migrations/0029-list-preferences';
+import { salesStoreYears } from './migrations/0030-sales-store-years';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -55,6 +57,8 @@ const migrations: Record<string, AppMigration> = {
   '0024-pending-blobs': pendingBlobs,
   '0027-extraction-error': extractionError,
   '0028-export-order': exportOrder,
+  '0029-list-preferences': listPreferences,
+  '0030-sales-store-years': salesStoreYears,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

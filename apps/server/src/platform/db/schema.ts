@@ -340,6 +340,8 @@ export type ReminderAssigneesTable = { reminder_id: number; user_id: number };
 export type ReminderCommentsTable = { id: Id; reminder_id: number; team_id: number; user_id: number | null; body: string; created_at: Timestamp };
 export type ReminderNoticesTable = { reminder_id: number; lead_days: number; due_date: string; sent_at: Timestamp; digested_at: Timestamp | null };
 export type NotificationMutesTable = { user_id: number; team_id: number; subject_type: string; subject_id: number; created_at: Timestamp };
+/** `hidden_columns`: JSON array of column keys (migration 0029). */
+export type ListPreferencesTable = { team_id: number; user_id: number; list: string; per_page: number | null; hidden_columns: Generated<string>; updated_at: Timestamp };
 export type DigestRunsTable = { team_id: number; day: string; sent_at: Timestamp };
 export type TeamSettingsTable = { team_id: number; lead_days: Generated<string>; window_days: Generated<number>; alignment_days: Generated<number> };
 
@@ -488,6 +490,7 @@ export type Database = {
   reminder_comments: ReminderCommentsTable;
   reminder_notices: ReminderNoticesTable;
   notification_mutes: NotificationMutesTable;
+  list_preferences: ListPreferencesTable;
   digest_runs: DigestRunsTable;
   team_settings: TeamSettingsTable;
   documents: DocumentsTable;

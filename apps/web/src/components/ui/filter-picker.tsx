@@ -17,11 +17,15 @@ type FilterPickerProps = {
   /** Remote search: the caller refetches options for the query. Without it options filter locally. */
   onQuery?: (query: string) => void;
   loading?: boolean;
+  /** Whether the button shows as applied (badge, colour); by default when anything is selected. */
+  active?: boolean;
+  /** What the clear button sets (a column picker's "show all"); by default nothing selected. */
+  clearValues?: string[];
   labels: { search: string; clear: string; none: string; selected: (count: number) => string };
 };
 
 /** A multi-select filter: a button that opens a searchable list of checkable options (Headless UI). */
-export function FilterPicker({ label, options, selected, selectedLabels = {}, onChange, onQuery, loading, labels }: FilterPickerProps) {
+export function FilterPicker({ label, options, selected, selectedLabels = {}, onChange, onQuery, loading, active, clearValues = [], labels }: FilterPickerProps) {
   const [query, setQuery] = useState('');
   const shown = onQuery ? options : options.filter((option) => option.label.toLowerCase().includes(query.trim().toLowerCase()));
   // Selected values stay listed (first) even when the current search does not return them.
@@ -30,19 +34,20 @@ export function FilterPicker({ label, options, selected, selectedLabels = {}, on
     .map((value) => ({ value, label: selectedLabels[value] ?? options.find((option) => option.value === value)?.label ?? `#${value}` }));
   const list = [...extra, ...shown];
   const count = selected.length;
+  const applied = active ?? count > 0;
 
   return (
     <Popover className="relative">
       <PopoverButton
         className={clsx(
           'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:min-h-10',
-          count
+          applied
             ? 'bg-blue-50 text-blue-800 ring-blue-300 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-800'
             : 'bg-white text-gray-700 ring-gray-300 hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-200 dark:ring-gray-700',
         )}
       >
         {label}
-        {count > 0 && (
+        {applied && count > 0 && (
           <span className="rounded-full bg-blue-600 px-1.5 text-xs text-white" aria-label={labels.selected(count)}>
             {count}
           </span>
@@ -86,10 +91,10 @@ export function FilterPicker({ label, options, selected, selectedLabels = {}, on
             ))}
           </ComboboxOptions>
         </Combobox>
-        {count > 0 && (
+        {applied && (
           <button
             type="button"
-            onClick={() => onChange([])}
+            onClick={() => onChange(clearValues)}
             className="mt-2 inline-flex min-h-11 w-full items-center justify-center gap-1 rounded-md text-sm font-medium text-gray-600 hover:bg-gray-100 sm:min-h-8 dark:text-gray-300 dark:hover:bg-gray-800"
           >
             <X className="size-4" aria-hidden="true" />

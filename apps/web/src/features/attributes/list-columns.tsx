@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FILTERABLE_ATTRIBUTE_TYPES,
@@ -11,27 +10,7 @@ import { AttributeValueView } from './attribute-facts';
 
 type WithAttributes = { attributes?: Record<string, AttributeValue> };
 
-const storageKey = (type: string) => `storekeep:hidden-attribute-columns:${type}`;
-
-/** Which attribute columns a list shows: all by default; hidden ones are remembered per record type in this browser. */
-export function useVisibleAttributeColumns(type: string, definitions: Attribute[]) {
-  const [hidden, setHidden] = useState<string[]>(() => {
-    try {
-      return JSON.parse(localStorage.getItem(storageKey(type)) ?? '[]') as string[];
-    } catch {
-      return [];
-    }
-  });
-  const visible = definitions.filter((d) => !hidden.includes(d.key));
-  const setVisible = (keys: string[]) => {
-    const next = definitions.map((d) => d.key).filter((key) => !keys.includes(key));
-    setHidden(next);
-    localStorage.setItem(storageKey(type), JSON.stringify(next));
-  };
-  return { visible, setVisible };
-}
-
-/** Columns for the visible attributes; sortable ones sort by `attr.<key>` on the server. */
+/** Columns for the team's attributes (`attr.<key>`); sortable ones sort by that field on the server. */
 export function attributeColumns<T extends WithAttributes>(definitions: Attribute[]): DataColumn<T>[] {
   return definitions.map((d) => ({
     key: `attr.${d.key}`,
@@ -101,29 +80,5 @@ export function AttributeListFilters({ definitions, filters, onChange }: Filters
           );
         })}
     </>
-  );
-}
-
-/** "Columns": which team-defined attributes the list shows. */
-export function AttributeColumnPicker({
-  definitions,
-  visible,
-  onChange,
-}: {
-  definitions: Attribute[];
-  visible: Attribute[];
-  onChange: (keys: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const labels = usePickerLabels();
-  if (!definitions.length) return null;
-  return (
-    <FilterPicker
-      label={t('attributes.columns')}
-      options={definitions.map((d) => ({ value: d.key, label: d.label }))}
-      selected={visible.map((d) => d.key)}
-      onChange={onChange}
-      labels={labels}
-    />
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentDto } from '@storekeep/contracts';
-import type { DataColumn } from '../../components/ui';
-import { formatDate, formatDay } from '../../lib/format';
+import { RelativeTime, type DataColumn } from '../../components/ui';
+import { formatDay } from '../../lib/format';
 import { recordPath } from '../records/types';
 import { FileIcon, formatBytes, TextStatusBadge } from './display';
 
@@ -68,7 +68,7 @@ export function useDocumentColumns(): DataColumn<DocumentDto>[] {
       className: 'whitespace-nowrap',
       cell: (d) => (
         <div>
-          <p>{formatDate(d.created_at)}</p>
+          <RelativeTime value={d.created_at} className="block" />
           {d.uploaded_by && <p className="text-xs text-gray-500 dark:text-gray-400">{d.uploaded_by.name}</p>}
         </div>
       ),

@@ -10,8 +10,8 @@ import { documentFieldsSchema, tagsField, TOAST_TIMEOUT_MS, validationMessage, t
 import { isApiError } from '../../api/api-error';
 import { errorMessages, showErrorToast } from '../../api/error-mapping';
 import { uploadWithProgress } from '../../api/upload';
-import { Button, buttonClasses, ConfirmDialog, ProgressBar, Select, Skeleton, SlideOver, Textarea, TextInput } from '../../components/ui';
-import { formatDateTime, formatDay } from '../../lib/format';
+import { Button, buttonClasses, ConfirmDialog, ProgressBar, RelativeTime, Select, Skeleton, SlideOver, Textarea, TextInput, TextWithTime, TIME_SLOT } from '../../components/ui';
+import { formatDay } from '../../lib/format';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
@@ -230,7 +230,7 @@ function VersionList({ versions, loading }: { versions: DocumentVersion[]; loadi
               {index === 0 && <span className="ml-2 text-xs font-normal text-emerald-700 dark:text-emerald-400">{t('documents.versions.current')}</span>}
             </p>
             <p className="truncate text-xs text-gray-500 dark:text-gray-400">
-              {version.file_name} · {formatBytes(version.size)} · {formatDateTime(version.created_at)}
+              {version.file_name} · {formatBytes(version.size)} · <RelativeTime value={version.created_at} />
               {version.uploaded_by ? ` · ${version.uploaded_by.name}` : ''}
             </p>
           </div>
@@ -347,7 +347,7 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
             </p>
             {version?.text_error && <p className="mt-0.5 text-gray-500 dark:text-gray-400">{version.text_error}</p>}
             <p className="mt-0.5 text-gray-500 dark:text-gray-400">
-              {t('documents.drawer.uploaded', { date: formatDateTime(document.created_at), name: document.uploaded_by?.name ?? '—' })}
+              <TextWithTime text={t('documents.drawer.uploaded', { date: TIME_SLOT, name: document.uploaded_by?.name ?? '—' })} value={document.created_at} />
             </p>
             {document.expiration_date && <p className="mt-0.5 text-gray-500 dark:text-gray-400">{t('documents.drawer.expires', { date: formatDay(document.expiration_date) })}</p>}
           </div>

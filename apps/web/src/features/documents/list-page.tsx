@@ -5,7 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { LINKABLE_TYPES, type DocumentDto } from '@storekeep/contracts';
 import { Button, buttonClasses, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, type SortState } from '../../components/ui';
 import { useSearchCommit } from '../../lib/use-search-commit';
-import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
+import { attributeColumns, AttributeListFilters } from '../attributes/list-columns';
+import { ColumnPicker } from '../list-preferences/column-picker';
+import { useListView, visibleColumns } from '../list-preferences/use-list-view';
 import { useAttributes } from '../attributes/queries';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -85,13 +87,15 @@ export function DocumentListPage() {
   const user = useRequiredUser();
   const manage = canManage(user);
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseDocumentParams(searchParams), [searchParams]);
+  const parsed = useMemo(() => parseDocumentParams(searchParams), [searchParams]);
+  const view = useListView('documents', searchParams, parsed);
+  const params = view.params;
   const [searchText, setSearchText] = useState(params.search);
-  const list = useDocumentList(params);
+  const list = useDocumentList(params, view.ready);
   const attributes = useAttributes('documents');
   const definitions = attributes.data ?? [];
-  const attributeView = useVisibleAttributeColumns('documents', definitions);
-  const columns = [...useDocumentColumns(), ...attributeColumns<DocumentDto>(attributeView.visible)];
+  const allColumns = [...useDocumentColumns(), ...attributeColumns<DocumentDto>(definitions)];
+  const columns = visibleColumns(allColumns, view.hidden);
   const drawer = useDocumentParam();
   const uploads = useUploadQueue('/documents');
 
@@ -141,7 +145,7 @@ export function DocumentListPage() {
         title={title}
         actions={
           <>
-            <ExportLinks resource="documents" query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
+            <ExportLinks resource="documents" query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: view.exportAttributes(definitions) }} />
             {manage && (
               <Link to="/import/documents" className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
@@ -184,7 +188,7 @@ export function DocumentListPage() {
           <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
         </FilterBar>
         <div className="lg:ml-auto">
-          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
+          <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
         </div>
       </div>
 
@@ -252,7 +256,12 @@ export function DocumentListPage() {
             }
           />
           {meta && (
-            <ListPagination meta={meta} perPage={params.per_page} onPage={(page) => update({ page }, false)} onPerPage={(per_page) => update({ per_page })} />
+            <ListPagination
+              meta={meta}
+              perPage={params.per_page}
+              onPage={(page) => update({ page }, false)}
+              onPerPage={view.choosePerPage((per_page) => update({ per_page }))}
+            />
           )}
         </>
       )}

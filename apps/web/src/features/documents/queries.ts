@@ -24,8 +24,8 @@ export function documentListQuery(params: Partial<ListParams>) {
   });
 }
 
-export function useDocumentList(params: Partial<ListParams>) {
-  return useQuery({ ...documentListQuery(params), refetchInterval: (query) => pollWhilePending(query.state.data) });
+export function useDocumentList(params: Partial<ListParams>, enabled = true) {
+  return useQuery({ ...documentListQuery(params), enabled, refetchInterval: (query) => pollWhilePending(query.state.data) });
 }
 
 /** A record's Documents tab: GET /{type}/{id}/documents. */

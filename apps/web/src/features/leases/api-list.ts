@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, LIST_CACHE_MS } from '@storekeep/contracts';
+import { DEFAULT_PAGE_SIZE, LIST_CACHE_MS, PER_PAGE_OPTIONS } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { attributeFiltersOf, isAttributeField, toApiQuery, type ListParams } from '../records/list-params';
@@ -33,7 +33,7 @@ export function parseSimpleParams(query: URLSearchParams, filterFields: readonly
   const sortRaw = query.get('sort');
   return {
     page,
-    per_page: [10, 25, 50, 100].includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+    per_page: (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
     search: (query.get('search') ?? '').trim(),
     sort: sortRaw && (sorts.includes(sortRaw) || (attributes && isAttributeField(sortRaw))) ? sortRaw : (defaults.sort ?? null),
     direction: query.get('direction') === 'desc' ? 'desc' : query.get('direction') === 'asc' ? 'asc' : (defaults.direction ?? 'asc'),

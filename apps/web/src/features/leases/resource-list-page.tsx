@@ -8,7 +8,9 @@ import { useCreateShortcut } from '../../lib/use-create-shortcut';
 import { useSearchCommit } from '../../lib/use-search-commit';
 import { canManage } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
+import { attributeColumns, AttributeListFilters } from '../attributes/list-columns';
+import { ColumnPicker } from '../list-preferences/column-picker';
+import { useListView, visibleColumns } from '../list-preferences/use-list-view';
 import { useAttributes } from '../attributes/queries';
 import { ExportLinks } from '../records/export-links';
 import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list-params';
@@ -37,13 +39,15 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const navigate = useNavigate();
   const user = useRequiredUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseSimpleParams(searchParams, props.filterFields, props.sorts, {}, true), [searchParams, props.filterFields, props.sorts]);
+  const parsed = useMemo(() => parseSimpleParams(searchParams, props.filterFields, props.sorts, {}, true), [searchParams, props.filterFields, props.sorts]);
+  const view = useListView(props.resource, searchParams, parsed);
+  const params = view.params;
   const attributes = useAttributes(props.resource);
   const definitions = attributes.data ?? [];
-  const attributeView = useVisibleAttributeColumns(props.resource, definitions);
-  const columns = [...props.columns, ...attributeColumns<T & { attributes?: Record<string, AttributeValue> }>(attributeView.visible)];
+  const allColumns = [...props.columns, ...attributeColumns<T & { attributes?: Record<string, AttributeValue> }>(definitions)];
+  const columns = visibleColumns(allColumns, view.hidden);
   const [searchText, setSearchText] = useState(params.search);
-  const list = useApiList<T>(props.resource, params);
+  const list = useApiList<T>(props.resource, params, view.ready);
 
   const update = (changes: Partial<ListParams>) => {
     const next = { ...params, ...changes, ...(!('page' in changes) ? { page: 1 } : {}) };
@@ -69,7 +73,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         title={props.title}
         actions={
           <>
-            <ExportLinks resource={props.resource} query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
+            <ExportLinks resource={props.resource} query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: view.exportAttributes(definitions) }} />
             {createAction}
           </>
         }
@@ -100,7 +104,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
         </FilterBar>
         <div className="lg:ml-auto">
-          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
+          <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
         </div>
       </div>
       {!list.isPending && rows.length === 0 ? (
@@ -124,7 +128,12 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
           />
           {meta && (
-            <ListPagination meta={meta} perPage={params.per_page} onPage={(page) => update({ page })} onPerPage={(per_page) => update({ per_page })} />
+            <ListPagination
+              meta={meta}
+              perPage={params.per_page}
+              onPage={(page) => update({ page })}
+              onPerPage={view.choosePerPage((per_page) => update({ per_page }))}
+            />
           )}
         </>
       )}

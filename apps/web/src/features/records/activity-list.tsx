@@ -2,8 +2,7 @@ import { ArrowRight, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Activity } from '@storekeep/contracts';
-import { Avatar, EmptyState, Skeleton } from '../../components/ui';
-import { formatDateTime } from '../../lib/format';
+import { Avatar, EmptyState, RelativeTime, Skeleton } from '../../components/ui';
 
 /** `store` → `stores`: audit subjects that have a page of their own. */
 const SUBJECT_TYPES: Record<string, string> = { company: 'companies', brand: 'brands', store: 'stores', contact: 'contacts' };
@@ -73,7 +72,7 @@ export function ActivityItem({ activity, showSubject }: { activity: Activity; sh
           )}
         </p>
         <p className="text-xs text-gray-500 dark:text-gray-400">
-          <time dateTime={activity.created_at}>{formatDateTime(activity.created_at)}</time>
+          <RelativeTime value={activity.created_at} />
           {activity.ip && <span> · {activity.ip}</span>}
         </p>
         <ChangeList changes={activity.changes} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Brand, Company, Contact, RecordType, Store } from '@storekeep/contracts';
-import type { DataColumn } from '../../components/ui';
-import { formatDate, formatDay } from '../../lib/format';
+import { RelativeTime, type DataColumn } from '../../components/ui';
+import { formatDay } from '../../lib/format';
 import { cityLine, KindBadge, PhoneLink, RecordAvatar, RefLink, StatusBadge } from './display';
 import { recordTitle, type RecordMap } from './types';
 
@@ -32,14 +32,14 @@ export function useListColumns<K extends RecordType>(type: K): DataColumn<Record
         { key: 'kind', header: t('records.fields.kind'), sortField: 'kind', cell: (c: Company) => <KindBadge kind={c.kind} /> },
         { key: 'city', header: t('records.fields.city'), sortField: 'city', cell: (c: Company) => orDash(cityLine(c)), className: 'whitespace-nowrap' },
         { key: 'phone', header: t('records.fields.phone'), cell: (c: Company) => <PhoneLink value={c.phone} />, hideOnMobile: true },
-        { ...created, cell: (c: Company) => formatDate(c.created_at) },
+        { ...created, cell: (c: Company) => <RelativeTime value={c.created_at} /> },
       ] as DataColumn<RecordMap[K]>[];
     case 'brands':
       return [
         { key: 'name', header: t('records.fields.name'), sortField: 'name', cell: (b: Brand) => <NameCell type="brands" record={b} /> },
         { key: 'company', header: t('records.fields.company'), cell: (b: Brand) => <RefLink type="companies" value={b.company} /> },
         { key: 'website', header: t('records.fields.website'), cell: (b: Brand) => orDash(b.website), hideOnMobile: true },
-        { ...created, cell: (b: Brand) => formatDate(b.created_at) },
+        { ...created, cell: (b: Brand) => <RelativeTime value={b.created_at} /> },
       ] as DataColumn<RecordMap[K]>[];
     case 'stores':
       return [
@@ -56,7 +56,7 @@ export function useListColumns<K extends RecordType>(type: K): DataColumn<Record
         { key: 'company', header: t('records.fields.company'), cell: (c: Contact) => <RefLink type="companies" value={c.company} /> },
         { key: 'email', header: t('records.fields.email'), sortField: 'email', cell: (c: Contact) => orDash(c.email), hideOnMobile: true },
         { key: 'phone', header: t('records.fields.phone'), cell: (c: Contact) => <PhoneLink value={c.phone ?? c.mobile} />, hideOnMobile: true },
-        { ...created, cell: (c: Contact) => formatDate(c.created_at) },
+        { ...created, cell: (c: Contact) => <RelativeTime value={c.created_at} /> },
       ] as DataColumn<RecordMap[K]>[];
   }
 }

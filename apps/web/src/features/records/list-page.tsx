@@ -7,7 +7,9 @@ import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortStat
 import { useSearchCommit } from '../../lib/use-search-commit';
 import { canManage, isAdmin } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { AttributeColumnPicker, attributeColumns, AttributeListFilters, useVisibleAttributeColumns } from '../attributes/list-columns';
+import { attributeColumns, AttributeListFilters } from '../attributes/list-columns';
+import { ColumnPicker } from '../list-preferences/column-picker';
+import { useListView, visibleColumns } from '../list-preferences/use-list-view';
 import { useAttributes } from '../attributes/queries';
 import { useListColumns } from './columns';
 import { ListFilters } from './list-filters';
@@ -32,13 +34,15 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const navigate = useNavigate();
   const user = useRequiredUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseListParams(type, searchParams), [type, searchParams]);
+  const parsed = useMemo(() => parseListParams(type, searchParams), [type, searchParams]);
+  const view = useListView(type, searchParams, parsed);
+  const params = view.params;
   const [searchText, setSearchText] = useState(params.search);
-  const list = useRecordList(type, params);
+  const list = useRecordList(type, params, view.ready);
   const attributes = useAttributes(type);
   const definitions = attributes.data ?? [];
-  const attributeView = useVisibleAttributeColumns(type, definitions);
-  const columns = [...useListColumns(type), ...attributeColumns(attributeView.visible)];
+  const allColumns = [...useListColumns(type), ...attributeColumns(definitions)];
+  const columns = visibleColumns(allColumns, view.hidden);
   const manage = canManage(user);
 
   const update = (changes: Partial<ListParams>, resetPage = true) => {
@@ -85,7 +89,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         title={title}
         actions={
           <>
-            <ExportLinks resource={type} query={{ ...exportQuery, attributes: definitions.length ? attributeView.visible.map((d) => d.key).join(',') : undefined }} />
+            <ExportLinks resource={type} query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }} />
             {type === 'stores' && isAdmin(user) && <GeocodeButton />}
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
@@ -123,7 +127,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
           <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
         </FilterBar>
         <div className="lg:ml-auto">
-          <AttributeColumnPicker definitions={definitions} visible={attributeView.visible} onChange={attributeView.setVisible} />
+          <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
         </div>
       </div>
 
@@ -148,7 +152,12 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
           />
           {meta && (
-            <ListPagination meta={meta} perPage={params.per_page} onPage={(page) => update({ page }, false)} onPerPage={(per_page) => update({ per_page })} />
+            <ListPagination
+              meta={meta}
+              perPage={params.per_page}
+              onPage={(page) => update({ page }, false)}
+              onPerPage={view.choosePerPage((per_page) => update({ per_page }))}
+            />
           )}
         </>
       )}

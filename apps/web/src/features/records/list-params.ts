@@ -1,6 +1,6 @@
-import { DEFAULT_PAGE_SIZE, LIST_FILTERS, LIST_SORTS, type RecordType } from '@storekeep/contracts';
+import { DEFAULT_PAGE_SIZE, LIST_FILTERS, LIST_SORTS, PER_PAGE_OPTIONS, type RecordType } from '@storekeep/contracts';
 
-export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+export { PER_PAGE_OPTIONS };
 
 export type ListParams = {
   page: number;

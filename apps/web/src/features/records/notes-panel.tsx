@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { noteInputSchema, TOAST_TIMEOUT_MS, type Note, type RecordType } from '@storekeep/contracts';
-import { Avatar, Button, Card, ConfirmDialog, EmptyState, Pagination, Skeleton, Textarea } from '../../components/ui';
+import { Avatar, Button, Card, ConfirmDialog, EmptyState, Pagination, RelativeTime, Skeleton, Textarea } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
-import { formatDateTime } from '../../lib/format';
 import { useNoteMutations, useNotes } from './queries';
 import { usePaginationLabels } from './use-pagination-labels';
 
@@ -90,7 +89,7 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <p className="text-sm font-semibold text-gray-900 dark:text-white">{note.author?.name ?? t('activity.system')}</p>
                     <p className="text-xs text-gray-500">
-                      <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+                      <RelativeTime value={note.created_at} />
                       {note.updated_at !== note.created_at && ` · ${t('notes.edited')}`}
                     </p>
                   </div>
@@ -139,17 +138,13 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
         message={t('notes.deleteText')}
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
-        loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.success(t('notes.deleted'), { duration: TOAST_TIMEOUT_MS });
-            },
-          })
-        }
+        onConfirm={() => {
+          if (!deleting) return;
+          // The note goes at once (optimistic); it comes back with an error toast if the server refuses.
+          remove.mutate(deleting, { onSuccess: () => toast.success(t('notes.deleted'), { duration: TOAST_TIMEOUT_MS }) });
+          setDeleting(null);
+        }}
       />
     </div>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Brand, Company, Contact, RecordType, Store } from '@storekeep/contracts';
-import { Card } from '../../components/ui';
-import { formatCount, formatDate, formatDay } from '../../lib/format';
+import { Card, RelativeTime } from '../../components/ui';
+import { formatCount, formatDay } from '../../lib/format';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { KindBadge, PhoneLink, RefLink, StatusBadge } from './display';
 import type { AnyRecord } from './types';
@@ -91,7 +91,7 @@ export function Overview({ type, record }: { type: RecordType; record: AnyRecord
     ];
     text = { label: f('notes'), value: c.notes };
   }
-  rows.push([f('created_at'), formatDate(record.created_at)], [f('updated_at'), formatDate(record.updated_at)]);
+  rows.push([f('created_at'), <RelativeTime key="created" value={record.created_at} />], [f('updated_at'), <RelativeTime key="updated" value={record.updated_at} />]);
   return (
     <div className="flex flex-col gap-6">
       <Card title={t('records.tabs.overview')}>

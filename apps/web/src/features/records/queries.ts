@@ -111,7 +111,23 @@ export function useNoteMutations(type: RecordType, id: number) {
       onSuccess: refresh,
       meta: { form: true },
     }),
-    remove: useMutation({ mutationFn: (note: Note) => api.delete<null>(`/notes/${note.id}`), onSuccess: refresh }),
+    // Optimistic (issue 9): the note leaves every cached page at once; a refusal puts it back (the error
+    // toast comes from the mutation cache), and the pages are refetched when the answer is in either way.
+    remove: useMutation({
+      mutationFn: (note: Note) => api.delete<null>(`/notes/${note.id}`),
+      onMutate: async (note) => {
+        await queryClient.cancelQueries({ queryKey: notesKey(type, id) });
+        const snapshot = queryClient.getQueriesData<Paginated<Note>>({ queryKey: notesKey(type, id) });
+        queryClient.setQueriesData<Paginated<Note>>({ queryKey: notesKey(type, id) }, (old) =>
+          old ? { ...old, data: old.data.filter((item) => item.id !== note.id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1) } } : old,
+        );
+        return { snapshot };
+      },
+      onError: (_error, _note, context) => {
+        for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      },
+      onSettled: refresh,
+    }),
   };
 }
 
