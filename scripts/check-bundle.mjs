@@ -18,12 +18,11 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
-// The lazy route modules React Router loads for each page (src/router.tsx): the page and its layout
-// (the sign-in layout is in the entry chunk; the app shell is lazy).
-const PAGES = {
-  '/login': ['src/routes/login.tsx'],
-  '/dashboard': ['src/features/layout/app-shell.tsx', 'src/routes/dashboard.tsx'],
-};
+// The lazy route modules React Router loads for each page (src/router.tsx): the page and its layout (the
+// sign-in layout is in the entry chunk; the app shell is lazy) — the same list the server names as the page's
+// preloads (ROUTE_PRELOADS in apps/web/vite.config.ts, written to dist/preloads.json).
+const preloads = JSON.parse(fs.readFileSync(path.join(dist, 'preloads.json'), 'utf8'));
+const PAGES = Object.fromEntries(['/login', '/dashboard'].map((page) => [page, preloads.pages[page].modules]));
 
 /** Every chunk file a key pulls in through static imports (what the browser must fetch before it runs). */
 function staticClosure(keys) {

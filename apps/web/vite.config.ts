@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 // The config can be loaded from the repository root (vite preview --config apps/web/vite.config.ts),
 // so the web app's folder is pinned as the root instead of relying on the working directory.
@@ -27,10 +28,63 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
+/**
+ * What the server names in a page's HTML so the browser fetches it at once, in parallel with the entry
+ * script, instead of after the entry has run (issue 9: largest contentful paint ≤ 1 s on a slow phone).
+ * `modules` are the lazy route modules React Router loads for the page (src/router.tsx; their chunks and
+ * static imports become <link rel="modulepreload">), `data` the API answers the page asks for first
+ * (<link rel="preload" as="fetch">, which the SPA's own fetch then takes over). Every page's guard asks
+ * GET /users/auth. Read by the server (platform/spa.ts) and scripts/check-bundle.mjs from dist/preloads.json.
+ */
+const EVERY_PAGE_DATA = ['/app/api/v1/users/auth'];
+const ROUTE_PRELOADS: Record<string, { modules: string[]; data?: string[] }> = {
+  '/login': { modules: ['src/routes/login.tsx'] },
+  '/dashboard': {
+    modules: ['src/features/layout/app-shell.tsx', 'src/routes/dashboard.tsx', 'src/features/dashboard/use-dashboard.ts'],
+    data: ['/app/api/v1/dashboard'],
+  },
+};
+
+function routePreloads(): Plugin {
+  return {
+    name: 'storekeep:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+      const chunkOf = (module: string) => {
+        const id = `${root}${module}`;
+        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+        if (!chunk) this.error(`${module} (ROUTE_PRELOADS in vite.config.ts) is in no chunk: has it moved?`);
+        return chunk;
+      };
+      const closure = (files: string[], into = new Set<string>()) => {
+        for (const file of files) {
+          const output = bundle[file];
+          if (into.has(file) || output?.type !== 'chunk') continue;
+          into.add(file);
+          closure(output.imports, into);
+        }
+        return into;
+      };
+      // The entry's own imports are already <link rel="modulepreload"> tags of index.html.
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const pages = Object.fromEntries(
+        Object.entries(ROUTE_PRELOADS).map(([page, { modules, data = [] }]) => {
+          const scripts = [...closure(modules.map((module) => chunkOf(module).fileName))].filter((file) => !entry.has(file));
+          const styles = scripts.flatMap((file) => [...((bundle[file] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+          return [page, { modules, scripts: scripts.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`), data }];
+        }),
+      );
+      this.emitFile({ type: 'asset', fileName: 'preloads.json', source: `${JSON.stringify({ data: EVERY_PAGE_DATA, pages }, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [
     sonnerStylesAsFile(),
+    routePreloads(),
     react(),
     tailwindcss(),
     // The installable app (issue 7): manifest, icons and a service worker (sw/sw.ts) that precaches the

@@ -1,24 +1,30 @@
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-US');
+/**
+ * An Intl formatter made on first use and kept. Building one costs far more than using it (loading locale
+ * data): `toLocaleDateString(locale, options)` built a new one on every call, which made the dashboard's dates
+ * a tenth of its first render on a slow phone, and building them all when this module loads cost its first
+ * paint the same again.
+ */
+export function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const usdWhole = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const usdCents = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }));
+const usdCompact = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }));
+const count = once(() => new Intl.NumberFormat('en-US'));
+const dateFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+const dayFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
 
 /** Money is US dollars with optional cents (spec §9). */
-export const formatUsd = (value: number) => (Number.isInteger(value) ? usdWhole : usdCents).format(value);
-export const formatCount = (value: number) => count.format(value);
-const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+export const formatUsd = (value: number) => (Number.isInteger(value) ? usdWhole() : usdCents()).format(value);
+export const formatCount = (value: number) => count().format(value);
 /** Large dollar amounts for a stat card ("$12.5M"); the exact amount goes in a title. */
-export const formatUsdCompact = (value: number) => (Math.abs(value) >= 100_000 ? usdCompact.format(value) : formatUsd(value));
+export const formatUsdCompact = (value: number) => (Math.abs(value) >= 100_000 ? usdCompact().format(value) : formatUsd(value));
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
 }
 
 /** A calendar date (`2024-05-01`) without time-zone shifts. */
@@ -26,7 +32,7 @@ export function formatDay(day: string | null | undefined): string {
   if (!day) return '';
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return day;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return dayFormat().format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /**

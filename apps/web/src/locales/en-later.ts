@@ -36,6 +36,7 @@ export const enLater = {
       searchOptions: 'Search', clearFilter: 'Clear selection', noOptions: 'Nothing found.', selectedCount: '{{count}} selected',
       noMatches: 'No {{type}} match', noMatchesText: 'Try another search or clear the filters.', export: 'Export CSV', exportXlsx: 'Export XLSX',
       sortBy: 'Sort by', ascending: 'ascending', descending: 'descending', defaultOrder: 'Default order',
+      columns: 'Columns', shownCount: '{{count}} shown', showAllColumns: 'Show all columns',
     },
     filters: {
       brands: { company_id: 'Company' },

@@ -35,7 +35,8 @@ export const en = {
     verified: 'Your e-mail address has been verified. You can log in now.', verifyInvalid: 'That verification link is invalid or has expired.',
     resetTitle: 'Reset your password', resetIntro: 'Enter your e-mail address and we will send you a link to choose a new password.',
     sendResetLink: 'Send reset link', resetPassword: 'Reset password', resetDone: 'Your password has been reset. You can log in now.',
-    backToLogin: 'Back to log in', loggedOut: 'You have been logged out.',
+    backToLogin: 'Back to log in', loggedOut: 'You have been logged out.', checkInbox: 'Check your inbox',
+    checkInboxHint: 'If {{email}} already has an account, the e-mail tells you how to log in or reset your password.',
   },
   verification: {
     notice: 'Your e-mail address is not verified yet. Check your inbox for the verification link.',

@@ -6,13 +6,13 @@ import { toast } from 'sonner';
 import { RECORD_TYPES, TOAST_TIMEOUT_MS, type Activity, type RecordType, type TrashItem } from '@storekeep/contracts';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
-import { Button, DataTable, EmptyState, PageHeader, Pagination, Select, TabNav, TextInput, type DataColumn } from '../components/ui';
+import { Button, DataTable, EmptyState, PageHeader, Pagination, RelativeTime, Select, TabNav, TextInput, type DataColumn } from '../components/ui';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { ActivityList } from '../features/records/activity-list';
 import { restoreRecord } from '../features/records/queries';
 import { SUBJECTS, type Paginated } from '../features/records/types';
 import { useTeam } from '../features/teams/use-team';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate } from '../lib/format';
 import { usePaginationLabels } from '../features/records/use-pagination-labels';
 
 const SUBJECT_TYPES = ['company', 'brand', 'store', 'contact', 'note', 'team', 'team_member', 'team_invitation', 'user'] as const;
@@ -115,7 +115,7 @@ function Trash() {
   const columns: DataColumn<TrashItem>[] = [
     { key: 'title', header: t('records.fields.name'), cell: (item) => <span className="font-medium text-gray-900 dark:text-white">{item.title}</span> },
     { key: 'type', header: t('trash.type'), cell: (item) => t(`activity.subjects.${SUBJECTS[item.type as RecordType] ?? 'document'}`) },
-    { key: 'deleted_at', header: t('trash.deletedAt'), cell: (item) => formatDateTime(item.deleted_at), hideOnMobile: true, className: 'whitespace-nowrap' },
+    { key: 'deleted_at', header: t('trash.deletedAt'), cell: (item) => <RelativeTime value={item.deleted_at} />, hideOnMobile: true, className: 'whitespace-nowrap' },
     { key: 'purge_at', header: t('trash.purgeAt'), cell: (item) => formatDate(item.purge_at), hideOnMobile: true, className: 'whitespace-nowrap' },
     {
       key: 'actions',

@@ -14,16 +14,17 @@ import { StoreList } from '../features/dashboard/store-list';
 import { emptyStats, useDashboard } from '../features/dashboard/use-dashboard';
 import { isoDayFromToday } from '../features/leases/api-list';
 import { formatCount, formatUsd, formatUsdCompact } from '../lib/format';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 
 // Leaflet is imported only inside this chunk, never by the first bundle.
 const StoreMap = lazy(() => import('../features/dashboard/store-map'));
 
 /** The dashboard's located stores (from GET /dashboard), coloured by their nearest deadline. */
-function MapSection({ stores }: { stores: DashboardMapStore[] | undefined }) {
+function MapSection({ stores, painted }: { stores: DashboardMapStore[] | undefined; painted: boolean }) {
   const { t } = useTranslation();
   return (
     <Card title={t('dashboardExtra.map')}>
-      {stores ? (
+      {stores && painted ? (
         <Suspense fallback={<Skeleton className="h-80 w-full" />}>
           <StoreMap stores={stores} />
         </Suspense>
@@ -43,6 +44,8 @@ export function Component() {
   const warnings = data?.alignment_warnings ?? [];
   // The e-mail verification link lands here with ?verified=1.
   const [params] = useSearchParams();
+  // What lies below the fold waits for the first paint, so that paint (the largest one) comes sooner.
+  const painted = useAfterFirstPaint();
   return (
     <>
       {params.get('verified') === '1' && (
@@ -72,15 +75,15 @@ export function Component() {
         </Alert>
       )}
       <div className="mt-8 grid items-start gap-8 xl:grid-cols-2">
-        <CriticalDatesTimeline items={data?.timeline ?? []} loading={isPending} />
-        <LeaseExpiryChart years={data?.lease_expirations ?? []} loading={isPending} />
+        <CriticalDatesTimeline items={data?.timeline ?? []} loading={isPending} painted={painted} />
+        <LeaseExpiryChart years={data?.lease_expirations ?? []} loading={isPending || !painted} />
       </div>
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <section>
           <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">{t('dashboard.stores')}</h2>
-          <StoreList stores={data?.stores ?? []} loading={isPending} canCreate={canManage(user)} />
+          <StoreList stores={data?.stores ?? []} loading={isPending || !painted} canCreate={canManage(user)} />
         </section>
-        <MapSection stores={data?.map_stores} />
+        <MapSection stores={data?.map_stores} painted={painted} />
       </div>
     </>
   );

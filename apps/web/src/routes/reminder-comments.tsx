@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { commentInputSchema, type Reminder } from '@storekeep/contracts';
-import { Avatar, Button, Card, Skeleton, Textarea } from '../components/ui';
-import { formatDateTime } from '../lib/format';
+import { Avatar, Button, Card, RelativeTime, Skeleton, Textarea } from '../components/ui';
 import { applyServerErrors } from '../lib/form-errors';
 import { useAddComment, useComments, useDeleteComment, useReminder } from '../features/reminders/queries';
 import { ReminderList } from '../features/reminders/reminder-list';
@@ -54,9 +53,7 @@ function Comments({ reminder }: { reminder: Reminder }) {
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-x-2 text-sm">
                   <span className="font-semibold text-gray-900 dark:text-white">{comment.author?.name ?? t('reminders.comments.someone')}</span>
-                  <time dateTime={comment.created_at} className="text-gray-500">
-                    {formatDateTime(comment.created_at)}
-                  </time>
+                  <RelativeTime value={comment.created_at} className="text-gray-500" />
                   {comment.abilities.delete !== false && (
                     <Button
                       size="sm"

@@ -10,6 +10,7 @@ import { useApiList, parseSimpleParams } from '../features/leases/api-list';
 import { listParamsToSearch, PER_PAGE_OPTIONS } from '../features/records/list-params';
 import { usePaginationLabels } from '../features/records/use-pagination-labels';
 import { NewReminderDialog } from '../features/reminders/reminder-dialogs';
+import { useListView } from '../features/list-preferences/use-list-view';
 import { ReminderList } from '../features/reminders/reminder-list';
 import { PushToggle } from '../features/pwa/push-toggle';
 
@@ -18,11 +19,13 @@ export function Component() {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseSimpleParams(searchParams, ['status', 'source', 'subject_type', 'subject_id', 'assignee_id'], ['due_date', 'created_at'], { sort: 'due_date', direction: 'desc' }), [searchParams]);
+  const parsed = useMemo(() => parseSimpleParams(searchParams, ['status', 'source', 'subject_type', 'subject_id', 'assignee_id'], ['due_date', 'created_at'], { sort: 'due_date', direction: 'desc' }), [searchParams]);
+  const view = useListView('reminders', searchParams, parsed);
+  const params = view.params;
   const status = params.filters.status?.[0] === 'completed' ? 'completed' : 'incomplete';
   const source = params.filters.source?.[0];
   const query = { ...params, filters: { ...params.filters, status: [status] } };
-  const list = useApiList<Reminder>('reminders', query);
+  const list = useApiList<Reminder>('reminders', query, view.ready);
   const labels = usePaginationLabels();
   const [creating, setCreating] = useState(false);
   const meta = list.data?.meta;
@@ -90,7 +93,7 @@ export function Component() {
             perPage={params.per_page}
             perPageOptions={PER_PAGE_OPTIONS}
             onPage={(page) => update({ page })}
-            onPerPage={(per_page) => update({ per_page, page: 1 })}
+            onPerPage={view.choosePerPage((per_page) => update({ per_page, page: 1 }))}
             labels={labels}
           />
         )}

@@ -23,3 +23,4 @@ export * from './data-table';
 export * from './pagination';
 export * from './tab-nav';
 export * from './filter-picker';
+export * from './relative-time';

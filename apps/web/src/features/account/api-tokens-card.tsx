@@ -7,8 +7,8 @@ import { TOAST_TIMEOUT_MS, TOKEN_ABILITIES, TOKEN_LIFETIMES, type ApiToken, type
 import { api } from '../../api/client';
 import { isApiError } from '../../api/api-error';
 import { queryClient } from '../../api/query-client';
-import { Alert, Badge, Button, Card, ConfirmDialog, Select, Skeleton, TextInput } from '../../components/ui';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { Alert, Badge, Button, Card, ConfirmDialog, Select, Skeleton, TextInput, TextWithTime, TIME_SLOT } from '../../components/ui';
+import { formatDate } from '../../lib/format';
 import { copyText } from '../../lib/copy-text';
 
 const TOKENS_KEY = ['api-tokens'] as const;
@@ -105,7 +105,7 @@ export function ApiTokensCard() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{token.name}</p>
                   <p className="text-xs text-gray-600 dark:text-gray-400">
-                    {token.last_used_at ? t('tokens.lastUsed', { when: formatDateTime(token.last_used_at) }) : t('tokens.neverUsed')} ·{' '}
+                    {token.last_used_at ? <TextWithTime text={t('tokens.lastUsed', { when: TIME_SLOT })} value={token.last_used_at} /> : t('tokens.neverUsed')} ·{' '}
                     {token.expires_at ? t('tokens.expiresOn', { date: formatDate(token.expires_at) }) : t('tokens.noExpiry')}
                   </p>
                 </div>

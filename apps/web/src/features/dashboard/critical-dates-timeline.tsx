@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { TIMELINE_LIMIT, type DashboardTimelineItem } from '@storekeep/contracts';
 import { Badge, Card, EmptyState, Skeleton } from '../../components/ui';
 import { DueDate, subjectPath } from '../reminders/display';
+import { once } from '../../lib/format';
 
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = once(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** Items grouped by calendar month of their due date, in order. */
 function byMonth(items: DashboardTimelineItem[]) {
@@ -19,9 +20,16 @@ function byMonth(items: DashboardTimelineItem[]) {
   return groups;
 }
 
-/** The next 12 months of open critical dates, by month; each item opens its lease, agreement or document. */
-export function CriticalDatesTimeline({ items, loading }: { items: DashboardTimelineItem[]; loading: boolean }) {
+/** Items drawn in the first paint; the rest of the scrolling list follows right after it. */
+const FIRST_PAINT_ITEMS = 8;
+
+/**
+ * The next 12 months of open critical dates, by month; each item opens its lease, agreement or document.
+ * Until `painted` (the page's first paint is on screen) only the first few items are drawn.
+ */
+export function CriticalDatesTimeline({ items, loading, painted }: { items: DashboardTimelineItem[]; loading: boolean; painted: boolean }) {
   const { t } = useTranslation();
+  const shown = painted ? items : items.slice(0, FIRST_PAINT_ITEMS);
   return (
     <Card
       title={
@@ -45,10 +53,10 @@ export function CriticalDatesTimeline({ items, loading }: { items: DashboardTime
       ) : (
         <div className="max-h-[32rem] overflow-y-auto pr-1" data-testid="critical-dates">
           <ol className="flex flex-col gap-5">
-            {byMonth(items).map((group) => (
+            {byMonth(shown).map((group) => (
               <li key={group.month}>
                 <h3 className="sticky top-0 z-10 bg-white py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:bg-gray-900 dark:text-gray-400">
-                  {monthLabel.format(new Date(`${group.month}-01T00:00:00Z`))}
+                  {monthLabel().format(new Date(`${group.month}-01T00:00:00Z`))}
                 </h3>
                 <ul className="mt-2 ml-1.5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4 dark:border-gray-700">
                   {group.items.map((item) => {

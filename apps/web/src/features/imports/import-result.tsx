@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, type ImportDto } from '@storekeep/contracts';
 import { apiUrl } from '../../api/client';
-import { Alert, Badge, Button, buttonClasses, Card, ConfirmDialog, DataTable, EmptyState, Pagination, ProgressBar, type BadgeColor, type DataColumn } from '../../components/ui';
-import { formatDateTime } from '../../lib/format';
+import { Alert, Badge, Button, buttonClasses, Card, ConfirmDialog, DataTable, EmptyState, Pagination, ProgressBar, RelativeTime, type BadgeColor, type DataColumn } from '../../components/ui';
 import { invalidateRecords } from '../records/queries';
 import { usePaginationLabels } from '../records/use-pagination-labels';
 import { useCancelImport, useImportHistory, useUndoImport } from './queries';
@@ -121,7 +120,7 @@ export function ImportHistory({ onOpen }: { onOpen: (dto: ImportDto) => void }) 
   const history = useImportHistory(page);
   const labels = usePaginationLabels();
   const columns: DataColumn<ImportDto>[] = [
-    { key: 'when', header: t('imports.history.when'), cell: (d) => formatDateTime(d.created_at) },
+    { key: 'when', header: t('imports.history.when'), cell: (d) => <RelativeTime value={d.created_at} /> },
     { key: 'type', header: t('imports.history.type'), cell: (d) => t(`imports.types.${d.type}`) },
     { key: 'file', header: t('imports.history.file'), cell: (d) => <span className="block max-w-48 truncate">{d.file_name}</span> },
     { key: 'status', header: t('imports.history.status'), cell: (d) => <Badge color={STATUS_COLORS[d.status]}>{t(`imports.statuses.${d.status}`)}</Badge> },

@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Comment, Reminder, ReminderInput } from '@storekeep/contracts';
+import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import type { AuthUser, Comment, Reminder, ReminderInput } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -33,12 +33,64 @@ export function invalidateReminders() {
   void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
 }
 
+type ReminderChanges = { id: number; read?: boolean; snoozed_until?: string | null };
+type CacheSnapshot = Array<[QueryKey, unknown]>;
+
+/** Every cached reminder page, reminder detail and the signed-in user (its unread badge), to put back on a refusal. */
+async function snapshotReminderCaches(): Promise<CacheSnapshot> {
+  const filters: Array<{ queryKey: QueryKey }> = [{ queryKey: remindersKey }, { queryKey: queryKeys.authUser }];
+  // A refetch landing after the optimistic change would overwrite it with the old state.
+  await Promise.all(filters.map((f) => queryClient.cancelQueries(f)));
+  return filters.flatMap((f) => queryClient.getQueriesData(f));
+}
+
+function restore(snapshot: CacheSnapshot | undefined) {
+  for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+}
+
+/**
+ * Spec §3 `notifications`: the unread reminders a user sees now. Completing one that is not snoozed takes
+ * one off the badge, reopening adds it back; the refetch on settle corrects any reminder the guess missed
+ * (one not yet inside its lead window).
+ */
+function moveUnreadBadge(delta: 1 | -1) {
+  queryClient.setQueryData<AuthUser | null>(queryKeys.authUser, (user) => (user ? { ...user, notifications: Math.max(0, user.notifications + delta) } : user));
+}
+
+function cachedReminder(id: number): Reminder | undefined {
+  const detail = queryClient.getQueryData<Reminder>(queryKeys.detail('reminders', id));
+  if (detail) return detail;
+  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] })) {
+    const found = page?.data.find((reminder) => reminder.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Complete, reopen or snooze. Optimistic (issue 9): the row and the unread badge change at once; a refused
+ * change puts both back (the error toast comes from the mutation cache) and every reminder list is refetched
+ * when the answer is in either way.
+ */
 export function useUpdateReminder() {
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: number; read?: boolean; snoozed_until?: string | null }) =>
-      api.patch<{ data: Reminder }>(`/reminders/${id}`, changes).then((body) => body.data),
-    onSuccess: (reminder) => {
-      patchCachedReminder(reminder.id, () => reminder);
+    mutationFn: ({ id, ...changes }: ReminderChanges) => api.patch<{ data: Reminder }>(`/reminders/${id}`, changes).then((body) => body.data),
+    onMutate: async ({ id, read, snoozed_until }) => {
+      const snapshot = await snapshotReminderCaches();
+      const before = cachedReminder(id);
+      patchCachedReminder(id, (reminder) => ({
+        ...reminder,
+        ...(read !== undefined ? { read_at: read ? (reminder.read_at ?? new Date().toISOString()) : null } : {}),
+        ...(snoozed_until !== undefined ? { snoozed_until } : {}),
+      }));
+      const today = new Date().toISOString().slice(0, 10);
+      const counted = before && !(before.snoozed_until && before.snoozed_until > today);
+      if (counted && read !== undefined && read === (before.read_at === null)) moveUnreadBadge(read ? -1 : 1);
+      return { snapshot };
+    },
+    onError: (_error, _changes, context) => restore(context?.snapshot),
+    onSuccess: (reminder) => patchCachedReminder(reminder.id, () => reminder),
+    onSettled: () => {
       invalidateReminders();
       void queryClient.invalidateQueries({ queryKey: queryKeys.authUser });
     },
@@ -61,15 +113,19 @@ export function useToggleMute() {
       }
       return { reminder, muted: !reminder.muted };
     },
-    onSuccess: ({ reminder, muted }) => {
-      // Every reminder about the same record changes with it.
+    // Optimistic: every reminder about the same record changes with it at once; a refusal puts them back.
+    onMutate: async (reminder) => {
+      const snapshot = await snapshotReminderCaches();
+      const muted = !reminder.muted;
       const sameSubject = (other: Reminder) => (reminder.subject ? other.subject?.type === reminder.subject.type && other.subject.id === reminder.subject.id : other.id === reminder.id);
       queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] }, (old) =>
         old ? { ...old, data: old.data.map((other) => (sameSubject(other) ? { ...other, muted } : other)) } : old,
       );
       patchCachedReminder(reminder.id, (old) => ({ ...old, muted }));
-      invalidateReminders();
+      return { snapshot };
     },
+    onError: (_error, _reminder, context) => restore(context?.snapshot),
+    onSettled: () => invalidateReminders(),
   });
 }
 
@@ -122,14 +178,24 @@ export function useAddComment(id: number) {
   });
 }
 
+/** Optimistic: the comment leaves the list (and comments_count drops) at once; a refusal puts it back. */
 export function useDeleteComment(id: number) {
   return useMutation({
     mutationFn: (comment: Comment) => api.delete<null>(`/reminder-comments/${comment.id}`).then(() => comment),
-    onSuccess: (comment) => {
+    onMutate: async (comment) => {
+      await queryClient.cancelQueries({ queryKey: commentsKey(id) });
+      const comments = queryClient.getQueryData<CommentPages>(commentsKey(id));
+      const snapshot = await snapshotReminderCaches();
       queryClient.setQueryData<CommentPages>(commentsKey(id), (old) =>
         old ? { ...old, pages: old.pages.map((page) => ({ ...page, data: page.data.filter((item) => item.id !== comment.id) })) } : old,
       );
       bumpComments(id, -1);
+      return { comments, snapshot };
+    },
+    onError: (_error, _comment, context) => {
+      if (!context) return;
+      queryClient.setQueryData(commentsKey(id), context.comments);
+      restore(context.snapshot);
     },
   });
 }

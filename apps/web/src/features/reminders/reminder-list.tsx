@@ -57,7 +57,6 @@ export function ReminderRow({ reminder, onSnooze }: { reminder: Reminder; onSnoo
         <Button
           size="sm"
           color="white"
-          loading={mute.isPending}
           aria-pressed={reminder.muted}
           title={t(reminder.muted ? 'reminders.unmuteHint' : reminder.subject ? 'reminders.muteHint' : 'reminders.muteReminderHint')}
           icon={reminder.muted ? <Bell className="size-4" aria-hidden="true" /> : <BellOff className="size-4" aria-hidden="true" />}
@@ -75,7 +74,6 @@ export function ReminderRow({ reminder, onSnooze }: { reminder: Reminder; onSnoo
         <Button
           size="sm"
           color={done ? 'white' : 'green'}
-          loading={update.isPending}
           icon={done ? <RotateCcw className="size-4" aria-hidden="true" /> : <CheckCircle2 className="size-4" aria-hidden="true" />}
           onClick={toggle}
         >

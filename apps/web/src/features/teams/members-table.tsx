@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TEAM_ROLES, TOAST_TIMEOUT_MS, type TeamDetail, type TeamMember, type TeamRole } from '@storekeep/contracts';
-import { Avatar, Badge, Button, Card, ConfirmDialog, Select, Table, type Column } from '../../components/ui';
+import { Avatar, Badge, Button, Card, ConfirmDialog, RelativeTime, Select, Table, type Column } from '../../components/ui';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
-import { formatDate } from '../../lib/format';
 import { useChangeRole, useRemoveMember } from './use-team';
 
 type MembersTableProps = { team: TeamDetail; currentUserId: number };
@@ -41,7 +40,8 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
       cell: (member) => (
         <div className="flex items-center gap-3">
           <Avatar name={member.name} />
-          <div className="min-w-0">
+          {/* A table cell grows to its content: the cap lets a long name or e-mail truncate on a phone, where the role would otherwise be cut off. */}
+          <div className="max-w-36 min-w-0 sm:max-w-xs">
             <p className="truncate font-medium text-gray-900 dark:text-white">
               {member.name}
               {member.id === currentUserId && <span className="font-normal text-gray-500 dark:text-gray-400"> ({t('team.you')})</span>}
@@ -79,7 +79,7 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
           <Badge>{t(`roles.${member.role}`)}</Badge>
         ),
     },
-    { key: 'joined', header: t('team.joined'), cell: (member) => formatDate(member.joined_at), hideOnMobile: true },
+    { key: 'joined', header: t('team.joined'), cell: (member) => <RelativeTime value={member.joined_at} />, hideOnMobile: true },
     {
       key: 'actions',
       header: <span className="sr-only">{t('team.actions')}</span>,

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, type TeamInvitation } from '@storekeep/contracts';
-import { Badge, Button, Card, Table, type Column } from '../../components/ui';
-import { formatDate } from '../../lib/format';
+import { Badge, Button, Card, RelativeTime, Table, type Column } from '../../components/ui';
 import { useCancelInvitation } from './use-team';
 
 export function PendingInvitations({ teamId, invitations }: { teamId: number; invitations: TeamInvitation[] }) {
@@ -11,7 +10,7 @@ export function PendingInvitations({ teamId, invitations }: { teamId: number; in
   const columns: Column<TeamInvitation>[] = [
     { key: 'email', header: t('auth.email'), cell: (invitation) => <span className="font-medium text-gray-900 dark:text-white">{invitation.email}</span> },
     { key: 'role', header: t('team.role'), cell: (invitation) => <Badge>{t(`roles.${invitation.role}`)}</Badge> },
-    { key: 'sent', header: t('team.sent'), cell: (invitation) => formatDate(invitation.created_at), hideOnMobile: true },
+    { key: 'sent', header: t('team.sent'), cell: (invitation) => <RelativeTime value={invitation.created_at} />, hideOnMobile: true },
     {
       key: 'actions',
       header: <span className="sr-only">{t('team.actions')}</span>,
