@@ -356,7 +356,7 @@ async function measureExport(appUrl: string, cookie: string, server: Server, for
 
 // ---------- documents: uploads and background extraction ----------
 
-const UPLOAD_FILES = 100;
+const UPLOAD_FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 100);
 const UPLOAD_CONCURRENCY = 4;
 const PDF_PAGES = 200;
 const EXTRACTION_PROBE = ENDPOINTS.find((e) => e.name.startsWith('stores (default'))!;
