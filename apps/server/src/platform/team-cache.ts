@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './db';
+import { atEndOfTransaction, type Executor } from './db';
 
 /**
  * Aggregates over a big team (how many reminders are unread, what the portfolio costs a year) read most
@@ -26,10 +26,16 @@ export async function teamWriteVersion(db: Executor, teamId: number): Promise<nu
   return Number(row.rows[0]?.version ?? 0);
 }
 
-/** Marks every cached answer of the team stale; call it in the transaction of the write. */
+/**
+ * Marks every cached answer of the team stale; call it in the transaction of the write. Every write of the
+ * team updates this one row, so it is updated last (`atEndOfTransaction`): a write that locked it first and
+ * a record's row after could deadlock with one that went the other way (a document edit and its extraction did).
+ */
 export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promise<void> {
-  await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
-    on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
+  await atEndOfTransaction(db, `team-write-version:${String(teamId).padStart(12, '0')}`, async () => {
+    await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
+      on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import { checkRef, FieldErrors } from '../records/validation';
 import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
 import { noticeDeadline } from '../leases/dates';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
+import { writeTransaction } from '../../platform/db';
 
 type Values = ReturnType<typeof agreementInputSchema.parse>;
 const DEFAULT_ALIGNMENT_DAYS = 90;
@@ -225,7 +226,7 @@ export async function createAgreement(deps: Deps, actor: Actor, input: unknown) 
   authorize(recordPolicy.create(actor));
   const { attributes, rest } = splitAttributes(input);
   const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'agreements', attributes), () => parseWhole(agreementInputSchema, rest));
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     const agreementId = await insertAgreement(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
     const changes = await writeAttributeValues(trx, actor.teamId, 'agreements', agreementId, attributes);
     await syncAttributeReminders(trx, actor.teamId, 'agreements', agreementId);
@@ -244,7 +245,7 @@ async function currentValues(db: Executor, teamId: number, id: number) {
 export async function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
   await findLive(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await deps.db.transaction().execute((trx) => patchAgreement(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
+  await writeTransaction(deps.db, (trx) => patchAgreement(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
   return getAgreement(deps, actor, id);
 }
 
@@ -274,7 +275,7 @@ export const agreementValuesOf = (db: Executor, teamId: number, id: number) => c
 export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
   await findLive(deps.db, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('franchise_agreements').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
     await removeSubjectReminders(trx, actor.teamId, { type: 'agreement', id });
     await bumpTeamWriteVersion(trx, actor.teamId);
@@ -288,7 +289,7 @@ export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
   authorize(recordPolicy.restore(actor));
   if (!row.deleted_at) throw new AppError('conflict', 'This franchise agreement is not deleted.');
   if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Franchise agreement');
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('franchise_agreements').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
     await write(trx, actor.teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, actor.teamId, id)));
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'restored', ip: actor.ip });

@@ -30,6 +30,7 @@ import { ATTRIBUTE_REMINDER_PREFIX, isAttributeReminderKey, removeSubjectReminde
 import { attributePolicy } from './policy';
 import { presentAttribute } from './presenter';
 import * as repo from './repository';
+import { writeTransaction } from '../../platform/db';
 
 // ---------- definitions (admin-managed) ----------
 
@@ -62,7 +63,7 @@ export async function createAttribute(
   input: z.output<typeof attributeCreateSchema>,
 ): Promise<Attribute> {
   authorize(attributePolicy.manage(actor));
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     const key = input.key ?? keyFromLabel(input.label);
     if (await repo.findDefinitionByKey(trx, actor.teamId, input.subject_type, key)) {
       throw invalid(
@@ -117,7 +118,7 @@ export async function updateAttribute(
 ): Promise<Attribute> {
   await findOrFail(deps.db, actor.teamId, id);
   authorize(attributePolicy.manage(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const current = presentAttribute(await findOrFail(trx, actor.teamId, id));
     if (patch.options && ['select', 'multi_select'].includes(current.type) && patch.options.length === 0)
       throw invalid('options', 'The options field is required for a select.');
@@ -160,7 +161,7 @@ export async function setAttributeArchived(
 ): Promise<Attribute> {
   await findOrFail(deps.db, actor.teamId, id);
   authorize(attributePolicy.manage(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const current = await findOrFail(trx, actor.teamId, id);
     if (Boolean(current.archived_at) === archived) return;
     const now = nowIso();
@@ -190,7 +191,7 @@ export async function reorderAttributes(
   input: z.output<typeof attributeReorderSchema>,
 ): Promise<Attribute[]> {
   authorize(attributePolicy.manage(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const rows = await repo.definitionsOf(trx, actor.teamId, input.subject_type, { archived: true });
     const known = new Set(rows.map((r) => r.id));
     if (input.ids.some((id) => !known.has(id))) throw invalid('ids', 'The selected ids are invalid.');

@@ -21,6 +21,7 @@ import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { clearSessionCookie, sessionCookieName, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
 import { isValidVerification, sendVerificationMail } from './verification';
+import { writeTransaction } from '../../platform/db';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
 
@@ -100,7 +101,7 @@ export async function rotateSession(deps: Deps, request: FastifyRequest, reply: 
 export async function logoutOtherDevices(deps: Deps, request: FastifyRequest): Promise<number> {
   const auth = request.auth!;
   if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account is shared: it cannot log out other devices.');
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const ended = await repo.deleteOtherSessions(trx, auth.user.id, auth.sessionId);
     await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout_other_devices', changes: { sessions: ended }, ip: request.ip });
     return ended;
@@ -197,7 +198,7 @@ export async function register(
     // At most one "you already have an account" e-mail per address and hour: registering someone's
     // address over and over must not flood their inbox.
     const notices = await deps.limiter.hit(`register-notice:${input.email}`, 3600);
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       await recordActivity(trx, { teamId: existing.current_team_id, userId: existing.id, subjectType: 'user', subjectId: existing.id, action: 'registration_attempt', ip: request.ip });
       if (notices.count === 1) await sendAccountExistsMail(deps, trx, existing);
     });
@@ -208,7 +209,7 @@ export async function register(
     setCsrfCookie(deps, reply);
     return;
   }
-  const userId = await deps.db.transaction().execute(async (trx) => {
+  const userId = await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, now });
     const team = await createPersonalTeam(trx, user, now);
@@ -237,7 +238,7 @@ export async function forgotPassword(deps: Deps, ip: string, email: string) {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await repo.savePasswordReset(trx, email, sha256(token), nowIso());
     const url = `${deps.config.APP_URL}/password/reset/${token}?email=${encodeURIComponent(email)}`;
     await enqueueMail(trx, {
@@ -262,7 +263,7 @@ export async function resetPassword(deps: Deps, ip: string, input: { token: stri
   const user = await repo.findUserByEmail(deps.db, input.email);
   if (!user) throw badToken();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash }, nowIso());
     // Single use, and every existing session ends: whoever knew the old password is out.
     await repo.deletePasswordReset(trx, input.email);
@@ -280,7 +281,7 @@ export async function verifyEmail(
   const user = await repo.findUserById(deps.db, params.id);
   if (!user || !isValidVerification(deps.appKey, user, params.hash, params.expires, params.signature)) return false;
   if (!user.email_verified_at) {
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       await updateUser(trx, user.id, { email_verified_at: nowIso() }, nowIso());
       await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_verified', ip });
     });
@@ -292,7 +293,7 @@ export async function resendVerification(deps: Deps, auth: RequestAuth) {
   const limit = await deps.limiter.hit(`verify:${auth.user.id}`, 60);
   if (limit.count > 6) throw throttled('Too many requests. Please wait :seconds seconds.', limit.retryAfter);
   if (auth.user.email_verified_at) return 'already-verified';
-  await deps.db.transaction().execute((trx) => sendVerificationMail(deps, trx, auth.user));
+  await writeTransaction(deps.db, (trx) => sendVerificationMail(deps, trx, auth.user));
   deps.mail.kick();
   return 'verification-link-sent';
 }

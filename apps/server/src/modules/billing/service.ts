@@ -7,6 +7,7 @@ import { recordActivity } from '../activities/service';
 import { billingPolicy } from './policy';
 import * as repo from './repository';
 import { stripeOf, type Stripe } from './stripe';
+import { writeTransaction } from '../../platform/db';
 
 /**
  * Billing (issue 7). Stripe is the source of truth: Checkout starts a subscription, the Customer Portal
@@ -97,7 +98,7 @@ export async function startCheckout(deps: Deps, actor: Actor): Promise<BillingRe
   if (!customerId) {
     const customer = await stripe.customers.create({ email: actor.user.email, name: team.name, metadata: { team_id: String(team.id) } });
     customerId = customer.id;
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       await repo.setCustomer(trx, team.id, customer.id, nowIso());
       await recordActivity(trx, { teamId: team.id, userId: actor.user.id, subjectType: 'team', subjectId: team.id, action: 'billing_customer_created', changes: { stripe_customer_id: customer.id }, ip: actor.ip });
     });
@@ -142,7 +143,7 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, signature: stri
   }
 
   const change = describe(event);
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     let team = change?.customerId ? await repo.findTeamByCustomer(trx, change.customerId) : undefined;
     if (!team && change?.teamId) team = await repo.findTeam(trx, change.teamId);

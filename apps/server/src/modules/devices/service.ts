@@ -6,6 +6,7 @@ import { randomToken } from '../../platform/crypto';
 import { invalid, notFound } from '../../platform/errors';
 import { enqueuePush } from '../../platform/push';
 import { deleteUserDevice, findDeviceByEndpoint, insertDevice, reassignDevice } from './repository';
+import { writeTransaction } from '../../platform/db';
 
 /**
  * Stores the browser's push subscription for the signed-in user (idempotent per endpoint). Outside
@@ -17,7 +18,7 @@ export async function registerDevice(deps: Deps, userId: number, input: DeviceIn
   if (url.protocol !== 'https:' && (deps.config.isProduction || url.protocol !== 'http:')) throw invalid('endpoint', 'The push endpoint must be an https URL.');
   const now = nowIso();
   const values = { user_id: userId, p256dh: input.keys.p256dh, auth: input.keys.auth, user_agent: userAgent?.slice(0, 255) ?? null, now };
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const existing = await findDeviceByEndpoint(trx, input.endpoint);
     if (existing) return reassignDevice(trx, Number(existing.id), values);
     return insertDevice(trx, { ...values, token: randomToken(24), endpoint: input.endpoint });

@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import type { QueuedRow } from '../../platform/queue';
 import { reindexDocument } from './service';
+import { writeTransaction } from '../../platform/db';
 
 export const EXTRACT_TEXT = 'extract_text';
 const EXTRACTABLE = new Set(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain', 'text/csv']);
@@ -94,7 +95,7 @@ export async function runExtraction(deps: Deps, job: QueuedRow) {
     deps.log.warn({ err: error instanceof ExtractionFailure ? error.detail : error, versionId, reason }, 'text extraction failed');
     status = 'failed';
   }
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('document_versions').set({ extracted_text: text || null, text_status: status, text_error: reason }).where('id', '=', versionId).execute();
     const document = await trx.selectFrom('documents').select(['id', 'current_version_id']).where('id', '=', version.document_id).executeTakeFirst();
     if (document?.current_version_id === versionId) {

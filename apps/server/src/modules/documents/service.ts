@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { DOCUMENT_CATEGORIES, LINKABLE_TYPES, RECORD_TYPES, type DocumentDto, type LinkableType, type PaginationMeta, type RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { dialectOf, type Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type FilterSpec, type SortColumn } from '../../platform/list';
@@ -180,7 +180,7 @@ export type DocumentPatch = {
 export async function updateDocument(deps: Deps, actor: Actor, id: number, patch: DocumentPatch): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await deps.db.transaction().execute((trx) => writeDocumentFields(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
+  await writeTransaction(deps.db, (trx) => writeDocumentFields(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
   return (await presentDocuments(deps, actor, [id]))[0]!;
 }
 
@@ -190,10 +190,6 @@ export async function updateDocument(deps: Deps, actor: Actor, id: number, patch
  * audited. Returns the changed fields' values before, so an import can put them back.
  */
 export async function writeDocumentFields(trx: Executor, teamId: number, id: number, patch: DocumentPatch, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}): Promise<DocumentPatch> {
-  // The document's row is locked first, as its other writers do (an extraction finishing: documents, then the
-  // team's write version). A date attribute syncs reminders, which bump the team's write version; taken before
-  // the document's row, that opposite order deadlocked with an extraction on PostgreSQL (a 500 in the full suite).
-  if (dialectOf(trx) === 'postgres') await trx.selectFrom('documents').select('id').where('id', '=', id).where('team_id', '=', teamId).forUpdate().execute();
   const current = await findLiveDocument(trx, teamId, id);
   const effective = patch.effective_date !== undefined ? patch.effective_date : current.effective_date;
   const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;
@@ -227,7 +223,7 @@ export async function writeDocumentFields(trx: Executor, teamId: number, id: num
 export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('documents').set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await reindexDocument(trx, actor.teamId, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'deleted', ip: actor.ip });
@@ -240,7 +236,7 @@ export async function restoreDocument(deps: Deps, actor: Actor, id: number): Pro
   authorize(recordPolicy.restore(actor));
   if (!document.deleted_at) throw new AppError('conflict', 'This document is not deleted.');
   if (Date.now() - Date.parse(document.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Document');
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('documents').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
     await reindexDocument(trx, actor.teamId, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'restored', ip: actor.ip });
@@ -257,7 +253,7 @@ export async function listDocumentVersions(deps: Deps, actor: Actor, id: number)
 export async function linkDocument(deps: Deps, actor: Actor, id: number, target: { type: LinkableType; id: number }, link: boolean): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     if (link) {
       await checkLinkTarget(trx, actor.teamId, target.type, target.id);
       await repo.addLink(trx, actor.teamId, id, target.type, target.id, nowIso());
@@ -284,7 +280,7 @@ export async function addCategory(deps: Deps, actor: Actor, name: string) {
   const slug = normalizeText(name).replace(/ /g, '_').slice(0, 60);
   if (!slug) throw invalid('name', 'The name must contain letters or numbers.');
   if (isBuiltInCategory(slug) || (await categoriesOf(deps.db, actor.teamId)).has(slug)) throw invalid('name', 'This category already exists.');
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.insertInto('document_categories').values({ team_id: actor.teamId, slug, name, created_at: nowIso() }).execute();
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document_category', subjectId: slug, action: 'created', changes: { name: [null, name] }, ip: actor.ip });
   });

@@ -18,6 +18,7 @@ import { recordPolicy } from '../records/policy';
 import { enqueueExtraction, isExtractable } from './extraction';
 import * as repo from './repository';
 import { checkCategory, checkLinkTarget, findLiveDocument, presentDocuments, reindexDocument } from './service';
+import { writeTransaction } from '../../platform/db';
 
 const HEAD_BYTES = 4100;
 
@@ -180,7 +181,7 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
     const values = parsed.data;
     await checkCategory(deps.db, actor.teamId, values.category);
     const extractable = isExtractable(file.mime);
-    const id = await deps.db.transaction().execute(async (trx) => {
+    const id = await writeTransaction(deps.db, async (trx) => {
       const now = nowIso();
       const document = await trx
         .insertInto('documents')
@@ -230,7 +231,7 @@ export async function uploadVersion(deps: Deps, actor: Actor, request: FastifyRe
   const { file } = await receive(deps, request);
   try {
     const extractable = isExtractable(file.mime);
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       const now = nowIso();
       const last = await trx.selectFrom('document_versions').select((eb) => eb.fn.max('version').as('max')).where('document_id', '=', documentId).executeTakeFirst();
       const next = Number(last?.max ?? 0) + 1;

@@ -30,6 +30,7 @@ import { describeFields, suggestMapping, type FieldSpec } from './fields';
 import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';
 import type { CellError, Operation } from './prepare';
 import { targetOf, type ImportTarget } from './targets';
+import { writeTransaction } from '../../platform/db';
 
 export const RUN_IMPORT = 'import.run';
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -152,7 +153,7 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
   const key = `import-${randomToken(18)}`;
   await reserveBlob(deps.db, key);
   await deps.storage.put(key, file.bytes);
-  const inserted = await deps.db.transaction().execute(async (trx) => {
+  const inserted = await writeTransaction(deps.db, async (trx) => {
     await adoptBlob(trx, key);
     return trx
       .insertInto('imports')
@@ -266,7 +267,7 @@ export async function startImport(deps: Deps, actor: Actor, id: number, raw: unk
   authorize(canImport(actor), 'Only managers and admins can import.');
   if (row.status !== 'uploaded') throw new AppError('conflict', 'This import has already run; upload the file again to run it again.');
   const options = await checkOptions(deps, row, raw);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     const claimed = await trx
       .updateTable('imports')
@@ -328,7 +329,7 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
     const operations = await checkRows(deps, row, target);
     if (!operations) return;
     await writeRows(deps, row, target, operations, jobId, hooks);
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       const counts = await trx.selectFrom('imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count']).where('id', '=', importId).executeTakeFirstOrThrow();
       await recordActivity(trx, { teamId: row.team_id, userId: row.user_id, subjectType: 'import', subjectId: importId, action: 'imported', changes: { type: row.type, file: row.file_name, ...counts } });
       await trx.updateTable('imports').set({ status: 'completed', finished_at: nowIso() }).where('id', '=', importId).execute();
@@ -396,7 +397,7 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
   }
   await flush();
   const skipInvalid = !!row.skip_invalid;
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     for (let at = 0; at < errors.length; at += 200) {
       await trx
         .insertInto('import_errors')
@@ -427,7 +428,7 @@ async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, opera
   for (let at = 0; at < operations.length; at += size) {
     await throwIfCancelled(deps, row.id);
     const batch = operations.slice(at, at + size);
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       // A batch and its log rows commit together, so a batch lost to a database crash before its WAL reached
       // disk is lost whole, log included: the import is still consistent, and commits need not wait for fsync.
       if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
@@ -467,7 +468,7 @@ async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget) {
   for (;;) {
     const changes = await deps.db.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).orderBy('subject_id', 'desc').limit(IMPORT_BATCH_SIZE).execute();
     if (!changes.length) break;
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTransaction(deps.db, async (trx) => {
       await target.rollBack(trx, row.team_id, changes);
       await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', changes.map((c) => c.subject_id)).execute();
     });
@@ -491,7 +492,7 @@ export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<
   authorize(canImport(actor), 'Only managers and admins can import.');
   if (row.status !== 'completed') throw new AppError('conflict', row.status === 'undone' ? 'This import was undone already.' : 'Only a completed import can be undone.');
   const target = targetOf(row.type as ImportType);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const claimed = await trx.updateTable('imports').set({ status: 'undone', undone_at: nowIso() }).where('id', '=', id).where('status', '=', 'completed').executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import was undone already.');
     const now = nowIso();

@@ -18,6 +18,7 @@ import { removeSubjectReminders, syncReminders, type CriticalDate } from '../rem
 import { noticeDeadline, termMonths, todayIso } from './dates';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
 import { checkClauseDocuments, parseWhole as parseContract, ref, removeImportedContracts, toCents, toDollars, writeClauses } from './contracts-shared';
+import { writeTransaction } from '../../platform/db';
 
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
@@ -241,7 +242,7 @@ export async function createLease(deps: Deps, actor: Actor, input: unknown): Pro
   authorize(recordPolicy.create(actor));
   const { attributes, rest } = splitAttributes(input);
   const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'leases', attributes), () => parseWhole(rest));
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     const leaseId = await insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
     const changes = await writeAttributeValues(trx, actor.teamId, 'leases', leaseId, attributes);
     await syncAttributeReminders(trx, actor.teamId, 'leases', leaseId);
@@ -282,7 +283,7 @@ async function currentValues(db: Executor, teamId: number, id: number) {
 export async function updateLease(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>): Promise<Lease> {
   await findLiveLease(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await deps.db.transaction().execute((trx) => patchLease(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
+  await writeTransaction(deps.db, (trx) => patchLease(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
   return getLease(deps, actor, id);
 }
 
@@ -315,7 +316,7 @@ export const leaseValuesOf = (db: Executor, teamId: number, id: number) => curre
 export async function deleteLease(deps: Deps, actor: Actor, id: number) {
   await findLiveLease(deps.db, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('leases').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
     await removeSubjectReminders(trx, actor.teamId, { type: 'lease', id });
     await bumpTeamWriteVersion(trx, actor.teamId);
@@ -329,7 +330,7 @@ export async function restoreLease(deps: Deps, actor: Actor, id: number): Promis
   authorize(recordPolicy.restore(actor));
   if (!lease.deleted_at) throw new AppError('conflict', 'This lease is not deleted.');
   if (Date.now() - Date.parse(lease.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Lease');
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('leases').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
     await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor.teamId, id)));
     await bumpTeamWriteVersion(trx, actor.teamId);

@@ -8,6 +8,7 @@ import { recordActivity } from '../activities/service';
 import type { RecordDefinition } from '../records/definition';
 import { findLive } from '../records/service';
 import * as repo from './repository';
+import { writeTransaction } from '../../platform/db';
 
 type NoteRow = NonNullable<Awaited<ReturnType<typeof repo.findNote>>>;
 
@@ -39,7 +40,7 @@ export async function listNotes(deps: Deps, actor: Actor, def: RecordDefinition,
 export async function addNote(deps: Deps, actor: Actor, def: RecordDefinition, subjectId: number, body: string): Promise<Note> {
   await findLive(deps.db, def, actor.teamId, subjectId);
   authorize(notePolicy.create(actor));
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     const noteId = await repo.insertNote(trx, actor.teamId, { subjectType: def.subject, subjectId, userId: actor.user.id, body, now: nowIso() });
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId, action: 'note_added', changes: { note_id: noteId }, ip: actor.ip });
     return noteId;
@@ -56,7 +57,7 @@ async function loadNote(deps: Deps, actor: Actor, id: number) {
 export async function editNote(deps: Deps, actor: Actor, id: number, body: string): Promise<Note> {
   const note = await loadNote(deps, actor, id);
   authorize(notePolicy.change(actor, note));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await repo.updateNote(trx, actor.teamId, id, body, nowIso());
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: note.subject_type, subjectId: note.subject_id, action: 'note_updated', changes: { body: [note.body, body] }, ip: actor.ip });
   });
@@ -66,7 +67,7 @@ export async function editNote(deps: Deps, actor: Actor, id: number, body: strin
 export async function removeNote(deps: Deps, actor: Actor, id: number) {
   const note = await loadNote(deps, actor, id);
   authorize(notePolicy.change(actor, note));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await repo.deleteNote(trx, actor.teamId, id);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: note.subject_type, subjectId: note.subject_id, action: 'note_deleted', changes: { body: [note.body, null] }, ip: actor.ip });
   });

@@ -12,6 +12,7 @@ import { recordActivity } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { recordPolicy } from './policy';
 import { findLive } from './service';
+import { writeTransaction } from '../../platform/db';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -67,7 +68,7 @@ export async function replaceImage<Row extends LoadedRow, Dto>(deps: Deps, def: 
     if (error instanceof AppError) throw error;
     throw invalid('image', 'The image could not be read.');
   }
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     for (const variant of variants) await adoptBlob(trx, variant);
     // The old image's files go after the commit; registered here, a crash before that leaves them to the sweep.
     if (row.image_key) await releaseBlobs(trx, variantKeys(row.image_key));
@@ -87,7 +88,7 @@ export async function removeImage<Row extends LoadedRow, Dto>(deps: Deps, def: R
   authorize(recordPolicy.update(actor));
   const oldKey = row.image_key;
   if (!oldKey) return;
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .updateTable(def.table)
       .set({ image_key: null, updated_at: nowIso() })

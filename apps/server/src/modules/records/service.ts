@@ -21,6 +21,7 @@ import {
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor } from './images';
 import { recordPolicy } from './policy';
+import { writeTransaction } from '../../platform/db';
 
 /** Deleted records stay restorable this long; the purge job removes them afterwards. */
 export const TRASH_DAYS = 30;
@@ -112,7 +113,7 @@ export async function createRecord<Row extends LoadedRow, Dto>(
 ): Promise<Dto> {
   authorize(recordPolicy.create(actor));
   const { attributes = {}, ...fields } = input as Record<string, unknown> & { attributes?: Record<string, unknown> };
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     await validateWithAttributes(trx, def, actor.teamId, fields, null, attributes, false);
     const now = nowIso();
     const inserted = await untyped(trx)
@@ -141,7 +142,7 @@ export async function updateRecord<Row extends LoadedRow, Dto>(
   await findLive(deps.db, def, actor.teamId, id);
   authorize(recordPolicy.update(actor));
   const { attributes, ...fields } = patch as Record<string, unknown> & { attributes?: Record<string, unknown> };
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const current = await findLive(trx, def, actor.teamId, id);
     const merged = { ...pick(current, Object.keys(def.inputSchema.shape)), ...fields };
     await validateWithAttributes(trx, def, actor.teamId, merged, id, attributes ?? {}, true);
@@ -159,7 +160,7 @@ export async function updateRecord<Row extends LoadedRow, Dto>(
 export async function deleteRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number) {
   await findLive(deps.db, def, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await untyped(trx).updateTable(def.table).set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await unindexRecord(trx, def.type, id);
     await removeAttributeReminders(trx, actor.teamId, def.type, id);
@@ -173,7 +174,7 @@ export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def:
   authorize(recordPolicy.restore(actor));
   if (!row.deleted_at) throw new AppError('conflict', `This ${def.label.toLowerCase()} is not deleted.`);
   if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound(def.label);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await def.validate(trx, actor.teamId, pick(row, Object.keys(def.inputSchema.shape)), id);
     await untyped(trx).updateTable(def.table).set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
     await reindex(trx, def, actor.teamId, id);

@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
+import { writeTransaction } from '../../platform/db';
 
 /**
  * Makes (or replaces) the user's secret feed for their current team; the old link stops working.
@@ -18,7 +19,7 @@ import { recordActivity } from '../activities/service';
 export async function rotateCalendarFeed(deps: Deps, actor: Actor): Promise<CalendarFeed> {
   const token = randomToken(24);
   const createdAt = nowIso();
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).execute();
     await trx.insertInto('calendar_feeds').values({ user_id: actor.user.id, team_id: actor.teamId, token_hash: sha256(token), created_at: createdAt }).execute();
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'calendar_feed', subjectId: actor.user.id, action: 'created', ip: actor.ip });

@@ -4,6 +4,7 @@ import { todayIso } from '../leases/dates';
 import { deliverNotice, type NoticeItem, type Recipient } from './channels';
 import { noticeTargets } from './recipients';
 import { scanReminders } from './scan';
+import { writeTransaction } from '../../platform/db';
 
 /**
  * The daily digest: each team's notices that were not mailed at once (deadline more than a week away)
@@ -30,7 +31,7 @@ export async function sendDigests(deps: Deps, today = todayIso()): Promise<numbe
 
 async function digestTeam(deps: Deps, teamId: number, today: string): Promise<number> {
   const now = nowIso();
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const claimed = await trx.insertInto('digest_runs').values({ team_id: teamId, day: today, sent_at: now }).onConflict((oc) => oc.doNothing()).returning('team_id').executeTakeFirst();
     if (!claimed) return 0;
     const notices = await trx

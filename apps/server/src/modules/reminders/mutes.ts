@@ -5,6 +5,7 @@ import { nowIso } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import type { Actor } from '../../platform/policy';
+import { writeTransaction } from '../../platform/db';
 
 const tables = {
   lease: 'leases',
@@ -30,7 +31,7 @@ export async function listMutes(deps: Deps, actor: Actor): Promise<Mute[]> {
 
 export async function muteSubject(deps: Deps, actor: Actor, mute: Mute): Promise<Mute> {
   await assertSubject(deps.db, actor.teamId, mute);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx
       .insertInto('notification_mutes')
       .values({ user_id: actor.user.id, team_id: actor.teamId, subject_type: mute.subject_type, subject_id: mute.subject_id, created_at: nowIso() })
@@ -44,7 +45,7 @@ export async function muteSubject(deps: Deps, actor: Actor, mute: Mute): Promise
 
 export async function unmuteSubject(deps: Deps, actor: Actor, mute: Mute): Promise<void> {
   await assertSubject(deps.db, actor.teamId, mute);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx
       .deleteFrom('notification_mutes')
       .where('team_id', '=', actor.teamId)

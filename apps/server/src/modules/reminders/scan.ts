@@ -6,6 +6,7 @@ import { addDaysIso, todayIso } from '../leases/dates';
 import { deliverNotice } from './channels';
 import { chunked, noticeTargets } from './recipients';
 import { leadDaysOf } from './sync';
+import { writeTransaction } from '../../platform/db';
 
 /** A deadline this close is mailed at once; farther ones wait for the daily digest. */
 export const IMMEDIATE_DAYS = 7;
@@ -37,7 +38,7 @@ async function claimTeamNotices(deps: Deps, teamId: number, today: string): Prom
     sql` `,
   )} end`;
   const now = nowIso();
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const notices = (
       await sql<{ reminder_id: number; due_date: string }>`insert into reminder_notices (reminder_id, lead_days, due_date, sent_at)
         select r.id, ${nearestLead}, r.due_date, ${now} from reminders r

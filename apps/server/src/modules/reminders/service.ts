@@ -14,6 +14,7 @@ import { subjectNames } from './subjects';
 import { mutedKeys } from './mutes';
 import { recipientsFor } from './recipients';
 import { pushToUsers } from '../devices/service';
+import { writeTransaction } from '../../platform/db';
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {
@@ -136,7 +137,7 @@ export async function createReminder(
   authorize(hasRole(actor, 'manager'));
   await checkAssignees(deps.db, actor.teamId, input.assignee_ids);
   if ((input.subject_type === null) !== (input.subject_id === null)) throw invalid('subject_id', 'The subject type and subject must be given together.');
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     const lead = Math.max(...(await leadDaysOf(trx, actor.teamId)));
     const today = todayIso();
@@ -177,7 +178,7 @@ export async function updateReminder(
     throw new AppError('validation', 'Generated reminders follow their record’s dates; change the record instead.', { due_date: ['Generated reminders follow their record’s dates; change the record instead.'] });
   }
   if (patch.assignee_ids) await checkAssignees(deps.db, actor.teamId, patch.assignee_ids);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const set: Record<string, unknown> = { updated_at: nowIso() };
     if (patch.read !== undefined) set.read_at = patch.read ? (reminder.read_at ?? nowIso()) : null;
     if (patch.snoozed_until !== undefined) set.snoozed_until = patch.snoozed_until;
@@ -203,7 +204,7 @@ export async function updateReminder(
 export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
   const reminder = await findReminder(deps.db, actor.teamId, id);
   authorize(hasRole(actor, 'manager') && reminder.source === 'manual', 'Only manual reminders can be deleted.');
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('reminders').where('id', '=', id).execute();
     await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action: 'deleted', changes: { title: [reminder.title, null] }, ip: actor.ip });
@@ -233,7 +234,7 @@ export async function listComments(deps: Deps, actor: Actor, reminderId: number,
 export async function addComment(deps: Deps, actor: Actor, reminderId: number, body: string): Promise<Comment> {
   const reminder = await findReminder(deps.db, actor.teamId, reminderId);
   let pushed = 0;
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     const row = await trx.insertInto('reminder_comments').values({ reminder_id: reminderId, team_id: actor.teamId, user_id: actor.user.id, body, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('reminders').set({ comments_count: sql`comments_count + 1` }).where('id', '=', reminderId).execute();
     // The people a reminder's notices go to (assignees, else managers and admins, minus mutes) hear of comments, not the author.
@@ -250,7 +251,7 @@ export async function deleteComment(deps: Deps, actor: Actor, commentId: number)
   const comment = await commentQuery(deps.db).where('reminder_comments.id', '=', commentId).where('reminder_comments.team_id', '=', actor.teamId).executeTakeFirst();
   if (!comment) throw notFound('Comment');
   authorize(comment.user_id === actor.user.id || hasRole(actor, 'admin'));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('reminder_comments').where('id', '=', commentId).execute();
     await trx.updateTable('reminders').set({ comments_count: sql`case when comments_count > 0 then comments_count - 1 else 0 end` }).where('id', '=', comment.reminder_id).execute();
     await bumpTeamWriteVersion(trx, actor.teamId);

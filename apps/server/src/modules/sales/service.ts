@@ -13,6 +13,7 @@ import { presentSales, toCents } from './presenter';
 import { addDays, addMonths } from './calculations';
 import { computeRoyalties } from './reports';
 import * as repo from './repository';
+import { writeTransaction } from '../../platform/db';
 
 export type DuplicateMode = 'reject' | 'merge';
 export const SALES_LABEL = 'Sales figure';
@@ -127,7 +128,7 @@ export async function getSales(deps: Deps, actor: Actor, id: number) {
 
 export async function createSales(deps: Deps, actor: Actor, input: unknown) {
   authorize(salesPolicy.create(actor));
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(deps.db, async (trx) => {
     // One row through the batch path: the same messages, without the `rows.0.` prefix.
     const result = await upsertSales(trx, actor.teamId, [input], 'reject', () => '').catch((error: unknown) => {
       if (error instanceof AppError && error.fieldErrors) throw new AppError('validation', error.message, Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k.replace(/^\./, ''), v])));
@@ -157,7 +158,7 @@ export async function updateSales(deps: Deps, actor: Actor, id: number, patch: u
     const errors = fieldErrors(whole.error);
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await repo.updateSalesAmounts(trx, actor.teamId, id, { gross_cents: toCents(whole.data.gross)!, net_cents: toCents(whole.data.net) }, nowIso());
     const changes = Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v).map(([k, v]) => [k, [before[k as keyof typeof before], v]]));
     if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'sales', subjectId: id, action: 'updated', changes, ip: actor.ip });
@@ -174,7 +175,7 @@ export async function deleteSales(deps: Deps, actor: Actor, id: number) {
   const row = await repo.findSales(deps.db, actor.teamId, id);
   if (!row) throw notFound('Sales figure');
   authorize(salesPolicy.delete(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await repo.deleteSalesRow(trx, actor.teamId, id);
     await recordActivity(trx, {
       teamId: actor.teamId,
@@ -197,7 +198,7 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
     const errors = fieldErrors(parsed.error);
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const result = await upsertSales(trx, actor.teamId, parsed.data.rows, parsed.data.on_duplicate);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'sales', subjectId: null, action: 'batch_saved', changes: { created: result.created.length, updated: result.updated.length, on_duplicate: parsed.data.on_duplicate }, ip: actor.ip });
     return { created: result.created.length, updated: result.updated.length };

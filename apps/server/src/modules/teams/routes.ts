@@ -22,6 +22,7 @@ import { loadAuthUser } from '../users/service';
 import * as teams from './service';
 import { getSettings, updateSettings } from './settings';
 import { rotateSession } from '../auth/service';
+import { writeTransaction } from '../../platform/db';
 
 const memberParams = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
 const invitationParams = idParamSchema.extend({ invitationId: z.string().min(1).max(64) });
@@ -100,7 +101,7 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
     { config: { guard: 'auth' }, schema: { params: tokenParams, response: { 200: dataOf(authUserSchema) } } },
     async (request) => {
       const user = request.auth!.user;
-      await deps.db.transaction().execute((trx) => teams.acceptInvitation(trx, user, request.params.token, request.ip));
+      await writeTransaction(deps.db, (trx) => teams.acceptInvitation(trx, user, request.params.token, request.ip));
       return { data: await loadAuthUser(deps, deps.db, user.id) };
     },
   );

@@ -13,6 +13,7 @@ import { updateUser } from '../users/repository';
 import * as repo from './repository';
 import { teamPolicy } from './policy';
 import { presentInvitation, presentMember, presentTeam } from './presenter';
+import { writeTransaction } from '../../platform/db';
 
 /** A new account's own team: they own it and are its admin. */
 export async function createPersonalTeam(trx: Executor, user: UserRow, now: string) {
@@ -39,7 +40,7 @@ export async function getTeam(deps: Deps, actor: Actor, teamId: number) {
 export async function renameTeam(deps: Deps, actor: Actor, teamId: number, name: string) {
   const team = await loadTeam(deps.db, actor, teamId);
   authorize(teamPolicy.rename(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await repo.renameTeam(trx, teamId, name, nowIso());
     await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team', subjectId: teamId, action: 'renamed', changes: { name: [team.name, name] }, ip: actor.ip });
   });
@@ -49,7 +50,7 @@ export async function renameTeam(deps: Deps, actor: Actor, teamId: number, name:
 export async function inviteMember(deps: Deps, actor: Actor, teamId: number, input: { email: string; role: TeamRole }) {
   const team = await loadTeam(deps.db, actor, teamId);
   authorize(teamPolicy.invite(actor));
-  const invitation = await deps.db.transaction().execute(async (trx) => {
+  const invitation = await writeTransaction(deps.db, async (trx) => {
     if (await repo.isEmailMember(trx, teamId, input.email)) {
       throw invalid('email', 'This user already belongs to the team.');
     }
@@ -75,7 +76,7 @@ export async function inviteMember(deps: Deps, actor: Actor, teamId: number, inp
 export async function cancelInvitation(deps: Deps, actor: Actor, teamId: number, invitationId: string) {
   await loadTeam(deps.db, actor, teamId);
   authorize(teamPolicy.cancelInvitation(actor));
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const invitation = await repo.findInvitation(trx, teamId, invitationId);
     if (!invitation) throw notFound('Invitation');
     await repo.deleteInvitation(trx, teamId, invitationId);
@@ -85,7 +86,7 @@ export async function cancelInvitation(deps: Deps, actor: Actor, teamId: number,
 
 export async function changeRole(deps: Deps, actor: Actor, teamId: number, userId: number, input: ChangeRoleInput & { role: TeamRole }) {
   const team = await loadTeam(deps.db, actor, teamId);
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, userId);
     if (!membership) throw notFound('Member');
     authorize(teamPolicy.changeRole(actor, { userId, isOwner: team.owner_id === userId }), 'The team owner’s role cannot be changed.');
@@ -99,7 +100,7 @@ export async function changeRole(deps: Deps, actor: Actor, teamId: number, userI
 
 export async function removeMember(deps: Deps, actor: Actor, teamId: number, userId: number) {
   const team = await loadTeam(deps.db, actor, teamId);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, userId);
     if (!membership) throw notFound('Member');
     const isOwner = team.owner_id === userId;

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
+import { writeTransaction } from '../../platform/db';
 
 export async function getSettings(deps: Deps, actor: Actor, teamId: number): Promise<TeamSettings> {
   if (teamId !== actor.teamId) throw notFound('Team');
@@ -21,7 +22,7 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
   const current = await getSettings(deps, actor, teamId);
   authorize(hasRole(actor, 'admin'));
   const next = { ...current, ...patch, lead_days: [...new Set(patch.lead_days ?? current.lead_days)].sort((a, b) => b - a) };
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     const values = { lead_days: next.lead_days.join(','), window_days: next.window_days, alignment_days: next.alignment_days };
     await trx.insertInto('team_settings').values({ team_id: teamId, ...values }).onConflict((oc) => oc.column('team_id').doUpdateSet(values)).execute();
     const lead = next.lead_days[0]!;

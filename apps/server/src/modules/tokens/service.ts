@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { isDemoUser, type RequestAuth } from '../auth/context';
 import { recordActivity } from '../activities/service';
 import * as repo from './repository';
+import { writeTransaction } from '../../platform/db';
 
 type Row = Awaited<ReturnType<typeof repo.tokensOf>>[number];
 
@@ -37,7 +38,7 @@ export async function createToken(deps: Deps, auth: RequestAuth, raw: unknown, i
   const secret = `sk_${randomToken(30)}`;
   const now = nowIso();
   const expiresAt = input.expires_in_days === null ? null : addDays(new Date(now), input.expires_in_days).toISOString();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await writeTransaction(deps.db, async (trx) => {
     const created = await repo.insertToken(trx, { userId: auth.user.id, name: input.name, tokenHash: sha256(secret), abilities: input.abilities, expiresAt, now });
     await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'token_created', changes: { name: input.name, abilities: input.abilities, expires_at: expiresAt }, ip });
     return created;
@@ -47,7 +48,7 @@ export async function createToken(deps: Deps, auth: RequestAuth, raw: unknown, i
 
 export async function revokeToken(deps: Deps, auth: RequestAuth, id: number, ip: string | null) {
   fromSession(auth);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     if (!(await repo.deleteUserToken(trx, auth.user.id, id))) throw notFound('Token');
     await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'token_revoked', changes: { token_id: id }, ip });
   });

@@ -12,6 +12,7 @@ import { sendVerificationMail } from '../auth/verification';
 import { listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
 import { unreadCount } from '../reminders/service';
+import { writeTransaction } from '../../platform/db';
 
 /** The signed-in user as the spec's client sees it, read fresh (after a login, switch or edit). */
 export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Promise<AuthUser> {
@@ -40,7 +41,7 @@ function refuseDemo(deps: Deps, auth: RequestAuth) {
 export async function updateProfile(deps: Deps, auth: RequestAuth, input: UpdateProfileInput & { email: string }, ip: string) {
   refuseDemo(deps, auth);
   const user = auth.user;
-  return deps.db.transaction().execute(async (trx) => {
+  return writeTransaction(deps.db, async (trx) => {
     if (input.email !== user.email && (await findUserByEmail(trx, input.email))) {
       throw invalid('email', 'The email has already been taken.');
     }
@@ -63,7 +64,7 @@ export async function updatePassword(deps: Deps, auth: RequestAuth, input: Updat
   }
   await assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await writeTransaction(deps.db, async (trx) => {
     await updateUser(trx, auth.user.id, { password_hash: passwordHash }, nowIso());
     // A changed password ends every other session: a thief holding an old one is locked out.
     await deleteOtherSessions(trx, auth.user.id, auth.sessionId);

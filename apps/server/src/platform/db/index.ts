@@ -29,6 +29,36 @@ export function dialectOf(db: Executor): Dialect {
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
+// Work each open write transaction runs as its last statements, by key (see `atEndOfTransaction`).
+const endOfTransactionWork = new WeakMap<Trx, Map<string, () => Promise<void>>>();
+
+/**
+ * Every write goes through here. Besides the transaction it runs, at the end, the work registered with
+ * `atEndOfTransaction` (in key order), so the locks on hot shared rows are the last ones any write takes.
+ */
+export async function writeTransaction<T>(db: Db, run: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const work = new Map<string, () => Promise<void>>();
+    endOfTransactionWork.set(trx, work);
+    const result = await run(trx);
+    endOfTransactionWork.delete(trx);
+    for (const key of [...work.keys()].sort()) await work.get(key)!();
+    return result;
+  });
+}
+
+/**
+ * Runs `work` once, as the last statement of the write transaction `executor` is (twice with one key: once),
+ * or at once outside one. For updates of a row every write of a team touches (its write version): taken
+ * last, such a lock is held only by a transaction that waits for no other row, so on PostgreSQL two writes
+ * cannot deadlock over it, whatever order they touched their other rows in.
+ */
+export async function atEndOfTransaction(executor: Executor, key: string, work: () => Promise<void>): Promise<void> {
+  const pending = executor.isTransaction ? endOfTransactionWork.get(executor as Trx) : undefined;
+  if (pending) pending.set(key, work);
+  else await work();
+}
+
 /**
  * A transaction that PostgreSQL may pick as a deadlock's victim (40P01: it rolled back, the other one went on)
  * is run again, up to three times. For background work that locks many rows at once (the trash purge), where
@@ -37,7 +67,7 @@ export type PoolStats = { total: number; idle: number; waiting: number };
 export async function transactionRetryingDeadlocks<T>(db: Db, run: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(run);
+      return await writeTransaction(db, run);
     } catch (error) {
       if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error;
     }
