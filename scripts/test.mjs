@@ -5,8 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -14,9 +16,13 @@ fs.mkdirSync(tmp, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+// Each failed test's name and first error line, repeated at the end: CI shows only the tail of the output.
+const failedTests = [];
+const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((line) => line.trim()) ?? '';
 
 function run(label, command, args, env = {}) {
-  console.log(`\n▶ ${label}`);
+  // The load average tells a slow or timed-out step on a busy machine from a real regression.
+  console.log(`\n▶ ${label} (load average ${os.loadavg()[0].toFixed(1)})`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
@@ -25,17 +31,36 @@ function run(label, command, args, env = {}) {
   return ok;
 }
 
-function countVitest(file) {
+function countVitest(file, runner) {
   if (!fs.existsSync(file)) return;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name ?? '');
+    // A file that fails to load has no failed tests but is a failure: count it as one.
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failedTests.push(`${runner} › ${where}: ${firstLine(suite.message)}`);
+      totals.failed += 1;
+    }
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed') failedTests.push(`${runner} › ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
   totals.passed += report.numPassedTests ?? 0;
-  // A file that fails to load has no failed tests but is a failed suite: count it too.
-  totals.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0) + (report.numFailedTestSuites ?? 0);
+  totals.failed += report.numFailedTests ?? 0;
 }
 
 function countPlaywright(file) {
   if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          failedTests.push(`e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of suites ?? []) visit(suite, []);
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
 }
@@ -82,7 +107,7 @@ const redisUrl = process.env.TEST_REDIS_URL ?? ((await portOpen('127.0.0.1', 637
 const redisEnv = redisUrl ? { TEST_REDIS_URL: redisUrl } : {};
 if (!redisUrl) console.log('\n(no Redis on 127.0.0.1:6379 and no TEST_REDIS_URL: the two-instance realtime test is left out)');
 run('unit and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`], { TEST_DB: 'sqlite', ...redisEnv });
-countVitest(sqliteReport);
+countVitest(sqliteReport, 'SQLite');
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl || (await portOpen('127.0.0.1', 5432))) {
@@ -93,7 +118,7 @@ if (pgUrl || (await portOpen('127.0.0.1', 5432))) {
     TEST_DATABASE_URL: pgUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
     ...redisEnv,
   });
-  countVitest(pgReport);
+  countVitest(pgReport, 'PostgreSQL');
 } else {
   console.log('\n(no PostgreSQL on 127.0.0.1:5432 and no TEST_DATABASE_URL: API tests ran on SQLite only)');
 }
@@ -117,6 +142,7 @@ if (run('web build', 'npm', ['run', '--silent', 'build'])) {
   }
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ✘ ${line.slice(0, 400)}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failures.length || totals.failed ? 1 : 0);
