@@ -56,6 +56,14 @@ export function invalid(field: string, message: string): AppError {
 const REJECTED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 const isRejectedValue = (error: unknown) => typeof error === 'object' && error !== null && REJECTED_VALUE_CODES.has(String((error as { code?: unknown }).code));
 
+export const WRITE_CONFLICT_MESSAGE = 'Someone else changed this at the same moment, so nothing was saved. Please try again.';
+// PostgreSQL's serialization_failure, deadlock_detected and lock_not_available.
+const WRITE_CONFLICT_CODES = new Set(['40001', '40P01', '55P03']);
+
+function isWriteConflict(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && WRITE_CONFLICT_CODES.has(String((error as { code?: unknown }).code));
+}
+
 /**
  * One error handler for the spec's `{message, errors}` bodies. `spa`, when the web app is built,
  * answers browser navigations to client routes with the SPA; API paths and files stay JSON 404s.
@@ -83,6 +91,12 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
       // caught it with a field name (the fuzzer fails on such lines).
       request.log.error({ err: error }, 'database rejected a value the schema let through');
       return reply.status(422).send({ message: 'A value is out of range or not valid for its field.' } satisfies ErrorBody);
+    }
+    if (isWriteConflict(error)) {
+      // PostgreSQL rolled this transaction back to let a concurrent one finish (deadlock, serialization
+      // failure): nothing was written, and the same request sent again succeeds.
+      request.log.warn({ err: error }, 'write conflict');
+      return reply.status(409).send({ message: WRITE_CONFLICT_MESSAGE } satisfies ErrorBody);
     }
     if (isDependencyUnavailable(error)) {
       // The database or blob store is down or cut off: say so (503, retry soon), never as a bug (500).

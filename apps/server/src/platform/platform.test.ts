@@ -39,6 +39,23 @@ describe('errors', () => {
     expect(response.json()).toEqual({ message: 'Server error.' });
     await app.close();
   });
+
+  it('answers a write PostgreSQL rolled back for a concurrent one (deadlock, serialization) with 409 "try again"', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.post('/deadlock', async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    app.post('/serialization', async () => {
+      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+    });
+    for (const url of ['/deadlock', '/serialization']) {
+      const response = await app.inject({ method: 'POST', url });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'Someone else changed this at the same moment, so nothing was saved. Please try again.' });
+    }
+    await app.close();
+  });
 });
 
 describe('mail outbox', () => {
