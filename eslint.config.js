@@ -11,6 +11,11 @@ const noCrossApp = (other) => ({
   message: `apps/server and apps/web never import each other; share through @storekeep/contracts.`,
 });
 
+const testRules = [
+  { selector: "CallExpression[callee.property.name='only']", message: 'No .only in committed tests.' },
+  { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', '.tmp/**'] },
   js.configs.recommended,
@@ -20,10 +25,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', ...testRules],
+    },
+  },
+  {
+    // writeTransaction runs the end-of-transaction work (the team's write version, locked last).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/db/index.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only']", message: 'No .only in committed tests.' },
-        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+        ...testRules,
+        { selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]", message: 'Open write transactions with writeTransaction (platform/db).' },
       ],
     },
   },
