@@ -6,7 +6,9 @@ import { useTestApp } from '../../../test/context';
 import { createVia, multipartBody, teamWithRoles } from '../../../test/factories';
 import { EXTRACTION_LIMITS } from './extraction';
 
-const ctx = useTestApp({ EXTRACTION_TIMEOUT_SECONDS: '5' });
+// Each limit must be what stops its file, not the clock: the timeout is well above what any of them takes on
+// a loaded machine (about 1 s on a quiet one), and 'quickly' below is a third of it.
+const ctx = useTestApp({ EXTRACTION_TIMEOUT_SECONDS: '15' });
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 // The files are made here in memory (a few hundred KB each): nothing large is kept in the repository.
