@@ -57,8 +57,10 @@ const REJECTED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021
 const isRejectedValue = (error: unknown) => typeof error === 'object' && error !== null && REJECTED_VALUE_CODES.has(String((error as { code?: unknown }).code));
 
 export const WRITE_CONFLICT_MESSAGE = 'Someone else changed this at the same moment, so nothing was saved. Please try again.';
-// PostgreSQL's serialization_failure, deadlock_detected and lock_not_available.
-const WRITE_CONFLICT_CODES = new Set(['40001', '40P01', '55P03']);
+// PostgreSQL's serialization_failure, deadlock_detected, lock_not_available and unique_violation: the last
+// because every unique value is checked with a clear 422 before writing, so a violation left is a concurrent
+// write of the same value between check and insert (sent again, it gets that 422).
+const WRITE_CONFLICT_CODES = new Set(['40001', '40P01', '55P03', '23505']);
 
 function isWriteConflict(error: unknown): boolean {
   return typeof error === 'object' && error !== null && WRITE_CONFLICT_CODES.has(String((error as { code?: unknown }).code));
@@ -94,8 +96,11 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
     }
     if (isWriteConflict(error)) {
       // PostgreSQL rolled this transaction back to let a concurrent one finish (deadlock, serialization
-      // failure): nothing was written, and the same request sent again succeeds.
-      request.log.warn({ err: error }, 'write conflict');
+      // failure, the same unique value): nothing was written, and the same request sent again is answered.
+      // A unique violation is logged as an error still: outside a race it means a missing check (the fuzzer
+      // fails on error lines).
+      if ((error as { code?: unknown }).code === '23505') request.log.error({ err: error }, 'unique violation: a concurrent write, or a value written without its check');
+      else request.log.warn({ err: error }, 'write conflict');
       return reply.status(409).send({ message: WRITE_CONFLICT_MESSAGE } satisfies ErrorBody);
     }
     if (isDependencyUnavailable(error)) {

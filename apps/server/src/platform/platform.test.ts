@@ -40,7 +40,7 @@ describe('errors', () => {
     await app.close();
   });
 
-  it('answers a write PostgreSQL rolled back for a concurrent one (deadlock, serialization) with 409 "try again"', async () => {
+  it('answers a write PostgreSQL rolled back for a concurrent one (deadlock, serialization, a unique value written twice at once) with 409 "try again"', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
     app.post('/deadlock', async () => {
@@ -49,7 +49,10 @@ describe('errors', () => {
     app.post('/serialization', async () => {
       throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
     });
-    for (const url of ['/deadlock', '/serialization']) {
+    app.post('/unique', async () => {
+      throw Object.assign(new Error('duplicate key value violates unique constraint "stores_team_number"'), { code: '23505' });
+    });
+    for (const url of ['/deadlock', '/serialization', '/unique']) {
       const response = await app.inject({ method: 'POST', url });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'Someone else changed this at the same moment, so nothing was saved. Please try again.' });

@@ -45,13 +45,20 @@ export async function pageOfSalesIds(
   return { ids: ids.map((r) => r.id), total: Number(count.total) };
 }
 
-/** Which of `storeIds` are live stores of the team. */
-export async function liveStoreIds(db: Executor, teamId: number, storeIds: number[]): Promise<Set<number>> {
+/**
+ * Which of `storeIds` are live stores of the team. On PostgreSQL they are also locked, in id order, until the
+ * transaction ends: writers of the same stores' figures take turns, so each reads what the one before it
+ * committed (two saves of a new figure would otherwise both insert it: a unique violation) and none can
+ * hold one store's rows while waiting for another's (a deadlock over the yearly roll-up).
+ */
+export async function lockLiveStores(db: Executor, teamId: number, storeIds: number[]): Promise<Set<number>> {
   const found = new Set<number>();
-  for (let i = 0; i < storeIds.length; i += 500) {
-    const chunk = storeIds.slice(i, i + 500);
-    const rows = await db.selectFrom('stores').select('id').where('team_id', '=', teamId).where('id', 'in', chunk).where('deleted_at', 'is', null).execute();
-    for (const r of rows) found.add(r.id);
+  const sorted = [...storeIds].sort((a, b) => a - b);
+  const lock = dialectOf(db) === 'postgres';
+  for (let i = 0; i < sorted.length; i += 500) {
+    let query = db.selectFrom('stores').select('id').where('team_id', '=', teamId).where('id', 'in', sorted.slice(i, i + 500)).where('deleted_at', 'is', null).orderBy('id');
+    if (lock) query = query.forNoKeyUpdate();
+    for (const r of await query.execute()) found.add(r.id);
   }
   return found;
 }

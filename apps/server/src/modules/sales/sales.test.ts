@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import { createVia, teamWithRoles } from '../../../test/factories';
@@ -89,6 +90,28 @@ describe('sales figures', () => {
     const twice = { store_id: austin.id, period: 'day', period_start: '2026-05-05', gross: 1 };
     expect((await admin.post(`${api}/batch`, { rows: [twice, twice] })).body.errors).toEqual({ 'rows.1.period_start': ['This store and period appear twice in the batch (also row 1).'] });
     expect((await admin.post(`${api}/batch`, { rows: [], on_duplicate: 'sometimes' })).body.errors).toMatchObject({ rows: ['The rows field is required.'], on_duplicate: ['The selected duplicate handling is invalid.'] });
+  });
+
+  it('lets grid saves of the same stores at the same moment all succeed: merged in turn, never a 500 or a lost figure', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { dallas, austin } = await storesOf(admin);
+    const months = ['2025-01-01', '2025-02-01', '2025-03-01', '2025-04-01'];
+    // Half the figures exist; each save writes all of them (merging the rest in), the stores in opposite orders.
+    await admin.post(`${api}/batch`, { rows: months.slice(0, 2).map((m) => ({ store_id: dallas.id, period: 'month', period_start: m, gross: 1 })) });
+    const save = (gross: number, stores: Array<{ id: number }>) =>
+      admin.post(`${api}/batch`, { on_duplicate: 'merge', rows: stores.flatMap((store) => months.map((m) => ({ store_id: store.id, period: 'month', period_start: m, gross }))) });
+    const answers = await Promise.all([save(10, [dallas, austin]), save(20, [austin, dallas]), save(30, [dallas, austin]), save(40, [austin, dallas])]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.reduce((sum, a) => sum + a.body.data.created, 0)).toBe(6);
+    const figures = (await admin.get(`${api}?per_page=100`)).body.data as Array<{ store: { id: number }; period_start: string; gross: number }>;
+    expect(figures).toHaveLength(8);
+    // One save's figures won everywhere: saves ran one after another, not interleaved row by row.
+    expect(new Set(figures.map((f) => f.gross)).size).toBe(1);
+    // The yearly roll-up the reports read agrees with the rows.
+    const rollUp = await sql<{ rows: number; gross: number }>`select rows_01 + rows_02 + rows_03 + rows_04 as rows, gross_01 + gross_02 + gross_03 + gross_04 as gross
+      from sales_store_years where year = 2025 and store_id in (${dallas.id}, ${austin.id})`.execute(ctx.db);
+    const winner = figures[0]!.gross * 100;
+    expect(rollUp.rows.map((r) => [Number(r.rows), Number(r.gross)])).toEqual([[4, 4 * winner], [4, 4 * winner]]);
   });
 
   it('reports sales by store, brand, franchisee and period against last year', async () => {

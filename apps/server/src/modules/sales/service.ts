@@ -63,7 +63,7 @@ export async function upsertSales(trx: Executor, teamId: number, rows: unknown[]
     const v = result.data;
     parsed.push({ index, values: { store_id: v.store_id, period: v.period, period_start: v.period_start, gross_cents: toCents(v.gross)!, net_cents: toCents(v.net) } });
   }
-  const stores = await repo.liveStoreIds(trx, teamId, [...new Set(parsed.map((p) => p.values.store_id))]);
+  const stores = await repo.lockLiveStores(trx, teamId, [...new Set(parsed.map((p) => p.values.store_id))]);
   const byKey = new Map<string, (typeof parsed)[number]>();
   for (const p of parsed) {
     if (!stores.has(p.values.store_id)) {
