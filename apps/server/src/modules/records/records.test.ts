@@ -78,6 +78,14 @@ describe('companies, brands, stores and contacts', () => {
     const dup = await admin.post('/app/api/v1/stores', { name: 'Two', store_number: '100' });
     expect(dup.body.errors.store_number).toEqual(['The store number has already been taken.']);
     expect((await other.admin.post('/app/api/v1/stores', { name: 'Elsewhere', store_number: '100' })).status).toBe(201);
+
+    // Two creates with one new number at the same moment: one store, and the other told (never a 500).
+    const racing = await Promise.all(['Three', 'Four'].map((name) => admin.post('/app/api/v1/stores', { name, store_number: '200' })));
+    const [won, lost] = racing.map((r) => r.status).sort();
+    expect(won).toBe(201);
+    // 422 when the second checked after the first committed; 409 "try again" when both checked first.
+    expect([409, 422]).toContain(lost);
+    expect(await ctx.db.selectFrom('stores').select('name').where('store_number', '=', '200').execute()).toHaveLength(1);
   });
 
   it('refuses references to another team’s records as invalid', async () => {
