@@ -85,7 +85,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     reply.header('x-request-id', request.id);
   });
 
-  const handle = database ?? openDatabase(config.DATABASE_URL);
+  const handle = database ?? openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 });
   const metrics = createMetrics(handle);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const realtimeRedis = redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate() } : null;

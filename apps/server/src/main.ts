@@ -10,8 +10,15 @@ import { sweepOrphanBlobs } from './platform/blobs';
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase(config.DATABASE_URL);
-  await migrateToLatest(database);
+  // Migrations on a connection of their own, without the app's statement timeout: an index build on a big
+  // table, or waiting for another instance's migration lock, may take minutes.
+  const migrator = openDatabase(config.DATABASE_URL, { poolSize: 1 });
+  try {
+    await migrateToLatest(migrator);
+  } finally {
+    await migrator.close();
+  }
+  const database = openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 });
   const app = await buildApp({ config, database });
   await seedDemo(app.deps);
   app.deps.mail.start();

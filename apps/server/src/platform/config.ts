@@ -18,6 +18,8 @@ const envSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
       .optional(),
+    /** PostgreSQL: the longest one statement of the app may run (0: no limit). Migrations are not limited. */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),

@@ -62,6 +62,12 @@ export const WRITE_CONFLICT_MESSAGE = 'Someone else changed this at the same mom
 // write of the same value between check and insert (sent again, it gets that 422).
 const WRITE_CONFLICT_CODES = new Set(['40001', '40P01', '55P03', '23505']);
 
+export const STATEMENT_TIMEOUT_MESSAGE = 'The server took too long to answer this request and stopped it. Please try again later.';
+
+function isStatementTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
+}
+
 function isWriteConflict(error: unknown): boolean {
   return typeof error === 'object' && error !== null && WRITE_CONFLICT_CODES.has(String((error as { code?: unknown }).code));
 }
@@ -102,6 +108,11 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
       if ((error as { code?: unknown }).code === '23505') request.log.error({ err: error }, 'unique violation: a concurrent write, or a value written without its check');
       else request.log.warn({ err: error }, 'write conflict');
       return reply.status(409).send({ message: WRITE_CONFLICT_MESSAGE } satisfies ErrorBody);
+    }
+    if (isStatementTimeout(error)) {
+      // DATABASE_STATEMENT_TIMEOUT_SECONDS cancelled a query: the connection is free again; say what happened.
+      request.log.error({ err: error }, 'statement timeout');
+      return reply.status(503).send({ message: STATEMENT_TIMEOUT_MESSAGE } satisfies ErrorBody);
     }
     if (isDependencyUnavailable(error)) {
       // The database or blob store is down or cut off: say so (503, retry soon), never as a bug (500).

@@ -7,6 +7,9 @@ import { useTestApp } from '../../test/context';
 import { ConfigError, loadConfig } from './config';
 import { registerErrorHandler } from './errors';
 import { createMailSender, enqueueMail } from './mail';
+import { sql } from 'kysely';
+import { buildApp } from '../app';
+import { testDialect } from '../../test/global-setup';
 import { transactionRetryingDeadlocks } from './db';
 
 const ctx = useTestApp();
@@ -59,6 +62,34 @@ describe('errors', () => {
     }
     await app.close();
   });
+});
+
+describe('the database statement timeout', () => {
+  it('answers a statement the timeout cancelled with 503 and says what happened', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/slow', async () => {
+      throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    });
+    const response = await app.inject({ method: 'GET', url: '/slow' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: 'The server took too long to answer this request and stopped it. Please try again later.' });
+    await app.close();
+  });
+
+  // PostgreSQL only: SQLite runs in the process and has no statement timeout to configure.
+  if (testDialect() === 'postgres')
+    it('cancels an app statement that runs past DATABASE_STATEMENT_TIMEOUT_SECONDS, then serves again', async () => {
+      const app = await buildApp({ config: { ...ctx.config, DATABASE_STATEMENT_TIMEOUT_SECONDS: 1 } });
+      try {
+        const started = performance.now();
+        await expect(sql`select pg_sleep(5)`.execute(app.deps.db)).rejects.toMatchObject({ code: '57014' });
+        expect(performance.now() - started).toBeLessThan(4_000);
+        expect((await sql<{ ok: number }>`select 1 as ok`.execute(app.deps.db)).rows).toEqual([{ ok: 1 }]);
+      } finally {
+        await app.close();
+      }
+    });
 });
 
 describe('mail outbox', () => {

@@ -168,7 +168,16 @@ export function postgresUrlOf(db: Db): string | undefined {
   return postgresUrls.get(db);
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export type OpenOptions = {
+  poolSize?: number;
+  /**
+   * PostgreSQL: a statement running longer is cancelled (57014), so one runaway query cannot hold a pooled
+   * connection and a request indefinitely. Off (0 or absent) for migrations, backups and the benchmark's loads.
+   */
+  statementTimeoutMs?: number;
+};
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -195,7 +204,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // connecting gives up after 5 s (node-postgres waits without limit by default); TCP keep-alive probes
   // (from 10 s idle, not the OS's two hours) let the OS notice a connection whose peer vanished without a
   // reset. The pool reconnects on its own once the database is back.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // Nor may a checked-out one between two queries of a transaction: pg-pool drops its own listener while a
