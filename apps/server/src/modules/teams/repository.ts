@@ -47,7 +47,11 @@ export async function setMemberRole(db: Executor, teamId: number, userId: number
   await db.updateTable('team_user').set({ role }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
 }
 
+/** Ends a membership with what the member kept for that team: list views, mutes, their calendar link. */
 export async function removeMember(db: Executor, teamId: number, userId: number) {
+  for (const table of ['list_preferences', 'notification_mutes', 'calendar_feeds'] as const) {
+    await db.deleteFrom(table).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+  }
   await db.deleteFrom('team_user').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
 }
 

@@ -197,8 +197,15 @@ describe('members', () => {
     expect((await client.delete(`/app/api/v1/teams/${team.id}/members/${removed.id}`)).status).toBe(204);
     const leaver = await buildMember(ctx, team.id, 'observer');
     const leaverClient = await signIn(ctx, leaver.email);
+    expect((await leaverClient.patch(`/app/api/v1/teams/${team.id}/switch`)).status).toBeLessThan(300);
+    expect((await leaverClient.put('/app/api/v1/list-preferences/stores', { per_page: 50 })).status).toBe(200);
+    expect((await leaverClient.post('/app/api/v1/calendar-feed')).status).toBe(201);
+    await ctx.db.insertInto('notification_mutes').values({ user_id: leaver.id, team_id: team.id, subject_type: 'stores', subject_id: 1, created_at: new Date().toISOString() }).execute();
     expect((await leaverClient.delete(`/app/api/v1/teams/${team.id}/members/${owner.id}`)).status).toBe(403);
     expect((await leaverClient.delete(`/app/api/v1/teams/${team.id}/members/${leaver.id}`)).status).toBe(204);
+    // What they kept for that team (list views, mutes, a calendar link) goes with them.
+    for (const table of ['list_preferences', 'notification_mutes', 'calendar_feeds'] as const)
+      expect(await ctx.db.selectFrom(table).select('user_id').where('team_id', '=', team.id).where('user_id', '=', leaver.id).execute(), table).toEqual([]);
     // Left the team: back in their own, and the old one is gone from their list.
     const me = (await leaverClient.get('/app/api/v1/users/auth')).body.data;
     expect(me.teams.map((t: { id: number }) => t.id)).not.toContain(team.id);
