@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
 import { AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, type Agreement, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type SortColumn } from '../../platform/list';
@@ -16,7 +16,6 @@ import { checkRef, FieldErrors } from '../records/validation';
 import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
 import { noticeDeadline } from '../leases/dates';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
-import { writeTransaction } from '../../platform/db';
 
 type Values = ReturnType<typeof agreementInputSchema.parse>;
 const DEFAULT_ALIGNMENT_DAYS = 90;

@@ -17,7 +17,7 @@ import {
 } from '@storekeep/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { filterConditions, idBatches, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
@@ -30,7 +30,6 @@ import { ATTRIBUTE_REMINDER_PREFIX, isAttributeReminderKey, removeSubjectReminde
 import { attributePolicy } from './policy';
 import { presentAttribute } from './presenter';
 import * as repo from './repository';
-import { writeTransaction } from '../../platform/db';
 
 // ---------- definitions (admin-managed) ----------
 

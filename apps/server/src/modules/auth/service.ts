@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, forbidden, invalid } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
 import { recordActivity } from '../activities/service';
 import { acceptInvitation, createPersonalTeam, previewInvitation } from '../teams/service';
@@ -21,7 +21,6 @@ import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { clearSessionCookie, sessionCookieName, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
 import { isValidVerification, sendVerificationMail } from './verification';
-import { writeTransaction } from '../../platform/db';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
 

@@ -1,12 +1,11 @@
 import type { Device, DeviceInput, PushMessage } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
 import { invalid, notFound } from '../../platform/errors';
 import { enqueuePush } from '../../platform/push';
 import { deleteUserDevice, findDeviceByEndpoint, insertDevice, reassignDevice } from './repository';
-import { writeTransaction } from '../../platform/db';
 
 /**
  * Stores the browser's push subscription for the signed-in user (idempotent per endpoint). Outside

@@ -1,11 +1,10 @@
 import { buffer } from 'node:stream/consumers';
 import { Worker } from 'node:worker_threads';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import type { QueuedRow } from '../../platform/queue';
 import { reindexDocument } from './service';
-import { writeTransaction } from '../../platform/db';
 
 export const EXTRACT_TEXT = 'extract_text';
 const EXTRACTABLE = new Set(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain', 'text/csv']);

@@ -5,7 +5,7 @@ import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { documentInputSchema, fieldErrors, LINKABLE_TYPES, type DocumentDto, type LinkableType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { stripControlCharacters } from '../../platform/text';
 import { nowIso } from '../../platform/clock';
 import { adoptBlob, discardBlob, reserveBlob } from '../../platform/blobs';
@@ -18,7 +18,6 @@ import { recordPolicy } from '../records/policy';
 import { enqueueExtraction, isExtractable } from './extraction';
 import * as repo from './repository';
 import { checkCategory, checkLinkTarget, findLiveDocument, presentDocuments, reindexDocument } from './service';
-import { writeTransaction } from '../../platform/db';
 
 const HEAD_BYTES = 4100;
 

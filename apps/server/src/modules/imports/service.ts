@@ -16,7 +16,7 @@ import {
   type PaginationMeta,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import type { ImportsTable } from '../../platform/db/schema';
 import type { QueuedRow } from '../../platform/queue';
 import { nowIso } from '../../platform/clock';
@@ -30,7 +30,6 @@ import { describeFields, suggestMapping, type FieldSpec } from './fields';
 import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';
 import type { CellError, Operation } from './prepare';
 import { targetOf, type ImportTarget } from './targets';
-import { writeTransaction } from '../../platform/db';
 
 export const RUN_IMPORT = 'import.run';
 const MAX_FILE_BYTES = 50 * 1024 * 1024;

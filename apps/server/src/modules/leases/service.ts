@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
 import { leaseInputSchema, LEASE_STATUSES, LEASE_CLAUSE_KINDS, type Lease, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
@@ -18,7 +18,6 @@ import { removeSubjectReminders, syncReminders, type CriticalDate } from '../rem
 import { noticeDeadline, termMonths, todayIso } from './dates';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
 import { checkClauseDocuments, parseWhole as parseContract, ref, removeImportedContracts, toCents, toDollars, writeClauses } from './contracts-shared';
-import { writeTransaction } from '../../platform/db';
 
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
@@ -21,7 +21,6 @@ import {
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor } from './images';
 import { recordPolicy } from './policy';
-import { writeTransaction } from '../../platform/db';
 
 /** Deleted records stay restorable this long; the purge job removes them afterwards. */
 export const TRASH_DAYS = 30;

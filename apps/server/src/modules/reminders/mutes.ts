@@ -1,11 +1,10 @@
 import type { Mute } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import type { Actor } from '../../platform/policy';
-import { writeTransaction } from '../../platform/db';
 
 const tables = {
   lease: 'leases',

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { addDaysIso, todayIso } from '../leases/dates';
 import { deliverNotice } from './channels';
 import { chunked, noticeTargets } from './recipients';
 import { leadDaysOf } from './sync';
-import { writeTransaction } from '../../platform/db';
 
 /** A deadline this close is mailed at once; farther ones wait for the daily digest. */
 export const IMMEDIATE_DAYS = 7;

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { type Comment, type PaginationMeta, type Reminder } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
@@ -14,7 +14,6 @@ import { subjectNames } from './subjects';
 import { mutedKeys } from './mutes';
 import { recipientsFor } from './recipients';
 import { pushToUsers } from '../devices/service';
-import { writeTransaction } from '../../platform/db';
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { SALES_PERIODS, SALES_SORTS, fieldErrors, salesBatchSchema, salesPatchSchema, salesRowInputSchema, type PaginationMeta, type Sales } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
@@ -13,7 +13,6 @@ import { presentSales, toCents } from './presenter';
 import { addDays, addMonths } from './calculations';
 import { computeRoyalties } from './reports';
 import * as repo from './repository';
-import { writeTransaction } from '../../platform/db';
 
 export type DuplicateMode = 'reject' | 'merge';
 export const SALES_LABEL = 'Sales figure';

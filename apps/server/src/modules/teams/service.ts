@@ -1,6 +1,6 @@
 import type { ChangeRoleInput, InvitationPreview, TeamRole } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
 import { nowIso } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
@@ -13,7 +13,6 @@ import { updateUser } from '../users/repository';
 import * as repo from './repository';
 import { teamPolicy } from './policy';
 import { presentInvitation, presentMember, presentTeam } from './presenter';
-import { writeTransaction } from '../../platform/db';
 
 /** A new account's own team: they own it and are its admin. */
 export async function createPersonalTeam(trx: Executor, user: UserRow, now: string) {

@@ -1,6 +1,6 @@
 import type { AuthUser, UpdatePasswordInput, UpdateProfileInput } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { recordActivity, diff } from '../activities/service';
@@ -12,7 +12,6 @@ import { sendVerificationMail } from '../auth/verification';
 import { listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
 import { unreadCount } from '../reminders/service';
-import { writeTransaction } from '../../platform/db';
 
 /** The signed-in user as the spec's client sees it, read fresh (after a login, switch or edit). */
 export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Promise<AuthUser> {
