@@ -30,6 +30,7 @@ import { pendingBlobs } from './migrations/0024-pending-blobs';
 import { extractionError } from './migrations/0027-extraction-error';
 import { listPreferences } from './migrations/0029-list-preferences';
 import { salesStoreYears } from './migrations/0030-sales-store-years';
+import { storesRegionCity } from './migrations/0031-stores-region-city';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, AppMigration> = {
   '0028-export-order': exportOrder,
   '0029-list-preferences': listPreferences,
   '0030-sales-store-years': salesStoreYears,
+  '0031-stores-region-city': storesRegionCity,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
