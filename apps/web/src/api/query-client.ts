@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { LIST_CACHE_MS } from '@storekeep/contracts';
 import { isApiError } from './api-error';
 import { handleApiError } from './error-mapping';
+import { invalidatorFor } from './invalidate';
 
 export type AppQueryMeta = {
   /** The caller handles the error itself (e.g. the auth probe answering 401 for guests). */
@@ -46,3 +47,6 @@ export const queryClient: QueryClient = new QueryClient({
     },
   },
 });
+
+/** After a write: `invalidateAfterWrite(...keys)` (see `invalidatorFor`). */
+export const invalidateAfterWrite = invalidatorFor(queryClient);

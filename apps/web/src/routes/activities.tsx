@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { RECORD_TYPES, TOAST_TIMEOUT_MS, type Activity, type RecordType, type TrashItem } from '@storekeep/contracts';
 import { api } from '../api/client';
-import { queryClient } from '../api/query-client';
+import { invalidateAfterWrite } from '../api/query-client';
 import { Button, DataTable, EmptyState, PageHeader, Pagination, RelativeTime, Select, TabNav, TextInput, type DataColumn } from '../components/ui';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { ActivityList } from '../features/records/activity-list';
@@ -99,7 +99,7 @@ function Trash() {
     mutationFn: (item: TrashItem) => restoreRecord(item.type as RecordType, item.id),
     onSuccess: (_data, item) => {
       toast.success(t('records.restored', { name: item.title }), { duration: TOAST_TIMEOUT_MS });
-      void queryClient.invalidateQueries({ queryKey: ['trash'] });
+      void invalidateAfterWrite(['trash']);
     },
   });
   const labels = usePaginationLabels();

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, TOKEN_ABILITIES, TOKEN_LIFETIMES, type ApiToken, type NewApiToken, type TokenAbility } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/api-error';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite } from '../../api/query-client';
 import { Alert, Badge, Button, Card, ConfirmDialog, Select, Skeleton, TextInput, TextWithTime, TIME_SLOT } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { copyText } from '../../lib/copy-text';
@@ -34,7 +34,7 @@ export function ApiTokensCard() {
       setFresh(made);
       setName('');
       setErrors({});
-      void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+      void invalidateAfterWrite(TOKENS_KEY);
     },
     onError: (error) => isApiError(error) && error.status === 422 && setErrors(error.errors),
   });
@@ -44,7 +44,7 @@ export function ApiTokensCard() {
       setRevoking(null);
       if (fresh?.id === token.id) setFresh(null);
       toast.success(t('tokens.revoked', { name: token.name }), { duration: TOAST_TIMEOUT_MS });
-      void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+      void invalidateAfterWrite(TOKENS_KEY);
     },
   });
 

@@ -6,7 +6,7 @@ import type {
   AttributeUpdateInput,
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite } from '../../api/query-client';
 import { invalidateRecords } from '../records/queries';
 
 const key = (subject: AttributeSubject, archived: boolean) =>
@@ -33,7 +33,7 @@ export function useAttributes(subject: AttributeSubject, archived = false) {
 
 /** Definitions change what records show: refetch both. */
 function refresh() {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: ['attributes'] }), invalidateRecords()]);
+  return Promise.all([invalidateAfterWrite(['attributes']), invalidateRecords()]);
 }
 
 export function useAttributeMutations() {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { LIST_CACHE_MS, type DocumentDto, type DocumentInput, type DocumentVersion, type LinkableType } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { handleApiError } from '../../api/error-mapping';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { toApiQuery, type ListParams } from '../records/list-params';
 import type { Paginated } from '../records/types';
@@ -76,9 +76,9 @@ export function useDocumentCategories() {
 /** Every write refetches the document lists, details, versions, search-adjacent lists and the trash. */
 export function invalidateDocuments(): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['documents'] }),
-    queryClient.invalidateQueries({ queryKey: ['trash'] }),
-    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+    invalidateAfterWrite(['documents']),
+    invalidateAfterWrite(['trash']),
+    invalidateAfterWrite(['activities']),
   ]).then(() => undefined);
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportDto, ImportMode, ImportPreview, ImportType } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { uploadWithProgress } from '../../api/upload';
 import { invalidateRecords } from '../records/queries';
 import type { Paginated } from '../records/types';
@@ -37,7 +37,7 @@ export function useImportHistory(page: number) {
 /** Progress pushed over the user's event stream (`import` events) lands in the cached import. */
 export function applyImportEvent(data: Partial<ImportDto> & { id: number }) {
   queryClient.setQueryData<ImportDto>(importKeys.one(data.id), (current) => (current ? { ...current, ...data } : current));
-  if (data.status && !isActive(data.status)) void queryClient.invalidateQueries({ queryKey: importKeys.all });
+  if (data.status && !isActive(data.status)) void invalidateAfterWrite(importKeys.all);
 }
 
 export function useUploadImport() {
@@ -65,7 +65,7 @@ function useImportAction<V>(call: (v: V) => Promise<{ data: ImportDto }>, meta?:
     mutationFn: (v: V) => call(v).then((r) => r.data),
     onSuccess: (dto) => {
       queryClient.setQueryData(importKeys.one(dto.id), dto);
-      void queryClient.invalidateQueries({ queryKey: ['imports', 'list'] });
+      void invalidateAfterWrite(['imports', 'list']);
     },
     meta,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Agreement, Lease } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../api/api-error';
@@ -20,7 +20,7 @@ export function useResource<K extends Resource>(resource: K, id: number, enabled
 
 /** Leases and agreements feed reminders, the dashboard and each other (misaligned stores). */
 export function invalidateContracts() {
-  for (const key of [['leases'], ['agreements'], ['reminders'], queryKeys.dashboard, queryKeys.authUser]) void queryClient.invalidateQueries({ queryKey: key });
+  for (const key of [['leases'], ['agreements'], ['reminders'], queryKeys.dashboard, queryKeys.authUser]) void invalidateAfterWrite(key);
 }
 
 export function useSaveResource<K extends Resource>(resource: K, id?: number) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { API_BASE, type AuthUser } from '@storekeep/contracts';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import type { applyImportEvent } from '../imports/queries';
 
@@ -26,8 +26,8 @@ export function useLiveEvents(enabled: boolean) {
       }
       // The first event only states the current count; later ones follow a write that moved reminders.
       if (!first) {
-        void queryClient.invalidateQueries({ queryKey: ['reminders'] });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+        void invalidateAfterWrite(['reminders']);
+        void invalidateAfterWrite(queryKeys.dashboard);
       }
       first = false;
     };

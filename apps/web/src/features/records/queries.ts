@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { LIST_CACHE_MS, RECORD_TYPES, type Activity, type Note, type RecordType } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { toApiQuery, type ListParams } from './list-params';
 import type { Paginated, RecordMap } from './types';
@@ -38,10 +38,10 @@ export function useRecord<K extends RecordType>(type: K, id: number, enabled = t
  */
 export function invalidateRecords(): Promise<void> {
   return Promise.all([
-    ...RECORD_TYPES.map((type) => queryClient.invalidateQueries({ queryKey: [type] })),
-    queryClient.invalidateQueries({ queryKey: ['activities'] }),
-    queryClient.invalidateQueries({ queryKey: ['trash'] }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+    ...RECORD_TYPES.map((type) => invalidateAfterWrite([type])),
+    invalidateAfterWrite(['activities']),
+    invalidateAfterWrite(['trash']),
+    invalidateAfterWrite(queryKeys.dashboard),
   ]).then(() => undefined);
 }
 
@@ -101,8 +101,8 @@ export function useNotes(type: RecordType, id: number, page: number) {
 
 export function useNoteMutations(type: RecordType, id: number) {
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: notesKey(type, id) });
-    void queryClient.invalidateQueries({ queryKey: [type, 'activities', id] });
+    void invalidateAfterWrite(notesKey(type, id));
+    void invalidateAfterWrite([type, 'activities', id]);
   };
   return {
     add: useMutation({ mutationFn: (body: string) => api.post<{ data: Note }>(`/${type}/${id}/notes`, { body }), onSuccess: refresh, meta: { form: true } }),

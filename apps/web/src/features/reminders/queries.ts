@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { AuthUser, Comment, Reminder, ReminderInput } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import type { Paginated } from '../records/types';
 
@@ -29,8 +29,8 @@ const bumpComments = (id: number, delta: 1 | -1) =>
   patchCachedReminder(id, (reminder) => ({ ...reminder, comments_count: Math.max(0, (reminder.comments_count ?? 0) + delta) }));
 
 export function invalidateReminders() {
-  void queryClient.invalidateQueries({ queryKey: remindersKey });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  void invalidateAfterWrite(remindersKey);
+  void invalidateAfterWrite(queryKeys.dashboard);
 }
 
 type ReminderChanges = { id: number; read?: boolean; snoozed_until?: string | null };
@@ -92,7 +92,7 @@ export function useUpdateReminder() {
     onSuccess: (reminder) => patchCachedReminder(reminder.id, () => reminder),
     onSettled: () => {
       invalidateReminders();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.authUser });
+      void invalidateAfterWrite(queryKeys.authUser);
     },
   });
 }
@@ -134,7 +134,7 @@ export function useCreateReminder() {
     mutationFn: (input: ReminderInput) => api.post<{ data: Reminder }>('/reminders', input).then((body) => body.data),
     onSuccess: () => {
       invalidateReminders();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.authUser });
+      void invalidateAfterWrite(queryKeys.authUser);
     },
     meta: { form: true },
   });
@@ -145,7 +145,7 @@ export function useDeleteReminder() {
     mutationFn: (id: number) => api.delete<null>(`/reminders/${id}`),
     onSuccess: () => {
       invalidateReminders();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.authUser });
+      void invalidateAfterWrite(queryKeys.authUser);
     },
   });
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type PaginationMeta, type PercentageRentDue, type RoyaltyDue, type Sales, type SalesSummary } from '@storekeep/contracts';
 import { api } from '../../api/client';
+import { invalidateAfterWrite } from '../../api/query-client';
 
 export const salesKeys = { all: ['sales'] as const };
 
@@ -26,14 +27,13 @@ export function useYearSales(year: number, storeIds: number[]) {
 export type SalesRowDraft = { store_id: number; period: 'month'; period_start: string; gross: number };
 
 export function useSaveSales() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ rows, removed }: { rows: SalesRowDraft[]; removed: number[] }) => {
       const result = rows.length ? (await api.post<{ data: { created: number; updated: number } }>('/sales/batch', { on_duplicate: 'merge', rows })).data : { created: 0, updated: 0 };
       for (const id of removed) await api.delete(`/sales/${id}`);
       return { ...result, removed: removed.length };
     },
-    onSettled: () => client.invalidateQueries({ queryKey: salesKeys.all }),
+    onSettled: () => invalidateAfterWrite(salesKeys.all),
   });
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TEAM_ROLES, TOAST_TIMEOUT_MS, type TeamDetail, type TeamMember, type TeamRole } from '@storekeep/contracts';
 import { Avatar, Badge, Button, Card, ConfirmDialog, RelativeTime, Select, Table, type Column } from '../../components/ui';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { useChangeRole, useRemoveMember } from './use-team';
 
@@ -28,7 +28,7 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
         }
         toast.success(t('team.removed', { name: removing.name }), { duration: TOAST_TIMEOUT_MS });
         setRemoving(null);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.team(team.id) });
+        void invalidateAfterWrite(queryKeys.team(team.id));
       },
     });
   };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, teamSettingsInputSchema, type TeamSettings, type TeamSettingsInput } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { Button, Card, Skeleton, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 
@@ -42,7 +42,7 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey(teamId), saved);
       // Lead times move reminders in and out of the inbox; the window changes the dashboard's counts.
-      for (const key of [['reminders'], ['dashboard'], ['auth-user']]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [['reminders'], ['dashboard'], ['auth-user']]) void invalidateAfterWrite(key);
       toast.success(t('teamSettings.saved'), { duration: TOAST_TIMEOUT_MS });
     },
     onError: (error) => applyServerErrors(error, setError, FIELDS),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChangeRoleInput, InviteMemberInput, RenameTeamInput, TeamDetail, TeamInvitation, TeamMember } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 
 export function useTeam(teamId: number) {
@@ -11,7 +11,7 @@ export function useTeam(teamId: number) {
   });
 }
 
-const refresh = (teamId: number) => queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId) });
+const refresh = (teamId: number) => invalidateAfterWrite(queryKeys.team(teamId));
 
 export function useRenameTeam(teamId: number) {
   return useMutation({
@@ -19,7 +19,7 @@ export function useRenameTeam(teamId: number) {
     onSuccess: (body) => {
       queryClient.setQueryData(queryKeys.team(teamId), body.data);
       // The team switcher in the user menu shows team names too.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.authUser });
+      void invalidateAfterWrite(queryKeys.authUser);
     },
     meta: { form: true },
   });
