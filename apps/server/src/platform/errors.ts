@@ -52,25 +52,21 @@ export function invalid(field: string, message: string): AppError {
   return new AppError('validation', message, { [field]: [message] });
 }
 
+/** The SQLSTATE a PostgreSQL error carries (`code`), if any. */
+const sqlState = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+
 // PostgreSQL's "data exception" codes for values it cannot take: too long, out of range, bad date, NUL.
 const REJECTED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
-const isRejectedValue = (error: unknown) => typeof error === 'object' && error !== null && REJECTED_VALUE_CODES.has(String((error as { code?: unknown }).code));
-
-export const WRITE_CONFLICT_MESSAGE = 'Someone else changed this at the same moment, so nothing was saved. Please try again.';
 // PostgreSQL's serialization_failure, deadlock_detected, lock_not_available and unique_violation: the last
 // because every unique value is checked with a clear 422 before writing, so a violation left is a concurrent
 // write of the same value between check and insert (sent again, it gets that 422).
 const WRITE_CONFLICT_CODES = new Set(['40001', '40P01', '55P03', '23505']);
+const UNIQUE_VIOLATION = '23505';
+const STATEMENT_TIMEOUT = '57014';
 
-export const STATEMENT_TIMEOUT_MESSAGE = 'The server took too long to answer this request and stopped it. Please try again later.';
-
-function isStatementTimeout(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
-}
-
-function isWriteConflict(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && WRITE_CONFLICT_CODES.has(String((error as { code?: unknown }).code));
-}
+const WRITE_CONFLICT_MESSAGE = 'Someone else changed this at the same moment, so nothing was saved. Please try again.';
+const STATEMENT_TIMEOUT_MESSAGE = 'The server took too long to answer this request and stopped it. Please try again later.';
 
 /**
  * One error handler for the spec's `{message, errors}` bodies. `spa`, when the web app is built,
@@ -78,6 +74,7 @@ function isWriteConflict(error: unknown): boolean {
  */
 export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = null) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const code = sqlState(error);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       const body: ErrorBody = { message: error.message };
@@ -93,23 +90,23 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ message: first, errors } satisfies ErrorBody);
     }
-    if (isRejectedValue(error)) {
+    if (code && REJECTED_VALUE_CODES.has(code)) {
       // A value the database refused (a number out of its column's range, text it cannot store): the
       // client's input, so a 422, never a 500. Logged as an error still: the route's schema should have
       // caught it with a field name (the fuzzer fails on such lines).
       request.log.error({ err: error }, 'database rejected a value the schema let through');
       return reply.status(422).send({ message: 'A value is out of range or not valid for its field.' } satisfies ErrorBody);
     }
-    if (isWriteConflict(error)) {
+    if (code && WRITE_CONFLICT_CODES.has(code)) {
       // PostgreSQL rolled this transaction back to let a concurrent one finish (deadlock, serialization
       // failure, the same unique value): nothing was written, and the same request sent again is answered.
       // A unique violation is logged as an error still: outside a race it means a missing check (the fuzzer
       // fails on error lines).
-      if ((error as { code?: unknown }).code === '23505') request.log.error({ err: error }, 'unique violation: a concurrent write, or a value written without its check');
+      if (code === UNIQUE_VIOLATION) request.log.error({ err: error }, 'unique violation: a concurrent write, or a value written without its check');
       else request.log.warn({ err: error }, 'write conflict');
       return reply.status(409).send({ message: WRITE_CONFLICT_MESSAGE } satisfies ErrorBody);
     }
-    if (isStatementTimeout(error)) {
+    if (code === STATEMENT_TIMEOUT) {
       // DATABASE_STATEMENT_TIMEOUT_SECONDS cancelled a query: the connection is free again; say what happened.
       request.log.error({ err: error }, 'statement timeout');
       return reply.status(503).send({ message: STATEMENT_TIMEOUT_MESSAGE } satisfies ErrorBody);
