@@ -18,8 +18,8 @@ async function main() {
   } finally {
     await migrator.close();
   }
-  const database = openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 });
-  const app = await buildApp({ config, database });
+  // The app opens (and on close, closes) its own pool, with the statement timeout.
+  const app = await buildApp({ config });
   await seedDemo(app.deps);
   app.deps.mail.start();
   app.deps.push.start();
@@ -44,7 +44,6 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting connections and waits for in-flight requests before onClose hooks run.
     await app.close();
-    await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
