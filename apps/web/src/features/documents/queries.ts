@@ -75,11 +75,7 @@ export function useDocumentCategories() {
 
 /** Every write refetches the document lists, details, versions, search-adjacent lists and the trash. */
 export function invalidateDocuments(): Promise<void> {
-  return Promise.all([
-    invalidateAfterWrite(['documents']),
-    invalidateAfterWrite(['trash']),
-    invalidateAfterWrite(['activities']),
-  ]).then(() => undefined);
+  return invalidateAfterWrite(['documents'], ['trash'], ['activities']);
 }
 
 /** Drops a deleted document from every cached list at once (spec §4: deleting removes it from the lists). */

@@ -20,7 +20,7 @@ export function useResource<K extends Resource>(resource: K, id: number, enabled
 
 /** Leases and agreements feed reminders, the dashboard and each other (misaligned stores). */
 export function invalidateContracts() {
-  for (const key of [['leases'], ['agreements'], ['reminders'], queryKeys.dashboard, queryKeys.authUser]) void invalidateAfterWrite(key);
+  void invalidateAfterWrite(['leases'], ['agreements'], ['reminders'], queryKeys.dashboard, queryKeys.authUser);
 }
 
 export function useSaveResource<K extends Resource>(resource: K, id?: number) {

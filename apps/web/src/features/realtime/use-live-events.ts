@@ -26,8 +26,7 @@ export function useLiveEvents(enabled: boolean) {
       }
       // The first event only states the current count; later ones follow a write that moved reminders.
       if (!first) {
-        void invalidateAfterWrite(['reminders']);
-        void invalidateAfterWrite(queryKeys.dashboard);
+        void invalidateAfterWrite(['reminders'], queryKeys.dashboard);
       }
       first = false;
     };

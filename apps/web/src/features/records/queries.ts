@@ -37,12 +37,7 @@ export function useRecord<K extends RecordType>(type: K, id: number, enabled = t
  * names of related records appear in other types' lists (a renamed company in the stores list).
  */
 export function invalidateRecords(): Promise<void> {
-  return Promise.all([
-    ...RECORD_TYPES.map((type) => invalidateAfterWrite([type])),
-    invalidateAfterWrite(['activities']),
-    invalidateAfterWrite(['trash']),
-    invalidateAfterWrite(queryKeys.dashboard),
-  ]).then(() => undefined);
+  return invalidateAfterWrite(...RECORD_TYPES.map((type) => [type]), ['activities'], ['trash'], queryKeys.dashboard);
 }
 
 export function useSaveRecord<K extends RecordType>(type: K, id?: number) {
@@ -101,8 +96,7 @@ export function useNotes(type: RecordType, id: number, page: number) {
 
 export function useNoteMutations(type: RecordType, id: number) {
   const refresh = () => {
-    void invalidateAfterWrite(notesKey(type, id));
-    void invalidateAfterWrite([type, 'activities', id]);
+    void invalidateAfterWrite(notesKey(type, id), [type, 'activities', id]);
   };
   return {
     add: useMutation({ mutationFn: (body: string) => api.post<{ data: Note }>(`/${type}/${id}/notes`, { body }), onSuccess: refresh, meta: { form: true } }),

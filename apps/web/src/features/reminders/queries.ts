@@ -29,8 +29,7 @@ const bumpComments = (id: number, delta: 1 | -1) =>
   patchCachedReminder(id, (reminder) => ({ ...reminder, comments_count: Math.max(0, (reminder.comments_count ?? 0) + delta) }));
 
 export function invalidateReminders() {
-  void invalidateAfterWrite(remindersKey);
-  void invalidateAfterWrite(queryKeys.dashboard);
+  void invalidateAfterWrite(remindersKey, queryKeys.dashboard);
 }
 
 type ReminderChanges = { id: number; read?: boolean; snoozed_until?: string | null };

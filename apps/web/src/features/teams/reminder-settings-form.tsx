@@ -42,7 +42,7 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey(teamId), saved);
       // Lead times move reminders in and out of the inbox; the window changes the dashboard's counts.
-      for (const key of [['reminders'], ['dashboard'], ['auth-user']]) void invalidateAfterWrite(key);
+      void invalidateAfterWrite(['reminders'], ['dashboard'], ['auth-user']);
       toast.success(t('teamSettings.saved'), { duration: TOAST_TIMEOUT_MS });
     },
     onError: (error) => applyServerErrors(error, setError, FIELDS),
