@@ -44,7 +44,8 @@ export default tseslint.config(
     files: ['packages/contracts/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|\\.)', message: 'contracts imports only zod.' }] }],
+      // date-fns: the date rules both sides share (critical dates, lease terms) use the library, not hand-written math.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|date-fns$|\\.)', message: 'contracts imports only zod and date-fns.' }] }],
     },
   },
   {

@@ -186,6 +186,7 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
 /** Notices, digests and their mail from an earlier run go, so every run's scan does the same work. */
 export async function resetNotices(db: Executor) {
   await db.deleteFrom('reminder_notices').execute();
+  await db.deleteFrom('reminder_escalations').execute();
   await db.deleteFrom('digest_runs').execute();
   await db.deleteFrom('outbox').execute();
 }
@@ -205,7 +206,7 @@ export async function ensureContracts(databaseUrl: string, ownerEmail: string, l
   }
 }
 
-export type ScanResult = { seconds: number; claimed: number; digests: number; openReminders: number };
+export type ScanResult = { seconds: number; claimed: number; digests: number; escalated: number; transitions: number; openReminders: number };
 
 /**
  * The nightly reminder scan over the whole database, as the app's hourly tick runs it (claim notices,
@@ -220,10 +221,10 @@ export async function measureScan(databaseUrl: string, dataDir: string): Promise
     await resetNotices(database.db);
     const open = await database.db.selectFrom('reminders').select(sql<number>`count(*)`.as('n')).where('read_at', 'is', null).executeTakeFirstOrThrow();
     const started = performance.now();
-    const { claimed, digests } = await deliverReminderNotices(app.deps, day(Date.now()));
+    const { claimed, digests, escalated, transitions } = await deliverReminderNotices(app.deps, day(Date.now()));
     const seconds = (performance.now() - started) / 1000;
     await resetNotices(database.db);
-    return { seconds, claimed, digests, openReminders: Number(open.n) };
+    return { seconds, claimed, digests, escalated, transitions, openReminders: Number(open.n) };
   } finally {
     await app.close();
     await database.close();

@@ -156,7 +156,7 @@ async function main() {
     await bumpTeamWriteVersion(handle.db, teamId);
     const csvStarted = performance.now();
     let csvBytes = 0;
-    for await (const chunk of await reportCsv(app.deps, actor, 'royalties', range)) csvBytes += (chunk as Buffer).length;
+    for await (const chunk of (await reportCsv(app.deps, actor, 'royalties', range)).stream) csvBytes += (chunk as Buffer).length;
     const csvMs = performance.now() - csvStarted;
     const sorted = [...times].sort((a, b) => a - b);
     const line = `| ${range.label} | ${answer.rows.toLocaleString('en-US')} | $${Math.round(answer.due).toLocaleString('en-US')} | ${(sorted[Math.floor(sorted.length / 2)]! / 1000).toFixed(2)} s | ${(sorted.at(-1)! / 1000).toFixed(2)} s | ${(answer.bytes / 1e6).toFixed(1)} MB | ${(csvMs / 1000).toFixed(2)} s (${(csvBytes / 1e6).toFixed(1)} MB) |`;

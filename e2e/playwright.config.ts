@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
-export const e2eDataDir = path.join(root, '.tmp/e2e-data');
+// A run on another port (E2E_PORT) gets its own data directory, so two runs on one machine never share one.
+export const e2eDataDir = path.join(root, process.env.E2E_PORT ? `.tmp/e2e-data-${port}` : '.tmp/e2e-data');
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server with a
@@ -46,6 +47,8 @@ export default defineConfig({
       APP_URL: baseURL,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // pwa.spec registers a push endpoint on a local port nothing listens on.
+      OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1:9',
       NODE_OPTIONS: '--disable-warning=ExperimentalWarning',
     },
   },

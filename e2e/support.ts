@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linkFromMail } from './mail';
+import { e2eDataDir } from './playwright.config';
 
 export const PASSWORD = 'a long enough password';
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
@@ -19,11 +22,21 @@ export async function screenshot(page: Page, name: string) {
  * browser context's cookies, so the page is signed in afterwards.
  */
 export async function registerViaApi(request: APIRequestContext, body: { name: string; email: string; invitation?: string }) {
+  const data: Record<string, string> = { ...body, password: PASSWORD, password_confirmation: PASSWORD };
+  if (body.invitation) {
+    // Registering through an invitation takes the signature of the e-mail's link, as the register page sends it:
+    // `invitation` may be that link's last part (token?signature=…) or the bare token (read from the mail then).
+    const [invitation, query = ''] = body.invitation.split('?');
+    data.invitation = invitation!;
+    data.invitation_signature =
+      new URLSearchParams(query).get('signature') ??
+      new URL(await linkFromMail(body.email, new RegExp(`/teams/register/${invitation}\\?`))).searchParams.get('signature')!;
+  }
   await request.get('/app/sanctum/csrf-cookie');
   const state = await request.storageState();
   const token = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await request.post('/app/register', {
-    data: { ...body, password: PASSWORD, password_confirmation: PASSWORD },
+    data,
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -61,4 +74,24 @@ export async function uploadViaApi(request: APIRequestContext, path: string, nam
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as { id: number; title: string };
+}
+
+/**
+ * Writes to the e2e server's SQLite database directly, for states no API makes (a closed subscription, a
+ * second team membership); the server's auth cache notices through its triggers.
+ */
+export function sql(statement: string, ...params: Array<string | number>) {
+  const db = new DatabaseSync(path.join(e2eDataDir, 'storekeep.sqlite'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.prepare(statement).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** Adds an existing user to a team with a role and makes it their current team. */
+export function joinTeam(userId: number, teamId: number, role: 'observer' | 'manager' | 'admin') {
+  sql('insert into team_user (team_id, user_id, role, created_at) values (?, ?, ?, ?)', teamId, userId, role, new Date().toISOString());
+  sql('update users set current_team_id = ? where id = ?', teamId, userId);
 }

@@ -3,34 +3,70 @@
 // server (which migrates, seeds the demo team on an empty database and serves API + SPA on one port).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/sw', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/sw',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/contracts/src',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
+// WEB_DIST_DIR set: the server serves a build from elsewhere, so there is nothing to build here.
 const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const changedAt = process.env.WEB_DIST_DIR
+  ? 0
+  : Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (builtAt < changedAt) {
   console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --disable-warning=ExperimentalWarning`.trim() },
-});
-// Ctrl-C reaches the server through the process group; it finishes in-flight requests and closes the
-// database, and this wrapper leaves with its exit code.
+// Node itself with tsx as a loader, not tsx's CLI: the CLI relays a signal to its child and SIGKILLs it when
+// the child has not confirmed the signal within ~60 ms, which a busy server misses (every in-flight request
+// was cut). Here the server is the only process below this one.
+const server = spawn(
+  process.execPath,
+  ['--disable-warning=ExperimentalWarning', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+  { cwd: root, stdio: 'inherit' },
+);
+// `docker stop` and a supervisor signal this process only; Ctrl-C signals the whole process group, so the
+// server may get the signal twice (its shutdown ignores the second). It drains (SHUTDOWN_GRACE_SECONDS) and
+// this wrapper leaves with its exit code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+
+// `npm start` runs this through `sh -c`, and npm forwards its SIGTERM to that shell, which dies of it without
+// passing it on: the server would be left running. A parent that went away stops the server the same way.
+const parent = process.ppid;
+if (parent > 1) {
+  const watch = setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch (error) {
+      if (error.code !== 'ESRCH') return;
+      clearInterval(watch);
+      server.kill('SIGTERM');
+    }
+  }, 250);
+  watch.unref();
+}

@@ -36,7 +36,7 @@ function sonnerStylesAsFile(): Plugin {
  * (<link rel="preload" as="fetch">, which the SPA's own fetch then takes over). Every page's guard asks
  * GET /users/auth. Read by the server (platform/spa.ts) and scripts/check-bundle.mjs from dist/preloads.json.
  */
-const EVERY_PAGE_DATA = ['/app/api/v1/users/auth'];
+const EVERY_PAGE_DATA = ['/app/api/v1/users/auth?guest=null'];
 const ROUTE_PRELOADS: Record<string, { modules: string[]; data?: string[] }> = {
   '/login': { modules: ['src/routes/login.tsx'] },
   '/dashboard': {

@@ -106,3 +106,29 @@ test('signing up with an e-mail that has an account says to check the inbox, sig
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('changing the e-mail asks for the current password and applies once the new address opens its link', async ({ page }) => {
+  const email = uniqueEmail('mover');
+  await registerViaApi(page.request, { name: 'Mo Mover', email });
+  await page.goto('/account/profile');
+  const target = uniqueEmail('moved');
+  await page.getByLabel('Email').fill(target);
+  // The password form below has a field of the same name.
+  const profileForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save profile' }) });
+  const current = profileForm.getByLabel('Current password');
+  await expect(current).toBeVisible();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+  await current.fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText(`We sent a link to ${target}.`)).toBeVisible();
+  await expect(page.getByText(`Check the inbox of ${target}`)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  await page.goto(await linkFromMail(target, /\/app\/email\/change\//));
+  await expect(page).toHaveURL(/\/account\/profile\?email_changed=1/);
+  await expect(page.getByText('Your new e-mail address is confirmed.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(target);
+  await expect(page.getByText(`Check the inbox of ${target}`)).toHaveCount(0);
+});

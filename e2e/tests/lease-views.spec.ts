@@ -92,7 +92,8 @@ test('an observer reads a lease and an agreement on their own pages, without Edi
   await expect(observer).toHaveURL(new RegExp(`/leases/${lease.id}$`));
   await expect(observer.getByRole('heading', { level: 1, name: 'Harbor Grill Austin · HG-AUS-1' })).toBeVisible();
   await expect(observer.getByRole('heading', { name: 'Rent schedule' })).toBeVisible();
-  await expect(observer.getByRole('cell', { name: 'Certified mail' })).toBeVisible();
+  await expect(observer.getByTestId('lease-option')).toContainText('Certified mail');
+  await expect(observer.getByRole('button', { name: 'Exercise' })).toHaveCount(0);
   await expect(observer.getByText('Rent abates 50% if the anchor tenant goes dark for 90 days.')).toBeVisible();
   await expect(observer.getByRole('heading', { name: 'Reminders of this lease' })).toBeVisible();
   await expect(observer.getByRole('link', { name: 'Edit' })).toHaveCount(0);
@@ -178,7 +179,7 @@ test('the dashboard shows upcoming critical dates, lease expirations by year and
   await expect(timeline).toBeVisible();
   // The Austin renewal notice (in 20 days) comes first, then Dallas's expiry (45), Austin's (200), the agreement's (300).
   await expect(timeline.getByRole('link')).toHaveText([
-    'Renewal option notice deadline: Harbor Grill Austin',
+    'Renewal option (1 of 2) notice deadline: Harbor Grill Austin',
     'Lease expires: Harbor Grill Dallas',
     'Franchise renewal notice due: Harbor Grill FA-12',
     'Lease expires: Harbor Grill Austin',
@@ -191,6 +192,6 @@ test('the dashboard shows upcoming critical dates, lease expirations by year and
   await expect(page.locator('.leaflet-interactive')).toHaveCount(3);
   await screenshots(page, 'dashboard-timeline');
 
-  await timeline.getByRole('link', { name: 'Renewal option notice deadline: Harbor Grill Austin' }).click();
+  await timeline.getByRole('link', { name: 'Renewal option (1 of 2) notice deadline: Harbor Grill Austin' }).click();
   await expect(page).toHaveURL(new RegExp(`/leases/${lease.id}$`));
 });

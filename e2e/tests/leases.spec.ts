@@ -33,6 +33,10 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   await page.getByRole('link', { name: 'New lease' }).click();
   await expect(page).toHaveURL(new RegExp(`/leases/create\\?store_id=${store.id}$`));
   await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveValue('Lakeside Bagels');
+  // The one field a lease needs is marked (leaseInputSchema requires only the store).
+  await expect(page.getByTestId('required-marker')).toHaveCount(1);
+  await expect(page.getByTestId('required-marker').locator('xpath=preceding-sibling::label')).toHaveText('Store');
+  await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveAttribute('aria-required', 'true');
   await page.getByLabel('Reference', { exact: true }).fill('LB-1');
   await page.getByLabel('Status', { exact: true }).selectOption('active');
   await page.getByLabel('Commencement', { exact: true }).fill(isoDay(-1000));
@@ -42,13 +46,20 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   await page.getByLabel('End', { exact: true }).fill(isoDay(200));
   await page.getByLabel('Monthly (USD)').fill('4500');
   await page.getByRole('button', { name: 'Add option' }).click();
-  await expect(page.getByLabel('Notice days')).toHaveValue('180');
+  // A new option starts as the common window (12 to 6 months before the term ends); this lease says 180 days.
+  await expect(page.getByLabel('Notice deadline: how long')).toHaveValue('6');
+  await page.getByLabel('Notice may not be given before a date (a window)').uncheck();
+  await page.getByLabel('Notice deadline: how long').fill('180');
+  await page.getByLabel('Unit').selectOption('days');
+  await page.getByLabel('On a weekend or holiday').selectOption('none');
+  await expect(page.getByTestId('option-preview')).toContainText(`Window 1: by ${longDay(isoDay(20))}`);
   await expect(page.getByTestId('option-deadline')).toContainText('Computed on save');
   await page.getByRole('button', { name: 'New lease' }).click();
 
-  await expect(page).toHaveURL(/\/leases\/\d+\/edit$/);
+  // Saving a new lease opens its page, not its form again.
+  await expect(page).toHaveURL(/\/leases\/\d+$/);
   // The server computed the notice deadline: 180 days before expiration, i.e. 20 days from today.
-  await expect(page.getByTestId('option-deadline')).toContainText(longDay(isoDay(20)));
+  await expect(page.getByTestId('notice-window').first()).toContainText(longDay(isoDay(20)));
 
   // The other tab got the unread count over the event stream, without a reload.
   await expect(watcher.getByTestId('bell-dot')).toBeVisible({ timeout: 10_000 });
@@ -82,4 +93,19 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   const stat = page.getByRole('link', { name: /Near renewal notice/ });
   await expect(stat).toContainText('1');
   await screenshot(page, 'dashboard-leases-desktop');
+});
+
+test('saving a new agreement opens its page; its one required field, the brand, is marked', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Abe Agreements', email: uniqueEmail('agreements') });
+  await apiCall(page.request, 'POST', '/brands', { name: 'Bagel Barn' });
+  await page.goto('/agreements/create');
+  await expect(page.getByTestId('required-marker')).toHaveCount(1);
+  await expect(page.getByTestId('required-marker').locator('xpath=preceding-sibling::label')).toHaveText('Brand');
+  await page.getByRole('combobox', { name: 'Brand', exact: true }).fill('Bagel');
+  await page.getByRole('option', { name: 'Bagel Barn' }).click();
+  await page.getByLabel('Agreement number').fill('FA-7');
+  await page.getByRole('button', { name: 'New agreement' }).click();
+  await expect(page).toHaveURL(/\/agreements\/\d+$/);
+  await expect(page.getByText('FA-7').first()).toBeVisible();
 });

@@ -96,7 +96,8 @@ test.describe('optimistic updates', () => {
     await expect(badge).toHaveCount(0);
   });
 
-  test('a refused change rolls back and says so', async ({ page }) => {
+  test('a refused change rolls back and says so', async ({ page, allowConsole }) => {
+    allowConsole(/status of 500/);
     const { row, badge } = await setUp(page);
     await page.route('**/app/api/v1/reminders/*', (route) =>
       route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server error.' }) }) : route.fallback(),
@@ -109,7 +110,8 @@ test.describe('optimistic updates', () => {
     await expect(badge).toHaveText('1');
   });
 
-  test('a deleted note goes at once and comes back when the server refuses', async ({ page }) => {
+  test('a deleted note goes at once and comes back when the server refuses', async ({ page, allowConsole }) => {
+    allowConsole(/status of 500/);
     await page.setViewportSize({ width: 1280, height: 800 });
     await registerViaApi(page.request, { name: 'Nora Notes', email: uniqueEmail('notes') });
     const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbour Deli' });

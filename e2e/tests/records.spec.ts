@@ -247,3 +247,25 @@ test('lists, detail pages and the audit log look right on desktop and mobile (sc
     await screenshot(page, `records-activities-${label}`);
   }
 });
+
+test('a website typed without https:// is completed, and the history names the brand picked, not its id', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Hana History', email: uniqueEmail('history') });
+  await apiCall(page.request, 'POST', '/brands', { name: 'Harbor Grill' });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Pier 9' });
+
+  await page.goto('/companies/create');
+  await page.getByLabel('Name', { exact: true }).fill('Harbor Holdings');
+  await page.getByLabel('Website').fill('harbor.test');
+  await page.getByRole('button', { name: 'New company' }).click();
+  await expect(page).toHaveURL(/\/companies\/\d+$/);
+  await expect(page.getByRole('link', { name: 'harbor.test' })).toHaveAttribute('href', 'https://harbor.test/');
+
+  await page.goto(`/stores/${store.id}/edit`);
+  await pick(page, 'Brand', 'Harbor', 'Harbor Grill');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/stores/${store.id}$`));
+  await page.goto(`/stores/${store.id}/activity`);
+  const change = page.getByRole('term').filter({ hasText: 'Brand' }).locator('xpath=following-sibling::dd');
+  await expect(change).toHaveText('—Harbor Grill');
+});

@@ -63,3 +63,57 @@ test('sales typed and pasted into the grid show up as royalties due for the agre
   await expect(page.getByRole('row').filter({ hasText: `Jan ${year}` })).toContainText('$15,000');
   await screenshot(page, 'sales-reports');
 });
+
+test('the grid fits six-digit figures, keeps Save and Total in view, and asks before typed figures are lost', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Gina Grid', email: uniqueEmail('sales-grid') });
+  // A page of stores taller than the screen.
+  for (let i = 1; i <= 24; i += 1) await apiCall(page.request, 'POST', '/stores', { name: `Grid Store ${String(i).padStart(2, '0')}` });
+  const year = new Date().getFullYear();
+
+  await page.goto('/sales');
+  const cell = (store: string, month: string) => page.getByLabel(`${store}, ${month} ${year} gross sales`);
+  await cell('Grid Store 01', 'Jan').fill('999,999.99');
+  await cell('Grid Store 01', 'Dec').fill('999,999.99');
+  // The whole figure shows in its cell, and the row's total at the right edge of the screen.
+  for (const month of ['Jan', 'Dec']) expect(await cell('Grid Store 01', month).evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  await expect(page.getByRole('columnheader', { name: 'Total' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('sales-row-total').first()).toHaveText('$1,999,999.98');
+  await expect(page.getByTestId('sales-row-total').first()).toBeInViewport({ ratio: 1 });
+  // The Save bar sticks to the bottom of the screen while there is something to save.
+  await expect(page.getByRole('button', { name: 'Save sales' })).toBeInViewport({ ratio: 1 });
+  // Focus scrolls a cell clear of the sticky columns on either side.
+  await expect(cell('Grid Store 01', 'Dec')).toBeInViewport({ ratio: 1 });
+  const uncovered = (input: HTMLElement) => {
+    const box = input.getBoundingClientRect();
+    return [box.left + 4, box.right - 4].every((x) => document.elementFromPoint(x, box.top + box.height / 2) === input);
+  };
+  expect(await cell('Grid Store 01', 'Dec').evaluate(uncovered)).toBe(true);
+  await cell('Grid Store 01', 'Jan').focus();
+  expect(await cell('Grid Store 01', 'Jan').evaluate(uncovered)).toBe(true);
+  await screenshot(page, 'sales-grid-wide');
+  await page.screenshot({ path: test.info().outputPath('sales-grid-viewport.png') });
+  // On a phone too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Save sales' })).toBeInViewport({ ratio: 1 });
+  await cell('Grid Store 01', 'Jan').focus();
+  expect(await cell('Grid Store 01', 'Jan').evaluate(uncovered)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('sales-grid-phone.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Leaving asks first, as the record forms do; keeping on editing keeps the figures.
+  await page.getByRole('tab', { name: 'Royalties due' }).click();
+  await expect(page.getByText('Discard unsaved changes?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).not.toHaveURL(/tab=/);
+  await expect(cell('Grid Store 01', 'Jan')).toHaveValue('999,999.99');
+  await page.getByRole('button', { name: 'Previous year' }).click();
+  await expect(page.getByText('Discard unsaved changes?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(cell('Grid Store 01', 'Jan')).toHaveValue('999,999.99');
+  await page.getByRole('link', { name: 'Stores', exact: true }).first().click();
+  await expect(page.getByText('Discard unsaved changes?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/stores$/);
+});

@@ -17,10 +17,12 @@ import { createJobRunner } from './platform/jobs';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import { createMailSender } from './platform/mail';
 import { createPushSender, resolveVapidKeys } from './platform/push';
+import { createOutbound, parseHostList, type HostResolver } from './platform/outbound';
 import { fallbackRateLimiter, memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { resolveAppKey } from './platform/secrets';
 import { createStorage, type Storage } from './platform/storage';
 import { createRealtime } from './platform/realtime';
+import { isDraining, registerDraining } from './platform/shutdown';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/context';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -44,6 +46,8 @@ import { registerExportRoutes } from './modules/exports/routes';
 import { registerTokenRoutes } from './modules/tokens/routes';
 import { registerGeocodingRoutes } from './modules/geocoding/routes';
 import { RUN_IMPORT, runImportJob } from './modules/imports/service';
+import { recomputeCriticalDates } from './modules/leases/service';
+import { RECOMPUTE_CRITICAL_DATES } from './modules/teams/settings';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerBillingRoutes } from './modules/billing/routes';
 import { registerDeviceRoutes } from './modules/devices/routes';
@@ -65,17 +69,28 @@ export type BuildOptions = {
   storage?: Storage;
   /** Where the log lines go instead of stdout (the fuzz tests read them for errors). */
   logStream?: { write(line: string): void };
+  /** Tests answer host-name look-ups of outbound requests themselves (no real resolver, no real traffic). */
+  resolveHost?: HostResolver;
 };
 
+/**
+ * Log lines a person reads (pino-pretty, in a worker thread) when a developer runs the server in a terminal;
+ * JSON everywhere else — production, containers, pipes and CI — where a collector parses them.
+ */
+const readableLogs = (config: Config) => config.NODE_ENV === 'development' && process.stdout.isTTY === true;
+
 /** Builds the whole app without listening: platform → auth/team context → modules → SPA. */
-export async function buildApp({ config, database, storage, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logStream, resolveHost }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-      ...(logStream ? { stream: logStream } : {}),
+      ...(logStream ? { stream: logStream } : readableLogs(config) ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
     },
     trustProxy: config.TRUST_PROXY,
+    // Shutdown closes connections itself, gracefully (platform/shutdown.ts): Fastify's 'idle' default destroys
+    // a connection whose answer was ended but not yet flushed.
+    forceCloseConnections: false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
   });
@@ -87,8 +102,12 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
 
   const handle = database ?? openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 });
   const metrics = createMetrics(handle);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const realtimeRedis = redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate() } : null;
+  // Every key (rate limits, and whatever else is stored) gets this deployment's prefix from the client itself;
+  // channels are prefixed by the realtime module (keyPrefix does not cover them). Duplicates inherit it.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: config.REDIS_PREFIX })
+    : null;
+  const realtimeRedis = redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate(), prefix: config.REDIS_PREFIX } : null;
   // Redis going away must not stop the app (rate limits fall back to memory, realtime to this instance):
   // each client reconnects by itself; its errors are logged once per outage instead of crashing or flooding.
   for (const client of redis ? [redis, realtimeRedis!.publisher, realtimeRedis!.subscriber] : []) {
@@ -116,13 +135,15 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     mailDir: path.join(config.DATA_DIR, 'mail'),
     log: app.log,
   });
+  const outbound = createOutbound({ allowPrivateHosts: parseHostList(config.OUTBOUND_ALLOW_PRIVATE_HOSTS), resolve: resolveHost });
   const deps: Deps = {
     config,
     appKey: resolveAppKey(config.APP_KEY, config.DATA_DIR),
     db: handle.db,
     dialect: handle.dialect,
     mail,
-    push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config) }),
+    push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config), outbound }),
+    outbound,
     jobs: createJobRunner(handle.db, app.log, metrics.observeJob),
     limiter: redis ? fallbackRateLimiter(redisRateLimiter(redis), memoryRateLimiter(), app.log, () => redis.status === 'ready') : memoryRateLimiter(),
     storage: storage ?? createStorage(config),
@@ -168,7 +189,9 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   registerMetrics(app, metrics, config.METRICS_TOKEN);
 
   app.get('/healthz', { config: { guard: 'public' } }, async () => ({ status: 'ok' }));
+  registerDraining(app);
   app.get('/readyz', { config: { guard: 'public' } }, async (_request, reply) => {
+    if (isDraining(app)) return reply.status(503).send({ status: 'shutting down' });
     try {
       // A load balancer's probe wants an answer within its own timeout, not the pool's connect timeout.
       await Promise.race([handle.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 2000).unref())]);
@@ -204,9 +227,15 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   registerListPreferenceRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
+  deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) => recomputeCriticalDates(deps, (JSON.parse(job.payload) as { teamId: number }).teamId));
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs): sent as the browser accepts.
-  if (spa !== null) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+  if (spa !== null) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+    // Browsers ask for /favicon.ico beside documents that are not HTML (a PDF opened from its signed link),
+    // where no <link rel="icon"> names the SVG the app's pages use.
+    app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+  }
   return app;
 }

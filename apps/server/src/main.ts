@@ -3,10 +3,12 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { migrateToLatest } from './platform/db/migrate';
-import { seedDemo } from './seed';
+import { resetDemo, seedDemo } from './seed';
 import { purgeTrash } from './modules/trash/service';
 import { deliverReminderNotices } from './modules/reminders/digest';
 import { sweepOrphanBlobs } from './platform/blobs';
+import { recoverImports } from './modules/imports/service';
+import { drain } from './platform/shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +17,8 @@ async function main() {
   const migrator = openDatabase(config.DATABASE_URL, { poolSize: 1 });
   try {
     await migrateToLatest(migrator);
+  } catch (error) {
+    throw unreachableDatabase(error, config.DATABASE_URL) ?? error;
   } finally {
     await migrator.close();
   }
@@ -24,10 +28,18 @@ async function main() {
   app.deps.mail.start();
   app.deps.push.start();
   app.deps.jobs.start(2000);
+  // Imports this instance was running when it stopped are recovered now, not when their job's claim
+  // expires; another instance's, once their heartbeat stops.
+  const recover = (startup: boolean) => recoverImports(app.deps, { startup }).catch((error: unknown) => app.log.error({ err: error }, 'import recovery failed'));
+  void recover(true);
+  const recoverTimer = setInterval(() => void recover(false), 30_000);
+  recoverTimer.unref();
   // Hourly housekeeping: purge the trash, delete blobs a crash left without their row, send reminder notices
-  // that came due (each exactly once) and the daily digests.
+  // that came due (each exactly once) and the daily digests, and put the shared demo team back to its seed
+  // once a day (the first tick of the UTC day on any instance).
   const purge = () =>
     Promise.all([
+      resetDemo(app.deps, { daily: true }).catch((error: unknown) => app.log.error({ err: error }, 'demo reset failed')),
       purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
       sweepOrphanBlobs(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'orphan blob sweep failed')),
       deliverReminderNotices(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'reminder notices failed')),
@@ -41,10 +53,18 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(purgeTimer);
-    app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections and waits for in-flight requests before onClose hooks run.
-    await app.close();
-    process.exit(0);
+    clearInterval(recoverTimer);
+    app.log.info(
+      { signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS },
+      'shutting down: finishing in-flight requests and jobs',
+    );
+    const drained = await drain(app, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    if (!drained)
+      app.log.error(
+        { graceSeconds: config.SHUTDOWN_GRACE_SECONDS },
+        'shutdown grace period over: exiting with work unfinished',
+      );
+    process.exit(drained ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -52,6 +72,34 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const demo = config.SEED_DEMO ? ` (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD})` : '';
   app.log.info(`Storekeep is running at ${config.APP_URL}${demo}`);
+}
+
+/** Error codes of a database that cannot be reached or entered: the operator's DATABASE_URL, not a bug. */
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '28P01',
+  '28000',
+  '3D000',
+  'ERR_SQLITE_ERROR',
+]);
+
+/** A start that fails on the database connection says so and names the variable, without a stack or the password. */
+function unreachableDatabase(error: unknown, databaseUrl: string): ConfigError | null {
+  const code = (error as { code?: string }).code;
+  if (
+    !code ||
+    !CONNECTION_FAILURES.has(code) ||
+    (code === 'ERR_SQLITE_ERROR' && !/unable to open/i.test(String(error)))
+  )
+    return null;
+  const target = databaseUrl.startsWith('sqlite:') ? databaseUrl : databaseUrl.replace(/\/\/[^@/]*@/, '//');
+  return new ConfigError(
+    `Invalid configuration:\n  DATABASE_URL: cannot use the database at ${target}: ${(error as Error).message}`,
+  );
 }
 
 main().catch((error: unknown) => {

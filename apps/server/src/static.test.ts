@@ -11,6 +11,7 @@ const script = `console.log(${JSON.stringify('storekeep '.repeat(300))});`;
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets/app.js'), script);
+fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 fs.writeFileSync(path.join(dist, 'assets/app.js.gz'), zlib.gzipSync(script));
 fs.writeFileSync(path.join(dist, 'assets/app.js.br'), zlib.brotliCompressSync(script));
 
@@ -27,5 +28,14 @@ describe('the built web app', () => {
     const plain = await ctx.app.inject({ url: '/assets/app.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('answers /favicon.ico, which browsers ask for beside a PDF, with the app’s icon', async () => {
+    const icon = await ctx.app.inject({ url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(301);
+    expect(icon.headers.location).toBe('/favicon.svg');
+    const svg = await ctx.app.inject({ url: icon.headers.location });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
   });
 });

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db';
 import type { Storage } from '../src/platform/storage';
+import type { HostResolver } from '../src/platform/outbound';
 import { withDatabase } from './global-setup';
 import { TestClient } from './client';
 
@@ -26,7 +27,7 @@ export type TestContext = {
  * One app and one private database per test file (copied from the migrated template), so files run
  * in parallel and never see each other's rows. Tests inside a file make their own teams.
  */
-export function useTestApp(env: Record<string, string> = {}, options: { storage?: () => Storage; logStream?: { write(line: string): void } } = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, options: { storage?: () => Storage; logStream?: { write(line: string): void }; resolveHost?: HostResolver } = {}): TestContext {
   const ctx = {} as TestContext;
   let handle: DatabaseHandle;
   let dropDatabase: () => Promise<void> = async () => undefined;
@@ -56,7 +57,7 @@ export function useTestApp(env: Record<string, string> = {}, options: { storage?
       ...env,
     });
     handle = openDatabase(databaseUrl, { poolSize: 4 });
-    ctx.app = await buildApp({ config, database: handle, storage: options.storage?.(), logStream: options.logStream });
+    ctx.app = await buildApp({ config, database: handle, storage: options.storage?.(), logStream: options.logStream, resolveHost: options.resolveHost });
     ctx.db = handle.db;
     ctx.dataDir = dataDir;
     ctx.databaseUrl = databaseUrl;

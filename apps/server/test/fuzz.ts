@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, IMPORT_TYPES } from '@storekeep/contracts';
+import { hostileXlsx } from './hostile-files';
 
 /**
  * The schema-driven fuzzer (issue 8, "Bad input and fuzzing"). It reads the app's own OpenAPI document
@@ -126,6 +127,9 @@ const PAYLOADS = [
   '__proto__',
   'constructor',
   'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
   'NaN',
   'Infinity',
   '-Infinity',
@@ -152,6 +156,11 @@ const PAYLOADS = [
   'a OR b AND NOT c',
   '!&:*()-^\\\'',
   '"unbalanced',
+  '=HYPERLINK("http://x","y")',
+  '@SUM(A1)',
+  'invoice\u202efdp.exe',
+  'https://169.254.169.254/latest/meta-data',
+  'https://[::ffff:127.0.0.1]/',
 ];
 
 /** Strings a careless handler might choke on. */
@@ -247,7 +256,7 @@ export function edgeValue(schema: JsonSchema, name = ''): fc.Arbitrary<unknown> 
 }
 
 /** Names a mass-assignment or prototype-pollution attempt would use. */
-const UNKNOWN_FIELDS = ['team_id', 'role', 'owner_id', 'created_by', 'id', 'deleted_at', '__proto__', 'constructor', 'password_hash', 'is_admin', 'x'];
+const UNKNOWN_FIELDS = ['team_id', 'role', 'owner_id', 'created_by', 'id', 'deleted_at', '__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'password_hash', 'is_admin', 'x'];
 
 function objectValue(schema: JsonSchema, depth: number, hostile: boolean, ids: readonly number[] = []): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
@@ -312,7 +321,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** encodeURIComponent, except that a lone surrogate becomes the invalid UTF-8 it would be on the wire (%ED%A0%80). */
 export const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\u0001LONE\u0001')).replaceAll('%01LONE%01', '%ED%A0%80');
 
-const FILTER_NAMES = ['from', 'to', 'expiring_before', 'expiring_after', 'linked_type', 'linked_id', 'tag', 'category', 'uploaded_by', 'clause', 'source', 'subject_type', 'subject_id', 'assignee_id', 'franchisee_id', 'landlord_id', 'tenant_id', 'region', 'period', 'type', 'kind', 'status'];
+const FILTER_NAMES = ['from', 'to', 'expiring_before', 'expiring_after', 'linked_type', 'linked_id', 'tag', 'category', 'uploaded_by', 'clause', 'source', 'subject_type', 'subject_id', 'assignee_id', 'franchisee_id', 'landlord_id', 'tenant_id', 'region', 'period', 'type', 'kind', 'status', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'attr.constructor'];
 
 const q = (name: string, value: string) => `${encode(name)}=${encode(value)}`;
 
@@ -394,6 +403,11 @@ function jsonBodyArbitrary(op: Operation, ids: readonly number[]): fc.Arbitrary<
   return fc.oneof(...variants);
 }
 
+/** Spreadsheets that cost a naive reader far more than their size (far cells, a huge used range, a bomb, shared strings). */
+let spreadsheetBombs: Buffer[] | undefined;
+const hostileSpreadsheets = () =>
+  (spreadsheetBombs ??= [hostileXlsx.farCell(), hostileXlsx.lastCell(), hostileXlsx.hugeDimension(), hostileXlsx.bomb(), hostileXlsx.sharedStrings(1_000_001)]);
+
 function multipartArbitrary(): fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> {
   const file = fc.record({
     name: fc.oneof(fc.constantFrom('a.csv', 'a.png', 'a.pdf', 'a.docx', 'a.xlsx', '../../etc/passwd', 'a\u0000.csv', 'ü.txt', ''), hostileString.map((s) => s.slice(0, 300))),
@@ -401,25 +415,33 @@ function multipartArbitrary(): fc.Arbitrary<{ payload?: string | Buffer; content
     content: fc.oneof(
       fc.constantFrom(Buffer.from('name,city\nAcme,Berlin\n"unbalanced,\n'), Buffer.from('%PDF-1.4\n%%EOF'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(0)),
       fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+      fc.constantFrom(...hostileSpreadsheets()),
     ),
   });
-  const fieldNames = fc.constantFrom('title', 'category', 'type', 'description', 'tags', 'links', 'subject_type', 'subject_id', 'file', 'name');
-  return fc
+  const fieldNames = fc.constantFrom('title', 'category', 'type', 'description', 'tags', 'links', 'subject_type', 'subject_id', 'file', 'name', 'constructor', '__proto__', 'toString');
+  const random = fc
     .record({
       fields: fc.array(fc.tuple(fieldNames, fc.oneof(fc.string({ maxLength: 20 }), hostileString.map((s) => s.slice(0, 2000)))), { maxLength: 25 }),
       files: fc.array(file, { maxLength: 3 }),
       fileField: fc.constantFrom('file', 'files', 'image', 'x'),
     })
-    .map(({ fields, files, fileField }) => {
-      const boundary = `----fuzz${randomBytes(6).toString('hex')}`;
-      const parts: Buffer[] = [];
-      for (const [name, value] of fields) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-      for (const f of files) {
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.content, Buffer.from('\r\n'));
-      }
-      parts.push(Buffer.from(`--${boundary}--\r\n`));
-      return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-    });
+    .map(({ fields, files, fileField }) => multipartRequest(fields, files, fileField));
+  // A well-formed import upload (a real type, one `file`) carrying a hostile spreadsheet, so the bombs reach the parser.
+  const importUpload = fc
+    .record({ type: fc.constantFrom(...IMPORT_TYPES), sheet: fc.option(fc.constantFrom('Sheet1', 'Nope'), { nil: null }), content: fc.constantFrom(...hostileSpreadsheets()) })
+    .map(({ type, sheet, content }) => multipartRequest([['type', type], ...(sheet ? [['sheet', sheet] as [string, string]] : [])], [{ name: 'a.xlsx', type: 'application/octet-stream', content }], 'file'));
+  return fc.oneof({ weight: 4, arbitrary: random }, { weight: 1, arbitrary: importUpload });
+}
+
+function multipartRequest(fields: Array<[string, string]>, files: Array<{ name: string; type: string; content: Buffer }>, fileField: string) {
+  const boundary = `----fuzz${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of fields) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Every request the fuzzer may send to `op`. */

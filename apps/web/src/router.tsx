@@ -34,9 +34,19 @@ const loadBrands = () => import('./routes/records/brands');
 const loadLeases = () => import('./routes/leases');
 const loadAgreements = () => import('./routes/agreements');
 
+/**
+ * What the first load shows while the guards and the first screen's chunk load: a blank page, as the server's
+ * HTML is blank too, for the fraction of a second it lasts (a spinner would only flash). Declared so that
+ * React Router knows the blank is intended and does not warn on the console.
+ */
+function InitialLoad() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    HydrateFallback: InitialLoad,
     ErrorBoundary: RouteErrorBoundary,
     children: [
       {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOf, requiredString, validationMessage } from './validation';
+import { oneOf, requiredString, validationMessage, withScheme } from './validation';
 
 /**
  * Team-defined attributes (issue 6): extra fields a team adds to a record type. The same value rules
@@ -37,6 +37,28 @@ export const FILTERABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ATTRIBUTE_TY
 export const OPTION_TYPES: readonly AttributeType[] = ['select', 'multi_select'];
 
 export const MAX_ATTRIBUTES_PER_TYPE = 100;
+
+/**
+ * Keys an attribute may not take: the names every plain object inherits (in the lower case a key is
+ * written in). Values travel as `{ key: value }` objects in bodies, imports and forms, where such a key
+ * would read the inherited member instead of the value.
+ */
+export const RESERVED_ATTRIBUTE_KEYS: readonly string[] = [
+  '__proto__',
+  '__definegetter__',
+  '__definesetter__',
+  '__lookupgetter__',
+  '__lookupsetter__',
+  'constructor',
+  'prototype',
+  'hasownproperty',
+  'isprototypeof',
+  'propertyisenumerable',
+  'tolocalestring',
+  'tostring',
+  'valueof',
+];
+export const isReservedAttributeKey = (key: string) => RESERVED_ATTRIBUTE_KEYS.includes(key.toLowerCase());
 export const MAX_OPTIONS = 100;
 
 const option = requiredString('option', 100);
@@ -62,6 +84,7 @@ export const attributeCreateSchema = z
           error:
             'The key must start with a letter and contain only lower-case letters, digits and underscores.',
         })
+        .refine((key) => !isReservedAttributeKey(key), { error: 'The key is reserved; choose another.' })
         .optional(),
     ),
     type: oneOf(ATTRIBUTE_TYPES, 'type'),
@@ -218,11 +241,14 @@ function valueRule(definition: ValueDefinition, label: string): z.ZodType<Attrib
         .refine((values) => values.every(inOptions), { error: validationMessage('in', label) })
         .transform((values) => definition.options.filter((o) => values.includes(o)));
     case 'url':
-      return z
-        .string({ error: validationMessage('url', label) })
-        .trim()
-        .max(255, { error: validationMessage('max_string', label, { max: 255 }) })
-        .regex(/^https?:\/\/[^\s.]+\.[^\s]+$/i, { error: validationMessage('url', label) });
+      return z.preprocess(
+        withScheme,
+        z
+          .string({ error: validationMessage('url', label) })
+          .trim()
+          .max(255, { error: validationMessage('max_string', label, { max: 255 }) })
+          .regex(/^https?:\/\/[^\s.]+\.[^\s]+$/i, { error: validationMessage('url', label) }),
+      );
     case 'email':
       return z
         .string({ error: validationMessage('email', label) })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { SUBSCRIPTION_STATUSES, TEAM_ROLES } from './enums';
-import { emailField, passwordField, requiredString, sameAs, validationMessage } from './validation';
+import { TOKEN_ABILITIES } from './tokens';
+import { emailField, oneOf, passwordField, requiredString, sameAs, validationMessage } from './validation';
 
 export const loginSchema = z.object({
   email: emailField('email'),
@@ -11,6 +12,11 @@ export const loginSchema = z.object({
   remember: z.boolean().optional().default(false),
   /** Present for bearer-token clients (the mobile app, scripts): the answer is `{ token }`. */
   device_name: z.string().trim().min(1).max(100).optional(),
+  /**
+   * What a device token may do, as for `POST /tokens`: `read` (the default) or `read-write`, which a client
+   * that writes (the mobile app) asks for. Ignored without `device_name`.
+   */
+  abilities: oneOf(TOKEN_ABILITIES, 'abilities').default('read'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -24,6 +30,13 @@ export const registerSchema = z
     password_confirmation: z.string({ error: validationMessage('required', 'password confirmation') }),
     /** Token of a team invitation: the new account joins that team too. */
     invitation: z.string().max(100).optional(),
+    /**
+     * The `signature` of the link the invitation e-mail carries: it proves the address received the
+     * invitation (the token alone is known to the team's admins), so the account starts verified.
+     */
+    invitation_signature: z.string().max(128).optional(),
+    /** The browser's IANA time zone: the new team's "today" (an unknown name is ignored, the team starts on UTC). */
+    time_zone: z.string().max(64).optional(),
   })
   .superRefine(sameAs('password_confirmation', 'password', 'password confirmation', 'password'));
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -43,7 +56,10 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const updateProfileSchema = z.object({
   name: requiredString('name', 255),
+  /** A different address is not applied here: a link is mailed to it, and it applies once opened. */
   email: emailField('email'),
+  /** Required when `email` differs from the current address. */
+  current_password: z.string().max(1000).optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -65,6 +81,8 @@ export const authUserSchema = z.object({
   email: z.string(),
   notifications: z.number().int(),
   email_verified_at: z.string().nullable(),
+  /** A requested new address waiting for its confirmation link to be opened (null when none, or it expired). */
+  pending_email: z.string().nullable(),
   owns_team: z.boolean(),
   team_role: z.enum(TEAM_ROLES).nullable(),
   team_id: z.number().int().nullable(),

@@ -6,6 +6,10 @@ export const dashboardStatsSchema = z.object({
   locations: z.number().int(),
   near_expiration: z.number().int(),
   near_renewal_notice: z.number().int(),
+  /** Open deadlines whose date has passed (the team's today). */
+  overdue: z.number().int().default(0),
+  /** Open option notices whose computed dates nobody has verified yet. */
+  unverified: z.number().int().default(0),
 });
 
 export const dashboardStoreSchema = z.object({
@@ -17,6 +21,7 @@ export const dashboardStoreSchema = z.object({
 /** Critical-date sources the timeline shows (rent steps and manual reminders stay in the inbox). */
 export const TIMELINE_SOURCES = ['lease_expiration', 'option_notice', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration'] as const satisfies readonly (typeof REMINDER_SOURCES)[number][];
 export const TIMELINE_LIMIT = 100;
+export const OVERDUE_LIMIT = 10;
 
 export const dashboardTimelineItemSchema = z.object({
   id: z.number().int(),
@@ -43,6 +48,8 @@ export const dashboardSchema = z.object({
   stats: dashboardStatsSchema,
   /** Stores whose franchise agreement and lease end further apart than the team's alignment window. */
   alignment_warnings: z.array(z.object({ store: z.object({ id: z.number().int(), name: z.string() }), agreement_id: z.number().int(), days_apart: z.number().int() })).default([]),
+  /** Missed deadlines still open, oldest first (at most OVERDUE_LIMIT). */
+  overdue: z.array(dashboardTimelineItemSchema).default([]),
   /** Open critical dates of the next 12 months, soonest first (at most TIMELINE_LIMIT). */
   timeline: z.array(dashboardTimelineItemSchema).default([]),
   /** Live active and holdover leases expiring per year, this year and the next nine (years without any included as 0). */

@@ -19,3 +19,4 @@ export * from './team-settings';
 export * from './sales';
 export * from './devices';
 export * from './billing';
+export * from './critical-dates';

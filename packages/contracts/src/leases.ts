@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
+import {
+  BUSINESS_DAY_RULES,
+  DATE_ANCHORS,
+  DAY_COUNTS,
+  DEFAULT_DAY_COUNT,
+  DEFAULT_LEASE_MONTH_CONVENTION,
+  LEASE_MONTH_CONVENTIONS,
+  OFFSET_DIRECTIONS,
+  OFFSET_UNITS,
+  RENT_BASES,
+  type NoticeRule,
+} from './critical-dates';
 import { oneOf, optionalString, validationMessage } from './validation';
 
 export const LEASE_STATUSES = ['draft', 'active', 'holdover', 'expired', 'terminated'] as const;
@@ -58,18 +70,105 @@ export const rentRowSchema = z
   });
 export type RentRow = z.infer<typeof rentRowSchema>;
 
+/**
+ * A rent schedule's periods may not share a day: each row covers start through end date inclusive, and one day
+ * has one rent (escalation reminders are keyed by a row's start). The later row of a clash gets the error on its
+ * start date, naming the row it clashes with (rows counted from 1, as the form shows them).
+ */
+export function rentPeriodIssues(rows: ReadonlyArray<{ start_date: string; end_date: string }>): Array<{ index: number; message: string }> {
+  const order = rows.map((row, index) => ({ ...row, index })).sort((a, b) => (a.start_date === b.start_date ? a.index - b.index : a.start_date < b.start_date ? -1 : 1));
+  const issues: Array<{ index: number; message: string }> = [];
+  let reach: (typeof order)[number] | null = null;
+  for (const row of order) {
+    if (reach && row.start_date <= reach.end_date) {
+      issues.push({
+        index: row.index,
+        message:
+          row.start_date === reach.start_date
+            ? `The start date is the same as row ${reach.index + 1}'s: each rent period needs its own dates.`
+            : `This period overlaps row ${reach.index + 1} (${reach.start_date} to ${reach.end_date}).`,
+      });
+    }
+    if (!reach || row.end_date > reach.end_date) reach = row;
+  }
+  return issues.sort((a, b) => a.index - b.index);
+}
+
+const rentScheduleSchema = z
+  .array(rentRowSchema)
+  .max(600)
+  .superRefine((rows, ctx) => {
+    for (const issue of rentPeriodIssues(rows)) ctx.addIssue({ code: 'custom', path: [issue.index, 'start_date'], message: issue.message });
+  });
+
 export const chargeSchema = z.object({ kind: oneOf(CHARGE_KINDS, 'kind'), monthly_amount: money('monthly amount').refine((v) => v !== null, { error: validationMessage('required', 'monthly amount') }), estimated: z.boolean().default(false) });
 
-export const optionSchema = z.object({
-  kind: oneOf(OPTION_KINDS, 'kind'),
-  count: z.preprocess(numeric, z.number().int().min(1, { error: validationMessage('min_numeric', 'count', { min: 1 }) }).max(20)).default(1),
-  length_months: number('length', 0, 600),
-  notice_days: z.preprocess(numeric, z.number({ error: validationMessage('required', 'notice days') }).int().min(0).max(3650)),
-  notice_from: z.enum(['expiration', 'commencement'], { error: validationMessage('in', 'notice from') }).default('expiration'),
-  delivery_method: optionalString('delivery method', 120),
-  status: oneOf(OPTION_STATUSES, 'status').default('open'),
+/** One bound of a notice: "N days | months | years before | after an anchor" (critical-dates.ts). */
+export const dateRuleSchema = z
+  .object({
+    anchor: oneOf(DATE_ANCHORS, 'anchor'),
+    amount: z.preprocess(
+      numeric,
+      z
+        .number({ error: validationMessage('required', 'notice period') })
+        .int({ error: validationMessage('integer', 'notice period') })
+        .min(0, { error: validationMessage('min_numeric', 'notice period', { min: 0 }) })
+        .max(3650, { error: validationMessage('max_numeric', 'notice period', { max: 3650 }) }),
+    ),
+    unit: oneOf(OFFSET_UNITS, 'unit').default('days'),
+    direction: oneOf(OFFSET_DIRECTIONS, 'direction').default('before'),
+    fixed_date: date('fixed date').default(null),
+    term_month: z.preprocess(numeric, z.number({ error: validationMessage('between', 'lease month', { min: 1, max: 1200 }) }).int().min(1).max(1200).nullable()).default(null),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.anchor === 'fixed_date' && !rule.fixed_date) ctx.addIssue({ code: 'custom', path: ['fixed_date'], message: validationMessage('required', 'fixed date') });
+    if (rule.anchor === 'end_of_term_month' && !rule.term_month) ctx.addIssue({ code: 'custom', path: ['term_month'], message: validationMessage('required', 'lease month') });
+  });
+
+/** A notice window: an optional earliest and a latest date, the roll rule and the counting conventions. */
+export const noticeRuleSchema = z.object({
+  earliest: dateRuleSchema.nullable().default(null),
+  latest: dateRuleSchema,
+  business_day: oneOf(BUSINESS_DAY_RULES, 'business day rule').default('none'),
+  day_count: oneOf(DAY_COUNTS, 'day count').default(DEFAULT_DAY_COUNT),
+  lease_months: oneOf(LEASE_MONTH_CONVENTIONS, 'lease months').default(DEFAULT_LEASE_MONTH_CONVENTION),
 });
+export type NoticeRuleInput = z.input<typeof noticeRuleSchema>;
+
+/**
+ * "N days before expiration | commencement", the single deadline options had before windows, read as a
+ * notice rule: clients that send only `notice_days` keep working.
+ */
+export function legacyNoticeRule(noticeDays: number, from: 'expiration' | 'commencement'): NoticeRule {
+  return { earliest: null, latest: { anchor: from === 'commencement' ? 'commencement' : 'term_end', amount: noticeDays, unit: 'days', direction: 'before' }, business_day: 'none' };
+}
+
+export const optionSchema = z
+  .object({
+    kind: oneOf(OPTION_KINDS, 'kind'),
+    count: z.preprocess(numeric, z.number().int().min(1, { error: validationMessage('min_numeric', 'count', { min: 1 }) }).max(20)).default(1),
+    length_months: number('length', 0, 600),
+    /** The notice window; without it, `notice_days` before `notice_from` is the single deadline. */
+    notice: noticeRuleSchema.nullable().default(null),
+    notice_days: z.preprocess(numeric, z.number({ error: validationMessage('required', 'notice days') }).int().min(0).max(3650).nullable()).default(null),
+    notice_from: z.enum(['expiration', 'commencement'], { error: validationMessage('in', 'notice from') }).default('expiration'),
+    delivery_method: optionalString('delivery method', 120),
+    status: oneOf(OPTION_STATUSES, 'status').default('open'),
+    /** Renewals of this option already exercised (they extended the expiration). */
+    exercised_count: z.preprocess(numeric, z.number().int().min(0).max(20)).default(0),
+    /** Where the option is written: a linked document and its page. */
+    source_document_id: id('source document').default(null),
+    source_page: z.preprocess(numeric, z.number().int().min(1).max(10_000).nullable()).default(null),
+  })
+  .superRefine((option, ctx) => {
+    if (option.notice === null && option.notice_days === null) ctx.addIssue({ code: 'custom', path: ['notice_days'], message: validationMessage('required', 'notice days') });
+    if (option.exercised_count > option.count) ctx.addIssue({ code: 'custom', path: ['exercised_count'], message: validationMessage('max_numeric', 'exercised renewals', { max: option.count }) });
+  });
 export type LeaseOptionInput = z.input<typeof optionSchema>;
+
+/** The notice rule an option's values stand for. */
+export const optionNoticeRule = (option: { notice: NoticeRule | null; notice_days: number | null; notice_from: 'expiration' | 'commencement' }): NoticeRule =>
+  option.notice ?? legacyNoticeRule(option.notice_days ?? 0, option.notice_from);
 
 export const clauseSchema = (kinds: readonly [string, ...string[]]) =>
   z.object({
@@ -106,7 +205,7 @@ export const leaseFieldsSchema = z.object({
   percentage_rent_rate: number('percentage rent rate', 0, 100),
   security_deposit: money('security deposit'),
   letter_of_credit: money('letter of credit'),
-  rent_schedule: z.array(rentRowSchema).max(600).default([]),
+  rent_schedule: rentScheduleSchema.default([]),
   charges: z.array(chargeSchema).max(50).default([]),
   options: z.array(optionSchema).max(50).default([]),
   clauses: z.array(clauseSchema(LEASE_CLAUSE_KINDS)).max(200).default([]),
@@ -122,6 +221,61 @@ export const leaseInputSchema = leaseFieldsSchema.superRefine(leaseRules);
 export type LeaseInput = z.input<typeof leaseInputSchema>;
 
 const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+const dateRuleOutSchema = z.object({
+  anchor: z.enum(DATE_ANCHORS),
+  amount: z.number().int(),
+  unit: z.enum(OFFSET_UNITS),
+  direction: z.enum(OFFSET_DIRECTIONS),
+  fixed_date: z.string().nullable(),
+  term_month: z.number().int().nullable(),
+});
+
+/** A computed notice date with what it came from: the web shows `explanation` beside the date. */
+export const computedDateOutSchema = z.object({
+  date: z.string(),
+  unrolled: z.string(),
+  anchor_date: z.string(),
+  explanation: z.string(),
+  skipped: z.array(z.object({ date: z.string(), reason: z.string() })),
+});
+export type ComputedDateOut = z.infer<typeof computedDateOutSchema>;
+
+export const noticeWindowOutSchema = z.object({
+  sequence: z.number().int(),
+  term_end: z.string(),
+  renewal: z.object({ start: z.string(), end: z.string() }),
+  state: z.enum(['exercised', 'waived', 'open', 'future', 'lapsed']),
+  earliest: computedDateOutSchema.nullable(),
+  latest: computedDateOutSchema,
+});
+export type NoticeWindowOut = z.infer<typeof noticeWindowOutSchema>;
+
+export const leaseOptionOutSchema = z.object({
+  kind: z.enum(OPTION_KINDS),
+  count: z.number().int(),
+  length_months: z.number().nullable(),
+  notice: z.object({
+    earliest: dateRuleOutSchema.nullable(),
+    latest: dateRuleOutSchema,
+    business_day: z.enum(BUSINESS_DAY_RULES),
+    day_count: z.enum(DAY_COUNTS),
+    lease_months: z.enum(LEASE_MONTH_CONVENTIONS),
+  }),
+  notice_days: z.number().int().nullable(),
+  notice_from: z.enum(['expiration', 'commencement']),
+  /** The latest notice date of the open window (null when none is open). */
+  deadline: z.string().nullable(),
+  delivery_method: z.string().nullable(),
+  status: z.enum(OPTION_STATUSES),
+  exercised_count: z.number().int(),
+  source_document_id: z.number().nullable(),
+  source_page: z.number().nullable(),
+  /** One window per renewal: exercised ones, the open one, and those that would follow. */
+  windows: z.array(noticeWindowOutSchema),
+  verified: z.object({ by: z.string(), at: z.string() }).nullable(),
+});
+export type LeaseOptionOut = z.infer<typeof leaseOptionOutSchema>;
 
 export const leaseSchema = z.object({
   id: z.number().int(),
@@ -153,19 +307,12 @@ export const leaseSchema = z.object({
   letter_of_credit: z.number().nullable(),
   rent_schedule: z.array(z.object({ start_date: z.string(), end_date: z.string(), monthly_amount: z.number().nullable(), amount_per_sqft: z.number().nullable() })),
   charges: z.array(z.object({ kind: z.enum(CHARGE_KINDS), monthly_amount: z.number(), estimated: z.boolean() })),
-  options: z.array(
-    z.object({
-      kind: z.enum(OPTION_KINDS),
-      count: z.number().int(),
-      length_months: z.number().nullable(),
-      notice_days: z.number().int(),
-      notice_from: z.enum(['expiration', 'commencement']),
-      deadline: z.string().nullable(),
-      delivery_method: z.string().nullable(),
-      status: z.enum(OPTION_STATUSES),
-    }),
-  ),
+  options: z.array(leaseOptionOutSchema),
   clauses: z.array(z.object({ kind: z.string(), text: z.string(), date: z.string().nullable(), document_id: z.number().nullable(), page: z.number().nullable() })),
+  /** Rent in force on the team's today (free-rent months, the row covering today, or holdover at its rate). */
+  monthly_rent: z.number(),
+  rent_basis: z.enum(RENT_BASES),
+  /** (monthly_rent + charges) × 12. */
   annual_rent: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -273,3 +420,54 @@ export const agreementSchema = z.object({
   attributes: attributeValuesOutSchema.optional(),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
+
+// ---------- option exercise, waiver, verification and the amendment history ----------
+
+export const RENEWAL_RENT_METHODS = ['fixed', 'percent', 'fair_market_value'] as const;
+
+/** `POST /leases/{id}/options/{position}/exercise`: the notice given and the renewal's rent terms. */
+export const exerciseOptionFieldsSchema = z.object({
+    /** The day the notice was delivered (default: the team's today). */
+    exercised_on: date('notice date').default(null),
+    delivery_method: optionalString('delivery method', 120),
+    /** Proof of delivery or the notice letter, a document of the team. */
+    document_id: id('document').default(null),
+    rent_method: oneOf(RENEWAL_RENT_METHODS, 'rent method').default('percent'),
+    monthly_amount: money('monthly amount').default(null),
+    percent: number('percent over the last rent', -100, 1000).default(null),
+    /** Yearly increase inside the renewal term (0 or blank: one rent for the whole term). */
+    annual_increase_percent: number('annual increase', 0, 100).default(null),
+});
+/** The fields with the rule between them (the route declares the fields; the whole is checked once the option is found). */
+export const exerciseOptionInputSchema = exerciseOptionFieldsSchema.superRefine((input, ctx) => {
+    if (input.rent_method === 'fixed' && input.monthly_amount === null) ctx.addIssue({ code: 'custom', path: ['monthly_amount'], message: validationMessage('required', 'monthly amount') });
+    if (input.rent_method === 'percent' && input.percent === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: validationMessage('required', 'percent over the last rent') });
+  });
+export type ExerciseOptionInput = z.input<typeof exerciseOptionInputSchema>;
+
+export const waiveOptionInputSchema = z.object({ reason: optionalString('reason', 1000), document_id: id('document').default(null) });
+
+/** A lease amendment: an option exercised or waived, an edit, or an amendment document with its changes. */
+export const AMENDMENT_KINDS = ['exercise', 'waive', 'edit', 'amendment', 'status', 'lapse'] as const;
+
+export const amendmentInputSchema = z.object({
+  summary: z.string({ error: validationMessage('required', 'summary') }).trim().min(1, { error: validationMessage('required', 'summary') }).max(1000, { error: validationMessage('max_string', 'summary', { max: 1000 }) }),
+  document_id: id('document').default(null),
+  /** The lease fields the amendment changes (any PATCH body). */
+  changes: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const leaseAmendmentSchema = z.object({
+  id: z.number(),
+  kind: z.enum(AMENDMENT_KINDS),
+  summary: z.string(),
+  /** Field → [before, after]. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  document: z.object({ id: z.number(), title: z.string() }).nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type LeaseAmendment = z.infer<typeof leaseAmendmentSchema>;
+
+/** The lease as it was just before an amendment: its input values (what the form would show). */
+export const leaseSnapshotSchema = z.object({ amendment: leaseAmendmentSchema, lease: z.record(z.string(), z.unknown()) });

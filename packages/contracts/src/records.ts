@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
-import { emailField, oneOf, optionalString, requiredString, validationMessage } from './validation';
+import { emailField, oneOf, optionalString, requiredString, validationMessage, withScheme } from './validation';
 import { COMPANY_KINDS, RECORD_TYPES, STORE_STATUSES } from './lists';
 
 // ---------- field helpers ----------
@@ -13,7 +13,7 @@ const optionalEmail = (label = 'email') => z.preprocess(blankToNull, emailField(
 
 const optionalUrl = (label: string) =>
   z.preprocess(
-    blankToNull,
+    (value) => withScheme(blankToNull(value)),
     z
       .string()
       .trim()
@@ -258,6 +258,9 @@ export const activitySchema = z.object({
   created_at: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+/** An entry of one record's history, which every member who sees the record reads: the IP stays in the admins' audit log. */
+export const recordActivitySchema = activitySchema.omit({ ip: true });
+export type RecordActivity = z.infer<typeof recordActivitySchema>;
 
 export const TRASH_TYPES = [...RECORD_TYPES, 'documents', 'leases', 'agreements'] as const;
 

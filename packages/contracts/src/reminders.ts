@@ -3,8 +3,10 @@ import { abilitiesSchema } from './common';
 import { optionalString, requiredString, validationMessage } from './validation';
 
 export const REMINDER_SOURCES = [
-  'lease_expiration', 'option_notice', 'rent_escalation', 'guaranty_end', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration', 'attribute_date', 'manual',
+  'lease_expiration', 'option_notice', 'option_window', 'renewal_rent', 'rent_escalation', 'guaranty_end', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration', 'attribute_date', 'manual',
 ] as const;
+export const REMINDER_CLOSED_REASONS = ['past_when_entered', 'exercised', 'waived', 'lapsed'] as const;
+export const reminderCountsSchema = z.object({ overdue: z.number().int(), upcoming: z.number().int(), completed: z.number().int() });
 export const REMINDER_SUBJECTS = ['lease', 'agreement', 'document', 'company', 'brand', 'store', 'contact'] as const;
 export const DEFAULT_LEAD_DAYS = [180, 90, 30, 7] as const;
 export const DEFAULT_WINDOW_DAYS = 180;
@@ -18,6 +20,10 @@ export const reminderSchema = z.object({
   subject: z.object({ type: z.enum(REMINDER_SUBJECTS), id: z.number().int(), name: z.string() }).nullable(),
   due_date: z.string(),
   read_at: z.string().nullable(),
+  /** Open with its date passed, by the team's today. */
+  overdue: z.boolean(),
+  /** Why it was closed without a person completing it. */
+  closed_reason: z.enum(REMINDER_CLOSED_REASONS).nullable(),
   snoozed_until: z.string().nullable(),
   comments_count: z.number().int(),
   /** The signed-in user muted e-mail (and push) notices of this reminder or of the record it is about. */
@@ -49,6 +55,16 @@ export const reminderUpdateSchema = z.object({
   due_date: z.iso.date({ error: validationMessage('date', 'due date') }).optional(),
   assignee_ids: z.array(z.coerce.number().int().positive()).max(50).optional(),
 });
+
+/** `POST /reminders/bulk`: one change (complete or reopen, snooze, assign) to several reminders at once. */
+export const reminderBulkSchema = z
+  .object({
+    ids: z.array(z.coerce.number().int().positive(), { error: validationMessage('required', 'reminders') }).min(1, { error: validationMessage('required', 'reminders') }).max(100, { error: 'At most 100 reminders can be changed at once.' }),
+    read: z.boolean().optional(),
+    snoozed_until: z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', 'snoozed until') }).nullable()).optional(),
+    assignee_ids: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  })
+  .refine((input) => input.read !== undefined || input.snoozed_until !== undefined || input.assignee_ids !== undefined, { error: 'Say what to change: read, snoozed_until or assignee_ids.', path: ['read'] });
 
 export const commentInputSchema = z.object({ body: requiredString('comment', 10_000) });
 export const commentSchema = z.object({

@@ -1,13 +1,27 @@
 import { z } from 'zod';
-import { validationMessage } from './validation';
+import { DAY_COUNTS, HOLIDAY_CALENDARS, isTimeZone, LEASE_MONTH_CONVENTIONS } from './critical-dates';
+import { oneOf, validationMessage } from './validation';
 
 export const MAX_LEAD_TIMES = 6;
 
 /** `GET|PATCH /teams/{id}/settings` answer: when reminders appear and how far apart lease and agreement may end. */
+export const EXPIRED_LEASE_STATUSES = ['holdover', 'expired'] as const;
+
 export const teamSettingsSchema = z.object({
   lead_days: z.array(z.number().int()),
   window_days: z.number().int(),
   alignment_days: z.number().int(),
+  /** IANA zone: "today", due and overdue, the digest hour and the calendar feed follow it. */
+  time_zone: z.string(),
+  /** Local hour (0–23) of the daily digest. */
+  digest_hour: z.number().int(),
+  /** What a lease past its expiration becomes in the daily job. */
+  expired_lease_status: z.enum(EXPIRED_LEASE_STATUSES),
+  holiday_calendar: z.enum(HOLIDAY_CALENDARS),
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+  /** Team defaults for new notice rules (each rule may say otherwise). */
+  lease_months: z.enum(LEASE_MONTH_CONVENTIONS),
+  day_count: z.enum(DAY_COUNTS),
 });
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 
@@ -32,14 +46,40 @@ const leadDaysField = z.preprocess(
   z
     .array(z.unknown(), { error: validationMessage('required', LEAD_LABEL) })
     .superRefine((days, ctx) => {
-      if (days.length === 0) ctx.addIssue({ code: 'custom', message: validationMessage('required', LEAD_LABEL) });
-      else if (days.length > MAX_LEAD_TIMES) ctx.addIssue({ code: 'custom', message: `The ${LEAD_LABEL} may have at most ${MAX_LEAD_TIMES} values.` });
-      else if (days.some((day) => typeof day !== 'number' || !Number.isInteger(day) || day < 1 || day > 3650)) {
-        ctx.addIssue({ code: 'custom', message: `Each of the ${LEAD_LABEL} must be a whole number of days between 1 and 3650.` });
+      if (days.length === 0)
+        ctx.addIssue({ code: 'custom', message: validationMessage('required', LEAD_LABEL) });
+      else if (days.length > MAX_LEAD_TIMES)
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${LEAD_LABEL} may have at most ${MAX_LEAD_TIMES} values.`,
+        });
+      else if (
+        days.some((day) => typeof day !== 'number' || !Number.isInteger(day) || day < 1 || day > 3650)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Each of the ${LEAD_LABEL} must be a whole number of days between 1 and 3650.`,
+        });
       }
     })
     .transform((days) => days as number[]),
 );
+
+/**
+ * The team's own closures as the settings form's text box holds them, one per line ("2026-11-27 Day after
+ * Thanksgiving"), or as JSON clients send them.
+ */
+const holidayLines = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const [date = '', ...name] = line.split(/\s+/);
+          return { date, name: name.join(' ') };
+        })
+    : value;
 
 const wholeDays = (label: string, min: number, max: number) =>
   z.preprocess(
@@ -56,6 +96,33 @@ export const teamSettingsInputSchema = z.object({
   lead_days: leadDaysField,
   window_days: wholeDays('inbox window', 1, 3650),
   alignment_days: wholeDays('alignment tolerance', 0, 3650),
+  time_zone: z
+    .string({ error: validationMessage('required', 'time zone') })
+    .trim()
+    .refine(isTimeZone, { error: 'The time zone must be an IANA name such as America/Chicago.' }),
+  digest_hour: wholeDays('digest hour', 0, 23),
+  expired_lease_status: oneOf(EXPIRED_LEASE_STATUSES, 'expired lease status'),
+  holiday_calendar: oneOf(HOLIDAY_CALENDARS, 'holiday calendar'),
+  holidays: z.preprocess(
+    holidayLines,
+    z
+      .array(
+        z.object({
+          date: z.iso.date({ error: validationMessage('date', 'holiday date') }),
+          name: z
+            .string()
+            .trim()
+            .min(1, { error: validationMessage('required', 'holiday name') })
+            .max(120),
+        }),
+      )
+      .max(200)
+      .refine((list) => new Set(list.map((h) => h.date)).size === list.length, {
+        error: 'Each holiday date may appear once.',
+      }),
+  ),
+  lease_months: oneOf(LEASE_MONTH_CONVENTIONS, 'lease months'),
+  day_count: oneOf(DAY_COUNTS, 'day count'),
 });
 export type TeamSettingsInput = z.input<typeof teamSettingsInputSchema>;
 

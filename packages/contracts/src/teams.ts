@@ -50,7 +50,7 @@ export const invitationPreviewSchema = z.object({
   team_name: z.string(),
   email: z.string(),
   role: z.enum(TEAM_ROLES),
-  /** Whether an account with the invited e-mail exists (join) or must be made (register). */
-  has_account: z.boolean(),
+  /** Who sent the invitation (null when that account is gone). Whether the address has an account is never said. */
+  invited_by: z.string().nullable(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

@@ -132,3 +132,14 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return errors;
 }
+
+/**
+ * A web address typed as people type it, `example.com`, means the `https://` site: one without a scheme
+ * gets it, before the URL rule runs (server and forms alike). Anything else passes through unchanged.
+ */
+export function withScheme(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) return value;
+  return `https://${trimmed}`;
+}

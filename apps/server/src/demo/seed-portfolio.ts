@@ -5,10 +5,14 @@ import { nowIso } from '../platform/clock';
 import { recordDefinitions } from '../modules/records/registry';
 import { reindex } from '../modules/records/service';
 import { insertLease } from '../modules/leases/service';
+import { exerciseOptionIn } from '../modules/leases/amendments';
+import { addCalendarMonths } from '@storekeep/contracts';
 import { insertAgreement } from '../modules/agreements/service';
 import { addDaysIso, escalationRows, todayIso } from '../modules/leases/dates';
 import { seedSales } from './seed-sales';
 import { cityAt, companyName, createRandom, FRANCHISORS, isoDate, person, phone, storeStatus, streetAddress } from './portfolio';
+
+const monthsBeforeTermEnd = (amount: number) => ({ anchor: 'term_end', amount, unit: 'months', direction: 'before' }) as const;
 
 const NOTES = [
   'Landlord confirmed the CAM reconciliation will arrive by March.',
@@ -178,10 +182,13 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
   // A lease per store that has opened, spread so the dashboard has deadlines in every horizon.
   const landlords = companies.filter((c) => c.kind === 'landlord');
   const today = todayIso();
+  const leaseIds: number[] = [];
   for (const [i, storeId] of storeIds.entries()) {
     if (i % 6 === 5) continue;
-    const expiration = addDaysIso(today, random.int(-60, 3650));
-    const commencement = addDaysIso(expiration, -random.pick([5, 10, 15]) * 365);
+    // The first lease's first renewal window is open today (it is exercised below); the second has a kick-out
+    // right a few months out; the rest spread over the coming ten years.
+    const expiration = i === 0 ? addCalendarMonths(today, 8) : addDaysIso(today, random.int(-60, 3650));
+    const commencement = i === 1 ? addCalendarMonths(today, -35) : addDaysIso(expiration, -random.pick([5, 10, 15]) * 365);
     const rent = escalationRows({ start_date: commencement, end_date: expiration, monthly_amount: random.int(40, 140) * 100, method: 'percent', value: random.pick([2, 2.5, 3]), every_months: 12 });
     await insertLease(
       trx,
@@ -206,11 +213,55 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
           { kind: 'cam', monthly_amount: random.int(3, 12) * 100, estimated: true },
           { kind: 'taxes', monthly_amount: random.int(2, 8) * 100, estimated: false },
         ],
-        options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: random.pick([90, 180, 270]), notice_from: 'expiration' }],
+        // "Not earlier than 12 nor later than 6 months before the end of the then-current term", on a business day.
+        options: [
+          {
+            kind: 'renewal',
+            count: 2,
+            length_months: 60,
+            notice: { earliest: monthsBeforeTermEnd(12), latest: monthsBeforeTermEnd(i === 0 ? 6 : random.pick([6, 6, 9])), business_day: 'previous' },
+            delivery_method: random.pick(['Certified mail', 'Courier', 'Certified mail and e-mail']),
+          },
+          // A kick-out right: "within 90 days after the end of the 36th full lease month", if sales miss the threshold.
+          ...(i === 1
+            ? [
+                {
+                  kind: 'termination',
+                  count: 1,
+                  notice: {
+                    earliest: { anchor: 'end_of_term_month', term_month: 36, amount: 0, unit: 'days', direction: 'after' },
+                    latest: { anchor: 'end_of_term_month', term_month: 36, amount: 90, unit: 'days', direction: 'after' },
+                    business_day: 'none',
+                  },
+                  delivery_method: 'Certified mail',
+                },
+              ]
+            : []),
+        ],
         clauses: random.chance(0.3) ? [{ kind: 'co_tenancy', text: 'Rent drops to 50% if an anchor tenant stays dark for more than 90 days.' }] : [{ kind: 'exclusive_use', text: 'Landlord will not lease to another quick-service restaurant in the center.' }],
       },
       { userId, ip: null },
-    );
+    ).then((id) => leaseIds.push(id));
+  }
+  // One renewal already exercised, so the lease's history shows an exercise and the chain its second window.
+  if (leaseIds[0]) await exerciseOptionIn(trx, teamId, { userId, ip: null }, leaseIds[0], 0, { rent_method: 'percent', percent: 3, delivery_method: 'Certified mail' });
+
+  // A few deadlines that were missed (entered while due, now past) and a few due this month: what a real
+  // portfolio's inbox looks like on any day, instead of years of history.
+  const inbox: Array<[number, string]> = [
+    [-3, 'Send the CAM audit request to Crossroads Realty'],
+    [-10, 'Return the signed estoppel certificate'],
+    [-24, 'Renew the liquor license'],
+    [4, 'Collect the landlord’s 2025 CAM reconciliation'],
+    [12, 'Confirm the insurance certificate on file'],
+    [26, 'Review the co-tenancy clause before the anchor closes'],
+  ];
+  for (const [offset, title] of inbox) {
+    const due = addDaysIso(today, offset);
+    await trx
+      .insertInto('reminders')
+      .values({ team_id: teamId, subject_type: 'store', subject_id: random.pick(storeIds), source: 'manual', title, due_date: due, visible_from: addDaysIso(due, -30), created_by: userId, created_at: now, updated_at: now })
+      .execute();
   }
 
   await seedAgreements(trx, teamId, userId);

@@ -13,7 +13,9 @@ function composeEnvironment(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [, name, raw] of block.matchAll(/^ {4}([A-Z0-9_]+): (.*)$/gm)) {
     const value = raw!.replace(/^"(.*)"$/, '$1');
-    env[name!] = value.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z0-9_]+:\?[^}]*\}/g, 'x'.repeat(40));
+    env[name!] = value
+      .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
+      .replace(/\$\{[A-Z0-9_]+:\?[^}]*\}/g, 'x'.repeat(40));
   }
   return env;
 }
@@ -29,9 +31,27 @@ describe('deployment files stay true to the configuration', () => {
     const env = composeEnvironment();
     expect(Object.keys(env).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
     const config = loadConfig(env);
-    expect(config).toMatchObject({ isProduction: true, STORAGE_DRIVER: 's3', S3_FORCE_PATH_STYLE: true, TRUST_PROXY: true });
+    expect(config).toMatchObject({
+      isProduction: true,
+      STORAGE_DRIVER: 's3',
+      S3_FORCE_PATH_STYLE: true,
+      TRUST_PROXY: true,
+    });
     expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
     expect(config.REDIS_URL).toMatch(/^redis:\/\//);
+  });
+
+  it('publishes the app only on loopback, where the load balancer whose X-Forwarded-For it trusts connects', () => {
+    const published = [...read('compose.yaml').matchAll(/^ {4}ports: \[(.*)\]$/gm)].flatMap(([, list]) =>
+      list!.split(',').map((port) => port.trim().replace(/"/g, '')),
+    );
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.filter((port) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+  });
+
+  it('lets docker stop wait longer than the server drains', () => {
+    const grace = Number(/^ {2}stop_grace_period: (\d+)s$/m.exec(read('compose.yaml'))?.[1]);
+    expect(grace).toBeGreaterThan(loadConfig(composeEnvironment()).SHUTDOWN_GRACE_SECONDS);
   });
 
   it('runs the image with the same command as npm start', () => {

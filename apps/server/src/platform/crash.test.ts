@@ -8,13 +8,15 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { sweepOrphanBlobs } from './blobs';
+import { PENDING_IMPORT } from '../modules/imports/pending';
 import { buildUser, multipartBody, signIn } from '../../test/factories';
 
 /**
- * Crash safety (issue 8): the real server (`node --import tsx main.ts`, as `npm start` runs it) is killed
- * with SIGKILL in the middle of a big import, a burst of document uploads and a burst of creates and
- * edits, then started again on the same data. Whatever got a 2xx must be there with its data and its
- * audit entry; nothing may be half-written.
+ * Crash safety: the real server (`node --import tsx main.ts`, as `npm start` runs it) is killed with SIGKILL
+ * in the middle of a big import, a burst of document uploads, a burst of creates and edits, and a client
+ * building on the newest imported stores it can find (a note, a lease, a rename), then started again on the
+ * same data. Whatever got a 2xx must be there with its data and its audit entry; nothing may be
+ * half-written or orphaned; the import's rows were never visible, and the restart rolls it back at once.
  */
 const ctx = useTestApp();
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -46,11 +48,14 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
   }
 }
 
-type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<void> };
+type Server = { child: ChildProcess; base: string; port: number; output: () => string; exited: Promise<void> };
 
-/** Starts main.ts on the test file's database and data directory, and waits until /readyz answers. */
-async function startServer(): Promise<Server> {
-  const port = await freePort();
+/**
+ * Starts main.ts on the test file's database and data directory, and waits until /readyz answers. A restart
+ * passes the port it ran on: the same instance (host and port) comes back.
+ */
+async function startServer(port?: number): Promise<Server> {
+  port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
@@ -78,7 +83,7 @@ async function startServer(): Promise<Server> {
   await until('the server to be ready', async () => child.exitCode === null && (await fetch(`${base}/readyz`)).ok, 30_000, 50).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}`);
   });
-  return { child, base, output: () => output, exited };
+  return { child, base, port, output: () => output, exited };
 }
 
 /** A bearer-token API client for one server (no cookies or CSRF needed). */
@@ -223,12 +228,49 @@ describe('crash safety', () => {
       }
     };
 
-    const bursts = Promise.all([...edited.map((_, slot) => editLoop(slot)), createLoop(0), createLoop(1), uploadLoop(0), uploadLoop(1), uploadLoop(2), leaseLoop()]);
+    // A client that builds on the newest imported store it can see (or, seeing none, a store of its own):
+    // a note, a lease and a rename on it, each remembered with its answer.
+    const target = await api('POST', '/stores', { name: 'Build target' });
+    expect(target.status).toBe(201);
+    const built: {
+      importedSeen: number[];
+      notes: Array<{ storeId: number; body: string; outcome: Outcome; id?: number }>;
+      leases: Array<{ storeId: number; reference: string; outcome: Outcome; id?: number }>;
+      renames: Array<{ storeId: number; name: string; outcome: Outcome }>;
+    } = { importedSeen: [], notes: [], leases: [], renames: [] };
+    let importStarted = false;
+    const buildLoop = async () => {
+      for (let n = 0; !killed; n++) {
+        const found = await attempt({ outcome: { status: 'lost' } as Outcome }, () => api('GET', '/stores?search=Imported&sort=created_at&direction=desc&per_page=1'));
+        if (!found) return;
+        const imported = (found.body as { data?: Array<{ id: number }> } | null)?.data?.[0];
+        if (imported) built.importedSeen.push(imported.id);
+        const storeId = imported?.id ?? target.body.data.id;
+        const note = { storeId, body: `Built note ${n}`, outcome: { status: 'lost' } as Outcome, id: undefined as number | undefined };
+        built.notes.push(note);
+        const noted = await attempt(note, () => api('POST', `/stores/${storeId}/notes`, { body: note.body }));
+        if (!noted) return;
+        note.id = noted.body?.data?.id;
+        const lease = { storeId, reference: `BUILT-${n}`, outcome: { status: 'lost' } as Outcome, id: undefined as number | undefined };
+        built.leases.push(lease);
+        const leased = await attempt(lease, () => api('POST', '/leases', { ...leaseBody(lease.reference), store_id: storeId }));
+        if (!leased) return;
+        lease.id = leased.body?.data?.id;
+        const rename = { storeId, name: `Built ${n}`, outcome: { status: 'lost' } as Outcome };
+        built.renames.push(rename);
+        if (!(await attempt(rename, () => api('PATCH', `/stores/${storeId}`, { name: rename.name })))) return;
+        // Once the import runs, one round after another; before, one round is enough to warm up.
+        if (!importStarted) await until('the import to start', async () => importStarted || killed, 60_000);
+      }
+    };
+
+    const bursts = Promise.all([...edited.map((_, slot) => editLoop(slot)), createLoop(0), createLoop(1), uploadLoop(0), uploadLoop(1), uploadLoop(2), leaseLoop(), buildLoop()]);
     await until('every burst to have acknowledged writes', async () => creates.filter(ok).length >= 3 && uploads.filter(ok).length >= 3 && leases.filter(ok).length >= 2 && edited.every((e) => e.acked !== `${e.acked?.split(' v')[0]} v0`)).catch((error: Error) => {
       throw new Error(`${error.message}\n${server.output().slice(-5000)}`);
     });
     const started = await api('POST', `/imports/${importId}/run`, { mapping: uploaded.body.data.mapping, mode: 'create_update', match_key: 'store_number' });
     expect(started.status).toBe(202);
+    importStarted = true;
 
     // Kill once the import is part way (some batches in, more to come) and every burst has acknowledged writes.
     await until(
@@ -236,7 +278,8 @@ describe('crash safety', () => {
       async () => {
         const progress = await ctx.db.selectFrom('imports').select(['status', 'processed_rows']).where('id', '=', importId).executeTakeFirstOrThrow();
         if (progress.status !== 'running' && progress.status !== 'queued') throw new Error(`the import ended (${progress.status}) before the kill`);
-        return progress.processed_rows >= 1000;
+        // Part way, and the builder has had rounds while batches were in.
+        return progress.processed_rows >= 1000 && built.renames.filter(ok).length >= 3;
       },
       30_000,
       10,
@@ -253,16 +296,46 @@ describe('crash safety', () => {
 
     // ---- on disk, before anything runs again ----
     expect(sqliteIntegrity()).toEqual({ integrity: ['ok'], foreignKeys: [] });
-    // Every batch the import committed is in its log, and nothing it wrote is outside the log.
-    const imported = await ctx.db.selectFrom('stores').select('id').where('team_id', '=', team.id).where('name', 'like', 'Imported %').where('deleted_at', 'is', null).execute();
+    // Every batch the import committed is in its log, and nothing it wrote is outside the log; all of it is
+    // still hidden, and nobody saw or built on any of it.
+    const imported = await ctx.db.selectFrom('stores').select(['id', 'deleted_at']).where('team_id', '=', team.id).where('name', 'like', 'Imported %').execute();
     const logged = await ctx.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', importId).execute();
     expect(imported.length).toBeGreaterThan(0);
     expect(logged.map((c) => c.subject_id).sort((a, b) => a - b)).toEqual(imported.map((s) => s.id).sort((a, b) => a - b));
     expect(importProgress.created_count).toBe(imported.length);
+    expect(imported.filter((s) => s.deleted_at !== PENDING_IMPORT)).toEqual([]);
+    expect(built.importedSeen).toEqual([]);
 
-    // ---- restart on the same data ----
-    server = await startServer();
+    // ---- restart on the same data (the same instance: host and port) ----
+    server = await startServer(server.port);
     api = apiOf(server, token);
+    // The interrupted import is recovered at start-up, not when its job's claim expires minutes later.
+    const after = await until('the interrupted import to be rolled back', async () => {
+      const response = await api('GET', `/imports/${importId}`);
+      return response.body.data.status === 'failed' ? response.body.data : undefined;
+    });
+    expect(after).toMatchObject({ created_count: 0, updated_count: 0 });
+    expect(after.message).toMatch(/interrupted/);
+    expect(after.message).not.toMatch(/kept as they are/);
+    expect(await ctx.db.selectFrom('stores').select('id').where('team_id', '=', team.id).where('name', 'like', 'Imported %').execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', importId).execute()).toEqual([]);
+
+    // The builder's acknowledged writes are all there: its notes, its leases (on a store that exists) and its
+    // last acknowledged rename (or the one in flight).
+    expect(built.notes.filter(ok).length).toBeGreaterThan(0);
+    for (const note of built.notes.filter(ok)) {
+      const notes = await api('GET', `/stores/${note.storeId}/notes?per_page=100`);
+      expect(notes.status).toBe(200);
+      expect(notes.body.data.map((n: { body: string }) => n.body)).toContain(note.body);
+    }
+    for (const lease of built.leases.filter(ok)) {
+      const response = await api('GET', `/leases/${lease.id}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ reference: lease.reference, store: { id: lease.storeId } });
+    }
+    const renamed = built.renames.filter(ok).at(-1)!;
+    const inFlightRename = built.renames.at(-1)!;
+    expect([renamed.name, inFlightRename.name]).toContain((await api('GET', `/stores/${renamed.storeId}`)).body.data.name);
 
     // Every acknowledged create is there with its data; every acknowledged edit (or the one in flight, which
     // may have committed without its answer arriving) is the current name.
@@ -351,17 +424,15 @@ describe('crash safety', () => {
     expect(await sweepOrphanBlobs(ctx.app.deps, 0)).toBe(registered.size);
     expect(fs.readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !referenced.has(entry.name))).toEqual([]);
 
-    // The import the kill interrupted: once its claim expires (five minutes, wound back here) the restarted
-    // server's job runner takes it again and rolls the committed batches back from the log.
-    await ctx.db.updateTable('jobs').set({ claimed_at: new Date(Date.now() - 3_600_000).toISOString() }).where('kind', '=', 'import.run').where('finished_at', 'is', null).execute();
-    const after = await until('the interrupted import to be rolled back', async () => {
-      const response = await api('GET', `/imports/${importId}`);
-      return response.body.data.status === 'failed' ? response.body.data : undefined;
-    });
-    expect(after).toMatchObject({ created_count: 0, updated_count: 0 });
-    expect(after.message).toMatch(/interrupted/);
-    expect(await ctx.db.selectFrom('stores').select('id').where('team_id', '=', team.id).where('name', 'like', 'Imported %').where('deleted_at', 'is', null).execute()).toEqual([]);
-    expect(await ctx.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', importId).execute()).toEqual([]);
+    // Nothing orphaned: every note's and reminder's subject and every lease's store exists.
+    const dangling = await Promise.all([
+      sql<{ n: number }>`select count(*) as n from notes n where n.team_id = ${team.id} and n.subject_type = 'store' and not exists (select 1 from stores s where s.id = n.subject_id)`.execute(ctx.db),
+      sql<{ n: number }>`select count(*) as n from reminders r where r.team_id = ${team.id} and r.subject_type = 'lease' and not exists (select 1 from leases l where l.id = r.subject_id)`.execute(ctx.db),
+      sql<{ n: number }>`select count(*) as n from leases l where l.team_id = ${team.id} and not exists (select 1 from stores s where s.id = l.store_id and s.deleted_at is null)`.execute(ctx.db),
+    ]);
+    expect(dangling.map((result) => Number(result.rows[0]!.n))).toEqual([0, 0, 0]);
+    // The import's job is done: nothing is left to roll back when its claim would have expired.
+    expect(await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'import.run').where('finished_at', 'is', null).execute()).toEqual([]);
 
     server.child.kill('SIGTERM');
     await server.exited;
@@ -369,7 +440,7 @@ describe('crash safety', () => {
     console.log(
       `crash test: killed at import row ${importProgress.processed_rows}/${rows}; ${acknowledged.length} creates, ${uploads.filter(ok).length} uploads, ${leases.filter(ok).length} leases and ` +
         `${edited.length} edit streams acknowledged; ${creates.length - acknowledged.length} creates and ${uploads.filter((u) => !ok(u)).length} uploads lost in flight; ` +
-        `${orphans.length} orphan blob files swept`,
+        `${orphans.length} orphan blob files swept; the builder saw no imported store and had ${built.notes.filter(ok).length} notes, ${built.leases.filter(ok).length} leases and ${built.renames.filter(ok).length} renames acknowledged`,
     );
   }, 90_000);
 });

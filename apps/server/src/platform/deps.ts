@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { JobRunner } from './jobs';
 import type { MailSender } from './mail';
+import type { Outbound } from './outbound';
 import type { PushSender } from './push';
 import type { RateLimiter } from './rate-limit';
 import type { Realtime } from './realtime';
@@ -16,6 +17,8 @@ export type Deps = {
   dialect: Dialect;
   mail: MailSender;
   push: PushSender;
+  /** The only way to contact a URL from the server (refuses internal addresses). */
+  outbound: Outbound;
   jobs: JobRunner;
   limiter: RateLimiter;
   storage: Storage;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@storekeep/contracts';
+import { SESSION_COOKIE, type ErrorBody } from '@storekeep/contracts';
 import { isDependencyUnavailable } from './unavailable';
 import type { Spa } from './spa';
 
@@ -129,7 +129,9 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (spa !== null && request.method === 'GET' && !pathname.startsWith('/app/') && !/\.\w+$/.test(pathname)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(spa.htmlFor(pathname));
+      // The session cookie's name carries a `__Host-` prefix over HTTPS; whether it is still valid does not matter here.
+      const signedIn = Object.keys(request.cookies ?? {}).some((name) => name.endsWith(SESSION_COOKIE));
+      return reply.type('text/html').header('cache-control', 'no-cache').send(spa.htmlFor(pathname, { signedIn }));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
   });

@@ -69,7 +69,8 @@ export function parseListQuery(
     const match = /^filters\[([^\]]+)\](\[\])?$/.exec(key);
     if (!match) continue;
     const field = match[1]!;
-    const spec = options.filters[field];
+    // Own members only: `filters[constructor]` must not find what every object inherits.
+    const spec = Object.hasOwn(options.filters, field) ? options.filters[field] : undefined;
     if (!spec) {
       errors[`filters.${field}`] = ['The selected filter is invalid.'];
       continue;
@@ -102,7 +103,7 @@ export function parseListQuery(
 
 /** Filter conditions for the parsed filters. */
 export function filterConditions(filters: ListRequest['filters'], specs: Record<string, FilterSpec> = {}): Array<Expression<SqlBool>> {
-  return Object.entries(filters).map(([field, values]) => specs[field]?.condition?.(values) ?? sql<SqlBool>`${sql.ref(field)} in (${sql.join(values)})`);
+  return Object.entries(filters).map(([field, values]) => (Object.hasOwn(specs, field) ? specs[field]!.condition?.(values) : undefined) ?? sql<SqlBool>`${sql.ref(field)} in (${sql.join(values)})`);
 }
 
 export function paginationMeta(page: number, perPage: number, total: number): PaginationMeta {

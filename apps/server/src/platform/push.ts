@@ -7,6 +7,7 @@ import type { Db, Executor } from './db';
 import { nowIso } from './clock';
 import { ConfigError, type Config } from './config';
 import { createQueueWorker } from './queue';
+import { OutboundRefused, type Outbound } from './outbound';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -15,15 +16,24 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
  * instance must share them: browsers bind a subscription to the public key); a laptop gets a pair
  * generated once and kept in the data directory, so subscriptions survive restarts.
  */
-export function resolveVapidKeys(config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'MAIL_FROM' | 'DATA_DIR'>): VapidKeys {
-  const subject = config.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim()}`;
+export function resolveVapidKeys(
+  config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'MAIL_FROM' | 'DATA_DIR'>,
+): VapidKeys {
+  const subject =
+    config.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim()}`;
   if (config.VAPID_PUBLIC_KEY || config.VAPID_PRIVATE_KEY) {
-    if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY) throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+    if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY)
+      throw new ConfigError(
+        'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+      );
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   }
   const file = path.join(config.DATA_DIR, 'vapid.json');
   try {
-    return { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }), subject };
+    return {
+      ...(JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }),
+      subject,
+    };
   } catch {
     fs.mkdirSync(config.DATA_DIR, { recursive: true });
     const keys = webpush.generateVAPIDKeys();
@@ -31,7 +41,10 @@ export function resolveVapidKeys(config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPI
       fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
     } catch {
       // Another process wrote it first: use theirs.
-      return { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }), subject };
+      return {
+        ...(JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }),
+        subject,
+      };
     }
     return { ...keys, subject };
   }
@@ -43,7 +56,12 @@ type PushPayload = { device_id: number; message: PushMessage; urgency?: 'normal'
  * Queues `message` for every device of `userIds`, in the caller's transaction (no push for a
  * rolled-back change). One outbox row per device, so a retry never repeats a push another device got.
  */
-export async function enqueuePush(trx: Executor, userIds: number[], message: PushMessage, urgency: 'normal' | 'high' = 'normal'): Promise<number> {
+export async function enqueuePush(
+  trx: Executor,
+  userIds: number[],
+  message: PushMessage,
+  urgency: 'normal' | 'high' = 'normal',
+): Promise<number> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return 0;
   const devices = await trx.selectFrom('devices').select('id').where('user_id', 'in', ids).execute();
@@ -51,7 +69,14 @@ export async function enqueuePush(trx: Executor, userIds: number[], message: Pus
   const now = nowIso();
   await trx
     .insertInto('outbox')
-    .values(devices.map((d) => ({ kind: 'push', payload: JSON.stringify({ device_id: d.id, message, urgency } satisfies PushPayload), available_at: now, created_at: now })))
+    .values(
+      devices.map((d) => ({
+        kind: 'push',
+        payload: JSON.stringify({ device_id: d.id, message, urgency } satisfies PushPayload),
+        available_at: now,
+        created_at: now,
+      })),
+    )
     .execute();
   return devices.length;
 }
@@ -67,9 +92,17 @@ export type PushSender = {
 /**
  * Works the `push` rows of the outbox: encrypts each message for its device (RFC 8291, aes128gcm),
  * signs it with VAPID and POSTs it to the subscription's push service. A subscription the push service
- * no longer knows (404, 410) is deleted; other failures retry with the queue's back-off.
+ * no longer knows (404, 410) is deleted; other failures retry with the queue's back-off. The endpoint was
+ * checked at registration, but its host may resolve elsewhere now: one the outbound guard refuses is deleted
+ * too (retrying would not change the answer), and nothing is sent to it.
  */
-export function createPushSender(options: { db: Db; log: FastifyBaseLogger; vapid: VapidKeys; timeoutMs?: number }): PushSender {
+export function createPushSender(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  vapid: VapidKeys;
+  outbound: Outbound;
+  timeoutMs?: number;
+}): PushSender {
   const worker = createQueueWorker({
     db: options.db,
     log: options.log,
@@ -78,29 +111,63 @@ export function createPushSender(options: { db: Db; log: FastifyBaseLogger; vapi
     kinds: ['push'],
     async handle(row) {
       const payload = JSON.parse(row.payload) as PushPayload;
-      const device = await options.db.selectFrom('devices').select(['id', 'endpoint', 'p256dh', 'auth']).where('id', '=', payload.device_id).executeTakeFirst();
+      const device = await options.db
+        .selectFrom('devices')
+        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .where('id', '=', payload.device_id)
+        .executeTakeFirst();
       if (!device) return; // removed (logout) since it was queued
-      const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(payload.message), {
-        vapidDetails: options.vapid,
-        TTL: 24 * 60 * 60,
-        urgency: payload.urgency ?? 'normal',
-        contentEncoding: 'aes128gcm',
-      });
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
-        body: request.body ? new Uint8Array(request.body) : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) {
-        await options.db.deleteFrom('devices').where('id', '=', device.id).where('endpoint', '=', device.endpoint).execute();
-        options.log.info({ device: device.id, status: response.status }, 'push subscription expired; removed');
+      const request = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(payload.message),
+        {
+          vapidDetails: options.vapid,
+          TTL: 24 * 60 * 60,
+          urgency: payload.urgency ?? 'normal',
+          contentEncoding: 'aes128gcm',
+        },
+      );
+      const removeDevice = () =>
+        options.db
+          .deleteFrom('devices')
+          .where('id', '=', device.id)
+          .where('endpoint', '=', device.endpoint)
+          .execute();
+      let response;
+      try {
+        response = await options.outbound.request(request.endpoint, {
+          method: request.method,
+          headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
+          body: request.body ? new Uint8Array(request.body) : undefined,
+          timeoutMs: options.timeoutMs ?? 10_000,
+          maxBytes: 64 * 1024,
+        });
+      } catch (error) {
+        if (!(error instanceof OutboundRefused)) throw error;
+        await removeDevice();
+        options.log.warn(
+          { device: device.id, reason: error.message },
+          'push endpoint refused by the outbound guard; subscription removed',
+        );
         return;
       }
-      if (!response.ok) throw new Error(`push service answered ${response.status}`);
+      if (response.status === 404 || response.status === 410) {
+        await removeDevice();
+        options.log.info(
+          { device: device.id, status: response.status },
+          'push subscription expired; removed',
+        );
+        return;
+      }
+      if (response.status < 200 || response.status >= 300)
+        throw new Error(`push service answered ${response.status}`);
     },
   });
-  return { publicKey: options.vapid.publicKey, deliverDue: worker.runDue, kick: worker.kick, start: worker.start, stop: worker.stop };
+  return {
+    publicKey: options.vapid.publicKey,
+    deliverDue: worker.runDue,
+    kick: worker.kick,
+    start: worker.start,
+    stop: worker.stop,
+  };
 }

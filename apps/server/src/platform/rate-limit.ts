@@ -1,11 +1,19 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './errors';
 
-/** Fixed-window counters; Redis-backed when several instances must share them. */
+/**
+ * Fixed-window counters; Redis-backed when several instances must share them. A limit is enforced by
+ * counting the attempt first and deciding on the count `hit` returns, never by peeking and counting after
+ * the work: parallel requests would all pass the peek.
+ */
 export type RateLimiter = {
-  /** Counts one hit and returns the total within the current window. */
+  /** Counts one hit atomically and returns the total within the current window, this hit included. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }>;
-  /** Current count without counting. */
-  peek(key: string): Promise<{ count: number; retryAfter: number }>;
+  /**
+   * Gives back one hit of the current window (an attempt that turned out to be fine: a correct password),
+   * so limits that are about failures still count every attempt while it runs.
+   */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 };
 
@@ -33,8 +41,9 @@ export function memoryRateLimiter(): RateLimiter {
       entry.count += 1;
       return view(entry);
     },
-    async peek(key) {
-      return view(current(key));
+    async release(key) {
+      const entry = current(key);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async clear(key) {
       windows.delete(key);
@@ -42,18 +51,35 @@ export function memoryRateLimiter(): RateLimiter {
   };
 }
 
+/**
+ * Counts and starts the window in one step on the server: the count a caller gets back is its own (no
+ * two parallel hits see the same number), and a key never outlives its window because the process that
+ * made it stopped between INCR and EXPIRE.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+/** DECR only a live key: decrementing an expired one would leave a counter without a window. */
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
+
 export function redisRateLimiter(redis: Redis, prefix = 'storekeep:rl:'): RateLimiter {
   return {
     async hit(key, windowSeconds) {
-      const name = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(name).ttl(name).exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.expire(name, windowSeconds);
-      return { count, retryAfter: ttl > 0 ? ttl : windowSeconds };
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowSeconds)) as [number, number];
+      return { count, retryAfter: Math.max(ttl, 1) };
     },
-    async peek(key) {
-      const name = prefix + key;
-      const [[, value], [, ttl]] = (await redis.multi().get(name).ttl(name).exec()) as [[null, string | null], [null, number]];
-      return { count: Number(value ?? 0), retryAfter: Math.max(ttl, 0) };
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async clear(key) {
       await redis.del(prefix + key);
@@ -88,9 +114,28 @@ export function fallbackRateLimiter(
   };
   return {
     hit: (key, windowSeconds) => attempt((limiter) => limiter.hit(key, windowSeconds)),
-    peek: (key) => attempt((limiter) => limiter.peek(key)),
+    release: (key) => attempt((limiter) => limiter.release(key)),
     clear: async (key) => {
       await Promise.all([attempt((limiter) => limiter.clear(key)), fallback.clear(key)]);
     },
   };
+}
+
+/** A 429 with Retry-After; `:seconds` in the message becomes the wait, and `field` carries it as a field error. */
+export function throttled(message: string, retryAfter: number, field?: string) {
+  const text = message.replace(':seconds', String(retryAfter));
+  return new AppError('throttled', text, field ? { [field]: [text] } : undefined, { 'retry-after': String(retryAfter) });
+}
+
+/**
+ * Counts one attempt under `key` and throws 429 once more than `max` were counted in the window: every
+ * limit of the app goes through here, so each is decided by the atomic count of this very attempt.
+ */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  limit: { key: string; max: number; windowSeconds: number; message: string; field?: string | undefined },
+) {
+  const counted = await limiter.hit(limit.key, limit.windowSeconds);
+  if (counted.count > limit.max) throw throttled(limit.message, counted.retryAfter, limit.field);
+  return counted;
 }

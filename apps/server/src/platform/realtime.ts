@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis';
 /**
  * Realtime fan-out over channels (`user.<id>`, `team.<id>`). In one process an EventEmitter carries
  * events; with Redis every instance publishes to and subscribes from Redis, so a browser connected to
- * instance A hears an event raised on instance B.
+ * instance A hears an event raised on instance B. Redis channels are named `<REDIS_PREFIX>rt:<channel>`:
+ * the clients' keyPrefix covers keys only, and pub/sub ignores database numbers, so without the deployment's
+ * prefix another deployment on the same Redis would hear these events (names, unread counts, file names).
  */
 export type RealtimeEvent = { type: string; data: unknown };
 
@@ -14,15 +16,17 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
-const PREFIX = 'storekeep:rt:';
-
-export function createRealtime(redis: { publisher: Redis; subscriber: Redis } | null): Realtime {
+export function createRealtime(
+  redis: { publisher: Redis; subscriber: Redis; prefix: string } | null,
+): Realtime {
+  const PREFIX = `${redis?.prefix ?? ''}rt:`;
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
   if (redis) {
     redis.subscriber.on('message', (channel: string, message: string) => {
-      local.emit(channel.slice(PREFIX.length), JSON.parse(message) as RealtimeEvent);
+      if (channel.startsWith(PREFIX))
+        local.emit(channel.slice(PREFIX.length), JSON.parse(message) as RealtimeEvent);
     });
     // ioredis resubscribes after a reconnect only to channels Redis had confirmed; a subscribe sent during an
     // outage was refused, so every channel someone listens to is subscribed again once Redis is back
@@ -37,7 +41,9 @@ export function createRealtime(redis: { publisher: Redis; subscriber: Redis } | 
       // Redis down: this instance's own listeners still hear the event at once (other instances miss it until
       // Redis is back; browsers refetch on reconnect). A failed publish must never become an unhandled rejection.
       if (!redis || redis.publisher.status !== 'ready') return void local.emit(channel, event);
-      redis.publisher.publish(PREFIX + channel, JSON.stringify(event)).catch(() => local.emit(channel, event));
+      redis.publisher
+        .publish(PREFIX + channel, JSON.stringify(event))
+        .catch(() => local.emit(channel, event));
     },
     subscribe(channels, listener) {
       for (const channel of channels) {
@@ -57,7 +63,10 @@ export function createRealtime(redis: { publisher: Redis; subscriber: Redis } | 
     },
     async close() {
       local.removeAllListeners();
-      if (redis) await Promise.all([redis.subscriber, redis.publisher].map((client) => client.quit().catch(() => client.disconnect())));
+      if (redis)
+        await Promise.all(
+          [redis.subscriber, redis.publisher].map((client) => client.quit().catch(() => client.disconnect())),
+        );
     },
   };
 }

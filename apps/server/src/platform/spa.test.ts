@@ -26,6 +26,12 @@ describe('the SPA page per path', () => {
     expect(dashboard.indexOf('modulepreload')).toBeLessThan(dashboard.indexOf('</head>'));
     expect(spa.htmlFor('/dashboard/')).toBe(dashboard);
 
+    // A guest (no session cookie) is sent to /login: the page's own data would only be a 401 on the console.
+    const guest = spa.htmlFor('/dashboard', { signedIn: false });
+    expect(guest).toContain('href="/app/api/v1/users/auth"');
+    expect(guest).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    expect(guest).not.toContain('href="/app/api/v1/dashboard"');
+
     const stores = spa.htmlFor('/stores');
     expect(stores).toContain('href="/app/api/v1/users/auth"');
     expect(stores).not.toContain('dashboard');

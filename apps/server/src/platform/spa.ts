@@ -8,7 +8,11 @@ type Preloads = {
 };
 
 /** The built single-page app's HTML, per page: index.html with that page's preload links. */
-export type Spa = { htmlFor(pathname: string): string };
+/**
+ * `signedIn: false` (no session cookie came with the request) leaves out the page's own API preloads: a
+ * guest's browser would only log their 401 before the page sends it to /login.
+ */
+export type Spa = { htmlFor(pathname: string, options?: { signedIn?: boolean }): string };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -36,6 +40,10 @@ export function loadSpa(webDist: string): Spa | null {
     return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
   };
   const byPage = new Map(Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks(entry)]));
+  const byPageForGuests = new Map(Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks({ ...entry, data: [] })]));
   const otherPages = withLinks(undefined);
-  return { htmlFor: (pathname) => byPage.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? otherPages };
+  return {
+    htmlFor: (pathname, { signedIn = true } = {}) =>
+      (signedIn ? byPage : byPageForGuests).get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? otherPages,
+  };
 }

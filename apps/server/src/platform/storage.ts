@@ -60,7 +60,9 @@ export function localStorage(root: string): Storage {
   };
 }
 
-const partialOf = (file: string) => `${file}.partial`;
+/** The suffix of an upload still being written (backups skip these: not yet a blob). */
+export const PARTIAL_SUFFIX = '.partial';
+const partialOf = (file: string) => `${file}${PARTIAL_SUFFIX}`;
 
 export function s3Storage(client: S3Client, bucket: string): Storage {
   return {

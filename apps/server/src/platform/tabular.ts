@@ -3,20 +3,17 @@ import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 import { AppError } from './errors';
 import { xlsxStream } from './xlsx-writer';
+import { safeCell, type Cell } from './cells';
+
+export { Fixed, type Cell } from './cells';
 
 export const TABULAR_FORMATS = ['csv', 'xlsx'] as const;
 export type TabularFormat = (typeof TABULAR_FORMATS)[number];
-export type Cell = string | number | boolean | null | undefined;
 
 /**
- * A spreadsheet program runs a cell that starts with = + - @ (or a tab/CR) as a formula: exported text
- * from users is prefixed with ' so a record named "=HYPERLINK(…)" stays text (OWASP "CSV injection").
+ * Rows (the first is the header) as a CSV stream with a BOM, so Excel reads UTF-8 right. Every CSV the
+ * server sends is made here, each cell through `safeCell` (formula-like text is escaped).
  */
-export function safeCell(value: Cell): Cell {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Rows (the first is the header) as a CSV stream with a BOM, so Excel reads UTF-8 right. */
 export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
   async function* safe() {
     for await (const row of rows) yield row.map(safeCell);
@@ -39,7 +36,12 @@ const CONTENT_TYPES: Record<TabularFormat, string> = {
  * before the response starts, so a list that rejects its query (a bad filter or sort) answers with its 422 instead of failing inside a download already under way (found by the
  * fuzzer: the error escaped the stream and the request never ended).
  */
-export async function sendTabular(reply: FastifyReply, format: TabularFormat, name: string, rows: AsyncIterable<Cell[]>) {
+export async function sendTabular(
+  reply: FastifyReply,
+  format: TabularFormat,
+  name: string,
+  rows: AsyncIterable<Cell[]>,
+) {
   const iterator = rows[Symbol.asyncIterator]();
   const head: Cell[][] = [];
   for (let i = 0; i < 2; i += 1) {
@@ -64,14 +66,25 @@ export type Column<T> = [header: string, value: (row: T) => Cell];
  * Rows (header first) of the records whose ids arrive in batches (`idBatches`: a list's filters and search, in
  * id order), each batch loaded and presented as the list presents it, then cut into the export's columns.
  */
-export async function* rowsOfBatches<T>(batches: AsyncIterable<number[]>, load: (ids: number[]) => Promise<T[]>, columns: Array<Column<T>>): AsyncGenerator<Cell[]> {
+export async function* rowsOfBatches<T>(
+  batches: AsyncIterable<number[]>,
+  load: (ids: number[]) => Promise<T[]>,
+  columns: Array<Column<T>>,
+): AsyncGenerator<Cell[]> {
   yield columns.map(([header]) => header);
-  for await (const ids of batches) for (const row of await load(ids)) yield columns.map(([, value]) => value(row) ?? '');
+  for await (const ids of batches)
+    for (const row of await load(ids)) yield columns.map(([, value]) => value(row) ?? '');
 }
 
 /** The `format` of an export query (csv when absent), or a 422. */
-export function exportFormat(raw: Record<string, string | string[]>): { format: TabularFormat; query: Record<string, string | string[]> } {
+export function exportFormat(raw: Record<string, string | string[]>): {
+  format: TabularFormat;
+  query: Record<string, string | string[]>;
+} {
   const { format = 'csv', ...query } = raw;
-  if (!TABULAR_FORMATS.includes(format as TabularFormat)) throw new AppError('validation', 'The selected format is invalid.', { format: ['The selected format is invalid.'] });
+  if (!TABULAR_FORMATS.includes(format as TabularFormat))
+    throw new AppError('validation', 'The selected format is invalid.', {
+      format: ['The selected format is invalid.'],
+    });
   return { format: format as TabularFormat, query };
 }

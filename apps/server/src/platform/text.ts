@@ -1,7 +1,15 @@
-/** Removes control characters (NUL, newlines, escapes): they have no place in a file name or a header. */
-export function stripControlCharacters(value: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return value.replace(/[\u0000-\u001f\u007f]/g, '');
+/**
+ * A name people chose (a team's, a user's) as it may appear in an e-mail: on one line, without control or
+ * direction-changing characters (which could fake a header, a new paragraph or reversed text), and short
+ * enough that it cannot pass for the message itself.
+ */
+export function nameForMail(value: string, max = 80): string {
+  const plain = value
+    .replace(/\s+/g, ' ')
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, '')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
 /**

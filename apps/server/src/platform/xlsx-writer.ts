@@ -1,8 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import archiver from 'archiver';
-
-/** What a cell may hold (the same as `Cell` in tabular.ts, which re-exports this writer). */
-type Value = string | number | boolean | null | undefined;
+import { Fixed, isFormulaLike, type Cell as Value } from './cells';
 
 /**
  * A streaming XLSX writer: the sheet's XML is made row by row and zipped by archiver (already used for the
@@ -45,7 +43,12 @@ const SHEET_END = '</sheetData></worksheet>';
 
 /** Sheet names may not hold []:*?/\ and are at most 31 characters (Excel refuses the file otherwise). */
 function sheetName(name: string): string {
-  return escapeXml(name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet1');
+  return escapeXml(
+    name
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet1',
+  );
 }
 
 function workbookXml(name: string): string {
@@ -54,16 +57,15 @@ function workbookXml(name: string): string {
 
 // Characters XML 1.0 cannot carry at all (a control character or a lone UTF-16 surrogate in a record would
 // make the file unreadable).
-// eslint-disable-next-line no-control-regex
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const SPECIAL = /[&<>"]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 function escapeXml(text: string): string {
   return text.replace(INVALID_XML, '').replace(SPECIAL, (c: string) => ENTITIES[c]!);
 }
 
-/** The formula-like starts `safeCell` neutralises in the CSV. */
-const FORMULA_LIKE = /^[=+\-@\t\r]/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
@@ -74,7 +76,8 @@ function excelDay(text: string): number | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const time = Date.UTC(year, month - 1, day);
   const date = new Date(time);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   if (text < '1900-03-01') return null;
   return (time - EXCEL_EPOCH) / 86_400_000;
 }
@@ -82,19 +85,22 @@ function excelDay(text: string): number | null {
 /** Column letters (A, B, …, Z, AA, …) of a 0-based index. */
 function columnName(index: number): string {
   let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
 function cellXml(ref: string, value: Value, header: boolean): string {
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value), header);
+  if (value instanceof Fixed) return cellXml(ref, value.value, header);
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value), header);
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
   if (!header) {
     const serial = excelDay(value);
     if (serial !== null) return `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
   }
-  const style = header ? ` s="${STYLE.header}"` : FORMULA_LIKE.test(value) ? ` s="${STYLE.quoted}"` : '';
+  const style = header ? ` s="${STYLE.header}"` : isFormulaLike(value) ? ` s="${STYLE.quoted}"` : '';
   const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
   return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escapeXml(value)}</t></is></c>`;
 }
@@ -107,7 +113,8 @@ async function* sheetXml(rows: AsyncIterable<Value[]>): AsyncGenerator<Buffer> {
   for await (const row of rows) {
     rowNumber += 1;
     let xml = `<row r="${rowNumber}">`;
-    for (let i = 0; i < row.length; i += 1) xml += cellXml(`${(columns[i] ??= columnName(i))}${rowNumber}`, row[i], rowNumber === 1);
+    for (let i = 0; i < row.length; i += 1)
+      xml += cellXml(`${(columns[i] ??= columnName(i))}${rowNumber}`, row[i], rowNumber === 1);
     chunk += `${xml}</row>`;
     if (chunk.length >= 65_536) {
       yield Buffer.from(chunk);

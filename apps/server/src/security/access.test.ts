@@ -16,7 +16,9 @@ import { sha256 } from '../platform/crypto';
  * CSRF token (419), and every JSON answer is scanned for secrets. A route the test cannot fill, classify
  * or give a body to fails the suite, so new routes join it.
  */
-const ctx = useTestApp();
+// Push subscriptions are checked for a public address when registered; the fixture endpoint resolves to one.
+// No push is delivered here (the push worker is not started in API tests), so nothing is sent to it.
+const ctx = useTestApp({}, { resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] });
 
 type Role = 'observer' | 'manager' | 'admin' | 'owner' | 'demo';
 const ROLES: Role[] = ['observer', 'manager', 'admin', 'owner', 'demo'];
@@ -39,7 +41,7 @@ type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 }
 const RULES: Rule[] = [
   // Not part of the role matrix: public account routes and capability URLs (the secret is in the URL).
   { pattern: /^\w+ \/app\/(login|logout|register|forgot-password|reset-password|sanctum\/csrf-cookie)$/, allow: ALL, why: 'public account routes' },
-  { pattern: /^GET \/app\/(files|images|calendar|email\/verify)\//, allow: ALL, why: 'signed or secret capability URLs' },
+  { pattern: /^GET \/app\/(files|images|calendar|email\/verify|email\/change)\//, allow: ALL, why: 'signed or secret capability URLs' },
   { pattern: /^\w+ \/app\/api\/v1\/team-invitations\//, allow: ALL, why: 'invitation token URLs (teams.test.ts covers the invitee rules)' },
   { pattern: /^POST \/app\/api\/v1\/billing\/webhook$/, allow: ALL, why: 'Stripe-signed webhook' },
   { pattern: /^GET \/app\/api\/docs$/, allow: ALL, why: 'OpenAPI document' },
@@ -70,8 +72,9 @@ const RULES: Rule[] = [
   // Comments and notes: their author or an admin changes them (the fixtures are the owner's).
   { pattern: /^DELETE \/app\/api\/v1\/reminder-comments\/:id$/, allow: ADMINS, why: 'author or admin' },
   { pattern: /^(PATCH|DELETE) \/app\/api\/v1\/notes\/:id$/, allow: ADMINS, why: 'author or admin' },
-  // Marking a reminder read is every member's (the body sent is `{ read: true }`); comments are too.
-  { pattern: /^(PATCH \/app\/api\/v1\/reminders\/:id|POST \/app\/api\/v1\/reminders\/:id\/comments)$/, allow: ALL, why: 'members follow reminders' },
+  // Reminders change for the whole team: completing (the body sent is `{ read: true }`), reopening, snoozing and
+  // commenting are managers' work like creating; observers read them and mute them for themselves (`mutes` above).
+  { pattern: /^(POST \/app\/api\/v1\/reminders|(PATCH|DELETE) \/app\/api\/v1\/reminders\/:id|POST \/app\/api\/v1\/reminders\/:id\/comments)$/, allow: WRITERS, why: 'observers read reminders, managers change them' },
   // Everything else in the team: observers read, managers and up write.
   { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
   { pattern: /^(POST|PATCH|PUT|DELETE) \/app\/api\/v1\//, allow: WRITERS, why: 'managers write records' },
@@ -112,7 +115,14 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
   const upload = multipartBody({ title: 'Lease' }, [{ field: 'file', name: 'lease.txt', content: Buffer.from('lease text'), type: 'text/plain' }]);
   const document = expectStatus(await owner.request('POST', `/app/api/v1/stores/${store.id}/documents`, upload.body, upload.headers), 201, 'document').body.data;
   const versions = expectStatus(await owner.get(`/app/api/v1/documents/${document.id}/versions`), 200, 'versions').body.data;
-  const lease = expectStatus(await owner.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-1', status: 'active', commencement_date: '2025-01-01', expiration_date: '2030-12-31' }), 201, 'lease').body.data;
+  const lease = expectStatus(
+    await owner.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-1', status: 'active', commencement_date: '2025-01-01', expiration_date: '2030-12-31', options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: 180 }] }),
+    201,
+    'lease',
+  ).body.data;
+  // An edit leaves an entry in the lease's history.
+  expectStatus(await owner.patch(`/app/api/v1/leases/${lease.id}`, { reference: 'L-1a' }), 200, 'lease edit');
+  const leaseHistory = expectStatus(await owner.get(`/app/api/v1/leases/${lease.id}/history`), 200, 'lease history').body.data;
   const agreement = expectStatus(await owner.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: 'FA-1', status: 'open', royalty_percent: 5 }), 201, 'agreement').body.data;
   const reminder = expectStatus(await owner.post('/app/api/v1/reminders', { title: 'Renew', due_date: '2031-01-15' }), 201, 'reminder').body.data;
   const comment = expectStatus(await owner.post(`/app/api/v1/reminders/${reminder.id}/comments`, { body: 'On it' }), 201, 'comment').body.data;
@@ -148,6 +158,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     userId: victim.id,
     tokens: token.id,
     deviceToken: device.token,
+    entryId: leaseHistory[0].id,
   };
 }
 
@@ -157,7 +168,8 @@ function fill(url: string, ids: Ids): string {
   return muted.replace(/\/([\w-]+)\/:(\w+)/g, (_match, segment: string, param: string) => {
     let value: string | number | undefined;
     if (param === 'id') value = ids[segment];
-    else if (param === 'invitationId' || param === 'userId') value = ids[param];
+    else if (param === 'invitationId' || param === 'userId' || param === 'entryId') value = ids[param];
+    else if (segment === 'options' && param === 'position') value = 0;
     else if (segment === 'devices' && param === 'token') value = ids.deviceToken;
     else if (segment === 'list-preferences' && param === 'list') value = 'stores';
     if (value === undefined) throw new Error(`Cannot fill :${param} after /${segment} in ${url}: give access.test.ts a record for it`);
@@ -179,11 +191,16 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PATCH /app/api/v1/contacts/:id': { first_name: 'Grace' },
     'POST /app/api/v1/leases': { store_id: ids.stores, status: 'active', expiration_date: '2031-06-30' },
     'PATCH /app/api/v1/leases/:id': { reference: 'L-2' },
+    'POST /app/api/v1/leases/:id/options/:position/exercise': { rent_method: 'percent', percent: 3 },
+    'POST /app/api/v1/leases/:id/options/:position/waive': { reason: 'Relocating' },
+    'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },
     'POST /app/api/v1/leases/escalations': { start_date: '2025-01-01', end_date: '2027-12-31', monthly_amount: 1000, method: 'percent', value: 3 },
     'POST /app/api/v1/agreements': { brand_id: ids.brands, store_ids: [ids.stores], status: 'open', royalty_percent: 4 },
     'PATCH /app/api/v1/agreements/:id': { agreement_number: 'FA-2' },
-    'POST /app/api/v1/reminders': { title: 'Matrix reminder', due_date: '2031-02-01' },
+    // With a subject: team A's store in a stranger's body must be refused like any other body reference.
+    'POST /app/api/v1/reminders': { title: 'Matrix reminder', due_date: '2031-02-01', subject_type: 'store', subject_id: ids.stores },
     'PATCH /app/api/v1/reminders/:id': { read: true },
+    'POST /app/api/v1/reminders/bulk': { ids: [ids.reminders], snoozed_until: '2031-01-01' },
     'POST /app/api/v1/reminders/:id/comments': { body: 'Noted' },
     'POST /app/api/v1/sales': { store_id: ids.stores, period: 'month', period_start: '2026-04-01', gross: 500 },
     'POST /app/api/v1/sales/batch': { rows: [{ store_id: ids.stores, period_start: '2026-05-01', gross: 1 }] },
@@ -207,7 +224,7 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PUT /app/api/v1/list-preferences/:list': { per_page: 50, hidden_columns: ['city'] },
     'POST /app/api/v1/devices': { endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`, keys: browserKeys() },
     'POST /app/api/v1/tokens': { name: 'matrix', abilities: 'read', expires_in_days: 30 },
-    'PATCH /app/api/v1/users/profile': { name: 'Renamed User', email: `renamed-${randomBytes(3).toString('hex')}@example.test` },
+    'PATCH /app/api/v1/users/profile': { name: 'Renamed User', email: `renamed-${randomBytes(3).toString('hex')}@example.test`, current_password: PASSWORD },
     'PUT /app/api/v1/users/password': { current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
     'POST /app/broadcasting/auth': { socket_id: '1.1', channel_name: `private-team.${ids.teams}` },
   };

@@ -8,6 +8,14 @@ export const AUTH_BASE = '/app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * How long a request may wait for the server's answer before it counts as "no response" (spec §8: the
+ * network error toast). A flaky or captive network can leave a request open for minutes; the user should
+ * hear within seconds that nothing is coming. Every JSON call of the API answers far sooner; uploads are
+ * exempt, as sending a large file over a slow line takes longer.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
 export type RequestOptions = {
   method?: Method;
   body?: unknown;
@@ -51,6 +59,13 @@ function toApiError(status: number, body: unknown, fallback: string): ApiError {
   return new ApiError(status, fallback);
 }
 
+/** The caller's signal (a query's cancellation), plus a time limit: fetch rejects with a TimeoutError when it passes. */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | null): AbortSignal | undefined {
+  if (timeoutMs === null) return signal;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
 async function send(base: string, path: string, options: RequestOptions, retried: boolean): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -64,7 +79,7 @@ async function send(base: string, path: string, options: RequestOptions, retried
     headers,
     credentials: 'same-origin',
     body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    signal: options.signal,
+    signal: withTimeout(options.signal, options.formData ? null : REQUEST_TIMEOUT_MS),
   });
   // 419: the CSRF token expired with the session; fetch a fresh one and try once more.
   if (response.status === 419 && method !== 'GET' && !retried) {
@@ -87,7 +102,8 @@ export async function request<T>(base: string, path: string, options: RequestOpt
         failed = false;
         throw error;
       }
-      // fetch rejects with a TypeError when no response arrived at all.
+      // fetch rejects with a TypeError when no response arrived at all, and with a TimeoutError when none
+      // arrived within REQUEST_TIMEOUT_MS: both are the spec's "no response".
       throw new ApiError(0, 'Network error');
     }
     const body = await parseBody(response);

@@ -26,8 +26,10 @@ export function firstMessages(errors: FieldErrors): string[] {
 }
 
 export function showErrorToast(messages: string[]): void {
-  // Errors stay until dismissed (spec §9: errors do not time out).
-  void lazyToast().then((toast) => toast.error(messages.join('\n'), { duration: Infinity }));
+  // Errors stay until dismissed (spec §9: errors do not time out). The text is the toast's id: several calls
+  // failing for one reason (offline, every query of a page) show it once, not stacked.
+  const text = messages.join('\n');
+  void lazyToast().then((toast) => toast.error(text, { id: text, duration: Infinity }));
 }
 
 export function isAbort(error: unknown): boolean {

@@ -38,6 +38,9 @@ export const queryClient: QueryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
+      // Ask even when the browser says it is offline: the request then fails at once with the network error
+      // toast (spec §8), where the default would wait, unseen, for the connection to come back.
+      networkMode: 'always',
       // Spec §4: a cached list is current for LIST_CACHE_MS.
       staleTime: LIST_CACHE_MS,
       retry: (failureCount, error) => isApiError(error) && (error.status === 0 || error.status >= 500) && failureCount < 1,
@@ -45,6 +48,7 @@ export const queryClient: QueryClient = new QueryClient({
       // A 404 renders the not-found page through the route error boundary (spec §8).
       throwOnError: isNotFound,
     },
+    mutations: { networkMode: 'always' },
   },
 });
 

@@ -1,8 +1,31 @@
 import { attributeStrings } from './en-attributes';
+import { reminderStrings } from './en-reminders';
 import { importStrings } from './en-imports';
 import { leaseStrings } from './en-leases';
 import { salesStrings } from './en-sales';
 import { tokenStrings } from './en-tokens';
+
+/** The reminders pages' strings: with the later strings, merged over the first-load part above. */
+export const reminderPageStrings = {
+  reminders: {
+    ...reminderStrings.reminders,
+    intro: 'Critical dates of your leases and agreements, and reminders your team added.', tabs: 'Reminder status',
+    incomplete: 'Open', overdue: 'Overdue', completedTab: 'Completed', new: 'New reminder', create: 'Create reminder', created: 'Reminder “{{title}}” created.',
+    none: 'Nothing due', noneText: 'Critical dates appear here as they come within your lead time.', noneCompleted: 'No completed reminders yet',
+    complete: 'Mark complete', reopen: 'Reopen', snooze: 'Snooze', snoozeTitle: 'Snooze “{{title}}”', snoozeUntil: 'Hide until',
+    snoozed: 'Snoozed until {{date}}.', snoozedUntil: 'Snoozed until {{date}}', completed: '“{{title}}” completed.', reopened: '“{{title}}” reopened.',
+    commentsCount_one: '{{count}} comment', commentsCount_other: '{{count}} comments', filteredBy: 'Showing only: {{source}}',
+    assigneesHint: 'Without assignees the team’s managers and admins are notified.', forLease: 'Reminders of this lease', forAgreement: 'Reminders of this agreement',
+    noneForRecord: 'No reminders for this record yet.',
+    mute: 'Mute', unmute: 'Unmute', mutedBadge: 'Muted', mutedToast: 'No more e-mails about {{name}}.', unmutedToast: 'E-mails about {{name}} are back on.',
+    muteHint: 'Stop e-mails about this record (for you only)', muteReminderHint: 'Stop e-mails about this reminder (for you only)', unmuteHint: 'Get e-mails about this again',
+    fields: { title: 'Title', due_date: 'Due date', note: 'Note', assignees: 'Assignees' },
+    comments: {
+      title_one: '{{count}} comment', title_other: '{{count}} comments', add: 'Add a comment', submit: 'Comment', none: 'No comments yet.',
+      list: 'Comments', delete: 'Delete comment', someone: 'Someone', more: 'Older comments',
+    },
+  },
+};
 
 /**
  * English strings of the screens behind the dashboard (records, documents, audit log, leases, agreements,
@@ -10,6 +33,42 @@ import { tokenStrings } from './en-tokens';
  * lib/lazy-route.ts holds those screens until they are in.
  */
 export const enLater = {
+  /** The team page (members, invitations, export): not a first-load screen. */
+  team: {
+    export: {
+      title: 'Export everything', download: 'Download a ZIP of all team data',
+      text: 'Every company, brand, store, contact, lease, agreement, sales figure, reminder, note and attribute as CSV files, plus every document’s current file. For a backup, or to take your data elsewhere.',
+    },
+    title: 'Team', settings: 'Team name', settingsText: 'The name your colleagues see.', name: 'Team name', renamed: 'Team renamed.',
+    members: 'Members', membersText: 'Everyone with access to this team.', role: 'Role', roleOf: 'Role of {{name}}', joined: 'Joined', owner: 'Owner', you: 'you',
+    remove: 'Remove', leave: 'Leave team', removeTitle: 'Remove {{name}}?', removeText: '{{name}} will lose access to {{team}}.',
+    leaveTitle: 'Leave {{team}}?', leaveText: 'You will lose access to this team until someone invites you again.',
+    removed: '{{name}} removed from the team.', left: 'You left {{team}}.', roleChanged: 'Role of {{name}} changed to {{role}}.',
+    roleTitle: 'Make {{name}} {{role}}?', roleConfirm: 'Change role',
+    roleText: {
+      observer: '{{name}} will see every record, lease, document and report, but can no longer add, change or delete anything.',
+      manager: '{{name}} will add, edit and delete records, leases, agreements, documents and sales, but cannot invite or remove members, change roles, edit team settings, or see the trash and the audit log.',
+      admin: '{{name}} will do everything a manager does and also manage the team: invite and remove members, change their roles, edit team settings, and see the trash and the audit log. Billing stays with the owner.',
+    },
+    invite: 'Invite', inviteTitle: 'Invite a member', inviteText: 'We will e-mail them a link to join.', invited: 'Invitation sent to {{email}}.',
+    pending: 'Pending invitations', pendingText: 'Invitations that have not been accepted yet.', cancel: 'Cancel invitation', sent: 'Sent',
+    cancelled: 'Invitation to {{email}} cancelled.', noPending: 'No pending invitations.', actions: 'Actions',
+  },
+  teamSwitch: { heading: 'Your other teams', text: 'You can carry on in another team you belong to.', action: 'Switch to {{name}}' },
+  listError: { title: 'This list could not be loaded', text: 'Your records are safe; the request for them failed.', retry: 'Retry' },
+  /** The reminders inbox's extras (tabs, order, multi-select); /reminders waits for these strings. */
+  inbox: {
+    select: 'Select {{title}}', mine: 'Assigned to me', everyone: 'Everyone’s', sortLabel: 'Order', soonestFirst: 'Soonest first', latestFirst: 'Latest first',
+    bulk: {
+      label: 'Selected reminders', selected_one: '{{count}} selected', selected_other: '{{count}} selected', snoozeWeek: 'Snooze a week', assignMe: 'Assign to me', clear: 'Clear',
+      completed_one: '{{count}} reminder completed.', completed_other: '{{count}} reminders completed.', snoozed_one: '{{count}} reminder snoozed for a week.',
+      snoozed_other: '{{count}} reminders snoozed for a week.', assigned_one: '{{count}} reminder assigned to you.', assigned_other: '{{count}} reminders assigned to you.',
+    },
+    overdueTab: 'Overdue', noneOverdue: 'Nothing is overdue.',
+    filters: 'Filters', type: 'About', allTypes: 'Everything', store: 'Store', brand: 'Brand', assignee: 'Assigned to', anyone: 'Anyone',
+    types: { lease: 'Leases', agreement: 'Agreements', document: 'Documents', company: 'Companies', brand: 'Brands', store: 'Stores', contact: 'Contacts' },
+    closedReasons: { past_when_entered: 'Past when entered', exercised: 'Option exercised', waived: 'Option waived', lapsed: 'Lapsed' },
+  },
   records: {
     geocode: {
       button: 'Find coordinates',
@@ -152,6 +211,7 @@ export const enLater = {
       caption: 'Documents of {{name}}',
     },
   },
+  ...reminderPageStrings,
   ...leaseStrings,
   ...attributeStrings,
   ...salesStrings,

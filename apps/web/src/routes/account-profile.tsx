@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Alert, PageHeader } from '../components/ui';
 import { OtherDevicesCard } from '../features/account/other-devices-card';
 import { PasswordForm } from '../features/account/password-form';
@@ -10,10 +11,14 @@ import { useRequiredUser } from '../features/auth/use-auth-user';
 export function Component() {
   const { t } = useTranslation();
   const user = useRequiredUser();
+  // Where the link mailed to a new address lands (GET /app/email/change/…).
+  const emailChanged = useSearchParams()[0].get('email_changed');
   return (
     <>
       <PageHeader title={t('profile.title')} />
       <div className="flex flex-col gap-8">
+        {emailChanged === '1' && <Alert type="success">{t('profile.emailChanged')}</Alert>}
+        {emailChanged === 'invalid' && <Alert type="error">{t('profile.emailChangeInvalid')}</Alert>}
         {user.is_demo ? (
           // The API refuses profile and password changes for the demo user; say so instead of offering forms.
           <Alert type="warning">{t('profile.demo')}</Alert>
@@ -26,7 +31,7 @@ export function Component() {
         )}
         {/* Per user (spec: "a per-user secret iCalendar feed") and open to every role, so it lives here, not on the admins' team page. */}
         <CalendarFeedCard teamName={user.teams.find((team) => team.id === user.team_id)?.name ?? ''} />
-        {!user.is_demo && <ApiTokensCard />}
+        {!user.is_demo && <ApiTokensCard verified={Boolean(user.email_verified_at)} />}
       </div>
     </>
   );

@@ -5,7 +5,7 @@ import { InviteForm } from '../features/teams/invite-form';
 import { MembersTable } from '../features/teams/members-table';
 import { PendingInvitations } from '../features/teams/pending-invitations';
 import { ReminderSettingsCard } from '../features/teams/reminder-settings-form';
-import { isAdmin } from '../features/auth/permissions';
+import { can } from '../features/auth/permissions';
 import { TeamExportCard } from '../features/teams/team-export-card';
 import { TeamNameForm } from '../features/teams/team-name-form';
 import { useTeam } from '../features/teams/use-team';
@@ -38,8 +38,8 @@ export function Component() {
             <PendingInvitations teamId={team.id} invitations={team.invitations} />
           </>
         )}
-        {isAdmin(user) && <ReminderSettingsCard teamId={team.id} />}
-        {isAdmin(user) && <TeamExportCard />}
+        {can(user, 'team.admin') && <ReminderSettingsCard teamId={team.id} />}
+        {can(user, 'team.admin') && <TeamExportCard />}
       </div>
     </>
   );

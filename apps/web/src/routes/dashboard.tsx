@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DashboardMapStore } from '@storekeep/contracts';
 import { Alert, Card, Skeleton, PageHeader } from '../components/ui';
-import { canManage } from '../features/auth/permissions';
+import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { CriticalDatesTimeline } from '../features/dashboard/critical-dates-timeline';
 import { LeaseExpiryChart } from '../features/dashboard/lease-expiry-chart';
+import { OverdueCard } from '../features/dashboard/overdue-card';
 import { MapLegend } from '../features/dashboard/map-legend';
 import { StatCard } from '../features/dashboard/stat-card';
 import { StoreList } from '../features/dashboard/store-list';
@@ -60,6 +61,7 @@ export function Component() {
         <StatCard label={t('dashboard.nearExpiration')} value={formatCount(stats.near_expiration)} icon={CalendarX2} loading={isPending} to={`/leases?filters[expiring_before]=${isoDayFromToday(180)}`} />
         <StatCard label={t('dashboard.nearRenewal')} value={formatCount(stats.near_renewal_notice)} icon={CalendarClock} loading={isPending} to="/reminders?filters[source]=option_notice" />
       </section>
+      <OverdueCard items={data?.overdue ?? []} count={stats.overdue} unverified={stats.unverified} />
       {warnings.length > 0 && (
         <Alert type="warning" title={t('dashboardExtra.alignment')} className="mt-6">
           <ul className="list-disc space-y-1 pl-5">
@@ -81,7 +83,7 @@ export function Component() {
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <section>
           <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">{t('dashboard.stores')}</h2>
-          <StoreList stores={data?.stores ?? []} loading={isPending || !painted} canCreate={canManage(user)} />
+          <StoreList stores={data?.stores ?? []} loading={isPending || !painted} canCreate={can(user, 'records.write')} />
         </section>
         <MapSection stores={data?.map_stores} painted={painted} />
       </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LEASE_CLAUSE_KINDS, LEASE_SORTS, LEASE_STATUSES, type Lease, type Reminder } from '@storekeep/contracts';
 import { Button, FilterPicker, Pagination, Skeleton, TextInput } from '../components/ui';
-import { canManage } from '../features/auth/permissions';
+import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { useApiList } from '../features/leases/api-list';
 import { useLeaseColumns } from '../features/leases/columns';
@@ -91,7 +91,7 @@ export function SubjectReminders({ type, id, title }: { type: 'lease' | 'agreeme
     <section className="mt-2 flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-gray-900 dark:text-white">{title}</h2>
-        {canManage(user) && (
+        {can(user, 'records.write') && (
           <Button size="sm" color="white" onClick={() => setCreating(true)}>
             {t('reminders.new')}
           </Button>
@@ -123,7 +123,7 @@ export function Edit() {
 export function Detail() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  // Once deleted, the lease's own query stops so the refetch after the delete does not hit a 404.
+  // Once deleted, the lease's own queries stop so the refetch after the delete does not hit a 404.
   const [gone, setGone] = useState(false);
   const lease = useResource('leases', id, !gone);
   if (!lease.data) return <DetailSkeleton />;
@@ -138,8 +138,13 @@ export function Detail() {
       abilities={data.abilities}
       onGone={() => setGone(true)}
     >
-      <LeaseSections lease={data} />
-      <SubjectReminders type="lease" id={data.id} title={t('reminders.forLease')} />
+      {/* Gone, the sections go too: their queries (history, reminders) would otherwise be refetched by the delete's refresh, a 404. */}
+      {!gone && (
+        <>
+          <LeaseSections lease={data} />
+          <SubjectReminders type="lease" id={data.id} title={t('reminders.forLease')} />
+        </>
+      )}
     </DetailShell>
   );
 }

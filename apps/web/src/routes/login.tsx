@@ -8,6 +8,8 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const verified = params.get('verified');
+  // The link of an e-mail change opened in a browser that is not signed in.
+  const emailChanged = params.get('email_changed');
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('auth.loginTitle')}</h1>
@@ -19,6 +21,16 @@ export function Component() {
       {verified === 'invalid' && (
         <Alert type="error" className="mt-6">
           {t('auth.verifyInvalid')}
+        </Alert>
+      )}
+      {emailChanged === '1' && (
+        <Alert type="success" className="mt-6">
+          {t('profile.emailChanged')}
+        </Alert>
+      )}
+      {emailChanged === 'invalid' && (
+        <Alert type="error" className="mt-6">
+          {t('profile.emailChangeInvalid')}
         </Alert>
       )}
       <div className="mt-6">

@@ -6,10 +6,12 @@ import { useLogout } from '../features/auth/use-logout';
 import { BillingActions } from '../features/billing/billing-actions';
 import { useBilling } from '../features/billing/use-billing';
 import { SUPPORT_EMAIL } from '../features/errors/error-view';
+import { OtherTeams } from '../features/teams/team-switcher';
 
 /**
  * Where the owner of a canceled or inactive team lands (spec §4): subscribe again through Stripe
- * Checkout (or fix the payment in the Customer Portal) right here — the rest of the app is closed.
+ * Checkout (or fix the payment in the Customer Portal) right here — the rest of the app is closed, but
+ * the user's other teams are offered too.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -38,6 +40,9 @@ export function Component() {
         <Button color="transparent" onClick={() => logout.mutate()} loading={logout.isPending}>
           {t('menu.logout')}
         </Button>
+      </div>
+      <div className="flex justify-center">
+        <OtherTeams user={user} />
       </div>
     </div>
   );

@@ -40,7 +40,7 @@ function Comments({ reminder }: { reminder: Reminder }) {
   const items = comments.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <Card title={t('reminders.comments.title', { count: reminder.comments_count })}>
-      <CommentForm id={reminder.id} />
+      {reminder.abilities.comment && <CommentForm id={reminder.id} />}
       {comments.isPending ? (
         <Skeleton className="mt-6 h-24 w-full" />
       ) : items.length === 0 ? (

@@ -2,9 +2,9 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REMINDER_SOURCES, type Reminder } from '@storekeep/contracts';
-import { Alert, Button, PageHeader, Pagination, TabNav } from '../components/ui';
-import { canManage } from '../features/auth/permissions';
+import { REMINDER_SOURCES, REMINDER_SUBJECTS, type RecordRef, type Reminder } from '@storekeep/contracts';
+import { Alert, Button, PageHeader, Pagination, Select, TabNav } from '../components/ui';
+import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { useApiList, parseSimpleParams } from '../features/leases/api-list';
 import { listParamsToSearch, PER_PAGE_OPTIONS } from '../features/records/list-params';
@@ -12,27 +12,78 @@ import { usePaginationLabels } from '../features/records/use-pagination-labels';
 import { NewReminderDialog } from '../features/reminders/reminder-dialogs';
 import { useListView } from '../features/list-preferences/use-list-view';
 import { ReminderList } from '../features/reminders/reminder-list';
+import { RecordPicker } from '../features/records/record-picker';
+import { useTeam } from '../features/teams/use-team';
+import { useReminderCounts } from '../features/reminders/queries';
 import { PushToggle } from '../features/pwa/push-toggle';
 
-/** /reminders (the spec's notifications): Incomplete / Completed, newest due date first. */
+type Tab = 'incomplete' | 'overdue' | 'completed';
+
+/**
+ * /reminders (the spec's notifications): Open (overdue first, then by due date), Overdue and Completed,
+ * each with its count.
+ */
+const withCount = (label: string, count: number | undefined) =>
+  count === undefined ? label : `${label} (${count})`;
+
 export function Component() {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const parsed = useMemo(() => parseSimpleParams(searchParams, ['status', 'source', 'subject_type', 'subject_id', 'assignee_id'], ['due_date', 'created_at'], { sort: 'due_date', direction: 'desc' }), [searchParams]);
+  const parsed = useMemo(
+    () =>
+      parseSimpleParams(
+        searchParams,
+        ['status', 'source', 'subject_type', 'subject_id', 'assignee_id', 'store_id', 'brand_id'],
+        ['due_date', 'created_at'],
+        { sort: 'due_date', direction: 'asc' },
+      ),
+    [searchParams],
+  );
   const view = useListView('reminders', searchParams, parsed);
   const params = view.params;
-  const status = params.filters.status?.[0] === 'completed' ? 'completed' : 'incomplete';
+  const requested = params.filters.status?.[0];
+  const status: Tab = requested === 'completed' || requested === 'overdue' ? requested : 'incomplete';
   const source = params.filters.source?.[0];
-  const query = { ...params, filters: { ...params.filters, status: [status] } };
+  const query = {
+    ...params,
+    filters: {
+      ...params.filters,
+      ...(status === 'overdue' ? { status: ['incomplete'], state: ['overdue'] } : { status: [status] }),
+    },
+  };
+  const counts = useReminderCounts();
   const list = useApiList<Reminder>('reminders', query, view.ready);
   const labels = usePaginationLabels();
   const [creating, setCreating] = useState(false);
   const meta = list.data?.meta;
 
   const linkFor = (next: string) => {
-    const search = listParamsToSearch({ ...params, page: 1, sort: null, filters: { ...params.filters, status: [next] } });
+    const search = listParamsToSearch({
+      ...params,
+      page: 1,
+      sort: null,
+      filters: { ...params.filters, status: [next] },
+    });
     return `/reminders?${search.toString()}`;
+  };
+  const mine = params.filters.assignee_id?.[0] === String(user.id);
+  const team = useTeam(user.team_id ?? 0);
+  // The pickers show the chosen record's name; one that came with the address shows its number until changed.
+  const [store, setStore] = useState<RecordRef>(() =>
+    params.filters.store_id?.[0]
+      ? { id: Number(params.filters.store_id[0]), name: `#${params.filters.store_id[0]}` }
+      : null,
+  );
+  const [brand, setBrand] = useState<RecordRef>(() =>
+    params.filters.brand_id?.[0]
+      ? { id: Number(params.filters.brand_id[0]), name: `#${params.filters.brand_id[0]}` }
+      : null,
+  );
+  const setFilter = (changes: Record<string, string[] | undefined>) => {
+    const filters = { ...params.filters, ...changes };
+    for (const [name, value] of Object.entries(changes)) if (value === undefined) delete filters[name];
+    setSearchParams(listParamsToSearch({ ...params, page: 1, filters: filters as typeof params.filters }));
   };
   const update = (changes: { page?: number; per_page?: number }) => {
     const search = listParamsToSearch({ ...params, sort: null, ...changes });
@@ -47,7 +98,7 @@ export function Component() {
         actions={
           <>
             <PushToggle />
-            {canManage(user) && (
+            {can(user, 'records.write') && (
               <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setCreating(true)}>
                 {t('reminders.new')}
               </Button>
@@ -60,7 +111,15 @@ export function Component() {
           type="warning"
           className="mb-4"
           action={
-            <Button size="sm" color="white" onClick={() => setSearchParams(listParamsToSearch({ ...params, sort: null, page: 1, filters: { status: [status] } }))}>
+            <Button
+              size="sm"
+              color="white"
+              onClick={() =>
+                setSearchParams(
+                  listParamsToSearch({ ...params, sort: null, page: 1, filters: { status: [status] } }),
+                )
+              }
+            >
               {t('records.list.clearAll')}
             </Button>
           }
@@ -72,15 +131,119 @@ export function Component() {
         label={t('reminders.tabs')}
         current={status}
         tabs={[
-          { key: 'incomplete', label: t('reminders.incomplete'), to: linkFor('incomplete') },
+          {
+            key: 'incomplete',
+            label: withCount(
+              t('reminders.incomplete'),
+              counts.data && counts.data.overdue + counts.data.upcoming,
+            ),
+            to: linkFor('incomplete'),
+          },
+          {
+            key: 'overdue',
+            label: withCount(t('inbox.overdueTab'), counts.data?.overdue),
+            to: linkFor('overdue'),
+          },
           { key: 'completed', label: t('reminders.completedTab'), to: linkFor('completed') },
         ]}
       />
       <div className="mt-6">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <div className="flex flex-wrap items-end gap-2" role="group" aria-label={t('inbox.filters')}>
+            <Select
+              label={t('inbox.type')}
+              containerClassName="w-44"
+              value={params.filters.subject_type?.[0] ?? ''}
+              onChange={(event) =>
+                setFilter({
+                  subject_type: event.currentTarget.value ? [event.currentTarget.value] : undefined,
+                })
+              }
+              options={[
+                { value: '', label: t('inbox.allTypes') },
+                ...REMINDER_SUBJECTS.map((type) => ({ value: type, label: t(`inbox.types.${type}`) })),
+              ]}
+            />
+            <Select
+              label={t('inbox.assignee')}
+              containerClassName="w-44"
+              value={params.filters.assignee_id?.[0] ?? ''}
+              onChange={(event) =>
+                setFilter({
+                  assignee_id: event.currentTarget.value ? [event.currentTarget.value] : undefined,
+                })
+              }
+              options={[
+                { value: '', label: t('inbox.anyone') },
+                ...(team.data?.members ?? []).map((member) => ({
+                  value: String(member.id),
+                  label: member.name,
+                })),
+              ]}
+            />
+            <div className="w-56">
+              <RecordPicker
+                type="stores"
+                label={t('inbox.store')}
+                value={store}
+                onChange={(value) => {
+                  setStore(value);
+                  setFilter({ store_id: value ? [String(value.id)] : undefined });
+                }}
+              />
+            </div>
+            <div className="w-48">
+              <RecordPicker
+                type="brands"
+                label={t('inbox.brand')}
+                value={brand}
+                onChange={(value) => {
+                  setBrand(value);
+                  setFilter({ brand_id: value ? [String(value.id)] : undefined });
+                }}
+              />
+            </div>
+            <Button
+              size="sm"
+              color={mine ? 'blue' : 'white'}
+              aria-pressed={mine}
+              onClick={() => setFilter({ assignee_id: mine ? undefined : [String(user.id)] })}
+            >
+              {t('inbox.mine')}
+            </Button>
+          </div>
+          <Select
+            hideLabel
+            label={t('inbox.sortLabel')}
+            containerClassName="w-44"
+            value={params.direction}
+            onChange={(event) =>
+              setSearchParams(
+                listParamsToSearch({
+                  ...params,
+                  page: 1,
+                  sort: 'due_date',
+                  direction: event.currentTarget.value as 'asc' | 'desc',
+                }),
+              )
+            }
+            options={[
+              { value: 'asc', label: t('inbox.soonestFirst') },
+              { value: 'desc', label: t('inbox.latestFirst') },
+            ]}
+          />
+        </div>
         <ReminderList
+          inbox={{ userId: user.id }}
           reminders={list.data?.data ?? []}
           loading={list.isPending}
-          emptyTitle={status === 'completed' ? t('reminders.noneCompleted') : t('reminders.none')}
+          emptyTitle={
+            status === 'completed'
+              ? t('reminders.noneCompleted')
+              : status === 'overdue'
+                ? t('inbox.noneOverdue')
+                : t('reminders.none')
+          }
           emptyText={status === 'completed' ? undefined : t('reminders.noneText')}
         />
         {meta && meta.total > 0 && (

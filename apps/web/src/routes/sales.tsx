@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '../components/ui';
-import { canManage } from '../features/auth/permissions';
+import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { PercentageRentReport, RoyaltiesReport, SummaryReport } from '../features/sales/reports';
 import { SalesGrid } from '../features/sales/sales-grid';
@@ -21,7 +21,7 @@ export function Component() {
         selectedIndex={index}
         onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i]! }, { replace: true })}
         tabs={[
-          { key: 'entry', label: t('sales.tabs.entry'), content: <SalesGrid canEdit={canManage(user)} /> },
+          { key: 'entry', label: t('sales.tabs.entry'), content: <SalesGrid canEdit={can(user, 'records.write')} /> },
           { key: 'reports', label: t('sales.tabs.reports'), content: <SummaryReport /> },
           { key: 'royalties', label: t('sales.tabs.royalties'), content: <RoyaltiesReport /> },
           { key: 'rent', label: t('sales.tabs.rent'), content: <PercentageRentReport /> },

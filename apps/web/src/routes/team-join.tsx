@@ -31,42 +31,33 @@ export function Component() {
   const invite = preview.data;
   const here = `/teams/join/${token}`;
   const matches = user && user.email.toLowerCase() === invite.email.toLowerCase();
+  // The server accepts only for a verified address (a pending change to it does not count).
+  const verified = Boolean(user?.email_verified_at);
 
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('invitation.joinTitle', { team: invite.team_name })}</h1>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
         {t('invitation.intro', { team: invite.team_name, role: t(`roles.${invite.role}`) })}
+        {invite.invited_by && ` ${t('invitation.invitedBy', { name: invite.invited_by })}`}
       </p>
       <div className="mt-6 flex flex-col gap-4">
-        {matches && (
+        {matches && verified && (
           <Button onClick={() => accept.mutate()} loading={accept.isPending} className="w-full">
             {t('invitation.accept')}
           </Button>
         )}
+        {matches && !verified && <Alert type="warning">{t('invitation.verifyFirst', { email: invite.email })}</Alert>}
         {user && !matches && <Alert type="warning">{t('invitation.wrongAccount', { email: invite.email })}</Alert>}
-        {!user && invite.has_account && (
+        {!user && (
+          // The preview does not say whether the address has an account: the invitation e-mail links to the right page.
           <>
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t('invitation.loginFirst', { email: invite.email })}</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{t('invitation.loginOrRegister', { email: invite.email })}</p>
             <Link
               to={`/login?redirect=${encodeURIComponent(here)}&email=${encodeURIComponent(invite.email)}`}
               className={buttonClasses('blue', 'md', 'w-full')}
             >
               {t('auth.login')}
-            </Link>
-          </>
-        )}
-        {!user && !invite.has_account && (
-          <>
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t('invitation.registerFirst', { email: invite.email })}</p>
-            <Link to={`/teams/register/${token}`} className={buttonClasses('blue', 'md', 'w-full')}>
-              {t('auth.register')}
-            </Link>
-            <Link
-              to={`/login?redirect=${encodeURIComponent(here)}&email=${encodeURIComponent(invite.email)}`}
-              className="text-center text-sm font-semibold text-blue-600 hover:text-blue-500 dark:text-blue-400"
-            >
-              {t('auth.haveAccount')} {t('auth.login')}
             </Link>
           </>
         )}

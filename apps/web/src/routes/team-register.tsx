@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { RegisterForm } from '../features/auth/register-form';
 import { useAuthUser } from '../features/auth/use-auth-user';
 import { InvitationStatus } from '../features/teams/invitation-status';
@@ -9,6 +9,8 @@ import { useInvitation } from '../features/teams/use-invitation';
 export function Component() {
   const { t } = useTranslation();
   const { invitation: token } = useParams();
+  // Only the invitation e-mail's link carries it; without it the server refuses to register through the invitation.
+  const signature = useSearchParams()[0].get('signature') ?? undefined;
   const { data: user, isPending: userPending } = useAuthUser();
   const preview = useInvitation(token);
   const [registered, setRegistered] = useState(false);
@@ -23,9 +25,17 @@ export function Component() {
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('invitation.registerTitle', { team: preview.data.team_name })}</h1>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
         {t('invitation.intro', { team: preview.data.team_name, role: t(`roles.${preview.data.role}`) })}
+        {preview.data.invited_by && ` ${t('invitation.invitedBy', { name: preview.data.invited_by })}`}
       </p>
       <div className="mt-6">
-        <RegisterForm key={preview.data.id} invitation={token} email={preview.data.email} lockEmail onRegistered={() => setRegistered(true)} />
+        <RegisterForm
+          key={preview.data.id}
+          invitation={token}
+          invitationSignature={signature}
+          email={preview.data.email}
+          lockEmail
+          onRegistered={() => setRegistered(true)}
+        />
       </div>
       <p className="mt-8 text-center text-sm text-gray-600 dark:text-gray-400">
         {t('auth.haveAccount')}{' '}

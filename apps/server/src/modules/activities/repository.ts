@@ -6,6 +6,11 @@ export async function insertActivity(db: Executor, row: NewActivity) {
   await db.insertInto('activities').values(row).execute();
 }
 
+/** Many audit rows in multi-row inserts (a daily job that changes thousands of records at once). */
+export async function insertActivities(db: Executor, rows: NewActivity[]) {
+  for (let at = 0; at < rows.length; at += 500) await db.insertInto('activities').values(rows.slice(at, at + 500)).execute();
+}
+
 export type ActivityFilters = {
   userIds?: number[];
   subjectTypes?: string[];

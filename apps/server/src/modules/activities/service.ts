@@ -1,10 +1,11 @@
-import type { Activity, PaginationMeta } from '@storekeep/contracts';
+import type { Activity, PaginationMeta, RecordActivity } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { insertActivity, pageActivities } from './repository';
+import { insertActivities, insertActivity, pageActivities } from './repository';
+import { nameReferences } from './references';
 
 export type ActivityInput = {
   teamId: number | null;
@@ -17,18 +18,26 @@ export type ActivityInput = {
   ip?: string | null;
 };
 
+const activityRow = (input: ActivityInput, now: string) => ({
+  team_id: input.teamId,
+  user_id: input.userId,
+  subject_type: input.subjectType,
+  subject_id: input.subjectId === null ? null : String(input.subjectId),
+  action: input.action,
+  changes: input.changes ? JSON.stringify(input.changes) : null,
+  ip: input.ip ?? null,
+  created_at: now,
+});
+
 /** Writes the audit row; callers pass their open transaction so the row commits with the change. */
 export async function recordActivity(trx: Executor, input: ActivityInput) {
-  await insertActivity(trx, {
-    team_id: input.teamId,
-    user_id: input.userId,
-    subject_type: input.subjectType,
-    subject_id: input.subjectId === null ? null : String(input.subjectId),
-    action: input.action,
-    changes: input.changes ? JSON.stringify(input.changes) : null,
-    ip: input.ip ?? null,
-    created_at: nowIso(),
-  });
+  await insertActivity(trx, activityRow(input, nowIso()));
+}
+
+/** Audit rows of many changes made together, in the caller's transaction. */
+export async function recordActivities(trx: Executor, inputs: ActivityInput[]) {
+  const now = nowIso();
+  await insertActivities(trx, inputs.map((input) => activityRow(input, now)));
 }
 
 /** `{ field: [old, new] }` for the fields whose value differs. */
@@ -83,7 +92,7 @@ export async function listActivities(
     query.perPage,
   );
   return {
-    data: rows.map((row) => ({
+    data: await nameReferences(deps.db, actor.teamId, rows.map((row) => ({
       id: row.id,
       user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? 'Deleted user' },
       subject_type: row.subject_type,
@@ -92,7 +101,18 @@ export async function listActivities(
       changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
       ip: row.ip,
       created_at: row.created_at,
-    })),
+    }))),
     meta: paginationMeta(query.page, query.perPage, total),
   };
+}
+
+/** One record's history, for any member who can see the record: members' IP addresses stay in the admins' audit log. */
+export async function listRecordActivities(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+  scope: { subjectType: string; subjectId: number },
+): Promise<{ data: RecordActivity[]; meta: PaginationMeta }> {
+  const { data, meta } = await listActivities(deps, actor, raw, scope);
+  return { data: data.map(({ ip: _ip, ...entry }) => entry), meta };
 }

@@ -26,7 +26,7 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await agreements.getAgreement(deps, actorOf(request, deps), request.params.id) }));
   app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body, response: one } }, async (request) => ({
-    data: await agreements.updateAgreement(deps, actorOf(request, deps), request.params.id, Object.fromEntries(Object.entries(request.body).filter(([k]) => k in agreementFieldsSchema.shape || k === 'attributes'))),
+    data: await agreements.updateAgreement(deps, actorOf(request, deps), request.params.id, Object.fromEntries(Object.entries(request.body).filter(([k]) => Object.hasOwn(agreementFieldsSchema.shape, k) || k === 'attributes'))),
   }));
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await agreements.deleteAgreement(deps, actorOf(request, deps), request.params.id);

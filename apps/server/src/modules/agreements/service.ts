@@ -12,8 +12,9 @@ import { diff, recordActivity } from '../activities/service';
 import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordPolicy, systemViewer, viewerOf, type Viewer } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
+import { isPendingImport, PENDING_IMPORT } from '../imports/pending';
 import { checkRef, FieldErrors } from '../records/validation';
-import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/contracts-shared';
+import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/lease-agreement-rows';
 import { noticeDeadline } from '../leases/dates';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
 
@@ -284,7 +285,8 @@ export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
 
 export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
   const row = await deps.db.selectFrom('franchise_agreements').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Franchise agreement');
+  // An agreement a running import holds hidden is not in the trash: nobody may bring it out early.
+  if (!row || isPendingImport(row.deleted_at)) throw notFound('Franchise agreement');
   authorize(recordPolicy.restore(actor));
   if (!row.deleted_at) throw new AppError('conflict', 'This franchise agreement is not deleted.');
   if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Franchise agreement');
@@ -294,6 +296,21 @@ export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'restored', ip: actor.ip });
   });
   return getAgreement(deps, actor, id);
+}
+
+/** An agreement an import created, hidden until the import commits, without its reminders (see hideImportedLease). */
+export async function hideImportedAgreement(trx: Executor, teamId: number, id: number) {
+  await trx.updateTable('franchise_agreements').set({ deleted_at: PENDING_IMPORT }).where('team_id', '=', teamId).where('id', '=', id).execute();
+  await removeSubjectReminders(trx, teamId, { type: 'agreement', id });
+}
+
+/** The import committed: its hidden agreements appear, with their reminders. */
+export async function revealImportedAgreements(trx: Executor, teamId: number, ids: number[]): Promise<number[]> {
+  const hidden = (await trx.selectFrom('franchise_agreements').select('id').where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).execute()).map((row) => row.id);
+  if (!hidden.length) return [];
+  await trx.updateTable('franchise_agreements').set({ deleted_at: null }).where('team_id', '=', teamId).where('id', 'in', hidden).execute();
+  for (const id of hidden) await write(trx, teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, teamId, id)));
+  return [];
 }
 
 /** Agreements an import created, removed for good (a failed run) or to the trash (undo). */

@@ -214,7 +214,7 @@ describe('attribute values on records', () => {
         remodel_due: '2027-03-01',
         marketing_budget: '1250.50',
         patio: true,
-        menu_page: 'https://menu.example.com',
+        menu_page: 'menu.example.com',
         ops_inbox: 'Ops@Example.com',
         notes: 'Corner lot',
       },

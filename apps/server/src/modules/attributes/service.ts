@@ -5,6 +5,7 @@ import {
   FILTERABLE_ATTRIBUTE_TYPES,
   fieldErrors,
   formatAttributeValue,
+  isReservedAttributeKey,
   MAX_ATTRIBUTES_PER_TYPE,
   SORTABLE_ATTRIBUTE_TYPES,
   type Attribute,
@@ -45,8 +46,12 @@ export async function listAttributes(
   return rows.map(presentAttribute);
 }
 
-const keyFromLabel = (label: string) =>
-  (
+/**
+ * A key from the label. A label is the business's own word, so one that spells a reserved key ("Constructor")
+ * is kept and its key gets a suffix instead of being refused, as an explicit reserved key is.
+ */
+const keyFromLabel = (label: string) => {
+  const key = (
     label
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
@@ -55,6 +60,8 @@ const keyFromLabel = (label: string) =>
       .replace(/^_+|_+$/g, '')
       .replace(/^(\d)/, 'f_$1') || 'field'
   ).slice(0, 50);
+  return isReservedAttributeKey(key) ? `${key}_1` : key;
+};
 
 export async function createAttribute(
   deps: Deps,
@@ -241,11 +248,13 @@ export function validateAttributeValues(
   const known = new Set(definitions.map((d) => d.key));
   for (const key of Object.keys(raw))
     if (!known.has(key)) errors[`attributes.${key}`] = ['The selected attribute is invalid.'];
-  const result = attributeValuesSchema(definitions, options).safeParse(raw);
+  // A copy without a prototype: the schema reads each definition's key, and a missing `constructor` must read as absent.
+  const result = attributeValuesSchema(definitions, options).safeParse(Object.assign(Object.create(null), raw));
   if (!result.success)
     for (const [field, messages] of Object.entries(fieldErrors(result.error)))
       errors[`attributes.${field}`] = messages;
-  const values: Record<string, AttributeValue> = {};
+  // Keyed by the team's attribute keys: no inherited member may pass for a value (see RESERVED_ATTRIBUTE_KEYS).
+  const values: Record<string, AttributeValue> = Object.create(null);
   if (result.success)
     for (const [key, value] of Object.entries(result.data))
       if (value !== undefined) values[key] = value as AttributeValue;
@@ -358,7 +367,7 @@ export async function writeAttributeValues(
   // "No value" of a multi select reads back as [], of anything else as null.
   const after = (d: Attribute) => values[d.key] ?? (d.type === 'multi_select' ? [] : null);
   const changed = definitions.filter(
-    (d) => d.key in values && JSON.stringify(before[d.key] ?? null) !== JSON.stringify(after(d)),
+    (d) => Object.hasOwn(values, d.key) && JSON.stringify(before[d.key] ?? null) !== JSON.stringify(after(d)),
   );
   if (!changed.length) return changes;
   await repo.deleteValues(

@@ -223,6 +223,14 @@ export function actorOf(request: FastifyRequest, deps: Pick<Deps, 'config'>): Ac
   };
 }
 
+/**
+ * Refuses an account whose address is not proven yet: anyone can sign up with someone else's address, so
+ * what outlives a password reset (API tokens) or grants another team's data (invitations) waits for the link.
+ */
+export function requireVerifiedEmail(user: Pick<UserRow, 'email_verified_at'>, action: string) {
+  if (!user.email_verified_at) throw forbidden(`Verify your e-mail address before you ${action}.`);
+}
+
 export function isDemoUser(user: Pick<UserRow, 'email'>, seedDemo: boolean): boolean {
   return seedDemo && user.email === DEMO_EMAIL;
 }

@@ -81,6 +81,23 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
+  // The link mailed to a new address (profile e-mail change): the change applies when it is opened.
+  app.get(
+    '/app/email/change/:id/:hash',
+    {
+      config: { guard: 'public' },
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive(), hash: z.string().max(64) }),
+        querystring: z.object({ expires: z.coerce.number().int().default(0), signature: z.string().max(128).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const ok = await auth.confirmEmailChange(deps, request.ip, { ...request.params, ...request.query });
+      if (!ok) return reply.redirect(request.auth ? '/account/profile?email_changed=invalid' : '/login?email_changed=invalid');
+      return reply.redirect(request.auth ? '/account/profile?email_changed=1' : '/login?email_changed=1');
+    },
+  );
+
   app.post(
     `${API_BASE}/email/verification-notification`,
     { config: { guard: 'auth' }, schema: { response: { 202: messageSchema } } },

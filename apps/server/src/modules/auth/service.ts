@@ -1,26 +1,31 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addDays } from 'date-fns';
 import {
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_SECONDS,
   PASSWORD_RESET_TTL_MINUTES,
   type AuthUser,
+  type TokenAbility,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { AppError, forbidden, invalid } from '../../platform/errors';
+import { forbidden, invalid } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
+import { enforceLimit } from '../../platform/rate-limit';
+import { nameForMail } from '../../platform/text';
 import { recordActivity } from '../activities/service';
-import { acceptInvitation, createPersonalTeam, previewInvitation } from '../teams/service';
+import { acceptInvitation, createPersonalTeam, isValidInvitationSignature, previewInvitation } from '../teams/service';
+import { insertToken } from '../tokens/repository';
 import { insertUser, updateUser } from '../users/repository';
 import { loadAuthUser } from '../users/service';
-import { forgetSession, isDemoUser, type RequestAuth } from './context';
+import { forgetSession, isDemoUser, requireVerifiedEmail, type RequestAuth } from './context';
 import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { clearSessionCookie, sessionCookieName, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
-import { isValidVerification, sendVerificationMail } from './verification';
+import { isValidAddressLink, sendVerificationMail } from './verification';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
 
@@ -33,13 +38,7 @@ const LIMITS = { loginPerIp: 30, registerPerIp: 20, resetPerIp: 10, verifyLinkPe
 
 /** Counts one attempt of `action` from `ip` and throws 429 past `max` within a minute. */
 async function limitPerIp(deps: Deps, action: string, ip: string, max: number, field?: string) {
-  const limit = await deps.limiter.hit(`${action}-ip:${ip}`, 60);
-  if (limit.count > max) throw throttled('Too many attempts. Please try again in :seconds seconds.', limit.retryAfter, field);
-}
-
-function throttled(message: string, retryAfter: number, field?: string) {
-  const text = message.replace(':seconds', String(retryAfter));
-  return new AppError('throttled', text, field ? { [field]: [text] } : undefined, { 'retry-after': String(retryAfter) });
+  await enforceLimit(deps.limiter, { key: `${action}-ip:${ip}`, max, windowSeconds: 60, message: 'Too many attempts. Please try again in :seconds seconds.', field });
 }
 
 /** Session cookie values: 32 random bytes (256 bits), stored only as their SHA-256. */
@@ -115,18 +114,19 @@ export async function login(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { email: string; password: string; remember: boolean; device_name?: string | undefined },
+  input: { email: string; password: string; remember: boolean; device_name?: string | undefined; abilities: TokenAbility },
 ): Promise<{ user: AuthUser } | { token: string }> {
   const key = `login:${input.email}|${request.ip}`;
-  // Per e-mail and address (guessing one account), and per address alone (trying many accounts).
+  // Per e-mail and address (guessing one account), and per address alone (trying many accounts). Every
+  // attempt is counted before the password is checked, so parallel guesses cannot all slip under the limit;
+  // a success clears the per-account count and gives back its count from the address.
+  const message = 'Too many login attempts. Please try again in :seconds seconds.';
   const ipKey = `login-ip:${request.ip}`;
-  const [attempts, fromIp] = await Promise.all([deps.limiter.peek(key), deps.limiter.peek(ipKey)]);
-  const blocked = attempts.count >= LOGIN_MAX_ATTEMPTS ? attempts : fromIp.count >= LIMITS.loginPerIp ? fromIp : null;
-  if (blocked) throw throttled('Too many login attempts. Please try again in :seconds seconds.', blocked.retryAfter, 'email');
+  await enforceLimit(deps.limiter, { key: ipKey, max: LIMITS.loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS, message, field: 'email' });
+  await enforceLimit(deps.limiter, { key, max: LOGIN_MAX_ATTEMPTS, windowSeconds: LOGIN_WINDOW_SECONDS, message, field: 'email' });
   const user = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHashPromise), input.password);
   if (!user || !ok) {
-    await Promise.all([deps.limiter.hit(key, LOGIN_WINDOW_SECONDS), deps.limiter.hit(ipKey, LOGIN_WINDOW_SECONDS)]);
     // Audited for known and unknown e-mails alike (same work either way); never the password.
     await recordActivity(deps.db, {
       teamId: user?.current_team_id ?? null,
@@ -139,14 +139,22 @@ export async function login(
     });
     throw invalid('email', FAILED_LOGIN);
   }
-  await deps.limiter.clear(key);
+  await Promise.all([deps.limiter.clear(key), deps.limiter.release(ipKey)]);
   const teamId = user.current_team_id;
-  await recordActivity(deps.db, { teamId, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'login', changes: input.device_name ? { device: input.device_name } : null, ip: request.ip });
   if (input.device_name) {
+    // A device token outlives a session, so it is held to the rules of POST /tokens.
+    if (isDemoUser(user, deps.config.SEED_DEMO)) throw forbidden('The demo account cannot make API tokens.');
+    requireVerifiedEmail(user, 'sign in a device');
     const token = randomToken(40);
-    await repo.createToken(deps.db, { userId: user.id, name: input.device_name, tokenHash: sha256(token), now: nowIso() });
+    const now = nowIso();
+    const expiresAt = addDays(new Date(now), deps.config.DEVICE_TOKEN_TTL_DAYS).toISOString();
+    await writeTransaction(deps.db, async (trx) => {
+      await insertToken(trx, { userId: user.id, name: input.device_name!, tokenHash: sha256(token), abilities: input.abilities, expiresAt, now });
+      await recordActivity(trx, { teamId, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'login', changes: { device: input.device_name, abilities: input.abilities, expires_at: expiresAt }, ip: request.ip });
+    });
     return { token };
   }
+  await recordActivity(deps.db, { teamId, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'login', ip: request.ip });
   await startSession(deps, request, reply, user.id, input.remember);
   return { user: await loadAuthUser(deps, deps.db, user.id) };
 }
@@ -175,20 +183,24 @@ export const REGISTRATION_RECEIVED = 'Thanks for signing up. We have sent you an
  * Signs a new person up, or — when the e-mail already has an account — tells that account's owner by
  * e-mail. Both paths hash the password, write one transaction, queue one e-mail and set a fresh session
  * cookie, so status, body, headers and time look alike; only the new person's cookie signs anyone in.
- * An invitation holder proved they own the address (the link was mailed to it), so a taken address is
- * said plainly to them.
+ * Through an invitation, the signature of the e-mail's link proves the address (the token alone is known
+ * to the team's admins): only then is a taken address said plainly, and the new account starts verified.
  */
 export async function register(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { name: string; email: string; password: string; invitation?: string | undefined },
+  input: { name: string; email: string; password: string; invitation?: string | undefined; invitation_signature?: string | undefined; time_zone?: string | undefined },
 ): Promise<void> {
   await limitPerIp(deps, 'register', request.ip, LIMITS.registerPerIp, 'email');
   await assertUncommonPassword(input.password);
   if (input.invitation) {
     const invitation = await previewInvitation(deps, input.invitation);
-    if (invitation.email !== input.email) throw invalid('email', 'This invitation was sent to a different e-mail address.');
+    // The token alone is known to the inviting team's admins; only the signed link proves the address.
+    if (!isValidInvitationSignature(deps.appKey, invitation, input.invitation_signature)) {
+      throw invalid('invitation', 'This invitation link is incomplete. Open the link from the invitation e-mail.');
+    }
+    if (invitation.email !== input.email.toLowerCase()) throw invalid('email', 'This invitation was sent to a different e-mail address.');
   }
   const existing = await repo.findUserByEmail(deps.db, input.email);
   if (existing && input.invitation) throw invalid('email', 'The email has already been taken. Log in to accept the invitation.');
@@ -210,11 +222,13 @@ export async function register(
   }
   const userId = await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
-    const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, now });
-    const team = await createPersonalTeam(trx, user, now);
+    // Through a signed invitation link the address is proven already (checked above): no second link.
+    const verifiedAt = input.invitation ? now : null;
+    const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, now, verifiedAt });
+    const team = await createPersonalTeam(trx, user, now, input.time_zone);
     await recordActivity(trx, { teamId: team.id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'registered', ip: request.ip });
     if (input.invitation) await acceptInvitation(trx, user, input.invitation, request.ip);
-    await sendVerificationMail(deps, trx, user);
+    else await sendVerificationMail(deps, trx, user);
     return user.id;
   });
   deps.mail.kick();
@@ -225,15 +239,14 @@ async function sendAccountExistsMail(deps: Deps, trx: Executor, user: { email: s
   await enqueueMail(trx, {
     to: user.email,
     subject: 'You already have a Storekeep account',
-    text: `Hello ${user.name},\n\nSomeone, probably you, tried to sign up for Storekeep with this e-mail address, which already has an account. No new account was made.\n\nLog in here:\n\n${deps.config.APP_URL}/login\n\nForgot your password? Choose a new one here:\n\n${deps.config.APP_URL}/password/reset\n\nIf it was not you, no further action is required: your account is unchanged.\n`,
+    text: `Hello ${nameForMail(user.name)},\n\nSomeone, probably you, tried to sign up for Storekeep with this e-mail address, which already has an account. No new account was made.\n\nLog in here:\n\n${deps.config.APP_URL}/login\n\nForgot your password? Choose a new one here:\n\n${deps.config.APP_URL}/password/reset\n\nIf it was not you, no further action is required: your account is unchanged.\n`,
   });
 }
 
 export const RESET_LINK_SENT = 'If an account exists for that e-mail, we have sent a password reset link.';
 
 export async function forgotPassword(deps: Deps, ip: string, email: string) {
-  const limit = await deps.limiter.hit(`forgot:${email}|${ip}`, 60);
-  if (limit.count > 5) throw throttled('Please wait :seconds seconds before retrying.', limit.retryAfter, 'email');
+  await enforceLimit(deps.limiter, { key: `forgot:${email}|${ip}`, max: 5, windowSeconds: 60, message: 'Please wait :seconds seconds before retrying.', field: 'email' });
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
@@ -243,7 +256,7 @@ export async function forgotPassword(deps: Deps, ip: string, email: string) {
     await enqueueMail(trx, {
       to: email,
       subject: 'Reset your Storekeep password',
-      text: `Hello ${user.name},\n\nYou asked to reset your Storekeep password. Choose a new one here:\n\n${url}\n\nThis link expires in ${PASSWORD_RESET_TTL_MINUTES} minutes and works once. If you did not ask for it, no further action is required.\n`,
+      text: `Hello ${nameForMail(user.name)},\n\nYou asked to reset your Storekeep password. Choose a new one here:\n\n${url}\n\nThis link expires in ${PASSWORD_RESET_TTL_MINUTES} minutes and works once. If you did not ask for it, no further action is required.\n`,
     });
   });
   deps.mail.kick();
@@ -263,11 +276,14 @@ export async function resetPassword(deps: Deps, ip: string, input: { token: stri
   if (!user) throw badToken();
   const passwordHash = await hashPassword(input.password);
   await writeTransaction(deps.db, async (trx) => {
-    await updateUser(trx, user.id, { password_hash: passwordHash }, nowIso());
-    // Single use, and every existing session ends: whoever knew the old password is out.
+    const now = nowIso();
+    // The link reached the address, which proves it; an address change someone else asked for is dropped.
+    await updateUser(trx, user.id, { password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, pending_email: null, pending_email_expires_at: null }, now);
+    // Single use, and every session and API token ends: whoever knew the old password (or signed up
+    // with this address before its owner) is out.
     await repo.deletePasswordReset(trx, input.email);
-    await repo.deleteOtherSessions(trx, user.id, null);
-    await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'password_reset', ip });
+    const ended = await repo.endAllCredentials(trx, user.id, null);
+    await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'password_reset', changes: ended, ip });
   });
 }
 
@@ -278,7 +294,7 @@ export async function verifyEmail(
 ): Promise<boolean> {
   await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
   const user = await repo.findUserById(deps.db, params.id);
-  if (!user || !isValidVerification(deps.appKey, user, params.hash, params.expires, params.signature)) return false;
+  if (!user || !isValidAddressLink(deps.appKey, 'verify', { userId: user.id, email: user.email, ...params })) return false;
   if (!user.email_verified_at) {
     await writeTransaction(deps.db, async (trx) => {
       await updateUser(trx, user.id, { email_verified_at: nowIso() }, nowIso());
@@ -288,9 +304,32 @@ export async function verifyEmail(
   return true;
 }
 
+/**
+ * The link mailed to a requested new address: opening it proves the address, which then replaces the
+ * account's (verified). Fails when the link is not for the address pending now, has expired, or the
+ * address has meanwhile become another account's.
+ */
+export async function confirmEmailChange(
+  deps: Deps,
+  ip: string,
+  params: { id: number; hash: string; expires: number; signature: string },
+): Promise<boolean> {
+  await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
+  const user = await repo.findUserById(deps.db, params.id);
+  const pending = user?.pending_email;
+  if (!user || !pending || !user.pending_email_expires_at || user.pending_email_expires_at <= nowIso()) return false;
+  if (!isValidAddressLink(deps.appKey, 'change', { userId: user.id, email: pending, ...params })) return false;
+  return writeTransaction(deps.db, async (trx) => {
+    if (await repo.findUserByEmail(trx, pending)) return false;
+    const now = nowIso();
+    await updateUser(trx, user.id, { email: pending, email_verified_at: now, pending_email: null, pending_email_expires_at: null }, now);
+    await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_changed', changes: { email: [user.email, pending] }, ip });
+    return true;
+  });
+}
+
 export async function resendVerification(deps: Deps, auth: RequestAuth) {
-  const limit = await deps.limiter.hit(`verify:${auth.user.id}`, 60);
-  if (limit.count > 6) throw throttled('Too many requests. Please wait :seconds seconds.', limit.retryAfter);
+  await enforceLimit(deps.limiter, { key: `verify:${auth.user.id}`, max: 6, windowSeconds: 60, message: 'Too many requests. Please wait :seconds seconds.' });
   if (auth.user.email_verified_at) return 'already-verified';
   await writeTransaction(deps.db, (trx) => sendVerificationMail(deps, trx, auth.user));
   deps.mail.kick();

@@ -2,40 +2,48 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
 import { hmac, safeEqual, sha256 } from '../../platform/crypto';
+import { nameForMail } from '../../platform/text';
 
-const LINK_MINUTES = 60;
+export const LINK_MINUTES = 60;
+
+/** The two links that prove an address: verifying the account's own, and confirming a change to a new one. */
+export type AddressLink = 'verify' | 'change';
+const PREFIX: Record<AddressLink, string> = { verify: '/app/email/verify', change: '/app/email/change' };
 
 /**
- * E-mail verification uses signed links instead of a table: the link names the user and a hash of
- * the e-mail it was sent to (so a link for an old address stops working), and the signature covers
- * both with the expiry.
+ * E-mail links are signed instead of stored: the link names the user and a hash of the address it was
+ * sent to (so a link for an old or superseded address stops working), and the signature covers both, the
+ * kind of link and the expiry.
  */
-export function verificationPath(appKey: string, userId: number, email: string, expires: number): string {
-  const base = `/app/email/verify/${userId}/${sha256(email).slice(0, 40)}`;
+export function addressLinkPath(appKey: string, kind: AddressLink, userId: number, email: string, expires: number): string {
+  const base = `${PREFIX[kind]}/${userId}/${sha256(email).slice(0, 40)}`;
   return `${base}?expires=${expires}&signature=${hmac(appKey, `${base}?expires=${expires}`)}`;
 }
 
-export function isValidVerification(
+/** Whether a link of `kind` for `email` (the address it must have been sent to) is genuine and unexpired. */
+export function isValidAddressLink(
   appKey: string,
-  user: { id: number; email: string },
-  hash: string,
-  expires: number,
-  signature: string,
+  kind: AddressLink,
+  link: { userId: number; email: string; hash: string; expires: number; signature: string },
 ): boolean {
-  const base = `/app/email/verify/${user.id}/${hash}`;
+  const base = `${PREFIX[kind]}/${link.userId}/${link.hash}`;
   return (
-    expires * 1000 > Date.now() &&
-    safeEqual(hash, sha256(user.email).slice(0, 40)) &&
-    safeEqual(signature, hmac(appKey, `${base}?expires=${expires}`))
+    link.expires * 1000 > Date.now() &&
+    safeEqual(link.hash, sha256(link.email).slice(0, 40)) &&
+    safeEqual(link.signature, hmac(appKey, `${base}?expires=${link.expires}`))
   );
 }
 
+/** Unix seconds when a link made now expires. */
+export function linkExpiry(): number {
+  return Math.floor(Date.now() / 1000) + LINK_MINUTES * 60;
+}
+
 export async function sendVerificationMail(deps: Deps, trx: Executor, user: { id: number; email: string; name: string }) {
-  const expires = Math.floor(Date.now() / 1000) + LINK_MINUTES * 60;
-  const url = `${deps.config.APP_URL}${verificationPath(deps.appKey, user.id, user.email, expires)}`;
+  const url = `${deps.config.APP_URL}${addressLinkPath(deps.appKey, 'verify', user.id, user.email, linkExpiry())}`;
   await enqueueMail(trx, {
     to: user.email,
     subject: 'Verify your e-mail address',
-    text: `Hello ${user.name},\n\nPlease confirm your e-mail address for Storekeep by opening this link:\n\n${url}\n\nThe link expires in ${LINK_MINUTES} minutes. If you did not create an account, no further action is required.\n`,
+    text: `Hello ${nameForMail(user.name)},\n\nPlease confirm your e-mail address for Storekeep by opening this link:\n\n${url}\n\nThe link expires in ${LINK_MINUTES} minutes. If you did not create an account, no further action is required.\n`,
   });
 }

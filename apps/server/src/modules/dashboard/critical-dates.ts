@@ -1,6 +1,7 @@
-import { TIMELINE_LIMIT, TIMELINE_SOURCES, type DashboardMapStore, type DashboardTimelineItem } from '@storekeep/contracts';
+import { OVERDUE_LIMIT, TIMELINE_LIMIT, TIMELINE_SOURCES, type DashboardMapStore, type DashboardTimelineItem } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { addDaysIso } from '../leases/dates';
+import { ESCALATING_SOURCES } from '../reminders/overdue';
 
 /** How many open deadlines are read to colour map markers: enough for a year of a normal portfolio. */
 const DEADLINE_SCAN = 500;
@@ -14,24 +15,32 @@ type DeadlineRow = { id: number; source: string; title: string; due_date: string
  * (team_id, read_at, due_date, id) as a range that LIMIT stops early, so a team with a million reminders
  * costs the same as a small one.
  */
-export async function upcomingDeadlines(db: Executor, teamId: number, today: string): Promise<DeadlineRow[]> {
-  const rows = await db
+export function upcomingDeadlines(db: Executor, teamId: number, today: string): Promise<DeadlineRow[]> {
+  return openDeadlines(db, teamId, { from: today, to: addDaysIso(today, 365), sources: TIMELINE_SOURCES, limit: DEADLINE_SCAN });
+}
+
+/** Missed deadlines still open: the dashboard's Overdue card, oldest first. */
+export function overdueDeadlines(db: Executor, teamId: number, today: string): Promise<DeadlineRow[]> {
+  return openDeadlines(db, teamId, { before: today, sources: ESCALATING_SOURCES, limit: OVERDUE_LIMIT });
+}
+
+/** Open reminders of some sources in a due-date range, oldest first (the open-reminders index is a range read). */
+async function openDeadlines(db: Executor, teamId: number, range: { from?: string; to?: string; before?: string; sources: readonly string[]; limit: number }): Promise<DeadlineRow[]> {
+  let query = db
     .selectFrom('reminders')
     .select(['id', 'source', 'title', 'due_date', 'subject_type', 'subject_id'])
     .where('team_id', '=', teamId)
     .where('read_at', 'is', null)
-    .where('due_date', '>=', today)
-    .where('due_date', '<=', addDaysIso(today, 365))
-    .where('source', 'in', [...TIMELINE_SOURCES])
-    .orderBy('due_date')
-    .orderBy('id')
-    .limit(DEADLINE_SCAN)
-    .execute();
+    .where('source', 'in', [...range.sources]);
+  if (range.from) query = query.where('due_date', '>=', range.from);
+  if (range.to) query = query.where('due_date', '<=', range.to);
+  if (range.before) query = query.where('due_date', '<', range.before);
+  const rows = await query.orderBy('due_date').orderBy('id').limit(range.limit).execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), subject_id: r.subject_id === null ? null : Number(r.subject_id) }));
 }
 
-export function timelineOf(rows: DeadlineRow[]): DashboardTimelineItem[] {
-  return rows.slice(0, TIMELINE_LIMIT).map((r) => ({
+export function timelineOf(rows: DeadlineRow[], limit = TIMELINE_LIMIT): DashboardTimelineItem[] {
+  return rows.slice(0, limit).map((r) => ({
     id: r.id,
     source: r.source as DashboardTimelineItem['source'],
     title: r.title,

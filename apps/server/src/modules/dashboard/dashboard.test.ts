@@ -77,7 +77,7 @@ describe('dashboard', () => {
       { id: dallas.id, name: 'Dallas', latitude: 32.78, longitude: -96.8, next_deadline: addDaysIso(today, 300) },
     ]);
     // The fields the spec names stay as they were.
-    expect(Object.keys(stats).sort()).toEqual(['expenditure', 'locations', 'near_expiration', 'near_renewal_notice']);
+    expect(Object.keys(stats).sort()).toEqual(['expenditure', 'locations', 'near_expiration', 'near_renewal_notice', 'overdue', 'unverified']);
     expect(stats.locations).toBe(3);
     // The store list: nearest lease expiry first (Nowhere in 40 days, Austin in 200, Dallas in years).
     expect(stores.map((s: { name: string }) => s.name)).toEqual(['Nowhere', 'Austin', 'Dallas']);

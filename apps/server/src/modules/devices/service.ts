@@ -5,18 +5,35 @@ import { nowIso } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
 import { invalid, notFound } from '../../platform/errors';
 import { enqueuePush } from '../../platform/push';
+import { OutboundRefused } from '../../platform/outbound';
 import { deleteUserDevice, findDeviceByEndpoint, insertDevice, reassignDevice } from './repository';
 
 /**
- * Stores the browser's push subscription for the signed-in user (idempotent per endpoint). Outside
- * production a push service may be plain http (the tests run one); in production only https, so a
- * subscription cannot make the server POST into its own network.
+ * Stores the browser's push subscription for the signed-in user (idempotent per endpoint). The server will
+ * POST to the endpoint, so it must be public https: one whose host is or resolves to a loopback, private,
+ * link-local or other internal address is refused here (and again at each delivery, as DNS can change).
  */
-export async function registerDevice(deps: Deps, userId: number, input: DeviceInput, userAgent: string | undefined): Promise<Device> {
-  const url = new URL(input.endpoint);
-  if (url.protocol !== 'https:' && (deps.config.isProduction || url.protocol !== 'http:')) throw invalid('endpoint', 'The push endpoint must be an https URL.');
+export async function registerDevice(
+  deps: Deps,
+  userId: number,
+  input: DeviceInput,
+  userAgent: string | undefined,
+): Promise<Device> {
+  try {
+    await deps.outbound.check(input.endpoint);
+  } catch (error) {
+    if (error instanceof OutboundRefused)
+      throw invalid('endpoint', `The push endpoint must be a public https URL: ${error.message}.`);
+    throw error;
+  }
   const now = nowIso();
-  const values = { user_id: userId, p256dh: input.keys.p256dh, auth: input.keys.auth, user_agent: userAgent?.slice(0, 255) ?? null, now };
+  const values = {
+    user_id: userId,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    user_agent: userAgent?.slice(0, 255) ?? null,
+    now,
+  };
   return writeTransaction(deps.db, async (trx) => {
     const existing = await findDeviceByEndpoint(trx, input.endpoint);
     if (existing) return reassignDevice(trx, Number(existing.id), values);
@@ -33,6 +50,11 @@ export async function removeDevice(deps: Deps, userId: number, token: string): P
  * Other modules' way to push (reminder notices, assignments, comments): queued in their transaction;
  * call `deps.push.kick()` after the commit so it leaves at once.
  */
-export function pushToUsers(trx: Executor, userIds: number[], message: PushMessage, urgency: 'normal' | 'high' = 'normal') {
+export function pushToUsers(
+  trx: Executor,
+  userIds: number[],
+  message: PushMessage,
+  urgency: 'normal' | 'high' = 'normal',
+) {
   return enqueuePush(trx, userIds, message, urgency);
 }

@@ -1,24 +1,39 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../platform/deps';
-import { stripControlCharacters } from '../../platform/text';
+import { safeFileName } from '../../platform/file-name';
 import { AppError, notFound } from '../../platform/errors';
 import { readBlob } from '../../platform/blobs';
 import { hmac, safeEqual } from '../../platform/crypto';
 
 /** Types a browser may show inline; everything else (HTML, SVG, XML, scripts, unknown) downloads. */
-const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain', 'text/csv']);
+const INLINE_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'text/csv',
+]);
 
 export const isInlineType = (mime: string) => INLINE_TYPES.has(mime);
 
-/** A file name safe in a header: no path, no control characters, bounded; the full name goes in filename*. */
+/**
+ * A file name safe in a header: cleaned again (a name stored before may hold control or bidi characters),
+ * bounded; the full name goes in filename*, an ASCII stand-in in filename.
+ */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? 'download';
-  const cleaned = stripControlCharacters(base).trim().slice(0, 200) || 'download';
-  const ascii = cleaned.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '_') || 'download';
+  const cleaned = safeFileName(fileName, 'download');
+  const ascii =
+    cleaned
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\;]/g, '_') || 'download';
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
 }
 
-const signature = (deps: Deps, versionId: number, blobKey: string, expires: number) => hmac(deps.appKey, `file:${versionId}:${blobKey}:${expires}`);
+const signature = (deps: Deps, versionId: number, blobKey: string, expires: number) =>
+  hmac(deps.appKey, `file:${versionId}:${blobKey}:${expires}`);
 
 type VersionForLink = { id: number; blob_key: string; file_name: string; mime_type: string };
 
@@ -40,15 +55,30 @@ export async function signedFileUrl(deps: Deps, version: VersionForLink): Promis
   return `/app/files/${version.id}?expires=${expires}&signature=${signature(deps, version.id, version.blob_key, expires)}`;
 }
 
-export async function openSignedFile(deps: Deps, versionId: number, expires: number, given: string): Promise<{ stream: Readable; headers: Record<string, string> }> {
+export async function openSignedFile(
+  deps: Deps,
+  versionId: number,
+  expires: number,
+  given: string,
+): Promise<{ stream: Readable; headers: Record<string, string> }> {
   // Look-up by version id alone is safe: the signature covers the version's secret blob key.
   const version = await deps.db
     .selectFrom('document_versions')
     .innerJoin('documents', 'documents.id', 'document_versions.document_id')
-    .select(['document_versions.id', 'document_versions.blob_key', 'document_versions.file_name', 'document_versions.mime_type', 'document_versions.size', 'documents.deleted_at'])
+    .select([
+      'document_versions.id',
+      'document_versions.blob_key',
+      'document_versions.file_name',
+      'document_versions.mime_type',
+      'document_versions.size',
+      'documents.deleted_at',
+    ])
     .where('document_versions.id', '=', versionId)
     .executeTakeFirst();
-  const valid = version && expires * 1000 > Date.now() && safeEqual(given, signature(deps, version.id, version.blob_key, expires));
+  const valid =
+    version &&
+    expires * 1000 > Date.now() &&
+    safeEqual(given, signature(deps, version.id, version.blob_key, expires));
   if (!version || !valid) throw new AppError('forbidden', 'This download link is invalid or has expired.');
   if (version.deleted_at) throw notFound('Document');
   const inline = isInlineType(version.mime_type);

@@ -1,9 +1,9 @@
-import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { useTestApp } from '../../../test/context';
 import { createVia, multipartBody, teamWithRoles } from '../../../test/factories';
+import { deflateBomb, zip } from '../../../test/hostile-files';
 import { EXTRACTION_LIMITS } from './extraction';
 
 // Each limit must be what stops its file, not the clock: the timeout is well above what any of them takes on
@@ -13,59 +13,10 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 
 // The files are made here in memory (a few hundred KB each): nothing large is kept in the repository.
 
-type ZipEntry = { name: string; data: Buffer; deflated?: boolean; size?: number };
-
-/** A minimal ZIP writer: local headers, data, central directory. `size` may lie, as a bomb's does. */
-function zip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const size = entry.size ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.deflated ? 8 : 0, 8);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(entry.deflated ? 8 : 0, 10);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 const CONTENT_TYPES = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
 );
-
-/**
- * Raw deflate of `megabytes` MB of spaces in ~1 KB per MB: one compressed MB, sync-flushed so copies can
- * follow each other, repeated, then an empty final block.
- */
-function deflateBomb(megabytes: number): Buffer {
-  const oneMb = zlib.deflateRawSync(Buffer.alloc(1024 * 1024, ' '), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  return Buffer.concat([...Array.from({ length: megabytes }, () => oneMb), Buffer.from([0x03, 0x00])]);
-}
 
 /** A one-page PDF whose page dictionary holds arrays nested `depth` deep: a parser that recurses overflows. */
 function deeplyNestedPdf(depth: number): Buffer {

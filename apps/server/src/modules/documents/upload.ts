@@ -3,10 +3,16 @@ import { pipeline, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { documentInputSchema, fieldErrors, LINKABLE_TYPES, type DocumentDto, type LinkableType } from '@storekeep/contracts';
+import {
+  documentInputSchema,
+  fieldErrors,
+  LINKABLE_TYPES,
+  type DocumentDto,
+  type LinkableType,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
-import { stripControlCharacters } from '../../platform/text';
+import { safeFileName } from '../../platform/file-name';
 import { nowIso } from '../../platform/clock';
 import { adoptBlob, discardBlob, reserveBlob } from '../../platform/blobs';
 import { DependencyUnavailable } from '../../platform/unavailable';
@@ -17,19 +23,15 @@ import { recordActivity } from '../activities/service';
 import { recordPolicy } from '../records/policy';
 import { enqueueExtraction, isExtractable } from './extraction';
 import * as repo from './repository';
-import { checkCategory, checkLinkTarget, findLiveDocument, presentDocuments, reindexDocument } from './service';
+import {
+  checkCategory,
+  checkLinkTarget,
+  findLiveDocument,
+  presentDocuments,
+  reindexDocument,
+} from './service';
 
 const HEAD_BYTES = 4100;
-
-/** Keeps the last path segment, drops control characters (NUL included), bounds the length, keeps the extension. */
-export function safeFileName(name: string): string {
-  const base = stripControlCharacters(name.split(/[\\/]/).pop() ?? '').trim();
-  if (!base || base === '.' || base === '..') return 'file';
-  if (base.length <= 200) return base;
-  const dot = base.lastIndexOf('.');
-  const extension = dot > 0 && base.length - dot <= 12 ? base.slice(dot) : '';
-  return base.slice(0, 200 - extension.length) + extension;
-}
 
 type Received = { key: string; fileName: string; size: number; checksum: string; mime: string };
 
@@ -57,7 +59,8 @@ async function detectType(head: Buffer, fileName: string): Promise<string> {
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime;
   // No magic number: text if it decodes as UTF-8 without NUL bytes, else opaque bytes.
-  const looksText = !head.includes(0) && !new TextDecoder('utf-8', { fatal: false }).decode(head).includes('\uFFFD');
+  const looksText =
+    !head.includes(0) && !new TextDecoder('utf-8', { fatal: false }).decode(head).includes('\uFFFD');
   if (!looksText) return 'application/octet-stream';
   return /\.csv$/i.test(fileName) ? 'text/csv' : 'text/plain';
 }
@@ -66,14 +69,19 @@ async function detectType(head: Buffer, fileName: string): Promise<string> {
  * Reads a multipart upload: metadata fields first, then one `file` part streamed to storage (never
  * buffered whole). Anything that goes wrong removes the stored blob, so no orphan is left behind.
  */
-async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: Record<string, string[]>; file: Received }> {
+async function receive(
+  deps: Deps,
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string[]>; file: Received }> {
   if (!request.isMultipart()) throw invalid('file', 'The file field is required.');
   const fields: Record<string, string[]> = {};
   let file: Received | null = null;
   const limit = deps.config.UPLOAD_MAX_BYTES;
   const megabytes = Math.round(limit / 1024 / 1024);
   try {
-    for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 50, fieldSize: 100_000 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: limit, files: 1, fields: 50, fieldSize: 100_000 },
+    })) {
       if (part.type === 'field') {
         (fields[part.fieldname] ??= []).push(String(part.value));
         continue;
@@ -95,7 +103,9 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
       } catch (error) {
         await discardBlob(deps, key);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-          throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, { file: [`The file may not be greater than ${megabytes} MB.`] });
+          throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, {
+            file: [`The file may not be greater than ${megabytes} MB.`],
+          });
         }
         // The request stream was whole, so the blob store failed: a 503, not the client's fault.
         if (!clientFailed) throw new DependencyUnavailable('storage', { cause: error });
@@ -108,18 +118,30 @@ async function receive(deps: Deps, request: FastifyRequest): Promise<{ fields: R
   } catch (error) {
     if (file) await discardBlob(deps, file.key);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, { file: [`The file may not be greater than ${megabytes} MB.`] });
+      throw new AppError('too_large', `The file may not be greater than ${megabytes} MB.`, {
+        file: [`The file may not be greater than ${megabytes} MB.`],
+      });
     }
     if (error instanceof AppError || error instanceof DependencyUnavailable) throw error;
     // Busboy's "unexpected end of form" and friends: the client stopped sending, nothing was stored.
-    throw new AppError('bad_request', 'The upload was interrupted before the file arrived whole. Please try again.');
+    throw new AppError(
+      'bad_request',
+      'The upload was interrupted before the file arrived whole. Please try again.',
+    );
   }
   if (!file) throw invalid('file', 'The file field is required.');
   return { fields, file };
 }
 
 /** A stored file becomes version `number` of a document; its text extraction is pending when it has text. */
-async function insertVersion(trx: Executor, actor: Actor, documentId: number, number: number, file: Received, now: string) {
+async function insertVersion(
+  trx: Executor,
+  actor: Actor,
+  documentId: number,
+  number: number,
+  file: Received,
+  now: string,
+) {
   await adoptBlob(trx, file.key);
   return trx
     .insertInto('document_versions')
@@ -141,15 +163,24 @@ async function insertVersion(trx: Executor, actor: Actor, documentId: number, nu
 }
 
 function parseLinks(values: string[] | undefined): Array<{ type: LinkableType; id: number }> {
-  return (values ?? []).flatMap((v) => v.split(',')).filter(Boolean).map((value) => {
-    const [type, id] = value.split(':');
-    if (!LINKABLE_TYPES.includes(type as LinkableType) || !/^\d+$/.test(id ?? '')) throw invalid('links', 'The selected record is invalid.');
-    return { type: type as LinkableType, id: Number(id) };
-  });
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .filter(Boolean)
+    .map((value) => {
+      const [type, id] = value.split(':');
+      if (!LINKABLE_TYPES.includes(type as LinkableType) || !/^\d+$/.test(id ?? ''))
+        throw invalid('links', 'The selected record is invalid.');
+      return { type: type as LinkableType, id: Number(id) };
+    });
 }
 
 /** `POST /documents` and `POST /{type}/{id}/documents`: one file with its metadata and links. */
-export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyRequest, target?: { type: LinkableType; id: number }): Promise<{ document: DocumentDto }> {
+export async function uploadDocument(
+  deps: Deps,
+  actor: Actor,
+  request: FastifyRequest,
+  target?: { type: LinkableType; id: number },
+): Promise<{ document: DocumentDto }> {
   authorize(recordPolicy.create(actor));
   if (target) await checkLinkTarget(deps.db, actor.teamId, target.type, target.id);
   const { fields, file } = await receive(deps, request);
@@ -159,7 +190,10 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
       title: single('title') || file.fileName,
       category: single('category') || undefined,
       description: single('description'),
-      tags: (fields.tags ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean),
+      tags: (fields.tags ?? [])
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean),
       effective_date: single('effective_date'),
       expiration_date: single('expiration_date'),
     });
@@ -170,7 +204,13 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
     const links = [...parseLinks(fields.links), ...(target ? [target] : [])];
     for (const link of links) await checkLinkTarget(deps.db, actor.teamId, link.type, link.id, 'links');
     if (target && single('force') !== 'true') {
-      const duplicate = await repo.findDuplicateOnRecord(deps.db, actor.teamId, file.checksum, target.type, target.id);
+      const duplicate = await repo.findDuplicateOnRecord(
+        deps.db,
+        actor.teamId,
+        file.checksum,
+        target.type,
+        target.id,
+      );
       if (duplicate) {
         throw new AppError('conflict', `This file is already attached here as “${duplicate.title}”.`, {
           file: [`This file is already attached here as “${duplicate.title}”.`],
@@ -199,7 +239,11 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
         .returning('id')
         .executeTakeFirstOrThrow();
       const version = await insertVersion(trx, actor, document.id, 1, file, now);
-      await trx.updateTable('documents').set({ current_version_id: version.id }).where('id', '=', document.id).execute();
+      await trx
+        .updateTable('documents')
+        .set({ current_version_id: version.id })
+        .where('id', '=', document.id)
+        .execute();
       await repo.replaceTags(trx, actor.teamId, document.id, values.tags);
       for (const link of links) await repo.addLink(trx, actor.teamId, document.id, link.type, link.id, now);
       await reindexDocument(trx, actor.teamId, document.id);
@@ -224,7 +268,12 @@ export async function uploadDocument(deps: Deps, actor: Actor, request: FastifyR
 }
 
 /** `POST /documents/{id}/versions`: a new current file; older versions stay downloadable. */
-export async function uploadVersion(deps: Deps, actor: Actor, request: FastifyRequest, documentId: number): Promise<DocumentDto> {
+export async function uploadVersion(
+  deps: Deps,
+  actor: Actor,
+  request: FastifyRequest,
+  documentId: number,
+): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, documentId);
   authorize(recordPolicy.update(actor));
   const { file } = await receive(deps, request);
@@ -232,18 +281,34 @@ export async function uploadVersion(deps: Deps, actor: Actor, request: FastifyRe
     const extractable = isExtractable(file.mime);
     await writeTransaction(deps.db, async (trx) => {
       const now = nowIso();
-      const last = await trx.selectFrom('document_versions').select((eb) => eb.fn.max('version').as('max')).where('document_id', '=', documentId).executeTakeFirst();
+      const last = await trx
+        .selectFrom('document_versions')
+        .select((eb) => eb.fn.max('version').as('max'))
+        .where('document_id', '=', documentId)
+        .executeTakeFirst();
       const next = Number(last?.max ?? 0) + 1;
       const version = await insertVersion(trx, actor, documentId, next, file, now);
       await trx
         .updateTable('documents')
-        .set({ current_version_id: version.id, text_status: extractable ? 'pending' : 'none', updated_at: now })
+        .set({
+          current_version_id: version.id,
+          text_status: extractable ? 'pending' : 'none',
+          updated_at: now,
+        })
         .where('id', '=', documentId)
         .where('team_id', '=', actor.teamId)
         .execute();
       await reindexDocument(trx, actor.teamId, documentId);
       if (extractable) await enqueueExtraction(trx, actor.teamId, version.id);
-      await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: documentId, action: 'version_uploaded', changes: { version: next, file_name: file.fileName }, ip: actor.ip });
+      await recordActivity(trx, {
+        teamId: actor.teamId,
+        userId: actor.user.id,
+        subjectType: 'document',
+        subjectId: documentId,
+        action: 'version_uploaded',
+        changes: { version: next, file_name: file.fileName },
+        ip: actor.ip,
+      });
     });
     deps.jobs.kick();
   } catch (error) {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Deps } from '../../platform/deps';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { csvStream, type Cell } from '../../platform/tabular';
-import { safeFileName } from '../documents/upload';
+import { safeFileName } from '../../platform/file-name';
 import { recordActivity } from '../activities/service';
 
 /**
@@ -24,6 +24,7 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
   lease_rent_rows: ['id'],
   lease_charges: ['id'],
   lease_options: ['id'],
+  lease_amendments: ['id'],
   clauses: ['id'],
   franchise_agreements: ['id'],
   agreement_stores: ['agreement_id', 'store_id'],
@@ -39,6 +40,7 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
   attribute_values: ['id'],
   external_ids: ['subject_type', 'external_id'],
   team_settings: ['team_id'],
+  team_holidays: ['id'],
   activities: ['id'],
 };
 

@@ -1,8 +1,5 @@
-import { Readable } from 'node:stream';
-import { setImmediate as nextTick } from 'node:timers/promises';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import iconv from 'iconv-lite';
+import { Worker } from 'node:worker_threads';
+import { IMPORT_MAX_ROWS } from '@storekeep/contracts';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -13,169 +10,212 @@ export type Table = {
   sheets: string[];
   sheet: string | null;
   headers: string[];
-  /** Data rows, yielding to the event loop as it goes so a large file never stalls other requests. */
+  /** Data rows, read in a worker thread and handed over in batches, so a large file never stalls other requests. */
   rows(): AsyncGenerator<SheetRow>;
 };
 
-export class UnreadableFile extends Error {}
+/** A file people must fix or replace; `tooLarge` when it is over a size limit (413), else it is unreadable (422). */
+export class UnreadableFile extends Error {
+  constructor(
+    message: string,
+    readonly tooLarge = false,
+  ) {
+    super(message);
+  }
+}
 
+/**
+ * What reading one import file may cost. The 100,000-store file of the benchmark stays far inside each; a
+ * crafted one (a lone cell at XFD1048576, a ZIP bomb posing as XLSX, millions of shared strings) stops at one
+ * with a message naming it. The file is read in a worker thread with its own heap cap, so running out of
+ * memory ends that thread, not the process, and the event loop keeps answering meanwhile.
+ */
+export const IMPORT_PARSE_LIMITS = {
+  /** Data rows (blank rows are not counted). */
+  maxRows: IMPORT_MAX_ROWS,
+  /** The last column holding a value, in any row. */
+  maxColumns: 200,
+  /** Cells of all data rows together, up to each row's last value. */
+  maxCells: 4_000_000,
+  /** Different texts of an XLSX (its shared strings), and their length together. */
+  maxSharedStrings: 1_000_000,
+  maxSharedStringChars: 64 * 1024 * 1024,
+  /** Parts of an XLSX (a ZIP), and bytes they unpack to together, counted by inflating with a hard cap. */
+  maxEntries: 5_000,
+  maxUnpackedBytes: 256 * 1024 * 1024,
+  /** The worker's V8 heap: a file that needs more stops with "too much memory" (413). */
+  maxHeapMb: 512,
+  /** Files read at once in this process; more wait their turn, so uploads together stay within readers × heap. */
+  maxReaders: 3,
+  /** How long the reader may take to find the header, check the whole file, or hand over the next batch. */
+  timeoutSeconds: 60,
+};
+
+/** Cells per batch handed from the worker to the event loop: few messages for a large file, small ones each. */
+const BATCH_CELLS = 20_000;
 const XLSX_MAGIC = Buffer.from('PK\x03\x04', 'binary');
-const CHUNK_CHARS = 64 * 1024;
-const ROWS_PER_TICK = 2_000;
-const DELIMITERS = [',', ';', '\t', '|'];
 
 export function detectFormat(fileName: string, head: Buffer): ImportFormat {
   if (head.subarray(0, 4).equals(XLSX_MAGIC) || /\.xlsx$/i.test(fileName)) return 'xlsx';
   return 'csv';
 }
 
-/** UTF-8 (a BOM is dropped) unless the bytes are not valid UTF-8: then Windows-1252, what Excel on Windows writes. */
-export function decodeText(bytes: Buffer): string {
+type Header = { type: 'header'; sheets: string[]; sheet: string | null; headers: string[] };
+type Batch = { type: 'rows'; numbers: Float64Array; offsets: Uint32Array; cells: string[] };
+type Message =
+  | Header
+  | Batch
+  | { type: 'done'; rows: number }
+  | { type: 'error'; message: string; user: boolean; tooLarge: boolean; detail: string };
+type Mode = 'header' | 'scan' | 'rows';
+
+/** Readings running, and those waiting for one to close (first come, first served). */
+const readers = { running: 0, waiting: [] as Array<() => void> };
+
+/** A closed reading hands its place to the next one waiting, or frees it. */
+function releaseReader() {
+  const next = readers.waiting.shift();
+  if (next) next();
+  else readers.running -= 1;
+}
+
+/**
+ * One reading of the file by parse-worker.mjs: its messages in order, each awaited with the time limit (a
+ * consumer that takes its time is not counted: the worker waits for it). Failures arrive as UnreadableFile.
+ */
+class Reading {
+  private readonly worker: Worker;
+  private readonly queue: Message[] = [];
+  private failure: UnreadableFile | null = null;
+  private waiter: (() => void) | null = null;
+  private closed = false;
+
+  /** Starts a reading once fewer than `maxReaders` run; it must be closed, which lets the next one start. */
+  static async open(bytes: Buffer, format: ImportFormat, sheet: string | null, mode: Mode): Promise<Reading> {
+    if (readers.running < IMPORT_PARSE_LIMITS.maxReaders) readers.running += 1;
+    else await new Promise<void>((resolve) => readers.waiting.push(resolve));
+    try {
+      return new Reading(bytes, format, sheet, mode);
+    } catch (error) {
+      releaseReader();
+      throw error;
+    }
+  }
+
+  private constructor(bytes: Buffer, format: ImportFormat, sheet: string | null, mode: Mode) {
+    const { maxHeapMb, timeoutSeconds: _timeout, maxReaders: _readers, ...limits } = IMPORT_PARSE_LIMITS;
+    this.worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), {
+      workerData: { bytes, format, sheet, mode, limits, batchCells: BATCH_CELLS },
+      // Plain JavaScript: the worker need not start the TypeScript loader the server may run under.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+    });
+    this.worker.on('message', (message: Message) => {
+      this.queue.push(message);
+      this.wake();
+    });
+    this.worker.once('error', (error: Error & { code?: string }) => {
+      this.fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new UnreadableFile('The file needs too much memory to read.', true)
+          : new UnreadableFile('The file could not be read.'),
+      );
+    });
+    // Ending without its last message (killed, crashed natively) must not leave the request waiting.
+    this.worker.once('exit', () => this.fail(new UnreadableFile('The file could not be read.')));
+  }
+
+  private wake() {
+    this.waiter?.();
+    this.waiter = null;
+  }
+
+  private fail(error: UnreadableFile) {
+    this.failure ??= error;
+    this.wake();
+  }
+
+  async next(): Promise<Message> {
+    const { timeoutSeconds } = IMPORT_PARSE_LIMITS;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      while (!this.queue.length && !this.failure) {
+        timer ??= setTimeout(
+          () => this.fail(new UnreadableFile(`Reading the file took longer than ${timeoutSeconds} s.`)),
+          timeoutSeconds * 1000,
+        );
+        await new Promise<void>((resolve) => (this.waiter = resolve));
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    const message = this.queue.shift();
+    if (!message) throw this.failure!;
+    if (message.type === 'error') throw new UnreadableFile(message.message, message.tooLarge);
+    return message;
+  }
+
+  /** The worker may read one batch further. */
+  more() {
+    this.worker.postMessage('more');
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.failure ??= new UnreadableFile('The file was closed.');
+    // The place is free once the thread and its heap are gone, not when they are asked to go.
+    void this.worker.terminate().finally(releaseReader);
+  }
+}
+
+async function readHeader(reading: Reading): Promise<Header> {
+  const message = await reading.next();
+  if (message.type !== 'header') throw new UnreadableFile('The file could not be read.');
+  return message;
+}
+
+/**
+ * Opens an uploaded CSV or XLSX file as a table of text cells with named headers. `checkAll` reads the whole
+ * sheet against IMPORT_PARSE_LIMITS first (what an upload does), so a file that opens is one that can be run.
+ */
+export async function openTable(
+  bytes: Buffer,
+  format: ImportFormat,
+  sheet?: string | null,
+  options: { checkAll?: boolean } = {},
+): Promise<Table> {
+  const reading = await Reading.open(bytes, format, sheet ?? null, options.checkAll ? 'scan' : 'header');
+  let header: Header;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // Node's TextDecoder reads 'windows-1252' as Latin-1 (0x93 is not “), so a real code page table decodes it.
-    return iconv.decode(bytes, 'win1252');
+    header = await readHeader(reading);
+    if (options.checkAll) await reading.next();
+  } finally {
+    reading.close();
   }
-}
-
-/** The delimiter that splits the header line into the most cells (quoted text not counted). */
-export function detectDelimiter(text: string): string {
-  let firstLine = '';
-  let quoted = false;
-  for (const char of text.slice(0, 64 * 1024)) {
-    if (char === '"') quoted = !quoted;
-    if (!quoted && (char === '\n' || char === '\r')) break;
-    if (!quoted) firstLine += char;
-  }
-  let best = ',';
-  let bestCount = 0;
-  for (const delimiter of DELIMITERS) {
-    const count = firstLine.split(delimiter).length - 1;
-    if (count > bestCount) [best, bestCount] = [delimiter, count];
-  }
-  return best;
-}
-
-/** Blank or repeated headers get a name of their own so every column can be mapped. */
-function nameHeaders(raw: string[]): string[] {
-  const seen = new Set<string>();
-  return raw.map((header, index) => {
-    let name = header.trim() || `Column ${index + 1}`;
-    for (let n = 2; seen.has(name.toLowerCase()); n += 1) name = `${header.trim() || `Column ${index + 1}`} (${n})`;
-    seen.add(name.toLowerCase());
-    return name;
-  });
-}
-
-const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === '');
-
-function csvOptions(text: string) {
-  // Empty lines stay records (and are skipped as blank rows) so row numbers match the rows a spreadsheet shows.
-  return { delimiter: detectDelimiter(text), bom: true, relax_column_count: true, relax_quotes: true } as const;
-}
-
-function csvTable(text: string, headers: string[]): Table {
   return {
-    sheets: [],
-    sheet: null,
-    headers,
+    sheets: header.sheets,
+    sheet: header.sheet,
+    headers: header.headers,
     async *rows() {
-      const chunks = (function* () {
-        for (let at = 0; at < text.length; at += CHUNK_CHARS) yield text.slice(at, at + CHUNK_CHARS);
-      })();
-      let index = 0;
-      let headerSeen = false;
-      for await (const cells of Readable.from(chunks).pipe(parse(csvOptions(text))) as AsyncIterable<string[]>) {
-        index += 1;
-        if (isBlankRow(cells)) continue;
-        if (!headerSeen) {
-          headerSeen = true;
-          continue;
+      const rows = await Reading.open(bytes, format, header.sheet ?? sheet ?? null, 'rows');
+      try {
+        await readHeader(rows);
+        for (;;) {
+          const message = await rows.next();
+          if (message.type !== 'rows') return;
+          rows.more();
+          const { numbers, offsets, cells } = message;
+          for (let i = 0; i < numbers.length; i += 1) {
+            yield {
+              rowNumber: numbers[i]!,
+              cells: cells.slice(offsets[i]!, i + 1 < numbers.length ? offsets[i + 1]! : cells.length),
+            };
+          }
         }
-        if (index % ROWS_PER_TICK === 0) await nextTick();
-        yield { rowNumber: index, cells };
+      } finally {
+        rows.close();
       }
     },
   };
-}
-
-/** A cell as the text a user typed: formulas give their result, dates their ISO day, rich text its plain text. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-async function xlsxTable(bytes: Buffer, wanted: string | null | undefined): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new UnreadableFile('The file is not a readable XLSX workbook.');
-  }
-  const sheets = workbook.worksheets.map((sheet) => sheet.name);
-  const worksheet = wanted ? workbook.getWorksheet(wanted) : workbook.worksheets[0];
-  if (!worksheet) throw new UnreadableFile(wanted ? `The workbook has no sheet named “${wanted}”.` : 'The workbook has no sheets.');
-  const width = worksheet.columnCount;
-  const cellsOf = (row: ExcelJS.Row) => Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value).trim());
-  let headerRow = 0;
-  let headers: string[] = [];
-  for (let r = 1; r <= worksheet.rowCount; r += 1) {
-    const cells = cellsOf(worksheet.getRow(r));
-    if (!isBlankRow(cells)) {
-      headerRow = r;
-      headers = nameHeaders(cells);
-      break;
-    }
-  }
-  return {
-    sheets,
-    sheet: worksheet.name,
-    headers,
-    async *rows() {
-      if (!headerRow) return;
-      for (let r = headerRow + 1; r <= worksheet.rowCount; r += 1) {
-        const cells = cellsOf(worksheet.getRow(r));
-        if (r % ROWS_PER_TICK === 0) await nextTick();
-        if (!isBlankRow(cells)) yield { rowNumber: r, cells };
-      }
-    },
-  };
-}
-
-/** Opens an uploaded CSV or XLSX file as a table of text cells with named headers. */
-export async function openTable(bytes: Buffer, format: ImportFormat, sheet?: string | null): Promise<Table> {
-  if (format === 'xlsx') return xlsxTable(bytes, sheet);
-  const text = decodeText(bytes);
-  const header = await firstRecord(text);
-  if (!header) throw new UnreadableFile('The file is empty: it needs a header row and at least one row of data.');
-  return csvTable(text, nameHeaders(header));
-}
-
-/** The header: the first record with any text (the parser reads only the start of the file for it). */
-async function firstRecord(text: string): Promise<string[] | null> {
-  const parser = parse({ ...csvOptions(text), to_line: 50 });
-  const records = Readable.from([text.slice(0, 256 * 1024)]).pipe(parser) as AsyncIterable<string[]>;
-  try {
-    for await (const record of records) {
-      if (!isBlankRow(record)) {
-        parser.destroy();
-        return record;
-      }
-    }
-  } catch {
-    return null;
-  }
-  return null;
 }

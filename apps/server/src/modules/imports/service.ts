@@ -1,6 +1,8 @@
+import os from 'node:os';
 import { buffer } from 'node:stream/consumers';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   IMPORT_BATCH_SIZE,
   IMPORT_MAX_ROWS,
@@ -17,7 +19,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
-import type { ImportsTable } from '../../platform/db/schema';
+import type { Database, ImportsTable } from '../../platform/db/schema';
 import type { QueuedRow } from '../../platform/queue';
 import { nowIso } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
@@ -30,8 +32,14 @@ import { describeFields, suggestMapping, type FieldSpec } from './fields';
 import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';
 import type { CellError, Operation } from './prepare';
 import { targetOf, type ImportTarget } from './targets';
+import { safeFileName } from '../../platform/file-name';
 
 export const RUN_IMPORT = 'import.run';
+/**
+ * A running import beats (imports.heartbeat_at) with every batch, far more often than this: one whose
+ * heartbeat is older has lost its process, and any instance recovers it.
+ */
+const IMPORT_STALE_MS = 60_000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 
@@ -103,12 +111,17 @@ function presentImport(row: ImportRow, user: { id: number; name: string } | unde
   };
 }
 
-async function tableOf(deps: Deps, row: ImportRow, sheet = row.sheet) {
+/** A file over a size limit is a 413, one that cannot be read or is over a sheet limit a 422; both name `file`. */
+function fileError(error: unknown): unknown {
+  if (!(error instanceof UnreadableFile)) return error;
+  return error.tooLarge ? new AppError('too_large', error.message, { file: [error.message] }) : invalid('file', error.message);
+}
+
+async function tableOf(deps: Deps, row: ImportRow, sheet = row.sheet, options: { checkAll?: boolean } = {}) {
   try {
-    return await openTable(await buffer(await deps.storage.read(row.file_key)), row.format as ImportFormat, sheet);
+    return await openTable(await buffer(await deps.storage.read(row.file_key)), row.format as ImportFormat, sheet, options);
   } catch (error) {
-    if (error instanceof UnreadableFile) throw invalid('file', error.message);
-    throw error;
+    throw fileError(error);
   }
 }
 
@@ -131,7 +144,7 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', 'The file may not be larger than 50 MB.');
         throw error;
       });
-      file = { name: part.filename || 'import.csv', bytes };
+      file = { name: safeFileName(part.filename ?? '', 'import.csv', 255), bytes };
     } else part.file.resume();
   }
   const type = fields.type as ImportType;
@@ -141,10 +154,9 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
   const format = detectFormat(file.name, file.bytes);
   let table;
   try {
-    table = await openTable(file.bytes, format, fields.sheet || null);
+    table = await openTable(file.bytes, format, fields.sheet || null, { checkAll: true });
   } catch (error) {
-    if (error instanceof UnreadableFile) throw invalid('file', error.message);
-    throw error;
+    throw fileError(error);
   }
   if (!table.headers.length) throw invalid('file', 'The file has no header row.');
   const saved = await deps.db.selectFrom('import_mappings').select('mapping').where('team_id', '=', actor.teamId).where('type', '=', type).executeTakeFirst();
@@ -162,7 +174,7 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
         type,
         status: 'uploaded',
         file_key: key,
-        file_name: file.name.slice(0, 255),
+        file_name: file.name,
         format,
         sheet: table.sheet,
         sheets: JSON.stringify(table.sheets),
@@ -198,7 +210,8 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
   }
   const options = parsed.data;
   const sheet = options.sheet ?? row.sheet;
-  const headers = sheet !== row.sheet ? (await tableOf(deps, row, sheet)).headers : (JSON.parse(row.headers) as string[]);
+  // Another sheet than the upload checked is checked whole now, so the run never meets a sheet over the limits.
+  const headers = sheet !== row.sheet ? (await tableOf(deps, row, sheet, { checkAll: true })).headers : (JSON.parse(row.headers) as string[]);
   const fields = await targetOf(row.type as ImportType).fields(deps.db, row.team_id);
   const errors: Record<string, string[]> = {};
   const mapping = Object.fromEntries(Object.entries(options.mapping).filter(([, header]) => header !== ''));
@@ -297,16 +310,32 @@ export async function cancelImport(deps: Deps, actor: Actor, id: number): Promis
 
 // ---------- the run ----------
 
-export type RunHooks = { batchSize?: number; afterBatch?: (committed: number) => Promise<void> };
+export type RunHooks = { batchSize?: number; afterBatch?: (committed: number) => Promise<void>; afterCommitPoint?: () => Promise<void> };
 
 class Cancelled extends Error {}
+/** Another process took the import over (its recovery decided this one was gone): it finishes or rolls back. */
+class Superseded extends Error {}
+/** The commit point refused (another request took a value the import's rows need): a failure with this message. */
+class Refused extends Error {}
+
+/**
+ * Rows per write transaction. On SQLite a transaction holds the one connection and its statements run
+ * synchronously, so no request is answered until it commits: small batches keep that under ~20 ms.
+ */
+const writeBatchSize = (deps: Deps) => (deps.dialect === 'sqlite' ? IMPORT_BATCH_SIZE / 5 : IMPORT_BATCH_SIZE);
+
+/** This process as an import's runner: an instance restarted on the same host and port is the same runner. */
+const runnerOf = (deps: Deps) => `${os.hostname()}:${deps.config.PORT}`;
 
 /**
  * The background run. Rows are checked first (nothing written); with any invalid row and no "skip invalid
  * rows", the run stops there. Then rows are written in batches of IMPORT_BATCH_SIZE, each in one transaction
- * that also logs what it did (import_changes). Cancel, an error, or a worker that died half way (its job is
- * claimed again and finds the import still "running") all roll the logged batches back, so the database
- * ends as before the run.
+ * that also logs what it did (import_changes) and yields to the event loop after it, so requests are
+ * served between batches. Records the run creates are hidden (PENDING_IMPORT) until the commit point
+ * (imports.committed_at); after it they are revealed batch by batch and the import completes, whatever
+ * happens to this process (recovery finishes the reveal). Before it, cancel, an error or a lost process
+ * roll the logged batches back; nobody could see the hidden rows, and an update someone changed since is
+ * left as they made it.
  */
 export async function runImport(deps: Deps, importId: number, jobId: number | null, hooks: RunHooks = {}): Promise<void> {
   const found = await deps.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
@@ -314,36 +343,185 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
   let row = found as ImportRow;
   const target = targetOf(row.type as ImportType);
   if (row.status === 'running') {
-    await rollBack(deps, row, target);
-    await finish(deps, row, 'failed', 'The import was interrupted before it finished; nothing from it was kept. Run it again.');
+    // The job's claim expired: its process is gone, unless the import still beats (then it is left alone).
+    await recoverImports(deps, { importId });
     return;
   }
   if (row.status !== 'queued') return;
   if (row.cancel_requested_at) return finish(deps, row, 'cancelled', 'Cancelled before it started.');
-  await deps.db.updateTable('imports').set({ status: 'running', started_at: nowIso() }).where('id', '=', importId).execute();
-  row = { ...row, status: 'running' };
+  const runner = runnerOf(deps);
+  const now = nowIso();
+  const claimed = await deps.db.updateTable('imports').set({ status: 'running', started_at: now, runner, heartbeat_at: now }).where('id', '=', importId).where('status', '=', 'queued').executeTakeFirst();
+  if (!Number(claimed.numUpdatedRows)) return;
+  row = { ...row, status: 'running', runner };
   publish(deps, row, { status: 'running', processed_rows: 0 });
 
   try {
     const operations = await checkRows(deps, row, target);
     if (!operations) return;
     await writeRows(deps, row, target, operations, jobId, hooks);
-    await writeTransaction(deps.db, async (trx) => {
-      const counts = await trx.selectFrom('imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count']).where('id', '=', importId).executeTakeFirstOrThrow();
-      await recordActivity(trx, { teamId: row.team_id, userId: row.user_id, subjectType: 'import', subjectId: importId, action: 'imported', changes: { type: row.type, file: row.file_name, ...counts } });
-      await trx.updateTable('imports').set({ status: 'completed', finished_at: nowIso() }).where('id', '=', importId).execute();
-    });
-    publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, importId)));
+    await commitImport(deps, row, target, hooks);
   } catch (error) {
-    // Rolling back may itself fail (the database went away): then the job fails, is claimed again later,
-    // finds the import "running" and rolls back from the log then.
-    await rollBack(deps, row, target);
-    if (error instanceof Cancelled) await finish(deps, row, 'cancelled', 'Cancelled; nothing from this import was kept.');
+    if (error instanceof Superseded) return;
+    const { committed_at } = await deps.db.selectFrom('imports').select('committed_at').where('id', '=', importId).executeTakeFirstOrThrow();
+    // Past the commit point the import completes: the job fails, and its next run (or recovery) finishes it.
+    if (committed_at) throw error;
+    // Rolling back may itself fail (the database went away): then recovery rolls back from the log later.
+    const kept = await rollBack(deps, row, target);
+    if (error instanceof Cancelled) await finish(deps, row, 'cancelled', `Cancelled; nothing from this import was kept.${keptNote(target, kept)}`);
+    else if (error instanceof Refused) await finish(deps, row, 'failed', `${error.message}${keptNote(target, kept)}`);
     else {
       deps.log.error({ err: error, importId }, 'import failed');
-      await finish(deps, row, 'failed', 'The import failed unexpectedly; nothing from it was kept.');
+      await finish(deps, row, 'failed', `The import failed unexpectedly; nothing from it was kept.${keptNote(target, kept)}`);
     }
   }
+}
+
+/** What a rollback left alone because other requests had changed or built on it since. */
+function keptNote(target: ImportTarget, kept: number) {
+  if (!kept) return '';
+  const what = `${kept} ${target.label.toLowerCase()}${kept === 1 ? '' : 's'}`;
+  return ` ${what} the import had changed ${kept === 1 ? 'was' : 'were'} changed or built on by someone since and kept as they are now.`;
+}
+
+/**
+ * The commit point, then the reveal: once `committed_at` is set the import is decided, and the hidden records
+ * are made visible in batches (each with its search rows and reminders) and the import completes.
+ */
+async function commitImport(deps: Deps, row: ImportRow, target: ImportTarget, hooks: RunHooks) {
+  // Checked in batches before the commit point, not inside its transaction (which would hold SQLite's one
+  // connection for all of them); a value taken after the check is handled by the reveal, which skips the row.
+  if (target.conflict) {
+    for await (const ids of createdBatches(deps, row)) {
+      const conflict = await target.conflict(deps.db, row.team_id, ids);
+      if (conflict) throw new Refused(`Nothing was imported: ${conflict}. Run the import again.`);
+    }
+  }
+  await writeTransaction(deps.db, async (trx) => {
+    const current = await trx.selectFrom('imports').select(['cancel_requested_at', 'status', 'runner']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    if (current.status !== 'running' || current.runner !== row.runner) throw new Superseded();
+    if (current.cancel_requested_at) throw new Cancelled();
+    const now = nowIso();
+    await trx.updateTable('imports').set({ committed_at: now, heartbeat_at: now }).where('id', '=', row.id).execute();
+  });
+  await hooks.afterCommitPoint?.();
+  await revealImport(deps, row, target);
+}
+
+/** The ids of the records the run created, a write batch at a time, with a turn of the event loop between. */
+async function* createdBatches(deps: Deps, row: ImportRow): AsyncGenerator<number[]> {
+  for (let after = 0; ; ) {
+    const ids = (
+      await deps.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', row.id).where('action', '=', 'create').where('subject_id', '>', after).orderBy('subject_id').limit(writeBatchSize(deps)).execute()
+    ).map((c) => c.subject_id);
+    if (!ids.length) return;
+    yield ids;
+    after = ids.at(-1)!;
+    await nextTurn();
+  }
+}
+
+async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
+  const blocked: number[] = [];
+  for await (const ids of createdBatches(deps, row)) {
+    await writeTransaction(deps.db, async (trx) => {
+      blocked.push(...(await target.reveal(trx, row.team_id, ids)));
+      await trx.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).execute();
+    });
+  }
+  const completed = await writeTransaction(deps.db, async (trx) => {
+    const done = await trx.updateTable('imports').set({ status: 'completed', finished_at: nowIso() }).where('id', '=', row.id).where('status', '=', 'running').executeTakeFirst();
+    if (!Number(done.numUpdatedRows)) return false;
+    // Rows whose unique value someone took between the commit point and their reveal are skipped, not stuck.
+    for (let at = 0; at < blocked.length; at += IMPORT_BATCH_SIZE) {
+      const ids = blocked.slice(at, at + IMPORT_BATCH_SIZE);
+      const changes = await trx.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).where('subject_id', 'in', ids).execute();
+      await target.rollBack(trx, row.team_id, changes);
+      await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', ids).execute();
+    }
+    if (blocked.length) {
+      const message = `${blocked.length} ${blocked.length === 1 ? 'row was' : 'rows were'} skipped: a record created while the import ran took ${blocked.length === 1 ? 'its' : 'their'} unique value.`;
+      await trx
+        .updateTable('imports')
+        .set((eb) => ({ created_count: eb('created_count', '-', blocked.length), skipped_count: eb('skipped_count', '+', blocked.length), message }))
+        .where('id', '=', row.id)
+        .execute();
+    }
+    const counts = await trx.selectFrom('imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    await recordActivity(trx, { teamId: row.team_id, userId: row.user_id, subjectType: 'import', subjectId: row.id, action: 'imported', changes: { type: row.type, file: row.file_name, ...counts } });
+    return true;
+  });
+  if (completed) {
+    await refreshPlannerStatistics(deps, row);
+    publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, row.id)));
+  }
+}
+
+/** The tables a large import fills, whose PostgreSQL statistics would otherwise lag until autovacuum's next pass. */
+const IMPORT_STATISTICS_TABLES: Record<string, string[]> = {
+  companies: ['companies', 'search_index', 'search_terms'],
+  brands: ['brands', 'search_index', 'search_terms'],
+  stores: ['stores', 'search_index', 'search_terms'],
+  contacts: ['contacts', 'search_index', 'search_terms'],
+  leases: ['leases', 'lease_rent_rows', 'lease_options', 'reminders'],
+  agreements: ['franchise_agreements', 'agreement_stores', 'reminders'],
+  sales: ['sales'],
+};
+
+/**
+ * After a large import on PostgreSQL, the planner still believes the tables are as small as they were: a search
+ * over 20,000 just-imported stores took 40 s until autovacuum caught up. ANALYZE samples the tables the
+ * import filled (seconds on a big table, and off the request path); a failure only means waiting for autovacuum.
+ */
+async function refreshPlannerStatistics(deps: Deps, row: ImportRow) {
+  if (deps.dialect !== 'postgres') return;
+  const counts = await deps.db.selectFrom('imports').select(['created_count', 'updated_count']).where('id', '=', row.id).executeTakeFirstOrThrow();
+  if (Number(counts.created_count) + Number(counts.updated_count) < 1000) return;
+  await analyzeImportTables(deps, row.type);
+}
+
+/** Written rows between two ANALYZEs of a running import (PostgreSQL). */
+const STATISTICS_EVERY_ROWS = 20_000;
+
+async function analyzeImportTables(deps: Deps, type: string) {
+  if (deps.dialect !== 'postgres') return;
+  for (const table of IMPORT_STATISTICS_TABLES[type] ?? []) {
+    await sql`analyze ${sql.table(table)}`.execute(deps.db).catch((error: unknown) => deps.log.warn({ err: error, table }, 'analyze during an import failed'));
+  }
+}
+
+/**
+ * Imports whose process is gone: at start-up (`startup`) those this instance ran and any whose heartbeat
+ * stopped; later (`importId` or none) only those whose heartbeat stopped. Each is taken over with one
+ * conditional update, so two instances never recover the same import, then rolled back (before its commit
+ * point) or revealed and completed (after it). Returns how many were recovered.
+ */
+export async function recoverImports(deps: Deps, options: { startup?: boolean; importId?: number } = {}): Promise<number> {
+  const me = runnerOf(deps);
+  const now = nowIso();
+  const stale = new Date(Date.parse(now) - IMPORT_STALE_MS).toISOString();
+  // At start-up, this instance's imports that beat before it started: one this process starts meanwhile beats later.
+  const ours = (eb: ExpressionBuilder<Database, 'imports'>) => (options.startup ? [eb.and([eb('runner', '=', me), eb('heartbeat_at', '<', now)])] : []);
+  const orphaned = (eb: ExpressionBuilder<Database, 'imports'>) =>
+    eb.and([eb('status', '=', 'running'), eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale), ...ours(eb)])]);
+  let query = deps.db.selectFrom('imports').selectAll().where(orphaned);
+  if (options.importId !== undefined) query = query.where('id', '=', options.importId);
+  let recovered = 0;
+  for (const found of (await query.orderBy('id').execute()) as ImportRow[]) {
+    const taken = await deps.db.updateTable('imports').set({ runner: me, heartbeat_at: nowIso() }).where('id', '=', found.id).where(orphaned).executeTakeFirst();
+    if (!Number(taken.numUpdatedRows)) continue;
+    const row = { ...found, runner: me };
+    const target = targetOf(row.type as ImportType);
+    if (row.committed_at) await revealImport(deps, row, target);
+    else {
+      const kept = await rollBack(deps, row, target);
+      await finish(deps, row, 'failed', `The import was interrupted before it finished; nothing from it was kept. Run it again.${keptNote(target, kept)}`);
+    }
+    // Its job, if still claimed by the lost process, has nothing left to do.
+    await deps.db.updateTable('jobs').set({ finished_at: nowIso() }).where('kind', '=', RUN_IMPORT).where('finished_at', 'is', null).where('payload', '=', JSON.stringify({ importId: row.id })).execute();
+    recovered += 1;
+  }
+  return recovered;
 }
 
 async function finish(deps: Deps, row: ImportRow, status: 'failed' | 'cancelled', message: string) {
@@ -351,9 +529,12 @@ async function finish(deps: Deps, row: ImportRow, status: 'failed' | 'cancelled'
   publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, row.id)));
 }
 
-async function throwIfCancelled(deps: Deps, id: number) {
-  const row = await deps.db.selectFrom('imports').select('cancel_requested_at').where('id', '=', id).executeTakeFirst();
-  if (row?.cancel_requested_at) throw new Cancelled();
+/** Beats, and stops the run when it was cancelled or taken over. */
+async function throwIfCancelled(deps: Deps, row: ImportRow) {
+  const beat = await deps.db.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).where('status', '=', 'running').where('runner', '=', row.runner).executeTakeFirst();
+  if (!Number(beat.numUpdatedRows)) throw new Superseded();
+  const current = await deps.db.selectFrom('imports').select('cancel_requested_at').where('id', '=', row.id).executeTakeFirst();
+  if (current?.cancel_requested_at) throw new Cancelled();
 }
 
 /** Reads and checks every row; returns the operations, or null when invalid rows stop the run. */
@@ -384,14 +565,16 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
       }
     }
     chunk = [];
+    // Checking is synchronous work between awaits that never leave the microtask queue: requests wait for this.
+    await nextTurn();
   };
   for await (const sheetRow of table.rows()) {
     total += 1;
     if (total > IMPORT_MAX_ROWS) throw invalid('file', `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`);
     chunk.push(sheetRow);
-    if (chunk.length >= IMPORT_BATCH_SIZE) {
+    if (chunk.length >= writeBatchSize(deps)) {
       await flush();
-      if (total % (IMPORT_BATCH_SIZE * 10) === 0) await throwIfCancelled(deps, row.id);
+      if (total % (IMPORT_BATCH_SIZE * 10) === 0) await throwIfCancelled(deps, row);
     }
   }
   await flush();
@@ -422,10 +605,10 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
 }
 
 async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, operations: Operation[], jobId: number | null, hooks: RunHooks) {
-  const size = hooks.batchSize ?? IMPORT_BATCH_SIZE;
+  const size = hooks.batchSize ?? writeBatchSize(deps);
   let done = 0;
   for (let at = 0; at < operations.length; at += size) {
-    await throwIfCancelled(deps, row.id);
+    await throwIfCancelled(deps, row);
     const batch = operations.slice(at, at + size);
     await writeTransaction(deps.db, async (trx) => {
       // A batch and its log rows commit together, so a batch lost to a database crash before its WAL reached
@@ -440,42 +623,70 @@ async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, opera
           .execute();
       }
       const created = logged.filter((c) => c.action === 'create').length;
-      await trx
+      const counted = await trx
         .updateTable('imports')
         .set((eb) => ({
           processed_rows: eb('processed_rows', '+', batch.length),
           created_count: eb('created_count', '+', created),
           updated_count: eb('updated_count', '+', logged.length - created),
           skipped_count: eb('skipped_count', '+', batch.length - logged.length),
+          heartbeat_at: now,
         }))
         .where('id', '=', row.id)
-        .execute();
+        .where('status', '=', 'running')
+        .where('runner', '=', row.runner)
+        .executeTakeFirst();
+      if (!Number(counted.numUpdatedRows)) throw new Superseded();
       // The job's claim stays fresh while batches commit, so no other worker takes a live import for a dead one.
       if (jobId !== null) await trx.updateTable('jobs').set({ claimed_at: now }).where('id', '=', jobId).execute();
     });
     done += batch.length;
+    // PostgreSQL plans with statistics from before the import until autovacuum's next pass (a minute or more):
+    // a list of the same team then seq-scans a table that grew by tens of thousands of rows, for every request.
+    if (Math.floor(done / STATISTICS_EVERY_ROWS) > Math.floor((done - batch.length) / STATISTICS_EVERY_ROWS)) await analyzeImportTables(deps, row.type);
     publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
     await hooks.afterBatch?.(done);
+    // A batch is synchronous work on SQLite: between two, the requests that waited are served.
+    await nextTurn();
   }
 }
 
 /**
  * Reverses what the log says a run committed, newest batch first, a batch per transaction; each batch's log
- * rows go with it, so a rollback that stops half way continues where it stopped.
+ * rows go with it, so a rollback that stops half way continues where it stopped. A record someone changed
+ * (its updated_at moved on) or built on (a note, a lease on it) since is left as it is: a rollback never
+ * takes away another request's write. Returns how many were left.
  */
-async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget) {
+async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget): Promise<number> {
+  let kept = 0;
   for (;;) {
     const changes = await deps.db.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).orderBy('subject_id', 'desc').limit(IMPORT_BATCH_SIZE).execute();
     if (!changes.length) break;
-    await writeTransaction(deps.db, async (trx) => {
-      await target.rollBack(trx, row.team_id, changes);
+    kept += await writeTransaction(deps.db, async (trx) => {
+      const untouched = await untouchedChanges(trx, row.team_id, target, changes);
+      await target.rollBack(trx, row.team_id, untouched);
       await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', changes.map((c) => c.subject_id)).execute();
+      await trx.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).execute();
+      return changes.length - untouched.length;
     });
+    await nextTurn();
   }
   await deps.db.updateTable('imports').set({ processed_rows: 0, created_count: 0, updated_count: 0 }).where('id', '=', row.id).execute();
+  return kept;
 }
 
-export async function runImportJob(deps: Deps, job: QueuedRow) {
+/** The logged changes whose records are as the import left them: not edited, deleted or built on since. */
+async function untouchedChanges<T extends { subject_id: number; action: string; after_updated_at: string }>(trx: Executor, teamId: number, target: ImportTarget, changes: T[]): Promise<T[]> {
+  const ids = changes.map((c) => c.subject_id);
+  const current = await target.current(trx, teamId, ids);
+  const built = await target.builtOn(trx, teamId, changes.filter((c) => c.action === 'create').map((c) => c.subject_id));
+  return changes.filter((c) => {
+    const state = current.get(c.subject_id);
+    return state && state.updated_at === c.after_updated_at && !built.has(c.subject_id);
+  });
+}
+
+export async function runImportJob(deps: Deps, job: QueuedRow): Promise<void> {
   const { importId } = JSON.parse(job.payload) as { importId: number };
   await runImport(deps, importId, job.id);
 }
@@ -484,7 +695,8 @@ export async function runImportJob(deps: Deps, job: QueuedRow) {
 
 /**
  * Soft-deletes what the import created and puts back what it updated — unless someone edited one of those
- * records since (its updated_at moved on): then nothing is undone and the answer names the record.
+ * records since (its updated_at moved on) or built on one it created (a note, a lease on an imported store):
+ * then nothing is undone and the answer names the record.
  */
 export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<ImportDto> {
   const row = await findImport(deps.db, actor.teamId, id);
@@ -503,9 +715,14 @@ export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<
         const state = current.get(c.subject_id);
         return !state || state.updated_at !== c.after_updated_at || (c.action === 'create' && state.deleted_at);
       });
-      if (edited) {
-        const name = current.get(edited.subject_id)?.name;
-        throw new AppError('conflict', `This import cannot be undone: ${target.label.toLowerCase()} ${name ? `“${name}”` : `#${edited.subject_id}`} was changed after the import. Undoing would overwrite that change.`);
+      const nameOf = (id: number) => {
+        const name = current.get(id)?.name;
+        return `${target.label.toLowerCase()} ${name ? `“${name}”` : `#${id}`}`;
+      };
+      if (edited) throw new AppError('conflict', `This import cannot be undone: ${nameOf(edited.subject_id)} was changed after the import. Undoing would overwrite that change.`);
+      const [builtOn] = await target.builtOn(trx, actor.teamId, changes.filter((c) => c.action === 'create').map((c) => c.subject_id));
+      if (builtOn !== undefined) {
+        throw new AppError('conflict', `This import cannot be undone: ${nameOf(builtOn)} has notes, documents or other records added to it since the import. Undoing would leave them without it.`);
       }
       await target.undo(trx, actor.teamId, changes, now);
     }

@@ -5,11 +5,12 @@ import { indexRecords, unindexRecords } from '../../platform/search';
 import { attributeSearchText, liveAttributes, purgeAttributeValues, removeAttributeReminders, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
 import { recordDefinitions } from '../records/registry';
-import { agreementValuesOf, insertAgreement, patchAgreement, removeImportedAgreements } from '../agreements/service';
+import { agreementValuesOf, hideImportedAgreement, insertAgreement, patchAgreement, removeImportedAgreements, revealImportedAgreements } from '../agreements/service';
 import { writeDocumentFields, type DocumentPatch } from '../documents/service';
-import { insertLease, leaseValuesOf, patchLease, removeImportedLeases } from '../leases/service';
+import { hideImportedLease, insertLease, leaseValuesOf, patchLease, removeImportedLeases, revealImportedLeases } from '../leases/service';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
+import { PENDING_IMPORT } from './pending';
 import { createContractPreparer, createDocumentPreparer, createPreparer, createSalesPreparer, type ContractKind, type Operation, type Preparer, type PrepareOptions } from './prepare';
 
 // Tables are chosen from the record types at run time.
@@ -22,8 +23,9 @@ export type ChangeRow = { subject_id: number; action: string; before: string | n
 export type CurrentState = { name: string; updated_at: string; deleted_at: string | null };
 
 /**
- * What the importer needs of a type: its columns, how rows are checked, written, rolled back (a failed run:
- * created rows go for good) and undone (created rows go to the trash where the type has one).
+ * What the importer needs of a type: its columns, how rows are checked, written, revealed (types whose
+ * records have a trash create them hidden, see PENDING_IMPORT), rolled back (a failed run: created rows go
+ * for good) and undone (created rows go to the trash where the type has one).
  */
 export type ImportTarget = {
   type: ImportType;
@@ -33,10 +35,84 @@ export type ImportTarget = {
   write(trx: Executor, teamId: number, batch: Operation[], now: string, by: { userId: number; ip: string | null }): Promise<LoggedChange[]>;
   /** The modes this type offers (all three unless it says otherwise). */
   modes: readonly ImportMode[];
+  /**
+   * Makes records the run created (hidden until its commit) visible, with their search rows and reminders.
+   * Returns those it could not: a unique value of theirs was taken by a record created since the commit point.
+   */
+  reveal(trx: Executor, teamId: number, ids: number[]): Promise<number[]>;
+  /**
+   * Why these records the run created could not be revealed (another request took one's unique value
+   * meanwhile), or null. Checked before the commit point, for types with such values only.
+   */
+  conflict?(db: Executor, teamId: number, ids: number[]): Promise<string | null>;
   rollBack(trx: Executor, teamId: number, changes: ChangeRow[]): Promise<void>;
   current(trx: Executor, teamId: number, ids: number[]): Promise<Map<number, CurrentState>>;
+  /** Those of these records another record, a note or a document link refers to: someone built on them. */
+  builtOn(trx: Executor, teamId: number, ids: number[]): Promise<Set<number>>;
   undo(trx: Executor, teamId: number, changes: ChangeRow[], now: string): Promise<void>;
 };
+
+/**
+ * What refers to a record of each type, by the column that holds its id: a record referred to was built on
+ * by someone, so an undo or a rollback must not take it away.
+ */
+const REFERENCES: Record<string, Array<[table: string, column: string]>> = {
+  stores: [
+    ['leases', 'store_id'],
+    ['agreement_stores', 'store_id'],
+    ['sales', 'store_id'],
+  ],
+  companies: [
+    ['stores', 'company_id'],
+    ['contacts', 'company_id'],
+    ['leases', 'landlord_id'],
+    ['leases', 'tenant_id'],
+    ['leases', 'guarantor_id'],
+    ['franchise_agreements', 'franchisee_id'],
+  ],
+  brands: [
+    ['stores', 'brand_id'],
+    ['franchise_agreements', 'brand_id'],
+  ],
+  contacts: [
+    ['stores', 'manager_id'],
+    ['leases', 'broker_id'],
+    ['leases', 'property_manager_id'],
+  ],
+};
+
+/** Which of `ids` (records of `type`, audit name `subject`) notes, document links or the references above name. */
+async function builtOn(trx: Executor, teamId: number, type: string, subject: string, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let at = 0; at < ids.length; at += 500) {
+    const chunk = ids.slice(at, at + 500);
+    const sources: Array<[table: string, column: string, kind?: [column: string, value: string]]> = [
+      ['notes', 'subject_id', ['subject_type', subject]],
+      ['document_links', 'linkable_id', ['linkable_type', type]],
+      ...(REFERENCES[type] ?? []),
+    ];
+    for (const [table, column, kind] of sources) {
+      let query = untyped(trx).selectFrom(table).select(column).where('team_id', '=', teamId).where(column, 'in', chunk);
+      if (kind) query = query.where(kind[0], '=', kind[1]);
+      for (const hit of (await query.distinct().execute()) as Array<Record<string, number>>) found.add(Number(hit[column]));
+    }
+  }
+  return found;
+}
+
+/**
+ * Those of these hidden stores whose store number a live store of the team holds (unique among live ones).
+ * Two lookups rather than a self-join: with the statistics of a table that just grew by the import, PostgreSQL
+ * planned the join as a nested loop over a scan of every store (seconds per batch).
+ */
+async function takenStoreNumbers(db: Executor, teamId: number, ids: number[]): Promise<Array<{ id: number; number: string }>> {
+  const hidden = await db.selectFrom('stores').select(['id', 'store_number']).where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).where('store_number', 'is not', null).execute();
+  const numbers = [...new Set(hidden.map((s) => s.store_number!))];
+  if (!numbers.length) return [];
+  const live = await db.selectFrom('stores').select('store_number').where('team_id', '=', teamId).where('store_number', 'in', numbers).where('store_number', 'is not', null).where('deleted_at', 'is', null).execute();
+  const taken = new Set(live.map((s) => s.store_number));
+  return hidden.filter((s) => taken.has(s.store_number)).map((s) => ({ id: Number(s.id), number: s.store_number! }));
+}
 
 /** Where an import's record lives for the team-defined attributes (the same names as the record types). */
 const attributeSubject = (type: RecordType): AttributeSubject => type;
@@ -83,7 +159,7 @@ function recordTarget(def: RecordDefinition): ImportTarget {
       for (let i = 0; i < creates.length; i += 250) {
         const ids = await untyped(trx)
           .insertInto(def.table)
-          .values(creates.slice(i, i + 250).map((o) => ({ ...o.values, team_id: teamId, created_at: now, updated_at: now })))
+          .values(creates.slice(i, i + 250).map((o) => ({ ...o.values, team_id: teamId, created_at: now, updated_at: now, deleted_at: PENDING_IMPORT })))
           .returning('id')
           .execute();
         createdIds.push(...ids.map((r: { id: number }) => Number(r.id)));
@@ -99,7 +175,8 @@ function recordTarget(def: RecordDefinition): ImportTarget {
         for (const o of written) {
           if (!o.attributes || !Object.keys(o.attributes).length) continue;
           const changes = await writeAttributeValues(trx, teamId, subject, o.id!, o.attributes, { partial: o.action === 'update' });
-          await syncAttributeReminders(trx, teamId, subject, o.id!);
+          // A hidden record's reminders come with its reveal.
+          if (o.action === 'update') await syncAttributeReminders(trx, teamId, subject, o.id!);
           // Undo puts the attributes back too: their values before the import, by key.
           if (o.action === 'update' && Object.keys(changes).length) {
             o.before = { ...o.before, attributes: Object.fromEntries(Object.entries(changes).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old])) };
@@ -114,13 +191,40 @@ function recordTarget(def: RecordDefinition): ImportTarget {
           .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })))
           .execute();
       }
-      await reindex(trx, teamId, creates.map((o) => o.id!), withAttributes, true);
       await reindex(trx, teamId, updates.map((o) => o.id!), withAttributes);
       return written.map((o) => ({ subject_id: o.id!, action: o.action, before: o.before ? JSON.stringify(o.before) : null, after_updated_at: now }));
     },
 
+    async reveal(trx, teamId, ids) {
+      const hidden = (await untyped(trx).selectFrom(def.table).select('id').where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).execute()).map((r: { id: number }) => Number(r.id));
+      const taken = new Set(hidden.length && def.type === 'stores' ? (await takenStoreNumbers(trx, teamId, hidden)).map((s) => s.id) : []);
+      const pending = hidden.filter((id) => !taken.has(id));
+      if (!pending.length) return [...taken];
+      await untyped(trx).updateTable(def.table).set({ deleted_at: null }).where('team_id', '=', teamId).where('id', 'in', pending).execute();
+      const definitions = await liveAttributes(trx, teamId, subject);
+      await reindex(trx, teamId, pending, definitions.length > 0, true);
+      if (definitions.some((d) => d.type === 'date' && d.reminder)) for (const id of pending) await syncAttributeReminders(trx, teamId, subject, id);
+      return [...taken];
+    },
+
+    // Store numbers are unique among live stores only (a partial index): one taken by a store someone created
+    // while the import ran would make the reveal fail.
+    conflict:
+      def.type === 'stores'
+        ? async (db, teamId, ids) => {
+            const [taken] = await takenStoreNumbers(db, teamId, ids);
+            return taken ? `store number “${taken.number}” was taken by a store created while the import ran` : null;
+          }
+        : undefined,
+
+    builtOn: (trx, teamId, ids) => builtOn(trx, teamId, def.type, def.subject, ids),
+
     async rollBack(trx, teamId, changes) {
-      const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+      const logged = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+      // Only what is still hidden: a revealed record belongs to everyone.
+      const created = logged.length
+        ? (await untyped(trx).selectFrom(def.table).select('id').where('team_id', '=', teamId).where('id', 'in', logged).where('deleted_at', '=', PENDING_IMPORT).execute()).map((r: { id: number }) => Number(r.id))
+        : [];
       if (created.length) {
         await unindexRecords(trx, teamId, def.type, created);
         for (const id of created) await removeAttributeReminders(trx, teamId, subject, id);
@@ -183,6 +287,9 @@ const salesTarget: ImportTarget = {
       });
   },
 
+  // Sales have no trash to hide figures in: they are written visible, and nothing refers to them.
+  reveal: async () => [],
+  builtOn: async () => new Set(),
   async rollBack(trx, teamId, changes) {
     await restoreSales(trx, teamId, changes);
   },
@@ -208,6 +315,8 @@ function contractTarget(options: {
   insert: (trx: Executor, teamId: number, values: unknown, by: { userId: number; ip: string | null }) => Promise<number>;
   patch: (trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options?: { keepUpdatedAt?: string }) => Promise<Record<string, unknown>>;
   remove: (trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') => Promise<void>;
+  hide: (trx: Executor, teamId: number, id: number) => Promise<void>;
+  reveal: (trx: Executor, teamId: number, ids: number[]) => Promise<number[]>;
 }): ImportTarget {
   const created = (changes: ChangeRow[]) => changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
   async function putBack(trx: Executor, teamId: number, changes: ChangeRow[]) {
@@ -231,10 +340,9 @@ function contractTarget(options: {
           continue;
         }
         const id = await options.insert(trx, teamId, o.values, by);
-        if (o.attributes && Object.keys(o.attributes).length) {
-          await writeAttributeValues(trx, teamId, options.type, id, o.attributes);
-          await syncAttributeReminders(trx, teamId, options.type, id);
-        }
+        if (o.attributes && Object.keys(o.attributes).length) await writeAttributeValues(trx, teamId, options.type, id, o.attributes);
+        // Hidden, without reminders, until the commit point (reveal): nobody sees or builds on it before.
+        await options.hide(trx, teamId, id);
         logged.push({ subject_id: id, action: 'create', before: null, after_updated_at: now });
       }
       // The services stamp their own clock; the log keeps what they wrote, so undo sees later edits only.
@@ -242,6 +350,9 @@ function contractTarget(options: {
       const byId = new Map(stamps.map((r: { id: number; updated_at: string }) => [Number(r.id), String(r.updated_at)]));
       return logged.map((l) => ({ ...l, after_updated_at: byId.get(l.subject_id) ?? now }));
     },
+    // Created contracts appear, with their reminders (attribute dates' too), when the import commits.
+    reveal: options.reveal,
+    builtOn: (trx, teamId, ids) => builtOn(trx, teamId, options.type, options.kind.subject === 'leases' ? 'lease' : 'agreement', ids),
     async rollBack(trx, teamId, changes) {
       await putBack(trx, teamId, changes);
       await options.remove(trx, teamId, created(changes), 'purge');
@@ -263,6 +374,8 @@ const leasesTarget = contractTarget({
   insert: insertLease,
   patch: patchLease,
   remove: removeImportedLeases,
+  hide: hideImportedLease,
+  reveal: revealImportedLeases,
   kind: {
     schema: leaseInputSchema,
     table: 'leases',
@@ -287,6 +400,8 @@ const agreementsTarget = contractTarget({
   insert: insertAgreement,
   patch: patchAgreement,
   remove: removeImportedAgreements,
+  hide: hideImportedAgreement,
+  reveal: revealImportedAgreements,
   kind: { schema: agreementInputSchema, table: 'franchise_agreements', subject: 'agreements', matchColumn: 'agreement_number', valuesOf: agreementValuesOf },
 });
 
@@ -306,6 +421,8 @@ const documentsTarget: ImportTarget = {
     }
     return logged;
   },
+  reveal: async () => [],
+  builtOn: async () => new Set(),
   rollBack: (trx, teamId, changes) => putBackDocuments(trx, teamId, changes),
   async current(trx, teamId, ids) {
     const rows = await trx.selectFrom('documents').select(['id', 'title', 'updated_at', 'deleted_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute();

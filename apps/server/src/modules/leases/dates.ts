@@ -1,4 +1,5 @@
-import { addDays, addMonths, differenceInMonths, format, isAfter, parseISO, subDays } from 'date-fns';
+import { addDays, addMonths, format, isAfter, parseISO, subDays } from 'date-fns';
+import { escalateCents } from '@storekeep/contracts';
 
 /**
  * Lease date math on calendar dates (`YYYY-MM-DD`), through date-fns. Dates are parsed and formatted in
@@ -6,12 +7,6 @@ import { addDays, addMonths, differenceInMonths, format, isAfter, parseISO, subD
  */
 const day = (iso: string) => parseISO(iso);
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
-
-/** Whole months of a term that runs through its expiration date (1 Jan 2024 – 31 Dec 2033 is 120). */
-export function termMonths(commencement: string | null, expiration: string | null): number | null {
-  if (!commencement || !expiration) return null;
-  return differenceInMonths(addDays(day(expiration), 1), day(commencement));
-}
 
 /** "N days before expiration (or commencement)": the last day a notice can be delivered. */
 export function noticeDeadline(base: string | null, noticeDays: number): string | null {
@@ -26,21 +21,23 @@ export type EscalationRow = { start_date: string; end_date: string; monthly_amou
 
 /**
  * Rent rows from a starting monthly amount raised every `everyMonths` by a fixed percent or amount, up
- * to the end date. Periods are counted from the start each time (not chained), so a term that starts on
- * the 31st keeps month ends instead of drifting to the 28th.
+ * to the end date. Each step compounds on the rounded monthly amount of the step before (half-up to the
+ * cent), as landlords' rent tables do. Periods are counted from the start each time (not chained), so a
+ * term that starts on the 31st keeps month ends instead of drifting to the 28th.
  */
 export function escalationRows(input: { start_date: string; end_date: string; monthly_amount: number; method: 'percent' | 'amount'; value: number; every_months: number }): EscalationRow[] {
   const rows: EscalationRow[] = [];
   const start = day(input.start_date);
   const end = day(input.end_date);
-  let amount = input.monthly_amount;
+  let cents = Math.round(input.monthly_amount * 100);
+  const stepCents = Math.round(input.value * 100);
   for (let period = 0; period < 600; period += 1) {
     const from = addMonths(start, period * input.every_months);
     if (isAfter(from, end)) break;
     const next = addMonths(start, (period + 1) * input.every_months);
     const to = isAfter(next, end) ? end : subDays(next, 1);
-    rows.push({ start_date: iso(from), end_date: iso(to), monthly_amount: Math.round(amount * 100) / 100 });
-    amount = input.method === 'percent' ? amount * (1 + input.value / 100) : amount + input.value;
+    rows.push({ start_date: iso(from), end_date: iso(to), monthly_amount: cents / 100 });
+    cents = input.method === 'percent' ? escalateCents(cents, input.value) : cents + stepCents;
   }
   return rows;
 }

@@ -58,7 +58,8 @@ describe('leases', () => {
 
     const dashboard = (await admin.get('/app/api/v1/dashboard')).body.data;
     // Expiring in 200 days is outside the default 180-day window; the option deadline (in 20) is inside.
-    expect(dashboard.stats).toEqual({ expenditure: (10000.5 + 500) * 12, locations: 1, near_expiration: 0, near_renewal_notice: 1 });
+    // The option's computed dates are not verified yet: the dashboard counts it.
+    expect(dashboard.stats).toEqual({ expenditure: (10000.5 + 500) * 12, locations: 1, near_expiration: 0, near_renewal_notice: 1, overdue: 0, unverified: 1 });
     expect(dashboard.stores[0]).toMatchObject({ id: store.id });
     await admin.patch(`/app/api/v1/leases/${lease.id}`, { expiration_date: addDaysIso(todayIso(), 100), options: [] });
     expect((await admin.get('/app/api/v1/dashboard')).body.data.stats).toMatchObject({ near_expiration: 1, near_renewal_notice: 0 });
@@ -108,6 +109,25 @@ describe('leases', () => {
     const wrongStore = await admin.post('/app/api/v1/leases', leaseBody(foreign.id, landlord.id));
     expect(wrongStore.body.errors.store_id).toEqual(['The selected store is invalid.']);
     expect((await admin.post('/app/api/v1/leases', { store_id: store.id, expiration_date: 'someday' })).body.errors.expiration_date).toBeDefined();
+  });
+
+  it('refuses rent periods that share a start date or overlap, naming the other row (422, not 500 or 409)', async () => {
+    const { admin, store, landlord } = await leaseSetup();
+    const rows = (...periods: Array<[string, string]>) => periods.map(([start_date, end_date], i) => ({ start_date, end_date, monthly_amount: 9000 + i }));
+    const same = await admin.post('/app/api/v1/leases', leaseBody(store.id, landlord.id, { rent_schedule: rows(['2030-01-01', '2030-12-31'], ['2030-01-01', '2031-06-30']) }));
+    expect(same.status).toBe(422);
+    expect(same.body.errors).toEqual({ 'rent_schedule.1.start_date': ["The start date is the same as row 1's: each rent period needs its own dates."] });
+
+    const overlapping = await admin.post('/app/api/v1/leases', leaseBody(store.id, landlord.id, { rent_schedule: rows(['2031-01-01', '2031-12-31'], ['2030-01-01', '2031-01-01'], ['2032-01-01', '2032-12-31']) }));
+    expect(overlapping.status).toBe(422);
+    expect(overlapping.body.errors).toEqual({ 'rent_schedule.0.start_date': ['This period overlaps row 2 (2030-01-01 to 2031-01-01).'] });
+
+    const lease = await admin.post('/app/api/v1/leases', leaseBody(store.id, landlord.id, { rent_schedule: rows(['2030-01-01', '2030-12-31'], ['2031-01-01', '2031-12-31']) }));
+    expect(lease.status).toBe(201);
+    const edited = await admin.patch(`/app/api/v1/leases/${lease.body.data.id}`, { rent_schedule: rows(['2030-01-01', '2030-12-31'], ['2031-01-01', '2031-12-31'], ['2031-01-01', '2031-03-31']) });
+    expect(edited.status).toBe(422);
+    expect(edited.body.errors).toEqual({ 'rent_schedule.2.start_date': ["The start date is the same as row 2's: each rent period needs its own dates."] });
+    expect((await admin.get(`/app/api/v1/leases/${lease.body.data.id}`)).body.data.rent_schedule).toHaveLength(2);
   });
 
   it('finds every lease with a clause kind across the portfolio, and generates escalations', async () => {

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, dataOf, escalationInputSchema, idParamSchema, leaseFieldsSchema, leaseSchema, paginated } from '@storekeep/contracts';
+import {
+  amendmentInputSchema,
+  API_BASE,
+  dataOf,
+  escalationInputSchema,
+  exerciseOptionFieldsSchema,
+  idParamSchema,
+  leaseAmendmentSchema,
+  leaseFieldsSchema,
+  leaseSchema,
+  leaseSnapshotSchema,
+  paginated,
+  waiveOptionInputSchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { sendListExport } from '../attributes/service';
@@ -9,6 +22,10 @@ import { actorOf } from '../auth/context';
 import { escalationRows } from './dates';
 import { LEASE_EXPORT_COLUMNS } from './export-columns';
 import * as leases from './service';
+import * as amendments from './amendments';
+
+const optionParamsSchema = z.object({ id: idParamSchema.shape.id, position: z.coerce.number().int().min(0).max(49) });
+const historyParamsSchema = z.object({ id: idParamSchema.shape.id, entryId: idParamSchema.shape.id });
 
 export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +45,7 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await leases.getLease(deps, actorOf(request, deps), request.params.id) }));
   app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: z.record(z.string(), z.unknown()), response: one } }, async (request) => {
-    const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => key in leaseFieldsSchema.shape || key === 'attributes'));
+    const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => Object.hasOwn(leaseFieldsSchema.shape, key) || key === 'attributes'));
     return { data: await leases.updateLease(deps, actorOf(request, deps), request.params.id, sent) };
   });
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
@@ -42,6 +59,28 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
     actorOf(request, deps);
     return { data: escalationRows(request.body) };
   });
+
+  // Option notices: exercise the open renewal, waive the option, stamp its computed dates as verified.
+  app.post(`${base}/:id/options/:position/exercise`, { config, schema: { params: optionParamsSchema, body: exerciseOptionFieldsSchema, response: one } }, async (request) => ({
+    data: await amendments.exerciseOption(deps, actorOf(request, deps), request.params.id, request.params.position, request.body),
+  }));
+  app.post(`${base}/:id/options/:position/waive`, { config, schema: { params: optionParamsSchema, body: waiveOptionInputSchema.optional(), response: one } }, async (request) => ({
+    data: await amendments.waiveOption(deps, actorOf(request, deps), request.params.id, request.params.position, request.body),
+  }));
+  app.post(`${base}/:id/options/:position/verify`, { config, schema: { params: optionParamsSchema, response: one } }, async (request) => ({
+    data: await amendments.verifyOption(deps, actorOf(request, deps), request.params.id, request.params.position),
+  }));
+  // The amendment history: every change with old and new values, and the lease as it was before each.
+  app.get(`${base}/:id/history`, { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(leaseAmendmentSchema)) } } }, async (request) => ({
+    data: await amendments.leaseHistory(deps, actorOf(request, deps), request.params.id),
+  }));
+  app.get(`${base}/:id/history/:entryId`, { config, schema: { params: historyParamsSchema, response: { 200: dataOf(leaseSnapshotSchema) } } }, async (request) => ({
+    data: await amendments.leaseAsItWas(deps, actorOf(request, deps), request.params.id, request.params.entryId),
+  }));
+  // The summary is required, checked once the lease is found (a stranger's empty body is a 404, not a 422).
+  app.post(`${base}/:id/amendments`, { config, schema: { params: idParamSchema, body: amendmentInputSchema.partial(), response: one } }, async (request) => ({
+    data: await amendments.amendLease(deps, actorOf(request, deps), request.params.id, request.body),
+  }));
 
   app.get(`${API_BASE}/clauses`, { config, schema: { querystring: rawListQuerySchema } }, async (request) => leases.searchClauses(deps, actorOf(request, deps), request.query));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
-import { leaseInputSchema, LEASE_STATUSES, LEASE_CLAUSE_KINDS, type Lease, type PaginationMeta } from '@storekeep/contracts';
+import { freeRentUntil, leaseInputSchema, leaseTermMonths, LEASE_STATUSES, LEASE_CLAUSE_KINDS, rentInForce, type AnchorDates, type Lease, type PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -13,23 +13,38 @@ import { diff, recordActivity } from '../activities/service';
 import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
 import { recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
+import { isPendingImport, PENDING_IMPORT } from '../imports/pending';
 import { checkRef, FieldErrors } from '../records/validation';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
-import { noticeDeadline, termMonths, todayIso } from './dates';
+import { teamCalendar, type TeamCalendar } from '../teams/settings';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
-import { checkClauseDocuments, parseWhole as parseContract, ref, removeImportedContracts, toCents, toDollars, writeClauses } from './contracts-shared';
+import { currentWindow, optionWindows, presentOption, storedRule, verificationInputs } from './options';
+import { openDeadlines, recordAmendment, type AmendmentNote } from './history';
+import { checkClauseDocuments, isLiveDocument, parseWhole as parseContract, ref, removeImportedContracts, toCents, toDollars, writeClauses } from './lease-agreement-rows';
 
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
 
-function present(row: LoadedLease, children: Children, abilities: Abilities): Lease {
+const anchorsOf = (lease: { commencement_date: string | null; rent_commencement_date: string | null; expiration_date: string | null }): AnchorDates => ({
+  commencement_date: lease.commencement_date,
+  rent_commencement_date: lease.rent_commencement_date,
+  expiration_date: lease.expiration_date,
+});
+
+function present(row: LoadedLease, children: Children, abilities: Abilities, calendar: TeamCalendar, verifiers: Map<number, string>): Lease {
   const rent = children.rent.filter((r) => r.lease_id === row.id);
   const charges = children.charges.filter((c) => c.lease_id === row.id);
-  const base = (from: string) => (from === 'commencement' ? row.commencement_date : row.expiration_date);
-  const today = todayIso();
-  const current = rent.find((r) => r.start_date <= today && today <= r.end_date) ?? rent[0];
-  const perSqft = current?.per_sqft_cents && row.rentable_sqft ? (Number(current.per_sqft_cents) * row.rentable_sqft) / 12 : 0;
-  const monthlyRent = current?.monthly_cents ? Number(current.monthly_cents) : perSqft;
+  const inForce = rentInForce(
+    {
+      rows: rent.map((r) => ({ start_date: r.start_date, end_date: r.end_date, monthly_cents: r.monthly_cents === null ? null : Number(r.monthly_cents), per_sqft_cents: r.per_sqft_cents === null ? null : Number(r.per_sqft_cents) })),
+      rentable_sqft: row.rentable_sqft,
+      expiration_date: row.expiration_date,
+      status: row.status,
+      holdover_rate: row.holdover_rate,
+      free_rent_until: row.free_rent_until,
+    },
+    calendar.today,
+  );
   const monthlyCharges = charges.reduce((sum, c) => sum + Number(c.monthly_cents), 0);
   return {
     id: row.id,
@@ -52,7 +67,7 @@ function present(row: LoadedLease, children: Children, abilities: Abilities): Le
     commencement_date: row.commencement_date,
     rent_commencement_date: row.rent_commencement_date,
     expiration_date: row.expiration_date,
-    term_months: termMonths(row.commencement_date, row.expiration_date),
+    term_months: leaseTermMonths(row.commencement_date, row.expiration_date),
     holdover_rate: row.holdover_rate,
     free_rent_months: row.free_rent_months,
     percentage_rent_breakpoint: toDollars(row.percentage_rent_breakpoint_cents),
@@ -63,18 +78,18 @@ function present(row: LoadedLease, children: Children, abilities: Abilities): Le
     charges: charges.map((c) => ({ kind: c.kind as Lease['charges'][number]['kind'], monthly_amount: Number(c.monthly_cents) / 100, estimated: Boolean(c.estimated) })),
     options: children.options
       .filter((o) => o.lease_id === row.id)
-      .map((o) => ({
-        kind: o.kind as Lease['options'][number]['kind'],
-        count: o.count,
-        length_months: o.length_months,
-        notice_days: o.notice_days,
-        notice_from: o.notice_from as 'expiration' | 'commencement',
-        deadline: noticeDeadline(base(o.notice_from), o.notice_days),
-        delivery_method: o.delivery_method,
-        status: o.status as Lease['options'][number]['status'],
-      })),
+      .map((o) =>
+        presentOption(
+          { ...o, notice: storedRule(o), notice_from: o.notice_from as 'expiration' | 'commencement' },
+          anchorsOf(row),
+          calendar,
+          o.verified_by && o.verified_at ? { by: verifiers.get(o.verified_by) ?? 'a former member', at: o.verified_at, inputs: o.verified_inputs } : null,
+        ),
+      ),
     clauses: children.clauses.filter((c) => c.subject_id === row.id).map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
-    annual_rent: Math.round((monthlyRent + monthlyCharges) * 12) / 100,
+    monthly_rent: inForce.cents / 100,
+    rent_basis: inForce.basis,
+    annual_rent: ((inForce.cents + monthlyCharges) * 12) / 100,
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
@@ -83,8 +98,10 @@ function present(row: LoadedLease, children: Children, abilities: Abilities): Le
 }
 
 async function presentLeases(db: Executor, viewer: Viewer, ids: number[]) {
-  const [rows, children, attributes] = await Promise.all([loadLeases(db, viewer.teamId, ids), loadChildren(db, ids), attributeValuesFor(db, viewer.teamId, 'leases', ids)]);
-  return rows.map((row) => ({ ...present(row, children, viewer.abilities), attributes: attributes.get(row.id) ?? {} }));
+  const [rows, children, attributes, calendar] = await Promise.all([loadLeases(db, viewer.teamId, ids), loadChildren(db, ids), attributeValuesFor(db, viewer.teamId, 'leases', ids), teamCalendar(db, viewer.teamId)]);
+  const verifierIds = [...new Set(children.options.flatMap((o) => (o.verified_by ? [o.verified_by] : [])))];
+  const verifiers = new Map(verifierIds.length ? (await db.selectFrom('users').select(['id', 'name']).where('id', 'in', verifierIds).execute()).map((u) => [u.id, u.name]) : []);
+  return rows.map((row) => ({ ...present(row, children, viewer.abilities, calendar, verifiers), attributes: attributes.get(row.id) ?? {} }));
 }
 
 
@@ -140,7 +157,7 @@ export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, s
 /** Leases by id as the list and detail show them to `actor` (exports read them in batches). */
 export const leasesFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Lease[]> => presentLeases(deps.db, viewerOf(actor), ids);
 
-async function findLiveLease(db: Executor, teamId: number, id: number) {
+export async function findLiveLease(db: Executor, teamId: number, id: number) {
   const lease = await db.selectFrom('leases').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!lease) throw notFound('Lease');
   return lease;
@@ -151,7 +168,7 @@ export async function getLease(deps: Deps, actor: Actor, id: number): Promise<Le
   return (await presentLeases(deps.db, viewerOf(actor), [id]))[0]!;
 }
 
-type LeaseValues = ReturnType<typeof leaseInputSchema.parse>;
+export type LeaseValues = ReturnType<typeof leaseInputSchema.parse>;
 
 async function validate(db: Executor, teamId: number, values: LeaseValues) {
   const errors = new FieldErrors();
@@ -159,6 +176,9 @@ async function validate(db: Executor, teamId: number, values: LeaseValues) {
   for (const field of ['landlord_id', 'tenant_id', 'guarantor_id'] as const) await checkRef(db, errors, 'companies', teamId, values[field], field, field.replace('_id', ''));
   for (const field of ['broker_id', 'property_manager_id'] as const) await checkRef(db, errors, 'contacts', teamId, values[field], field, field.replace('_id', '').replace('_', ' '));
   await checkClauseDocuments(db, teamId, values.clauses, (field, message) => errors.add(field, message));
+  for (const [index, option] of values.options.entries()) {
+    if (option.source_document_id !== null && !(await isLiveDocument(db, teamId, option.source_document_id))) errors.add(`options.${index}.source_document_id`, 'The selected document is invalid.');
+  }
   errors.throwIfAny();
 }
 
@@ -185,6 +205,7 @@ function columns(values: LeaseValues) {
     expiration_date: values.expiration_date,
     holdover_rate: values.holdover_rate,
     free_rent_months: values.free_rent_months,
+    free_rent_until: freeRentUntil(values),
     percentage_rent_breakpoint_cents: toCents(values.percentage_rent_breakpoint),
     percentage_rent_rate: values.percentage_rent_rate,
     security_deposit_cents: toCents(values.security_deposit),
@@ -192,7 +213,12 @@ function columns(values: LeaseValues) {
   };
 }
 
-async function writeChildren(trx: Executor, teamId: number, leaseId: number, values: LeaseValues) {
+async function writeChildren(trx: Executor, teamId: number, leaseId: number, values: LeaseValues, calendar: TeamCalendar) {
+  // Kept across the rewrite: a verified stamp while what it covers is unchanged, and the term end before
+  // the first exercised renewal.
+  const previous = new Map(
+    (await trx.selectFrom('lease_options').select(['position', 'verified_by', 'verified_at', 'verified_inputs', 'first_term_end']).where('team_id', '=', teamId).where('lease_id', '=', leaseId).execute()).map((o) => [o.position, o]),
+  );
   await trx.deleteFrom('lease_rent_rows').where('lease_id', '=', leaseId).execute();
   await trx.deleteFrom('lease_charges').where('lease_id', '=', leaseId).execute();
   await trx.deleteFrom('lease_options').where('lease_id', '=', leaseId).execute();
@@ -202,40 +228,78 @@ async function writeChildren(trx: Executor, teamId: number, leaseId: number, val
   if (values.charges.length) {
     await trx.insertInto('lease_charges').values(values.charges.map((c) => ({ lease_id: leaseId, team_id: teamId, kind: c.kind, monthly_cents: toCents(c.monthly_amount)!, estimated: c.estimated ? 1 : 0 }))).execute();
   }
-  const base = (from: string) => (from === 'commencement' ? values.commencement_date : values.expiration_date);
   if (values.options.length) {
-    await trx
-      .insertInto('lease_options')
-      .values(values.options.map((o, position) => ({ lease_id: leaseId, team_id: teamId, position, kind: o.kind, count: o.count, length_months: o.length_months, notice_days: o.notice_days, notice_from: o.notice_from, deadline: noticeDeadline(base(o.notice_from), o.notice_days), delivery_method: o.delivery_method, status: o.status })))
-      .execute();
+    const rows = values.options.map((o, position) => {
+      const before = previous.get(position);
+      const firstTermEnd = o.exercised_count > 0 ? (before?.first_term_end ?? null) : null;
+      const windows = optionWindows({ ...o, first_term_end: firstTermEnd }, anchorsOf(values), calendar);
+      const open = currentWindow(windows, o.status);
+      const inputs = verificationInputs(windows);
+      const keepStamp = before?.verified_at && before.verified_inputs === inputs;
+      return {
+        lease_id: leaseId,
+        team_id: teamId,
+        position,
+        kind: o.kind,
+        count: o.count,
+        length_months: o.length_months,
+        notice_rule: o.notice ? JSON.stringify(o.notice) : null,
+        notice_days: o.notice_days ?? 0,
+        notice_from: o.notice_from,
+        deadline: open?.window.latest.date ?? null,
+        earliest_date: open?.window.earliest?.date ?? null,
+        delivery_method: o.delivery_method,
+        status: o.status,
+        exercised_count: o.exercised_count,
+        first_term_end: firstTermEnd,
+        source_document_id: o.source_document_id,
+        source_page: o.source_page,
+        verified_by: keepStamp ? before.verified_by : null,
+        verified_at: keepStamp ? before.verified_at : null,
+        verified_inputs: keepStamp ? before.verified_inputs : null,
+      };
+    });
+    await trx.insertInto('lease_options').values(rows).execute();
   }
   await writeClauses(trx, teamId, { type: 'lease', id: leaseId }, values.clauses);
 }
 
 const OPTION_TITLES: Record<string, string> = { renewal: 'Renewal', termination: 'Termination', expansion: 'Expansion', contraction: 'Contraction', purchase: 'Purchase' };
 
-/** The lease's critical dates, as reminders: expiration, open option deadlines, escalations, guaranty end. */
-export function leaseCriticalDates(leaseId: number, storeName: string, values: LeaseValues): CriticalDate[] {
+/** The lease's critical dates, as reminders: expiration, open option windows, escalations, guaranty end. */
+export function leaseCriticalDates(leaseId: number, storeName: string, values: LeaseValues, calendar: TeamCalendar): CriticalDate[] {
   if (values.status === 'expired' || values.status === 'terminated') return [];
   const dates: CriticalDate[] = [];
   const key = (suffix: string) => `lease:${leaseId}:${suffix}`;
   if (values.expiration_date) dates.push({ key: key('expiration'), source: 'lease_expiration', title: `Lease expires: ${storeName}`, due_date: values.expiration_date });
   values.options.forEach((o, position) => {
-    const deadline = noticeDeadline(o.notice_from === 'commencement' ? values.commencement_date : values.expiration_date, o.notice_days);
-    if (deadline && o.status === 'open') dates.push({ key: key(`option:${position}`), source: 'option_notice', title: `${OPTION_TITLES[o.kind]} option notice deadline: ${storeName}`, due_date: deadline });
+    const windows = optionWindows(o, anchorsOf(values), calendar);
+    // A renewal exercised at fair market value has no rent yet: agreeing it is a date of its own, until a rent
+    // row covers the renewal's first day.
+    for (const window of windows.filter((w) => w.state === 'exercised' && o.kind === 'renewal')) {
+      const covered = values.rent_schedule.some((row) => row.start_date <= window.renewal.start && window.renewal.start <= row.end_date);
+      if (!covered) dates.push({ key: key(`option:${position}:${window.sequence}:rent`), source: 'renewal_rent', title: `Renewal rent to agree (fair market value): ${storeName}`, due_date: window.renewal.start });
+    }
+    if (o.status !== 'open') return;
+    const open = currentWindow(windows, o.status);
+    if (!open) return;
+    const which = o.kind === 'renewal' && o.count > 1 ? ` (${open.sequence} of ${o.count})` : '';
+    const name = `${OPTION_TITLES[o.kind]} option${which}`;
+    dates.push({ key: key(`option:${position}:${open.sequence}`), source: 'option_notice', title: `${name} notice deadline: ${storeName}`, due_date: open.window.latest.date });
+    if (open.window.earliest) dates.push({ key: key(`option:${position}:${open.sequence}:opens`), source: 'option_window', title: `${name} notice window opens: ${storeName}`, due_date: open.window.earliest.date });
   });
   values.rent_schedule.slice(1).forEach((row) => dates.push({ key: key(`escalation:${row.start_date}`), source: 'rent_escalation', title: `Rent escalation: ${storeName}`, due_date: row.start_date }));
   if (values.guaranty_end_date) dates.push({ key: key('guaranty'), source: 'guaranty_end', title: `Lease guaranty ends: ${storeName}`, due_date: values.guaranty_end_date });
   return dates;
 }
 
-async function syncLeaseReminders(trx: Executor, teamId: number, leaseId: number, values: LeaseValues) {
+async function syncLeaseReminders(trx: Executor, teamId: number, leaseId: number, values: LeaseValues, calendar: TeamCalendar) {
   const store = await trx.selectFrom('stores').select('name').where('id', '=', values.store_id).executeTakeFirst();
-  await syncReminders(trx, teamId, { type: 'lease', id: leaseId }, leaseCriticalDates(leaseId, store?.name ?? 'store', values));
+  await syncReminders(trx, teamId, { type: 'lease', id: leaseId }, leaseCriticalDates(leaseId, store?.name ?? 'store', values, calendar), undefined, calendar.today);
   await syncAttributeReminders(trx, teamId, 'leases', leaseId);
 }
 
-const parseWhole = (input: unknown): LeaseValues => parseContract(leaseInputSchema, input);
+export const parseWhole = (input: unknown): LeaseValues => parseContract(leaseInputSchema, input);
 
 export async function createLease(deps: Deps, actor: Actor, input: unknown): Promise<Lease> {
   authorize(recordPolicy.create(actor));
@@ -257,8 +321,9 @@ export async function insertLease(trx: Executor, teamId: number, input: unknown,
   await validate(trx, teamId, values);
   const now = nowIso();
   const lease = await trx.insertInto('leases').values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  await writeChildren(trx, teamId, lease.id, values);
-  await syncLeaseReminders(trx, teamId, lease.id, values);
+  const calendar = await teamCalendar(trx, teamId);
+  await writeChildren(trx, teamId, lease.id, values, calendar);
+  await syncLeaseReminders(trx, teamId, lease.id, values, calendar);
   await bumpTeamWriteVersion(trx, teamId);
   await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: lease.id, action: 'created', changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] }, ip: by.ip });
   return lease.id;
@@ -266,17 +331,23 @@ export async function insertLease(trx: Executor, teamId: number, input: unknown,
 
 /** The lease as input values, so a PATCH can be applied to it and the whole re-validated. */
 async function currentValues(db: Executor, teamId: number, id: number) {
-  const lease = (await presentLeases(db, systemViewer(teamId), [id]))[0]!;
-  return {
-    ...Object.fromEntries(Object.entries(lease).filter(([k]) => !['id', 'store', 'landlord', 'tenant', 'guarantor', 'broker', 'property_manager', 'term_months', 'annual_rent', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes'].includes(k))),
+  return (await valuesOfMany(db, teamId, [id]))[0]!;
+}
+
+/** Leases as input values (what a PATCH merges into), a batch of ids in a few queries. */
+async function valuesOfMany(db: Executor, teamId: number, ids: number[]) {
+  const leases = await presentLeases(db, systemViewer(teamId), ids);
+  return leases.map((lease) => ({
+    ...Object.fromEntries(Object.entries(lease).filter(([k]) => !['id', 'store', 'landlord', 'tenant', 'guarantor', 'broker', 'property_manager', 'term_months', 'annual_rent', 'monthly_rent', 'rent_basis', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes'].includes(k))),
     store_id: lease.store?.id,
     landlord_id: lease.landlord?.id ?? null,
     tenant_id: lease.tenant?.id ?? null,
     guarantor_id: lease.guarantor?.id ?? null,
     broker_id: lease.broker?.id ?? null,
     property_manager_id: lease.property_manager?.id ?? null,
-    options: lease.options.map(({ deadline: _deadline, ...o }) => o),
-  };
+    // Computed and stamped parts of an option are not input.
+    options: lease.options.map(({ deadline: _deadline, windows: _windows, verified: _verified, ...o }) => o),
+  }));
 }
 
 export async function updateLease(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>): Promise<Lease> {
@@ -291,26 +362,67 @@ export async function updateLease(deps: Deps, actor: Actor, id: number, patch: R
  * the whole lease is re-validated, its rows and reminders rewritten, the change audited. Returns the lease's
  * values before (with its attributes and `updated_at`), which, patched back with `keepUpdatedAt`, undo it.
  */
-export async function patchLease(trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}) {
+export async function patchLease(
+  trx: Executor,
+  teamId: number,
+  id: number,
+  patch: Record<string, unknown>,
+  by: { userId: number | null; ip: string | null },
+  options: { keepUpdatedAt?: string; amendment?: AmendmentNote; summary?: string } = {},
+) {
   const { attributes, rest, sent } = splitAttributes(patch);
   const before = await currentValues(trx, teamId, id);
   const values = withAttributeErrors(await attributeErrors(trx, teamId, 'leases', attributes, { partial: true }), () => parseWhole({ ...before, ...rest }));
   await validate(trx, teamId, values);
+  const beforeOptions = await openDeadlines(trx, teamId, id);
   const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
   const attributesBefore = (await attributeValuesFor(trx, teamId, 'leases', [id])).get(id) ?? {};
   if (sent) Object.assign(changes, await writeAttributeValues(trx, teamId, 'leases', id, attributes, { partial: true }));
   for (const list of ['rent_schedule', 'charges', 'options', 'clauses']) if (list in rest && JSON.stringify(rest[list]) !== JSON.stringify(before[list as keyof typeof before])) changes[list] = ['…', 'changed'];
   const updatedAt = (await trx.selectFrom('leases').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
   await trx.updateTable('leases').set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
-  await writeChildren(trx, teamId, id, values);
-  await syncLeaseReminders(trx, teamId, id, values);
+  const calendar = await teamCalendar(trx, teamId);
+  await writeChildren(trx, teamId, id, values, calendar);
+  await syncLeaseReminders(trx, teamId, id, values, calendar);
   await bumpTeamWriteVersion(trx, teamId);
   if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: id, action: 'updated', changes, ip: by.ip });
+  await recordAmendment(trx, teamId, id, { before: parseWhole(before), after: values, beforeDeadlines: beforeOptions, afterDeadlines: await openDeadlines(trx, teamId, id), snapshot: before, by, note: options.amendment, summary: options.summary });
   return { ...before, attributes: attributesBefore, updated_at: updatedAt };
 }
 
 /** A live lease's values as the form sends them (what a PATCH merges into), for an import's update. */
 export const leaseValuesOf = (db: Executor, teamId: number, id: number) => currentValues(db, teamId, id);
+export const leaseValuesOfMany = valuesOfMany;
+export { anchorsOf };
+
+/**
+ * A change to the team's calendar or counting conventions moves computed option dates nobody typed: every
+ * live lease with options is saved again as it is (in batches, each its own transaction), so the stored
+ * deadlines, the reminders and the verified stamps follow, and each lease whose dates moved says so in its
+ * history.
+ */
+export async function recomputeCriticalDates(deps: Deps, teamId: number) {
+  let after = 0;
+  for (;;) {
+    const ids = (
+      await deps.db
+        .selectFrom('leases')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .where('id', '>', after)
+        .where('id', 'in', (qb) => qb.selectFrom('lease_options').select('lease_id').where('team_id', '=', teamId))
+        .orderBy('id')
+        .limit(100)
+        .execute()
+    ).map((row) => row.id);
+    if (!ids.length) return;
+    await writeTransaction(deps.db, async (trx) => {
+      for (const id of ids) await patchLease(trx, teamId, id, {}, { userId: null, ip: null }, { summary: 'Option dates recomputed: the team’s calendar or counting rules changed' });
+    });
+    after = ids.at(-1)!;
+  }
+}
 
 export async function deleteLease(deps: Deps, actor: Actor, id: number) {
   await findLiveLease(deps.db, actor.teamId, id);
@@ -325,13 +437,14 @@ export async function deleteLease(deps: Deps, actor: Actor, id: number) {
 
 export async function restoreLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
   const lease = await deps.db.selectFrom('leases').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
-  if (!lease) throw notFound('Lease');
+  // A lease a running import holds hidden is not in the trash: nobody may bring it out early.
+  if (!lease || isPendingImport(lease.deleted_at)) throw notFound('Lease');
   authorize(recordPolicy.restore(actor));
   if (!lease.deleted_at) throw new AppError('conflict', 'This lease is not deleted.');
   if (Date.now() - Date.parse(lease.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Lease');
   await writeTransaction(deps.db, async (trx) => {
     await trx.updateTable('leases').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-    await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor.teamId, id)));
+    await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor.teamId, id)), await teamCalendar(trx, actor.teamId));
     await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'restored', ip: actor.ip });
   });
@@ -374,6 +487,26 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
     })),
     meta: paginationMeta(query.page, query.perPage, Number(count.total)),
   };
+}
+
+/**
+ * A lease an import created, hidden until the import commits (PENDING_IMPORT in `deleted_at`, which every
+ * read path leaves out), without its reminders: nobody sees it, is reminded of it or builds on it before then.
+ */
+export async function hideImportedLease(trx: Executor, teamId: number, id: number) {
+  await trx.updateTable('leases').set({ deleted_at: PENDING_IMPORT }).where('team_id', '=', teamId).where('id', '=', id).execute();
+  await removeSubjectReminders(trx, teamId, { type: 'lease', id });
+}
+
+/** The import committed: its hidden leases appear, with their reminders. */
+export async function revealImportedLeases(trx: Executor, teamId: number, ids: number[]): Promise<number[]> {
+  const hidden = (await trx.selectFrom('leases').select('id').where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).execute()).map((row) => row.id);
+  if (!hidden.length) return [];
+  await trx.updateTable('leases').set({ deleted_at: null }).where('team_id', '=', teamId).where('id', 'in', hidden).execute();
+  const calendar = await teamCalendar(trx, teamId);
+  for (const id of hidden) await syncLeaseReminders(trx, teamId, id, parseWhole(await currentValues(trx, teamId, id)), calendar);
+  await bumpTeamWriteVersion(trx, teamId);
+  return [];
 }
 
 /** Leases an import created, removed for good (a failed run) or to the trash (undo). */

@@ -26,7 +26,7 @@ export type RecordDefinition<Row extends LoadedRow = LoadedRow, Dto = unknown> =
   filters: Record<string, FilterSpec>;
   /** Rows with their related names, in the order of `ids`; only this team's, deleted ones included. */
   load(db: Executor, teamId: number, ids: number[]): Promise<Row[]>;
-  present(row: Row, actor: Actor, imageUrls: (key: string | null) => { thumb_url: string; display_url: string } | null): Dto;
+  present(row: Row, actor: Actor, imageUrls: (row: { id: number; image_key: string | null }) => { thumb_url: string; display_url: string } | null): Dto;
   searchEntry(row: Row): { title: string; subtitle: string | null; extra?: string[] };
   /** Checks a whole record (stored values with the changes applied): references, uniqueness, cross-field rules. */
   validate(db: Executor, teamId: number, values: Record<string, unknown>, id: number | null): Promise<void>;

@@ -64,6 +64,38 @@ describe('images', () => {
     expect((await observer.get(thumb_url)).status).toBe(404);
   });
 
+  it('ends image links when the record is deleted or its image replaced, and when the member leaves the team', async () => {
+    const { admin, manager, observer, team } = await teamWithRoles(ctx);
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#22aa44' } }).png().toBuffer();
+    const store = await createVia(admin, 'stores', { name: 'Pictured store' });
+    const first = (await upload(admin, `/app/api/v1/stores/${store.id}/image`, png)).body.data.image;
+    const observerLink = (await observer.get(`/app/api/v1/stores/${store.id}`)).body.data.image.thumb_url;
+    const managerLink = (await manager.get(`/app/api/v1/stores/${store.id}`)).body.data.image.thumb_url;
+    expect((await ctx.client().get(observerLink)).status).toBe(200);
+    expect((await ctx.client().get(managerLink)).status).toBe(200);
+    expect((await ctx.client().get(managerLink)).headers['cache-control']).toBe('private, max-age=3600');
+    // The dashboard's store pictures are links of the caller too.
+    const dashboardImage = (await observer.get('/app/api/v1/dashboard')).body.data.stores.find((s: { id: number }) => s.id === store.id)?.image;
+    expect(dashboardImage).toMatch(/^\/app\/images\/img_/);
+    expect((await ctx.client().get(dashboardImage)).status).toBe(200);
+
+    // A link names its record: pointing it at another record of the team is a forgery.
+    const other = await createVia(admin, 'stores', { name: 'Other store' });
+    expect((await ctx.client().get(observerLink.replace(/id=\d+/, `id=${other.id}`))).status).toBe(403);
+
+    // Leaving the team ends the member's links, not the others'.
+    expect((await admin.delete(`/app/api/v1/teams/${team.id}/members/${(await observer.get('/app/api/v1/users/auth')).body.data.id}`)).status).toBe(204);
+    expect((await ctx.client().get(observerLink)).status).toBe(404);
+    expect((await ctx.client().get(managerLink)).status).toBe(200);
+
+    // A new image ends the old image's links; deleting the record ends them all.
+    const second = (await upload(admin, `/app/api/v1/stores/${store.id}/image`, png)).body.data.image;
+    expect((await ctx.client().get(first.thumb_url)).status).toBe(404);
+    expect((await ctx.client().get(second.display_url)).status).toBe(200);
+    expect((await admin.delete(`/app/api/v1/stores/${store.id}`)).status).toBe(204);
+    expect((await ctx.client().get(second.display_url)).status).toBe(404);
+  });
+
   it('judges the type by content, not by name, and refuses files over 5 MB', async () => {
     const { admin } = await teamWithRoles(ctx);
     const company = await createVia(admin, 'companies', { name: 'Careful' });

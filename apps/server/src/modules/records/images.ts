@@ -9,6 +9,7 @@ import { hmac, randomToken, safeEqual } from '../../platform/crypto';
 import { authorize, type Actor } from '../../platform/policy';
 import { adoptBlob, discardBlob, releaseBlobs, reserveBlob } from '../../platform/blobs';
 import { recordActivity } from '../activities/service';
+import type { RecordType } from '@storekeep/contracts';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { recordPolicy } from './policy';
 import { findLive } from './service';
@@ -22,22 +23,42 @@ const DAY_MS = 86_400_000;
 
 const variantKey = (key: string, size: ImageSize) => `${key}-${size}.webp`;
 
+/** Who a link was made for and what it shows: its record, and the member it was given to. */
+export type ImageGrant = { record: RecordType; id: number; user: number };
+
+const signed = (deps: Deps, key: string, size: ImageSize, grant: ImageGrant, expires: number) => hmac(deps.appKey, `image:${key}:${size}:${grant.record}:${grant.id}:${grant.user}:${expires}`);
+
 /**
- * Image links are signed and expire at the end of the next day: a link cannot be guessed or reused
- * for long, yet stays the same all day so browsers cache it.
+ * Image links are signed for one member and one record and expire at the end of the next day: a link cannot be
+ * guessed, and it stays the same all day so browsers cache it. The signature alone is not the permission: each
+ * request checks that the record still shows this image, is not deleted, and that the member is still in its team
+ * (readSignedImage), so deleting the record, replacing its image or leaving the team ends the link at once.
  */
-export function imageUrlsFor(deps: Deps) {
+export function imageUrlsFor(deps: Deps, actor: Actor, record: RecordType) {
   const expires = Math.ceil((Date.now() + DAY_MS) / DAY_MS) * (DAY_MS / 1000);
-  return (key: string | null) => {
+  return (row: { id: number; image_key: string | null }) => {
+    const key = row.image_key;
     if (!key) return null;
-    const url = (size: ImageSize) => `/app/images/${key}/${size}?expires=${expires}&signature=${hmac(deps.appKey, `image:${key}:${size}:${expires}`)}`;
+    const grant = { record, id: row.id, user: actor.user.id };
+    const url = (size: ImageSize) => `/app/images/${key}/${size}?record=${record}&id=${row.id}&user=${grant.user}&expires=${expires}&signature=${signed(deps, key, size, grant, expires)}`;
     return { thumb_url: url('thumb'), display_url: url('display') };
   };
 }
 
-export async function readSignedImage(deps: Deps, key: string, size: ImageSize, expires: number, signature: string): Promise<Readable> {
-  const valid = expires * 1000 > Date.now() && safeEqual(signature, hmac(deps.appKey, `image:${key}:${size}:${expires}`));
+export async function readSignedImage(deps: Deps, key: string, size: ImageSize, grant: ImageGrant, expires: number, signature: string): Promise<Readable> {
+  const valid = expires * 1000 > Date.now() && safeEqual(signature, signed(deps, key, size, grant, expires));
   if (!valid) throw new AppError('forbidden', 'This image link is invalid or has expired.');
+  // One primary-key look-up joined to the membership's key: the record is live, still shows this image, and the
+  // member the link was made for still belongs to its team.
+  const live = await (deps.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .selectFrom(`${grant.record} as r`)
+    .innerJoin('team_user as m', (join) => join.onRef('m.team_id', '=', 'r.team_id').on('m.user_id', '=', grant.user))
+    .select('r.id')
+    .where('r.id', '=', grant.id)
+    .where('r.image_key', '=', key)
+    .where('r.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!live) throw notFound('Image');
   try {
     return await deps.storage.read(variantKey(key, size));
   } catch {

@@ -3,13 +3,13 @@ import type { Actor } from '../../platform/policy';
 import { recordAbilities } from './policy';
 import type { LoadedRow } from './definition';
 
-type ImageUrls = (key: string | null) => { thumb_url: string; display_url: string } | null;
+type ImageUrls = (row: { id: number; image_key: string | null }) => { thumb_url: string; display_url: string } | null;
 
 /** The fields every record DTO shares. */
 export function presentMeta(row: LoadedRow & { created_at: string; updated_at: string }, actor: Actor, urls: ImageUrls) {
   return {
     id: row.id,
-    image: urls(row.image_key),
+    image: urls(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,

@@ -44,6 +44,18 @@ describe('companies, brands, stores and contacts', () => {
     expect((await admin.post(`/app/api/v1/stores/${store.id}/restore`)).status).toBe(409);
   });
 
+  it('completes a website typed without its scheme, for companies and brands alike', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const company = await createVia(admin, 'companies', { name: 'Harbor Holdings', kind: 'franchisor', website: ' example.com ' });
+    expect(company.website).toBe('https://example.com');
+    const brand = await createVia(admin, 'brands', { name: 'Harbor Grill', company_id: company.id, website: 'www.harbor.test/menu' });
+    expect(brand.website).toBe('https://www.harbor.test/menu');
+    const kept = await admin.patch(`/app/api/v1/brands/${brand.id}`, { name: 'Harbor Grill', website: 'http://harbor.test' });
+    expect(kept.body.data.website).toBe('http://harbor.test');
+    const bad = await admin.patch(`/app/api/v1/brands/${brand.id}`, { name: 'Harbor Grill', website: 'ftp://harbor.test' });
+    expect(bad.body.errors).toEqual({ website: ['The website must be a valid URL.'] });
+  });
+
   it('answers 422 with the spec rule messages per field', async () => {
     const { admin } = await teamWithRoles(ctx);
     const company = await admin.post('/app/api/v1/companies', { name: ' ', kind: 'pirate', email: 'nope', website: 'not a url' });

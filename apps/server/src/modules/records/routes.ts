@@ -1,14 +1,14 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, activitySchema, attributeValuesInputSchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
+import { API_BASE, attributeValuesInputSchema, dataOf, idParamSchema, paginated, recordActivitySchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
 import { exportFormat, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/context';
-import { listActivities } from '../activities/service';
+import { listRecordActivities } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { exportRecords } from './export';
 import { MAX_IMAGE_BYTES, removeImage, replaceImage } from './images';
@@ -80,11 +80,11 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
 
   app.get(
     `${base}/:id/activities`,
-    { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(activitySchema) } } },
+    { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(recordActivitySchema) } } },
     async (request) => {
       const actor = actorOf(request, deps);
       await findLive(deps.db, def, actor.teamId, request.params.id);
-      return listActivities(deps, actor, request.query, { subjectType: def.subject, subjectId: request.params.id });
+      return listRecordActivities(deps, actor, request.query, { subjectType: def.subject, subjectId: request.params.id });
     },
   );
 }

@@ -21,6 +21,7 @@ import {
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor } from './images';
 import { recordPolicy } from './policy';
+import { isPendingImport } from '../imports/pending';
 
 /** Deleted records stay restorable this long; the purge job removes them afterwards. */
 export const TRASH_DAYS = 30;
@@ -30,7 +31,7 @@ export const TRASH_DAYS = 30;
 const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 export function presenterFor<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor) {
-  const urls = imageUrlsFor(deps);
+  const urls = imageUrlsFor(deps, actor, def.table);
   return (row: Row) => def.present(row, actor, urls);
 }
 
@@ -169,7 +170,8 @@ export async function deleteRecord<Row extends LoadedRow, Dto>(deps: Deps, def: 
 
 export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number): Promise<Dto> {
   const [row] = await def.load(deps.db, actor.teamId, [id]);
-  if (!row) throw notFound(def.label);
+  // A running import's row does not exist for anyone until the import commits.
+  if (!row || isPendingImport(row.deleted_at)) throw notFound(def.label);
   authorize(recordPolicy.restore(actor));
   if (!row.deleted_at) throw new AppError('conflict', `This ${def.label.toLowerCase()} is not deleted.`);
   if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound(def.label);

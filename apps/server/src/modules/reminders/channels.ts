@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
 import { pushToUsers } from '../devices/service';
+import { nameForMail } from '../../platform/text';
 
 export type Recipient = { id: number; email: string; name: string };
 
@@ -11,7 +12,7 @@ export type NoticeItem = { reminderId: number; title: string; dueDate: string; d
  * What a notice says, independent of how it travels: `immediate` for a deadline within a week (one
  * reminder, sent at once), `digest` for the day's other notices of one user and team.
  */
-export type Notice = { kind: 'immediate' | 'digest'; teamName: string; items: NoticeItem[] };
+export type Notice = { kind: 'immediate' | 'digest' | 'overdue'; teamName: string; items: NoticeItem[] };
 
 /**
  * A way a notice reaches a person. Channels write into the outbox inside the claiming transaction, so a
@@ -26,7 +27,23 @@ const line = (item: NoticeItem, appUrl: string) =>
 /** A digest lists this many reminders and links to the inbox for the rest. */
 export const DIGEST_MAX_ITEMS = 50;
 
-export function noticeMail(recipient: Recipient, notice: Notice, appUrl: string) {
+const overdueLine = (item: NoticeItem, appUrl: string) =>
+  `• ${item.title}${item.subjectName ? ` — ${item.subjectName}` : ''}\n  Was due ${item.dueDate} (${-item.daysLeft} day${item.daysLeft === -1 ? '' : 's'} ago): ${appUrl}/reminders/${item.reminderId}/comments`;
+
+export function noticeMail(recipient: Recipient, rawNotice: Notice, appUrl: string) {
+  // Names people typed go into mail flattened to one line, without control or direction characters.
+  const notice = { ...rawNotice, teamName: nameForMail(rawNotice.teamName) };
+  recipient = { ...recipient, name: nameForMail(recipient.name) };
+  if (notice.kind === 'overdue') {
+    const count = notice.items.length;
+    const first = notice.items[0]!;
+    const shown = notice.items.slice(0, DIGEST_MAX_ITEMS);
+    return {
+      to: recipient.email,
+      subject: count === 1 ? `Overdue: ${first.title} (was due ${first.dueDate})` : `${notice.teamName}: ${count} critical dates are overdue`,
+      text: `Hello ${recipient.name},\n\n${count === 1 ? 'This deadline of' : 'These deadlines of'} ${notice.teamName} passed and ${count === 1 ? 'is' : 'are'} still open. Complete, snooze or reassign ${count === 1 ? 'it' : 'them'} in Storekeep; you will be reminded weekly until then.\n\n${shown.map((item) => overdueLine(item, appUrl)).join('\n')}\n${count > shown.length ? `\n…and ${count - shown.length} more: ${appUrl}/reminders\n` : ''}`,
+    };
+  }
   if (notice.kind === 'immediate') {
     const item = notice.items[0]!;
     return {
@@ -52,6 +69,16 @@ export const emailChannel: NoticeChannel = {
 
 /** The push a notice makes: one reminder opens its page, a digest opens the inbox. */
 export function noticePush(notice: Notice) {
+  if (notice.kind === 'overdue') {
+    const count = notice.items.length;
+    const first = notice.items[0]!;
+    return {
+      title: count === 1 ? `Overdue: ${first.title}` : `${notice.teamName}: ${count} critical dates overdue`,
+      body: notice.items.slice(0, 3).map((item) => `${item.title} (was due ${item.dueDate})`).join(', ') + (count > 3 ? '…' : ''),
+      url: count === 1 ? `/reminders/${first.reminderId}/comments` : '/reminders?filters[state]=overdue',
+      tag: 'overdue',
+    };
+  }
   if (notice.kind === 'immediate') {
     const item = notice.items[0]!;
     return {
@@ -72,7 +99,7 @@ export function noticePush(notice: Notice) {
 
 export const pushChannel: NoticeChannel = {
   name: 'push',
-  deliver: async (trx, recipient, notice) => void (await pushToUsers(trx, [recipient.id], noticePush(notice), notice.kind === 'immediate' ? 'high' : 'normal')),
+  deliver: async (trx, recipient, notice) => void (await pushToUsers(trx, [recipient.id], noticePush(notice), notice.kind === 'digest' ? 'normal' : 'high')),
 };
 
 export const noticeChannels: NoticeChannel[] = [emailChannel, pushChannel];

@@ -1,9 +1,12 @@
+import { hourIn } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
-import { todayIso } from '../leases/dates';
+import { applyDateTransitions } from '../leases/transitions';
+import { teamCalendar, teamToday } from '../teams/settings';
 import { deliverNotice, type NoticeItem, type Recipient } from './channels';
+import { escalateOverdue } from './overdue';
 import { noticeTargets } from './recipients';
-import { scanReminders } from './scan';
+import { claimTeamNotices } from './scan';
 import { writeTransaction } from '../../platform/db';
 
 /**
@@ -12,7 +15,7 @@ import { writeTransaction } from '../../platform/db';
  * insert it sends the team's digest, in the same transaction that marks the notices digested, so a
  * crash sends nothing and a later tick tries again.
  */
-export async function sendDigests(deps: Deps, today = todayIso()): Promise<number> {
+export async function sendDigests(deps: Deps, today?: string): Promise<number> {
   const teams = await deps.db
     .selectFrom('reminder_notices')
     .innerJoin('reminders', 'reminders.id', 'reminder_notices.reminder_id')
@@ -21,7 +24,7 @@ export async function sendDigests(deps: Deps, today = todayIso()): Promise<numbe
     .where('reminder_notices.digested_at', 'is', null)
     .execute();
   let mails = 0;
-  for (const { team_id: teamId } of teams) mails += await digestTeam(deps, teamId, today);
+  for (const { team_id: teamId } of teams) mails += await digestTeam(deps, teamId, today ?? (await teamToday(deps.db, teamId)));
   if (mails) {
     deps.mail.kick();
     deps.push.kick();
@@ -58,9 +61,42 @@ async function digestTeam(deps: Deps, teamId: number, today: string): Promise<nu
   });
 }
 
-/** The hourly notification tick: claim what came due, mail the urgent ones, send the day's digests. */
-export async function deliverReminderNotices(deps: Deps, today = todayIso()) {
-  const claimed = await scanReminders(deps, today);
-  const digests = await sendDigests(deps, today);
-  return { claimed, digests };
+async function hasUndigested(deps: Deps, teamId: number): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('reminder_notices')
+    .innerJoin('reminders', 'reminders.id', 'reminder_notices.reminder_id')
+    .select('reminder_notices.reminder_id')
+    .where('reminders.team_id', '=', teamId)
+    .where('reminder_notices.digested_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The hourly tick, per team on the team's own date: claim the notices that came due (the urgent ones
+ * mailed at once), escalate missed deadlines, move the statuses the calendar decides (leases,
+ * agreements, lapsed options), and once the team's digest hour has come, send the day's digest. Each step
+ * is claimed so that any number of instances do it once. `today` (tests, a replay) fixes the date for
+ * every team and sends the digest whatever the hour.
+ */
+export async function deliverReminderNotices(deps: Deps, today?: string, now: Date = new Date()) {
+  const teams = await deps.db.selectFrom('teams').select('id').orderBy('id').execute();
+  const totals = { claimed: 0, digests: 0, escalated: 0, transitions: 0 };
+  for (const { id: teamId } of teams) {
+    const calendar = await teamCalendar(deps.db, teamId, now);
+    const day = today ?? calendar.today;
+    totals.claimed += await claimTeamNotices(deps, teamId, day);
+    // Escalation before the transitions: an option deadline missed yesterday is escalated once, then lapses.
+    totals.escalated += await escalateOverdue(deps, teamId, day);
+    const moved = await applyDateTransitions(deps, teamId, day, calendar.expiredLeaseStatus);
+    totals.transitions += moved.leases + moved.agreements + moved.options;
+    const digestDue = today !== undefined || hourIn(calendar.timeZone, now) >= calendar.digestHour;
+    if (digestDue && (await hasUndigested(deps, teamId))) totals.digests += await digestTeam(deps, teamId, day);
+  }
+  if (totals.claimed || totals.digests || totals.escalated) {
+    deps.mail.kick();
+    deps.push.kick();
+  }
+  return totals;
 }

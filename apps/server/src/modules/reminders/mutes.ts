@@ -1,4 +1,4 @@
-import type { Mute } from '@storekeep/contracts';
+import type { Mute, REMINDER_SUBJECTS } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -6,7 +6,8 @@ import { notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import type { Actor } from '../../platform/policy';
 
-const tables = {
+/** The table of each record type a reminder can be about (also what the reminders service checks subjects in). */
+export const SUBJECT_TABLES = {
   lease: 'leases',
   agreement: 'franchise_agreements',
   document: 'documents',
@@ -14,8 +15,9 @@ const tables = {
   brand: 'brands',
   store: 'stores',
   contact: 'contacts',
-  reminder: 'reminders',
-} as const satisfies Record<Mute['subject_type'], string>;
+} as const satisfies Record<(typeof REMINDER_SUBJECTS)[number], string>;
+
+const tables = { ...SUBJECT_TABLES, reminder: 'reminders' } as const satisfies Record<Mute['subject_type'], string>;
 
 /** Muting is personal, so any member may mute; the record must be one of the team's (else 404). */
 async function assertSubject(db: Executor, teamId: number, mute: Mute) {

@@ -18,7 +18,7 @@ const muteKey = (userId: number, type: string, id: number) => `${userId}:${type}
  * Who hears about each reminder: its assignees who are still members of the team, or else the team's
  * managers and admins; minus anyone who muted the reminder or the record it is about.
  */
-export async function recipientsFor(db: Executor, teamId: number, reminders: NoticeSubject[]): Promise<Map<number, Recipient[]>> {
+export async function recipientsFor(db: Executor, teamId: number, reminders: NoticeSubject[], options: { escalate?: boolean } = {}): Promise<Map<number, Recipient[]>> {
   const assigned = new Map<number, Recipient[]>();
   for (const ids of chunked(reminders.map((r) => r.id))) {
     const rows = await db
@@ -38,12 +38,25 @@ export async function recipientsFor(db: Executor, teamId: number, reminders: Not
     .where(sql<boolean>`team_user.role in ('manager', 'admin')`)
     .orderBy('users.id')
     .execute();
+  // A missed deadline also goes up: to the team's admins and its owner, whoever else hears about it.
+  const escalation = options.escalate
+    ? await db
+        .selectFrom('team_user')
+        .innerJoin('users', 'users.id', 'team_user.user_id')
+        .innerJoin('teams', 'teams.id', 'team_user.team_id')
+        .select(['users.id', 'users.email', 'users.name'])
+        .where('team_user.team_id', '=', teamId)
+        .where((eb) => eb.or([eb('team_user.role', '=', 'admin'), eb('teams.owner_id', '=', eb.ref('users.id'))]))
+        .orderBy('users.id')
+        .execute()
+    : [];
   const mutes = new Set(
     (await db.selectFrom('notification_mutes').select(['user_id', 'subject_type', 'subject_id']).where('team_id', '=', teamId).execute()).map((m) => muteKey(m.user_id, m.subject_type, m.subject_id)),
   );
   const result = new Map<number, Recipient[]>();
   for (const reminder of reminders) {
-    const people = assigned.get(reminder.id) ?? managers;
+    const first = assigned.get(reminder.id) ?? managers;
+    const people = [...first, ...escalation.filter((person) => !first.some((p) => p.id === person.id))];
     result.set(
       reminder.id,
       people.filter(
@@ -59,10 +72,11 @@ export async function recipientsFor(db: Executor, teamId: number, reminders: Not
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /**
- * The reminders among `ids` still worth a notice on `today` (unread, not past, not snoozed — a claim
- * checked the same, but a digest runs later) as notice items with their recipients, soonest first.
+ * The reminders among `ids` still worth a notice on `today` (unread, not past — or, for an escalation,
+ * past —, not snoozed; a claim checked the same, but a digest runs later) as notice items with their
+ * recipients, soonest first.
  */
-export async function noticeTargets(db: Executor, teamId: number, ids: number[], today: string): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
+export async function noticeTargets(db: Executor, teamId: number, ids: number[], today: string, options: { overdue?: boolean } = {}): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
   const targets: Array<{ item: NoticeItem; recipients: Recipient[] }> = [];
   for (const chunk of chunked(ids)) {
     // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
@@ -72,12 +86,12 @@ export async function noticeTargets(db: Executor, teamId: number, ids: number[],
         .select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id'])
         .where('id', 'in', chunk)
         .where('read_at', 'is', null)
-        .where('due_date', '>=', today)
+        .where('due_date', options.overdue ? '<' : '>=', today)
         .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
         .execute()
     ).filter((r) => r.team_id === teamId);
     const names = await subjectNames(db, teamId, reminders);
-    const recipients = await recipientsFor(db, teamId, reminders);
+    const recipients = await recipientsFor(db, teamId, reminders, { escalate: options.overdue });
     for (const reminder of reminders) {
       const dueDate = String(reminder.due_date);
       targets.push({

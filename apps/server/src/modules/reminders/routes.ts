@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, muteSchema, commentInputSchema, commentSchema, dataOf, idParamSchema, paginated, reminderInputSchema, reminderSchema, reminderUpdateSchema } from '@storekeep/contracts';
+import { API_BASE, muteSchema, commentInputSchema, commentSchema, dataOf, idParamSchema, paginated, reminderBulkSchema, reminderCountsSchema, reminderInputSchema, reminderSchema, reminderUpdateSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { actorOf } from '../auth/context';
@@ -20,6 +20,10 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   app.post(base, { config, schema: { body: reminderInputSchema, response: { 201: dataOf(reminderSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await reminders.createReminder(deps, actorOf(request, deps), request.body) }),
   );
+  app.post(`${base}/bulk`, { config, schema: { body: reminderBulkSchema, response: { 200: dataOf(z.object({ updated: z.number().int() })) } } }, async (request) => ({
+    data: await reminders.bulkUpdateReminders(deps, actorOf(request, deps), request.body),
+  }));
+  app.get(`${base}/counts`, { config, schema: { response: { 200: dataOf(reminderCountsSchema) } } }, async (request) => ({ data: await reminders.reminderCounts(deps, actorOf(request, deps)) }));
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await reminders.getReminder(deps, actorOf(request, deps), request.params.id) }));
   app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: reminderUpdateSchema, response: one } }, async (request) => ({
     data: await reminders.updateReminder(deps, actorOf(request, deps), request.params.id, request.body),

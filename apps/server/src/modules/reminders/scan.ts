@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { addDaysIso, todayIso } from '../leases/dates';
+import { addDaysIso } from '../leases/dates';
+import { teamToday } from '../teams/settings';
 import { deliverNotice } from './channels';
 import { chunked, noticeTargets } from './recipients';
 import { leadDaysOf } from './sync';
@@ -17,10 +18,10 @@ export const IMMEDIATE_DAYS = 7;
  * instance's identical claim a no-op, so each notice exists exactly once. Deadlines within a week are
  * delivered in the claiming transaction; the rest wait for the recipients' daily digest (digest.ts).
  */
-export async function scanReminders(deps: Deps, today = todayIso()): Promise<number> {
-  const teams = await deps.db.selectFrom('reminders').select('team_id').distinct().where('read_at', 'is', null).where('due_date', '>=', today).execute();
+export async function scanReminders(deps: Deps, today?: string): Promise<number> {
+  const teams = await deps.db.selectFrom('reminders').select('team_id').distinct().where('read_at', 'is', null).execute();
   let claimed = 0;
-  for (const { team_id: teamId } of teams) claimed += await claimTeamNotices(deps, teamId, today);
+  for (const { team_id: teamId } of teams) claimed += await claimTeamNotices(deps, teamId, today ?? (await teamToday(deps.db, teamId)));
   if (claimed) {
     deps.mail.kick();
     deps.push.kick();
@@ -28,7 +29,7 @@ export async function scanReminders(deps: Deps, today = todayIso()): Promise<num
   return claimed;
 }
 
-async function claimTeamNotices(deps: Deps, teamId: number, today: string): Promise<number> {
+export async function claimTeamNotices(deps: Deps, teamId: number, today: string): Promise<number> {
   const leads = [...(await leadDaysOf(deps.db, teamId))].sort((a, b) => a - b);
   // The nearest lead time a due date has reached. Lead times are integers we parsed, so literals are safe
   // (and keep PostgreSQL from typing a parameter inside CASE as text).

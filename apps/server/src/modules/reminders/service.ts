@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { type Comment, type PaginationMeta, type Reminder } from '@storekeep/contracts';
+import type { Comment, PaginationMeta, Reminder } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -8,12 +8,15 @@ import { paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
-import { daysBefore, todayIso } from '../leases/dates';
+import { daysBefore } from '../leases/dates';
+import { teamToday } from '../teams/settings';
 import { leadDaysOf } from './sync';
 import { subjectNames } from './subjects';
-import { mutedKeys } from './mutes';
+import { mutedKeys, SUBJECT_TABLES } from './mutes';
 import { recipientsFor } from './recipients';
 import { pushToUsers } from '../devices/service';
+import { REMINDER_CHANGE_REFUSED, reminderPolicy } from './policy';
+
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {
@@ -22,7 +25,7 @@ function visibleNow(today: string): Expression<SqlBool> {
 
 /** PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team. */
 export async function unreadCount(db: Executor, teamId: number): Promise<number> {
-  const today = todayIso();
+  const today = await teamToday(db, teamId);
   // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count.
   return cachedForTeam(db, teamId, `reminders:unread:${today}`, async () => {
     const row = await db
@@ -36,8 +39,10 @@ export async function unreadCount(db: Executor, teamId: number): Promise<number>
   });
 }
 
-async function present(db: Executor, actor: Actor, ids: number[]): Promise<Reminder[]> {
+/** `knownToday`: the team's date when the caller already read it (a list page), so it is not asked for twice. */
+async function present(db: Executor, actor: Actor, ids: number[], knownToday?: string): Promise<Reminder[]> {
   if (!ids.length) return [];
+  const today = knownToday ?? (await teamToday(db, actor.teamId));
   // By primary key alone: with `team_id = ? and id in (…)` SQLite walks a team index over every reminder
   // of the team (a million rows, 200 ms) instead of 25 look-ups. The team is checked on the rows instead.
   // Independent reads go out together: on PostgreSQL each is a round trip of its own.
@@ -57,7 +62,7 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Remin
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const canChange = hasRole(actor, 'manager');
+    const canChange = reminderPolicy.change(actor);
     return [
       {
         id: r.id,
@@ -67,12 +72,14 @@ async function present(db: Executor, actor: Actor, ids: number[]): Promise<Remin
         subject: r.subject_type && r.subject_id !== null ? { type: r.subject_type as NonNullable<Reminder['subject']>['type'], id: r.subject_id, name: names.get(`${r.subject_type}:${r.subject_id}`) ?? '' } : null,
         due_date: r.due_date,
         read_at: r.read_at,
+        overdue: r.read_at === null && r.due_date < today,
+        closed_reason: (r.closed_reason as Reminder['closed_reason']) ?? null,
         snoozed_until: r.snoozed_until,
         comments_count: Number(r.comments_count),
         muted: muted.has(`reminder:${r.id}`) || (r.subject_type !== null && muted.has(`${r.subject_type}:${r.subject_id}`)),
         assignees: assignees.filter((a) => a.reminder_id === id).map((a) => ({ id: a.id, name: a.name })),
         created_at: r.created_at,
-        abilities: { update: canChange, complete: true, delete: canChange && r.source === 'manual', comment: true },
+        abilities: { update: canChange, complete: canChange, snooze: canChange, delete: reminderPolicy.delete(actor, r), comment: canChange, mute: true },
       },
     ];
   });
@@ -82,19 +89,48 @@ export async function listReminders(deps: Deps, actor: Actor, raw: Record<string
   const query = parseListQuery(raw, {
     sorts: ['due_date', 'created_at'],
     defaultSort: 'due_date',
-    filters: { status: { type: 'enum', values: ['incomplete', 'completed'] }, subject_type: { type: 'text' }, subject_id: { type: 'ids' }, assignee_id: { type: 'ids' }, source: { type: 'text' } },
+    filters: {
+      status: { type: 'enum', values: ['incomplete', 'completed'] },
+      // Overdue: open with its date passed (the team's today); upcoming: open and not yet due.
+      state: { type: 'enum', values: ['overdue', 'upcoming'] },
+      subject_type: { type: 'text' },
+      subject_id: { type: 'ids' },
+      assignee_id: { type: 'ids' },
+      source: { type: 'text' },
+      // A store's or brand's reminders: about it, its stores, their leases and the agreements that cover them.
+      store_id: { type: 'ids' },
+      brand_id: { type: 'ids' },
+    },
   });
   const f = query.filters;
   let base = deps.db.selectFrom('reminders').where('team_id', '=', actor.teamId);
   // A record's own reminders tab shows all of them; the inbox shows those due into view.
-  if (!f.subject_id) base = base.where(visibleNow(todayIso()));
+  const today = await teamToday(deps.db, actor.teamId);
+  if (!f.subject_id) base = base.where(visibleNow(today));
   const status = f.status?.length === 1 ? f.status[0] : undefined;
   if (status === 'incomplete') base = base.where('read_at', 'is', null);
   if (status === 'completed') base = base.where('read_at', 'is not', null);
+  const state = f.state?.length === 1 ? f.state[0] : undefined;
+  if (state === 'overdue') base = base.where('read_at', 'is', null).where('due_date', '<', today);
+  if (state === 'upcoming') base = base.where('read_at', 'is', null).where('due_date', '>=', today);
   if (f.subject_type) base = base.where('subject_type', 'in', f.subject_type.map(String));
   if (f.subject_id) base = base.where('subject_id', 'in', f.subject_id.map(Number));
   if (f.source) base = base.where('source', 'in', f.source.map(String));
   if (f.assignee_id) base = base.where('id', 'in', (qb) => qb.selectFrom('reminder_assignees').select('reminder_id').where('user_id', 'in', f.assignee_id!.map(Number)));
+  const team = actor.teamId;
+  if (f.store_id || f.brand_id) {
+    const brands = f.brand_id?.map(Number) ?? [];
+    const storesOf = (qb: typeof deps.db) =>
+      f.store_id ? qb.selectFrom('stores').select('id').where('team_id', '=', team).where('id', 'in', f.store_id.map(Number)) : qb.selectFrom('stores').select('id').where('team_id', '=', team).where('brand_id', 'in', brands);
+    base = base.where((eb) =>
+      eb.or([
+        eb.and([eb('subject_type', '=', 'store'), eb('subject_id', 'in', storesOf(deps.db))]),
+        eb.and([eb('subject_type', '=', 'lease'), eb('subject_id', 'in', deps.db.selectFrom('leases').select('id').where('team_id', '=', team).where('store_id', 'in', storesOf(deps.db)))]),
+        eb.and([eb('subject_type', '=', 'agreement'), eb('subject_id', 'in', deps.db.selectFrom('agreement_stores').select('agreement_id').where('team_id', '=', team).where('store_id', 'in', storesOf(deps.db)))]),
+        ...(brands.length && !f.store_id ? [eb.and([eb('subject_type', '=', 'brand'), eb('subject_id', 'in', brands)])] : []),
+      ]),
+    );
+  }
   const count = base.select(sql<number>`count(*)`.as('total'));
   const compiled = count.compile();
   const page = base.select('id').orderBy(query.sort as 'due_date', query.direction).orderBy('id', query.direction).limit(query.perPage).offset((query.page - 1) * query.perPage);
@@ -107,7 +143,25 @@ export async function listReminders(deps: Deps, actor: Actor, raw: Record<string
       page.execute(),
       cachedForTeam(deps.db, actor.teamId, `reminders:total:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, async () => Number((await count.executeTakeFirstOrThrow()).total)),
     ]);
-    return { data: await present(deps.db, actor, rows.map((r) => r.id)), meta: paginationMeta(query.page, query.perPage, total) };
+    return { data: await present(deps.db, actor, rows.map((r) => r.id), today), meta: paginationMeta(query.page, query.perPage, total) };
+  });
+}
+
+/** The inbox's tabs: open reminders overdue and upcoming, and completed ones, as the user sees them now. */
+export async function reminderCounts(deps: Deps, actor: Actor): Promise<{ overdue: number; upcoming: number; completed: number }> {
+  const today = await teamToday(deps.db, actor.teamId);
+  return cachedForTeam(deps.db, actor.teamId, `reminders:counts:${today}`, async () => {
+    const row = await deps.db
+      .selectFrom('reminders')
+      .select([
+        sql<number>`sum(case when read_at is null and due_date < ${today} then 1 else 0 end)`.as('overdue'),
+        sql<number>`sum(case when read_at is null and due_date >= ${today} then 1 else 0 end)`.as('upcoming'),
+        sql<number>`sum(case when read_at is not null then 1 else 0 end)`.as('completed'),
+      ])
+      .where('team_id', '=', actor.teamId)
+      .where(visibleNow(today))
+      .executeTakeFirstOrThrow();
+    return { overdue: Number(row.overdue ?? 0), upcoming: Number(row.upcoming ?? 0), completed: Number(row.completed ?? 0) };
   });
 }
 
@@ -123,6 +177,18 @@ async function checkAssignees(db: Executor, teamId: number, ids: number[]) {
   if (members.length !== new Set(ids).size) throw invalid('assignee_ids', 'The selected assignee is invalid.');
 }
 
+/**
+ * A reminder's subject: a live record of the caller's team. It is a reference in a body, so anything else is
+ * the same 422 as an unknown one (never a 404 that would tell another team's ids from missing ones).
+ */
+async function checkSubject(db: Executor, teamId: number, type: string | null, id: number | null) {
+  if ((type === null) !== (id === null)) throw invalid('subject_id', 'The subject type and subject must be given together.');
+  if (type === null || id === null) return;
+  const table = SUBJECT_TABLES[type as keyof typeof SUBJECT_TABLES];
+  const found = await db.selectFrom(table).select('id').where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!found) throw invalid('subject_id', 'The selected subject is invalid.');
+}
+
 export async function getReminder(deps: Deps, actor: Actor, id: number) {
   await findReminder(deps.db, actor.teamId, id);
   return (await present(deps.db, actor, [id]))[0]!;
@@ -133,13 +199,14 @@ export async function createReminder(
   actor: Actor,
   input: { title: string; note: string | null; due_date: string; subject_type: string | null; subject_id: number | null; assignee_ids: number[] },
 ) {
-  authorize(hasRole(actor, 'manager'));
+  authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   await checkAssignees(deps.db, actor.teamId, input.assignee_ids);
-  if ((input.subject_type === null) !== (input.subject_id === null)) throw invalid('subject_id', 'The subject type and subject must be given together.');
   const id = await writeTransaction(deps.db, async (trx) => {
+    // In the transaction: a record deleted meanwhile is not taken as the subject.
+    await checkSubject(trx, actor.teamId, input.subject_type, input.subject_id);
     const now = nowIso();
     const lead = Math.max(...(await leadDaysOf(trx, actor.teamId)));
-    const today = todayIso();
+    const today = await teamToday(trx, actor.teamId);
     const visibleFrom = [today, daysBefore(input.due_date, lead)].sort()[0]!;
     const row = await trx
       .insertInto('reminders')
@@ -170,9 +237,8 @@ export async function updateReminder(
   patch: { read?: boolean; snoozed_until?: string | null; title?: string; note?: string | null; due_date?: string; assignee_ids?: number[] },
 ) {
   const reminder = await findReminder(deps.db, actor.teamId, id);
-  const editsContent = patch.title !== undefined || patch.note !== undefined || patch.due_date !== undefined || patch.assignee_ids !== undefined;
-  // Anyone in the team may mark a reminder done or snooze it; changing what it says is a write.
-  if (editsContent) authorize(hasRole(actor, 'manager'));
+  // Completing, reopening and snoozing change what the whole team sees: managers' work, like any edit.
+  authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   if ((patch.title !== undefined || patch.due_date !== undefined) && reminder.source !== 'manual') {
     throw new AppError('validation', 'Generated reminders follow their record’s dates; change the record instead.', { due_date: ['Generated reminders follow their record’s dates; change the record instead.'] });
   }
@@ -200,9 +266,42 @@ export async function updateReminder(
   return getReminder(deps, actor, id);
 }
 
+/**
+ * One change to several reminders (the inbox's multi-select): all of them or none. Ids are a body reference:
+ * one that is not the caller's team's reminder is a 422 naming it, never a change to another team's row.
+ */
+export async function bulkUpdateReminders(deps: Deps, actor: Actor, input: { ids: number[]; read?: boolean; snoozed_until?: string | null; assignee_ids?: number[] }) {
+  authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
+  const ids = [...new Set(input.ids)];
+  if (input.assignee_ids) await checkAssignees(deps.db, actor.teamId, input.assignee_ids);
+  const now = nowIso();
+  await writeTransaction(deps.db, async (trx) => {
+    const found = await trx.selectFrom('reminders').select(['id', 'title', 'due_date', 'read_at']).where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
+    const missing = ids.filter((id) => !found.some((r) => r.id === id));
+    if (missing.length) throw invalid('ids', `The selected reminders are invalid: ${missing.join(', ')}.`);
+    const set: Record<string, unknown> = { updated_at: now };
+    if (input.snoozed_until !== undefined) set.snoozed_until = input.snoozed_until;
+    if (input.read === false) set.read_at = null;
+    await trx.updateTable('reminders').set(set).where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
+    // Completing keeps the time of those already completed.
+    if (input.read === true) await trx.updateTable('reminders').set({ read_at: now }).where('team_id', '=', actor.teamId).where('id', 'in', ids).where('read_at', 'is', null).execute();
+    if (input.assignee_ids) {
+      await trx.deleteFrom('reminder_assignees').where('reminder_id', 'in', ids).execute();
+      const people = [...new Set(input.assignee_ids)];
+      if (people.length) await trx.insertInto('reminder_assignees').values(ids.flatMap((reminder_id) => people.map((user_id) => ({ reminder_id, user_id })))).execute();
+      for (const reminder of found) await pushAssigned(trx, actor, { id: reminder.id, title: reminder.title, due_date: String(reminder.due_date) }, people);
+    }
+    await bumpTeamWriteVersion(trx, actor.teamId);
+    const action = input.read === true ? 'completed' : input.read === false ? 'reopened' : 'updated';
+    for (const id of ids) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action, ip: actor.ip });
+  });
+  if (input.assignee_ids) deps.push.kick();
+  return { updated: ids.length };
+}
+
 export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
   const reminder = await findReminder(deps.db, actor.teamId, id);
-  authorize(hasRole(actor, 'manager') && reminder.source === 'manual', 'Only manual reminders can be deleted.');
+  authorize(reminderPolicy.delete(actor, reminder), 'Only manual reminders can be deleted.');
   await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('reminders').where('id', '=', id).execute();
     await bumpTeamWriteVersion(trx, actor.teamId);
@@ -232,6 +331,7 @@ export async function listComments(deps: Deps, actor: Actor, reminderId: number,
 /** comments_count moves by exactly one with each comment, in the same transaction (spec §4). */
 export async function addComment(deps: Deps, actor: Actor, reminderId: number, body: string): Promise<Comment> {
   const reminder = await findReminder(deps.db, actor.teamId, reminderId);
+  authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   let pushed = 0;
   const id = await writeTransaction(deps.db, async (trx) => {
     const row = await trx.insertInto('reminder_comments').values({ reminder_id: reminderId, team_id: actor.teamId, user_id: actor.user.id, body, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();

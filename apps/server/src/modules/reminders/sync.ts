@@ -3,8 +3,12 @@ import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { daysBefore } from '../leases/dates';
+import { teamToday } from '../teams/settings';
 
 export type CriticalDate = { key: string; source: string; title: string; due_date: string };
+
+/** `closed_reason` of a reminder whose date had passed when its record was entered. */
+export const PAST_WHEN_ENTERED = 'past_when_entered';
 
 /** Keys of reminders made from team-defined date attributes (`attribute:<attribute id>:<record id>`). */
 export const ATTRIBUTE_REMINDER_PREFIX = 'attribute:';
@@ -24,8 +28,19 @@ export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]
  * A record's own dates and its date attributes are synced apart (`owns` says which keys this sync
  * manages), so saving a lease's dates never removes the reminder of one of its attributes.
  */
-export async function syncReminders(trx: Executor, teamId: number, subject: { type: string; id: number }, dates: CriticalDate[], owns: (key: string) => boolean = isOwnReminderKey) {
+export async function syncReminders(
+  trx: Executor,
+  teamId: number,
+  subject: { type: string; id: number },
+  dates: CriticalDate[],
+  owns: (key: string) => boolean = isOwnReminderKey,
+  today?: string,
+) {
   const lead = Math.max(...(await leadDaysOf(trx, teamId)));
+  // Dates already past when they are entered (a lease typed in years after it began) are history, not
+  // news: their reminders are filed completed and never count as unread.
+  const todayThere = today ?? (await teamToday(trx, teamId));
+  const past = (due: string) => (due < todayThere ? { read_at: nowIso(), closed_reason: PAST_WHEN_ENTERED } : {});
   const existing = await trx
     .selectFrom('reminders')
     .select(['id', 'source_key', 'due_date', 'title'])
@@ -43,13 +58,13 @@ export async function syncReminders(trx: Executor, teamId: number, subject: { ty
     if (!current) {
       await trx
         .insertInto('reminders')
-        .values({ team_id: teamId, subject_type: subject.type, subject_id: subject.id, source: date.source, source_key: date.key, title: date.title, due_date: date.due_date, visible_from: visibleFrom, created_at: now, updated_at: now })
+        .values({ team_id: teamId, subject_type: subject.type, subject_id: subject.id, source: date.source, source_key: date.key, title: date.title, due_date: date.due_date, visible_from: visibleFrom, created_at: now, updated_at: now, ...past(date.due_date) })
         .execute();
     } else if (current.due_date !== date.due_date || current.title !== date.title) {
       const moved = current.due_date !== date.due_date;
       await trx
         .updateTable('reminders')
-        .set({ title: date.title, due_date: date.due_date, visible_from: visibleFrom, updated_at: now, ...(moved ? { read_at: null, snoozed_until: null } : {}) })
+        .set({ title: date.title, due_date: date.due_date, visible_from: visibleFrom, updated_at: now, ...(moved ? { read_at: null, snoozed_until: null, closed_reason: null, ...past(date.due_date) } : {}) })
         .where('id', '=', current.id)
         .execute();
     }
@@ -64,4 +79,23 @@ export async function syncReminders(trx: Executor, teamId: number, subject: { ty
 export async function removeSubjectReminders(trx: Executor, teamId: number, subject: { type: string; id: number }) {
   await trx.deleteFrom('reminders').where('team_id', '=', teamId).where('subject_type', '=', subject.type).where('subject_id', '=', subject.id).where('source_key', 'is not', null).execute();
   await bumpTeamWriteVersion(trx, teamId);
+}
+
+/**
+ * Closes generated reminders whose date was settled (an option exercised, waived or lapsed) and keeps them
+ * as history: completed with the reason, and detached from their key so later syncs neither reopen nor
+ * delete them. Keys are unique in a team and name their record (`lease:12:option:0:1`), so one statement
+ * serves one lease or a whole portfolio's lapsed options.
+ */
+export async function retireReminderKeys(trx: Executor, teamId: number, keys: string[], reason: string) {
+  const now = nowIso();
+  for (let at = 0; at < keys.length; at += 500) {
+    await trx
+      .updateTable('reminders')
+      .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)), closed_reason: reason, source_key: null, updated_at: now }))
+      .where('team_id', '=', teamId)
+      .where('source_key', 'in', keys.slice(at, at + 500))
+      .execute();
+  }
+  if (keys.length) await bumpTeamWriteVersion(trx, teamId);
 }

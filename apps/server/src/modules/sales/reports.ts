@@ -1,12 +1,29 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { SALES_GRANULARITIES, SALES_GROUPS, fieldErrors, reportRangeSchema, type PercentageRentDue, type RoyaltyDue, type SalesSummary } from '@storekeep/contracts';
+import type { Readable } from 'node:stream';
+import {
+  SALES_GRANULARITIES,
+  SALES_GROUPS,
+  fieldErrors,
+  reportRangeSchema,
+  type PercentageRentDue,
+  type RoyaltyDue,
+  type SalesSummary,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
-import { addMonths, leaseYears, percentageRent, reportingPeriods, royaltiesOverPeriods, type Period, type ReportingFrequency, type Tier } from './calculations';
+import { csvStream, Fixed, type Cell } from '../../platform/tabular';
+import {
+  addMonths,
+  leaseYears,
+  percentageRent,
+  reportingPeriods,
+  royaltiesOverPeriods,
+  type Period,
+  type ReportingFrequency,
+  type Tier,
+} from './calculations';
 import { salesPolicy } from './policy';
 import { toDollars } from './presenter';
 import * as repo from './repository';
@@ -23,9 +40,17 @@ function range(raw: Raw) {
   return parsed.data;
 }
 
-function oneOf<T extends readonly string[]>(raw: Raw, name: string, values: T, fallback: T[number]): T[number] {
+function oneOf<T extends readonly string[]>(
+  raw: Raw,
+  name: string,
+  values: T,
+  fallback: T[number],
+): T[number] {
   const value = single(raw[name]) || fallback;
-  if (!values.includes(value)) throw new AppError('validation', `The selected ${name.replace('_', ' ')} is invalid.`, { [name]: [`The selected ${name.replace('_', ' ')} is invalid.`] });
+  if (!values.includes(value))
+    throw new AppError('validation', `The selected ${name.replace('_', ' ')} is invalid.`, {
+      [name]: [`The selected ${name.replace('_', ' ')} is invalid.`],
+    });
   return value;
 }
 
@@ -37,7 +62,8 @@ const periodLabel = (key: string) => {
   if (part.startsWith('Q')) return `${part} ${year}`;
   return `${new Date(Date.UTC(Number(year), Number(part) - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${year}`;
 };
-const change = (now: number, before: number) => (before > 0 ? Math.round(((now - before) / before) * 1000) / 10 : null);
+const change = (now: number, before: number) =>
+  before > 0 ? Math.round(((now - before) / before) * 1000) / 10 : null;
 
 /** Sales by store, brand, franchisee or period over [from, to], each beside the same range a year earlier. */
 export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<SalesSummary> {
@@ -45,65 +71,139 @@ export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<
   const { from, to } = range(raw);
   const groupBy = oneOf(raw, 'group_by', SALES_GROUPS, 'store');
   const granularity = oneOf(raw, 'granularity', SALES_GRANULARITIES, 'month');
-  return cachedForTeam(deps.db, actor.teamId, `sales:summary:${from}:${to}:${groupBy}:${granularity}`, async () => {
-    // Stores are grouped by store, brand or franchisee after the sums; periods need only the months.
-    const by = groupBy === 'period' ? 'month' : 'store';
-    const [current, previous] = await Promise.all([repo.salesTotals(deps.db, actor.teamId, from, to, by), repo.salesTotals(deps.db, actor.teamId, lastYear(from), lastYear(to), by)]);
-    const labels = new Map(by === 'month' ? [] : (await repo.storeLabels(deps.db, actor.teamId, [...new Set([...current, ...previous].map((r) => r.store_id))])).map((s) => [s.id, s]));
-    const bucket = (month: string, shiftYears: number) => {
-      const year = Number(month.slice(0, 4)) + shiftYears;
-      const m = Number(month.slice(5, 7));
-      return granularity === 'year' ? `${year}` : granularity === 'quarter' ? `${year}-Q${Math.ceil(m / 3)}` : `${year}-${month.slice(5, 7)}`;
-    };
-    const keyOf = (r: { store_id: number; month: string }, shift: number): [string, string] => {
-      const s = labels.get(r.store_id);
-      if (groupBy === 'store') return [`${r.store_id}`, s?.name ?? '—'];
-      if (groupBy === 'brand') return [`${s?.brand_id ?? 0}`, s?.brand_name ?? 'No brand'];
-      if (groupBy === 'franchisee') return [`${s?.company_id ?? 0}`, s?.company_name ?? 'No operating company'];
-      const key = bucket(r.month, shift);
-      return [key, periodLabel(key)];
-    };
-    const rows = new Map<string, { key: string; label: string; gross: number; net: number; previous_gross: number }>();
-    const at = (key: string, label: string) => rows.get(key) ?? rows.set(key, { key, label, gross: 0, net: 0, previous_gross: 0 }).get(key)!;
-    for (const r of current) {
-      const row = at(...keyOf(r, 0));
-      row.gross += r.gross;
-      row.net += r.net;
-    }
-    // A period bucket of last year counts toward the same bucket this year (2025-03 beside 2026-03).
-    for (const r of previous) at(...keyOf(r, 1)).previous_gross += r.gross;
-    const sorted = [...rows.values()].sort((a, b) => (groupBy === 'period' ? a.key.localeCompare(b.key) : b.gross - a.gross || a.label.localeCompare(b.label)));
-    const dto = (r: { key: string; label: string; gross: number; net: number; previous_gross: number }) => ({ ...r, gross: toDollars(r.gross), net: toDollars(r.net), previous_gross: toDollars(r.previous_gross), change_percent: change(r.gross, r.previous_gross) });
-    const total = sorted.reduce((sum, r) => ({ ...sum, gross: sum.gross + r.gross, net: sum.net + r.net, previous_gross: sum.previous_gross + r.previous_gross }), { key: 'total', label: 'Total', gross: 0, net: 0, previous_gross: 0 });
-    return { group_by: groupBy, granularity, rows: sorted.map(dto), total: dto(total) };
-  });
+  return cachedForTeam(
+    deps.db,
+    actor.teamId,
+    `sales:summary:${from}:${to}:${groupBy}:${granularity}`,
+    async () => {
+      // Stores are grouped by store, brand or franchisee after the sums; periods need only the months.
+      const by = groupBy === 'period' ? 'month' : 'store';
+      const [current, previous] = await Promise.all([
+        repo.salesTotals(deps.db, actor.teamId, from, to, by),
+        repo.salesTotals(deps.db, actor.teamId, lastYear(from), lastYear(to), by),
+      ]);
+      const labels = new Map(
+        by === 'month'
+          ? []
+          : (
+              await repo.storeLabels(deps.db, actor.teamId, [
+                ...new Set([...current, ...previous].map((r) => r.store_id)),
+              ])
+            ).map((s) => [s.id, s]),
+      );
+      const bucket = (month: string, shiftYears: number) => {
+        const year = Number(month.slice(0, 4)) + shiftYears;
+        const m = Number(month.slice(5, 7));
+        return granularity === 'year'
+          ? `${year}`
+          : granularity === 'quarter'
+            ? `${year}-Q${Math.ceil(m / 3)}`
+            : `${year}-${month.slice(5, 7)}`;
+      };
+      const keyOf = (r: { store_id: number; month: string }, shift: number): [string, string] => {
+        const s = labels.get(r.store_id);
+        if (groupBy === 'store') return [`${r.store_id}`, s?.name ?? '—'];
+        if (groupBy === 'brand') return [`${s?.brand_id ?? 0}`, s?.brand_name ?? 'No brand'];
+        if (groupBy === 'franchisee')
+          return [`${s?.company_id ?? 0}`, s?.company_name ?? 'No operating company'];
+        const key = bucket(r.month, shift);
+        return [key, periodLabel(key)];
+      };
+      const rows = new Map<
+        string,
+        { key: string; label: string; gross: number; net: number; previous_gross: number }
+      >();
+      const at = (key: string, label: string) =>
+        rows.get(key) ?? rows.set(key, { key, label, gross: 0, net: 0, previous_gross: 0 }).get(key)!;
+      for (const r of current) {
+        const row = at(...keyOf(r, 0));
+        row.gross += r.gross;
+        row.net += r.net;
+      }
+      // A period bucket of last year counts toward the same bucket this year (2025-03 beside 2026-03).
+      for (const r of previous) at(...keyOf(r, 1)).previous_gross += r.gross;
+      const sorted = [...rows.values()].sort((a, b) =>
+        groupBy === 'period'
+          ? a.key.localeCompare(b.key)
+          : b.gross - a.gross || a.label.localeCompare(b.label),
+      );
+      const dto = (r: {
+        key: string;
+        label: string;
+        gross: number;
+        net: number;
+        previous_gross: number;
+      }) => ({
+        ...r,
+        gross: toDollars(r.gross),
+        net: toDollars(r.net),
+        previous_gross: toDollars(r.previous_gross),
+        change_percent: change(r.gross, r.previous_gross),
+      });
+      const total = sorted.reduce(
+        (sum, r) => ({
+          ...sum,
+          gross: sum.gross + r.gross,
+          net: sum.net + r.net,
+          previous_gross: sum.previous_gross + r.previous_gross,
+        }),
+        { key: 'total', label: 'Total', gross: 0, net: 0, previous_gross: 0 },
+      );
+      return { group_by: groupBy, granularity, rows: sorted.map(dto), total: dto(total) };
+    },
+  );
 }
 
 const DAY = 86_400_000;
-const [MINUS, COLON, COMMA, ZERO] = ['-', ':', ',', '0'].map((c) => c.charCodeAt(0)) as [number, number, number, number];
-const frequencyOf = (value: string | null): ReportingFrequency => (value === 'weekly' || value === 'quarterly' || value === 'annually' ? value : 'monthly');
+const [MINUS, COLON, COMMA, ZERO] = ['-', ':', ',', '0'].map((c) => c.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+];
+const frequencyOf = (value: string | null): ReportingFrequency =>
+  value === 'weekly' || value === 'quarterly' || value === 'annually' ? value : 'monthly';
 
 /** Royalties and marketing fund due per franchise agreement over [from, to] (rules in calculations.ts). */
 export async function royaltiesReport(deps: Deps, actor: Actor, raw: Raw): Promise<RoyaltyDue[]> {
   authorize(salesPolicy.view(actor));
   const { from, to } = range(raw);
-  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}`, () => computeRoyalties(deps.db, actor.teamId, from, to));
+  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}`, () =>
+    computeRoyalties(deps.db, actor.teamId, from, to),
+  );
 }
 
 /** The royalties report's rows, uncached and unauthorised (the dashboard's expenditure uses it too). */
-export async function computeRoyalties(db: Executor, teamId: number, from: string, to: string): Promise<RoyaltyDue[]> {
+export async function computeRoyalties(
+  db: Executor,
+  teamId: number,
+  from: string,
+  to: string,
+): Promise<RoyaltyDue[]> {
   const { agreements, links } = await repo.royaltyAgreements(db, teamId);
   const storesOf = new Map<number, number[]>();
-  for (const l of links) (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
-  const withTerms = agreements.filter((a) => (a.royalty_percent ?? 0) > 0 || a.royalty_tiers || (a.royalty_minimum_cents ?? 0) > 0 || (a.marketing_percent ?? 0) > 0);
+  for (const l of links)
+    (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
+  const withTerms = agreements.filter(
+    (a) =>
+      (a.royalty_percent ?? 0) > 0 ||
+      a.royalty_tiers ||
+      (a.royalty_minimum_cents ?? 0) > 0 ||
+      (a.marketing_percent ?? 0) > 0,
+  );
   // The reporting periods of each frequency are the same for every agreement: made once. Reporting periods
   // are counted whole, so sales are read from the earliest period start to the latest end, and each
   // frequency gets a table from a day of that span (days since 1970) to its period's index (-1: none).
   const periodsOf = new Map<ReportingFrequency, Period[]>();
-  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))) periodsOf.set(frequency, reportingPeriods(frequency, from, to));
+  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency))))
+    periodsOf.set(frequency, reportingPeriods(frequency, from, to));
   const all = [...periodsOf.values()].flat();
   const start = all.map((p) => p.start).sort()[0] ?? from;
-  const end = all.map((p) => p.end).sort().at(-1) ?? to;
+  const end =
+    all
+      .map((p) => p.end)
+      .sort()
+      .at(-1) ?? to;
   const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
   const firstDay = dayOf(start);
   const spanDays = dayOf(end) - firstDay + 1;
@@ -116,10 +216,18 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
   const entries = withTerms.map((a) => {
     const frequency = frequencyOf(a.reporting_frequency);
     const periods = periodsOf.get(frequency)!;
-    return { a, frequency, periods, table: indexTables.get(frequency)!, stores: storesOf.get(a.id) ?? [], sales: new Array<number>(periods.length).fill(0) };
+    return {
+      a,
+      frequency,
+      periods,
+      table: indexTables.get(frequency)!,
+      stores: storesOf.get(a.id) ?? [],
+      sales: new Array<number>(periods.length).fill(0),
+    };
   });
   const covering = new Map<number, typeof entries>();
-  for (const e of entries) for (const store of e.stores) (covering.get(store) ?? covering.set(store, []).get(store)!).push(e);
+  for (const e of entries)
+    for (const store of e.stores) (covering.get(store) ?? covering.set(store, []).get(store)!).push(e);
   const add = (covers: typeof entries, day: number, cents: number) => {
     if (day < 0 || day >= spanDays) return;
     for (const e of covers) {
@@ -134,17 +242,30 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
   // periods cut months, so stores under a weekly agreement are read by day from `sales` itself.
   const byDay = new Set(entries.filter((e) => e.frequency === 'weekly').flatMap((e) => e.stores));
   const monthDays = new Map<number, Int32Array>();
-  const monthDaysOf = (year: number) => monthDays.get(year) ?? monthDays.set(year, Int32Array.from({ length: 12 }, (_, m) => Date.UTC(year, m, 1) / DAY - firstDay)).get(year)!;
+  const monthDaysOf = (year: number) =>
+    monthDays.get(year) ??
+    monthDays
+      .set(
+        year,
+        Int32Array.from({ length: 12 }, (_, m) => Date.UTC(year, m, 1) / DAY - firstDay),
+      )
+      .get(year)!;
   // Items are parsed in place (no string per number). Amounts are integer cents, so the order of the
   // additions never changes a sum.
-  for (const { store_id, items } of await repo.packedStoreYears(db, teamId, Number(start.slice(0, 4)), Number(end.slice(0, 4)))) {
+  for (const { store_id, items } of await repo.packedStoreYears(
+    db,
+    teamId,
+    Number(start.slice(0, 4)),
+    Number(end.slice(0, 4)),
+  )) {
     const covers = covering.get(store_id);
     if (!covers || !items || byDay.has(store_id)) continue;
     const length = items.length;
     let i = 0;
     while (i < length) {
       let year = 0;
-      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1))) year = year * 10 + (c - ZERO);
+      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1)))
+        year = year * 10 + (c - ZERO);
       i += 1;
       const days = monthDaysOf(year);
       for (let month = 0; month < 12; month += 1) {
@@ -154,7 +275,12 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
           i += 1;
         }
         let cents = 0;
-        for (let c = items.charCodeAt(i); i < length && c !== COLON && c !== COMMA; c = items.charCodeAt((i += 1))) cents = cents * 10 + (c - ZERO);
+        for (
+          let c = items.charCodeAt(i);
+          i < length && c !== COLON && c !== COMMA;
+          c = items.charCodeAt((i += 1))
+        )
+          cents = cents * 10 + (c - ZERO);
         i += 1;
         if (cents !== 0) add(covers, days[month]!, cents * sign);
       }
@@ -173,7 +299,8 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
         i += 1;
       }
       let day = 0;
-      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1))) day = day * 10 + (c - ZERO);
+      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1)))
+        day = day * 10 + (c - ZERO);
       day = day * sign - firstDay;
       i += 1;
       sign = 1;
@@ -182,21 +309,41 @@ export async function computeRoyalties(db: Executor, teamId: number, from: strin
         i += 1;
       }
       let gross = 0;
-      for (let c = items.charCodeAt(i); i < length && c !== COMMA; c = items.charCodeAt((i += 1))) gross = gross * 10 + (c - ZERO);
+      for (let c = items.charCodeAt(i); i < length && c !== COMMA; c = items.charCodeAt((i += 1)))
+        gross = gross * 10 + (c - ZERO);
       i += 1;
       add(covers, day, gross * sign);
     }
   }
 
   return entries.map(({ a, frequency, periods, stores, sales }) => {
-    const tiers: Tier[] = a.royalty_tiers ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({ from_cents: Math.round(t.from_sales * 100), percent: t.percent })) : [];
+    const tiers: Tier[] = a.royalty_tiers
+      ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({
+          from_cents: Math.round(t.from_sales * 100),
+          percent: t.percent,
+        }))
+      : [];
     const result = royaltiesOverPeriods(
-      { frequency, percent: a.royalty_percent, tiers, minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents), marketingPercent: a.marketing_percent, termStart: a.effective_date ?? a.opening_date, termEnd: a.expiration_date, minimumApplies: a.status === 'open' },
+      {
+        frequency,
+        percent: a.royalty_percent,
+        tiers,
+        minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents),
+        marketingPercent: a.marketing_percent,
+        termStart: a.effective_date ?? a.opening_date,
+        termEnd: a.expiration_date,
+        minimumApplies: a.status === 'open',
+      },
       periods,
       sales,
     );
     return {
-      agreement: { id: a.id, agreement_number: a.agreement_number, brand: a.brand_name, franchisee: a.franchisee_name },
+      agreement: {
+        id: a.id,
+        agreement_number: a.agreement_number,
+        brand: a.brand_name,
+        franchisee: a.franchisee_name,
+      },
       store_count: stores.length,
       reporting_frequency: frequency,
       periods: result.periods,
@@ -214,18 +361,31 @@ export async function percentageRentReport(deps: Deps, actor: Actor, raw: Raw): 
   authorize(salesPolicy.view(actor));
   const { from, to } = range(raw);
   return cachedForTeam(deps.db, actor.teamId, `sales:percentage-rent:${from}:${to}`, async () => {
-    const leases = (await repo.percentageRentLeases(deps.db, actor.teamId)).filter((l) => l.status !== 'draft');
-    const years = leases.flatMap((l) => leaseYears(l.commencement_date!, l.expiration_date, from, to).map((y) => ({ lease: l, ...y })));
+    const leases = (await repo.percentageRentLeases(deps.db, actor.teamId)).filter(
+      (l) => l.status !== 'draft',
+    );
+    const years = leases.flatMap((l) =>
+      leaseYears(l.commencement_date!, l.expiration_date, from, to).map((y) => ({ lease: l, ...y })),
+    );
     if (!years.length) return [];
     const start = years.map((y) => y.start).sort()[0]!;
-    const end = years.map((y) => y.end).sort().at(-1)!;
-    const days = await repo.salesByStoreDay(deps.db, actor.teamId, start, end, [...new Set(years.map((y) => y.lease.store_id))]);
+    const end = years
+      .map((y) => y.end)
+      .sort()
+      .at(-1)!;
+    const days = await repo.salesByStoreDay(deps.db, actor.teamId, start, end, [
+      ...new Set(years.map((y) => y.lease.store_id)),
+    ]);
     const byStore = new Map<number, Array<[string, number]>>();
-    for (const d of days) (byStore.get(d.store_id) ?? byStore.set(d.store_id, []).get(d.store_id)!).push([d.day, d.gross]);
+    for (const d of days)
+      (byStore.get(d.store_id) ?? byStore.set(d.store_id, []).get(d.store_id)!).push([d.day, d.gross]);
     const today = new Date().toISOString().slice(0, 10);
     return years.map(({ lease, start: yearStart, end: yearEnd }) => {
-      const sales = (byStore.get(lease.store_id) ?? []).filter(([day]) => day >= yearStart && day <= yearEnd).reduce((sum, [, gross]) => sum + gross, 0);
-      const breakpoint = lease.percentage_rent_breakpoint_cents === null ? 0 : Number(lease.percentage_rent_breakpoint_cents);
+      const sales = (byStore.get(lease.store_id) ?? [])
+        .filter(([day]) => day >= yearStart && day <= yearEnd)
+        .reduce((sum, [, gross]) => sum + gross, 0);
+      const breakpoint =
+        lease.percentage_rent_breakpoint_cents === null ? 0 : Number(lease.percentage_rent_breakpoint_cents);
       return {
         lease: { id: lease.id, reference: lease.reference },
         store: { id: lease.store_id, name: lease.store_name },
@@ -241,23 +401,88 @@ export async function percentageRentReport(deps: Deps, actor: Actor, raw: Raw): 
   });
 }
 
-/** Either report as CSV, serialised as it is written. */
-export async function reportCsv(deps: Deps, actor: Actor, kind: 'royalties' | 'percentage-rent', raw: Raw): Promise<Readable> {
+/**
+ * Either report as CSV, serialised as it is written, through the one CSV writer (names such as a brand's or a
+ * store's are user text and are escaped like every export's; amounts are numbers with two decimals).
+ */
+export async function reportCsv(
+  deps: Deps,
+  actor: Actor,
+  kind: 'royalties' | 'percentage-rent',
+  raw: Raw,
+): Promise<{ stream: Readable; fileName: string }> {
+  const { from, to } = range(raw);
+  return { stream: await reportCsvRows(deps, actor, kind, raw), fileName: `${kind}-${from}-${to}.csv` };
+}
+
+async function reportCsvRows(
+  deps: Deps,
+  actor: Actor,
+  kind: 'royalties' | 'percentage-rent',
+  raw: Raw,
+): Promise<Readable> {
+  const money = (dollars: number) => new Fixed(dollars);
   if (kind === 'royalties') {
     const rows = await royaltiesReport(deps, actor, raw);
-    const header = ['Agreement', 'Brand', 'Franchisee', 'Stores', 'Reporting', 'Periods', 'Sales', 'Royalty', 'Minimum top-up', 'Marketing fund', 'Total due'];
-    return Readable.from(
-      (function* () {
+    const header = [
+      'Agreement',
+      'Brand',
+      'Franchisee',
+      'Stores',
+      'Reporting',
+      'Periods',
+      'Sales',
+      'Royalty',
+      'Minimum top-up',
+      'Marketing fund',
+      'Total due',
+    ];
+    return csvStream(
+      (async function* (): AsyncGenerator<Cell[]> {
         yield header;
-        for (const r of rows) yield [r.agreement.agreement_number ?? `#${r.agreement.id}`, r.agreement.brand, r.agreement.franchisee ?? '', r.store_count, r.reporting_frequency, r.periods, r.sales.toFixed(2), r.royalty.toFixed(2), r.minimum_top_up.toFixed(2), r.marketing.toFixed(2), r.total_due.toFixed(2)];
+        for (const r of rows)
+          yield [
+            r.agreement.agreement_number ?? `#${r.agreement.id}`,
+            r.agreement.brand,
+            r.agreement.franchisee ?? '',
+            r.store_count,
+            r.reporting_frequency,
+            r.periods,
+            money(r.sales),
+            money(r.royalty),
+            money(r.minimum_top_up),
+            money(r.marketing),
+            money(r.total_due),
+          ];
       })(),
-    ).pipe(stringify({ bom: true }));
+    );
   }
   const rows = await percentageRentReport(deps, actor, raw);
-  return Readable.from(
-    (function* () {
-      yield ['Lease', 'Store', 'Lease year start', 'Lease year end', 'Year complete', 'Sales', 'Breakpoint', 'Rate %', 'Percentage rent due'];
-      for (const r of rows) yield [r.lease.reference ?? `#${r.lease.id}`, r.store.name, r.year_start, r.year_end, r.year_complete ? 'yes' : 'no', r.sales.toFixed(2), r.breakpoint.toFixed(2), r.rate, r.rent_due.toFixed(2)];
+  return csvStream(
+    (async function* (): AsyncGenerator<Cell[]> {
+      yield [
+        'Lease',
+        'Store',
+        'Lease year start',
+        'Lease year end',
+        'Year complete',
+        'Sales',
+        'Breakpoint',
+        'Rate %',
+        'Percentage rent due',
+      ];
+      for (const r of rows)
+        yield [
+          r.lease.reference ?? `#${r.lease.id}`,
+          r.store.name,
+          r.year_start,
+          r.year_end,
+          r.year_complete ? 'yes' : 'no',
+          money(r.sales),
+          money(r.breakpoint),
+          r.rate,
+          money(r.rent_due),
+        ];
     })(),
-  ).pipe(stringify({ bom: true }));
+  );
 }

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, dataOf, idParamSchema, paginated, percentageRentDueSchema, royaltyDueSchema, salesBatchResultSchema, salesSchema, salesSummarySchema } from '@storekeep/contracts';
+import {
+  API_BASE,
+  dataOf,
+  idParamSchema,
+  paginated,
+  percentageRentDueSchema,
+  royaltyDueSchema,
+  salesBatchResultSchema,
+  salesSchema,
+  salesSummarySchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { actorOf } from '../auth/context';
@@ -13,27 +23,81 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
   const config = { guard: 'team' } as const;
   const base = `${API_BASE}/sales`;
   const body = z.record(z.string(), z.unknown());
-  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(salesSchema) } } }, async (request) => sales.listSales(deps, actorOf(request, deps), request.query));
+  app.get(
+    base,
+    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(salesSchema) } } },
+    async (request) => sales.listSales(deps, actorOf(request, deps), request.query),
+  );
   // Rows are validated in the service (the importer shares that path), so the body here is any object.
-  app.post(base, { config, schema: { body, response: { 201: dataOf(salesSchema) } } }, async (request, reply) => reply.status(201).send({ data: await sales.createSales(deps, actorOf(request, deps), request.body) }));
-  app.post(`${base}/batch`, { config, schema: { body, response: { 200: dataOf(salesBatchResultSchema) } } }, async (request) => ({ data: await sales.saveSalesBatch(deps, actorOf(request, deps), request.body) }));
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: { 200: dataOf(salesSchema) } } }, async (request) => ({ data: await sales.getSales(deps, actorOf(request, deps), request.params.id) }));
-  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body, response: { 200: dataOf(salesSchema) } } }, async (request) => ({ data: await sales.updateSales(deps, actorOf(request, deps), request.params.id, request.body) }));
+  app.post(
+    base,
+    { config, schema: { body, response: { 201: dataOf(salesSchema) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await sales.createSales(deps, actorOf(request, deps), request.body) }),
+  );
+  app.post(
+    `${base}/batch`,
+    { config, schema: { body, response: { 200: dataOf(salesBatchResultSchema) } } },
+    async (request) => ({ data: await sales.saveSalesBatch(deps, actorOf(request, deps), request.body) }),
+  );
+  app.get(
+    `${base}/:id`,
+    { config, schema: { params: idParamSchema, response: { 200: dataOf(salesSchema) } } },
+    async (request) => ({ data: await sales.getSales(deps, actorOf(request, deps), request.params.id) }),
+  );
+  app.patch(
+    `${base}/:id`,
+    { config, schema: { params: idParamSchema, body, response: { 200: dataOf(salesSchema) } } },
+    async (request) => ({
+      data: await sales.updateSales(deps, actorOf(request, deps), request.params.id, request.body),
+    }),
+  );
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await sales.deleteSales(deps, actorOf(request, deps), request.params.id);
     return reply.status(204).send();
   });
 
   const query = rawListQuerySchema;
-  app.get(`${base}/reports/summary`, { config, schema: { querystring: query, response: { 200: dataOf(salesSummarySchema) } } }, async (request) => ({ data: await reports.salesSummary(deps, actorOf(request, deps), request.query) }));
-  app.get(`${base}/reports/royalties`, { config, schema: { querystring: query, response: { 200: z.object({ data: z.array(royaltyDueSchema) }) } } }, async (request) => ({ data: await reports.royaltiesReport(deps, actorOf(request, deps), request.query) }));
-  app.get(`${base}/reports/percentage-rent`, { config, schema: { querystring: query, response: { 200: z.object({ data: z.array(percentageRentDueSchema) }) } } }, async (request) => ({
-    data: await reports.percentageRentReport(deps, actorOf(request, deps), request.query),
-  }));
+  app.get(
+    `${base}/reports/summary`,
+    { config, schema: { querystring: query, response: { 200: dataOf(salesSummarySchema) } } },
+    async (request) => ({ data: await reports.salesSummary(deps, actorOf(request, deps), request.query) }),
+  );
+  app.get(
+    `${base}/reports/royalties`,
+    {
+      config,
+      schema: { querystring: query, response: { 200: z.object({ data: z.array(royaltyDueSchema) }) } },
+    },
+    async (request) => ({ data: await reports.royaltiesReport(deps, actorOf(request, deps), request.query) }),
+  );
+  app.get(
+    `${base}/reports/percentage-rent`,
+    {
+      config,
+      schema: { querystring: query, response: { 200: z.object({ data: z.array(percentageRentDueSchema) }) } },
+    },
+    async (request) => ({
+      data: await reports.percentageRentReport(deps, actorOf(request, deps), request.query),
+    }),
+  );
   for (const kind of ['royalties', 'percentage-rent'] as const) {
-    app.get(`${base}/reports/${kind}.csv`, { config, schema: { querystring: query } }, async (request, reply) => {
-      const stream = await reports.reportCsv(deps, actorOf(request, deps), kind, request.query);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${kind}-${String(request.query.from ?? '')}-${String(request.query.to ?? '')}.csv"`).send(stream);
-    });
+    app.get(
+      `${base}/reports/${kind}.csv`,
+      { config, schema: { querystring: query } },
+      async (request, reply) => {
+        const { stream, fileName } = await reports.reportCsv(
+          deps,
+          actorOf(request, deps),
+          kind,
+          request.query,
+        );
+        // The name is made of the validated range, never of the raw query.
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(stream);
+      },
+    );
   }
 }

@@ -101,8 +101,9 @@ export function findInvitationByToken(db: Executor, token: string) {
   return db
     .selectFrom('team_invitations')
     .innerJoin('teams', 'teams.id', 'team_invitations.team_id')
+    .leftJoin('users as inviter', 'inviter.id', 'team_invitations.invited_by')
     .selectAll('team_invitations')
-    .select('teams.name as team_name')
+    .select(['teams.name as team_name', 'inviter.name as inviter_name'])
     .where('team_invitations.id', '=', token)
     .executeTakeFirst();
 }

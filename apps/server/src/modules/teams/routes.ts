@@ -17,7 +17,8 @@ import {
   teamSettingsSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf, isDemoUser } from '../auth/context';
+import { forbidden } from '../../platform/errors';
 import { loadAuthUser } from '../users/service';
 import * as teams from './service';
 import { getSettings, updateSettings } from './settings';
@@ -101,6 +102,8 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
     { config: { guard: 'auth' }, schema: { params: tokenParams, response: { 200: dataOf(authUserSchema) } } },
     async (request) => {
       const user = request.auth!.user;
+      // Every visitor signs in as the demo user: a team it joined would be open to all of them.
+      if (isDemoUser(user, deps.config.SEED_DEMO)) throw forbidden('The demo account is shared: it cannot accept invitations. Sign up to join a team.');
       await writeTransaction(deps.db, (trx) => teams.acceptInvitation(trx, user, request.params.token, request.ip));
       return { data: await loadAuthUser(deps, deps.db, user.id) };
     },

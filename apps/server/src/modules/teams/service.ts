@@ -1,10 +1,13 @@
-import type { ChangeRoleInput, InvitationPreview, TeamRole } from '@storekeep/contracts';
+import { isTimeZone, type ChangeRoleInput, type InvitationPreview, type TeamRole } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
 import { nowIso } from '../../platform/clock';
-import { randomToken } from '../../platform/crypto';
-import { AppError, invalid, notFound } from '../../platform/errors';
+import { hmac, randomToken, safeEqual } from '../../platform/crypto';
+import { enforceLimit } from '../../platform/rate-limit';
+import { nameForMail } from '../../platform/text';
+import { requireVerifiedEmail } from '../auth/context';
+import { AppError, forbidden, invalid, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { authorize, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/service';
@@ -15,9 +18,11 @@ import { teamPolicy } from './policy';
 import { presentInvitation, presentMember, presentTeam } from './presenter';
 
 /** A new account's own team: they own it and are its admin. */
-export async function createPersonalTeam(trx: Executor, user: UserRow, now: string) {
+export async function createPersonalTeam(trx: Executor, user: UserRow, now: string, timeZone?: string) {
   const firstName = user.name.split(/\s+/)[0] || user.name;
   const team = await repo.insertTeam(trx, { name: `${firstName}'s Team`, ownerId: user.id, now });
+  // The team's "today" starts as its creator's: the zone their browser reported, when it is a real one.
+  if (timeZone && isTimeZone(timeZone)) await trx.insertInto('team_settings').values({ team_id: team.id, time_zone: timeZone }).execute();
   await repo.addMember(trx, team.id, user.id, 'admin', now);
   await updateUser(trx, user.id, { current_team_id: team.id }, now);
   return team;
@@ -46,9 +51,32 @@ export async function renameTeam(deps: Deps, actor: Actor, teamId: number, name:
   return getTeam(deps, actor, teamId);
 }
 
+/**
+ * Invitation e-mail goes to addresses nobody here has proven, so it is rationed: per team (an admin
+ * cannot turn the app into a mailer) and per recipient across all teams (nobody's inbox is flooded,
+ * cancelling and inviting again included).
+ */
+const INVITATIONS_PER_TEAM_PER_HOUR = 30;
+const INVITATIONS_PER_RECIPIENT_PER_DAY = 5;
+
+/**
+ * The signature the invitation e-mail's register link carries: only the invited address receives it
+ * (the token itself is shown to the team's admins), so registering with it proves the address.
+ */
+function invitationSignature(appKey: string, invitation: { id: string; email: string }) {
+  return hmac(appKey, `team-invitation:${invitation.id}:${invitation.email.toLowerCase()}`);
+}
+
+export function isValidInvitationSignature(appKey: string, invitation: { id: string; email: string }, signature: string | undefined) {
+  return Boolean(signature) && safeEqual(signature!, invitationSignature(appKey, invitation));
+}
+
 export async function inviteMember(deps: Deps, actor: Actor, teamId: number, input: { email: string; role: TeamRole }) {
   const team = await loadTeam(deps.db, actor, teamId);
   authorize(teamPolicy.invite(actor));
+  const message = 'Too many invitations. Please try again in :seconds seconds.';
+  await enforceLimit(deps.limiter, { key: `invite-team:${teamId}`, max: INVITATIONS_PER_TEAM_PER_HOUR, windowSeconds: 3600, message, field: 'email' });
+  await enforceLimit(deps.limiter, { key: `invite-to:${input.email}`, max: INVITATIONS_PER_RECIPIENT_PER_DAY, windowSeconds: 86_400, message, field: 'email' });
   const invitation = await writeTransaction(deps.db, async (trx) => {
     if (await repo.isEmailMember(trx, teamId, input.email)) {
       throw invalid('email', 'This user already belongs to the team.');
@@ -58,12 +86,17 @@ export async function inviteMember(deps: Deps, actor: Actor, teamId: number, inp
     }
     const now = nowIso();
     const row = await repo.insertInvitation(trx, teamId, { id: randomToken(32), email: input.email, role: input.role, invitedBy: actor.user.id, now });
+    // The e-mail goes to the address's owner, so it may say which page fits them.
     const hasAccount = Boolean(await findUserByEmail(trx, input.email));
-    const url = `${deps.config.APP_URL}/teams/${hasAccount ? 'join' : 'register'}/${row.id}`;
+    const url = hasAccount
+      ? `${deps.config.APP_URL}/teams/join/${row.id}`
+      : `${deps.config.APP_URL}/teams/register/${row.id}?signature=${invitationSignature(deps.appKey, row)}`;
+    const teamName = nameForMail(team.name);
+    const inviter = `${nameForMail(actor.user.name)} <${actor.user.email}>`;
     await enqueueMail(trx, {
       to: input.email,
-      subject: `You have been invited to join ${team.name} on Storekeep`,
-      text: `${actor.user.name} invited you to join the team "${team.name}" on Storekeep as ${input.role}.\n\n${hasAccount ? 'Accept the invitation' : 'Create your account and join'} here:\n\n${url}\n\nIf you did not expect this invitation, you may ignore this e-mail.\n`,
+      subject: `Invitation to join the team "${teamName}" on Storekeep`,
+      text: `${inviter} invited you to join the team "${teamName}" on Storekeep as ${input.role}.\n\n${hasAccount ? 'Accept the invitation' : 'Create your account and join'} here:\n\n${url}\n\nIf you do not know ${actor.user.email} or did not expect this invitation, you may ignore this e-mail.\n`,
     });
     await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_invitation', subjectId: null, action: 'invited', changes: { email: input.email, role: input.role }, ip: actor.ip });
     return row;
@@ -103,6 +136,7 @@ export async function removeMember(deps: Deps, actor: Actor, teamId: number, use
     const membership = await repo.findMembership(trx, teamId, userId);
     if (!membership) throw notFound('Member');
     const isOwner = team.owner_id === userId;
+    if (actor.isDemo && userId === actor.user.id) throw forbidden('The demo account is shared: it cannot leave its team.');
     authorize(teamPolicy.removeMember(actor, { userId, isOwner }), isOwner ? 'The team owner cannot leave or be removed.' : undefined);
     await repo.removeMember(trx, teamId, userId);
     const action = userId === actor.user.id ? 'left' : 'member_removed';
@@ -113,22 +147,21 @@ export async function removeMember(deps: Deps, actor: Actor, teamId: number, use
 export async function previewInvitation(deps: Deps, token: string): Promise<InvitationPreview> {
   const invitation = await repo.findInvitationByToken(deps.db, token);
   if (!invitation) throw notFound('Invitation');
-  return {
-    id: invitation.id,
-    team_name: invitation.team_name,
-    email: invitation.email,
-    role: invitation.role,
-    has_account: Boolean(await findUserByEmail(deps.db, invitation.email)),
-  };
+  return { id: invitation.id, team_name: invitation.team_name, email: invitation.email, role: invitation.role, invited_by: invitation.inviter_name };
 }
 
-/** Joins the invited team and makes it current; used by "accept" and by registering through a link. */
-export async function acceptInvitation(trx: Executor, user: Pick<UserRow, 'id' | 'email'>, token: string, ip: string) {
+/**
+ * Joins the invited team and makes it current; used by "accept" and by registering through a signed link.
+ * Only a verified account whose address is the invited one may: an unverified address (or one changed to
+ * the invitee's without confirming it) proves nothing.
+ */
+export async function acceptInvitation(trx: Executor, user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, token: string, ip: string) {
   const invitation = await repo.findInvitationByToken(trx, token);
   if (!invitation) throw notFound('Invitation');
-  if (invitation.email !== user.email) {
+  if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError('forbidden', 'This invitation was sent to a different e-mail address.');
   }
+  requireVerifiedEmail(user, 'accept an invitation');
   const now = nowIso();
   if (!(await repo.findMembership(trx, invitation.team_id, user.id))) {
     await repo.addMember(trx, invitation.team_id, user.id, invitation.role, now);

@@ -1,6 +1,19 @@
 import { sql } from 'kysely';
-import { DEFAULT_LEAD_DAYS, DEFAULT_WINDOW_DAYS, type TeamSettings } from '@storekeep/contracts';
+import {
+  DEFAULT_LEAD_DAYS,
+  DEFAULT_WINDOW_DAYS,
+  todayIn,
+  type DayCount,
+  type HolidayCalendar,
+  type LeaseMonthConvention,
+  type TeamSettings,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+
+/** The job kind that recomputes a team's option dates (registered by the leases module). */
+export const RECOMPUTE_CRITICAL_DATES = 'recompute-critical-dates';
 import { notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
@@ -9,22 +22,86 @@ import { writeTransaction } from '../../platform/db';
 
 export async function getSettings(deps: Deps, actor: Actor, teamId: number): Promise<TeamSettings> {
   if (teamId !== actor.teamId) throw notFound('Team');
-  const row = await deps.db.selectFrom('team_settings').selectAll().where('team_id', '=', teamId).executeTakeFirst();
+  return readSettings(deps.db, teamId);
+}
+
+async function readSettings(db: Executor, teamId: number): Promise<TeamSettings> {
+  const [row, holidays] = await Promise.all([
+    db.selectFrom('team_settings').selectAll().where('team_id', '=', teamId).executeTakeFirst(),
+    db.selectFrom('team_holidays').select(['date', 'name']).where('team_id', '=', teamId).orderBy('date').execute(),
+  ]);
   return {
     lead_days: row ? row.lead_days.split(',').map(Number) : [...DEFAULT_LEAD_DAYS],
     window_days: row?.window_days ?? DEFAULT_WINDOW_DAYS,
     alignment_days: row?.alignment_days ?? 90,
+    time_zone: row?.time_zone ?? 'UTC',
+    digest_hour: row?.digest_hour ?? 7,
+    expired_lease_status: (row?.expired_lease_status ?? 'holdover') as TeamSettings['expired_lease_status'],
+    holiday_calendar: (row?.holiday_calendar ?? 'us_federal') as TeamSettings['holiday_calendar'],
+    holidays: holidays.map((h) => ({ date: String(h.date), name: h.name })),
+    lease_months: (row?.lease_months ?? 'anniversary') as LeaseMonthConvention,
+    day_count: (row?.day_count ?? 'exclusive') as DayCount,
   };
+}
+
+/** A team's clock and calendar: what "today" is for it and which days are not business days. */
+export type TeamCalendar = {
+  timeZone: string;
+  today: string;
+  digestHour: number;
+  expiredLeaseStatus: 'holdover' | 'expired';
+  holidays: HolidayCalendar;
+  leaseMonths: LeaseMonthConvention;
+  dayCount: DayCount;
+};
+
+export async function teamCalendar(db: Executor, teamId: number, now: Date = new Date()): Promise<TeamCalendar> {
+  const settings = await readSettings(db, teamId);
+  return {
+    timeZone: settings.time_zone,
+    today: todayIn(settings.time_zone, now),
+    digestHour: settings.digest_hour,
+    expiredLeaseStatus: settings.expired_lease_status,
+    holidays: { base: settings.holiday_calendar, added: settings.holidays, removed: [] },
+    leaseMonths: settings.lease_months,
+    dayCount: settings.day_count,
+  };
+}
+
+/** The team's date today (its time zone), for the many places that only need that. */
+export async function teamToday(db: Executor, teamId: number, now: Date = new Date()): Promise<string> {
+  const row = await db.selectFrom('team_settings').select('time_zone').where('team_id', '=', teamId).executeTakeFirst();
+  return todayIn(row?.time_zone ?? 'UTC', now);
 }
 
 /** Admins set lead times and windows; reminders move into view by the new longest lead time at once. */
 export async function updateSettings(deps: Deps, actor: Actor, teamId: number, patch: Partial<TeamSettings>) {
   const current = await getSettings(deps, actor, teamId);
   authorize(hasRole(actor, 'admin'));
-  const next = { ...current, ...patch, lead_days: [...new Set(patch.lead_days ?? current.lead_days)].sort((a, b) => b - a) };
+  const next: TeamSettings = { ...current, ...patch, lead_days: [...new Set(patch.lead_days ?? current.lead_days)].sort((a, b) => b - a) };
   await writeTransaction(deps.db, async (trx) => {
-    const values = { lead_days: next.lead_days.join(','), window_days: next.window_days, alignment_days: next.alignment_days };
+    const values = {
+      lead_days: next.lead_days.join(','),
+      window_days: next.window_days,
+      alignment_days: next.alignment_days,
+      time_zone: next.time_zone,
+      digest_hour: next.digest_hour,
+      expired_lease_status: next.expired_lease_status,
+      holiday_calendar: next.holiday_calendar,
+      lease_months: next.lease_months,
+      day_count: next.day_count,
+    };
     await trx.insertInto('team_settings').values({ team_id: teamId, ...values }).onConflict((oc) => oc.column('team_id').doUpdateSet(values)).execute();
+    if (patch.holidays) {
+      await trx.deleteFrom('team_holidays').where('team_id', '=', teamId).execute();
+      if (patch.holidays.length) await trx.insertInto('team_holidays').values(patch.holidays.map((h) => ({ team_id: teamId, date: h.date, name: h.name }))).execute();
+    }
+    // Computed option dates follow the calendar and the counting rules: recompute them in the background.
+    const calendarChanged = (['holiday_calendar', 'lease_months', 'day_count'] as const).some((key) => next[key] !== current[key]) || JSON.stringify(next.holidays) !== JSON.stringify(current.holidays);
+    if (calendarChanged) {
+      const now = nowIso();
+      await trx.insertInto('jobs').values({ kind: RECOMPUTE_CRITICAL_DATES, team_id: teamId, payload: JSON.stringify({ teamId }), available_at: now, created_at: now }).execute();
+    }
     const lead = next.lead_days[0]!;
     const visibleFrom = deps.dialect === 'postgres' ? sql<string>`(due_date - ${lead}::int)` : sql<string>`date(due_date, ${`-${lead} days`})`;
     await trx.updateTable('reminders').set({ visible_from: visibleFrom }).where('team_id', '=', teamId).where('source', '!=', 'manual').execute();

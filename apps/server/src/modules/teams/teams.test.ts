@@ -82,7 +82,7 @@ describe('invitations', () => {
     const created = await client.post(`/app/api/v1/teams/${team.id}/invitations`, { email: 'Fresh@Example.test', role: 'manager' });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ email: 'fresh@example.test', role: 'manager' });
-    expect(linkIn((await mailTo(ctx, 'fresh@example.test'))[0])).toMatch(/\/teams\/register\/[\w-]+$/);
+    expect(linkIn((await mailTo(ctx, 'fresh@example.test'))[0])).toMatch(/\/teams\/register\/[\w-]+\?signature=[\w-]+$/);
 
     const { user: existing } = await buildUser(ctx);
     await client.post(`/app/api/v1/teams/${team.id}/invitations`, { email: existing.email, role: 'observer' });
@@ -115,7 +115,8 @@ describe('invitations', () => {
     const { team, client } = await ownerWithTeam();
     const invitation = (await client.post(`/app/api/v1/teams/${team.id}/invitations`, { email: 'joiner@example.test', role: 'manager' })).body.data;
     const preview = await ctx.client().get(`/app/api/v1/team-invitations/${invitation.id}`);
-    expect(preview.body.data).toEqual({ id: invitation.id, team_name: team.name, email: 'joiner@example.test', role: 'manager', has_account: false });
+    expect(preview.body.data).toEqual({ id: invitation.id, team_name: team.name, email: 'joiner@example.test', role: 'manager', invited_by: expect.any(String) });
+    const signature = new URL(linkIn((await mailTo(ctx, 'joiner@example.test'))[0])).searchParams.get('signature');
 
     const joiner = ctx.client();
     const mismatch = await joiner.post('/app/register', {
@@ -124,6 +125,7 @@ describe('invitations', () => {
       password: 'a long enough password',
       password_confirmation: 'a long enough password',
       invitation: invitation.id,
+      invitation_signature: signature,
     });
     expect(mismatch.status).toBe(422);
 
@@ -133,6 +135,7 @@ describe('invitations', () => {
       password: 'a long enough password',
       password_confirmation: 'a long enough password',
       invitation: invitation.id,
+      invitation_signature: signature,
     });
     expect(registered.status).toBe(201);
     const me = (await joiner.get('/app/api/v1/users/auth')).body.data;
@@ -144,19 +147,20 @@ describe('invitations', () => {
     expect(switched.body.data).toMatchObject({ team_id: ownTeam.id, owns_team: true, team_role: 'admin' });
   });
 
-  it('tells an invitation holder plainly that their address has an account (the link proved they own it)', async () => {
+  it('tells the holder of a signed register link plainly that their address has an account (the link proved they own it)', async () => {
     const { team, client } = await ownerWithTeam();
-    const { user: invitee } = await buildUser(ctx);
-    const invitation = (await client.post(`/app/api/v1/teams/${team.id}/invitations`, { email: invitee.email, role: 'observer' })).body.data;
-    const response = await ctx.client().post('/app/register', {
-      name: 'Again',
-      email: invitee.email,
-      password: 'a long enough password',
-      password_confirmation: 'a long enough password',
-      invitation: invitation.id,
-    });
+    const email = `late-${team.id}@example.test`;
+    const invitation = (await client.post(`/app/api/v1/teams/${team.id}/invitations`, { email, role: 'observer' })).body.data;
+    const signature = new URL(linkIn((await mailTo(ctx, email))[0])).searchParams.get('signature');
+    // Meanwhile the invitee made an account another way.
+    await buildUser(ctx, { email });
+    const body = { name: 'Again', email, password: 'a long enough password', password_confirmation: 'a long enough password', invitation: invitation.id };
+    const response = await ctx.client().post('/app/register', { ...body, invitation_signature: signature });
     expect(response.status).toBe(422);
     expect(response.body.errors.email).toEqual(['The email has already been taken. Log in to accept the invitation.']);
+    // Without the signature (all the team's admins know) it says nothing about the address.
+    const unsigned = await ctx.client().post('/app/register', body);
+    expect(Object.keys(unsigned.body.errors)).toEqual(['invitation']);
   });
 
   it('lets an existing account accept only an invitation sent to its own e-mail', async () => {
@@ -232,8 +236,9 @@ describe('dashboard and search', () => {
     expect(dashboard.body).toEqual({
       data: {
         stores: [],
-        stats: { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0 },
+        stats: { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0, overdue: 0, unverified: 0 },
         alignment_warnings: [],
+        overdue: [],
         timeline: [],
         lease_expirations: Array.from({ length: 10 }, (_, i) => ({ year: year + i, count: 0 })),
         map_stores: [],

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { forbidden, notFound } from '../../platform/errors';
-import { isDemoUser, type RequestAuth } from '../auth/context';
+import { isDemoUser, requireVerifiedEmail, type RequestAuth } from '../auth/context';
 import { recordActivity } from '../activities/service';
 import * as repo from './repository';
 import { writeTransaction } from '../../platform/db';
@@ -33,6 +33,7 @@ export async function createToken(deps: Deps, auth: RequestAuth, raw: unknown, i
   fromSession(auth);
   // The shared demo account is for looking around; keys to it would outlive every visitor.
   if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account cannot make API tokens.');
+  requireVerifiedEmail(auth.user, 'make API tokens');
   const input = tokenInputSchema.parse(raw);
   // The prefix says what the secret is when it turns up in a log or a commit.
   const secret = `sk_${randomToken(30)}`;

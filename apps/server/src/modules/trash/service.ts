@@ -9,6 +9,7 @@ import { TRASH_DAYS } from '../records/service';
 import { removeVariants, variantKeys } from '../records/images';
 import { discardBlob, releaseBlobs } from '../../platform/blobs';
 import { purgeAttributeValues } from '../attributes/service';
+import { PENDING_IMPORT } from '../imports/pending';
 
 const DAY_MS = 86_400_000;
 type TrashType = (typeof TRASH_TYPES)[number];
@@ -34,7 +35,7 @@ export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, st
   const union = sql.join(
     types.map(
       (type) =>
-        sql`select ${type} as type, id, ${sql.raw(titleSql[type])} as title, deleted_at from ${sql.table(tableOf(type))} where team_id = ${actor.teamId} and deleted_at is not null and deleted_at > ${cutoff}`,
+        sql`select ${type} as type, id, ${sql.raw(titleSql[type])} as title, deleted_at from ${sql.table(tableOf(type))} where team_id = ${actor.teamId} and deleted_at is not null and deleted_at > ${cutoff} and deleted_at < ${PENDING_IMPORT}`,
     ),
     sql` union all `,
   );

@@ -3,19 +3,33 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE, appConfigSchema, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { unauthenticated } from '../../platform/errors';
 import { logoutOtherDevices, rotateSession } from '../auth/service';
 import { presentCaller, updatePassword, updateProfile } from './service';
+
+/** `guest=null`: a guest is answered 200 `{ data: null }` instead of 401 (the web app's own call). */
+const authCallerQuerySchema = z.object({ guest: z.literal('null').optional() });
 
 export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const response = { 200: dataOf(authUserSchema) };
 
-  // The cookie-session call of the spec, and its twin for bearer-token clients (spec §7).
-  for (const url of [`${API_BASE}/users/auth`, '/app/api/users/auth']) {
-    app.get(url, { config: { guard: 'auth' }, schema: { response } }, async (request) => ({
-      data: await presentCaller(deps, request.auth!),
-    }));
-  }
+  // The cookie-session call of the spec (spec §7). It is public only so that the SPA, which asks it on every
+  // page, can learn "nobody is signed in" as an answer rather than a 401 the browser logs as an error:
+  // with `?guest=null` a guest gets 200 `{ data: null }`; without it, 401 as for every other signed-in route.
+  app.get(
+    `${API_BASE}/users/auth`,
+    { config: { guard: 'public' }, schema: { querystring: authCallerQuerySchema, response: { 200: dataOf(authUserSchema.nullable()) } } },
+    async (request) => {
+      if (request.auth) return { data: await presentCaller(deps, request.auth) };
+      if (request.query.guest === 'null') return { data: null };
+      throw unauthenticated();
+    },
+  );
+  // Its twin for bearer-token clients.
+  app.get('/app/api/users/auth', { config: { guard: 'auth' }, schema: { response } }, async (request) => ({
+    data: await presentCaller(deps, request.auth!),
+  }));
 
   // What the signed-in browser needs of the server's configuration: the Maps key is a browser key by design
   // (restricted by referrer at Google), so it is handed out; nothing secret ever is.

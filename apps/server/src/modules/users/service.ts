@@ -4,11 +4,14 @@ import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { recordActivity, diff } from '../activities/service';
-import { findUserById, findUserByEmail, deleteOtherSessions } from '../auth/repository';
+import { endAllCredentials, findUserById, findUserByEmail } from '../auth/repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { assertUncommonPassword } from '../auth/common-passwords';
 import { isDemoUser, type RequestAuth } from '../auth/context';
-import { sendVerificationMail } from '../auth/verification';
+import { addressLinkPath, LINK_MINUTES, linkExpiry } from '../auth/verification';
+import { enqueueMail } from '../../platform/mail';
+import { enforceLimit } from '../../platform/rate-limit';
+import { nameForMail } from '../../platform/text';
 import { listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
 import { unreadCount } from '../reminders/service';
@@ -37,23 +40,92 @@ function refuseDemo(deps: Deps, auth: RequestAuth) {
   if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account cannot change its profile.');
 }
 
+/** Asking to change the e-mail address: a few a day are plenty, and each sends two e-mails. */
+const EMAIL_CHANGES_PER_HOUR = 6;
+
+/**
+ * Name changes apply at once. A new e-mail address needs the current password and applies only when the
+ * link mailed to it is opened (auth/service confirmEmailChange); the current address is told. The answer
+ * is the same whether or not the new address belongs to another account (that address is told instead of
+ * getting a link), so the form says nothing about who has an account. Sending the current address again
+ * drops a pending change.
+ */
 export async function updateProfile(deps: Deps, auth: RequestAuth, input: UpdateProfileInput & { email: string }, ip: string) {
   refuseDemo(deps, auth);
   const user = auth.user;
-  return writeTransaction(deps.db, async (trx) => {
-    if (input.email !== user.email && (await findUserByEmail(trx, input.email))) {
-      throw invalid('email', 'The email has already been taken.');
+  const emailChanged = input.email !== user.email;
+  if (emailChanged) {
+    await enforceLimit(deps.limiter, {
+      key: `email-change:${user.id}`,
+      max: EMAIL_CHANGES_PER_HOUR,
+      windowSeconds: 3600,
+      message: 'Too many e-mail changes. Please try again in :seconds seconds.',
+      field: 'email',
+    });
+    if (!input.current_password) throw invalid('current_password', 'Enter your current password to change your e-mail address.');
+    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+      throw invalid('current_password', 'The provided password does not match your current password.');
     }
+  }
+  return writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
-    const emailChanged = input.email !== user.email;
-    const changes = diff(user, { name: input.name, email: input.email });
-    await updateUser(trx, user.id, { name: input.name, email: input.email, ...(emailChanged ? { email_verified_at: null } : {}) }, now);
-    if (emailChanged) await sendVerificationMail(deps, trx, { id: user.id, email: input.email, name: input.name });
+    const changes = diff(user, { name: input.name });
+    if (emailChanged) {
+      const expires = linkExpiry();
+      await updateUser(trx, user.id, { name: input.name, pending_email: input.email, pending_email_expires_at: new Date(expires * 1000).toISOString() }, now);
+      await sendEmailChangeMails(deps, trx, { id: user.id, name: input.name, email: user.email }, input.email, expires);
+      await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_change_requested', changes: { email: [user.email, input.email] }, ip });
+    } else {
+      await updateUser(trx, user.id, { name: input.name, ...(user.pending_email ? { pending_email: null, pending_email_expires_at: null } : {}) }, now);
+    }
     if (Object.keys(changes).length) {
       await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'updated', changes, ip });
     }
     return loadAuthUser(deps, trx, user.id);
   }).finally(() => deps.mail.kick());
+}
+
+/** The confirmation link to the new address (or, when it is taken, a note to its owner) and a notice to the current one. */
+async function sendEmailChangeMails(deps: Deps, trx: Executor, user: { id: number; name: string; email: string }, newEmail: string, expires: number) {
+  const name = nameForMail(user.name);
+  if (await findUserByEmail(trx, newEmail)) {
+    await enqueueMail(trx, {
+      to: newEmail,
+      subject: 'Your address was entered on another Storekeep account',
+      text: `Hello,
+
+Someone asked to move another Storekeep account to this e-mail address. It already belongs to your account, so nothing was changed.
+
+If it was not you, no further action is required.
+`,
+    });
+  } else {
+    const url = `${deps.config.APP_URL}${addressLinkPath(deps.appKey, 'change', user.id, newEmail, expires)}`;
+    await enqueueMail(trx, {
+      to: newEmail,
+      subject: 'Confirm your new e-mail address',
+      text: `Hello ${name},
+
+You asked to use this address for your Storekeep account. Confirm it by opening this link:
+
+${url}
+
+The link expires in ${LINK_MINUTES} minutes. Until then your account keeps its current address. If you did not ask for this, no further action is required.
+`,
+    });
+  }
+  await enqueueMail(trx, {
+    to: user.email,
+    subject: 'A change of your Storekeep e-mail address was requested',
+    text: `Hello ${name},
+
+Someone signed in to your Storekeep account asked to change its e-mail address to ${newEmail}. The change applies only once it is confirmed from that address.
+
+If it was not you, change your password now:
+
+${deps.config.APP_URL}/password/reset
+`,
+  });
 }
 
 export async function updatePassword(deps: Deps, auth: RequestAuth, input: UpdatePasswordInput, ip: string) {
@@ -65,8 +137,9 @@ export async function updatePassword(deps: Deps, auth: RequestAuth, input: Updat
   const passwordHash = await hashPassword(input.password);
   await writeTransaction(deps.db, async (trx) => {
     await updateUser(trx, auth.user.id, { password_hash: passwordHash }, nowIso());
-    // A changed password ends every other session: a thief holding an old one is locked out.
-    await deleteOtherSessions(trx, auth.user.id, auth.sessionId);
-    await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'password_changed', ip });
+    // A changed password ends every other session and every API token: a thief holding one is locked out.
+    // The caller's own session continues (under a new id, rotated by the route).
+    const ended = await endAllCredentials(trx, auth.user.id, auth.sessionId);
+    await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'password_changed', changes: ended, ip });
   });
 }

@@ -31,6 +31,12 @@ import { extractionError } from './migrations/0027-extraction-error';
 import { listPreferences } from './migrations/0029-list-preferences';
 import { salesStoreYears } from './migrations/0030-sales-store-years';
 import { storesRegionCity } from './migrations/0031-stores-region-city';
+import { criticalDates } from './migrations/0038-critical-dates';
+import { freeRentUntilColumn } from './migrations/0039-free-rent-until';
+import { demoResets } from './migrations/0040-demo-resets';
+import { importRunner } from './migrations/0032-import-runner';
+import { pendingEmail } from './migrations/0033-pending-email';
+import { reminderSubjects } from './migrations/0034-reminder-subjects';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -61,6 +67,12 @@ const migrations: Record<string, AppMigration> = {
   '0029-list-preferences': listPreferences,
   '0030-sales-store-years': salesStoreYears,
   '0031-stores-region-city': storesRegionCity,
+  '0038-critical-dates': criticalDates,
+  '0039-free-rent-until': freeRentUntilColumn,
+  '0040-demo-resets': demoResets,
+  '0032-import-runner': importRunner,
+  '0033-pending-email': pendingEmail,
+  '0034-reminder-subjects': reminderSubjects,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

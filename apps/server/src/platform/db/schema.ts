@@ -14,6 +14,9 @@ export type UsersTable = {
   current_team_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A requested new address, not in effect until confirmed from the link mailed to it (0033). */
+  pending_email: string | null;
+  pending_email_expires_at: Timestamp | null;
 };
 
 export type TeamsTable = {
@@ -281,6 +284,8 @@ export type LeasesTable = {
   expiration_date: string | null;
   holdover_rate: number | null;
   free_rent_months: number | null;
+  /** The last free-rent day (migration 0039), derived from the months on every write. */
+  free_rent_until: Generated<string | null>;
   percentage_rent_breakpoint_cents: number | null;
   percentage_rent_rate: number | null;
   security_deposit_cents: number | null;
@@ -305,7 +310,31 @@ export type LeaseOptionsTable = {
   deadline: string | null;
   delivery_method: string | null;
   status: string;
+  /** JSON of the contracts' NoticeRule; null for an option written before windows (notice_days/notice_from). */
+  notice_rule: string | null;
+  exercised_count: Generated<number>;
+  first_term_end: string | null;
+  earliest_date: string | null;
+  source_document_id: number | null;
+  source_page: number | null;
+  verified_by: number | null;
+  verified_at: Timestamp | null;
+  verified_inputs: string | null;
 };
+export type LeaseAmendmentsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  kind: string;
+  summary: string;
+  changes: string;
+  snapshot: string;
+  document_id: number | null;
+  user_id: number | null;
+  created_at: Timestamp;
+};
+export type TeamHolidaysTable = { id: Id; team_id: number; date: string; name: string };
+export type ReminderEscalationsTable = { reminder_id: number; due_date: string; step: number; sent_at: Timestamp };
 export type ClausesTable = {
   id: Id;
   team_id: number;
@@ -331,6 +360,8 @@ export type RemindersTable = {
   visible_from: string;
   read_at: Timestamp | null;
   snoozed_until: string | null;
+  /** Why it was closed without a person completing it: past when entered, lapsed, exercised, waived. */
+  closed_reason: string | null;
   comments_count: Generated<number>;
   created_by: number | null;
   created_at: Timestamp;
@@ -343,7 +374,20 @@ export type NotificationMutesTable = { user_id: number; team_id: number; subject
 /** `hidden_columns`: JSON array of column keys (migration 0029). */
 export type ListPreferencesTable = { team_id: number; user_id: number; list: string; per_page: number | null; hidden_columns: Generated<string>; updated_at: Timestamp };
 export type DigestRunsTable = { team_id: number; day: string; sent_at: Timestamp };
-export type TeamSettingsTable = { team_id: number; lead_days: Generated<string>; window_days: Generated<number>; alignment_days: Generated<number> };
+/** One row per UTC day the demo team was reset to its seed (migration 0040). */
+export type DemoResetsTable = { day: string; reset_at: Timestamp };
+export type TeamSettingsTable = {
+  team_id: number;
+  lead_days: Generated<string>;
+  window_days: Generated<number>;
+  alignment_days: Generated<number>;
+  time_zone: Generated<string>;
+  digest_hour: Generated<number>;
+  expired_lease_status: Generated<string>;
+  holiday_calendar: Generated<string>;
+  lease_months: Generated<string>;
+  day_count: Generated<string>;
+};
 
 export type FranchiseAgreementsTable = {
   id: Id;
@@ -453,6 +497,9 @@ export type ImportsTable = {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   undone_at: Timestamp | null;
+  runner: string | null;
+  heartbeat_at: Timestamp | null;
+  committed_at: Timestamp | null;
 };
 export type ImportErrorsTable = { import_id: number; row_number: number; column_name: string; value: string | null; message: string };
 export type ImportChangesTable = { import_id: number; subject_id: number; action: string; before: string | null; after_updated_at: Timestamp };
@@ -484,6 +531,9 @@ export type Database = {
   lease_rent_rows: LeaseRentRowsTable;
   lease_charges: LeaseChargesTable;
   lease_options: LeaseOptionsTable;
+  lease_amendments: LeaseAmendmentsTable;
+  team_holidays: TeamHolidaysTable;
+  reminder_escalations: ReminderEscalationsTable;
   clauses: ClausesTable;
   reminders: RemindersTable;
   reminder_assignees: ReminderAssigneesTable;
@@ -492,6 +542,7 @@ export type Database = {
   notification_mutes: NotificationMutesTable;
   list_preferences: ListPreferencesTable;
   digest_runs: DigestRunsTable;
+  demo_resets: DemoResetsTable;
   team_settings: TeamSettingsTable;
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;

@@ -12,20 +12,43 @@ type FormFieldProps = {
   className?: string;
   /** Extra content beside the label (e.g. a "Forgot your password?" link). */
   labelAside?: ReactNode;
+  /** Marks the label with a red asterisk; the control itself carries `required` for screen readers. */
+  required?: boolean;
   children: (a11y: FieldA11y) => ReactNode;
 };
 
 /** Label, control, hint and the red validation message under the field (spec §5). */
-export function FormField({ id, label, error, hint, className, labelAside, children }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  labelAside,
+  required,
+  children,
+}: FormFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = clsx(error && errorId, hint && hintId) || undefined;
   return (
     <div className={className}>
       <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="block text-sm font-medium text-gray-900 dark:text-gray-100">
-          {label}
-        </label>
+        {/* The asterisk sits beside the label, not in it: the field's name stays "Name", not "Name*". */}
+        <span className="flex items-baseline">
+          <label htmlFor={id} className="block text-sm font-medium text-gray-900 dark:text-gray-100">
+            {label}
+          </label>
+          {required && (
+            <span
+              aria-hidden="true"
+              className="ml-0.5 text-sm font-medium text-red-600 dark:text-red-400"
+              data-testid="required-marker"
+            >
+              *
+            </span>
+          )}
+        </span>
         {labelAside}
       </div>
       <div className="relative mt-1.5">

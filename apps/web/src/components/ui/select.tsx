@@ -23,6 +23,7 @@ export function Select({ label, options, error, hint, id, containerClassName, hi
       label={hideLabel ? <span className="sr-only">{label}</span> : label}
       error={error}
       hint={hint}
+      required={rest.required}
       className={containerClassName}
     >
       {(a11y) => (

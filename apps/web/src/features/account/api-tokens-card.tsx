@@ -17,7 +17,7 @@ const TOKENS_KEY = ['api-tokens'] as const;
  * Personal access tokens for scripts and other apps. The server keeps only a hash, so a new token is shown
  * once, here, right after it is made; the list shows what each may do, when it was last used and when it ends.
  */
-export function ApiTokensCard() {
+export function ApiTokensCard({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
   const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: ({ signal }) => api.get<{ data: ApiToken[] }>('/tokens', { signal }).then((r) => r.data) });
   const [name, setName] = useState('');
@@ -56,7 +56,9 @@ export function ApiTokensCard() {
 
   return (
     <Card title={t('tokens.title')} description={t('tokens.intro')}>
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+      {/* The server makes no token for an unproven address: one would outlive a password reset by the address's owner. */}
+      {!verified && <Alert type="warning">{t('tokens.verifyFirst')}</Alert>}
+      <form onSubmit={submit} className={verified ? 'grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end' : 'hidden'}>
         <TextInput label={t('tokens.name')} value={name} onChange={(event) => setName(event.target.value)} error={errors.name?.[0]} maxLength={100} placeholder={t('tokens.namePlaceholder')} />
         <Select
           label={t('tokens.abilities')}

@@ -109,7 +109,7 @@ function AgreementFormFields({ agreement, preset, attributes }: AgreementFormPro
         form.reset(formValues(saved));
         if (!agreement) {
           allowNavigation();
-          navigate(`/agreements/${saved.id}/edit`, { replace: true });
+          navigate(`/agreements/${saved.id}`, { replace: true });
         }
       },
       onError: (error) => applyNestedErrors(error, form.setError, FIELDS),
@@ -130,7 +130,7 @@ function AgreementFormFields({ agreement, preset, attributes }: AgreementFormPro
       )}
       <Card title={t('agreements.sections.identity')}>
         <FormGrid>
-          <PickerField control={control as never} name="brand_id" type="brands" label={t('agreements.fields.brand')} initial={agreement?.brand ?? preset?.brand ?? null} />
+          <PickerField control={control as never} name="brand_id" type="brands" label={t('agreements.fields.brand')} initial={agreement?.brand ?? preset?.brand ?? null} required />
           <PickerField control={control as never} name="franchisee_id" type="companies" label={t('agreements.fields.franchisee')} initial={agreement?.franchisee ?? null} allowCreate />
           <TextInput label={t('agreements.fields.agreement_number')} error={err('agreement_number')} {...reg('agreement_number')} />
           <Select label={t('agreements.fields.type')} options={opts(AGREEMENT_TYPES, 'agreements.types')} error={err('type')} {...reg('type')} />

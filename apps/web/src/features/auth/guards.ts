@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { AuthUser } from '@storekeep/contracts';
 import { queryClient } from '../../api/query-client';
 import { authUserQuery } from './auth-user-query';
-import { canManage, isAdmin, isInactive, isOwner, isVerified } from './permissions';
+import { can, isInactive, type Action } from './permissions';
 
 /**
  * Route guards as loaders (PRODUCT-SPEC §6): they run before a screen renders, redirect guests to
@@ -38,16 +38,16 @@ export async function authGuard({ request }: LoaderFunctionArgs): Promise<null> 
 export async function subscriptionGuard({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await requireUser(request);
   if (isInactive(user)) {
-    if (isOwner(user)) throw redirect('/reactivate');
+    if (can(user, 'subscription.reactivate')) throw redirect('/reactivate');
     throw forbidden();
   }
   return null;
 }
 
-function roleGuard(allowed: (user: AuthUser) => boolean) {
+function roleGuard(action: Action) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const user = await requireUser(request);
-    if (!allowed(user)) throw forbidden();
+    if (!can(user, action)) throw forbidden();
     return null;
   };
 }
@@ -55,13 +55,10 @@ function roleGuard(allowed: (user: AuthUser) => boolean) {
 /** /reactivate is the closed team's owner's page; anyone else goes on to the dashboard (where the 403 shows). */
 export async function reactivateGuard({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await requireUser(request);
-  if (!isInactive(user) || !isOwner(user)) throw redirect('/dashboard');
+  if (!can(user, 'subscription.reactivate')) throw redirect('/dashboard');
   return null;
 }
 
-export const adminGuard = roleGuard(isAdmin);
-/** Billing: the team owner with a verified e-mail, never the demo user (spec §6). */
-export const billingGuard = roleGuard((user) => isOwner(user) && !user.is_demo && isVerified(user));
-export const manageGuard = roleGuard(canManage);
-export const ownerGuard = roleGuard(isOwner);
-export const verifiedGuard = roleGuard(isVerified);
+export const adminGuard = roleGuard('team.admin');
+export const billingGuard = roleGuard('billing.manage');
+export const manageGuard = roleGuard('records.write');

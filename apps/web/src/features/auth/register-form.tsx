@@ -14,18 +14,20 @@ import { authUserQuery } from './auth-user-query';
 type RegisterFormProps = {
   /** Token of the team invitation being accepted by signing up. */
   invitation?: string;
+  /** The signature of the invitation e-mail's link: it proves the address, so the account joins at once. */
+  invitationSignature?: string;
   email?: string;
   lockEmail?: boolean;
   /** Called before the new user is shown as signed in, so a page can tell "just registered" from "already signed in". */
   onRegistered?: () => void;
 };
 
-export function RegisterForm({ invitation, email = '', lockEmail, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ invitation, invitationSignature, email = '', lockEmail, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { name: '', email, password: '', password_confirmation: '', invitation },
+    defaultValues: { name: '', email, password: '', password_confirmation: '', invitation, invitation_signature: invitationSignature },
   });
   const { errors } = formState;
   // Set when the server took the sign-up but signed no one in: the address already has an account, whose
@@ -33,7 +35,8 @@ export function RegisterForm({ invitation, email = '', lockEmail, onRegistered }
   const [checkInbox, setCheckInbox] = useState<{ email: string; message: string } | null>(null);
   const signUp = useMutation({
     mutationFn: async (input: RegisterInput) => {
-      const { message } = await authApi.post<{ message: string }>('/register', input);
+      // The new team's "today" is this browser's.
+      const { message } = await authApi.post<{ message: string }>('/register', { ...input, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
       onRegistered?.();
       const user = await queryClient.fetchQuery({ ...authUserQuery, staleTime: 0 });
       return { message, user };

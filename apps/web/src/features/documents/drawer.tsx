@@ -15,7 +15,7 @@ import { formatDay } from '../../lib/format';
 import { applyServerErrors } from '../../lib/form-errors';
 import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
-import { canManage } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { recordPath } from '../records/types';
 import { deleteDocuments, LinkDialog } from './actions';
@@ -314,10 +314,12 @@ function Links({ document, editable }: { document: DocumentDto; editable: boolea
 function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted: () => void }) {
   const { t } = useTranslation();
   const user = useRequiredUser();
-  const manage = canManage(user);
+  const manage = can(user, 'records.write');
   const editable = manage && document.abilities.update !== false;
   const deletable = manage && document.abilities.delete !== false;
-  const versions = useDocumentVersions(document.id);
+  // Deleted, the panel still shows while it slides out, but asks the server nothing more about the document.
+  const [gone, setGone] = useState(false);
+  const versions = useDocumentVersions(document.id, !gone);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const version = document.current_version;
@@ -325,6 +327,7 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
   const remove = async () => {
     setDeleting(true);
     await deleteDocuments([document], () => {
+      setGone(true);
       setConfirming(false);
       onDeleted();
     });
@@ -403,7 +406,10 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
 export function DocumentDrawer() {
   const { t } = useTranslation();
   const { id, close } = useDocumentParam();
-  const document = useDocument(id);
+  // The document just deleted from the drawer is not asked for again while the panel closes (a 404).
+  const [deletedId, setDeletedId] = useState<number | null>(null);
+  if (id === null && deletedId !== null) setDeletedId(null);
+  const document = useDocument(id !== null && id === deletedId ? null : id);
   // The last document stays rendered while the panel slides out.
   const [shown, setShown] = useState<DocumentDto | null>(null);
   if (document.data && document.data !== shown && document.data.id === id) setShown(document.data);
@@ -411,7 +417,13 @@ export function DocumentDrawer() {
   return (
     <SlideOver open={Boolean(id)} onClose={close} title={current?.title ?? t('common.loading')} closeLabel={t('common.close')} size="lg">
       {current ? (
-        <DrawerBody document={current} onDeleted={close} />
+        <DrawerBody
+          document={current}
+          onDeleted={() => {
+            setDeletedId(current.id);
+            close();
+          }}
+        />
       ) : document.isError ? (
         <div className="p-6">
           <p className="text-sm text-gray-600 dark:text-gray-400">{isApiError(document.error) && document.error.status === 404 ? t('documents.drawer.missing') : errorMessages(document.error).join(' ')}</p>

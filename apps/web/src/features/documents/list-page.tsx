@@ -9,7 +9,7 @@ import { attributeColumns, AttributeListFilters } from '../attributes/list-colum
 import { ColumnPicker } from '../list-preferences/column-picker';
 import { useListView, visibleColumns } from '../list-preferences/use-list-view';
 import { useAttributes } from '../attributes/queries';
-import { canManage } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { usePickerLabels } from '../records/list-filters';
 import { ExportLinks } from '../records/export-links';
@@ -23,6 +23,7 @@ import { useDocumentCategories, useDocumentList } from './queries';
 import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
 import { FilterBar } from '../records/filter-bar';
 import { ListPagination } from '../records/list-pagination';
+import { ListLoadError } from '../errors/list-load-error';
 
 const searchInputClasses =
   'block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700';
@@ -85,7 +86,7 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
 export function DocumentListPage() {
   const { t } = useTranslation();
   const user = useRequiredUser();
-  const manage = canManage(user);
+  const manage = can(user, 'records.write');
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = useMemo(() => parseDocumentParams(searchParams), [searchParams]);
   const view = useListView('documents', searchParams, parsed);
@@ -218,7 +219,9 @@ export function DocumentListPage() {
         </div>
       )}
 
-      {!list.isPending && rows.length === 0 ? (
+      {list.isError && !list.data ? (
+        <ListLoadError query={list} />
+      ) : !list.isPending && rows.length === 0 ? (
         filtered ? (
           <EmptyState icon={<SearchX aria-hidden="true" />} title={t('documents.list.noMatches')} text={t('records.list.noMatchesText')} />
         ) : (

@@ -1,27 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { Check, ClipboardList, CreditCard, LogOut, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@storekeep/contracts';
-import { api } from '../../api/client';
 import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '../../components/ui';
-import { isAdmin, isOwner } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useLogout } from '../auth/use-logout';
+import { useSwitchTeam } from '../teams/team-switcher';
 import { UserMenuButtonContent, userMenuButtonClass } from './user-menu-button';
 
 const icon = 'size-4 text-gray-400';
 
 /**
- * The profile dropdown of spec §2/§6: which links show depends on demo, owner and admin. Its own chunk
+ * The profile dropdown of spec §2/§6: a link shows only when `can()` says its page would open. Its own chunk
  * (with Headless UI's menu), loaded lazily by top-bar.tsx.
  */
 export default function UserMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
-  const switchTeam = useMutation({
-    mutationFn: (teamId: number) => api.patch<{ data: AuthUser }>(`/teams/${teamId}/switch`),
-    // The whole app state belongs to the old team; a full reload is simplest and safest.
-    onSuccess: () => window.location.reload(),
-  });
+  const switchTeam = useSwitchTeam();
 
   return (
     <Dropdown buttonClassName={userMenuButtonClass} button={<UserMenuButtonContent user={user} />}>
@@ -30,17 +25,17 @@ export default function UserMenu({ user }: { user: AuthUser }) {
         <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p>
       </div>
       <DropdownSeparator />
-      {!user.is_demo && (
+      {can(user, 'profile.edit') && (
         <DropdownItem to="/account/profile" icon={<UserRound className={icon} aria-hidden="true" />}>
           {t('menu.editProfile')}
         </DropdownItem>
       )}
-      {!user.is_demo && isOwner(user) && (
+      {can(user, 'billing.manage') && (
         <DropdownItem to="/account/billing" icon={<CreditCard className={icon} aria-hidden="true" />}>
           {t('menu.billing')}
         </DropdownItem>
       )}
-      {isAdmin(user) && (
+      {can(user, 'team.admin') && (
         <>
           <DropdownItem to="/account/team" icon={<UsersRound className={icon} aria-hidden="true" />}>
             {t('menu.team')}
@@ -48,11 +43,11 @@ export default function UserMenu({ user }: { user: AuthUser }) {
           <DropdownItem to="/account/attributes" icon={<SlidersHorizontal className={icon} aria-hidden="true" />}>
             {t('menu.attributes')}
           </DropdownItem>
+          <DropdownItem to="/activities" icon={<ClipboardList className={icon} aria-hidden="true" />}>
+            {t('menu.auditLogs')}
+          </DropdownItem>
         </>
       )}
-      <DropdownItem to="/activities" icon={<ClipboardList className={icon} aria-hidden="true" />}>
-        {t('menu.auditLogs')}
-      </DropdownItem>
       {user.teams.length > 1 && (
         <>
           <DropdownSeparator />

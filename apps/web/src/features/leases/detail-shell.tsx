@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, Card, ConfirmDialog, Skeleton } from '../../components/ui';
-import { canManage } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { UNDO_TOAST_MS } from '../records/detail-page';
 import { deleteResource, invalidateContracts, restoreResource } from './queries';
@@ -34,8 +34,8 @@ export function DetailShell({ resource, id, section, title, facts, abilities, on
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // Abilities come from the server; the role check only keeps a stale cached record from offering more.
-  const canUpdate = canManage(user) && abilities.update === true;
-  const canDelete = canManage(user) && abilities.delete === true;
+  const canUpdate = can(user, 'records.write') && abilities.update === true;
+  const canDelete = can(user, 'records.write') && abilities.delete === true;
 
   // As on the record pages: stop reading the record, leave its page, then refresh lists and offer undo.
   const confirmDelete = async () => {

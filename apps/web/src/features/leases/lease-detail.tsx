@@ -10,10 +10,10 @@ import { ClauseDocuments, ClauseList, dash, dayOrDash, Deadline, orDash } from '
 import { Section } from './detail-shell';
 import { RecordDocumentsPanel } from '../documents/record-panel';
 import { AttributeFacts } from '../attributes/attribute-facts';
+import { LeaseHistory, LeaseOptions, RecordAmendment } from './option-panel';
 
 type RentRow = Lease['rent_schedule'][number];
 type ChargeRow = Lease['charges'][number];
-type OptionRow = Lease['options'][number];
 
 const usd = (value: number | null) => (value === null ? null : formatUsd(value));
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
@@ -34,6 +34,7 @@ export function LeaseFacts({ lease }: { lease: Lease }) {
       )}
       <span>
         {t('leases.fields.annual_rent')}: <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(lease.annual_rent)}</span>
+        {lease.rent_basis !== 'scheduled' && <span className="ml-1 text-gray-600 dark:text-gray-400">({t(`leaseView.rentBasis.${lease.rent_basis}`, { rate: lease.holdover_rate ?? 100 })})</span>}
       </span>
     </>
   );
@@ -95,30 +96,6 @@ export function LeaseSections({ lease }: { lease: Lease }) {
     { key: 'monthly', header: f('monthly_amount'), cell: (row) => formatUsd(row.monthly_amount), className: 'text-right tabular-nums whitespace-nowrap' },
     { key: 'estimated', header: f('estimated'), cell: (row) => (row.estimated ? <Badge color="yellow">{f('estimated')}</Badge> : dash) },
   ];
-  const optionStatus = (row: OptionRow) => <Badge color={row.status === 'open' ? 'blue' : 'gray'}>{t(`leases.optionStatuses.${row.status}`)}</Badge>;
-  const optionColumns: Column<OptionRow>[] = [
-    {
-      key: 'kind',
-      header: f('kind'),
-      cell: (row) => (
-        <span className="flex flex-col items-start gap-1">
-          <span className="font-medium text-gray-900 dark:text-white">{t(`leases.optionKinds.${row.kind}`)}</span>
-          {/* The status column is hidden on phones; the badge rides with the kind there. */}
-          <span className="md:hidden">{optionStatus(row)}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'term',
-      header: f('length_months'),
-      cell: (row) => (row.length_months === null ? row.count : t('leaseView.optionTerm', { count: row.count, months: row.length_months })),
-      hideOnMobile: true,
-    },
-    { key: 'notice', header: f('notice_days'), cell: (row) => t('leaseView.noticeWindow', { days: row.notice_days, from: t(`leases.noticeFrom.${row.notice_from}`) }), hideOnMobile: true },
-    { key: 'deadline', header: f('deadline'), cell: (row) => (row.status === 'open' ? <Deadline day={row.deadline} /> : dayOrDash(row.deadline)) },
-    { key: 'delivery', header: f('delivery_method'), cell: (row) => orDash(row.delivery_method), hideOnMobile: true },
-    { key: 'status', header: f('option_status'), cell: optionStatus, hideOnMobile: true },
-  ];
   const monthlyCharges = lease.charges.reduce((sum, row) => sum + row.monthly_amount, 0);
   const hasDocuments = lease.clauses.some((clause) => clause.document_id !== null);
   const next = nextDeadline(lease);
@@ -160,7 +137,10 @@ export function LeaseSections({ lease }: { lease: Lease }) {
           )
         }
       >
-        <Table columns={optionColumns} rows={lease.options} rowKey={(row) => lease.options.indexOf(row)} caption={t('leaseView.options')} />
+        <LeaseOptions lease={lease} />
+      </Section>
+      <Section title={t('leaseView.history')} action={<RecordAmendment lease={lease} />}>
+        <LeaseHistory lease={lease} />
       </Section>
       <Section title={t('leaseView.clauses')} empty={lease.clauses.length === 0 && t('leases.rows.noClauses')}>
         <ClauseList clauses={lease.clauses} kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })} />

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { differenceInCalendarMonths, parseISO } from 'date-fns';
 import { TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
-  CHARGE_KINDS, LEASE_CLAUSE_KINDS, LEASE_STATUSES, LEASE_TYPES, leaseInputSchema, OPTION_KINDS, OPTION_STATUSES, TOAST_TIMEOUT_MS, type Attribute, type Lease, type RecordRef,
+  CHARGE_KINDS, LEASE_CLAUSE_KINDS, LEASE_STATUSES, LEASE_TYPES, leaseInputSchema, leaseTermMonths, OPTION_KINDS, OPTION_STATUSES, TOAST_TIMEOUT_MS, type Attribute, type Lease, type RecordRef,
 } from '@storekeep/contracts';
 import { Button, buttonClasses, Card, Checkbox, Dialog, PageHeader, Select, Skeleton, Textarea, TextInput } from '../../components/ui';
 import { AttributeFields, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
@@ -16,6 +15,7 @@ import { formatDay, formatUsd } from '../../lib/format';
 import { FormGrid, PickerField, toFormValues } from '../records/form-fields';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { fieldError, RowsCard, RowShell } from './form-parts';
+import { blankBound, noticeToForm, OptionNoticeFields } from './option-notice-fields';
 import { applyNestedErrors, useEscalations, useSaveResource } from './queries';
 
 const SCALARS = [
@@ -40,7 +40,19 @@ export function leaseToForm(lease?: Lease, storeId?: number) {
     ...values,
     rent_schedule: (lease?.rent_schedule ?? []).map((row) => ({ start_date: row.start_date, end_date: row.end_date, monthly_amount: str(row.monthly_amount), amount_per_sqft: str(row.amount_per_sqft) })),
     charges: (lease?.charges ?? []).map((row) => ({ kind: row.kind, monthly_amount: str(row.monthly_amount), estimated: row.estimated })),
-    options: (lease?.options ?? []).map((row) => ({ ...row, count: str(row.count), length_months: str(row.length_months), notice_days: str(row.notice_days), delivery_method: row.delivery_method ?? '' })),
+    options: (lease?.options ?? []).map((row) => ({
+      kind: row.kind,
+      count: str(row.count),
+      length_months: str(row.length_months),
+      notice: noticeToForm(row.notice),
+      notice_from: row.notice_from,
+      delivery_method: row.delivery_method ?? '',
+      status: row.status,
+      exercised_count: row.exercised_count,
+      source_document_id: row.source_document_id,
+      source_page: str(row.source_page),
+      deadline: row.deadline,
+    })),
     clauses: (lease?.clauses ?? []).map((row) => ({ kind: row.kind, text: row.text, date: row.date ?? '', document_id: row.document_id, page: str(row.page) })),
   };
 }
@@ -51,12 +63,9 @@ type Form = UseFormReturn<LeaseFormValues>;
 function TermMonths({ form }: { form: Form }) {
   const { t } = useTranslation();
   const [start, end] = useWatch({ control: form.control, name: ['commencement_date', 'expiration_date'] as never }) as unknown as [string, string];
-  let text = '—';
-  if (start && end && end > start) {
-    // The lease's last day counts: a term to 2030-12-31 from 2026-01-01 is 60 months.
-    const months = differenceInCalendarMonths(parseISO(end), parseISO(start)) + (parseISO(end).getDate() >= parseISO(start).getDate() - 1 ? 0 : -1);
-    text = t('leases.fields.termMonths', { count: Math.max(0, months) });
-  }
+  // One definition with the server's: the lease's last day counts (2024-03-01 to 2027-02-28 is 36 months).
+  const months = leaseTermMonths(start, end);
+  const text = months === null ? '—' : t('leases.fields.termMonths', { count: months });
   return (
     <div>
       <p className="text-sm font-medium text-gray-900 dark:text-gray-100">{t('leases.fields.term')}</p>
@@ -163,7 +172,7 @@ function LeaseFormFields({ lease, store, children, attributes }: LeaseFormProps 
         form.reset(toForm(saved) as never);
         if (!lease) {
           allowNavigation();
-          navigate(`/leases/${saved.id}/edit`, { replace: true });
+          navigate(`/leases/${saved.id}`, { replace: true });
         }
       },
       onError: (error) => applyNestedErrors(error, form.setError, FIELDS),
@@ -180,7 +189,7 @@ function LeaseFormFields({ lease, store, children, attributes }: LeaseFormProps 
       />
       <Card title={t('leases.sections.identity')}>
         <FormGrid>
-          <PickerField control={control as never} name="store_id" type="stores" label={t('leases.fields.store')} initial={storeRef} />
+          <PickerField control={control as never} name="store_id" type="stores" label={t('leases.fields.store')} initial={storeRef} required />
           <TextInput label={t('leases.fields.reference')} error={err('reference')} {...register('reference' as never)} />
           <Select label={t('leases.fields.status')} options={optionsOf(LEASE_STATUSES, 'leases.statuses', t2)} error={err('status')} {...register('status' as never)} />
           <Select label={t('leases.fields.type')} options={optionsOf(LEASE_TYPES, 'leases.types', t2)} error={err('type')} {...register('type' as never)} />
@@ -251,7 +260,21 @@ function LeaseFormFields({ lease, store, children, attributes }: LeaseFormProps 
         addLabel={t('leases.rows.addOption')}
         empty={t('leases.rows.noOptions')}
         count={options.fields.length}
-        onAdd={() => options.append({ kind: 'renewal', count: '1', length_months: '60', notice_days: '180', notice_from: 'expiration', delivery_method: '', status: 'open', deadline: null })}
+        onAdd={() =>
+          options.append({
+            kind: 'renewal',
+            count: '1',
+            length_months: '60',
+            notice: { earliest: blankBound('12'), latest: blankBound('6'), business_day: 'previous', day_count: 'exclusive', lease_months: 'anniversary' },
+            notice_from: 'expiration',
+            delivery_method: '',
+            status: 'open',
+            exercised_count: 0,
+            source_document_id: null,
+            source_page: '',
+            deadline: null,
+          })
+        }
       >
         {options.fields.map((field, index) => (
           <RowShell
@@ -268,10 +291,10 @@ function LeaseFormFields({ lease, store, children, attributes }: LeaseFormProps 
             <Select label={t('leases.fields.kind')} options={optionsOf(OPTION_KINDS, 'leases.optionKinds', t2)} error={err(`options.${index}.kind`)} {...register(`options.${index}.kind`)} />
             <TextInput label={t('leases.fields.count')} type="number" min={1} error={err(`options.${index}.count`)} {...register(`options.${index}.count`)} />
             <TextInput label={t('leases.fields.length_months')} type="number" min={0} error={err(`options.${index}.length_months`)} {...register(`options.${index}.length_months`)} />
-            <TextInput label={t('leases.fields.notice_days')} type="number" min={0} error={err(`options.${index}.notice_days`)} {...register(`options.${index}.notice_days`)} />
-            <Select label={t('leases.fields.notice_from')} options={optionsOf(['expiration', 'commencement'], 'leases.noticeFrom', t2)} error={err(`options.${index}.notice_from`)} {...register(`options.${index}.notice_from`)} />
-            <TextInput label={t('leases.fields.delivery_method')} error={err(`options.${index}.delivery_method`)} {...register(`options.${index}.delivery_method`)} />
             <Select label={t('leases.fields.option_status')} options={optionsOf(OPTION_STATUSES, 'leases.optionStatuses', t2)} error={err(`options.${index}.status`)} {...register(`options.${index}.status`)} />
+            <OptionNoticeFields form={form as never} index={index} />
+            <TextInput containerClassName="sm:col-span-2" label={t('leases.fields.delivery_method')} error={err(`options.${index}.delivery_method`)} {...register(`options.${index}.delivery_method`)} />
+            <TextInput label={t('leases.fields.source_page')} type="number" min={1} error={err(`options.${index}.source_page`)} {...register(`options.${index}.source_page`)} />
           </RowShell>
         ))}
       </RowsCard>

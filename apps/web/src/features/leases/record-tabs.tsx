@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Agreement, Lease } from '@storekeep/contracts';
 import { buttonClasses, Card, DataTable } from '../../components/ui';
 import { formatCount } from '../../lib/format';
-import { canManage } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { useApiList } from './api-list';
 import { useAgreementColumns, useLeaseColumns } from './columns';
@@ -24,7 +24,7 @@ export function StoreLeasesPanel({ storeId }: { storeId: number }) {
           <span>
             {t('leases.title')} {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
           </span>
-          {canManage(user) && (
+          {can(user, 'records.write') && (
             <Link to={`/leases/create?store_id=${storeId}`} className={buttonClasses('white', 'sm')}>
               <Plus className="size-4" aria-hidden="true" />
               {t('leases.newForStore')}
@@ -58,7 +58,7 @@ export function AgreementsPanel({ filter, id }: { filter: 'store_id' | 'brand_id
           <span>
             {t('agreements.title')} {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
           </span>
-          {canManage(user) && (
+          {can(user, 'records.write') && (
             <Link to={`/agreements/create${createQuery}`} className={buttonClasses('white', 'sm')}>
               <Plus className="size-4" aria-hidden="true" />
               {t('agreements.create')}

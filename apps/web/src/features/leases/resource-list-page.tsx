@@ -6,7 +6,7 @@ import type { AttributeValue } from '@storekeep/contracts';
 import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type SortState } from '../../components/ui';
 import { useCreateShortcut } from '../../lib/use-create-shortcut';
 import { useSearchCommit } from '../../lib/use-search-commit';
-import { canManage } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { attributeColumns, AttributeListFilters } from '../attributes/list-columns';
 import { ColumnPicker } from '../list-preferences/column-picker';
@@ -17,6 +17,7 @@ import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list
 import { parseSimpleParams, useApiList } from './api-list';
 import { FilterBar } from '../records/filter-bar';
 import { ListPagination } from '../records/list-pagination';
+import { ListLoadError } from '../errors/list-load-error';
 
 type ResourceListPageProps<T extends { id: number }> = {
   resource: 'leases' | 'agreements';
@@ -59,8 +60,8 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
-  useCreateShortcut(canManage(user) ? () => navigate(`/${props.resource}/create`) : null);
-  const createAction = canManage(user) ? (
+  useCreateShortcut(can(user, 'records.write') ? () => navigate(`/${props.resource}/create`) : null);
+  const createAction = can(user, 'records.write') ? (
     <Link to={`/${props.resource}/create`} className={buttonClasses('blue')}>
       <Plus className="size-4" aria-hidden="true" />
       {props.createLabel}
@@ -107,7 +108,9 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
         </div>
       </div>
-      {!list.isPending && rows.length === 0 ? (
+      {list.isError && !list.data ? (
+        <ListLoadError query={list} />
+      ) : !list.isPending && rows.length === 0 ? (
         filtered ? (
           <EmptyState icon={<SearchX aria-hidden="true" />} title={props.noMatches} text={t('records.list.noMatchesText')} />
         ) : (

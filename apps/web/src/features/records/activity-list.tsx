@@ -1,14 +1,14 @@
 import { ArrowRight, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Activity } from '@storekeep/contracts';
+import type { Activity, RecordActivity } from '@storekeep/contracts';
 import { Avatar, EmptyState, RelativeTime, Skeleton } from '../../components/ui';
 
 /** `store` → `stores`: audit subjects that have a page of their own. */
 const SUBJECT_TYPES: Record<string, string> = { company: 'companies', brand: 'brands', store: 'stores', contact: 'contacts' };
 
 function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '∅';
+  if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'object') {
     const named = value as { name?: unknown };
     return typeof named.name === 'string' ? named.name : JSON.stringify(value);
@@ -43,7 +43,8 @@ export function ChangeList({ changes }: { changes: Activity['changes'] }) {
   );
 }
 
-export function ActivityItem({ activity, showSubject }: { activity: Activity; showSubject?: boolean }) {
+/** An audit log entry (with the member's IP) or an entry of one record's history (without). */
+export function ActivityItem({ activity, showSubject }: { activity: RecordActivity & Partial<Pick<Activity, 'ip'>>; showSubject?: boolean }) {
   const { t } = useTranslation();
   const who = activity.user?.name ?? t('activity.system');
   const subjectType = SUBJECT_TYPES[activity.subject_type];
@@ -81,7 +82,7 @@ export function ActivityItem({ activity, showSubject }: { activity: Activity; sh
   );
 }
 
-export function ActivityList({ activities, loading, showSubject }: { activities: Activity[]; loading: boolean; showSubject?: boolean }) {
+export function ActivityList({ activities, loading, showSubject }: { activities: Array<RecordActivity & Partial<Pick<Activity, 'ip'>>>; loading: boolean; showSubject?: boolean }) {
   const { t } = useTranslation();
   if (loading)
     return (

@@ -55,7 +55,7 @@ function BrandForm({ brand, onClose, onSaved, attributes }: Omit<BrandDialogProp
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <TextInput label={t('records.fields.name')} required data-autofocus error={error('name')} {...register('name')} />
       <PickerField control={control} name="company_id" type="companies" label={t('records.fields.company')} initial={brand?.company ?? null} allowCreate />
-      <TextInput label={t('records.fields.website')} type="url" placeholder="https://" error={error('website')} {...register('website')} />
+      <TextInput label={t('records.fields.website')} inputMode="url" autoComplete="url" placeholder="example.com" error={error('website')} {...register('website')} />
       <Textarea label={t('records.fields.description')} rows={3} error={error('description')} {...register('description')} />
       <AttributeFields definitions={attributes} register={register} control={control} errors={formState.errors} />
       <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -9,7 +9,7 @@ import { Button, buttonClasses, ConfirmDialog, Pagination, Skeleton, TabNav } fr
 import { RecordDocumentsPanel } from '../documents/record-panel';
 import { AgreementsPanel, StoreLeasesPanel } from '../leases/record-tabs';
 import { formatCount } from '../../lib/format';
-import { canManage } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { ActivityList } from './activity-list';
 import { BrandDialog } from './brand-dialog';
@@ -110,7 +110,7 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
 
   const data = record.data;
   const title = recordTitle(data);
-  const manage = canManage(user);
+  const manage = can(user, 'records.write');
   const canUpdate = manage && data.abilities.update !== false;
   const canDelete = manage && data.abilities.delete !== false;
 

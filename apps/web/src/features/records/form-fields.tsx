@@ -16,10 +16,11 @@ type PickerFieldProps<T extends FieldValues> = {
   label: string;
   initial: RecordRef;
   allowCreate?: boolean;
+  required?: boolean;
 };
 
 /** A form field holding a related record's id, picked by name through RecordPicker. */
-export function PickerField<T extends FieldValues>({ control, name, type, label, initial, allowCreate }: PickerFieldProps<T>) {
+export function PickerField<T extends FieldValues>({ control, name, type, label, initial, allowCreate, required }: PickerFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const [selected, setSelected] = useState<RecordRef>(initial);
   const value = field.value ? (selected && selected.id === Number(field.value) ? selected : { id: Number(field.value), name: `#${field.value}` }) : null;
@@ -30,6 +31,7 @@ export function PickerField<T extends FieldValues>({ control, name, type, label,
       name={field.name}
       value={value}
       allowCreate={allowCreate}
+      required={required}
       error={fieldState.error?.message}
       onBlur={field.onBlur}
       onChange={(next) => {

@@ -111,7 +111,7 @@ export function CompanyForm({ record, attributes = [] }: { record?: Company; att
           <TextInput label={t('records.fields.tax_id')} error={error('tax_id')} {...register('tax_id')} />
           <TextInput label={t('records.fields.email')} type="email" autoComplete="email" error={error('email')} {...register('email')} />
           <TextInput label={t('records.fields.phone')} type="tel" autoComplete="tel" error={error('phone')} {...register('phone')} />
-          <TextInput label={t('records.fields.website')} type="url" placeholder="https://" error={error('website')} {...register('website')} />
+          <TextInput label={t('records.fields.website')} inputMode="url" autoComplete="url" placeholder="example.com" error={error('website')} {...register('website')} />
         </FormGrid>
       </Card>
       <AttributeFields definitions={attributes} register={register} control={control} errors={form.formState.errors} />

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RecordType } from '@storekeep/contracts';
 import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortState } from '../../components/ui';
 import { useSearchCommit } from '../../lib/use-search-commit';
-import { canManage, isAdmin } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { attributeColumns, AttributeListFilters } from '../attributes/list-columns';
 import { ColumnPicker } from '../list-preferences/column-picker';
@@ -21,6 +21,7 @@ import { useRecordList } from './queries';
 import { recordPath } from './types';
 import { FilterBar } from './filter-bar';
 import { ListPagination } from './list-pagination';
+import { ListLoadError } from '../errors/list-load-error';
 
 type RecordListPageProps = {
   type: RecordType;
@@ -43,7 +44,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const definitions = attributes.data ?? [];
   const allColumns = [...useListColumns(type), ...attributeColumns(definitions)];
   const columns = visibleColumns(allColumns, view.hidden);
-  const manage = canManage(user);
+  const manage = can(user, 'records.write');
 
   const update = (changes: Partial<ListParams>, resetPage = true) => {
     const next = { ...params, ...changes, ...(resetPage && !('page' in changes) ? { page: 1 } : {}) };
@@ -90,7 +91,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         actions={
           <>
             <ExportLinks resource={type} query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }} />
-            {type === 'stores' && isAdmin(user) && <GeocodeButton />}
+            {type === 'stores' && can(user, 'team.admin') && <GeocodeButton />}
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
@@ -131,7 +132,9 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         </div>
       </div>
 
-      {!list.isPending && rows.length === 0 ? (
+      {list.isError && !list.data ? (
+        <ListLoadError query={list} />
+      ) : !list.isPending && rows.length === 0 ? (
         filtered ? (
           <EmptyState icon={<SearchX aria-hidden="true" />} title={t('records.list.noMatches', { type: title.toLowerCase() })} text={t('records.list.noMatchesText')} />
         ) : (

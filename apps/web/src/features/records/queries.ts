@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { LIST_CACHE_MS, RECORD_TYPES, type Activity, type Note, type RecordType } from '@storekeep/contracts';
+import { LIST_CACHE_MS, RECORD_TYPES, type Note, type RecordActivity, type RecordType } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -128,7 +128,7 @@ export function useNoteMutations(type: RecordType, id: number) {
 export function useRecordActivities(type: RecordType, id: number, page: number) {
   return useQuery({
     queryKey: [type, 'activities', id, page],
-    queryFn: ({ signal }) => api.get<Paginated<Activity>>(`/${type}/${id}/activities`, { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get<Paginated<RecordActivity>>(`/${type}/${id}/activities`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

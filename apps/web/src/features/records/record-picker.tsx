@@ -25,6 +25,7 @@ type RecordPickerProps = {
   /** Company pickers offer "Create “X”": POST /companies with just the name, then select it. */
   allowCreate?: boolean;
   name?: string;
+  required?: boolean;
 };
 
 /** Leases and agreements have no name: their reference and what they are about stand in for it. */
@@ -35,7 +36,7 @@ function pickerTitle(row: AnyRecord | Lease | Agreement): string {
 }
 
 /** A searchable picker of a related record: the list API with `search` and per_page=10 (Headless UI Combobox). */
-export function RecordPicker({ type, label, value, onChange, onBlur, error, allowCreate, name }: RecordPickerProps) {
+export function RecordPicker({ type, label, value, onChange, onBlur, error, allowCreate, name, required }: RecordPickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState('');
@@ -61,7 +62,7 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
   if (allowCreate && typed && !exact && search === typed) options.push({ id: -1, name: typed, create: true });
 
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} required={required}>
       {(a11y) => (
         <Combobox
           value={value}
@@ -78,6 +79,7 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
             <ComboboxInput
               {...a11y}
               name={name}
+              aria-required={required || undefined}
               autoComplete="off"
               className={controlClasses(Boolean(error), 'pr-16')}
               displayValue={(option: Option | null) => option?.name ?? ''}

@@ -5,13 +5,17 @@ import { ConfirmDialog } from '../../components/ui';
 
 /**
  * Warns before unsaved form changes are lost: in-app navigation asks through a dialog (useBlocker),
- * closing or reloading the tab through the browser's own prompt (beforeunload).
+ * closing or reloading the tab through the browser's own prompt (beforeunload). `query`: a change of the
+ * query string alone asks too, for a page whose tabs live in it (`?tab=`) and unmount the edited one.
  */
-export function useUnsavedChanges(dirty: boolean) {
+export function useUnsavedChanges(dirty: boolean, options: { query?: boolean } = {}) {
   const { t } = useTranslation();
   const allowed = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !allowed.current &&
+      (currentLocation.pathname !== nextLocation.pathname || (options.query === true && currentLocation.search !== nextLocation.search)),
   );
 
   useEffect(() => {

@@ -16,6 +16,14 @@ export function useReminder(id: number) {
   });
 }
 
+/** The inbox tabs' counts (overdue, upcoming, completed); under the reminders key, so every reminder write refreshes them. */
+export function useReminderCounts() {
+  return useQuery({
+    queryKey: ['reminders', 'counts'],
+    queryFn: ({ signal }) => api.get<{ data: { overdue: number; upcoming: number; completed: number } }>('/reminders/counts', { signal }).then((body) => body.data),
+  });
+}
+
 /** Applies a change to the reminder wherever it is cached: its detail and every reminder list page. */
 export function patchCachedReminder(id: number, change: (reminder: Reminder) => Reminder) {
   queryClient.setQueryData<Reminder>(queryKeys.detail('reminders', id), (old) => (old ? change(old) : old));
@@ -71,6 +79,15 @@ function cachedReminder(id: number): Reminder | undefined {
  * change puts both back (the error toast comes from the mutation cache) and every reminder list is refetched
  * when the answer is in either way.
  */
+/** The multi-select's one change to several reminders: complete, reopen, snooze or assign. */
+export function useBulkUpdateReminders() {
+  return useMutation({
+    mutationFn: (input: { ids: number[]; read?: boolean; snoozed_until?: string | null; assignee_ids?: number[] }) =>
+      api.post<{ data: { updated: number } }>('/reminders/bulk', input).then((body) => body.data),
+    onSuccess: () => invalidateReminders(),
+  });
+}
+
 export function useUpdateReminder() {
   return useMutation({
     mutationFn: ({ id, ...changes }: ReminderChanges) => api.patch<{ data: Reminder }>(`/reminders/${id}`, changes).then((body) => body.data),

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Alert, Button, ConfirmDialog, EmptyState, Skeleton } from '../../components/ui';
 import { ApiError } from '../../api/api-error';
 import { useRecordList } from '../records/queries';
+import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { useSaveSales, useYearSales, type SalesRowDraft } from './api';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -18,6 +19,29 @@ export function parseAmount(text: string): number | null {
   const cleaned = text.replace(/[$,\s]/g, '');
   if (cleaned === '') return null;
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+/**
+ * The store and Total columns stick to the sides of the scrolling grid, so a cell the browser scrolled
+ * "into view" can still sit under one of them: the grid scrolls on until the focused cell is clear.
+ */
+function keepClearOfStickyColumns(input: HTMLElement) {
+  const row = input.closest('tr');
+  const scroller = input.closest<HTMLElement>('.overflow-x-auto');
+  if (!row || !scroller) return;
+  const sticky = [...row.children].filter((cell): cell is HTMLElement => cell instanceof HTMLElement && getComputedStyle(cell).position === 'sticky');
+  const view = scroller.getBoundingClientRect();
+  let left = view.left;
+  let right = view.right;
+  for (const cell of sticky) {
+    const box = cell.getBoundingClientRect();
+    if (box.left <= view.left + 1) left = Math.max(left, box.right);
+    else right = Math.min(right, box.left);
+  }
+  const box = input.getBoundingClientRect();
+  const margin = 4;
+  if (box.left < left + margin) scroller.scrollLeft -= left + margin - box.left;
+  else if (box.right > right - margin) scroller.scrollLeft += box.right - (right - margin);
 }
 
 const show = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
@@ -33,6 +57,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [yearAhead, setYearAhead] = useState<number | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const stores = useRecordList('stores', { page, per_page: STORES_PER_PAGE, sort: 'name', direction: 'asc' });
@@ -50,6 +75,8 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
   const changed = Object.entries(edits).filter(([key, text]) => text.trim() !== show(saved.get(key)?.gross));
   const invalid = changed.filter(([, text]) => Number.isNaN(parseAmount(text)));
   const removed = changed.filter(([key, text]) => parseAmount(text) === null && saved.has(key)).map(([key]) => saved.get(key)!.id);
+  // Typed figures are asked about before they are lost: leaving the page, switching its tab, closing the browser tab.
+  const { dialog } = useUnsavedChanges(changed.length > 0 && !save.isPending, { query: true });
 
   function focusCell(row: number, col: number) {
     tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`)?.focus();
@@ -100,7 +127,9 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
     }
   }
 
+  // Another year shows other cells: unsaved figures of this one are asked about first, as on leaving.
   const changeYear = (delta: number) => {
+    if (changed.length) return setYearAhead(delta);
     setEdits({});
     setYear((y) => y + delta);
   };
@@ -137,7 +166,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                   {monthLabel(m)}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">
+              <th scope="col" className="right-0 z-10 min-w-36 bg-gray-50 sm:sticky px-3 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase shadow-[-1px_0_0_0_rgb(0_0_0/0.06)] dark:bg-gray-800 dark:text-gray-300">
                 {t('sales.grid.total')}
               </th>
             </tr>
@@ -147,7 +176,7 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
               let total = 0;
               return (
                 <tr key={store.id} className="hover:bg-gray-50/60 dark:hover:bg-gray-800/40">
-                  <th scope="row" className="sticky left-0 z-10 max-w-56 truncate bg-white px-3 py-1.5 text-left font-medium text-gray-900 dark:bg-gray-900 dark:text-white">
+                  <th scope="row" className="sticky left-0 z-10 max-w-44 truncate bg-white px-3 py-1.5 text-left font-medium text-gray-900 dark:bg-gray-900 dark:text-white">
                     {store.name}
                     {store.store_number && <span className="ml-1.5 text-xs font-normal text-gray-500">#{store.store_number}</span>}
                   </th>
@@ -172,23 +201,35 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                           onChange={(e) => setEdits((current) => ({ ...current, [key]: e.target.value }))}
                           onKeyDown={(e) => onKeyDown(e, row, col)}
                           onPaste={(e) => onPaste(e, row, col)}
-                          onFocus={(e) => e.target.select()}
+                          onFocus={(e) => {
+                            e.target.select();
+                            keepClearOfStickyColumns(e.target);
+                          }}
                           className={clsx(
-                            'w-16 rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
+                            'w-[6.75rem] rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
                             bad ? 'bg-red-50 ring-red-400 dark:bg-red-950/40' : dirty ? 'bg-amber-50 ring-amber-300 dark:bg-amber-950/30' : 'ring-gray-200 dark:ring-gray-700',
                           )}
                         />
                       </td>
                     );
                   })}
-                  <td className="px-3 py-1.5 text-right font-semibold whitespace-nowrap text-gray-900 tabular-nums dark:text-white">{total ? `$${show(total)}` : '—'}</td>
+                  <td className="right-0 z-10 bg-white sm:sticky px-3 py-1.5 text-right font-semibold whitespace-nowrap text-gray-900 tabular-nums shadow-[-1px_0_0_0_rgb(0_0_0/0.06)] dark:bg-gray-900 dark:text-white" data-testid="sales-row-total">
+                    {total ? `$${show(total)}` : '—'}
+                  </td>
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* With figures to save, the bar stays at the bottom of the screen however long the grid is. */}
+      <div
+        data-testid="sales-save-bar"
+        className={clsx(
+          'flex flex-wrap items-center justify-between gap-3',
+          changed.length > 0 && 'sticky bottom-0 z-20 rounded-lg bg-white/95 px-4 py-3 shadow-lg ring-1 ring-gray-900/10 backdrop-blur dark:bg-gray-900/95 dark:ring-white/10',
+        )}
+      >
         <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
           {meta.last_page > 1 && (
             <>
@@ -224,6 +265,20 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
         onConfirm={() => void submit()}
         onClose={() => setConfirming(false)}
       />
+      <ConfirmDialog
+        open={yearAhead !== null}
+        title={t('records.form.unsavedTitle')}
+        message={t('records.form.unsavedText')}
+        confirmLabel={t('records.form.discard')}
+        cancelLabel={t('records.form.keepEditing')}
+        onConfirm={() => {
+          setEdits({});
+          setYear((y) => y + (yearAhead ?? 0));
+          setYearAhead(null);
+        }}
+        onClose={() => setYearAhead(null)}
+      />
+      {dialog}
     </div>
   );
 }

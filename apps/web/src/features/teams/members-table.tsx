@@ -12,6 +12,8 @@ type MembersTableProps = { team: TeamDetail; currentUserId: number };
 export function MembersTable({ team, currentUserId }: MembersTableProps) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // A new role takes effect at once and changes what the member may do: it is confirmed first, saying what.
+  const [roleChange, setRoleChange] = useState<{ member: TeamMember; role: TeamRole } | null>(null);
   const changeRole = useChangeRole(team.id);
   const remove = useRemoveMember(team.id);
   const roles = TEAM_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
@@ -31,6 +33,20 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
         void invalidateAfterWrite(queryKeys.team(team.id));
       },
     });
+  };
+
+  const confirmRoleChange = () => {
+    if (!roleChange) return;
+    const { member, role } = roleChange;
+    changeRole.mutate(
+      { member, role },
+      {
+        onSuccess: () => {
+          toast.success(t('team.roleChanged', { name: member.name, role: t(`roles.${role}`) }), { duration: TOAST_TIMEOUT_MS });
+          setRoleChange(null);
+        },
+      },
+    );
   };
 
   const columns: Column<TeamMember>[] = [
@@ -65,15 +81,7 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
             value={member.role}
             containerClassName="w-36 [&>div:last-child]:mt-0"
             disabled={changeRole.isPending}
-            onChange={(event) =>
-              changeRole.mutate(
-                { member, role: event.target.value as TeamRole },
-                {
-                  onSuccess: () =>
-                    toast.success(t('team.roleChanged', { name: member.name, role: t(`roles.${event.target.value}`) }), { duration: TOAST_TIMEOUT_MS }),
-                },
-              )
-            }
+            onChange={(event) => setRoleChange({ member, role: event.target.value as TeamRole })}
           />
         ) : (
           <Badge>{t(`roles.${member.role}`)}</Badge>
@@ -113,6 +121,17 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={confirmRemove}
+      />
+      <ConfirmDialog
+        open={roleChange !== null}
+        title={t('team.roleTitle', { name: roleChange?.member.name, role: roleChange ? t(`roles.${roleChange.role}`) : '' })}
+        message={roleChange ? t(`team.roleText.${roleChange.role}`, { name: roleChange.member.name }) : ''}
+        confirmLabel={t('team.roleConfirm')}
+        cancelLabel={t('common.cancel')}
+        color="blue"
+        loading={changeRole.isPending}
+        onClose={() => setRoleChange(null)}
+        onConfirm={confirmRoleChange}
       />
     </Card>
   );

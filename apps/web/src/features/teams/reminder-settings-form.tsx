@@ -3,31 +3,82 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TOAST_TIMEOUT_MS, teamSettingsInputSchema, type TeamSettings, type TeamSettingsInput } from '@storekeep/contracts';
+import {
+  TOAST_TIMEOUT_MS,
+  teamSettingsInputSchema,
+  type TeamSettings,
+  type TeamSettingsInput,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
-import { Button, Card, Skeleton, TextInput } from '../../components/ui';
+import { Button, Card, Select, Skeleton, TextInput, Textarea } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 
 const settingsKey = (teamId: number) => ['teams', teamId, 'settings'] as const;
-const FIELDS = ['lead_days', 'window_days', 'alignment_days'] as const;
+const FIELDS = [
+  'lead_days',
+  'window_days',
+  'alignment_days',
+  'time_zone',
+  'digest_hour',
+  'expired_lease_status',
+  'holiday_calendar',
+  'holidays',
+  'lease_months',
+  'day_count',
+] as const;
 
-type FormValues = { lead_days: string; window_days: string; alignment_days: string };
+type FormValues = Record<(typeof FIELDS)[number], string>;
 
 const toForm = (settings: TeamSettings): FormValues => ({
   lead_days: settings.lead_days.join(', '),
   window_days: String(settings.window_days),
   alignment_days: String(settings.alignment_days),
+  time_zone: settings.time_zone,
+  digest_hour: String(settings.digest_hour),
+  expired_lease_status: settings.expired_lease_status,
+  holiday_calendar: settings.holiday_calendar,
+  holidays: settings.holidays.map((h) => `${h.date} ${h.name}`).join('\n'),
+  lease_months: settings.lease_months,
+  day_count: settings.day_count,
 });
+
+/** Every zone the browser knows, with the team's current one first in case the browser lacks it. */
+function timeZoneOptions(current: string) {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([current, 'UTC', ...zones])].map((zone) => ({
+    value: zone,
+    label: zone.replaceAll('_', ' '),
+  }));
+}
+
+/** The message of a field or, for a list, of its first entry with one ("The holiday date is not a valid date."). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const value of Object.values(error)) {
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
 
 /** "Reminder lead times" on the team page (admins): GET/PATCH /teams/{id}/settings with the contract's rules. */
 export function ReminderSettingsCard({ teamId }: { teamId: number }) {
   const settings = useQuery({
     queryKey: settingsKey(teamId),
-    queryFn: ({ signal }) => api.get<{ data: TeamSettings }>(`/teams/${teamId}/settings`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TeamSettings }>(`/teams/${teamId}/settings`, { signal }).then((body) => body.data),
   });
   if (!settings.data) return <Skeleton className="h-72 w-full" />;
-  return <ReminderSettingsForm key={JSON.stringify(settings.data)} teamId={teamId} settings={settings.data} />;
+  return (
+    <ReminderSettingsForm key={JSON.stringify(settings.data)} teamId={teamId} settings={settings.data} />
+  );
 }
 
 function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: TeamSettings }) {
@@ -38,7 +89,8 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
     defaultValues: toForm(settings),
   });
   const save = useMutation({
-    mutationFn: (input: TeamSettingsInput) => api.patch<{ data: TeamSettings }>(`/teams/${teamId}/settings`, input).then((body) => body.data),
+    mutationFn: (input: TeamSettingsInput) =>
+      api.patch<{ data: TeamSettings }>(`/teams/${teamId}/settings`, input).then((body) => body.data),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey(teamId), saved);
       // Lead times move reminders in and out of the inbox; the window changes the dashboard's counts.
@@ -87,6 +139,67 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
             max={3650}
             error={formState.errors.alignment_days?.message}
             {...register('alignment_days')}
+          />
+          <Select
+            label={t('teamSettings.time_zone')}
+            hint={t('teamSettings.timeZoneHint')}
+            options={timeZoneOptions(settings.time_zone)}
+            error={formState.errors.time_zone?.message}
+            {...register('time_zone')}
+          />
+          <Select
+            label={t('teamSettings.digest_hour')}
+            hint={t('teamSettings.digestHint')}
+            options={HOURS}
+            error={formState.errors.digest_hour?.message}
+            {...register('digest_hour')}
+          />
+          <Select
+            label={t('teamSettings.expired_lease_status')}
+            hint={t('teamSettings.expiredHint')}
+            options={[
+              { value: 'holdover', label: t('teamSettings.expired.holdover') },
+              { value: 'expired', label: t('teamSettings.expired.expired') },
+            ]}
+            error={formState.errors.expired_lease_status?.message}
+            {...register('expired_lease_status')}
+          />
+          <Select
+            label={t('teamSettings.holiday_calendar')}
+            options={[
+              { value: 'us_federal', label: t('teamSettings.calendars.us_federal') },
+              { value: 'none', label: t('teamSettings.calendars.none') },
+            ]}
+            error={formState.errors.holiday_calendar?.message}
+            {...register('holiday_calendar')}
+          />
+          <Textarea
+            containerClassName="sm:col-span-2"
+            label={t('teamSettings.holidays')}
+            hint={t('teamSettings.holidaysHint')}
+            rows={3}
+            error={firstMessage(formState.errors.holidays)}
+            {...register('holidays')}
+          />
+          <Select
+            label={t('teamSettings.lease_months')}
+            hint={t('teamSettings.leaseMonthsHint')}
+            options={[
+              { value: 'anniversary', label: t('teamSettings.leaseMonths.anniversary') },
+              { value: 'first_full_month', label: t('teamSettings.leaseMonths.first_full_month') },
+            ]}
+            error={formState.errors.lease_months?.message}
+            {...register('lease_months')}
+          />
+          <Select
+            label={t('teamSettings.day_count')}
+            hint={t('teamSettings.dayCountHint')}
+            options={[
+              { value: 'exclusive', label: t('teamSettings.dayCount.exclusive') },
+              { value: 'inclusive', label: t('teamSettings.dayCount.inclusive') },
+            ]}
+            error={formState.errors.day_count?.message}
+            {...register('day_count')}
           />
         </div>
       </Card>

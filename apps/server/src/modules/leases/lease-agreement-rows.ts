@@ -35,11 +35,15 @@ export async function writeClauses(trx: Executor, teamId: number, subject: { typ
   }
 }
 
+/** Whether a document a lease or agreement names (a clause's, an option's source, an amendment's) is a live one of the team. */
+export async function isLiveDocument(db: Executor, teamId: number, documentId: number): Promise<boolean> {
+  const document = await db.selectFrom('documents').select('id').where('team_id', '=', teamId).where('id', '=', documentId).where('deleted_at', 'is', null).executeTakeFirst();
+  return document !== undefined;
+}
+
 export async function checkClauseDocuments(db: Executor, teamId: number, clauses: ClauseInput[], add: (field: string, message: string) => void) {
   for (const [index, clause] of clauses.entries()) {
-    if (clause.document_id === null) continue;
-    const document = await db.selectFrom('documents').select('id').where('team_id', '=', teamId).where('id', '=', clause.document_id).where('deleted_at', 'is', null).executeTakeFirst();
-    if (!document) add(`clauses.${index}.document_id`, 'The selected document is invalid.');
+    if (clause.document_id !== null && !(await isLiveDocument(db, teamId, clause.document_id))) add(`clauses.${index}.document_id`, 'The selected document is invalid.');
   }
 }
 

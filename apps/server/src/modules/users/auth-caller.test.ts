@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/context';
+import { teamWithRoles } from '../../../test/factories';
+
+const ctx = useTestApp();
+
+describe('GET /users/auth', () => {
+  it('answers a guest 401, or 200 with null data when the caller asks with guest=null (the web app)', async () => {
+    expect((await ctx.client().get('/app/api/v1/users/auth')).status).toBe(401);
+    const guest = await ctx.client().get('/app/api/v1/users/auth?guest=null');
+    expect(guest.status).toBe(200);
+    expect(guest.body).toEqual({ data: null });
+    expect((await ctx.client().get('/app/api/users/auth?guest=null')).status).toBe(401);
+  });
+
+  it('answers a signed-in caller with the user, with or without the flag', async () => {
+    const { observer } = await teamWithRoles(ctx);
+    const plain = await observer.get('/app/api/v1/users/auth');
+    expect(plain.status).toBe(200);
+    expect((await observer.get('/app/api/v1/users/auth?guest=null')).body).toEqual(plain.body);
+  });
+
+  it('refuses any other value of the flag with a message naming it', async () => {
+    const response = await ctx.client().get('/app/api/v1/users/auth?guest=yes');
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors)).toEqual(['guest']);
+  });
+});

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real server as an operator runs it, in a child process: `node scripts/start.mjs` (what `npm start`
+ * and the Docker image run) or main.ts directly. Tests that send it signals or start it on bad settings.
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  /** The exit code (or 128 + signal number, as a shell reports it). */
+  exited: Promise<number>;
+  /** Resolves when every process started (npm's children included) has let go of the output. */
+  outputClosed: Promise<void>;
+  /** Resolves once the output holds `count` matches of `pattern` (log lines the server wrote). */
+  outputMatches(pattern: RegExp, count: number): Promise<void>;
+};
+
+const running = new Set<ChildProcess>();
+/** For a test file's afterAll: whatever a failed test left running. */
+export function killServers() {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+/**
+ * Starts the server with `env` on top of a minimal environment (no web build: WEB_DIST_DIR points at an
+ * empty directory, which also tells start.mjs not to build one). `ready: false` returns at once, for a
+ * start that is expected to fail.
+ */
+export async function startServer(options: {
+  entry: 'npm start' | 'start.mjs' | 'main.ts';
+  env: Record<string, string | undefined>;
+  dataDir: string;
+  ready?: boolean;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const main = path.join(repoRoot, 'apps/server/src/main.ts');
+  const [command, args]: [string, string[]] =
+    options.entry === 'npm start'
+      ? ['npm', ['start']]
+      : options.entry === 'start.mjs'
+        ? [process.execPath, [path.join(repoRoot, 'scripts/start.mjs')]]
+        : [process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', main]];
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: base,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0));
+    }),
+  );
+  const outputClosed = new Promise<void>((resolve) => child.stdout!.once('close', () => resolve()));
+  const outputMatches = (pattern: RegExp, count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+      const check = () => {
+        if ((output.match(global)?.length ?? 0) < count) return false;
+        child.stdout!.off('data', check);
+        child.stderr!.off('data', check);
+        resolve();
+        return true;
+      };
+      if (check()) return;
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      void outputClosed.then(() =>
+        reject(new Error(`the server exited before writing ${count} × ${pattern}\n${output}`)),
+      );
+    });
+  const server = { child, base, output: () => output, exited, outputMatches, outputClosed };
+  if (options.ready === false) return server;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited (${child.exitCode}) before it was ready\n${output}`);
+    const ok = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return server;
+    if (Date.now() > deadline) throw new Error(`the server was not ready in 30 s\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
