@@ -17,7 +17,17 @@ const testRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,7 +46,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...testRules,
-        { selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]", message: 'Open write transactions with writeTransaction (platform/db).' },
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open write transactions with writeTransaction (platform/db).',
+        },
       ],
     },
   },
@@ -45,7 +58,14 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       // date-fns: the date rules both sides share (critical dates, lease terms) use the library, not hand-written math.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|date-fns$|\\.)', message: 'contracts imports only zod and date-fns.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|zod/|date-fns$|\\.)', message: 'contracts imports only zod and date-fns.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -57,7 +77,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noCrossApp('web'), { group: ['**/service', '**/*.service', '**/routes'], message: 'Repositories never import services or routes.' }] },
+        {
+          patterns: [
+            noCrossApp('web'),
+            {
+              group: ['**/service', '**/*.service', '**/routes'],
+              message: 'Repositories never import services or routes.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -80,7 +108,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noCrossApp('server'), { group: ['**/features/**', '**/routes/**'], message: 'UI primitives import no feature.' }] },
+        {
+          patterns: [
+            noCrossApp('server'),
+            { group: ['**/features/**', '**/routes/**'], message: 'UI primitives import no feature.' },
+          ],
+        },
       ],
     },
   },
@@ -90,7 +123,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@playwright/test', message: "Import from '../fixtures' (it re-exports Playwright and fails tests on CSP violations)." }] },
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                "Import from '../fixtures' (it re-exports Playwright and fails tests on CSP violations).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -22,16 +22,35 @@ const LEAD_DAYS = 180;
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const plusDays = (iso: string, days: number) => day(Date.parse(`${iso}T00:00:00Z`) + days * DAY);
-const plusYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`.replace('-02-29', '-02-28');
+const plusYears = (iso: string, years: number) =>
+  `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`.replace('-02-29', '-02-28');
 
 /** Fills the big team (the one `ownerEmail` owns) with leases, agreements and reminders. */
 export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, log: (line: string) => void) {
   const started = performance.now();
   const rng = mulberry32(5150);
-  const owner = await handle.db.selectFrom('users').select(['id', 'current_team_id']).where('email', '=', ownerEmail).executeTakeFirstOrThrow();
+  const owner = await handle.db
+    .selectFrom('users')
+    .select(['id', 'current_team_id'])
+    .where('email', '=', ownerEmail)
+    .executeTakeFirstOrThrow();
   const teamId = Number(owner.current_team_id);
-  const stores = await handle.db.selectFrom('stores').select(['id', 'name', 'brand_id', 'company_id']).where('team_id', '=', teamId).where('deleted_at', 'is', null).orderBy('id').execute();
-  const landlords = (await handle.db.selectFrom('companies').select('id').where('team_id', '=', teamId).where('kind', '=', 'landlord').where('deleted_at', 'is', null).execute()).map((c) => Number(c.id));
+  const stores = await handle.db
+    .selectFrom('stores')
+    .select(['id', 'name', 'brand_id', 'company_id'])
+    .where('team_id', '=', teamId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const landlords = (
+    await handle.db
+      .selectFrom('companies')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('kind', '=', 'landlord')
+      .where('deleted_at', 'is', null)
+      .execute()
+  ).map((c) => Number(c.id));
   const now = new Date(BASE).toISOString();
   const today = day(BASE);
 
@@ -40,7 +59,15 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
   const charges: Row[] = [];
   const options: Row[] = [];
   const reminders: Row[] = [];
-  const reminder = (subject: string, subjectId: number, source: string, key: string, title: string, due: string, storeName: string) => {
+  const reminder = (
+    subject: string,
+    subjectId: number,
+    source: string,
+    key: string,
+    title: string,
+    due: string,
+    storeName: string,
+  ) => {
     const past = due < today;
     reminders.push({
       team_id: teamId,
@@ -67,7 +94,9 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
     const earlier = i >= stores.length;
     const years = [5, 10, 10, 15][int(rng, 0, 3)]!;
     // Current leases end between 1 year ago (holdovers) and 12 years ahead; earlier ones ended before them.
-    const expiration = earlier ? day(BASE - int(rng, 400, 3000) * DAY) : day(BASE + int(rng, -365, 12 * 365) * DAY);
+    const expiration = earlier
+      ? day(BASE - int(rng, 400, 3000) * DAY)
+      : day(BASE + int(rng, -365, 12 * 365) * DAY);
     const commencement = plusDays(plusYears(expiration, -years), 1);
     const status = earlier ? 'expired' : expiration < today ? 'holdover' : rng() < 0.05 ? 'draft' : 'active';
     const sqft = int(rng, 900, 6000);
@@ -94,12 +123,40 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
     for (let p = 0; p < 3; p++) {
       const start = p === 0 ? commencement : plusDays(plusYears(commencement, 0), p * third * 30);
       const end = p === 2 ? expiration : plusDays(commencement, (p + 1) * third * 30 - 1);
-      rentRows.push({ lease_id: id, team_id: teamId, start_date: start, end_date: end, monthly_cents: monthly, per_sqft_cents: null });
-      if (p > 0 && !earlier) reminder('lease', id, 'rent_escalation', `lease:${id}:escalation:${p}`, 'Rent escalation', start, store.name);
+      rentRows.push({
+        lease_id: id,
+        team_id: teamId,
+        start_date: start,
+        end_date: end,
+        monthly_cents: monthly,
+        per_sqft_cents: null,
+      });
+      if (p > 0 && !earlier)
+        reminder(
+          'lease',
+          id,
+          'rent_escalation',
+          `lease:${id}:escalation:${p}`,
+          'Rent escalation',
+          start,
+          store.name,
+        );
       monthly = Math.round(monthly * 1.03);
     }
-    charges.push({ lease_id: id, team_id: teamId, kind: 'cam', monthly_cents: sqft * int(rng, 20, 60), estimated: 1 });
-    charges.push({ lease_id: id, team_id: teamId, kind: 'taxes', monthly_cents: sqft * int(rng, 10, 30), estimated: 0 });
+    charges.push({
+      lease_id: id,
+      team_id: teamId,
+      kind: 'cam',
+      monthly_cents: sqft * int(rng, 20, 60),
+      estimated: 1,
+    });
+    charges.push({
+      lease_id: id,
+      team_id: teamId,
+      kind: 'taxes',
+      monthly_cents: sqft * int(rng, 10, 30),
+      estimated: 0,
+    });
     const deadline = plusDays(expiration, -180);
     options.push({
       lease_id: id,
@@ -115,8 +172,24 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
       status: earlier ? 'lapsed' : 'open',
     });
     if (!earlier) {
-      reminder('lease', id, 'lease_expiration', `lease:${id}:expiration`, 'Lease expires', expiration, store.name);
-      reminder('lease', id, 'option_notice', `lease:${id}:option:0`, 'Renewal notice deadline', deadline, store.name);
+      reminder(
+        'lease',
+        id,
+        'lease_expiration',
+        `lease:${id}:expiration`,
+        'Lease expires',
+        expiration,
+        store.name,
+      );
+      reminder(
+        'lease',
+        id,
+        'option_notice',
+        `lease:${id}:option:0`,
+        'Renewal notice deadline',
+        deadline,
+        store.name,
+      );
     }
   }
 
@@ -127,7 +200,10 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
     const store = stores[(i * 5) % stores.length]!;
     const leaseExpiration = String(leases[(i * 5) % stores.length]!.expiration_date);
     // Most agreements end within a month of their store's lease; one in ten is months apart (misaligned).
-    const expiration = plusDays(leaseExpiration, rng() < 0.1 ? int(rng, 120, 900) * (rng() < 0.5 ? -1 : 1) : int(rng, -30, 30));
+    const expiration = plusDays(
+      leaseExpiration,
+      rng() < 0.1 ? int(rng, 120, 900) * (rng() < 0.5 ? -1 : 1) : int(rng, -30, 30),
+    );
     const effective = plusYears(expiration, -10);
     agreements.push({
       id,
@@ -151,12 +227,34 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
       deleted_at: null,
     });
     agreementStores.push({ agreement_id: id, store_id: Number(store.id), team_id: teamId });
-    reminder('agreement', id, 'agreement_expiration', `agreement:${id}:expiration`, 'Franchise agreement expires', expiration, store.name);
-    reminder('agreement', id, 'agreement_renewal_notice', `agreement:${id}:renewal_notice`, 'Franchise renewal notice', plusDays(expiration, -365), store.name);
+    reminder(
+      'agreement',
+      id,
+      'agreement_expiration',
+      `agreement:${id}:expiration`,
+      'Franchise agreement expires',
+      expiration,
+      store.name,
+    );
+    reminder(
+      'agreement',
+      id,
+      'agreement_renewal_notice',
+      `agreement:${id}:renewal_notice`,
+      'Franchise renewal notice',
+      plusDays(expiration, -365),
+      store.name,
+    );
   }
 
   // Manual reminders make up the rest of the million: certificates, permits, calls.
-  const manual = ['Insurance certificate due', 'Health permit renewal', 'Call the landlord about CAM', 'Sales report due', 'Fire inspection'];
+  const manual = [
+    'Insurance certificate due',
+    'Health permit renewal',
+    'Call the landlord about CAM',
+    'Sales report due',
+    'Fire inspection',
+  ];
   for (let i = 0; reminders.length < CONTRACT_COUNTS.reminders; i++) {
     const store = stores[int(rng, 0, stores.length - 1)]!;
     const due = day(BASE + int(rng, -3 * 365, 5 * 365) * DAY);
@@ -175,7 +273,9 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
   });
   if (handle.dialect === 'postgres') {
     for (const table of ['leases', 'franchise_agreements']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(handle.db);
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        handle.db,
+      );
     }
   }
   log(
@@ -196,8 +296,17 @@ export async function ensureContracts(databaseUrl: string, ownerEmail: string, l
   const handle = openDatabase(databaseUrl, { poolSize: 2 });
   try {
     await migrateToLatest(handle);
-    const owner = await handle.db.selectFrom('users').select('current_team_id').where('email', '=', ownerEmail).executeTakeFirstOrThrow();
-    const existing = await handle.db.selectFrom('leases').select('id').where('team_id', '=', Number(owner.current_team_id)).limit(1).executeTakeFirst();
+    const owner = await handle.db
+      .selectFrom('users')
+      .select('current_team_id')
+      .where('email', '=', ownerEmail)
+      .executeTakeFirstOrThrow();
+    const existing = await handle.db
+      .selectFrom('leases')
+      .select('id')
+      .where('team_id', '=', Number(owner.current_team_id))
+      .limit(1)
+      .executeTakeFirst();
     if (existing) return;
     await fillContracts(handle, ownerEmail, log);
     if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
@@ -206,7 +315,14 @@ export async function ensureContracts(databaseUrl: string, ownerEmail: string, l
   }
 }
 
-export type ScanResult = { seconds: number; claimed: number; digests: number; escalated: number; transitions: number; openReminders: number };
+export type ScanResult = {
+  seconds: number;
+  claimed: number;
+  digests: number;
+  escalated: number;
+  transitions: number;
+  openReminders: number;
+};
 
 /**
  * The nightly reminder scan over the whole database, as the app's hourly tick runs it (claim notices,
@@ -219,9 +335,16 @@ export async function measureScan(databaseUrl: string, dataDir: string): Promise
   const app = await buildApp({ config, database });
   try {
     await resetNotices(database.db);
-    const open = await database.db.selectFrom('reminders').select(sql<number>`count(*)`.as('n')).where('read_at', 'is', null).executeTakeFirstOrThrow();
+    const open = await database.db
+      .selectFrom('reminders')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
     const started = performance.now();
-    const { claimed, digests, escalated, transitions } = await deliverReminderNotices(app.deps, day(Date.now()));
+    const { claimed, digests, escalated, transitions } = await deliverReminderNotices(
+      app.deps,
+      day(Date.now()),
+    );
     const seconds = (performance.now() - started) / 1000;
     await resetNotices(database.db);
     return { seconds, claimed, digests, escalated, transitions, openReminders: Number(open.n) };

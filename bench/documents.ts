@@ -31,7 +31,32 @@ function vocabulary(rng: Rng): string[] {
     'agreement term on not may at party from all will under notice date which other its an are payment ' +
     'store franchise period days written provided than each upon year within without per insurance use'
   ).split(' ');
-  const onsets = ['b', 'c', 'd', 'f', 'g', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'cl', 'dr', 'gr', 'pl', 'st', 'tr'];
+  const onsets = [
+    'b',
+    'c',
+    'd',
+    'f',
+    'g',
+    'h',
+    'j',
+    'k',
+    'l',
+    'm',
+    'n',
+    'p',
+    'r',
+    's',
+    't',
+    'v',
+    'w',
+    'br',
+    'cl',
+    'dr',
+    'gr',
+    'pl',
+    'st',
+    'tr',
+  ];
   const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ou'];
   const codas = ['', 'n', 'r', 's', 'l', 'nt', 'st', 'rd', 'm'];
   const words = new Set(common);
@@ -39,7 +64,8 @@ function vocabulary(rng: Rng): string[] {
   while (words.size < VOCABULARY) {
     const syllables = 2 + Math.floor(rng() * 2);
     let word = '';
-    for (let s = 0; s < syllables; s++) word += onsets[Math.floor(rng() * onsets.length)]! + vowels[Math.floor(rng() * vowels.length)]!;
+    for (let s = 0; s < syllables; s++)
+      word += onsets[Math.floor(rng() * onsets.length)]! + vowels[Math.floor(rng() * vowels.length)]!;
     word += codas[Math.floor(rng() * codas.length)]!;
     if (!reserved.has(word)) words.add(word);
   }
@@ -61,7 +87,13 @@ function zipfTable(size: number): Uint16Array {
 }
 
 /** Adds the documents to the big team; `teamId` and `userId` are its team and owner. Returns the seconds taken. */
-export async function fillDocuments(handle: DatabaseHandle, teamId: number, userId: number, rng: Rng, log: (line: string) => void): Promise<number> {
+export async function fillDocuments(
+  handle: DatabaseHandle,
+  teamId: number,
+  userId: number,
+  rng: Rng,
+  log: (line: string) => void,
+): Promise<number> {
   const started = performance.now();
   const words = vocabulary(rng);
   const zipf = zipfTable(words.length);
@@ -72,8 +104,33 @@ export async function fillDocuments(handle: DatabaseHandle, teamId: number, user
   // One GIN build after loading is far faster than a million incremental inserts into it.
   if (postgres) await sql`drop index if exists search_index_tsv_index`.execute(handle.db);
 
-  const documentColumns = ['id', 'team_id', 'title', 'category', 'description', 'current_version_id', 'text_status', 'uploaded_by', 'created_at', 'updated_at'];
-  const versionColumns = ['id', 'team_id', 'document_id', 'version', 'blob_key', 'file_name', 'mime_type', 'size', 'checksum', 'text_status', 'extracted_text', 'uploaded_by', 'created_at'];
+  const documentColumns = [
+    'id',
+    'team_id',
+    'title',
+    'category',
+    'description',
+    'current_version_id',
+    'text_status',
+    'uploaded_by',
+    'created_at',
+    'updated_at',
+  ];
+  const versionColumns = [
+    'id',
+    'team_id',
+    'document_id',
+    'version',
+    'blob_key',
+    'file_name',
+    'mime_type',
+    'size',
+    'checksum',
+    'text_status',
+    'extracted_text',
+    'uploaded_by',
+    'created_at',
+  ];
   const searchColumns = ['rowid', 'terms', 'title', 'subtitle'];
   const pgTypes: Record<string, string> = {
     id: 'int4',
@@ -115,8 +172,29 @@ export async function fillDocuments(handle: DatabaseHandle, teamId: number, user
       }
       const created = new Date(EPOCH - Math.floor(rng() * 5 * 365 * 86_400_000) + id).toISOString();
       documents.push([id, teamId, title, category, null, id, 'done', userId, created, created]);
-      versions.push([id, teamId, id, 1, `bench${String(id).padStart(10, '0')}`, fileName, 'application/pdf', 40_000 + Math.floor(rng() * 2_000_000), id.toString(16).padStart(64, '0'), 'done', text, userId, created]);
-      const row = searchIndexRow({ teamId, type: 'documents', id, title, subtitle: categoryName, extra: [fileName, text] });
+      versions.push([
+        id,
+        teamId,
+        id,
+        1,
+        `bench${String(id).padStart(10, '0')}`,
+        fileName,
+        'application/pdf',
+        40_000 + Math.floor(rng() * 2_000_000),
+        id.toString(16).padStart(64, '0'),
+        'done',
+        text,
+        userId,
+        created,
+      ]);
+      const row = searchIndexRow({
+        teamId,
+        type: 'documents',
+        id,
+        title,
+        subtitle: categoryName,
+        extra: [fileName, text],
+      });
       search.push([row.rowid, row.terms, row.title, row.subtitle]);
     }
     const writeStarted = performance.now();
@@ -129,12 +207,16 @@ export async function fillDocuments(handle: DatabaseHandle, teamId: number, user
     });
     writing += performance.now() - writeStarted;
     if (to % 100_000 === 0 || to === DOCUMENT_COUNT)
-      log(`  documents ${to.toLocaleString('en')} / ${DOCUMENT_COUNT.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s (${(writing / 1000).toFixed(0)} s of it writing)`);
+      log(
+        `  documents ${to.toLocaleString('en')} / ${DOCUMENT_COUNT.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s (${(writing / 1000).toFixed(0)} s of it writing)`,
+      );
   }
 
   if (postgres) {
     for (const table of ['documents', 'document_versions']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(1, (select max(id) from ${sql.table(table)})))`.execute(handle.db);
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(1, (select max(id) from ${sql.table(table)})))`.execute(
+        handle.db,
+      );
     }
     await handle.db.connection().execute(async (connection) => {
       await sql`set maintenance_work_mem = '1GB'`.execute(connection);
@@ -151,7 +233,14 @@ export async function fillDocuments(handle: DatabaseHandle, teamId: number, user
  * SQLite gets one prepared `values (?, …), …` statement per batch size; PostgreSQL gets one
  * `select * from unnest($1::type[], …)` per batch, a handful of parameters however many rows.
  */
-async function insertRows(db: Executor, postgres: boolean, table: string, columns: string[], rows: unknown[][], pgTypes: Record<string, string>) {
+async function insertRows(
+  db: Executor,
+  postgres: boolean,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+  pgTypes: Record<string, string>,
+) {
   const batch = postgres ? 2_000 : Math.floor(30_000 / columns.length);
   for (let i = 0; i < rows.length; i += batch) {
     const part = rows.slice(i, i + batch);
@@ -159,10 +248,16 @@ async function insertRows(db: Executor, postgres: boolean, table: string, column
     if (postgres) {
       const arrays = columns.map((_, c) => part.map((row) => row[c] ?? null));
       const unnest = columns.map((column, c) => `$${c + 1}::${pgTypes[column] ?? 'text'}[]`).join(', ');
-      query = CompiledQuery.raw(`insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest})`, arrays);
+      query = CompiledQuery.raw(
+        `insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest})`,
+        arrays,
+      );
     } else {
       const tuple = `(${columns.map(() => '?').join(', ')})`;
-      query = CompiledQuery.raw(`insert into ${table} (${columns.join(', ')}) values ${part.map(() => tuple).join(', ')}`, part.flat());
+      query = CompiledQuery.raw(
+        `insert into ${table} (${columns.join(', ')}) values ${part.map(() => tuple).join(', ')}`,
+        part.flat(),
+      );
     }
     await db.executeQuery(query);
   }

@@ -128,7 +128,9 @@ export async function ensureDataset(log: (line: string) => void): Promise<Datase
  */
 export async function finishPostgresLoad(handle: DatabaseHandle) {
   for (const table of ['companies', 'brands', 'contacts', 'stores']) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(handle.db);
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+      handle.db,
+    );
   }
   await sql`vacuum analyze`.execute(handle.db);
 }
@@ -196,7 +198,12 @@ async function fill(handle: DatabaseHandle, log: (line: string) => void) {
   log(`  ${DOCUMENT_COUNT.toLocaleString('en')} documents in ${seconds.toFixed(1)} s`);
 }
 
-async function fillTeams(handle: DatabaseHandle, bigSize: TeamSize, noiseSize: TeamSize, log: (line: string) => void) {
+async function fillTeams(
+  handle: DatabaseHandle,
+  bigSize: TeamSize,
+  noiseSize: TeamSize,
+  log: (line: string) => void,
+) {
   await migrateToLatest(handle);
   let owner = { teamId: 0, userId: 0 };
   const passwordHash = await hashPassword(PASSWORD);
@@ -409,7 +416,12 @@ async function fillTeam(handle: DatabaseHandle, teamId: number, size: TeamSize, 
     await insertAll(trx, 'stores', stores);
     await insertAll(trx, 'search_index', search);
     // PostgreSQL keeps a word btree beside the GIN index (migration 0008), filled as the app fills it.
-    if (handle.dialect === 'postgres') await insertAll(trx, 'search_terms', search.flatMap((row) => searchTermRows(row as never)));
+    if (handle.dialect === 'postgres')
+      await insertAll(
+        trx,
+        'search_terms',
+        search.flatMap((row) => searchTermRows(row as never)),
+      );
   });
 }
 

@@ -14,7 +14,16 @@ import type { FromServer } from './server';
 export const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /** Requests per second of the other users while the import runs (a busy team, not a load test). */
 export const LOAD_RATE = Number(process.env.BENCH_IMPORT_LOAD_RATE ?? 50);
-export type ImportResult = { rate: number; rows: number; created: number; seconds: number; uploadSeconds: number; p95: number; p50: number; requests: number };
+export type ImportResult = {
+  rate: number;
+  rows: number;
+  created: number;
+  seconds: number;
+  uploadSeconds: number;
+  p95: number;
+  p50: number;
+  requests: number;
+};
 
 const BRANDS = ['Alpha Burgers', 'Beta Tacos', 'Gamma Pizza', 'Delta Subs', 'Epsilon Coffee'];
 const CITIES = ['Austin', 'Denver', 'Boston', 'Reno', 'Tampa', 'Omaha', 'Fresno', 'Salem'];
@@ -23,7 +32,9 @@ function storesCsv(rows: number): string {
   const lines = ['Store number,Store name,Brand,Status,Opened,City,State,Zip,Square feet'];
   for (let i = 1; i <= rows; i += 1) {
     const month = String((i % 12) + 1).padStart(2, '0');
-    lines.push(`S${i},"Store ${i}, ${CITIES[i % CITIES.length]}",${BRANDS[i % BRANDS.length]},${i % 3 ? 'Open' : 'Planned'},2019-${month}-15,${CITIES[i % CITIES.length]},TX,7${String(i % 10000).padStart(4, '0')},${1000 + (i % 3000)}`);
+    lines.push(
+      `S${i},"Store ${i}, ${CITIES[i % CITIES.length]}",${BRANDS[i % BRANDS.length]},${i % 3 ? 'Open' : 'Planned'},2019-${month}-15,${CITIES[i % CITIES.length]},TX,7${String(i % 10000).padStart(4, '0')},${1000 + (i % 3000)}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -58,17 +69,29 @@ function openLoopLoad(url: string, headers: Record<string, string>, rate: number
     inFlight.add(request);
   };
   // The timer only wakes the loop; every request due since the last wake is sent, timed from its own due time.
-  const timer = setInterval(() => {
-    for (let due = start + (sent * 1000) / rate; due <= performance.now(); due = start + (sent * 1000) / rate) {
-      sent += 1;
-      fire(due);
-    }
-  }, Math.max(1, Math.floor(1000 / rate / 2)));
+  const timer = setInterval(
+    () => {
+      for (
+        let due = start + (sent * 1000) / rate;
+        due <= performance.now();
+        due = start + (sent * 1000) / rate
+      ) {
+        sent += 1;
+        fire(due);
+      }
+    },
+    Math.max(1, Math.floor(1000 / rate / 2)),
+  );
   return {
     async stop() {
       clearInterval(timer);
       await Promise.all(inFlight);
-      return { times, errors, sent, failures: [...failures].map(([what, count]) => `${what} ×${count}`).join(', ') };
+      return {
+        times,
+        errors,
+        sent,
+        failures: [...failures].map(([what, count]) => `${what} ×${count}`).join(', '),
+      };
     },
   };
 }
@@ -124,16 +147,27 @@ export async function measureImport(workDir: string): Promise<ImportResult> {
     const call = async (method: string, url: string, body?: unknown) => {
       const response = await fetch(`${app}${url}`, {
         method,
-        headers: { cookie: jar.header, accept: 'application/json', [CSRF_HEADER]: jar.csrf, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          cookie: jar.header,
+          accept: 'application/json',
+          [CSRF_HEADER]: jar.csrf,
+          ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+        },
         body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
       });
       jar.take(response);
       const text = await response.text();
-      if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
+      if (response.status >= 300)
+        throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
       return text ? (JSON.parse(text) as { data: Record<string, unknown> }) : { data: {} };
     };
     const password = 'a long enough password';
-    await call('POST', '/app/register', { name: 'Import Bench', email: 'import-bench@example.test', password, password_confirmation: password });
+    await call('POST', '/app/register', {
+      name: 'Import Bench',
+      email: 'import-bench@example.test',
+      password,
+      password_confirmation: password,
+    });
     for (const name of BRANDS) await call('POST', `${API_BASE}/brands`, { name });
 
     const csv = storesCsv(IMPORT_ROWS);
@@ -141,17 +175,28 @@ export async function measureImport(workDir: string): Promise<ImportResult> {
     const form = new FormData();
     form.append('type', 'stores');
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'stores.csv');
-    const uploaded = (await call('POST', `${API_BASE}/imports`, form)).data as { id: number; mapping: Record<string, string> };
+    const uploaded = (await call('POST', `${API_BASE}/imports`, form)).data as {
+      id: number;
+      mapping: Record<string, string>;
+    };
     const uploadSeconds = (performance.now() - started) / 1000;
     await call('POST', `${API_BASE}/imports/${uploaded.id}/run`, { mapping: uploaded.mapping });
 
     // Other people keep working meanwhile: LOAD_RATE list pages a second of the same team, open loop.
-    const load = openLoopLoad(`${app}${API_BASE}/stores?sort=city`, { cookie: jar.header, accept: 'application/json' }, LOAD_RATE);
+    const load = openLoopLoad(
+      `${app}${API_BASE}/stores?sort=city`,
+      { cookie: jar.header, accept: 'application/json' },
+      LOAD_RATE,
+    );
     let status = '';
     let created = 0;
     while (!['completed', 'failed', 'cancelled'].includes(status)) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      const dto = (await call('GET', `${API_BASE}/imports/${uploaded.id}`)).data as { status: string; created_count: number; message: string | null };
+      const dto = (await call('GET', `${API_BASE}/imports/${uploaded.id}`)).data as {
+        status: string;
+        created_count: number;
+        message: string | null;
+      };
       status = dto.status;
       created = dto.created_count;
       if (status === 'failed') throw new Error(`import failed: ${dto.message}`);
@@ -160,10 +205,19 @@ export async function measureImport(workDir: string): Promise<ImportResult> {
     const { times, errors, failures } = await load.stop();
     if (errors) throw new Error(`${errors} list requests failed during the import (${failures})`);
     times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? NaN;
-    return { rate: LOAD_RATE, rows: IMPORT_ROWS, created, seconds, uploadSeconds, p50: at(50), p95: at(95), requests: times.length };
+    const at = (p: number) =>
+      times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? NaN;
+    return {
+      rate: LOAD_RATE,
+      rows: IMPORT_ROWS,
+      created,
+      seconds,
+      uploadSeconds,
+      p50: at(50),
+      p95: at(95),
+      requests: times.length,
+    };
   } finally {
     child.kill();
   }
 }
-

@@ -19,7 +19,15 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@storekeep/contracts';
 import { openDatabase } from '../apps/server/src/platform/db';
-import { GENERATOR_VERSION, OWNER_EMAIL, PASSWORD, fillRecords, finishPostgresLoad, mulberry32, withDatabase } from './generate';
+import {
+  GENERATOR_VERSION,
+  OWNER_EMAIL,
+  PASSWORD,
+  fillRecords,
+  finishPostgresLoad,
+  mulberry32,
+  withDatabase,
+} from './generate';
 import { CITIES, FIRST_NAMES, LAST_NAMES } from './words';
 import type { FromServer, ToServer } from './server';
 
@@ -32,7 +40,11 @@ const DATABASE = 'storekeep_load';
 /** Not measured: JIT, caches and pools warm up first. */
 const WARMUP_SECONDS = Math.min(10, Math.max(1, Math.round(SECONDS / 10)));
 const here = import.meta.dirname;
-const live = { companies: Math.round(20_000 * SCALE), contacts: Math.round(100_000 * SCALE), stores: Math.round(100_000 * SCALE) };
+const live = {
+  companies: Math.round(20_000 * SCALE),
+  contacts: Math.round(100_000 * SCALE),
+  stores: Math.round(100_000 * SCALE),
+};
 
 type Kind = 'list' | 'detail' | 'write';
 type Call = { kind: Kind; name: string; method: 'GET' | 'POST' | 'PATCH'; path: string; body?: unknown };
@@ -50,14 +62,17 @@ async function ensureLoadDatabase(): Promise<{ url: string; seconds: number | nu
       `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
       [DATABASE],
     );
-    if (found.rows[0]?.comment === marker && process.env.LOAD_REGENERATE !== '1') return { url, seconds: null };
+    if (found.rows[0]?.comment === marker && process.env.LOAD_REGENERATE !== '1')
+      return { url, seconds: null };
     await admin.query(`drop database if exists ${DATABASE} with (force)`);
     await admin.query(`create database ${DATABASE}`);
   } finally {
     await admin.end();
   }
   const started = performance.now();
-  log(`Generating the data set (scale ${SCALE}: ${live.stores} stores, ${live.contacts} contacts, ${live.companies} companies)…`);
+  log(
+    `Generating the data set (scale ${SCALE}: ${live.stores} stores, ${live.contacts} contacts, ${live.companies} companies)…`,
+  );
   const handle = openDatabase(url, { poolSize: 2 });
   try {
     await fillRecords(handle, SCALE, log);
@@ -72,7 +87,13 @@ async function ensureLoadDatabase(): Promise<{ url: string; seconds: number | nu
 function startInstance(databaseUrl: string, dataDir: string, appKey: string): Promise<Instance> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', '--expose-gc', '--no-warnings'],
-    env: { ...process.env, BENCH_APP_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, BENCH_APP_KEY: appKey, BENCH_REDIS_URL: REDIS_URL },
+    env: {
+      ...process.env,
+      BENCH_APP_DATABASE_URL: databaseUrl,
+      BENCH_DATA_DIR: dataDir,
+      BENCH_APP_KEY: appKey,
+      BENCH_REDIS_URL: REDIS_URL,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -117,7 +138,12 @@ async function signIn(url: string): Promise<{ cookie: string; csrf: string }> {
   const csrf = decodeURIComponent(jar.get(CSRF_COOKIE) ?? '');
   const login = await fetch(`${url}/app/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: cookie(), [CSRF_HEADER]: csrf },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: cookie(),
+      [CSRF_HEADER]: csrf,
+    },
     body: JSON.stringify({ email: OWNER_EMAIL, password: PASSWORD }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -135,14 +161,49 @@ function nextCall(rng: () => number): Call {
     const city = encodeURIComponent(pick(CITIES).city.split(' ')[0]!.toLowerCase());
     return pick<Call>([
       { kind: 'list', name: 'stores', method: 'GET', path: '/stores' },
-      { kind: 'list', name: 'stores sorted', method: 'GET', path: `/stores?sort=${pick(['name', 'city', 'status', 'opening_date', 'updated_at'])}&direction=${pick(['asc', 'desc'])}` },
-      { kind: 'list', name: 'stores filtered', method: 'GET', path: `/stores?filters[status]=${pick(['open', 'closed', 'planned'])}&page=${id(20)}` },
+      {
+        kind: 'list',
+        name: 'stores sorted',
+        method: 'GET',
+        path: `/stores?sort=${pick(['name', 'city', 'status', 'opening_date', 'updated_at'])}&direction=${pick(['asc', 'desc'])}`,
+      },
+      {
+        kind: 'list',
+        name: 'stores filtered',
+        method: 'GET',
+        path: `/stores?filters[status]=${pick(['open', 'closed', 'planned'])}&page=${id(20)}`,
+      },
       { kind: 'list', name: 'stores search', method: 'GET', path: `/stores?search=${city}` },
-      { kind: 'list', name: 'companies', method: 'GET', path: `/companies?sort=${pick(['name', 'kind', 'city'])}&page=${id(10)}` },
-      { kind: 'list', name: 'companies search', method: 'GET', path: `/companies?search=${encodeURIComponent(pick(LAST_NAMES).toLowerCase())}` },
-      { kind: 'list', name: 'contacts', method: 'GET', path: `/contacts?sort=${pick(['last_name', 'first_name', 'created_at'])}&direction=${pick(['asc', 'desc'])}` },
-      { kind: 'list', name: 'contacts search', method: 'GET', path: `/contacts?search=${encodeURIComponent(pick(FIRST_NAMES).toLowerCase())}` },
-      { kind: 'list', name: 'global search', method: 'GET', path: `/search?query=${pick([city, encodeURIComponent(pick(LAST_NAMES).toLowerCase())])}` },
+      {
+        kind: 'list',
+        name: 'companies',
+        method: 'GET',
+        path: `/companies?sort=${pick(['name', 'kind', 'city'])}&page=${id(10)}`,
+      },
+      {
+        kind: 'list',
+        name: 'companies search',
+        method: 'GET',
+        path: `/companies?search=${encodeURIComponent(pick(LAST_NAMES).toLowerCase())}`,
+      },
+      {
+        kind: 'list',
+        name: 'contacts',
+        method: 'GET',
+        path: `/contacts?sort=${pick(['last_name', 'first_name', 'created_at'])}&direction=${pick(['asc', 'desc'])}`,
+      },
+      {
+        kind: 'list',
+        name: 'contacts search',
+        method: 'GET',
+        path: `/contacts?search=${encodeURIComponent(pick(FIRST_NAMES).toLowerCase())}`,
+      },
+      {
+        kind: 'list',
+        name: 'global search',
+        method: 'GET',
+        path: `/search?query=${pick([city, encodeURIComponent(pick(LAST_NAMES).toLowerCase())])}`,
+      },
     ]);
   }
   if (roll < 0.9) {
@@ -153,14 +214,33 @@ function nextCall(rng: () => number): Call {
     ]);
   }
   const writes: Call[] = [
-    { kind: 'write', name: 'store note', method: 'POST', path: `/stores/${id(live.stores)}/notes`, body: { body: `Load test note ${rng().toString(36).slice(2)}` } },
-    { kind: 'write', name: 'contact create', method: 'POST', path: '/contacts', body: { first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES) } },
-    { kind: 'write', name: 'contact update', method: 'PATCH', path: `/contacts/${id(live.contacts)}`, body: { job_title: `Load ${Math.floor(rng() * 1000)}` } },
+    {
+      kind: 'write',
+      name: 'store note',
+      method: 'POST',
+      path: `/stores/${id(live.stores)}/notes`,
+      body: { body: `Load test note ${rng().toString(36).slice(2)}` },
+    },
+    {
+      kind: 'write',
+      name: 'contact create',
+      method: 'POST',
+      path: '/contacts',
+      body: { first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES) },
+    },
+    {
+      kind: 'write',
+      name: 'contact update',
+      method: 'PATCH',
+      path: `/contacts/${id(live.contacts)}`,
+      body: { job_title: `Load ${Math.floor(rng() * 1000)}` },
+    },
   ];
   return pick(writes);
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 
 /** Least-squares slope of (ms, bytes) samples in MB per minute. */
@@ -177,16 +257,26 @@ function slopeMbPerMinute(samples: Array<[number, number]>): number {
 async function main() {
   const runStarted = new Date();
   const dataset = await ensureLoadDatabase();
-  log(dataset.seconds === null ? 'Reusing the data set.' : `Data set generated in ${dataset.seconds.toFixed(1)} s.`);
+  log(
+    dataset.seconds === null
+      ? 'Reusing the data set.'
+      : `Data set generated in ${dataset.seconds.toFixed(1)} s.`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-load-'));
   const appKey = randomBytes(32).toString('hex');
   // Both start (and migrate) at once, as a rolling deploy might.
-  const instances = await Promise.all([startInstance(dataset.url, dataDir, appKey), startInstance(dataset.url, dataDir, appKey)]);
-  const watchdog = setTimeout(() => {
-    console.error('load benchmark overran; stopping');
-    for (const instance of instances) instance.child.kill('SIGKILL');
-    process.exit(2);
-  }, (SECONDS + 300) * 1000);
+  const instances = await Promise.all([
+    startInstance(dataset.url, dataDir, appKey),
+    startInstance(dataset.url, dataDir, appKey),
+  ]);
+  const watchdog = setTimeout(
+    () => {
+      console.error('load benchmark overran; stopping');
+      for (const instance of instances) instance.child.kill('SIGKILL');
+      process.exit(2);
+    },
+    (SECONDS + 300) * 1000,
+  );
   watchdog.unref();
 
   try {
@@ -229,21 +319,26 @@ async function main() {
       }
     };
 
-    log(`Two instances: ${instances.map((i) => i.url).join(', ')}; ${CONCURRENCY} clients; warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s measured.`);
+    log(
+      `Two instances: ${instances.map((i) => i.url).join(', ')}; ${CONCURRENCY} clients; warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s measured.`,
+    );
     const workers = Array.from({ length: CONCURRENCY }, worker);
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
     const before = await Promise.all(instances.map(gcRss));
     measuring = true;
     const measureStarted = performance.now();
     const sampler = setInterval(() => {
-      for (const instance of instances) instance.rss.push([performance.now() - measureStarted, rssOf(instance.child.pid!)]);
+      for (const instance of instances)
+        instance.rss.push([performance.now() - measureStarted, rssOf(instance.child.pid!)]);
     }, 2000);
     await Promise.all(workers);
     clearInterval(sampler);
     const elapsed = (performance.now() - measureStarted) / 1000;
     const after = await Promise.all(instances.map(gcRss));
 
-    const all = Object.values(latencies).flat().sort((a, b) => a - b);
+    const all = Object.values(latencies)
+      .flat()
+      .sort((a, b) => a - b);
     const total = all.length;
     const non2xx = [...failures.values()].reduce((a, b) => a + b, 0);
     const row = (name: string, times: number[]) => {
@@ -273,7 +368,7 @@ async function main() {
       '',
       `Errors: **${non2xx + networkErrors}** (${non2xx} non-2xx, ${networkErrors} network) of ${total.toLocaleString('en')} requests${failures.size ? ': ' + [...failures].map(([k, v]) => `${k} ×${v}`).join(', ') : ''}.`,
       '',
-      'RSS per instance (MB): before and after are sampled right after a full GC; the trend is the least-squares slope of the second half\'s samples (every 2 s); samples shown at eighths of the run.',
+      "RSS per instance (MB): before and after are sampled right after a full GC; the trend is the least-squares slope of the second half's samples (every 2 s); samples shown at eighths of the run.",
       '',
       '| instance | before | after | peak | slope, 2nd half (MB/min) | over time |',
       '|---|---:|---:|---:|---:|---|',

@@ -29,7 +29,18 @@ const RUN_LIMIT_MS = 8 * 60_000;
 const HOST = '127.0.0.1';
 const here = import.meta.dirname;
 
-const TARGETS = { importSeconds: 30, importP95: 100, listP95: 25, searchP95: 50, documentListP95: 50, documentSearchP95: 60, dashboardP95: 50, scanSeconds: 30, exportSeconds: 5, ratio: 0.26 };
+const TARGETS = {
+  importSeconds: 30,
+  importP95: 100,
+  listP95: 25,
+  searchP95: 50,
+  documentListP95: 50,
+  documentSearchP95: 60,
+  dashboardP95: 50,
+  scanSeconds: 30,
+  exportSeconds: 5,
+  ratio: 0.26,
+};
 
 type Kind = 'ceiling' | 'light' | 'list' | 'search' | 'document-list' | 'document-search' | 'dashboard';
 type Endpoint = { name: string; path: string; kind: Kind; server?: 'app' | 'bare' };
@@ -79,8 +90,16 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'search query=market (half)', path: `${API_BASE}/search?query=market`, kind: 'search' },
   // Issue 4: the documents (BENCH_DOCUMENTS of them, ~2 KB of text each) in the big team.
   { name: 'documents (default: newest first)', path: DOCUMENTS, kind: 'document-list' },
-  { name: `documents search=${DOC_RARE_WORD} (1 in 10,000)`, path: `${DOCUMENTS}?search=${DOC_RARE_WORD}`, kind: 'document-list' },
-  { name: `documents search=${DOC_COMMON_WORD} (1 in 100)`, path: `${DOCUMENTS}?search=${DOC_COMMON_WORD}`, kind: 'document-list' },
+  {
+    name: `documents search=${DOC_RARE_WORD} (1 in 10,000)`,
+    path: `${DOCUMENTS}?search=${DOC_RARE_WORD}`,
+    kind: 'document-list',
+  },
+  {
+    name: `documents search=${DOC_COMMON_WORD} (1 in 100)`,
+    path: `${DOCUMENTS}?search=${DOC_COMMON_WORD}`,
+    kind: 'document-list',
+  },
   {
     name: `documents search=${DOC_HALF_WORD} (half, extra)`,
     path: `${DOCUMENTS}?search=${DOC_HALF_WORD}`,
@@ -98,13 +117,29 @@ const ENDPOINTS: Endpoint[] = [
   },
   // Issue 5: leases, agreements and reminders (bench/contracts.ts).
   { name: 'dashboard', path: `${API_BASE}/dashboard`, kind: 'dashboard' },
-  { name: 'reminders incomplete (inbox)', path: `${API_BASE}/reminders?filters[status]=incomplete`, kind: 'list' },
+  {
+    name: 'reminders incomplete (inbox)',
+    path: `${API_BASE}/reminders?filters[status]=incomplete`,
+    kind: 'list',
+  },
   { name: 'reminders completed', path: `${API_BASE}/reminders?filters[status]=completed`, kind: 'list' },
   // The inbox's default order is the due date ascending, overdue first; the Overdue tab and the tab counts.
-  { name: 'reminders overdue (tab)', path: `${API_BASE}/reminders?filters[status]=incomplete&filters[state]=overdue`, kind: 'list' },
-  { name: 'reminders latest first', path: `${API_BASE}/reminders?filters[status]=incomplete&direction=desc`, kind: 'list' },
+  {
+    name: 'reminders overdue (tab)',
+    path: `${API_BASE}/reminders?filters[status]=incomplete&filters[state]=overdue`,
+    kind: 'list',
+  },
+  {
+    name: 'reminders latest first',
+    path: `${API_BASE}/reminders?filters[status]=incomplete&direction=desc`,
+    kind: 'list',
+  },
   { name: 'reminders counts', path: `${API_BASE}/reminders/counts`, kind: 'list' },
-  { name: 'reminders of one lease', path: `${API_BASE}/reminders?filters[subject_type]=lease&filters[subject_id]=4242`, kind: 'list' },
+  {
+    name: 'reminders of one lease',
+    path: `${API_BASE}/reminders?filters[subject_type]=lease&filters[subject_id]=4242`,
+    kind: 'list',
+  },
   { name: 'leases (default)', path: `${API_BASE}/leases`, kind: 'list' },
   { name: 'agreements (default)', path: `${API_BASE}/agreements`, kind: 'list' },
 ];
@@ -140,7 +175,11 @@ async function main() {
     // The server process starts cold: V8 compiles the request path under the first seconds of load, which
     // would be charged to whichever endpoint comes first (stores default: p95 30 ms first, 15–19 ms later).
     // Three seconds of that list, not counted.
-    await measure(appUrl + ENDPOINTS.find((e) => e.server !== 'bare')!.path, cookie, new Promise((resolve) => setTimeout(resolve, WARMUP_MS)));
+    await measure(
+      appUrl + ENDPOINTS.find((e) => e.server !== 'bare')!.path,
+      cookie,
+      new Promise((resolve) => setTimeout(resolve, WARMUP_MS)),
+    );
     for (const endpoint of ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.test(e.name))) {
       const base = endpoint.server === 'bare' ? bareUrl : appUrl;
       const check = await probe(base + endpoint.path, cookie);
@@ -156,7 +195,9 @@ async function main() {
       for (const format of ['csv', 'xlsx'] as const) {
         const measured = await measureExport(appUrl, cookie, server, format);
         exported.push(measured);
-        log(`  ${format} export of all stores: ${measured.seconds.toFixed(2)} s, ${(measured.bytes / 1e6).toFixed(1)} MB, RSS +${mb(measured.peak - measured.before)} MB peak`);
+        log(
+          `  ${format} export of all stores: ${measured.seconds.toFixed(2)} s, ${(measured.bytes / 1e6).toFixed(1)} MB, RSS +${mb(measured.peak - measured.before)} MB peak`,
+        );
       }
     }
 
@@ -171,13 +212,28 @@ async function main() {
         `  ${PDF_PAGES}-page PDF extracted in ${extraction.seconds.toFixed(1)} s; ${EXTRACTION_PROBE.name} p95 ${extraction.before.p95.toFixed(1)} ms before, ${extraction.during.p95.toFixed(1)} ms during`,
       );
 
-    const scan = !only || only.test('scan') ? await measureScan(dataset.databaseUrl, path.join(here, '..', '.tmp', 'bench', 'scan-data')) : null;
-    if (scan) log(`  daily job: ${scan.claimed} notices claimed, ${scan.escalated} escalations, ${scan.transitions} status transitions, ${scan.digests} digests in ${scan.seconds.toFixed(2)} s`);
+    const scan =
+      !only || only.test('scan')
+        ? await measureScan(dataset.databaseUrl, path.join(here, '..', '.tmp', 'bench', 'scan-data'))
+        : null;
+    if (scan)
+      log(
+        `  daily job: ${scan.claimed} notices claimed, ${scan.escalated} escalations, ${scan.transitions} status transitions, ${scan.digests} digests in ${scan.seconds.toFixed(2)} s`,
+      );
 
-    const imported = !only || only.test('import') ? await measureImport(path.join(here, '..', '.tmp', 'bench', 'import')) : null;
-    if (imported) log(`  import of ${imported.rows} stores: ${imported.seconds.toFixed(1)} s; list p95 ${imported.p95.toFixed(1)} ms meanwhile`);
+    const imported =
+      !only || only.test('import')
+        ? await measureImport(path.join(here, '..', '.tmp', 'bench', 'import'))
+        : null;
+    if (imported)
+      log(
+        `  import of ${imported.rows} stores: ${imported.seconds.toFixed(1)} s; list p95 ${imported.p95.toFixed(1)} ms meanwhile`,
+      );
 
-    const report = renderReport(dataset, results, exported, uploads, extraction) + scanReport(scan) + importReport(imported);
+    const report =
+      renderReport(dataset, results, exported, uploads, extraction) +
+      scanReport(scan) +
+      importReport(imported);
     console.log(`\n${report}`);
     if (only) log('\nBENCH_ONLY is set: bench/results/latest.md left as it was');
     else writeResults(dataset.dialect, report);
@@ -331,10 +387,23 @@ async function measure(url: string, cookie: string, until?: Promise<unknown>) {
   };
 }
 
-type Export = { format: 'csv' | 'xlsx'; seconds: number; rows: number | null; bytes: number; before: number; peak: number; after: number };
+type Export = {
+  format: 'csv' | 'xlsx';
+  seconds: number;
+  rows: number | null;
+  bytes: number;
+  before: number;
+  peak: number;
+  after: number;
+};
 
 /** One export request of every store, timed to its last byte, with the server's RSS sampled meanwhile. */
-async function measureExport(appUrl: string, cookie: string, server: Server, format: 'csv' | 'xlsx'): Promise<Export> {
+async function measureExport(
+  appUrl: string,
+  cookie: string,
+  server: Server,
+  format: 'csv' | 'xlsx',
+): Promise<Export> {
   await new Promise((resolve) => setTimeout(resolve, 500));
   await server.request({ type: 'rss-start' });
   const started = performance.now();
@@ -380,7 +449,13 @@ type Extraction = {
   during: Awaited<ReturnType<typeof measure>>;
 };
 
-async function upload(appUrl: string, session: Session, name: string, content: Uint8Array, type: string): Promise<number> {
+async function upload(
+  appUrl: string,
+  session: Session,
+  name: string,
+  content: Uint8Array,
+  type: string,
+): Promise<number> {
   const form = new FormData();
   form.append('title', name);
   form.append('file', new Blob([content], { type }), name);
@@ -415,7 +490,15 @@ async function measureUploads(appUrl: string, session: Session, server: Server):
     Array.from({ length: UPLOAD_CONCURRENCY }, async () => {
       while (next < UPLOAD_FILES) {
         const n = next++;
-        ids.push(await upload(appUrl, session, `bench-upload-${n}.bin`, randomBytes(1024 * 1024), 'application/octet-stream'));
+        ids.push(
+          await upload(
+            appUrl,
+            session,
+            `bench-upload-${n}.bin`,
+            randomBytes(1024 * 1024),
+            'application/octet-stream',
+          ),
+        );
       }
     }),
   );
@@ -432,12 +515,15 @@ async function makePdf(pages: number): Promise<Uint8Array> {
   for (let p = 0; p < pages; p++) {
     const page = pdf.addPage([612, 792]);
     for (let line = 0; line < 45; line++)
-      page.drawText(`Page ${p + 1}, clause ${line + 1}: the tenant shall keep the premises in good repair and pay rent monthly.`, {
-        x: 40,
-        y: 760 - line * 16,
-        size: 10,
-        font,
-      });
+      page.drawText(
+        `Page ${p + 1}, clause ${line + 1}: the tenant shall keep the premises in good repair and pay rent monthly.`,
+        {
+          x: 40,
+          y: 760 - line * 16,
+          size: 10,
+          font,
+        },
+      );
   }
   return pdf.save();
 }
@@ -453,7 +539,9 @@ async function measureExtraction(appUrl: string, session: Session): Promise<Extr
   const done = (async () => {
     const deadline = Date.now() + 180_000;
     while (Date.now() < deadline) {
-      const response = await fetch(`${appUrl}${DOCUMENTS}/${id}`, { headers: { cookie: session.cookie, accept: 'application/json' } });
+      const response = await fetch(`${appUrl}${DOCUMENTS}/${id}`, {
+        headers: { cookie: session.cookie, accept: 'application/json' },
+      });
       status = ((await response.json()) as { data: { text_status: string } }).data.text_status;
       if (status !== 'pending') return;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -473,7 +561,11 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 function verdict(m: Measured): string {
   const extra = m.name.includes('extra');
   const against = (target: number) =>
-    extra ? `(extra; ${m.p95 <= target ? 'within' : 'over'} ${target} ms)` : m.p95 <= target ? `met (p95 ≤ ${target} ms)` : `**missed** (p95 > ${target} ms)`;
+    extra
+      ? `(extra; ${m.p95 <= target ? 'within' : 'over'} ${target} ms)`
+      : m.p95 <= target
+        ? `met (p95 ≤ ${target} ms)`
+        : `**missed** (p95 > ${target} ms)`;
   if (m.kind === 'document-list') return against(TARGETS.documentListP95);
   if (m.kind === 'dashboard') return against(TARGETS.dashboardP95);
   if (m.kind === 'document-search') return against(TARGETS.documentSearchP95);

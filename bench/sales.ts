@@ -48,14 +48,34 @@ async function generate(handle: DatabaseHandle): Promise<number> {
   const now = '2026-06-01T00:00:00.000Z';
   const rng = mulberry32(6006);
   const teamId = await handle.db.transaction().execute(async (trx) => {
-    const user = await insertUser(trx, { name: 'Sales Bench Owner', email: OWNER_EMAIL, passwordHash: 'x', now, verifiedAt: now });
+    const user = await insertUser(trx, {
+      name: 'Sales Bench Owner',
+      email: OWNER_EMAIL,
+      passwordHash: 'x',
+      now,
+      verifiedAt: now,
+    });
     return (await createPersonalTeam(trx, user, now)).id;
   });
   await handle.db.transaction().execute(async (trx) => {
-    const brand = await trx.insertInto('brands').values({ team_id: teamId, name: 'Bench Brand', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const stores: Row[] = Array.from({ length: AGREEMENTS }, (_, i) => ({ team_id: teamId, name: `Store ${i + 1}`, store_number: `S${String(i + 1).padStart(6, '0')}`, brand_id: brand.id, status: 'open', created_at: now, updated_at: now }));
+    const brand = await trx
+      .insertInto('brands')
+      .values({ team_id: teamId, name: 'Bench Brand', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stores: Row[] = Array.from({ length: AGREEMENTS }, (_, i) => ({
+      team_id: teamId,
+      name: `Store ${i + 1}`,
+      store_number: `S${String(i + 1).padStart(6, '0')}`,
+      brand_id: brand.id,
+      status: 'open',
+      created_at: now,
+      updated_at: now,
+    }));
     await insertAll(trx, 'stores', stores);
-    const storeIds = (await trx.selectFrom('stores').select('id').where('team_id', '=', teamId).orderBy('id').execute()).map((s) => s.id);
+    const storeIds = (
+      await trx.selectFrom('stores').select('id').where('team_id', '=', teamId).orderBy('id').execute()
+    ).map((s) => s.id);
     const agreements: Row[] = storeIds.map((_, i) => {
       const tiered = rng() < 0.3;
       const roll = rng();
@@ -68,7 +88,13 @@ async function generate(handle: DatabaseHandle): Promise<number> {
         effective_date: '2015-01-01',
         expiration_date: '2035-12-31',
         royalty_percent: 6,
-        royalty_tiers: tiered ? JSON.stringify([{ from_sales: 0, percent: 6 }, { from_sales: 50_000, percent: 5 }, { from_sales: 100_000, percent: 4 }]) : null,
+        royalty_tiers: tiered
+          ? JSON.stringify([
+              { from_sales: 0, percent: 6 },
+              { from_sales: 50_000, percent: 5 },
+              { from_sales: 100_000, percent: 4 },
+            ])
+          : null,
         royalty_minimum_cents: rng() < 0.5 ? 150_000 : null,
         marketing_percent: 2,
         reporting_frequency: roll < 0.8 ? 'monthly' : roll < 0.95 ? 'quarterly' : 'weekly',
@@ -78,13 +104,33 @@ async function generate(handle: DatabaseHandle): Promise<number> {
       };
     });
     await insertAll(trx, 'franchise_agreements', agreements);
-    const agreementIds = (await trx.selectFrom('franchise_agreements').select('id').where('team_id', '=', teamId).orderBy('id').execute()).map((a) => a.id);
-    await insertAll(trx, 'agreement_stores', agreementIds.map((id, i) => ({ agreement_id: id, store_id: storeIds[i]!, team_id: teamId })));
-    log(`  ${AGREEMENTS.toLocaleString('en-US')} stores and agreements in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const agreementIds = (
+      await trx
+        .selectFrom('franchise_agreements')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .orderBy('id')
+        .execute()
+    ).map((a) => a.id);
+    await insertAll(
+      trx,
+      'agreement_stores',
+      agreementIds.map((id, i) => ({ agreement_id: id, store_id: storeIds[i]!, team_id: teamId })),
+    );
+    log(
+      `  ${AGREEMENTS.toLocaleString('en-US')} stores and agreements in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     // Sales are made by the database itself (stores × months), the fastest load on both dialects.
-    await sql`create table bench_months (n integer primary key, start ${sql.raw(handle.dialect === 'postgres' ? 'date' : 'text')})`.execute(trx);
-    for (let n = 0; n < months; n += 500) await insertAll(trx, 'bench_months', Array.from({ length: Math.min(500, months - n) }, (_, k) => ({ n: n + k, start: monthStart(n + k) })));
+    await sql`create table bench_months (n integer primary key, start ${sql.raw(handle.dialect === 'postgres' ? 'date' : 'text')})`.execute(
+      trx,
+    );
+    for (let n = 0; n < months; n += 500)
+      await insertAll(
+        trx,
+        'bench_months',
+        Array.from({ length: Math.min(500, months - n) }, (_, k) => ({ n: n + k, start: monthStart(n + k) })),
+      );
     const limit = ROWS;
     await sql`insert into sales (team_id, store_id, period, period_start, gross_cents, net_cents, created_at, updated_at)
       select ${teamId}, s.id, 'month', m.start, 3000000 + ((s.id * 7919 + m.n * 104729) % 6000000), null, ${now}, ${now}
@@ -94,7 +140,9 @@ async function generate(handle: DatabaseHandle): Promise<number> {
   });
   if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
   else await sql`analyze`.execute(handle.db);
-  log(`  ${ROWS.toLocaleString('en-US')} sales rows generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `  ${ROWS.toLocaleString('en-US')} sales rows generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return teamId;
 }
 
@@ -106,7 +154,11 @@ async function prepare(): Promise<{ url: string; dataDir: string }> {
   if (!pg) return { url: `sqlite:${path.join(root, `.tmp/bench/storekeep-sales-${tag}.sqlite`)}`, dataDir };
   const admin = openDatabase(pg);
   const name = 'storekeep_bench_sales';
-  const found = await sql<{ comment: string | null }>`select shobj_description(oid, 'pg_database') as comment from pg_database where datname = ${name}`.execute(admin.db);
+  const found = await sql<{
+    comment: string | null;
+  }>`select shobj_description(oid, 'pg_database') as comment from pg_database where datname = ${name}`.execute(
+    admin.db,
+  );
   if (found.rows[0]?.comment !== tag) {
     await sql`drop database if exists ${sql.raw(name)}`.execute(admin.db);
     await sql`create database ${sql.raw(name)}`.execute(admin.db);
@@ -122,24 +174,48 @@ async function main() {
   if (url.startsWith('sqlite:')) fs.mkdirSync(path.dirname(url.slice('sqlite:'.length)), { recursive: true });
   const handle = openDatabase(url);
   await migrateToLatest(handle);
-  let owner = await handle.db.selectFrom('users').select(['id', 'current_team_id']).where('email', '=', OWNER_EMAIL).executeTakeFirst();
-  log(`Royalty report benchmark (${handle.dialect}): ${AGREEMENTS.toLocaleString('en-US')} agreements, ${ROWS.toLocaleString('en-US')} sales rows`);
+  let owner = await handle.db
+    .selectFrom('users')
+    .select(['id', 'current_team_id'])
+    .where('email', '=', OWNER_EMAIL)
+    .executeTakeFirst();
+  log(
+    `Royalty report benchmark (${handle.dialect}): ${AGREEMENTS.toLocaleString('en-US')} agreements, ${ROWS.toLocaleString('en-US')} sales rows`,
+  );
   if (!owner) {
     await generate(handle);
-    if (handle.dialect === 'postgres') await sql`comment on database storekeep_bench_sales is ${sql.lit(`v${GENERATOR_VERSION}-a${AGREEMENTS}-r${ROWS}`)}`.execute(handle.db);
-    owner = await handle.db.selectFrom('users').select(['id', 'current_team_id']).where('email', '=', OWNER_EMAIL).executeTakeFirstOrThrow();
+    if (handle.dialect === 'postgres')
+      await sql`comment on database storekeep_bench_sales is ${sql.lit(`v${GENERATOR_VERSION}-a${AGREEMENTS}-r${ROWS}`)}`.execute(
+        handle.db,
+      );
+    owner = await handle.db
+      .selectFrom('users')
+      .select(['id', 'current_team_id'])
+      .where('email', '=', OWNER_EMAIL)
+      .executeTakeFirstOrThrow();
   } else log('  (cached data set)');
   const teamId = Number(owner.current_team_id);
-  const count = Number((await sql<{ n: number }>`select count(*) as n from sales where team_id = ${teamId}`.execute(handle.db)).rows[0]!.n);
+  const count = Number(
+    (await sql<{ n: number }>`select count(*) as n from sales where team_id = ${teamId}`.execute(handle.db))
+      .rows[0]!.n,
+  );
 
   const app = await buildApp({ config: benchAppConfig(url, dataDir), database: handle });
-  const user = await handle.db.selectFrom('users').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();
+  const user = await handle.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', owner.id)
+    .executeTakeFirstOrThrow();
   const actor: Actor = { user, teamId, role: 'admin', isOwner: true, isDemo: false, ip: '127.0.0.1' };
   const ranges = [
     { label: 'one month (2025-03)', from: '2025-03-01', to: '2025-03-31' },
     { label: 'one quarter (2025 Q1)', from: '2025-01-01', to: '2025-03-31' },
     { label: 'one year (2025)', from: '2025-01-01', to: '2025-12-31' },
-    { label: `every month (${monthStart(months - 1).slice(0, 7)} – 2026-05)`, from: monthStart(months - 1), to: '2026-05-31' },
+    {
+      label: `every month (${monthStart(months - 1).slice(0, 7)} – 2026-05)`,
+      from: monthStart(months - 1),
+      to: '2026-05-31',
+    },
   ];
   const lines: string[] = [];
   for (const range of ranges) {
@@ -156,7 +232,8 @@ async function main() {
     await bumpTeamWriteVersion(handle.db, teamId);
     const csvStarted = performance.now();
     let csvBytes = 0;
-    for await (const chunk of (await reportCsv(app.deps, actor, 'royalties', range)).stream) csvBytes += (chunk as Buffer).length;
+    for await (const chunk of (await reportCsv(app.deps, actor, 'royalties', range)).stream)
+      csvBytes += (chunk as Buffer).length;
     const csvMs = performance.now() - csvStarted;
     const sorted = [...times].sort((a, b) => a - b);
     const line = `| ${range.label} | ${answer.rows.toLocaleString('en-US')} | $${Math.round(answer.due).toLocaleString('en-US')} | ${(sorted[Math.floor(sorted.length / 2)]! / 1000).toFixed(2)} s | ${(sorted.at(-1)! / 1000).toFixed(2)} s | ${(answer.bytes / 1e6).toFixed(1)} MB | ${(csvMs / 1000).toFixed(2)} s (${(csvBytes / 1e6).toFixed(1)} MB) |`;
@@ -166,13 +243,20 @@ async function main() {
   // The sales summary over the same whole history, by store and by month (each beside the year before).
   const all = ranges.at(-1)!;
   const summaryLines: string[] = [];
-  for (const groupBy of (process.env.BENCH_SALES_SUMMARY_GROUPS ?? 'store,period').split(',') as Array<'store' | 'period'>) {
+  for (const groupBy of (process.env.BENCH_SALES_SUMMARY_GROUPS ?? 'store,period').split(',') as Array<
+    'store' | 'period'
+  >) {
     const times: number[] = [];
     let answer = { rows: 0, gross: 0 };
     for (let run = 0; run < SUMMARY_RUNS; run++) {
       await bumpTeamWriteVersion(handle.db, teamId);
       const started = performance.now();
-      const summary = await salesSummary(app.deps, actor, { from: all.from, to: all.to, group_by: groupBy, granularity: 'month' });
+      const summary = await salesSummary(app.deps, actor, {
+        from: all.from,
+        to: all.to,
+        group_by: groupBy,
+        granularity: 'month',
+      });
       JSON.stringify({ data: summary });
       times.push(performance.now() - started);
       answer = { rows: summary.rows.length, gross: summary.total.gross };

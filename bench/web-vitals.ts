@@ -31,7 +31,10 @@ async function lcpOf(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         let last = 0;
         // Runs in the browser; this project's Node typings of PerformanceObserver do not know LCP entries.
-        const lcp = { type: 'largest-contentful-paint', buffered: true } as unknown as { type: 'mark'; buffered: boolean };
+        const lcp = { type: 'largest-contentful-paint', buffered: true } as unknown as {
+          type: 'mark';
+          buffered: boolean;
+        };
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) last = entry.startTime;
         }).observe(lcp);
@@ -84,7 +87,9 @@ try {
       lcps.push(await lcpOf(page));
       await context.close();
     }
-    console.log(`${target}: LCP median ${median(lcps).toFixed(0)} ms (runs: ${lcps.map((v) => v.toFixed(0)).join(', ')})`);
+    console.log(
+      `${target}: LCP median ${median(lcps).toFixed(0)} ms (runs: ${lcps.map((v) => v.toFixed(0)).join(', ')})`,
+    );
   }
   await browser.close();
 } finally {

@@ -5,7 +5,9 @@ import { e2eDataDir } from './playwright.config';
 
 /** Undoes quoted-printable soft breaks and escapes so links in .eml files read whole. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function messagesTo(email: string): string[] {
@@ -22,13 +24,16 @@ function messagesTo(email: string): string[] {
 export async function linkFromMail(email: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(() => {
-      link = messagesTo(email)
-        .flatMap((content) => content.match(/https?:\/\/[^\s"<>]+/g) ?? [])
-        .reverse()
-        .find((candidate) => pattern.test(candidate));
-      return link;
-    }, { message: `a mail to ${email} with a link matching ${pattern}`, timeout: 15_000 })
+    .poll(
+      () => {
+        link = messagesTo(email)
+          .flatMap((content) => content.match(/https?:\/\/[^\s"<>]+/g) ?? [])
+          .reverse()
+          .find((candidate) => pattern.test(candidate));
+        return link;
+      },
+      { message: `a mail to ${email} with a link matching ${pattern}`, timeout: 15_000 },
+    )
     .toBeTruthy();
   return link!;
 }

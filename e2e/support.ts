@@ -21,7 +21,10 @@ export async function screenshot(page: Page, name: string) {
  * Registers through the API the way the SPA does (CSRF cookie first). Using `page.request` shares the
  * browser context's cookies, so the page is signed in afterwards.
  */
-export async function registerViaApi(request: APIRequestContext, body: { name: string; email: string; invitation?: string }) {
+export async function registerViaApi(
+  request: APIRequestContext,
+  body: { name: string; email: string; invitation?: string },
+) {
   const data: Record<string, string> = { ...body, password: PASSWORD, password_confirmation: PASSWORD };
   if (body.invitation) {
     // Registering through an invitation takes the signature of the e-mail's link, as the register page sends it:
@@ -30,7 +33,9 @@ export async function registerViaApi(request: APIRequestContext, body: { name: s
     data.invitation = invitation!;
     data.invitation_signature =
       new URLSearchParams(query).get('signature') ??
-      new URL(await linkFromMail(body.email, new RegExp(`/teams/register/${invitation}\\?`))).searchParams.get('signature')!;
+      new URL(
+        await linkFromMail(body.email, new RegExp(`/teams/register/${invitation}\\?`)),
+      ).searchParams.get('signature')!;
   }
   await request.get('/app/sanctum/csrf-cookie');
   const state = await request.storageState();
@@ -60,14 +65,30 @@ export async function csrfToken(request: APIRequestContext): Promise<string> {
 }
 
 /** A JSON call under /app/api/v1 with the session's CSRF token, the way the SPA makes it. */
-export async function apiCall<T = { id: number }>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(`/app/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': await csrfToken(request) } });
+export async function apiCall<T = { id: number }>(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(`/app/api/v1${path}`, {
+    method,
+    data,
+    headers: { 'X-XSRF-TOKEN': await csrfToken(request) },
+  });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
   return response.status() === 204 ? (undefined as T) : ((await response.json()).data as T);
 }
 
 /** A multipart upload under /app/api/v1 (document fixtures without the drop zone). */
-export async function uploadViaApi(request: APIRequestContext, path: string, name: string, buffer: Buffer, fields: Record<string, string> = {}, mimeType = 'application/pdf') {
+export async function uploadViaApi(
+  request: APIRequestContext,
+  path: string,
+  name: string,
+  buffer: Buffer,
+  fields: Record<string, string> = {},
+  mimeType = 'application/pdf',
+) {
   const response = await request.post(`/app/api/v1${path}`, {
     multipart: { ...fields, file: { name, mimeType, buffer } },
     headers: { 'X-XSRF-TOKEN': await csrfToken(request) },
@@ -92,6 +113,12 @@ export function sql(statement: string, ...params: Array<string | number>) {
 
 /** Adds an existing user to a team with a role and makes it their current team. */
 export function joinTeam(userId: number, teamId: number, role: 'observer' | 'manager' | 'admin') {
-  sql('insert into team_user (team_id, user_id, role, created_at) values (?, ?, ?, ?)', teamId, userId, role, new Date().toISOString());
+  sql(
+    'insert into team_user (team_id, user_id, role, created_at) values (?, ?, ?, ?)',
+    teamId,
+    userId,
+    role,
+    new Date().toISOString(),
+  );
   sql('update users set current_team_id = ? where id = ?', teamId, userId);
 }

@@ -22,7 +22,9 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 // sign-in layout is in the entry chunk; the app shell is lazy) — the same list the server names as the page's
 // preloads (ROUTE_PRELOADS in apps/web/vite.config.ts, written to dist/preloads.json).
 const preloads = JSON.parse(fs.readFileSync(path.join(dist, 'preloads.json'), 'utf8'));
-const PAGES = Object.fromEntries(['/login', '/dashboard'].map((page) => [page, preloads.pages[page].modules]));
+const PAGES = Object.fromEntries(
+  ['/login', '/dashboard'].map((page) => [page, preloads.pages[page].modules]),
+);
 
 /** Every chunk file a key pulls in through static imports (what the browser must fetch before it runs). */
 function staticClosure(keys) {
@@ -49,7 +51,9 @@ for (const [page, routes] of Object.entries(PAGES)) {
   const totalKb = sizes.reduce((sum, [, size]) => sum + size, 0) / 1024;
   const ok = totalKb <= BUDGET_KB;
   over ||= !ok;
-  console.log(`${ok ? '✔' : '✘'} ${page}: ${totalKb.toFixed(1)} KB of gzipped JavaScript in ${files.length} files (budget ${BUDGET_KB} KB)`);
+  console.log(
+    `${ok ? '✔' : '✘'} ${page}: ${totalKb.toFixed(1)} KB of gzipped JavaScript in ${files.length} files (budget ${BUDGET_KB} KB)`,
+  );
   if (!ok || process.argv.includes('--verbose')) {
     for (const [file, size] of sizes) console.log(`    ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
   }

@@ -18,8 +18,14 @@ const env = {
   FUZZ_SEED: process.env.FUZZ_SEED ?? String(Date.now() % 2 ** 31),
   // About 2–8 ms a request: give the run room (hours at most).
   FUZZ_TIMEOUT_MS: process.env.FUZZ_TIMEOUT_MS ?? String(4 * 60 * 60 * 1000),
-  ...(postgres ? { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' } : {}),
+  ...(postgres
+    ? { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }
+    : {}),
 };
 console.log(`fuzz: ${env.TEST_DB}, ${runs} requests per operation, FUZZ_SEED=${env.FUZZ_SEED}`);
-const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['run', 'apps/server/src/security/fuzz.test.ts'], { cwd: root, stdio: 'inherit', env });
+const result = spawnSync(
+  path.join(root, 'node_modules/.bin/vitest'),
+  ['run', 'apps/server/src/security/fuzz.test.ts'],
+  { cwd: root, stdio: 'inherit', env },
+);
 process.exit(result.status ?? 1);

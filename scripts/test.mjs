@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit + API tests on SQLite, the API tests again on PostgreSQL when one is
+// `npm test`: typecheck, lint, formatting, unit + API tests on SQLite, the API tests again on PostgreSQL when one is
 // reachable, then the web build, its bundle budget (scripts/check-bundle.mjs) and the Playwright end-to-end
 // suite in Chromium. Ends with one line of totals over every runner: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,10 @@ const totals = { passed: 0, failed: 0 };
 const failures = [];
 // Each failed test's name and first error line, repeated at the end: CI shows only the tail of the output.
 const failedTests = [];
-const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((line) => line.trim()) ?? '';
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 function run(label, command, args, env = {}) {
   // The load average tells a slow or timed-out step on a busy machine from a real regression.
@@ -37,12 +40,16 @@ function countVitest(file, runner) {
   for (const suite of report.testResults ?? []) {
     const where = path.relative(root, suite.name ?? '');
     // A file that fails to load has no failed tests but is a failure: count it as one.
-    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((test) => test.status === 'failed')) {
+    if (
+      suite.status === 'failed' &&
+      !(suite.assertionResults ?? []).some((test) => test.status === 'failed')
+    ) {
       failedTests.push(`${runner} › ${where}: ${firstLine(suite.message)}`);
       totals.failed += 1;
     }
     for (const test of suite.assertionResults ?? [])
-      if (test.status === 'failed') failedTests.push(`${runner} › ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (test.status === 'failed')
+        failedTests.push(`${runner} › ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
   }
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
@@ -56,9 +63,12 @@ function countPlaywright(file) {
       for (const test of spec.tests ?? [])
         if (test.status === 'unexpected') {
           const error = test.results?.at(-1)?.error?.message;
-          failedTests.push(`e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+          failedTests.push(
+            `e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+          );
         }
-    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+    for (const child of suite.suites ?? [])
+      visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
   };
   for (const suite of suites ?? []) visit(suite, []);
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
@@ -75,7 +85,9 @@ function portOpen(host, port) {
 }
 
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
   return candidates.find((file) => fs.existsSync(file));
 }
 
@@ -92,32 +104,49 @@ function ensureChromium() {
     chromium = findChromium();
   }
   if (!chromium) {
-    console.error('No Chromium for the end-to-end tests. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to its executable.');
+    console.error(
+      'No Chromium for the end-to-end tests. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to its executable.',
+    );
   }
   return chromium;
 }
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
+run('formatting (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
 const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
 fs.rmSync(sqliteReport, { force: true });
 // Scale-out tests (two app instances sharing events through Redis) run when a Redis answers.
-const redisUrl = process.env.TEST_REDIS_URL ?? ((await portOpen('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined);
+const redisUrl =
+  process.env.TEST_REDIS_URL ?? ((await portOpen('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined);
 const redisEnv = redisUrl ? { TEST_REDIS_URL: redisUrl } : {};
-if (!redisUrl) console.log('\n(no Redis on 127.0.0.1:6379 and no TEST_REDIS_URL: the two-instance realtime test is left out)');
-run('unit and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`], { TEST_DB: 'sqlite', ...redisEnv });
+if (!redisUrl)
+  console.log(
+    '\n(no Redis on 127.0.0.1:6379 and no TEST_REDIS_URL: the two-instance realtime test is left out)',
+  );
+run(
+  'unit and API tests (SQLite)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`],
+  { TEST_DB: 'sqlite', ...redisEnv },
+);
 countVitest(sqliteReport, 'SQLite');
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl || (await portOpen('127.0.0.1', 5432))) {
   const pgReport = path.join(tmp, 'vitest-postgres.json');
   fs.rmSync(pgReport, { force: true });
-  run('API tests (PostgreSQL)', bin('vitest'), ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
-    TEST_DB: 'postgres',
-    TEST_DATABASE_URL: pgUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
-    ...redisEnv,
-  });
+  run(
+    'API tests (PostgreSQL)',
+    bin('vitest'),
+    ['run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    {
+      TEST_DB: 'postgres',
+      TEST_DATABASE_URL: pgUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
+      ...redisEnv,
+    },
+  );
   countVitest(pgReport, 'PostgreSQL');
 } else {
   console.log('\n(no PostgreSQL on 127.0.0.1:5432 and no TEST_DATABASE_URL: API tests ran on SQLite only)');
@@ -142,7 +171,8 @@ if (run('web build', 'npm', ['run', '--silent', 'build'])) {
   }
 }
 
-if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ✘ ${line.slice(0, 400)}`).join('\n')}`);
+if (failedTests.length)
+  console.log(`\nFailed tests:\n${failedTests.map((line) => `  ✘ ${line.slice(0, 400)}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failures.length || totals.failed ? 1 : 0);

@@ -22,7 +22,8 @@ function sonnerStylesAsFile(): Plugin {
     name: 'storekeep:sonner-styles-as-file',
     transform(code, id) {
       if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      if (!code.includes(injector)) throw new Error(`sonner no longer defines ${injector}: update sonnerStylesAsFile in vite.config.ts`);
+      if (!code.includes(injector))
+        throw new Error(`sonner no longer defines ${injector}: update sonnerStylesAsFile in vite.config.ts`);
       return { code: code.replace(injector, `${injector} return;`), map: null };
     },
   };
@@ -40,7 +41,11 @@ const EVERY_PAGE_DATA = ['/app/api/v1/users/auth?guest=null'];
 const ROUTE_PRELOADS: Record<string, { modules: string[]; data?: string[] }> = {
   '/login': { modules: ['src/routes/login.tsx'] },
   '/dashboard': {
-    modules: ['src/features/layout/app-shell.tsx', 'src/routes/dashboard.tsx', 'src/features/dashboard/use-dashboard.ts'],
+    modules: [
+      'src/features/layout/app-shell.tsx',
+      'src/routes/dashboard.tsx',
+      'src/features/dashboard/use-dashboard.ts',
+    ],
     data: ['/app/api/v1/dashboard'],
   },
 };
@@ -70,12 +75,29 @@ function routePreloads(): Plugin {
       const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const pages = Object.fromEntries(
         Object.entries(ROUTE_PRELOADS).map(([page, { modules, data = [] }]) => {
-          const scripts = [...closure(modules.map((module) => chunkOf(module).fileName))].filter((file) => !entry.has(file));
-          const styles = scripts.flatMap((file) => [...((bundle[file] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
-          return [page, { modules, scripts: scripts.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`), data }];
+          const scripts = [...closure(modules.map((module) => chunkOf(module).fileName))].filter(
+            (file) => !entry.has(file),
+          );
+          const styles = scripts.flatMap((file) => [
+            ...((bundle[file] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+              ?.importedCss ?? []),
+          ]);
+          return [
+            page,
+            {
+              modules,
+              scripts: scripts.map((file) => `/${file}`),
+              styles: styles.map((file) => `/${file}`),
+              data,
+            },
+          ];
         }),
       );
-      this.emitFile({ type: 'asset', fileName: 'preloads.json', source: `${JSON.stringify({ data: EVERY_PAGE_DATA, pages }, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preloads.json',
+        source: `${JSON.stringify({ data: EVERY_PAGE_DATA, pages }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -97,7 +119,13 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'offline.html', 'offline.js', 'offline.css', 'icons/apple-touch-icon.png'],
+      includeAssets: [
+        'favicon.svg',
+        'offline.html',
+        'offline.js',
+        'offline.css',
+        'icons/apple-touch-icon.png',
+      ],
       manifest: {
         id: '/',
         name: 'Storekeep',

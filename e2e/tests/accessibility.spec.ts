@@ -4,10 +4,18 @@ import { apiCall, registerViaApi, uniqueEmail } from '../support';
 
 /** WCAG 2.2 AA rules; a page passes with no serious or critical violation. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('public pages have no serious accessibility violations', async ({ page }) => {
@@ -24,7 +32,24 @@ test('the app pages have no serious accessibility violations', async ({ page }) 
   const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Alpha' });
   await apiCall(page.request, 'POST', '/stores', { name: 'Riverside', brand_id: brand.id, city: 'Austin' });
   const found: Record<string, string[]> = {};
-  for (const path of ['/dashboard', '/stores', '/stores/create', '/companies', '/brands', '/contacts', '/documents', '/reminders', '/leases', '/agreements', '/sales', '/import', '/import/stores', '/account/profile', '/account/team', '/account/attributes']) {
+  for (const path of [
+    '/dashboard',
+    '/stores',
+    '/stores/create',
+    '/companies',
+    '/brands',
+    '/contacts',
+    '/documents',
+    '/reminders',
+    '/leases',
+    '/agreements',
+    '/sales',
+    '/import',
+    '/import/stores',
+    '/account/profile',
+    '/account/team',
+    '/account/attributes',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const violations = await seriousViolations(page);

@@ -18,18 +18,29 @@ test('without a Maps key the address fields stay plain and no Google script load
 
 test('with a Maps key, picking a place fills the store address and its coordinates', async ({ page }) => {
   await registerViaApi(page.request, { name: 'Geo Gina', email: uniqueEmail('geo') });
-  await page.route('**/app/api/v1/app-config', (route) => route.fulfill({ json: { data: { maps_api_key: 'test-browser-key' } } }));
-  await page.route('https://maps.googleapis.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_MAPS }));
+  await page.route('**/app/api/v1/app-config', (route) =>
+    route.fulfill({ json: { data: { maps_api_key: 'test-browser-key' } } }),
+  );
+  await page.route('https://maps.googleapis.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_MAPS }),
+  );
   // A server with GOOGLE_MAPS_API_KEY allows the Maps script in its CSP (platform/http-security.ts); this
   // one has no key, so the page's CSP is given the same host the way app-config is given the key above.
   await page.route('**/stores/create', async (route) => {
     const response = await route.fetch();
-    const csp = (response.headers()['content-security-policy'] ?? '').replace("script-src 'self'", "script-src 'self' https://maps.googleapis.com");
+    const csp = (response.headers()['content-security-policy'] ?? '').replace(
+      "script-src 'self'",
+      "script-src 'self' https://maps.googleapis.com",
+    );
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
   });
   await page.goto('/stores/create');
-  await expect(page.locator('script[src*="maps.googleapis.com/maps/api/js?key=test-browser-key&libraries=places"]')).toHaveCount(1);
-  await page.waitForFunction(() => (window as unknown as { __autocompleteInput?: HTMLElement }).__autocompleteInput !== undefined);
+  await expect(
+    page.locator('script[src*="maps.googleapis.com/maps/api/js?key=test-browser-key&libraries=places"]'),
+  ).toHaveCount(1);
+  await page.waitForFunction(
+    () => (window as unknown as { __autocompleteInput?: HTMLElement }).__autocompleteInput !== undefined,
+  );
   await page.evaluate(() => {
     const w = window as unknown as { __place: unknown; __autocomplete: { handlers: Array<() => void> } };
     w.__place = {

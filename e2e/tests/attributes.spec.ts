@@ -104,10 +104,20 @@ test('a lease attribute is edited on the lease form and shown on its page', asyn
   test.setTimeout(60_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Lea Leases', email: uniqueEmail('lease-attributes') });
-  await apiCall(page.request, 'POST', '/attributes', { subject_type: 'leases', label: 'Landlord code', type: 'text', required: true });
+  await apiCall(page.request, 'POST', '/attributes', {
+    subject_type: 'leases',
+    label: 'Landlord code',
+    type: 'text',
+    required: true,
+  });
   const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Point' });
   const lease = await apiCall(page.request, 'POST', '/leases', {
-    store_id: store.id, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31', attributes: { landlord_code: 'LL-1' },
+    store_id: store.id,
+    status: 'active',
+    type: 'nnn',
+    commencement_date: '2024-01-01',
+    expiration_date: '2034-12-31',
+    attributes: { landlord_code: 'LL-1' },
   });
 
   await page.goto(`/leases/${lease.id}/edit`);
@@ -118,7 +128,10 @@ test('a lease attribute is edited on the lease form and shown on its page', asyn
   await expect(page.getByText('The landlord code field is required.')).toBeVisible();
   await code.fill('LL-77');
   // The lease page is opened only once the save has been answered: navigating earlier can cancel the request.
-  const saved = page.waitForResponse((response) => response.url().endsWith(`/app/api/v1/leases/${lease.id}`) && response.request().method() === 'PATCH');
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/app/api/v1/leases/${lease.id}`) && response.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Save changes' }).click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('The landlord code field is required.')).toBeHidden();
@@ -133,10 +146,23 @@ test('the leases list shows, filters, sorts and exports a lease attribute', asyn
   test.setTimeout(60_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Lou Lists', email: uniqueEmail('lease-attribute-list') });
-  await apiCall(page.request, 'POST', '/attributes', { subject_type: 'leases', label: 'Region', type: 'select', options: ['East', 'West'] });
+  await apiCall(page.request, 'POST', '/attributes', {
+    subject_type: 'leases',
+    label: 'Region',
+    type: 'select',
+    options: ['East', 'West'],
+  });
   const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Point' });
   const lease = (reference: string, region: string) =>
-    apiCall(page.request, 'POST', '/leases', { store_id: store.id, reference, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31', attributes: { region } });
+    apiCall(page.request, 'POST', '/leases', {
+      store_id: store.id,
+      reference,
+      status: 'active',
+      type: 'nnn',
+      commencement_date: '2024-01-01',
+      expiration_date: '2034-12-31',
+      attributes: { region },
+    });
   await lease('L-EAST', 'East');
   await lease('L-WEST', 'West');
 
@@ -151,8 +177,14 @@ test('the leases list shows, filters, sorts and exports a lease attribute', asyn
   await expect(table.getByRole('row', { name: /L-WEST/ })).toHaveCount(0);
   await expect(table.getByRole('row', { name: /L-EAST/ })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-  const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
   expect(lines[0]).toMatch(/,Region$/);
   expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['East']);
 
@@ -167,13 +199,34 @@ test('the leases list shows, filters, sorts and exports a lease attribute', asyn
   await screenshot(page, 'attributes-lease-list');
 });
 
-test('a document attribute is edited in the drawer, shown as a list column, filtered and exported', async ({ page }) => {
+test('a document attribute is edited in the drawer, shown as a list column, filtered and exported', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Dora Docs', email: uniqueEmail('document-attributes') });
-  await apiCall(page.request, 'POST', '/attributes', { subject_type: 'documents', label: 'Insurer', type: 'select', options: ['Acme Mutual', 'Zenith'] });
-  const policy = await uploadViaApi(page.request, '/documents', 'policy.txt', Buffer.from('Liability policy'), { title: 'Liability policy' }, 'text/plain');
-  await uploadViaApi(page.request, '/documents', 'permit.txt', Buffer.from('City permit'), { title: 'City permit' }, 'text/plain');
+  await apiCall(page.request, 'POST', '/attributes', {
+    subject_type: 'documents',
+    label: 'Insurer',
+    type: 'select',
+    options: ['Acme Mutual', 'Zenith'],
+  });
+  const policy = await uploadViaApi(
+    page.request,
+    '/documents',
+    'policy.txt',
+    Buffer.from('Liability policy'),
+    { title: 'Liability policy' },
+    'text/plain',
+  );
+  await uploadViaApi(
+    page.request,
+    '/documents',
+    'permit.txt',
+    Buffer.from('City permit'),
+    { title: 'City permit' },
+    'text/plain',
+  );
 
   await page.goto(`/documents?document=${policy.id}`);
   const drawer = page.getByRole('dialog', { name: 'Liability policy' });
@@ -192,8 +245,15 @@ test('a document attribute is edited in the drawer, shown as a list column, filt
   await expect(page).toHaveURL(/attr\.insurer=Zenith/);
   await expect(table.getByRole('row', { name: /City permit/ })).toHaveCount(0);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
   expect(lines[0]).toMatch(/^ID,Title,.*,Insurer$/);
   expect(lines.slice(1)).toEqual([expect.stringMatching(/^\d+,Liability policy,.*,Zenith$/)]);
   await screenshot(page, 'attributes-document-list');

@@ -2,7 +2,9 @@ import { expect, test } from '../fixtures';
 import { linkFromMail } from '../mail';
 import { logIn, PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
 
-test('a new user registers, verifies the e-mail from the .eml link, logs in and sees the dashboard', async ({ page }) => {
+test('a new user registers, verifies the e-mail from the .eml link, logs in and sees the dashboard', async ({
+  page,
+}) => {
   const email = uniqueEmail('reg');
   await page.goto('/register');
   await page.getByLabel('Name').fill('Rita Register');
@@ -84,7 +86,9 @@ test('an unknown page shows the not-found page with a way home', async ({ page }
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('signing up with an e-mail that has an account says to check the inbox, signs no one in, and mails the owner', async ({ page }) => {
+test('signing up with an e-mail that has an account says to check the inbox, signs no one in, and mails the owner', async ({
+  page,
+}) => {
   const email = uniqueEmail('taken');
   await registerViaApi(page.context().request, { name: 'Olive Owner', email });
   await page.context().clearCookies();
@@ -107,14 +111,18 @@ test('signing up with an e-mail that has an account says to check the inbox, sig
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('changing the e-mail asks for the current password and applies once the new address opens its link', async ({ page }) => {
+test('changing the e-mail asks for the current password and applies once the new address opens its link', async ({
+  page,
+}) => {
   const email = uniqueEmail('mover');
   await registerViaApi(page.request, { name: 'Mo Mover', email });
   await page.goto('/account/profile');
   const target = uniqueEmail('moved');
   await page.getByLabel('Email').fill(target);
   // The password form below has a field of the same name.
-  const profileForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save profile' }) });
+  const profileForm = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Save profile' }) });
   const current = profileForm.getByLabel('Current password');
   await expect(current).toBeVisible();
   await page.getByRole('button', { name: 'Save profile' }).click();

@@ -6,14 +6,26 @@ import { logIn, registerViaApi, screenshot, sql, uniqueEmail } from '../support'
  * the way a webhook would leave it, by writing its status.
  */
 
-test('the owner of an inactive team lands on /reactivate; a member sees the 403 page', async ({ page, browser, allowConsole }) => {
+test('the owner of an inactive team lands on /reactivate; a member sees the 403 page', async ({
+  page,
+  browser,
+  allowConsole,
+}) => {
   // /dashboard's HTML preloads the team's figures, which a closed team's API refuses (the page itself does not ask).
   allowConsole(/status of 403/);
   const owner = await registerViaApi(page.request, { name: 'Olga Owner', email: uniqueEmail('owner') });
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  const member = await registerViaApi(memberPage.request, { name: 'Max Member', email: uniqueEmail('member') });
-  sql("insert into team_user (team_id, user_id, role, created_at) values (?, ?, 'manager', ?)", owner.team_id, member.id, new Date().toISOString());
+  const member = await registerViaApi(memberPage.request, {
+    name: 'Max Member',
+    email: uniqueEmail('member'),
+  });
+  sql(
+    "insert into team_user (team_id, user_id, role, created_at) values (?, ?, 'manager', ?)",
+    owner.team_id,
+    member.id,
+    new Date().toISOString(),
+  );
   sql('update users set current_team_id = ? where id = ?', owner.team_id, member.id);
   sql("update teams set subscription_status = 'inactive' where id = ?", owner.team_id);
 
@@ -42,7 +54,9 @@ test('the owner of an inactive team lands on /reactivate; a member sees the 403 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('without Stripe the billing page says billing is off; the owner reaches it from the user menu', async ({ page }) => {
+test('without Stripe the billing page says billing is off; the owner reaches it from the user menu', async ({
+  page,
+}) => {
   const owner = await registerViaApi(page.request, { name: 'Bella Billing', email: uniqueEmail('billing') });
   sql('update users set email_verified_at = ? where id = ?', new Date().toISOString(), owner.id);
   await page.goto('/dashboard');

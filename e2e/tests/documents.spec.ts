@@ -28,16 +28,26 @@ async function dropFiles(page: Page, files: Array<{ name: string; buffer: Buffer
     return data;
   }, payload);
   const zone = page.getByTestId('drop-zone');
-  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer: transfer });
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await zone.dispatchEvent(type, { dataTransfer: transfer });
 }
 
-test('a store’s Documents tab: drop two PDFs, find one by its text, open it, add a version, delete it', async ({ page }) => {
+test('a store’s Documents tab: drop two PDFs, find one by its text, open it, add a version, delete it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Dora Documents', email: uniqueEmail('documents') });
-  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Street Store', status: 'open', city: 'Portland' });
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Harbor Street Store',
+    status: 'open',
+    city: 'Portland',
+  });
   const word = `zephyr${randomBytes(3).toString('hex')}`;
-  const lease = await makePdf(['Lease agreement for Harbor Street', `Special clause ${word} applies to the tenant.`]);
+  const lease = await makePdf([
+    'Lease agreement for Harbor Street',
+    `Special clause ${word} applies to the tenant.`,
+  ]);
   const insurance = await makePdf(['Certificate of insurance', 'Coverage: general liability']);
 
   await page.goto(`/stores/${store.id}/documents`);
@@ -60,7 +70,9 @@ test('a store’s Documents tab: drop two PDFs, find one by its text, open it, a
   }).toPass({ timeout: 30_000 });
 
   // The same file again on this store is a 409 with the server's words and an "Upload anyway".
-  await page.getByTestId('drop-zone-input').setInputFiles({ name: 'harbor-insurance.pdf', mimeType: 'application/pdf', buffer: insurance });
+  await page
+    .getByTestId('drop-zone-input')
+    .setInputFiles({ name: 'harbor-insurance.pdf', mimeType: 'application/pdf', buffer: insurance });
   await expect(page.getByRole('alert').filter({ hasText: 'already attached' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload anyway' }).click();
   await expect(table.getByRole('row', { name: 'harbor-insurance.pdf' })).toHaveCount(2);
@@ -93,7 +105,10 @@ test('a store’s Documents tab: drop two PDFs, find one by its text, open it, a
   });
   await expect(page.getByText('Version 2 uploaded.')).toBeVisible();
   await expect(drawer.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(2);
-  await expect(drawer.getByRole('link', { name: 'Download version 1' })).toHaveAttribute('href', /\/app\/files\//);
+  await expect(drawer.getByRole('link', { name: 'Download version 1' })).toHaveAttribute(
+    'href',
+    /\/app\/files\//,
+  );
   await screenshot(page, 'documents-drawer-desktop');
 
   await drawer.getByRole('button', { name: 'Delete' }).click();
@@ -104,19 +119,38 @@ test('a store’s Documents tab: drop two PDFs, find one by its text, open it, a
   await expect(table.getByRole('row', { name: 'harbor-lease.pdf' })).toHaveCount(0);
 });
 
-test('the documents list: filters in the URL, bulk category change and linking, drawer metadata, screenshots', async ({ page }) => {
+test('the documents list: filters in the URL, bulk category change and linking, drawer metadata, screenshots', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Lena List', email: uniqueEmail('documents-list') });
   const company = await apiCall(page.request, 'POST', '/companies', { name: 'Keystone Holdings' });
-  const a = await uploadViaApi(page.request, '/documents', 'alpha-permit.pdf', await makePdf(['Permit alpha']), { title: 'Alpha permit', tags: 'permits,city' });
-  await uploadViaApi(page.request, '/documents', 'beta-invoice.pdf', await makePdf(['Invoice beta']), { title: 'Beta invoice', category: 'financial' });
-  await uploadViaApi(page.request, `/companies/${company.id}/documents`, 'gamma-letter.pdf', await makePdf(['Letter gamma']), { title: 'Gamma letter' });
+  const a = await uploadViaApi(
+    page.request,
+    '/documents',
+    'alpha-permit.pdf',
+    await makePdf(['Permit alpha']),
+    { title: 'Alpha permit', tags: 'permits,city' },
+  );
+  await uploadViaApi(page.request, '/documents', 'beta-invoice.pdf', await makePdf(['Invoice beta']), {
+    title: 'Beta invoice',
+    category: 'financial',
+  });
+  await uploadViaApi(
+    page.request,
+    `/companies/${company.id}/documents`,
+    'gamma-letter.pdf',
+    await makePdf(['Letter gamma']),
+    { title: 'Gamma letter' },
+  );
 
   await page.goto('/documents');
   const table = page.getByRole('table', { name: 'Documents' });
   await expect(table.getByRole('row')).toHaveCount(4);
-  await expect(table.getByRole('row', { name: 'Gamma letter' }).getByRole('link', { name: 'Keystone Holdings' })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: 'Gamma letter' }).getByRole('link', { name: 'Keystone Holdings' }),
+  ).toBeVisible();
 
   // Search over titles, kept in the URL.
   await page.getByRole('searchbox', { name: 'Search documents' }).fill('Beta');
@@ -153,7 +187,9 @@ test('the documents list: filters in the URL, bulk category change and linking, 
   await page.getByRole('option', { name: 'Keystone Holdings' }).click();
   await linkDialog.getByRole('button', { name: 'Link', exact: true }).click();
   await expect(page.getByText('Linked to Keystone Holdings.')).toBeVisible();
-  await expect(table.getByRole('row', { name: 'Alpha permit' }).getByRole('link', { name: 'Keystone Holdings' })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: 'Alpha permit' }).getByRole('link', { name: 'Keystone Holdings' }),
+  ).toBeVisible();
 
   await screenshot(page, 'documents-list-desktop');
 
@@ -190,11 +226,22 @@ test('the documents list: filters in the URL, bulk category change and linking, 
 
 test('an observer sees documents but no upload zone, checkboxes or editing', async ({ browser, page }) => {
   test.setTimeout(60_000);
-  const owner = await registerViaApi(page.request, { name: 'Olga Owner', email: uniqueEmail('documents-owner') });
+  const owner = await registerViaApi(page.request, {
+    name: 'Olga Owner',
+    email: uniqueEmail('documents-owner'),
+  });
   const store = await apiCall(page.request, 'POST', '/stores', { name: 'Quiet Store' });
-  const doc = await uploadViaApi(page.request, `/stores/${store.id}/documents`, 'readonly.pdf', await makePdf(['Read only']));
+  const doc = await uploadViaApi(
+    page.request,
+    `/stores/${store.id}/documents`,
+    'readonly.pdf',
+    await makePdf(['Read only']),
+  );
   const observerEmail = uniqueEmail('documents-observer');
-  await apiCall(page.request, 'POST', `/teams/${owner.team_id}/invitations`, { email: observerEmail, role: 'observer' });
+  await apiCall(page.request, 'POST', `/teams/${owner.team_id}/invitations`, {
+    email: observerEmail,
+    role: 'observer',
+  });
   const link = await linkFromMail(observerEmail, /\/teams\/register\//);
   const token = new URL(link).pathname.split('/').pop()!;
 

@@ -8,7 +8,9 @@ const CSV = [
   'Nowhere,R-3,OM,Omega Pizza,Houston',
 ].join('\n');
 
-test('a manager imports a stores CSV: fixes the mapping, skips the one bad row, downloads the error report and undoes the import', async ({ page }) => {
+test('a manager imports a stores CSV: fixes the mapping, skips the one bad row, downloads the error report and undoes the import', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Ivy Importer', email: uniqueEmail('import') });
@@ -20,7 +22,9 @@ test('a manager imports a stores CSV: fixes the mapping, skips the one bad row, 
   await page.goto('/stores');
   await page.getByRole('link', { name: 'Import' }).click();
   await expect(page).toHaveURL(/\/import\/stores$/);
-  await page.getByTestId('import-file').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await expect(page.getByText('stores.csv · 5 columns')).toBeVisible();
 
   // Headers were matched by name and synonym; "Town" is not a word we know, so the user maps it.
@@ -43,7 +47,9 @@ test('a manager imports a stores CSV: fixes the mapping, skips the one bad row, 
   await screenshot(page, 'import-preview');
   await page.getByRole('button', { name: 'Import 3 rows' }).click();
 
-  await expect(page.getByText('Import complete: 2 created, 0 updated, 1 skipped. 1 invalid row was skipped.')).toBeVisible();
+  await expect(
+    page.getByText('Import complete: 2 created, 0 updated, 1 skipped. 1 invalid row was skipped.'),
+  ).toBeVisible();
   await screenshot(page, 'import-result');
   const report = page.getByRole('link', { name: 'Download the error report' }).first();
   const csv = await (await page.request.get((await report.getAttribute('href'))!)).text();

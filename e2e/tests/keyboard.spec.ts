@@ -1,7 +1,9 @@
 import { expect, test } from '../fixtures';
 import { registerViaApi, uniqueEmail } from '../support';
 
-test('keyboard shortcuts: c starts a new record on list pages, / and Ctrl-K jump to search, and typing is never hijacked', async ({ page }) => {
+test('keyboard shortcuts: c starts a new record on list pages, / and Ctrl-K jump to search, and typing is never hijacked', async ({
+  page,
+}) => {
   await registerViaApi(page.request, { name: 'Kim Keys', email: uniqueEmail('keys') });
   await page.goto('/stores');
   await expect(page.getByRole('heading', { name: 'Stores', exact: true })).toBeVisible();

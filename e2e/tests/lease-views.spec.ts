@@ -26,12 +26,36 @@ async function screenshots(page: Page, name: string) {
 
 /** A portfolio worth looking at: three located stores, leases ending over the years, an agreement. */
 async function portfolio(request: APIRequestContext) {
-  const landlord = await apiCall(request, 'POST', '/companies', { name: 'Crossroads Realty', kind: 'landlord' });
-  const franchisee = await apiCall(request, 'POST', '/companies', { name: 'Moore Partners', kind: 'franchisee' });
+  const landlord = await apiCall(request, 'POST', '/companies', {
+    name: 'Crossroads Realty',
+    kind: 'landlord',
+  });
+  const franchisee = await apiCall(request, 'POST', '/companies', {
+    name: 'Moore Partners',
+    kind: 'franchisee',
+  });
   const brand = await apiCall(request, 'POST', '/brands', { name: 'Harbor Grill' });
-  const austin = await apiCall(request, 'POST', '/stores', { name: 'Harbor Grill Austin', brand_id: brand.id, city: 'Austin', latitude: 30.2672, longitude: -97.7431 });
-  const dallas = await apiCall(request, 'POST', '/stores', { name: 'Harbor Grill Dallas', brand_id: brand.id, city: 'Dallas', latitude: 32.7767, longitude: -96.797 });
-  const houston = await apiCall(request, 'POST', '/stores', { name: 'Harbor Grill Houston', brand_id: brand.id, city: 'Houston', latitude: 29.7604, longitude: -95.3698 });
+  const austin = await apiCall(request, 'POST', '/stores', {
+    name: 'Harbor Grill Austin',
+    brand_id: brand.id,
+    city: 'Austin',
+    latitude: 30.2672,
+    longitude: -97.7431,
+  });
+  const dallas = await apiCall(request, 'POST', '/stores', {
+    name: 'Harbor Grill Dallas',
+    brand_id: brand.id,
+    city: 'Dallas',
+    latitude: 32.7767,
+    longitude: -96.797,
+  });
+  const houston = await apiCall(request, 'POST', '/stores', {
+    name: 'Harbor Grill Houston',
+    brand_id: brand.id,
+    city: 'Houston',
+    latitude: 29.7604,
+    longitude: -95.3698,
+  });
   const lease = await apiCall(request, 'POST', '/leases', {
     store_id: austin.id,
     landlord_id: landlord.id,
@@ -48,12 +72,32 @@ async function portfolio(request: APIRequestContext) {
       { start_date: isoDay(0), end_date: isoDay(200), monthly_amount: 9450 },
     ],
     charges: [{ kind: 'cam', monthly_amount: 650, estimated: true }],
-    options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: 180, notice_from: 'expiration', delivery_method: 'Certified mail' }],
+    options: [
+      {
+        kind: 'renewal',
+        count: 2,
+        length_months: 60,
+        notice_days: 180,
+        notice_from: 'expiration',
+        delivery_method: 'Certified mail',
+      },
+    ],
     clauses: [{ kind: 'co_tenancy', text: 'Rent abates 50% if the anchor tenant goes dark for 90 days.' }],
     security_deposit: 18900,
   });
-  await apiCall(request, 'POST', '/leases', { store_id: dallas.id, landlord_id: landlord.id, reference: 'HG-DAL-1', status: 'active', expiration_date: isoDay(45) });
-  await apiCall(request, 'POST', '/leases', { store_id: houston.id, reference: 'HG-HOU-1', status: 'active', expiration_date: isoDay(3 * 365) });
+  await apiCall(request, 'POST', '/leases', {
+    store_id: dallas.id,
+    landlord_id: landlord.id,
+    reference: 'HG-DAL-1',
+    status: 'active',
+    expiration_date: isoDay(45),
+  });
+  await apiCall(request, 'POST', '/leases', {
+    store_id: houston.id,
+    reference: 'HG-HOU-1',
+    status: 'active',
+    expiration_date: isoDay(3 * 365),
+  });
   const agreement = await apiCall(request, 'POST', '/agreements', {
     brand_id: brand.id,
     franchisee_id: franchisee.id,
@@ -72,7 +116,10 @@ async function portfolio(request: APIRequestContext) {
   return { lease, agreement, austin };
 }
 
-test('an observer reads a lease and an agreement on their own pages, without Edit or Delete', async ({ page, browser }) => {
+test('an observer reads a lease and an agreement on their own pages, without Edit or Delete', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   const admin = await registerViaApi(page.request, { name: 'Ada Admin', email: uniqueEmail('lease-admin') });
@@ -80,21 +127,32 @@ test('an observer reads a lease and an agreement on their own pages, without Edi
 
   // An observer joins through an invitation.
   const observerEmail = uniqueEmail('observer');
-  await apiCall(page.request, 'POST', `/teams/${admin.team_id}/invitations`, { email: observerEmail, role: 'observer' });
+  await apiCall(page.request, 'POST', `/teams/${admin.team_id}/invitations`, {
+    email: observerEmail,
+    role: 'observer',
+  });
   const link = await linkFromMail(observerEmail, /\/teams\/register\//);
   const context = await browser.newContext({ viewport: DESKTOP });
   const observer = await context.newPage();
-  await registerViaApi(observer.request, { name: 'Otto Observer', email: observerEmail, invitation: link.split('/').pop()! });
+  await registerViaApi(observer.request, {
+    name: 'Otto Observer',
+    email: observerEmail,
+    invitation: link.split('/').pop()!,
+  });
 
   // From the list, a row opens the read-only page (the edit form would be a 403 for an observer).
   await observer.goto('/leases');
   await observer.getByRole('cell', { name: 'HG-AUS-1' }).click();
   await expect(observer).toHaveURL(new RegExp(`/leases/${lease.id}$`));
-  await expect(observer.getByRole('heading', { level: 1, name: 'Harbor Grill Austin · HG-AUS-1' })).toBeVisible();
+  await expect(
+    observer.getByRole('heading', { level: 1, name: 'Harbor Grill Austin · HG-AUS-1' }),
+  ).toBeVisible();
   await expect(observer.getByRole('heading', { name: 'Rent schedule' })).toBeVisible();
   await expect(observer.getByTestId('lease-option')).toContainText('Certified mail');
   await expect(observer.getByRole('button', { name: 'Exercise' })).toHaveCount(0);
-  await expect(observer.getByText('Rent abates 50% if the anchor tenant goes dark for 90 days.')).toBeVisible();
+  await expect(
+    observer.getByText('Rent abates 50% if the anchor tenant goes dark for 90 days.'),
+  ).toBeVisible();
   await expect(observer.getByRole('heading', { name: 'Reminders of this lease' })).toBeVisible();
   await expect(observer.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(observer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -121,7 +179,10 @@ test('an observer reads a lease and an agreement on their own pages, without Edi
   await expect(page.getByRole('heading', { level: 1, name: 'Harbor Grill Austin · HG-AUS-1' })).toBeVisible();
 });
 
-test('an admin sets reminder lead times and creates, then turns off, a calendar link', async ({ page, context }) => {
+test('an admin sets reminder lead times and creates, then turns off, a calendar link', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Lee Times', email: uniqueEmail('lead-times') });
@@ -132,7 +193,9 @@ test('an admin sets reminder lead times and creates, then turns off, a calendar 
   await leadTimes.fill('120, soon');
   await page.getByLabel('Inbox window (days)').fill('0');
   await page.getByRole('button', { name: 'Save' }).last().click();
-  await expect(page.getByText('Each of the notice lead times must be a whole number of days between 1 and 3650.')).toBeVisible();
+  await expect(
+    page.getByText('Each of the notice lead times must be a whole number of days between 1 and 3650.'),
+  ).toBeVisible();
   await expect(page.getByText('The inbox window must be between 1 and 3650.')).toBeVisible();
   await screenshots(page, 'team-lead-times-errors');
   await leadTimes.fill('14, 120, 60');
@@ -169,7 +232,9 @@ test('an admin sets reminder lead times and creates, then turns off, a calendar 
   await expect(page.getByText('No calendar link yet.')).toBeVisible();
 });
 
-test('the dashboard shows upcoming critical dates, lease expirations by year and coloured map markers', async ({ page }) => {
+test('the dashboard shows upcoming critical dates, lease expirations by year and coloured map markers', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Dana Dash', email: uniqueEmail('dashboard') });
   const { lease } = await portfolio(page.request);
@@ -188,10 +253,14 @@ test('the dashboard shows upcoming critical dates, lease expirations by year and
   const chart = page.getByTestId('expiry-chart');
   await expect(chart).toBeVisible();
   await expect(chart.getByRole('table')).toContainText(`${new Date().getFullYear() + 3}`);
-  await expect(page.getByRole('list', { name: 'Marker colours: nearest open deadline' })).toContainText('Within 30 days');
+  await expect(page.getByRole('list', { name: 'Marker colours: nearest open deadline' })).toContainText(
+    'Within 30 days',
+  );
   await expect(page.locator('.leaflet-interactive')).toHaveCount(3);
   await screenshots(page, 'dashboard-timeline');
 
-  await timeline.getByRole('link', { name: 'Renewal option (1 of 2) notice deadline: Harbor Grill Austin' }).click();
+  await timeline
+    .getByRole('link', { name: 'Renewal option (1 of 2) notice deadline: Harbor Grill Austin' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/leases/${lease.id}$`));
 });

@@ -11,10 +11,18 @@ const isoDay = (offset: number) => {
 };
 const longDay = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 };
 
-test('a lease with a renewal option raises a reminder live, which is commented on and completed', async ({ page, context }) => {
+test('a lease with a renewal option raises a reminder live, which is commented on and completed', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Lena Lease', email: uniqueEmail('leases') });
@@ -35,8 +43,13 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveValue('Lakeside Bagels');
   // The one field a lease needs is marked (leaseInputSchema requires only the store).
   await expect(page.getByTestId('required-marker')).toHaveCount(1);
-  await expect(page.getByTestId('required-marker').locator('xpath=preceding-sibling::label')).toHaveText('Store');
-  await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveAttribute('aria-required', 'true');
+  await expect(page.getByTestId('required-marker').locator('xpath=preceding-sibling::label')).toHaveText(
+    'Store',
+  );
+  await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveAttribute(
+    'aria-required',
+    'true',
+  );
   await page.getByLabel('Reference', { exact: true }).fill('LB-1');
   await page.getByLabel('Status', { exact: true }).selectOption('active');
   await page.getByLabel('Commencement', { exact: true }).fill(isoDay(-1000));
@@ -66,7 +79,10 @@ test('a lease with a renewal option raises a reminder live, which is commented o
 
   // The reminder is in the inbox.
   await page.goto('/reminders');
-  const row = page.getByTestId('reminder-row').filter({ hasText: 'Lakeside Bagels' }).filter({ hasText: 'Option notice' });
+  const row = page
+    .getByTestId('reminder-row')
+    .filter({ hasText: 'Lakeside Bagels' })
+    .filter({ hasText: 'Option notice' });
   await expect(row).toBeVisible();
   await expect(row).toContainText('in 20 days');
   await screenshot(page, 'reminders-desktop');
@@ -76,7 +92,9 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   await expect(page).toHaveURL(/\/reminders\/\d+\/comments$/);
   await page.getByLabel('Add a comment').fill('Landlord called, renewal terms on the way.');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Comments' }).getByText('Landlord called, renewal terms on the way.')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Comments' }).getByText('Landlord called, renewal terms on the way.'),
+  ).toBeVisible();
   await expect(page.getByTestId('comments-count')).toHaveText('1');
   await expect(page.getByRole('heading', { name: '1 comment' })).toBeVisible();
 
@@ -95,13 +113,17 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   await screenshot(page, 'dashboard-leases-desktop');
 });
 
-test('saving a new agreement opens its page; its one required field, the brand, is marked', async ({ page }) => {
+test('saving a new agreement opens its page; its one required field, the brand, is marked', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Abe Agreements', email: uniqueEmail('agreements') });
   await apiCall(page.request, 'POST', '/brands', { name: 'Bagel Barn' });
   await page.goto('/agreements/create');
   await expect(page.getByTestId('required-marker')).toHaveCount(1);
-  await expect(page.getByTestId('required-marker').locator('xpath=preceding-sibling::label')).toHaveText('Brand');
+  await expect(page.getByTestId('required-marker').locator('xpath=preceding-sibling::label')).toHaveText(
+    'Brand',
+  );
   await page.getByRole('combobox', { name: 'Brand', exact: true }).fill('Bagel');
   await page.getByRole('option', { name: 'Bagel Barn' }).click();
   await page.getByLabel('Agreement number').fill('FA-7');

@@ -5,23 +5,34 @@ import { apiCall, logIn, registerViaApi, screenshot, uniqueEmail } from '../supp
 
 const storeRows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
-test('the page size and hidden columns of /stores are remembered on the server: after a reload and in a fresh browser', async ({ page, browser }) => {
+test('the page size and hidden columns of /stores are remembered on the server: after a reload and in a fresh browser', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = uniqueEmail('prefs');
   await registerViaApi(page.request, { name: 'Pia Prefs', email });
-  for (let i = 1; i <= 12; i++) await apiCall(page.request, 'POST', '/stores', { name: `Prefs Store ${String(i).padStart(2, '0')}`, city: 'Austin' });
+  for (let i = 1; i <= 12; i++)
+    await apiCall(page.request, 'POST', '/stores', {
+      name: `Prefs Store ${String(i).padStart(2, '0')}`,
+      city: 'Austin',
+    });
 
   await page.goto('/stores');
   await expect(storeRows(page)).toHaveCount(12);
   await expect(page.getByRole('columnheader', { name: 'City' })).toBeVisible();
 
-  const saved = page.waitForResponse((r) => r.url().includes('/list-preferences/stores') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/list-preferences/stores') && r.request().method() === 'PUT',
+  );
   await page.getByLabel('Per page').selectOption('10');
   expect((await saved).status()).toBe(200);
   await expect(storeRows(page)).toHaveCount(10);
 
   await page.getByRole('button', { name: /^Columns/ }).click();
-  const savedColumns = page.waitForResponse((r) => r.url().includes('/list-preferences/stores') && r.request().method() === 'PUT');
+  const savedColumns = page.waitForResponse(
+    (r) => r.url().includes('/list-preferences/stores') && r.request().method() === 'PUT',
+  );
   await page.getByRole('option', { name: 'City' }).click();
   expect((await savedColumns).status()).toBe(200);
   await page.keyboard.press('Escape');
@@ -55,7 +66,9 @@ test('record times read relative, with the exact date and time on hover', async 
   await page.setViewportSize({ width: 1280, height: 800 });
   await registerViaApi(page.request, { name: 'Ray Relative', email: uniqueEmail('relative') });
   const store = await apiCall(page.request, 'POST', '/stores', { name: 'Clock Tower Cafe' });
-  await apiCall(page.request, 'POST', `/stores/${store.id}/notes`, { body: 'Landlord called about the sign.' });
+  await apiCall(page.request, 'POST', `/stores/${store.id}/notes`, {
+    body: 'Landlord called about the sign.',
+  });
 
   await page.goto(`/stores/${store.id}/notes`);
   const time = page.getByRole('list', { name: 'Notes' }).locator('time');
@@ -77,7 +90,9 @@ test.describe('optimistic updates', () => {
     return { row, badge };
   };
 
-  test('completing a reminder shows at once, before the server answers, with the unread badge', async ({ page }) => {
+  test('completing a reminder shows at once, before the server answers, with the unread badge', async ({
+    page,
+  }) => {
     const { row, badge } = await setUp(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -100,7 +115,13 @@ test.describe('optimistic updates', () => {
     allowConsole(/status of 500/);
     const { row, badge } = await setUp(page);
     await page.route('**/app/api/v1/reminders/*', (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server error.' }) }) : route.fallback(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Server error.' }),
+          })
+        : route.fallback(),
     );
 
     await row.getByRole('button', { name: /^Mark complete/ }).click();
@@ -110,14 +131,20 @@ test.describe('optimistic updates', () => {
     await expect(badge).toHaveText('1');
   });
 
-  test('a deleted note goes at once and comes back when the server refuses', async ({ page, allowConsole }) => {
+  test('a deleted note goes at once and comes back when the server refuses', async ({
+    page,
+    allowConsole,
+  }) => {
     allowConsole(/status of 500/);
     await page.setViewportSize({ width: 1280, height: 800 });
     await registerViaApi(page.request, { name: 'Nora Notes', email: uniqueEmail('notes') });
     const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbour Deli' });
     await apiCall(page.request, 'POST', `/stores/${store.id}/notes`, { body: 'Keep this note' });
     await page.goto(`/stores/${store.id}/notes`);
-    const note = page.getByRole('list', { name: 'Notes' }).getByRole('listitem').filter({ hasText: 'Keep this note' });
+    const note = page
+      .getByRole('list', { name: 'Notes' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Keep this note' });
     await expect(note).toBeVisible();
 
     let release!: () => void;
@@ -125,7 +152,11 @@ test.describe('optimistic updates', () => {
     await page.route('**/app/api/v1/notes/*', async (route) => {
       if (route.request().method() !== 'DELETE') return route.fallback();
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server error.' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Server error.' }),
+      });
     });
     await note.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

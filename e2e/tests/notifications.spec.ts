@@ -8,7 +8,12 @@ test('muting a store silences its reminders for me, and unmuting brings them bac
   const store = await apiCall(page.request, 'POST', '/stores', { name: 'Quiet Corner Cafe' });
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   for (const title of ['Insurance certificate renewal', 'Health permit renewal']) {
-    await apiCall(page.request, 'POST', '/reminders', { title, due_date: due, subject_type: 'store', subject_id: store.id });
+    await apiCall(page.request, 'POST', '/reminders', {
+      title,
+      due_date: due,
+      subject_type: 'store',
+      subject_id: store.id,
+    });
   }
 
   await page.goto('/reminders');
@@ -31,17 +36,31 @@ test('muting a store silences its reminders for me, and unmuting brings them bac
   await expect(rows.first().getByRole('button', { name: /^Mute/ })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('an observer reads reminders and mutes them, but sees no complete, snooze or comment actions', async ({ page, browser }) => {
+test('an observer reads reminders and mutes them, but sees no complete, snooze or comment actions', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const owner = await registerViaApi(page.request, { name: 'Rita Roles', email: uniqueEmail('rem-owner') });
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const reminder = await apiCall(page.request, 'POST', '/reminders', { title: 'Renew the fire inspection', due_date: due });
+  const reminder = await apiCall(page.request, 'POST', '/reminders', {
+    title: 'Renew the fire inspection',
+    due_date: due,
+  });
   const observerEmail = uniqueEmail('rem-observer');
-  await apiCall(page.request, 'POST', `/teams/${owner.team_id}/invitations`, { email: observerEmail, role: 'observer' });
+  await apiCall(page.request, 'POST', `/teams/${owner.team_id}/invitations`, {
+    email: observerEmail,
+    role: 'observer',
+  });
   const link = new URL(await linkFromMail(observerEmail, /\/teams\/register\//));
   // The signed link proves the address: its token and signature go with the registration.
-  const invitee = { name: 'Otto Observer', email: observerEmail, invitation: link.pathname.split('/').pop()!, invitation_signature: link.searchParams.get('signature') ?? '' };
+  const invitee = {
+    name: 'Otto Observer',
+    email: observerEmail,
+    invitation: link.pathname.split('/').pop()!,
+    invitation_signature: link.searchParams.get('signature') ?? '',
+  };
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const other = await context.newPage();

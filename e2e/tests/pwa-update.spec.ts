@@ -26,9 +26,20 @@ test.beforeAll(async () => {
   server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), APP_URL: origin, WEB_DIST_DIR: dist, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      APP_URL: origin,
+      WEB_DIST_DIR: dist,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
   });
-  await expect.poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200);
 });
 
 test.afterAll(async () => {
@@ -38,12 +49,16 @@ test.afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test('a new release waits for the user: a toast offers Reload, and Reload switches the page to the new service worker', async ({ page }) => {
+test('a new release waits for the user: a toast offers Reload, and Reload switches the page to the new service worker', async ({
+  page,
+}) => {
   await page.goto(`${origin}/login`);
   await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  const firstWorker = await page.evaluate(
+    async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+  );
   expect(firstWorker).toMatch(/\/sw\.js$/);
 
   // Publish the next release: a different service worker script (the precompressed copies would win, so they go).
@@ -55,7 +70,9 @@ test('a new release waits for the user: a toast offers Reload, and Reload switch
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   const toast = page.getByText('A new version of Storekeep is ready.');
   await expect(toast).toBeVisible({ timeout: 15_000 });
-  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+  expect(
+    await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+  ).toBe(true);
 
   const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
   await page.getByRole('button', { name: 'Reload' }).click();
@@ -65,9 +82,19 @@ test('a new release waits for the user: a toast offers Reload, and Reload switch
   // The new worker is the one in charge now, and none is left waiting.
   const state = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return { waiting: Boolean(registration?.waiting), controlled: navigator.serviceWorker.controller !== null };
+    return {
+      waiting: Boolean(registration?.waiting),
+      controlled: navigator.serviceWorker.controller !== null,
+    };
   });
   expect(state).toEqual({ waiting: false, controlled: true });
-  const releases = await Promise.all(page.context().serviceWorkers().map((worker) => worker.evaluate(() => (self as unknown as { __release?: string }).__release ?? 'first')));
+  const releases = await Promise.all(
+    page
+      .context()
+      .serviceWorkers()
+      .map((worker) =>
+        worker.evaluate(() => (self as unknown as { __release?: string }).__release ?? 'first'),
+      ),
+  );
   expect(releases).toContain('next');
 });

@@ -4,7 +4,8 @@ import { apiCall, logIn, registerViaApi, screenshot, uniqueEmail } from '../supp
 
 const DESKTOP = { width: 1440, height: 900 };
 /** A 1×1 PNG: enough for the image endpoint to accept and resize. */
-const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const MOBILE = { width: 390, height: 844 };
 
 /** Picks a related record in a combobox picker by typing part of its name. */
@@ -13,7 +14,9 @@ async function pick(page: Page, label: string, typed: string, option: string | R
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a manager creates a company, a brand, a store and a contact, and finds the store via global search', async ({ page }) => {
+test('a manager creates a company, a brand, a store and a contact, and finds the store via global search', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Rhea Records', email: uniqueEmail('records') });
@@ -51,7 +54,9 @@ test('a manager creates a company, a brand, a store and a contact, and finds the
   await page.getByLabel('Store number').fill('AB-001');
   await pick(page, 'Brand', 'Acme', 'Acme Burgers');
   await pick(page, 'Operating company', 'Newco Holdings', 'Create “Newco Holdings”');
-  await expect(page.getByRole('combobox', { name: 'Operating company', exact: true })).toHaveValue('Newco Holdings');
+  await expect(page.getByRole('combobox', { name: 'Operating company', exact: true })).toHaveValue(
+    'Newco Holdings',
+  );
   await page.getByLabel('Status').selectOption('open');
   await page.getByLabel('City').fill('Austin');
   await page.getByRole('button', { name: 'New store' }).click();
@@ -61,7 +66,9 @@ test('a manager creates a company, a brand, a store and a contact, and finds the
   await expect(page).toHaveURL(/\/stores\/\d+\/related$/);
 
   // Picture upload from the header (multipart with the CSRF header), with the initials replaced.
-  await page.getByTestId('image-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await page
+    .getByTestId('image-input')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
   await expect(page.getByText('Image updated.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove image' })).toBeVisible();
 
@@ -111,15 +118,27 @@ test('a manager creates a company, a brand, a store and a contact, and finds the
   await expect(page.getByRole('heading', { name: 'Acme Burgers Downtown' })).toBeVisible();
 });
 
-test('the stores list filters, sorts and keeps its state in the URL; a deleted store comes back with Undo', async ({ page }) => {
+test('the stores list filters, sorts and keeps its state in the URL; a deleted store comes back with Undo', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Sam Stores', email: uniqueEmail('stores') });
   const request = page.request;
   const company = await apiCall(request, 'POST', '/companies', { name: 'Orbit Foods', kind: 'franchisor' });
   const brand = await apiCall(request, 'POST', '/brands', { name: 'Orbit Pizza', company_id: company.id });
-  await apiCall(request, 'POST', '/stores', { name: 'Orbit Pizza Austin', brand_id: brand.id, status: 'open', city: 'Austin' });
-  await apiCall(request, 'POST', '/stores', { name: 'Orbit Pizza Boston', brand_id: brand.id, status: 'planned', city: 'Boston' });
+  await apiCall(request, 'POST', '/stores', {
+    name: 'Orbit Pizza Austin',
+    brand_id: brand.id,
+    status: 'open',
+    city: 'Austin',
+  });
+  await apiCall(request, 'POST', '/stores', {
+    name: 'Orbit Pizza Boston',
+    brand_id: brand.id,
+    status: 'planned',
+    city: 'Boston',
+  });
   await apiCall(request, 'POST', '/stores', { name: 'Corner Shop', status: 'open', city: 'Chicago' });
 
   await page.goto('/stores');
@@ -178,9 +197,15 @@ test('an observer sees the records but no create, edit or delete actions', async
   test.setTimeout(60_000);
   const owner = await registerViaApi(page.request, { name: 'Oscar Owner', email: uniqueEmail('obs-owner') });
   const company = await apiCall(page.request, 'POST', '/companies', { name: 'Visible Co' });
-  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Visible Store', company_id: company.id });
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Visible Store',
+    company_id: company.id,
+  });
   const observerEmail = uniqueEmail('observer');
-  await apiCall(page.request, 'POST', `/teams/${owner.team_id}/invitations`, { email: observerEmail, role: 'observer' });
+  await apiCall(page.request, 'POST', `/teams/${owner.team_id}/invitations`, {
+    email: observerEmail,
+    role: 'observer',
+  });
   const link = await linkFromMail(observerEmail, /\/teams\/register\//);
   const token = new URL(link).pathname.split('/').pop()!;
 
@@ -212,10 +237,13 @@ test('an observer sees the records but no create, edit or delete actions', async
   await context.close();
 });
 
-test('lists, detail pages and the audit log look right on desktop and mobile (screenshots)', async ({ page }) => {
+test('lists, detail pages and the audit log look right on desktop and mobile (screenshots)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await logIn(page, 'demo@storekeep.test', 'storekeep-demo');
-  const firstId = async (path: string) => (await apiCall<Array<{ id: number }>>(page.request, 'GET', path))[0]!.id;
+  const firstId = async (path: string) =>
+    (await apiCall<Array<{ id: number }>>(page.request, 'GET', path))[0]!.id;
   // Records with something to show: a franchisor (brands), a brand (stores), an open store (contacts).
   const ids: Record<string, number> = {
     companies: await firstId('/companies?per_page=1&filters[kind]=franchisor'),
@@ -224,7 +252,10 @@ test('lists, detail pages and the audit log look right on desktop and mobile (sc
     contacts: await firstId('/contacts?per_page=1&sort=last_name'),
   };
 
-  for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     await page.setViewportSize(viewport);
     for (const type of ['companies', 'brands', 'stores', 'contacts']) {
       await page.goto(`/${type}`);
@@ -248,7 +279,9 @@ test('lists, detail pages and the audit log look right on desktop and mobile (sc
   }
 });
 
-test('a website typed without https:// is completed, and the history names the brand picked, not its id', async ({ page }) => {
+test('a website typed without https:// is completed, and the history names the brand picked, not its id', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await registerViaApi(page.request, { name: 'Hana History', email: uniqueEmail('history') });
   await apiCall(page.request, 'POST', '/brands', { name: 'Harbor Grill' });
@@ -259,7 +292,10 @@ test('a website typed without https:// is completed, and the history names the b
   await page.getByLabel('Website').fill('harbor.test');
   await page.getByRole('button', { name: 'New company' }).click();
   await expect(page).toHaveURL(/\/companies\/\d+$/);
-  await expect(page.getByRole('link', { name: 'harbor.test' })).toHaveAttribute('href', 'https://harbor.test/');
+  await expect(page.getByRole('link', { name: 'harbor.test' })).toHaveAttribute(
+    'href',
+    'https://harbor.test/',
+  );
 
   await page.goto(`/stores/${store.id}/edit`);
   await pick(page, 'Brand', 'Harbor', 'Harbor Grill');

@@ -1,7 +1,9 @@
 import { expect, test } from '../fixtures';
 import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
-test('sales typed and pasted into the grid show up as royalties due for the agreement, exportable', async ({ page }) => {
+test('sales typed and pasted into the grid show up as royalties due for the agreement, exportable', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Sam Sales', email: uniqueEmail('sales') });
@@ -31,7 +33,9 @@ test('sales typed and pasted into the grid show up as royalties due for the agre
   await cell('Beta Bagels', 'Jan').evaluate((input) => {
     const data = new DataTransfer();
     data.setData('text/plain', '5000\t6000\n');
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    input.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   });
   await expect(cell('Beta Bagels', 'Feb')).toHaveValue('6000');
   await expect(page.getByText('3 unsaved changes')).toBeVisible();
@@ -64,12 +68,15 @@ test('sales typed and pasted into the grid show up as royalties due for the agre
   await screenshot(page, 'sales-reports');
 });
 
-test('the grid fits six-digit figures, keeps Save and Total in view, and asks before typed figures are lost', async ({ page }) => {
+test('the grid fits six-digit figures, keeps Save and Total in view, and asks before typed figures are lost', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Gina Grid', email: uniqueEmail('sales-grid') });
   // A page of stores taller than the screen.
-  for (let i = 1; i <= 24; i += 1) await apiCall(page.request, 'POST', '/stores', { name: `Grid Store ${String(i).padStart(2, '0')}` });
+  for (let i = 1; i <= 24; i += 1)
+    await apiCall(page.request, 'POST', '/stores', { name: `Grid Store ${String(i).padStart(2, '0')}` });
   const year = new Date().getFullYear();
 
   await page.goto('/sales');
@@ -77,7 +84,10 @@ test('the grid fits six-digit figures, keeps Save and Total in view, and asks be
   await cell('Grid Store 01', 'Jan').fill('999,999.99');
   await cell('Grid Store 01', 'Dec').fill('999,999.99');
   // The whole figure shows in its cell, and the row's total at the right edge of the screen.
-  for (const month of ['Jan', 'Dec']) expect(await cell('Grid Store 01', month).evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  for (const month of ['Jan', 'Dec'])
+    expect(
+      await cell('Grid Store 01', month).evaluate((input) => input.scrollWidth <= input.clientWidth),
+    ).toBe(true);
   await expect(page.getByRole('columnheader', { name: 'Total' })).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('sales-row-total').first()).toHaveText('$1,999,999.98');
   await expect(page.getByTestId('sales-row-total').first()).toBeInViewport({ ratio: 1 });
@@ -87,7 +97,9 @@ test('the grid fits six-digit figures, keeps Save and Total in view, and asks be
   await expect(cell('Grid Store 01', 'Dec')).toBeInViewport({ ratio: 1 });
   const uncovered = (input: HTMLElement) => {
     const box = input.getBoundingClientRect();
-    return [box.left + 4, box.right - 4].every((x) => document.elementFromPoint(x, box.top + box.height / 2) === input);
+    return [box.left + 4, box.right - 4].every(
+      (x) => document.elementFromPoint(x, box.top + box.height / 2) === input,
+    );
   };
   expect(await cell('Grid Store 01', 'Dec').evaluate(uncovered)).toBe(true);
   await cell('Grid Store 01', 'Jan').focus();

@@ -46,7 +46,11 @@ async function backgroundLuminance(page: Page): Promise<number> {
     canvas.width = canvas.height = 1;
     const context = canvas.getContext('2d', { willReadFrequently: true })!;
     // The first painted background from the page's main layout up: body, then the root element.
-    for (const element of [document.querySelector('main')?.parentElement, document.body, document.documentElement]) {
+    for (const element of [
+      document.querySelector('main')?.parentElement,
+      document.body,
+      document.documentElement,
+    ]) {
       if (!element) continue;
       context.clearRect(0, 0, 1, 1);
       context.fillStyle = getComputedStyle(element).backgroundColor;
@@ -62,19 +66,54 @@ async function backgroundLuminance(page: Page): Promise<number> {
 
 async function seed(page: Page) {
   await registerViaApi(page.request, { name: 'Sasha Shots', email: uniqueEmail('shots') });
-  const company = await apiCall(page.request, 'POST', '/companies', { name: 'Harbor Holdings', kind: 'franchisee', city: 'Austin' });
+  const company = await apiCall(page.request, 'POST', '/companies', {
+    name: 'Harbor Holdings',
+    kind: 'franchisee',
+    city: 'Austin',
+  });
   const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Sunrise Coffee' });
-  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Riverside', brand_id: brand.id, company_id: company.id, city: 'Austin', status: 'open' });
-  await apiCall(page.request, 'POST', '/contacts', { first_name: 'Dana', last_name: 'Reyes', company_id: company.id, email: 'dana@example.test' });
-  const lease = await apiCall(page.request, 'POST', '/leases', { store_id: store.id, reference: 'L-100', status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2029-12-31' });
-  const agreement = await apiCall(page.request, 'POST', '/agreements', { brand_id: brand.id, franchisee_id: company.id, agreement_number: 'FA-7', store_ids: [store.id], royalty_percent: 6 });
-  return { company: company.id, store: store.id, lease: lease.id, agreement: agreement.id } as Record<string, number>;
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Riverside',
+    brand_id: brand.id,
+    company_id: company.id,
+    city: 'Austin',
+    status: 'open',
+  });
+  await apiCall(page.request, 'POST', '/contacts', {
+    first_name: 'Dana',
+    last_name: 'Reyes',
+    company_id: company.id,
+    email: 'dana@example.test',
+  });
+  const lease = await apiCall(page.request, 'POST', '/leases', {
+    store_id: store.id,
+    reference: 'L-100',
+    status: 'active',
+    type: 'nnn',
+    commencement_date: '2024-01-01',
+    expiration_date: '2029-12-31',
+  });
+  const agreement = await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    franchisee_id: company.id,
+    agreement_number: 'FA-7',
+    store_ids: [store.id],
+    royalty_percent: 6,
+  });
+  return { company: company.id, store: store.id, lease: lease.id, agreement: agreement.id } as Record<
+    string,
+    number
+  >;
 }
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     test.describe(`${size} ${scheme}`, () => {
-      test.use({ viewport, colorScheme: scheme, ...(size === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+      test.use({
+        viewport,
+        colorScheme: scheme,
+        ...(size === 'phone' ? { isMobile: true, hasTouch: true } : {}),
+      });
 
       test(`every page at ${viewport.width}×${viewport.height} in ${scheme} mode`, async ({ page }) => {
         test.setTimeout(180_000);
@@ -85,19 +124,29 @@ for (const scheme of ['light', 'dark'] as const) {
           await page.waitForLoadState('networkidle');
           await expect(page.getByRole('heading').first(), url).toBeVisible();
           const background = await backgroundLuminance(page);
-          expect(scheme === 'dark' ? background < 0.05 : background > 0.8, `${url} background follows ${scheme} mode`).toBe(true);
+          expect(
+            scheme === 'dark' ? background < 0.05 : background > 0.8,
+            `${url} background follows ${scheme} mode`,
+          ).toBe(true);
           const name = route === '/' ? 'home' : route.slice(1).replace(/[/:]+/g, '-');
           await page.screenshot({ path: path.join(folder, `${name}-${size}-${scheme}.png`), fullPage: true });
           // Contrast is what dark mode can break; one size is enough to check it.
           if (scheme === 'dark' && size === 'desktop') {
             const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-            const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-            if (serious.length) contrast[url] = serious.flatMap((v) => v.nodes.slice(0, 3).map((n) => n.target.join(' ')));
+            const serious = results.violations.filter(
+              (v) => v.impact === 'serious' || v.impact === 'critical',
+            );
+            if (serious.length)
+              contrast[url] = serious.flatMap((v) => v.nodes.slice(0, 3).map((n) => n.target.join(' ')));
           }
         };
         for (const route of PUBLIC_PAGES) await shoot(route, route);
         const ids = await seed(page);
-        for (const route of APP_PAGES) await shoot(route, route.replace(/:(\w+)/, (_m, key: string) => String(ids[key])));
+        for (const route of APP_PAGES)
+          await shoot(
+            route,
+            route.replace(/:(\w+)/, (_m, key: string) => String(ids[key])),
+          );
         expect(contrast).toEqual({});
       });
     });

@@ -32,7 +32,9 @@ function watch(page: Page): Watch {
 async function expectInert(page: Page, state: Watch) {
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(state.dialogs).toEqual([]);
-  await expect(page.locator('[onerror], [onload], img[src="x"], a[href^="javascript:" i], iframe[src^="javascript:" i]')).toHaveCount(0);
+  await expect(
+    page.locator('[onerror], [onload], img[src="x"], a[href^="javascript:" i], iframe[src^="javascript:" i]'),
+  ).toHaveCount(0);
   await expect(page.locator('body script')).toHaveCount(0);
 }
 
@@ -50,7 +52,11 @@ async function seedHostileTeam(page: Page) {
     address_line1: next('line1'),
     city: next('city'),
   });
-  const brand = await apiCall(request, 'POST', '/brands', { name: next('brand'), company_id: company.id, description: next('brand-description') });
+  const brand = await apiCall(request, 'POST', '/brands', {
+    name: next('brand'),
+    company_id: company.id,
+    description: next('brand-description'),
+  });
   const storeName = next('store');
   const store = await apiCall(request, 'POST', '/stores', {
     name: storeName,
@@ -74,8 +80,16 @@ async function seedHostileTeam(page: Page) {
   });
   await apiCall(request, 'POST', `/stores/${store.id}/notes`, { body: next('note') });
   await apiCall(request, 'POST', `/companies/${company.id}/notes`, { body: next('company-note') });
-  const document = await uploadViaApi(request, `/stores/${store.id}/documents`, 'lease.pdf', await makePdf(['A hostile lease']));
-  await apiCall(request, 'PATCH', `/documents/${document.id}`, { title: next('document-title'), description: next('document-description') });
+  const document = await uploadViaApi(
+    request,
+    `/stores/${store.id}/documents`,
+    'lease.pdf',
+    await makePdf(['A hostile lease']),
+  );
+  await apiCall(request, 'PATCH', `/documents/${document.id}`, {
+    title: next('document-title'),
+    description: next('document-description'),
+  });
   const lease = await apiCall(request, 'POST', '/leases', {
     store_id: store.id,
     landlord_id: company.id,
@@ -96,7 +110,9 @@ async function seedHostileTeam(page: Page) {
   return { company, brand, store, storeName, contact, document, lease, agreement };
 }
 
-test('hostile text in every field is shown literally on lists, detail pages, search and the dashboard, and never runs', async ({ page }) => {
+test('hostile text in every field is shown literally on lists, detail pages, search and the dashboard, and never runs', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const state = watch(page);
   const seeded = await seedHostileTeam(page);
@@ -125,7 +141,13 @@ test('hostile text in every field is shown literally on lists, detail pages, sea
   for (const path of pages) {
     await page.goto(path);
     // Each page shows at least one of the stored payloads, as text (lists also render hidden mobile cards).
-    await expect(page.getByText(/zqx [\w-]+ </).filter({ visible: true }).first(), path).toBeVisible();
+    await expect(
+      page
+        .getByText(/zqx [\w-]+ </)
+        .filter({ visible: true })
+        .first(),
+      path,
+    ).toBeVisible();
     await expectInert(page, state);
   }
 
@@ -149,20 +171,35 @@ test('hostile text in every field is shown literally on lists, detail pages, sea
   await expectInert(page, state);
 });
 
-test('a website is a link only when it is http(s): the API refuses javascript: and the page never renders one', async ({ page }) => {
+test('a website is a link only when it is http(s): the API refuses javascript: and the page never renders one', async ({
+  page,
+}) => {
   const state = watch(page);
   await registerViaApi(page.request, { name: 'Link Lou', email: uniqueEmail('link') });
-  for (const website of ['javascript:window.__xss=1', 'JaVaScRiPt:window.__xss=1', 'data:text/html,<script>window.__xss=1</script>']) {
-    const refused = await page.request.post('/app/api/v1/companies', { data: { name: 'Bad link', website }, headers: { 'X-XSRF-TOKEN': await csrfToken(page.request) } });
+  for (const website of [
+    'javascript:window.__xss=1',
+    'JaVaScRiPt:window.__xss=1',
+    'data:text/html,<script>window.__xss=1</script>',
+  ]) {
+    const refused = await page.request.post('/app/api/v1/companies', {
+      data: { name: 'Bad link', website },
+      headers: { 'X-XSRF-TOKEN': await csrfToken(page.request) },
+    });
     expect(refused.status(), website).toBe(422);
   }
-  const company = await apiCall(page.request, 'POST', '/companies', { name: 'Good link', website: 'https://example.com/about' });
+  const company = await apiCall(page.request, 'POST', '/companies', {
+    name: 'Good link',
+    website: 'https://example.com/about',
+  });
 
   // A row stored before the rule (or imported around it) must still not become a javascript: link.
   await page.route(`**/app/api/v1/companies/${company.id}`, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { data: Record<string, unknown> };
-    await route.fulfill({ response, json: { ...body, data: { ...body.data, website: 'javascript:window.__xss=1' } } });
+    await route.fulfill({
+      response,
+      json: { ...body, data: { ...body.data, website: 'javascript:window.__xss=1' } },
+    });
   });
   await page.goto(`/companies/${company.id}`);
   await expect(page.getByText('javascript:window.__xss=1')).toBeVisible();
@@ -172,5 +209,8 @@ test('a website is a link only when it is http(s): the API refuses javascript: a
 
   await page.unrouteAll({ behavior: 'wait' });
   await page.goto(`/companies/${company.id}`);
-  await expect(page.getByRole('link', { name: 'example.com/about' })).toHaveAttribute('href', 'https://example.com/about');
+  await expect(page.getByRole('link', { name: 'example.com/about' })).toHaveAttribute(
+    'href',
+    'https://example.com/about',
+  );
 });

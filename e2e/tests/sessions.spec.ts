@@ -2,7 +2,10 @@ import { expect, test } from '../fixtures';
 import { linkFromMail } from '../mail';
 import { apiCall, logIn, PASSWORD, registerViaApi, uniqueEmail } from '../support';
 
-test('"Log out other devices" on the profile page signs out another browser after a confirmation, and this one stays', async ({ page, browser }) => {
+test('"Log out other devices" on the profile page signs out another browser after a confirmation, and this one stays', async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail('devices');
   await registerViaApi(page.request, { name: 'Devi Sessions', email });
 
@@ -27,19 +30,32 @@ test('"Log out other devices" on the profile page signs out another browser afte
   await otherContext.close();
 });
 
-test('changing the password on the profile page signs out every other browser and revokes API tokens; this browser stays', async ({ page, browser, playwright, baseURL }) => {
+test('changing the password on the profile page signs out every other browser and revokes API tokens; this browser stays', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const email = uniqueEmail('rekey');
   await registerViaApi(page.request, { name: 'Rex Rekey', email });
   await page.goto(await linkFromMail(email, /\/app\/email\/verify\//));
-  const token = await apiCall<{ plain_text_token: string }>(page.request, 'POST', '/tokens', { name: 'Script', abilities: 'read' });
-  const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token.plain_text_token}`, accept: 'application/json' } });
+  const token = await apiCall<{ plain_text_token: string }>(page.request, 'POST', '/tokens', {
+    name: 'Script',
+    abilities: 'read',
+  });
+  const script = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token.plain_text_token}`, accept: 'application/json' },
+  });
   expect((await script.get('/app/api/v1/users/auth')).status()).toBe(200);
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await logIn(other, email);
 
   await page.goto('/account/profile');
-  const passwordForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update password' }) });
+  const passwordForm = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Update password' }) });
   await passwordForm.getByLabel('Current password').fill(PASSWORD);
   await passwordForm.getByLabel('New password').fill('another long enough password');
   await passwordForm.getByLabel('Confirm password').fill('another long enough password');

@@ -2,7 +2,10 @@ import { expect, test } from '../fixtures';
 import { linkFromMail } from '../mail';
 import { PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
 
-test('an admin invites a colleague, who registers through the link and switches between teams', async ({ page, browser }) => {
+test('an admin invites a colleague, who registers through the link and switches between teams', async ({
+  page,
+  browser,
+}) => {
   const ownerEmail = uniqueEmail('owner');
   await registerViaApi(page.request, { name: 'Olivia Owner', email: ownerEmail });
   await page.goto('/account/team');
@@ -61,7 +64,10 @@ test('an admin invites a colleague, who registers through the link and switches 
   await second.close();
 });
 
-test('an invitation is accepted only from a verified address: the join page says to verify first', async ({ page, browser }) => {
+test('an invitation is accepted only from a verified address: the join page says to verify first', async ({
+  page,
+  browser,
+}) => {
   await registerViaApi(page.request, { name: 'Vera Owner', email: uniqueEmail('owner') });
   const inviteeEmail = uniqueEmail('invitee');
   const second = await browser.newContext();

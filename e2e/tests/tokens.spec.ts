@@ -2,7 +2,11 @@ import { expect, test } from '../fixtures';
 import { linkFromMail } from '../mail';
 import { registerViaApi, screenshot, uniqueEmail } from '../support';
 
-test('a user makes an API token on the profile page, uses it from a script, and revokes it', async ({ page, playwright, baseURL }) => {
+test('a user makes an API token on the profile page, uses it from a script, and revokes it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = uniqueEmail('tokens');
   await registerViaApi(page.request, { name: 'Tess Tokens', email });
@@ -22,7 +26,10 @@ test('a user makes an API token on the profile page, uses it from a script, and 
   await screenshot(page, 'profile-api-tokens');
 
   // A script with the token and no cookies reads as the user, and may not write.
-  const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secret}`, accept: 'application/json' } });
+  const script = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${secret}`, accept: 'application/json' },
+  });
   const me = await script.get('/app/api/v1/users/auth');
   expect(me.status()).toBe(200);
   expect((await me.json()).data.name).toBe('Tess Tokens');

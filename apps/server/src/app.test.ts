@@ -4,7 +4,8 @@ import { buildUser, signIn } from '../test/factories';
 
 const ctx = useTestApp();
 
-const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'token'));
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'token'));
 
 describe('route guards', () => {
   it('declares a guard for every /app route (the snapshot makes a permission change visible in review)', () => {
@@ -16,7 +17,9 @@ describe('route guards', () => {
     const guarded = ctx.app.routeGuards.filter((r) => r.guard !== 'public');
     expect(guarded.length).toBeGreaterThan(5);
     for (const route of guarded) {
-      const response = await ctx.client().request(route.method as 'GET', concrete(route.url), route.method === 'GET' ? undefined : {});
+      const response = await ctx
+        .client()
+        .request(route.method as 'GET', concrete(route.url), route.method === 'GET' ? undefined : {});
       expect(response.status, `${route.method} ${route.url}`).toBe(401);
     }
   });
@@ -24,7 +27,11 @@ describe('route guards', () => {
   it('answers 403 on team routes while the team’s subscription is inactive, but still lets the user out', async () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    await ctx.db.updateTable('teams').set({ subscription_status: 'inactive' }).where('id', '=', team.id).execute();
+    await ctx.db
+      .updateTable('teams')
+      .set({ subscription_status: 'inactive' })
+      .where('id', '=', team.id)
+      .execute();
     expect((await client.get('/app/api/v1/dashboard')).status).toBe(403);
     const me = await client.get('/app/api/v1/users/auth');
     expect(me.body.data.subscription.status).toBe('inactive');

@@ -80,12 +80,27 @@ export type BuildOptions = {
 const readableLogs = (config: Config) => config.NODE_ENV === 'development' && process.stdout.isTTY === true;
 
 /** Builds the whole app without listening: platform → auth/team context → modules → SPA. */
-export async function buildApp({ config, database, storage, logStream, resolveHost }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logStream,
+  resolveHost,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-      ...(logStream ? { stream: logStream } : readableLogs(config) ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+      ...(logStream
+        ? { stream: logStream }
+        : readableLogs(config)
+          ? {
+              transport: {
+                target: 'pino-pretty',
+                options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+              },
+            }
+          : {}),
     },
     trustProxy: config.TRUST_PROXY,
     // Shutdown closes connections itself, gracefully (platform/shutdown.ts): Fastify's 'idle' default destroys
@@ -100,14 +115,24 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
     reply.header('x-request-id', request.id);
   });
 
-  const handle = database ?? openDatabase(config.DATABASE_URL, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 });
+  const handle =
+    database ??
+    openDatabase(config.DATABASE_URL, {
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    });
   const metrics = createMetrics(handle);
   // Every key (rate limits, and whatever else is stored) gets this deployment's prefix from the client itself;
   // channels are prefixed by the realtime module (keyPrefix does not cover them). Duplicates inherit it.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: config.REDIS_PREFIX })
+    ? new Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+        keyPrefix: config.REDIS_PREFIX,
+      })
     : null;
-  const realtimeRedis = redis ? { publisher: redis.duplicate(), subscriber: redis.duplicate(), prefix: config.REDIS_PREFIX } : null;
+  const realtimeRedis = redis
+    ? { publisher: redis.duplicate(), subscriber: redis.duplicate(), prefix: config.REDIS_PREFIX }
+    : null;
   // Redis going away must not stop the app (rate limits fall back to memory, realtime to this instance):
   // each client reconnects by itself; its errors are logged once per outage instead of crashing or flooding.
   for (const client of redis ? [redis, realtimeRedis!.publisher, realtimeRedis!.subscriber] : []) {
@@ -122,7 +147,10 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
   // the others (until then they would count in memory); a Redis that does not answer in 2 s counts as down.
   app.addHook('onReady', async () => {
     const clients = redis ? [redis, realtimeRedis!.publisher, realtimeRedis!.subscriber] : [];
-    const ready = (client: Redis) => (client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => client.once('ready', () => resolve())));
+    const ready = (client: Redis) =>
+      client.status === 'ready'
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => client.once('ready', () => resolve()));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)));
     await Promise.race([Promise.all(clients.map(ready)), timeout]);
@@ -135,7 +163,10 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
     mailDir: path.join(config.DATA_DIR, 'mail'),
     log: app.log,
   });
-  const outbound = createOutbound({ allowPrivateHosts: parseHostList(config.OUTBOUND_ALLOW_PRIVATE_HOSTS), resolve: resolveHost });
+  const outbound = createOutbound({
+    allowPrivateHosts: parseHostList(config.OUTBOUND_ALLOW_PRIVATE_HOSTS),
+    resolve: resolveHost,
+  });
   const deps: Deps = {
     config,
     appKey: resolveAppKey(config.APP_KEY, config.DATA_DIR),
@@ -145,7 +176,14 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
     push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config), outbound }),
     outbound,
     jobs: createJobRunner(handle.db, app.log, metrics.observeJob),
-    limiter: redis ? fallbackRateLimiter(redisRateLimiter(redis), memoryRateLimiter(), app.log, () => redis.status === 'ready') : memoryRateLimiter(),
+    limiter: redis
+      ? fallbackRateLimiter(
+          redisRateLimiter(redis),
+          memoryRateLimiter(),
+          app.log,
+          () => redis.status === 'ready',
+        )
+      : memoryRateLimiter(),
     storage: storage ?? createStorage(config),
     realtime: createRealtime(realtimeRedis),
     log: app.log,
@@ -173,10 +211,18 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
         description:
           'Scripts and the mobile app call the API with a personal access token: make one on the profile page (it is shown once), ' +
           'then send `Authorization: Bearer <token>` with every request to `/app/api/v1/…` (no cookies or CSRF header needed). ' +
-          'A token acts as its user in the user\'s current team with the same roles; a `read` token may only send GET requests (403 otherwise), ' +
+          "A token acts as its user in the user's current team with the same roles; a `read` token may only send GET requests (403 otherwise), " +
           'an expired or revoked token gets 401.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the profile page.' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token from the profile page.',
+          },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
@@ -194,13 +240,18 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
     if (isDraining(app)) return reply.status(503).send({ status: 'shutting down' });
     try {
       // A load balancer's probe wants an answer within its own timeout, not the pool's connect timeout.
-      await Promise.race([handle.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 2000).unref())]);
+      await Promise.race([
+        handle.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 2000).unref()),
+      ]);
       return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/app/api/docs', { config: { guard: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/app/api/docs', { config: { guard: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
@@ -227,7 +278,9 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
   registerListPreferenceRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
-  deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) => recomputeCriticalDates(deps, (JSON.parse(job.payload) as { teamId: number }).teamId));
+  deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) =>
+    recomputeCriticalDates(deps, (JSON.parse(job.payload) as { teamId: number }).teamId),
+  );
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs): sent as the browser accepts.
@@ -235,7 +288,9 @@ export async function buildApp({ config, database, storage, logStream, resolveHo
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
     // Browsers ask for /favicon.ico beside documents that are not HTML (a PDF opened from its signed link),
     // where no <link rel="icon"> names the SVG the app's pages use.
-    app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+    );
   }
   return app;
 }

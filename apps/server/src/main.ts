@@ -30,7 +30,10 @@ async function main() {
   app.deps.jobs.start(2000);
   // Imports this instance was running when it stopped are recovered now, not when their job's claim
   // expires; another instance's, once their heartbeat stops.
-  const recover = (startup: boolean) => recoverImports(app.deps, { startup }).catch((error: unknown) => app.log.error({ err: error }, 'import recovery failed'));
+  const recover = (startup: boolean) =>
+    recoverImports(app.deps, { startup }).catch((error: unknown) =>
+      app.log.error({ err: error }, 'import recovery failed'),
+    );
   void recover(true);
   const recoverTimer = setInterval(() => void recover(false), 30_000);
   recoverTimer.unref();
@@ -39,10 +42,16 @@ async function main() {
   // once a day (the first tick of the UTC day on any instance).
   const purge = () =>
     Promise.all([
-      resetDemo(app.deps, { daily: true }).catch((error: unknown) => app.log.error({ err: error }, 'demo reset failed')),
+      resetDemo(app.deps, { daily: true }).catch((error: unknown) =>
+        app.log.error({ err: error }, 'demo reset failed'),
+      ),
       purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
-      sweepOrphanBlobs(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'orphan blob sweep failed')),
-      deliverReminderNotices(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'reminder notices failed')),
+      sweepOrphanBlobs(app.deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'orphan blob sweep failed'),
+      ),
+      deliverReminderNotices(app.deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'reminder notices failed'),
+      ),
     ]);
   const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
   purgeTimer.unref();

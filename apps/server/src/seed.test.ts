@@ -29,7 +29,9 @@ describe('demo team', () => {
     expect(dashboard.stats.near_expiration + dashboard.stats.near_renewal_notice).toBeGreaterThan(0);
     // One agreement in eight ends months away from its store's lease: the dashboard warns about those.
     expect(dashboard.alignment_warnings.length).toBeGreaterThan(3);
-    expect(dashboard.timeline.map((item: { source: string }) => item.source)).toEqual(expect.arrayContaining(['lease_expiration', 'agreement_expiration']));
+    expect(dashboard.timeline.map((item: { source: string }) => item.source)).toEqual(
+      expect.arrayContaining(['lease_expiration', 'agreement_expiration']),
+    );
     // A portfolio as it looks on any day: a few deadlines missed, some due this month, no years-old unread.
     const unread = (await demo.get('/app/api/v1/users/auth')).body.data.notifications;
     expect(unread).toBeGreaterThan(0);
@@ -38,31 +40,54 @@ describe('demo team', () => {
     expect(counts.overdue).toBeGreaterThanOrEqual(3);
     expect(counts.overdue).toBeLessThan(10);
     expect(dashboard.stats.overdue).toBe(counts.overdue);
-    const oldest = (await demo.get('/app/api/v1/reminders?filters[status]=incomplete&per_page=1')).body.data[0];
+    const oldest = (await demo.get('/app/api/v1/reminders?filters[status]=incomplete&per_page=1')).body
+      .data[0];
     expect(oldest.due_date > new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
     // Chained renewal windows, one exercised with its history, and a kick-out right counted from lease month 36.
     const leases = (await demo.get('/app/api/v1/leases?per_page=100&sort=created_at')).body.data;
-    const exercised = leases.find((l: { options: Array<{ exercised_count: number }> }) => l.options.some((o) => o.exercised_count === 1));
-    expect(exercised.options[0].windows.map((w: { state: string }) => w.state)).toEqual(['exercised', 'open']);
+    const exercised = leases.find((l: { options: Array<{ exercised_count: number }> }) =>
+      l.options.some((o) => o.exercised_count === 1),
+    );
+    expect(exercised.options[0].windows.map((w: { state: string }) => w.state)).toEqual([
+      'exercised',
+      'open',
+    ]);
     expect((await demo.get(`/app/api/v1/leases/${exercised.id}/history`)).body.data[0].kind).toBe('exercise');
-    const kickOut = leases.find((l: { options: Array<{ kind: string }> }) => l.options.some((o) => o.kind === 'termination'));
-    expect(kickOut.options[1].windows[0].latest.explanation).toMatch(/^90 days after the end of the 36th lease month/);
-    expect(leases.every((l: { options: Array<{ windows: unknown[] }> }) => l.options[0]!.windows.length === 2)).toBe(true);
+    const kickOut = leases.find((l: { options: Array<{ kind: string }> }) =>
+      l.options.some((o) => o.kind === 'termination'),
+    );
+    expect(kickOut.options[1].windows[0].latest.explanation).toMatch(
+      /^90 days after the end of the 36th lease month/,
+    );
+    expect(
+      leases.every((l: { options: Array<{ windows: unknown[] }> }) => l.options[0]!.windows.length === 2),
+    ).toBe(true);
     // Two years of monthly sales for the open stores feed the sales reports and the royalties due.
     expect(await total('sales')).toBeGreaterThan(1000);
     const year = new Date().getUTCFullYear();
-    const royalties = (await demo.get(`/app/api/v1/sales/reports/royalties?from=${year - 1}-01-01&to=${year - 1}-12-31`)).body.data;
-    expect(royalties.filter((r: { sales: number; total_due: number }) => r.sales > 0 && r.total_due > 0).length).toBeGreaterThan(20);
-    const rent = (await demo.get(`/app/api/v1/sales/reports/percentage-rent?from=${year - 1}-01-01&to=${year - 1}-12-31`)).body.data;
+    const royalties = (
+      await demo.get(`/app/api/v1/sales/reports/royalties?from=${year - 1}-01-01&to=${year - 1}-12-31`)
+    ).body.data;
+    expect(
+      royalties.filter((r: { sales: number; total_due: number }) => r.sales > 0 && r.total_due > 0).length,
+    ).toBeGreaterThan(20);
+    const rent = (
+      await demo.get(`/app/api/v1/sales/reports/percentage-rent?from=${year - 1}-01-01&to=${year - 1}-12-31`)
+    ).body.data;
     expect(rent.some((r: { rent_due: number }) => r.rent_due > 0)).toBe(true);
     // Signed lease PDFs, linked to their leases and named as the renewal option's source, whose text is found.
     await ctx.app.deps.jobs.drain();
     const pdfs = (await demo.get('/app/api/v1/documents?search=certified')).body.data;
     expect(pdfs.length).toBe(3);
     expect(pdfs[0].title).toMatch(/^Lease L-\d+ \(signed\)$/);
-    const sourced = leases.find((l: { options: Array<{ source_document_id: number | null }> }) => l.options[0]!.source_document_id !== null);
+    const sourced = leases.find(
+      (l: { options: Array<{ source_document_id: number | null }> }) =>
+        l.options[0]!.source_document_id !== null,
+    );
     expect(sourced.options[0].source_page).toBe(2);
     const search = await demo.get('/app/api/v1/search?query=harbor');
-    expect(search.body.data.map((g: { type: string }) => g.type)).toEqual(expect.arrayContaining(['companies', 'brands', 'stores']));
+    expect(search.body.data.map((g: { type: string }) => g.type)).toEqual(
+      expect.arrayContaining(['companies', 'brands', 'stores']),
+    );
   });
 });

@@ -19,7 +19,10 @@ const ctx = useTestApp({ WEB_DIST_DIR: dist });
 
 describe('the built web app', () => {
   it('is sent compressed as the browser accepts, and plain to those that accept nothing', async () => {
-    const brotli = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const brotli = await ctx.app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
     const gzip = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });

@@ -3,7 +3,12 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type TestResponse<T = unknown> = { status: number; body: T; headers: Record<string, unknown>; /** The bytes as sent (ZIP, XLSX). */ raw: Buffer };
+export type TestResponse<T = unknown> = {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+  /** The bytes as sent (ZIP, XLSX). */ raw: Buffer;
+};
 
 /**
  * A browser-like client over app.inject: it keeps cookies and, like the spec's client, fetches the
@@ -49,7 +54,12 @@ export class TestClient {
 
   // Response bodies are asserted by tests field by field; `any` keeps those assertions terse.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async request<T = any>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     if (method !== 'GET' && this.sendCsrf && !this.bearer && !this.cookies.has(CSRF_COOKIE)) {
       await this.request('GET', '/app/sanctum/csrf-cookie');
     }
@@ -69,7 +79,13 @@ export class TestClient {
     }
     const text = response.body;
     let parsed: unknown = text;
-    if (text && String(response.headers['content-type'] ?? '').includes('application/json')) parsed = JSON.parse(text);
-    return { status: response.statusCode, body: parsed as T, headers: response.headers, raw: response.rawPayload };
+    if (text && String(response.headers['content-type'] ?? '').includes('application/json'))
+      parsed = JSON.parse(text);
+    return {
+      status: response.statusCode,
+      body: parsed as T,
+      headers: response.headers,
+      raw: response.rawPayload,
+    };
   }
 }

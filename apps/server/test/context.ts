@@ -27,7 +27,14 @@ export type TestContext = {
  * One app and one private database per test file (copied from the migrated template), so files run
  * in parallel and never see each other's rows. Tests inside a file make their own teams.
  */
-export function useTestApp(env: Record<string, string> = {}, options: { storage?: () => Storage; logStream?: { write(line: string): void }; resolveHost?: HostResolver } = {}): TestContext {
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: {
+    storage?: () => Storage;
+    logStream?: { write(line: string): void };
+    resolveHost?: HostResolver;
+  } = {},
+): TestContext {
   const ctx = {} as TestContext;
   let handle: DatabaseHandle;
   let dropDatabase: () => Promise<void> = async () => undefined;
@@ -57,7 +64,13 @@ export function useTestApp(env: Record<string, string> = {}, options: { storage?
       ...env,
     });
     handle = openDatabase(databaseUrl, { poolSize: 4 });
-    ctx.app = await buildApp({ config, database: handle, storage: options.storage?.(), logStream: options.logStream, resolveHost: options.resolveHost });
+    ctx.app = await buildApp({
+      config,
+      database: handle,
+      storage: options.storage?.(),
+      logStream: options.logStream,
+      resolveHost: options.resolveHost,
+    });
     ctx.db = handle.db;
     ctx.dataDir = dataDir;
     ctx.databaseUrl = databaseUrl;

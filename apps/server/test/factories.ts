@@ -16,7 +16,10 @@ const passwordHash = hashPassword(PASSWORD);
 const unique = () => randomBytes(5).toString('hex');
 
 /** A user with their own team (owner, admin), as registration makes them. */
-export async function buildUser(ctx: TestContext, overrides: { name?: string; email?: string; verified?: boolean } = {}) {
+export async function buildUser(
+  ctx: TestContext,
+  overrides: { name?: string; email?: string; verified?: boolean } = {},
+) {
   const now = nowIso();
   const id = unique();
   return ctx.db.transaction().execute(async (trx) => {
@@ -36,14 +39,19 @@ export async function buildUser(ctx: TestContext, overrides: { name?: string; em
 export async function buildMember(ctx: TestContext, teamId: number, role: TeamRole) {
   const built = await buildUser(ctx);
   await insertMember(ctx.db, teamId, built.user.id, role, nowIso());
-  await ctx.db.updateTable('users').set({ current_team_id: teamId }).where('id', '=', built.user.id).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ current_team_id: teamId })
+    .where('id', '=', built.user.id)
+    .execute();
   return built.user;
 }
 
 export async function signIn(ctx: TestContext, email: string): Promise<TestClient> {
   const client = ctx.client();
   const response = await client.post('/app/login', { email, password: PASSWORD });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
   return client;
 }
 
@@ -66,9 +74,14 @@ export const pathOf = (link: string) => {
 };
 
 /** Creates a record through the API as `client` and returns its DTO. */
-export async function createVia(client: TestClient, type: 'companies' | 'brands' | 'stores' | 'contacts', body: Record<string, unknown>) {
+export async function createVia(
+  client: TestClient,
+  type: 'companies' | 'brands' | 'stores' | 'contacts',
+  body: Record<string, unknown>,
+) {
   const response = await client.post(`/app/api/v1/${type}`, body);
-  if (response.status !== 201) throw new Error(`create ${type} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`create ${type} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
 }
 
@@ -82,19 +95,30 @@ export async function teamWithRoles(ctx: TestContext) {
 }
 
 /** A multipart/form-data body: fields first, then files, as the web client sends them. */
-export function multipartBody(fields: Record<string, string | string[]>, files: Array<{ field: string; name: string; content: Buffer; type?: string }>) {
+export function multipartBody(
+  fields: Record<string, string | string[]>,
+  files: Array<{ field: string; name: string; content: Buffer; type?: string }>,
+) {
   const boundary = `----storekeep-${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    for (const v of [value].flat()) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+    for (const v of [value].flat())
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`),
+      );
   }
   for (const file of files) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
       file.content,
       Buffer.from('\r\n'),
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

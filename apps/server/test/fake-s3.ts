@@ -14,14 +14,25 @@ export function fakeS3() {
     async handle(request: { method: string; path: string; query?: Record<string, string>; body?: unknown }) {
       const chunks: Buffer[] = [];
       const body = request.body;
-      if (body instanceof Readable || (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function')) {
+      if (
+        body instanceof Readable ||
+        (body && typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function')
+      ) {
         for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
       } else if (body) chunks.push(Buffer.from(body as Uint8Array));
       const data = Buffer.concat(chunks);
       seen.push({ method: request.method, path: request.path, query: request.query ?? {}, body: data });
       // The shape of the SDK's HttpResponse, which is all its deserialisers read.
-      const respond = (statusCode: number, content: Buffer | string = '', headers: Record<string, string> = {}) => ({
-        response: { statusCode, headers: { 'content-length': String(Buffer.byteLength(content)), ...headers }, body: Readable.from([Buffer.from(content)]) },
+      const respond = (
+        statusCode: number,
+        content: Buffer | string = '',
+        headers: Record<string, string> = {},
+      ) => ({
+        response: {
+          statusCode,
+          headers: { 'content-length': String(Buffer.byteLength(content)), ...headers },
+          body: Readable.from([Buffer.from(content)]),
+        },
       });
       if (request.method === 'PUT') {
         objects.set(request.path, data);
@@ -29,7 +40,9 @@ export function fakeS3() {
       }
       if (request.method === 'GET') {
         const object = objects.get(request.path);
-        return object ? respond(200, object, { 'content-type': 'application/octet-stream' }) : respond(404, '<Error><Code>NoSuchKey</Code></Error>');
+        return object
+          ? respond(200, object, { 'content-type': 'application/octet-stream' })
+          : respond(404, '<Error><Code>NoSuchKey</Code></Error>');
       }
       if (request.method === 'DELETE') {
         objects.delete(request.path);
@@ -49,4 +62,3 @@ export function fakeS3() {
   });
   return { client, objects, seen };
 }
-

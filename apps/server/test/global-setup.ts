@@ -8,7 +8,9 @@ import { migrateToLatest } from '../src/platform/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { dialect: 'sqlite'; templateFile: string } | { dialect: 'postgres'; adminUrl: string; template: string };
+    testDb:
+      | { dialect: 'sqlite'; templateFile: string }
+      | { dialect: 'postgres'; adminUrl: string; template: string };
   }
 }
 

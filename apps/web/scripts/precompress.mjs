@@ -13,7 +13,10 @@ for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true 
   const bytes = fs.readFileSync(file);
   if (bytes.length < 1024) continue;
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   count += 1;
 }
 console.log(`precompressed ${count} files`);

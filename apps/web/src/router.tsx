@@ -1,12 +1,24 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminGuard, billingGuard, guestGuard, manageGuard, reactivateGuard, subscriptionGuard } from './features/auth/guards';
+import {
+  adminGuard,
+  billingGuard,
+  guestGuard,
+  manageGuard,
+  reactivateGuard,
+  subscriptionGuard,
+} from './features/auth/guards';
 import { RouteErrorBoundary } from './features/errors/route-error-boundary';
 import { AuthLayout } from './features/layout/auth-layout';
 import { RootLayout } from './features/layout/root-layout';
 import { lazyRoute } from './lib/lazy-route';
 
-type RecordModule = { List: ComponentType; Detail?: ComponentType; Create?: ComponentType; Edit?: ComponentType };
+type RecordModule = {
+  List: ComponentType;
+  Detail?: ComponentType;
+  Create?: ComponentType;
+  Edit?: ComponentType;
+};
 
 /** One chunk per record type; each route picks its screen from it. */
 function recordScreen(load: () => Promise<RecordModule>, screen: keyof RecordModule) {
@@ -52,7 +64,13 @@ export const routes: RouteObject[] = [
       {
         // Layouts other than the sign-in one are lazy too: /login's first load carries neither the app
         // shell nor the marketing pages' chrome (issue 9 budget; scripts/check-bundle.mjs).
-        lazy: lazyRoute(() => import('./features/layout/marketing-layout').then((module) => ({ Component: module.MarketingLayout })), core),
+        lazy: lazyRoute(
+          () =>
+            import('./features/layout/marketing-layout').then((module) => ({
+              Component: module.MarketingLayout,
+            })),
+          core,
+        ),
         children: [
           { index: true, lazy: lazyRoute(() => import('./routes/home'), core) },
           { path: 'privacy-policy', lazy: lazyRoute(() => import('./routes/privacy-policy'), core) },
@@ -69,17 +87,27 @@ export const routes: RouteObject[] = [
               { path: 'login', lazy: lazyRoute(() => import('./routes/login'), core) },
               { path: 'register', lazy: lazyRoute(() => import('./routes/register'), core) },
               { path: 'password/reset', lazy: lazyRoute(() => import('./routes/forgot-password'), core) },
-              { path: 'password/reset/:token', lazy: lazyRoute(() => import('./routes/reset-password'), core) },
+              {
+                path: 'password/reset/:token',
+                lazy: lazyRoute(() => import('./routes/reset-password'), core),
+              },
             ],
           },
           { path: 'teams/join/:invitation?', lazy: lazyRoute(() => import('./routes/team-join')) },
           { path: 'teams/register/:invitation?', lazy: lazyRoute(() => import('./routes/team-register')) },
-          { path: 'reactivate', loader: reactivateGuard, lazy: lazyRoute(() => import('./routes/reactivate')) },
+          {
+            path: 'reactivate',
+            loader: reactivateGuard,
+            lazy: lazyRoute(() => import('./routes/reactivate')),
+          },
         ],
       },
       {
         loader: subscriptionGuard,
-        lazy: lazyRoute(() => import('./features/layout/app-shell').then((module) => ({ Component: module.AppShell })), core),
+        lazy: lazyRoute(
+          () => import('./features/layout/app-shell').then((module) => ({ Component: module.AppShell })),
+          core,
+        ),
         children: [
           {
             path: 'dashboard',
@@ -89,36 +117,105 @@ export const routes: RouteObject[] = [
             // shows them, which is its largest paint (issue 9); slower, the page shows its skeletons and fills
             // in. A failure is left to the page, which asks again itself.
             loader: async () => {
-              const figures = import('./features/dashboard/use-dashboard').then((module) => module.prefetchDashboard());
-              await Promise.race([figures.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DASHBOARD_WAIT_MS))]);
+              const figures = import('./features/dashboard/use-dashboard').then((module) =>
+                module.prefetchDashboard(),
+              );
+              await Promise.race([
+                figures.catch(() => undefined),
+                new Promise((resolve) => setTimeout(resolve, DASHBOARD_WAIT_MS)),
+              ]);
               return null;
             },
             lazy: lazyRoute(() => import('./routes/dashboard'), core),
           },
           { path: 'account/profile', lazy: lazyRoute(() => import('./routes/account-profile')) },
           { path: 'account/team', lazy: lazyRoute(() => import('./routes/account-team')) },
-          { path: 'account/attributes', loader: adminGuard, lazy: lazyRoute(() => import('./routes/account-attributes')), handle: { section: 'Attributes' } },
-          { path: 'account/billing', loader: billingGuard, lazy: lazyRoute(() => import('./routes/account-billing')), handle: { section: 'Billing' } },
-          { path: 'activities', loader: adminGuard, lazy: lazyRoute(() => import('./routes/activities')), handle: { section: 'Audit logs' } },
+          {
+            path: 'account/attributes',
+            loader: adminGuard,
+            lazy: lazyRoute(() => import('./routes/account-attributes')),
+            handle: { section: 'Attributes' },
+          },
+          {
+            path: 'account/billing',
+            loader: billingGuard,
+            lazy: lazyRoute(() => import('./routes/account-billing')),
+            handle: { section: 'Billing' },
+          },
+          {
+            path: 'activities',
+            loader: adminGuard,
+            lazy: lazyRoute(() => import('./routes/activities')),
+            handle: { section: 'Audit logs' },
+          },
           { path: 'brands', lazy: recordScreen(loadBrands, 'List'), handle: { section: 'Brands' } },
           { path: 'brands/:id', lazy: recordScreen(loadBrands, 'Detail'), handle: { section: 'Brands' } },
-          { path: 'brands/:id/:tab', lazy: recordScreen(loadBrands, 'Detail'), handle: { section: 'Brands' } },
+          {
+            path: 'brands/:id/:tab',
+            lazy: recordScreen(loadBrands, 'Detail'),
+            handle: { section: 'Brands' },
+          },
           ...resource('companies', 'Companies', () => import('./routes/records/companies')),
           ...resource('contacts', 'Contacts', () => import('./routes/records/contacts')),
           ...resource('stores', 'Stores', () => import('./routes/records/stores')),
-          { path: 'documents', lazy: lazyRoute(() => import('./routes/documents')), handle: { section: 'Documents' } },
-          { path: 'reminders', lazy: lazyRoute(() => import('./routes/reminders')), handle: { section: 'Notifications' } },
-          { path: 'reminders/:id/comments', lazy: lazyRoute(() => import('./routes/reminder-comments')), handle: { section: 'Notifications' } },
+          {
+            path: 'documents',
+            lazy: lazyRoute(() => import('./routes/documents')),
+            handle: { section: 'Documents' },
+          },
+          {
+            path: 'reminders',
+            lazy: lazyRoute(() => import('./routes/reminders')),
+            handle: { section: 'Notifications' },
+          },
+          {
+            path: 'reminders/:id/comments',
+            lazy: lazyRoute(() => import('./routes/reminder-comments')),
+            handle: { section: 'Notifications' },
+          },
           { path: 'sales', lazy: lazyRoute(() => import('./routes/sales')), handle: { section: 'Sales' } },
-          { path: 'agreements', lazy: recordScreen(loadAgreements, 'List'), handle: { section: 'Franchise agreements' } },
-          { path: 'agreements/create', lazy: recordScreen(loadAgreements, 'Create'), loader: manageGuard, handle: { section: 'Franchise agreements' } },
-          { path: 'agreements/:id', lazy: recordScreen(loadAgreements, 'Detail'), handle: { section: 'Franchise agreements' } },
-          { path: 'agreements/:id/edit', lazy: recordScreen(loadAgreements, 'Edit'), loader: manageGuard, handle: { section: 'Franchise agreements' } },
+          {
+            path: 'agreements',
+            lazy: recordScreen(loadAgreements, 'List'),
+            handle: { section: 'Franchise agreements' },
+          },
+          {
+            path: 'agreements/create',
+            lazy: recordScreen(loadAgreements, 'Create'),
+            loader: manageGuard,
+            handle: { section: 'Franchise agreements' },
+          },
+          {
+            path: 'agreements/:id',
+            lazy: recordScreen(loadAgreements, 'Detail'),
+            handle: { section: 'Franchise agreements' },
+          },
+          {
+            path: 'agreements/:id/edit',
+            lazy: recordScreen(loadAgreements, 'Edit'),
+            loader: manageGuard,
+            handle: { section: 'Franchise agreements' },
+          },
           { path: 'leases', lazy: recordScreen(loadLeases, 'List'), handle: { section: 'Leases' } },
-          { path: 'leases/create', lazy: recordScreen(loadLeases, 'Create'), loader: manageGuard, handle: { section: 'Leases' } },
+          {
+            path: 'leases/create',
+            lazy: recordScreen(loadLeases, 'Create'),
+            loader: manageGuard,
+            handle: { section: 'Leases' },
+          },
           { path: 'leases/:id', lazy: recordScreen(loadLeases, 'Detail'), handle: { section: 'Leases' } },
-          { path: 'leases/:id/edit', lazy: recordScreen(loadLeases, 'Edit'), loader: manageGuard, handle: { section: 'Leases' } },
-          { path: 'import/:type?', loader: manageGuard, lazy: lazyRoute(() => import('./routes/import')), handle: { section: 'Import' } },
+          {
+            path: 'leases/:id/edit',
+            lazy: recordScreen(loadLeases, 'Edit'),
+            loader: manageGuard,
+            handle: { section: 'Leases' },
+          },
+          {
+            path: 'import/:type?',
+            loader: manageGuard,
+            lazy: lazyRoute(() => import('./routes/import')),
+            handle: { section: 'Import' },
+          },
         ],
       },
       { path: '*', lazy: lazyRoute(() => import('./routes/not-found'), core) },

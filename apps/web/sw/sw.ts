@@ -8,7 +8,9 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -48,8 +50,12 @@ self.addEventListener('push', (event) => {
 // The click opens the reminder: in an open Storekeep window when there is one, else a new one.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? '/reminders', self.location.origin);
-  const url = target.origin === self.location.origin ? target.href : new URL('/reminders', self.location.origin).href;
+  const target = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? '/reminders',
+    self.location.origin,
+  );
+  const url =
+    target.origin === self.location.origin ? target.href : new URL('/reminders', self.location.origin).href;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -31,9 +31,13 @@ export const ATTRIBUTE_TYPES = [
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 /** Types whose values lists can sort by (one value per record, in an indexed column). */
-export const SORTABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ATTRIBUTE_TYPES.filter((type) => type !== 'long_text' && type !== 'multi_select');
+export const SORTABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ATTRIBUTE_TYPES.filter(
+  (type) => type !== 'long_text' && type !== 'multi_select',
+);
 /** Types lists can filter by (equality on an indexed column). */
-export const FILTERABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ATTRIBUTE_TYPES.filter((type) => type !== 'long_text');
+export const FILTERABLE_ATTRIBUTE_TYPES: readonly AttributeType[] = ATTRIBUTE_TYPES.filter(
+  (type) => type !== 'long_text',
+);
 export const OPTION_TYPES: readonly AttributeType[] = ['select', 'multi_select'];
 
 export const MAX_ATTRIBUTES_PER_TYPE = 100;

@@ -8,9 +8,25 @@ export const billingSchema = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** True once the team has a Stripe customer (the Customer Portal needs one). */
   has_customer: z.boolean(),
-  plan: z.object({ name: z.string(), amount: z.number().nullable(), currency: z.string(), interval: z.string().nullable() }).nullable(),
-  next_invoice: z.object({ date: z.string(), amount: z.number().nullable(), currency: z.string() }).nullable(),
-  payment_method: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().nullable(), exp_year: z.number().nullable() }).nullable(),
+  plan: z
+    .object({
+      name: z.string(),
+      amount: z.number().nullable(),
+      currency: z.string(),
+      interval: z.string().nullable(),
+    })
+    .nullable(),
+  next_invoice: z
+    .object({ date: z.string(), amount: z.number().nullable(), currency: z.string() })
+    .nullable(),
+  payment_method: z
+    .object({
+      brand: z.string(),
+      last4: z.string(),
+      exp_month: z.number().nullable(),
+      exp_year: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type Billing = z.infer<typeof billingSchema>;
 

@@ -308,7 +308,14 @@ describe('rent in force', () => {
     { start_date: '2020-01-01', end_date: '2024-12-31', monthly_cents: 1_000_000, per_sqft_cents: null },
     { start_date: '2025-01-01', end_date: '2029-12-31', monthly_cents: null, per_sqft_cents: 4_800 },
   ];
-  const lease = { rows, rentable_sqft: 2_500, expiration_date: '2029-12-31', status: 'active', holdover_rate: 150, free_rent_until: null };
+  const lease = {
+    rows,
+    rentable_sqft: 2_500,
+    expiration_date: '2029-12-31',
+    status: 'active',
+    holdover_rate: 150,
+    free_rent_until: null,
+  };
 
   it('reads the row in force today, a per-square-foot rate times the area', () => {
     expect(rentInForce(lease, '2023-06-01')).toEqual({ cents: 1_000_000, basis: 'scheduled' });
@@ -317,15 +324,25 @@ describe('rent in force', () => {
   });
 
   it('charges nothing in free-rent months, counted from rent commencement', () => {
-    const until = freeRentUntil({ rent_commencement_date: '2020-01-15', commencement_date: '2020-01-01', free_rent_months: 3 });
+    const until = freeRentUntil({
+      rent_commencement_date: '2020-01-15',
+      commencement_date: '2020-01-01',
+      free_rent_months: 3,
+    });
     expect(until).toBe('2020-04-14');
-    expect(rentInForce({ ...lease, free_rent_until: until }, '2020-04-14')).toEqual({ cents: 0, basis: 'free_rent' });
+    expect(rentInForce({ ...lease, free_rent_until: until }, '2020-04-14')).toEqual({
+      cents: 0,
+      basis: 'free_rent',
+    });
     expect(rentInForce({ ...lease, free_rent_until: until }, '2020-04-15').basis).toBe('scheduled');
   });
 
   it('bills the last rent at the holdover rate after the expiration', () => {
     expect(rentInForce(lease, '2030-02-01')).toEqual({ cents: 1_500_000, basis: 'holdover' });
-    expect(rentInForce({ ...lease, holdover_rate: null }, '2030-02-01')).toEqual({ cents: 1_000_000, basis: 'holdover' });
+    expect(rentInForce({ ...lease, holdover_rate: null }, '2030-02-01')).toEqual({
+      cents: 1_000_000,
+      basis: 'holdover',
+    });
     expect(rentInForce({ ...lease, rows: [] }, '2030-02-01')).toEqual({ cents: 0, basis: 'none' });
   });
 });

@@ -484,7 +484,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
  * next one; on a fall-back day the first 07:00 counts, since the job is claimed once per local date.
  */
 export function hourIn(timeZone: string, now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  return Number(
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -508,14 +510,22 @@ export const RENT_BASES = ['scheduled', 'free_rent', 'holdover', 'none'] as cons
 export type RentBasis = (typeof RENT_BASES)[number];
 
 /** A rent row's monthly amount in cents: the stated amount, or the yearly rate per square foot × the area ÷ 12. */
-export function monthlyRowCents(row: { monthly_cents: number | null; per_sqft_cents: number | null }, rentableSqft: number | null): number {
+export function monthlyRowCents(
+  row: { monthly_cents: number | null; per_sqft_cents: number | null },
+  rentableSqft: number | null,
+): number {
   if (row.monthly_cents !== null) return row.monthly_cents;
-  if (row.per_sqft_cents !== null && rentableSqft) return Math.round((row.per_sqft_cents * rentableSqft) / 12);
+  if (row.per_sqft_cents !== null && rentableSqft)
+    return Math.round((row.per_sqft_cents * rentableSqft) / 12);
   return 0;
 }
 
 /** The last day of the free-rent months counted from rent commencement (or commencement), or null. */
-export function freeRentUntil(lease: { rent_commencement_date: IsoDate | null; commencement_date: IsoDate | null; free_rent_months: number | null }): IsoDate | null {
+export function freeRentUntil(lease: {
+  rent_commencement_date: IsoDate | null;
+  commencement_date: IsoDate | null;
+  free_rent_months: number | null;
+}): IsoDate | null {
   const from = lease.rent_commencement_date ?? lease.commencement_date;
   if (!from || !lease.free_rent_months) return null;
   return addCalendarDays(addCalendarMonths(from, Math.round(lease.free_rent_months)), -1);
@@ -528,7 +538,12 @@ export function freeRentUntil(lease: { rent_commencement_date: IsoDate | null; c
  */
 export function rentInForce(
   lease: {
-    rows: ReadonlyArray<{ start_date: IsoDate; end_date: IsoDate; monthly_cents: number | null; per_sqft_cents: number | null }>;
+    rows: ReadonlyArray<{
+      start_date: IsoDate;
+      end_date: IsoDate;
+      monthly_cents: number | null;
+      per_sqft_cents: number | null;
+    }>;
     rentable_sqft: number | null;
     expiration_date: IsoDate | null;
     status: string;
@@ -540,7 +555,8 @@ export function rentInForce(
   if (lease.free_rent_until && today <= lease.free_rent_until) return { cents: 0, basis: 'free_rent' };
   const current = lease.rows.find((row) => row.start_date <= today && today <= row.end_date);
   if (current) return { cents: monthlyRowCents(current, lease.rentable_sqft), basis: 'scheduled' };
-  const ended = lease.status === 'holdover' || (lease.expiration_date !== null && lease.expiration_date < today);
+  const ended =
+    lease.status === 'holdover' || (lease.expiration_date !== null && lease.expiration_date < today);
   const last = [...lease.rows].sort((a, b) => (a.start_date < b.start_date ? -1 : 1)).at(-1);
   if (ended && last && last.end_date < today) {
     const base = monthlyRowCents(last, lease.rentable_sqft);

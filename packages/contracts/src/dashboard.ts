@@ -19,7 +19,13 @@ export const dashboardStoreSchema = z.object({
 });
 
 /** Critical-date sources the timeline shows (rent steps and manual reminders stay in the inbox). */
-export const TIMELINE_SOURCES = ['lease_expiration', 'option_notice', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration'] as const satisfies readonly (typeof REMINDER_SOURCES)[number][];
+export const TIMELINE_SOURCES = [
+  'lease_expiration',
+  'option_notice',
+  'agreement_expiration',
+  'agreement_renewal_notice',
+  'document_expiration',
+] as const satisfies readonly (typeof REMINDER_SOURCES)[number][];
 export const TIMELINE_LIMIT = 100;
 export const OVERDUE_LIMIT = 10;
 
@@ -47,7 +53,15 @@ export const dashboardSchema = z.object({
   stores: z.array(dashboardStoreSchema),
   stats: dashboardStatsSchema,
   /** Stores whose franchise agreement and lease end further apart than the team's alignment window. */
-  alignment_warnings: z.array(z.object({ store: z.object({ id: z.number().int(), name: z.string() }), agreement_id: z.number().int(), days_apart: z.number().int() })).default([]),
+  alignment_warnings: z
+    .array(
+      z.object({
+        store: z.object({ id: z.number().int(), name: z.string() }),
+        agreement_id: z.number().int(),
+        days_apart: z.number().int(),
+      }),
+    )
+    .default([]),
   /** Missed deadlines still open, oldest first (at most OVERDUE_LIMIT). */
   overdue: z.array(dashboardTimelineItemSchema).default([]),
   /** Open critical dates of the next 12 months, soonest first (at most TIMELINE_LIMIT). */

@@ -2,14 +2,31 @@ import { z } from 'zod';
 import { oneOf, validationMessage } from './validation';
 
 /** What can be imported today; each type's columns are described by the server (`fields` of an import). */
-export const IMPORT_TYPES = ['companies', 'brands', 'stores', 'contacts', 'leases', 'agreements', 'sales', 'documents'] as const;
+export const IMPORT_TYPES = [
+  'companies',
+  'brands',
+  'stores',
+  'contacts',
+  'leases',
+  'agreements',
+  'sales',
+  'documents',
+] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 /** create: only new records (matches are skipped); create_update: update matches, create the rest; update: only matches. */
 export const IMPORT_MODES = ['create', 'create_update', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled', 'undone'] as const;
+export const IMPORT_STATUSES = [
+  'uploaded',
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+  'undone',
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** Rows per write transaction: short enough that other writers never wait long behind an import. */

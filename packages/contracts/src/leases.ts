@@ -21,23 +21,54 @@ export const OPTION_KINDS = ['renewal', 'termination', 'expansion', 'contraction
 export const OPTION_STATUSES = ['open', 'exercised', 'waived', 'lapsed'] as const;
 export const CHARGE_KINDS = ['cam', 'taxes', 'insurance', 'utilities', 'other'] as const;
 export const LEASE_CLAUSE_KINDS = [
-  'renewal', 'termination', 'assignment_subletting', 'exclusive_use', 'use_restriction', 'co_tenancy', 'radius', 'relocation',
-  'go_dark', 'holdover', 'cam_audit', 'insurance', 'repairs', 'guaranty', 'default_cure', 'right_of_first_refusal', 'signage', 'other',
+  'renewal',
+  'termination',
+  'assignment_subletting',
+  'exclusive_use',
+  'use_restriction',
+  'co_tenancy',
+  'radius',
+  'relocation',
+  'go_dark',
+  'holdover',
+  'cam_audit',
+  'insurance',
+  'repairs',
+  'guaranty',
+  'default_cure',
+  'right_of_first_refusal',
+  'signage',
+  'other',
 ] as const;
 export const AGREEMENT_TYPES = ['single_unit', 'area_development', 'master'] as const;
 export const AGREEMENT_STATUSES = ['in_development', 'open', 'terminated', 'expired', 'corporate'] as const;
 export const AGREEMENT_CLAUSE_KINDS = [
-  'grant_territory', 'term_renewal', 'fees', 'reporting_audit', 'training', 'operations_manual', 'trademark', 'marketing_fund',
-  'site_selection_lease', 'insurance', 'transfer', 'default_termination', 'non_compete', 'other',
+  'grant_territory',
+  'term_renewal',
+  'fees',
+  'reporting_audit',
+  'training',
+  'operations_manual',
+  'trademark',
+  'marketing_fund',
+  'site_selection_lease',
+  'insurance',
+  'transfer',
+  'default_termination',
+  'non_compete',
+  'other',
 ] as const;
 export const REPORTING_FREQUENCIES = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const numeric = (value: unknown) => {
   const blank = blankToNull(value);
-  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank)) ? Number(blank) : blank;
+  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank))
+    ? Number(blank)
+    : blank;
 };
-const date = (label: string) => z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
+const date = (label: string) =>
+  z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
 const requiredDate = (label: string) => z.iso.date({ error: validationMessage('required', label) });
 const number = (label: string, min: number, max: number) =>
   z.preprocess(
@@ -49,11 +80,28 @@ const number = (label: string, min: number, max: number) =>
       .nullable(),
   );
 /** Money in US dollars with optional cents (spec §9); stored as integer cents. */
-const money = (label: string) => number(label, 0, 1_000_000_000).refine((v) => v === null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: `The ${label} may have at most two decimals.` });
+const money = (label: string) =>
+  number(label, 0, 1_000_000_000).refine(
+    (v) => v === null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+    { error: `The ${label} may have at most two decimals.` },
+  );
 const id = (label: string) =>
-  z.preprocess(numeric, z.number({ error: validationMessage('in', label) }).int({ error: validationMessage('in', label) }).positive({ error: validationMessage('in', label) }).nullable());
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('in', label) })
+      .int({ error: validationMessage('in', label) })
+      .positive({ error: validationMessage('in', label) })
+      .nullable(),
+  );
 const requiredId = (label: string) =>
-  z.preprocess(numeric, z.number({ error: validationMessage('required', label) }).int({ error: validationMessage('in', label) }).positive({ error: validationMessage('in', label) }));
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('required', label) })
+      .int({ error: validationMessage('in', label) })
+      .positive({ error: validationMessage('in', label) }),
+  );
 
 export const rentRowSchema = z
   .object({
@@ -63,9 +111,18 @@ export const rentRowSchema = z
     amount_per_sqft: money('amount per square foot'),
   })
   .superRefine((row, ctx) => {
-    if (!(row.end_date > row.start_date)) ctx.addIssue({ code: 'custom', path: ['end_date'], message: validationMessage('after', 'end date', { other: 'start date' }) });
+    if (!(row.end_date > row.start_date))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: validationMessage('after', 'end date', { other: 'start date' }),
+      });
     if (row.monthly_amount === null && row.amount_per_sqft === null) {
-      ctx.addIssue({ code: 'custom', path: ['monthly_amount'], message: validationMessage('required_unless', 'monthly amount', { other: 'amount per square foot' }) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['monthly_amount'],
+        message: validationMessage('required_unless', 'monthly amount', { other: 'amount per square foot' }),
+      });
     }
   });
 export type RentRow = z.infer<typeof rentRowSchema>;
@@ -75,8 +132,14 @@ export type RentRow = z.infer<typeof rentRowSchema>;
  * has one rent (escalation reminders are keyed by a row's start). The later row of a clash gets the error on its
  * start date, naming the row it clashes with (rows counted from 1, as the form shows them).
  */
-export function rentPeriodIssues(rows: ReadonlyArray<{ start_date: string; end_date: string }>): Array<{ index: number; message: string }> {
-  const order = rows.map((row, index) => ({ ...row, index })).sort((a, b) => (a.start_date === b.start_date ? a.index - b.index : a.start_date < b.start_date ? -1 : 1));
+export function rentPeriodIssues(
+  rows: ReadonlyArray<{ start_date: string; end_date: string }>,
+): Array<{ index: number; message: string }> {
+  const order = rows
+    .map((row, index) => ({ ...row, index }))
+    .sort((a, b) =>
+      a.start_date === b.start_date ? a.index - b.index : a.start_date < b.start_date ? -1 : 1,
+    );
   const issues: Array<{ index: number; message: string }> = [];
   let reach: (typeof order)[number] | null = null;
   for (const row of order) {
@@ -98,10 +161,17 @@ const rentScheduleSchema = z
   .array(rentRowSchema)
   .max(600)
   .superRefine((rows, ctx) => {
-    for (const issue of rentPeriodIssues(rows)) ctx.addIssue({ code: 'custom', path: [issue.index, 'start_date'], message: issue.message });
+    for (const issue of rentPeriodIssues(rows))
+      ctx.addIssue({ code: 'custom', path: [issue.index, 'start_date'], message: issue.message });
   });
 
-export const chargeSchema = z.object({ kind: oneOf(CHARGE_KINDS, 'kind'), monthly_amount: money('monthly amount').refine((v) => v !== null, { error: validationMessage('required', 'monthly amount') }), estimated: z.boolean().default(false) });
+export const chargeSchema = z.object({
+  kind: oneOf(CHARGE_KINDS, 'kind'),
+  monthly_amount: money('monthly amount').refine((v) => v !== null, {
+    error: validationMessage('required', 'monthly amount'),
+  }),
+  estimated: z.boolean().default(false),
+});
 
 /** One bound of a notice: "N days | months | years before | after an anchor" (critical-dates.ts). */
 export const dateRuleSchema = z
@@ -118,11 +188,31 @@ export const dateRuleSchema = z
     unit: oneOf(OFFSET_UNITS, 'unit').default('days'),
     direction: oneOf(OFFSET_DIRECTIONS, 'direction').default('before'),
     fixed_date: date('fixed date').default(null),
-    term_month: z.preprocess(numeric, z.number({ error: validationMessage('between', 'lease month', { min: 1, max: 1200 }) }).int().min(1).max(1200).nullable()).default(null),
+    term_month: z
+      .preprocess(
+        numeric,
+        z
+          .number({ error: validationMessage('between', 'lease month', { min: 1, max: 1200 }) })
+          .int()
+          .min(1)
+          .max(1200)
+          .nullable(),
+      )
+      .default(null),
   })
   .superRefine((rule, ctx) => {
-    if (rule.anchor === 'fixed_date' && !rule.fixed_date) ctx.addIssue({ code: 'custom', path: ['fixed_date'], message: validationMessage('required', 'fixed date') });
-    if (rule.anchor === 'end_of_term_month' && !rule.term_month) ctx.addIssue({ code: 'custom', path: ['term_month'], message: validationMessage('required', 'lease month') });
+    if (rule.anchor === 'fixed_date' && !rule.fixed_date)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fixed_date'],
+        message: validationMessage('required', 'fixed date'),
+      });
+    if (rule.anchor === 'end_of_term_month' && !rule.term_month)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['term_month'],
+        message: validationMessage('required', 'lease month'),
+      });
   });
 
 /** A notice window: an optional earliest and a latest date, the roll rule and the counting conventions. */
@@ -140,18 +230,48 @@ export type NoticeRuleInput = z.input<typeof noticeRuleSchema>;
  * notice rule: clients that send only `notice_days` keep working.
  */
 export function legacyNoticeRule(noticeDays: number, from: 'expiration' | 'commencement'): NoticeRule {
-  return { earliest: null, latest: { anchor: from === 'commencement' ? 'commencement' : 'term_end', amount: noticeDays, unit: 'days', direction: 'before' }, business_day: 'none' };
+  return {
+    earliest: null,
+    latest: {
+      anchor: from === 'commencement' ? 'commencement' : 'term_end',
+      amount: noticeDays,
+      unit: 'days',
+      direction: 'before',
+    },
+    business_day: 'none',
+  };
 }
 
 export const optionSchema = z
   .object({
     kind: oneOf(OPTION_KINDS, 'kind'),
-    count: z.preprocess(numeric, z.number().int().min(1, { error: validationMessage('min_numeric', 'count', { min: 1 }) }).max(20)).default(1),
+    count: z
+      .preprocess(
+        numeric,
+        z
+          .number()
+          .int()
+          .min(1, { error: validationMessage('min_numeric', 'count', { min: 1 }) })
+          .max(20),
+      )
+      .default(1),
     length_months: number('length', 0, 600),
     /** The notice window; without it, `notice_days` before `notice_from` is the single deadline. */
     notice: noticeRuleSchema.nullable().default(null),
-    notice_days: z.preprocess(numeric, z.number({ error: validationMessage('required', 'notice days') }).int().min(0).max(3650).nullable()).default(null),
-    notice_from: z.enum(['expiration', 'commencement'], { error: validationMessage('in', 'notice from') }).default('expiration'),
+    notice_days: z
+      .preprocess(
+        numeric,
+        z
+          .number({ error: validationMessage('required', 'notice days') })
+          .int()
+          .min(0)
+          .max(3650)
+          .nullable(),
+      )
+      .default(null),
+    notice_from: z
+      .enum(['expiration', 'commencement'], { error: validationMessage('in', 'notice from') })
+      .default('expiration'),
     delivery_method: optionalString('delivery method', 120),
     status: oneOf(OPTION_STATUSES, 'status').default('open'),
     /** Renewals of this option already exercised (they extended the expiration). */
@@ -161,19 +281,36 @@ export const optionSchema = z
     source_page: z.preprocess(numeric, z.number().int().min(1).max(10_000).nullable()).default(null),
   })
   .superRefine((option, ctx) => {
-    if (option.notice === null && option.notice_days === null) ctx.addIssue({ code: 'custom', path: ['notice_days'], message: validationMessage('required', 'notice days') });
-    if (option.exercised_count > option.count) ctx.addIssue({ code: 'custom', path: ['exercised_count'], message: validationMessage('max_numeric', 'exercised renewals', { max: option.count }) });
+    if (option.notice === null && option.notice_days === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notice_days'],
+        message: validationMessage('required', 'notice days'),
+      });
+    if (option.exercised_count > option.count)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exercised_count'],
+        message: validationMessage('max_numeric', 'exercised renewals', { max: option.count }),
+      });
   });
 export type LeaseOptionInput = z.input<typeof optionSchema>;
 
 /** The notice rule an option's values stand for. */
-export const optionNoticeRule = (option: { notice: NoticeRule | null; notice_days: number | null; notice_from: 'expiration' | 'commencement' }): NoticeRule =>
-  option.notice ?? legacyNoticeRule(option.notice_days ?? 0, option.notice_from);
+export const optionNoticeRule = (option: {
+  notice: NoticeRule | null;
+  notice_days: number | null;
+  notice_from: 'expiration' | 'commencement';
+}): NoticeRule => option.notice ?? legacyNoticeRule(option.notice_days ?? 0, option.notice_from);
 
 export const clauseSchema = (kinds: readonly [string, ...string[]]) =>
   z.object({
     kind: oneOf(kinds as [string, ...string[]], 'kind'),
-    text: z.string().trim().min(1, { error: validationMessage('required', 'clause text') }).max(20_000),
+    text: z
+      .string()
+      .trim()
+      .min(1, { error: validationMessage('required', 'clause text') })
+      .max(20_000),
     date: date('date'),
     document_id: id('document'),
     page: z.preprocess(numeric, z.number().int().min(1).max(10_000).nullable()).default(null),
@@ -212,9 +349,20 @@ export const leaseFieldsSchema = z.object({
 });
 
 /** Whole-lease rules (on update: stored values with the changes applied). */
-export function leaseRules(value: { commencement_date: string | null; expiration_date: string | null }, ctx: z.RefinementCtx) {
-  if (value.commencement_date && value.expiration_date && !(value.expiration_date > value.commencement_date)) {
-    ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: validationMessage('after', 'expiration date', { other: 'commencement date' }) });
+export function leaseRules(
+  value: { commencement_date: string | null; expiration_date: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (
+    value.commencement_date &&
+    value.expiration_date &&
+    !(value.expiration_date > value.commencement_date)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expiration_date'],
+      message: validationMessage('after', 'expiration date', { other: 'commencement date' }),
+    });
   }
 }
 export const leaseInputSchema = leaseFieldsSchema.superRefine(leaseRules);
@@ -305,10 +453,27 @@ export const leaseSchema = z.object({
   percentage_rent_rate: z.number().nullable(),
   security_deposit: z.number().nullable(),
   letter_of_credit: z.number().nullable(),
-  rent_schedule: z.array(z.object({ start_date: z.string(), end_date: z.string(), monthly_amount: z.number().nullable(), amount_per_sqft: z.number().nullable() })),
-  charges: z.array(z.object({ kind: z.enum(CHARGE_KINDS), monthly_amount: z.number(), estimated: z.boolean() })),
+  rent_schedule: z.array(
+    z.object({
+      start_date: z.string(),
+      end_date: z.string(),
+      monthly_amount: z.number().nullable(),
+      amount_per_sqft: z.number().nullable(),
+    }),
+  ),
+  charges: z.array(
+    z.object({ kind: z.enum(CHARGE_KINDS), monthly_amount: z.number(), estimated: z.boolean() }),
+  ),
   options: z.array(leaseOptionOutSchema),
-  clauses: z.array(z.object({ kind: z.string(), text: z.string(), date: z.string().nullable(), document_id: z.number().nullable(), page: z.number().nullable() })),
+  clauses: z.array(
+    z.object({
+      kind: z.string(),
+      text: z.string(),
+      date: z.string().nullable(),
+      document_id: z.number().nullable(),
+      page: z.number().nullable(),
+    }),
+  ),
   /** Rent in force on the team's today (free-rent months, the row covering today, or holdover at its rate). */
   monthly_rent: z.number(),
   rent_basis: z.enum(RENT_BASES),
@@ -326,20 +491,40 @@ export type Lease = z.infer<typeof leaseSchema>;
 export const escalationInputSchema = z.object({
   start_date: requiredDate('start date'),
   end_date: requiredDate('end date'),
-  monthly_amount: z.preprocess(numeric, z.number({ error: validationMessage('required', 'monthly amount') }).min(0)),
+  monthly_amount: z.preprocess(
+    numeric,
+    z.number({ error: validationMessage('required', 'monthly amount') }).min(0),
+  ),
   method: z.enum(['percent', 'amount'], { error: validationMessage('in', 'method') }),
-  value: z.preprocess(numeric, z.number({ error: validationMessage('required', 'value') }).min(0).max(1_000_000)),
+  value: z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('required', 'value') })
+      .min(0)
+      .max(1_000_000),
+  ),
   every_months: z.preprocess(numeric, z.number().int().min(1).max(120)).default(12),
 });
 export type EscalationInput = z.input<typeof escalationInputSchema>;
 
-export const LEASE_SORTS = ['expiration_date', 'commencement_date', 'reference', 'status', 'created_at', 'updated_at'] as const;
+export const LEASE_SORTS = [
+  'expiration_date',
+  'commencement_date',
+  'reference',
+  'status',
+  'created_at',
+  'updated_at',
+] as const;
 
 // ---------- franchise agreements ----------
 
 export const royaltyTierSchema = z.object({
-  from_sales: money('tier start').refine((v) => v !== null, { error: validationMessage('required', 'tier start') }),
-  percent: number('tier percent', 0, 100).refine((v) => v !== null, { error: validationMessage('required', 'tier percent') }),
+  from_sales: money('tier start').refine((v) => v !== null, {
+    error: validationMessage('required', 'tier start'),
+  }),
+  percent: number('tier percent', 0, 100).refine((v) => v !== null, {
+    error: validationMessage('required', 'tier percent'),
+  }),
 });
 
 export const agreementFieldsSchema = z.object({
@@ -365,16 +550,28 @@ export const agreementFieldsSchema = z.object({
   marketing_percent: number('marketing fund', 0, 100),
   technology_fee: money('technology fee'),
   transfer_fee: money('transfer fee'),
-  reporting_frequency: z.preprocess(blankToNull, z.enum(REPORTING_FREQUENCIES, { error: validationMessage('in', 'reporting frequency') }).nullable()).default(null),
+  reporting_frequency: z
+    .preprocess(
+      blankToNull,
+      z.enum(REPORTING_FREQUENCIES, { error: validationMessage('in', 'reporting frequency') }).nullable(),
+    )
+    .default(null),
   territory_description: optionalString('territory', 2000),
   territory_exclusive: z.boolean().default(false),
   territory_radius_miles: number('radius', 0, 1000),
   clauses: z.array(clauseSchema(AGREEMENT_CLAUSE_KINDS)).max(200).default([]),
 });
 
-export function agreementRules(value: { effective_date: string | null; expiration_date: string | null }, ctx: z.RefinementCtx) {
+export function agreementRules(
+  value: { effective_date: string | null; expiration_date: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (value.effective_date && value.expiration_date && !(value.expiration_date > value.effective_date)) {
-    ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: validationMessage('after', 'expiration date', { other: 'effective date' }) });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expiration_date'],
+      message: validationMessage('after', 'expiration date', { other: 'effective date' }),
+    });
   }
 }
 export const agreementInputSchema = agreementFieldsSchema.superRefine(agreementRules);
@@ -409,9 +606,24 @@ export const agreementSchema = z.object({
   territory_description: z.string().nullable(),
   territory_exclusive: z.boolean(),
   territory_radius_miles: z.number().nullable(),
-  clauses: z.array(z.object({ kind: z.string(), text: z.string(), date: z.string().nullable(), document_id: z.number().nullable(), page: z.number().nullable() })),
+  clauses: z.array(
+    z.object({
+      kind: z.string(),
+      text: z.string(),
+      date: z.string().nullable(),
+      document_id: z.number().nullable(),
+      page: z.number().nullable(),
+    }),
+  ),
   /** Stores whose lease ends more than the team's alignment window apart from this agreement. */
-  misaligned_stores: z.array(z.object({ id: z.number().int(), name: z.string(), lease_expiration: z.string(), days_apart: z.number().int() })),
+  misaligned_stores: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      lease_expiration: z.string(),
+      days_apart: z.number().int(),
+    }),
+  ),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -427,31 +639,48 @@ export const RENEWAL_RENT_METHODS = ['fixed', 'percent', 'fair_market_value'] as
 
 /** `POST /leases/{id}/options/{position}/exercise`: the notice given and the renewal's rent terms. */
 export const exerciseOptionFieldsSchema = z.object({
-    /** The day the notice was delivered (default: the team's today). */
-    exercised_on: date('notice date').default(null),
-    delivery_method: optionalString('delivery method', 120),
-    /** Proof of delivery or the notice letter, a document of the team. */
-    document_id: id('document').default(null),
-    rent_method: oneOf(RENEWAL_RENT_METHODS, 'rent method').default('percent'),
-    monthly_amount: money('monthly amount').default(null),
-    percent: number('percent over the last rent', -100, 1000).default(null),
-    /** Yearly increase inside the renewal term (0 or blank: one rent for the whole term). */
-    annual_increase_percent: number('annual increase', 0, 100).default(null),
+  /** The day the notice was delivered (default: the team's today). */
+  exercised_on: date('notice date').default(null),
+  delivery_method: optionalString('delivery method', 120),
+  /** Proof of delivery or the notice letter, a document of the team. */
+  document_id: id('document').default(null),
+  rent_method: oneOf(RENEWAL_RENT_METHODS, 'rent method').default('percent'),
+  monthly_amount: money('monthly amount').default(null),
+  percent: number('percent over the last rent', -100, 1000).default(null),
+  /** Yearly increase inside the renewal term (0 or blank: one rent for the whole term). */
+  annual_increase_percent: number('annual increase', 0, 100).default(null),
 });
 /** The fields with the rule between them (the route declares the fields; the whole is checked once the option is found). */
 export const exerciseOptionInputSchema = exerciseOptionFieldsSchema.superRefine((input, ctx) => {
-    if (input.rent_method === 'fixed' && input.monthly_amount === null) ctx.addIssue({ code: 'custom', path: ['monthly_amount'], message: validationMessage('required', 'monthly amount') });
-    if (input.rent_method === 'percent' && input.percent === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: validationMessage('required', 'percent over the last rent') });
-  });
+  if (input.rent_method === 'fixed' && input.monthly_amount === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['monthly_amount'],
+      message: validationMessage('required', 'monthly amount'),
+    });
+  if (input.rent_method === 'percent' && input.percent === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['percent'],
+      message: validationMessage('required', 'percent over the last rent'),
+    });
+});
 export type ExerciseOptionInput = z.input<typeof exerciseOptionInputSchema>;
 
-export const waiveOptionInputSchema = z.object({ reason: optionalString('reason', 1000), document_id: id('document').default(null) });
+export const waiveOptionInputSchema = z.object({
+  reason: optionalString('reason', 1000),
+  document_id: id('document').default(null),
+});
 
 /** A lease amendment: an option exercised or waived, an edit, or an amendment document with its changes. */
 export const AMENDMENT_KINDS = ['exercise', 'waive', 'edit', 'amendment', 'status', 'lapse'] as const;
 
 export const amendmentInputSchema = z.object({
-  summary: z.string({ error: validationMessage('required', 'summary') }).trim().min(1, { error: validationMessage('required', 'summary') }).max(1000, { error: validationMessage('max_string', 'summary', { max: 1000 }) }),
+  summary: z
+    .string({ error: validationMessage('required', 'summary') })
+    .trim()
+    .min(1, { error: validationMessage('required', 'summary') })
+    .max(1000, { error: validationMessage('max_string', 'summary', { max: 1000 }) }),
   document_id: id('document').default(null),
   /** The lease fields the amendment changes (any PATCH body). */
   changes: z.record(z.string(), z.unknown()).default({}),
@@ -470,4 +699,7 @@ export const leaseAmendmentSchema = z.object({
 export type LeaseAmendment = z.infer<typeof leaseAmendmentSchema>;
 
 /** The lease as it was just before an amendment: its input values (what the form would show). */
-export const leaseSnapshotSchema = z.object({ amendment: leaseAmendmentSchema, lease: z.record(z.string(), z.unknown()) });
+export const leaseSnapshotSchema = z.object({
+  amendment: leaseAmendmentSchema,
+  lease: z.record(z.string(), z.unknown()),
+});

@@ -24,12 +24,16 @@ export const listPreferenceInputSchema = z.object({
   per_page: z
     .number({ error: validationMessage('in', 'per page') })
     .int({ error: validationMessage('in', 'per page') })
-    .refine((value) => (PER_PAGE_OPTIONS as readonly number[]).includes(value), { error: validationMessage('in', 'per page') })
+    .refine((value) => (PER_PAGE_OPTIONS as readonly number[]).includes(value), {
+      error: validationMessage('in', 'per page'),
+    })
     .nullable()
     .optional(),
   hidden_columns: z
     .array(columnKey, { error: validationMessage('in', 'hidden columns') })
-    .max(MAX_HIDDEN_COLUMNS, { error: validationMessage('max_numeric', 'number of hidden columns', { max: MAX_HIDDEN_COLUMNS }) })
+    .max(MAX_HIDDEN_COLUMNS, {
+      error: validationMessage('max_numeric', 'number of hidden columns', { max: MAX_HIDDEN_COLUMNS }),
+    })
     .transform((keys) => [...new Set(keys)])
     .optional(),
 });

@@ -38,5 +38,14 @@ export const LIST_FILTERS = {
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 
 /** The lists whose per-page choice and columns are remembered per user and team. */
-export const PREFERENCE_LISTS = ['companies', 'brands', 'stores', 'contacts', 'documents', 'leases', 'agreements', 'reminders'] as const;
+export const PREFERENCE_LISTS = [
+  'companies',
+  'brands',
+  'stores',
+  'contacts',
+  'documents',
+  'leases',
+  'agreements',
+  'reminders',
+] as const;
 export type PreferenceList = (typeof PREFERENCE_LISTS)[number];

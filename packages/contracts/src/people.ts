@@ -7,7 +7,10 @@ export function displayName(person: {
   company?: string | { name: string } | null;
   email?: string | null;
 }): string {
-  const name = [person.first_name, person.last_name].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [person.first_name, person.last_name]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   if (name) return name;
   const company = typeof person.company === 'string' ? person.company : person.company?.name;
   if (company && company.trim()) return company.trim();

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
-import { emailField, oneOf, optionalString, requiredString, validationMessage, withScheme } from './validation';
+import {
+  emailField,
+  oneOf,
+  optionalString,
+  requiredString,
+  validationMessage,
+  withScheme,
+} from './validation';
 import { COMPANY_KINDS, RECORD_TYPES, STORE_STATUSES } from './lists';
 
 // ---------- field helpers ----------
@@ -24,7 +31,9 @@ const optionalUrl = (label: string) =>
 
 const numeric = (value: unknown) => {
   const blank = blankToNull(value);
-  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank)) ? Number(blank) : blank;
+  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank))
+    ? Number(blank)
+    : blank;
 };
 
 const optionalId = (label: string) =>
@@ -37,7 +46,8 @@ const optionalId = (label: string) =>
       .nullable(),
   );
 
-const optionalDate = (label: string) => z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
+const optionalDate = (label: string) =>
+  z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
 
 const optionalNumber = (label: string, min: number, max: number) =>
   z.preprocess(
@@ -133,7 +143,11 @@ export const storeRules = z
   });
 
 export const contactRules = z
-  .object({ first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string().nullable() })
+  .object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable(),
+  })
   .superRefine((value, ctx) => {
     if (!value.first_name && !value.last_name && !value.email) {
       ctx.addIssue({
@@ -182,7 +196,9 @@ export const companySchema = z.object({
   website: z.string().nullable(),
   ...addressOut,
   description: z.string().nullable(),
-  counts: z.object({ brands: z.number().int(), stores: z.number().int(), contacts: z.number().int() }).optional(),
+  counts: z
+    .object({ brands: z.number().int(), stores: z.number().int(), contacts: z.number().int() })
+    .optional(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -27,7 +27,9 @@ const amount = (label: string) =>
       .number({ error: validationMessage('between', label, { min: 0, max: 1_000_000_000 }) })
       .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
       .max(1_000_000_000, { error: validationMessage('max_numeric', label, { max: 1_000_000_000 }) })
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: `The ${label} may have at most two decimals.` })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        error: `The ${label} may have at most two decimals.`,
+      })
       .nullable(),
   );
 
@@ -44,29 +46,56 @@ export function isPeriodStart(period: SalesPeriod, date: string): boolean {
  */
 export const salesRowInputSchema = z
   .object({
-    store_id: z.preprocess(numeric, z.number({ error: validationMessage('required', 'store') }).int({ error: validationMessage('in', 'store') }).positive({ error: validationMessage('in', 'store') })),
+    store_id: z.preprocess(
+      numeric,
+      z
+        .number({ error: validationMessage('required', 'store') })
+        .int({ error: validationMessage('in', 'store') })
+        .positive({ error: validationMessage('in', 'store') }),
+    ),
     period: oneOf(SALES_PERIODS, 'period').default('month'),
     period_start: z.iso.date({ error: validationMessage('date', 'period start') }),
-    gross: amount('gross sales').refine((v) => v !== null, { error: validationMessage('required', 'gross sales') }),
+    gross: amount('gross sales').refine((v) => v !== null, {
+      error: validationMessage('required', 'gross sales'),
+    }),
     net: amount('net sales').default(null),
   })
   .superRefine((value, ctx) => {
     if (!isPeriodStart(value.period, value.period_start)) {
-      ctx.addIssue({ code: 'custom', path: ['period_start'], message: value.period === 'week' ? 'A weekly period must start on a Monday.' : 'A monthly period must start on the first day of the month.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['period_start'],
+        message:
+          value.period === 'week'
+            ? 'A weekly period must start on a Monday.'
+            : 'A monthly period must start on the first day of the month.',
+      });
     }
     if (value.net !== null && value.gross !== null && value.net > value.gross) {
-      ctx.addIssue({ code: 'custom', path: ['net'], message: 'The net sales may not be greater than the gross sales.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['net'],
+        message: 'The net sales may not be greater than the gross sales.',
+      });
     }
   });
 export type SalesRowInput = z.input<typeof salesRowInputSchema>;
 export type SalesRow = z.output<typeof salesRowInputSchema>;
 
 /** PATCH: the amounts only; a figure's store and period are its identity (delete and re-enter to move it). */
-export const salesPatchSchema = z.object({ gross: amount('gross sales').optional(), net: amount('net sales').optional() });
+export const salesPatchSchema = z.object({
+  gross: amount('gross sales').optional(),
+  net: amount('net sales').optional(),
+});
 
 export const salesBatchSchema = z.object({
-  on_duplicate: z.enum(DUPLICATE_MODES, { error: validationMessage('in', 'duplicate handling') }).default('reject'),
-  rows: z.array(z.unknown(), { error: validationMessage('required', 'rows') }).min(1, { error: validationMessage('required', 'rows') }).max(MAX_SALES_BATCH, { error: `At most ${MAX_SALES_BATCH} rows can be saved at once.` }),
+  on_duplicate: z
+    .enum(DUPLICATE_MODES, { error: validationMessage('in', 'duplicate handling') })
+    .default('reject'),
+  rows: z
+    .array(z.unknown(), { error: validationMessage('required', 'rows') })
+    .min(1, { error: validationMessage('required', 'rows') })
+    .max(MAX_SALES_BATCH, { error: `At most ${MAX_SALES_BATCH} rows can be saved at once.` }),
 });
 
 const refSchema = z.object({ id: z.number(), name: z.string() }).nullable();
@@ -95,8 +124,14 @@ export const reportRangeSchema = z
     to: z.iso.date({ error: validationMessage('date', 'to') }),
   })
   .superRefine((value, ctx) => {
-    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
-    else if (Date.parse(value.to) - Date.parse(value.from) > 10 * 366 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A report covers at most ten years.' });
+    if (value.to < value.from)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The to date must be on or after the from date.',
+      });
+    else if (Date.parse(value.to) - Date.parse(value.from) > 10 * 366 * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'A report covers at most ten years.' });
   });
 
 export const salesSummaryRowSchema = z.object({
@@ -108,11 +143,21 @@ export const salesSummaryRowSchema = z.object({
   previous_gross: z.number(),
   change_percent: z.number().nullable(),
 });
-export const salesSummarySchema = z.object({ group_by: z.enum(SALES_GROUPS), granularity: z.enum(SALES_GRANULARITIES), rows: z.array(salesSummaryRowSchema), total: salesSummaryRowSchema });
+export const salesSummarySchema = z.object({
+  group_by: z.enum(SALES_GROUPS),
+  granularity: z.enum(SALES_GRANULARITIES),
+  rows: z.array(salesSummaryRowSchema),
+  total: salesSummaryRowSchema,
+});
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
 export const royaltyDueSchema = z.object({
-  agreement: z.object({ id: z.number(), agreement_number: z.string().nullable(), brand: z.string(), franchisee: z.string().nullable() }),
+  agreement: z.object({
+    id: z.number(),
+    agreement_number: z.string().nullable(),
+    brand: z.string(),
+    franchisee: z.string().nullable(),
+  }),
   store_count: z.number(),
   reporting_frequency: z.string(),
   periods: z.number(),

@@ -23,7 +23,9 @@ export const tokenInputSchema = z.object({
   expires_in_days: z
     .number({ error: validationMessage('in', 'expiry') })
     .int({ error: validationMessage('in', 'expiry') })
-    .refine((days) => (TOKEN_LIFETIMES as readonly number[]).includes(days), { error: validationMessage('in', 'expiry') })
+    .refine((days) => (TOKEN_LIFETIMES as readonly number[]).includes(days), {
+      error: validationMessage('in', 'expiry'),
+    })
     .nullable()
     .default(90),
 });

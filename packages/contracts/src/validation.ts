@@ -79,35 +79,67 @@ export function passwordField(label: string, min: number, max: number) {
 type Shape = Record<string, unknown>;
 
 /** Cross-field rule "same": the check runs on the object so the error lands on `field`. */
-export function sameAs<T extends Shape>(field: keyof T & string, other: keyof T & string, label: string, otherLabel: string) {
+export function sameAs<T extends Shape>(
+  field: keyof T & string,
+  other: keyof T & string,
+  label: string,
+  otherLabel: string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     if (value[field] !== value[other]) {
-      ctx.addIssue({ code: 'custom', path: [field], message: validationMessage('same', label, { other: otherLabel }) });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: validationMessage('same', label, { other: otherLabel }),
+      });
     }
   };
 }
 
 /** Cross-field rule "after": both are ISO dates; only checked when both are present. */
-export function dateAfter<T extends Shape>(field: keyof T & string, other: keyof T & string, label: string, otherLabel: string) {
+export function dateAfter<T extends Shape>(
+  field: keyof T & string,
+  other: keyof T & string,
+  label: string,
+  otherLabel: string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     const a = value[field];
     const b = value[other];
     if (typeof a === 'string' && typeof b === 'string' && a && b && !(a > b)) {
-      ctx.addIssue({ code: 'custom', path: [field], message: validationMessage('after', label, { other: otherLabel }) });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: validationMessage('after', label, { other: otherLabel }),
+      });
     }
   };
 }
 
 /** Cross-field rules "required_if" / "required_unless" (another field present / absent). */
-export function requiredIf<T extends Shape>(field: keyof T & string, other: keyof T & string, label: string, otherLabel: string) {
+export function requiredIf<T extends Shape>(
+  field: keyof T & string,
+  other: keyof T & string,
+  label: string,
+  otherLabel: string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     if (isPresent(value[other]) && !isPresent(value[field])) {
-      ctx.addIssue({ code: 'custom', path: [field], message: validationMessage('required_if', label, { other: otherLabel }) });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: validationMessage('required_if', label, { other: otherLabel }),
+      });
     }
   };
 }
 
-export function requiredUnless<T extends Shape>(field: keyof T & string, other: keyof T & string, label: string, otherLabel: string) {
+export function requiredUnless<T extends Shape>(
+  field: keyof T & string,
+  other: keyof T & string,
+  label: string,
+  otherLabel: string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     if (!isPresent(value[other]) && !isPresent(value[field])) {
       ctx.addIssue({

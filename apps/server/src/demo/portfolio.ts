@@ -50,13 +50,135 @@ export const CITIES = [
   ['Philadelphia', 'PA', '191', 39.9526, -75.1652],
 ] as const;
 
-const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Commerce Blvd', 'Market St', 'Lakeview Pkwy', 'Congress Ave', 'Elm St', 'Park Ave', 'Broadway', 'Cedar Ln', 'Highland Rd', 'Riverside Dr', 'Peachtree St', 'Sunset Blvd', 'Mill Rd'];
-export const FIRST_NAMES = ['James', 'Maria', 'Robert', 'Linda', 'Michael', 'Sofia', 'David', 'Aisha', 'Daniel', 'Emily', 'José', 'Hannah', 'Kevin', 'Priya', 'Brian', 'Chloé', 'Marcus', 'Olivia', 'Ethan', 'Grace', 'Noah', 'Zoë', 'Luis', 'Renée', 'Tyler', 'Megan', 'Andre', 'Julia', 'Samuel', 'Nina'];
-export const LAST_NAMES = ['Smith', 'Johnson', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Nguyen', 'Patel', 'Kim', 'Brown', 'Wilson', 'Anderson', 'Thomas', 'Moore', 'Jackson', 'Lee', 'Harris', 'Clark', 'Lewis', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'López', 'Hill', 'Scott', 'Green', 'Baker'];
-const JOB_TITLES = ['Franchise Owner', 'Area Manager', 'Store Manager', 'Leasing Agent', 'Property Manager', 'Controller', 'Director of Real Estate', 'Operations Manager', 'Broker', 'Attorney', 'Construction Manager', 'Marketing Lead'];
-const SURNAME_COMPANY = ['Holdings', 'Group', 'Ventures', 'Enterprises', 'Partners', 'Restaurants', 'Hospitality', 'Brands'];
-const LANDLORD_WORDS = ['Realty', 'Properties', 'Commercial', 'Retail Partners', 'Shopping Centers', 'Development', 'Real Estate Trust'];
-const LANDLORD_PREFIX = ['Crossroads', 'Lakeside', 'Summit', 'Heritage', 'Pinnacle', 'Gateway', 'Riverbend', 'Northgate', 'Cornerstone', 'Parkway', 'Westfield', 'Harbor'];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Maple Dr',
+  'Commerce Blvd',
+  'Market St',
+  'Lakeview Pkwy',
+  'Congress Ave',
+  'Elm St',
+  'Park Ave',
+  'Broadway',
+  'Cedar Ln',
+  'Highland Rd',
+  'Riverside Dr',
+  'Peachtree St',
+  'Sunset Blvd',
+  'Mill Rd',
+];
+export const FIRST_NAMES = [
+  'James',
+  'Maria',
+  'Robert',
+  'Linda',
+  'Michael',
+  'Sofia',
+  'David',
+  'Aisha',
+  'Daniel',
+  'Emily',
+  'José',
+  'Hannah',
+  'Kevin',
+  'Priya',
+  'Brian',
+  'Chloé',
+  'Marcus',
+  'Olivia',
+  'Ethan',
+  'Grace',
+  'Noah',
+  'Zoë',
+  'Luis',
+  'Renée',
+  'Tyler',
+  'Megan',
+  'Andre',
+  'Julia',
+  'Samuel',
+  'Nina',
+];
+export const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Nguyen',
+  'Patel',
+  'Kim',
+  'Brown',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Moore',
+  'Jackson',
+  'Lee',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'López',
+  'Hill',
+  'Scott',
+  'Green',
+  'Baker',
+];
+const JOB_TITLES = [
+  'Franchise Owner',
+  'Area Manager',
+  'Store Manager',
+  'Leasing Agent',
+  'Property Manager',
+  'Controller',
+  'Director of Real Estate',
+  'Operations Manager',
+  'Broker',
+  'Attorney',
+  'Construction Manager',
+  'Marketing Lead',
+];
+const SURNAME_COMPANY = [
+  'Holdings',
+  'Group',
+  'Ventures',
+  'Enterprises',
+  'Partners',
+  'Restaurants',
+  'Hospitality',
+  'Brands',
+];
+const LANDLORD_WORDS = [
+  'Realty',
+  'Properties',
+  'Commercial',
+  'Retail Partners',
+  'Shopping Centers',
+  'Development',
+  'Real Estate Trust',
+];
+const LANDLORD_PREFIX = [
+  'Crossroads',
+  'Lakeside',
+  'Summit',
+  'Heritage',
+  'Pinnacle',
+  'Gateway',
+  'Riverbend',
+  'Northgate',
+  'Cornerstone',
+  'Parkway',
+  'Westfield',
+  'Harbor',
+];
 
 export const FRANCHISORS = [
   { name: 'Blue Harbor Foods Inc.', city: 'Atlanta', brands: ['Harbor Grill', 'Blue Harbor Coffee'] },
@@ -92,13 +214,29 @@ export function companyName(random: Random, kind: CompanyKind): string {
 export function person(random: Random) {
   const first = random.pick(FIRST_NAMES);
   const last = random.pick(LAST_NAMES);
-  const slug = `${first}.${last}`.toLowerCase().normalize('NFKD').replace(/[^a-z.]/g, '');
-  return { first_name: first, last_name: last, job_title: random.pick(JOB_TITLES), email: `${slug}${random.int(1, 999)}@example.com` };
+  const slug = `${first}.${last}`
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z.]/g, '');
+  return {
+    first_name: first,
+    last_name: last,
+    job_title: random.pick(JOB_TITLES),
+    email: `${slug}${random.int(1, 999)}@example.com`,
+  };
 }
 
 export function storeStatus(random: Random): StoreStatus {
   const roll = random.next();
-  return roll < 0.72 ? 'open' : roll < 0.8 ? 'in_development' : roll < 0.86 ? 'planned' : roll < 0.93 ? 'temporarily_closed' : 'closed';
+  return roll < 0.72
+    ? 'open'
+    : roll < 0.8
+      ? 'in_development'
+      : roll < 0.86
+        ? 'planned'
+        : roll < 0.93
+          ? 'temporarily_closed'
+          : 'closed';
 }
 
 export function isoDate(random: Random, fromYear: number, toYear: number) {

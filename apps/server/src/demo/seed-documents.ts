@@ -13,7 +13,13 @@ import { enqueueExtraction } from '../modules/documents/extraction';
 const PAGE = { width: 612, height: 792 };
 
 /** A lease's PDF as a landlord sends it: a cover page with the parties, a page with the term and the options. */
-async function leasePdf(lease: { reference: string; store: string; landlord: string; commencement: string; expiration: string }): Promise<Buffer> {
+async function leasePdf(lease: {
+  reference: string;
+  store: string;
+  landlord: string;
+  commencement: string;
+  expiration: string;
+}): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.TimesRoman);
   const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
@@ -43,12 +49,24 @@ async function leasePdf(lease: { reference: string; store: string; landlord: str
  * (page 2), through the same storage, search and text-extraction path as an upload: the document search
  * finds "renewal" or "certified mail" once the extraction job has run.
  */
-export async function seedDemoDocuments(deps: Deps, teamId: number, userId: number, count = 3): Promise<void> {
+export async function seedDemoDocuments(
+  deps: Deps,
+  teamId: number,
+  userId: number,
+  count = 3,
+): Promise<void> {
   const leases = await deps.db
     .selectFrom('leases')
     .innerJoin('stores', 'stores.id', 'leases.store_id')
     .leftJoin('companies', 'companies.id', 'leases.landlord_id')
-    .select(['leases.id', 'leases.reference', 'leases.commencement_date', 'leases.expiration_date', 'stores.name as store', 'companies.name as landlord'])
+    .select([
+      'leases.id',
+      'leases.reference',
+      'leases.commencement_date',
+      'leases.expiration_date',
+      'stores.name as store',
+      'companies.name as landlord',
+    ])
     .where('leases.team_id', '=', teamId)
     .where('leases.deleted_at', 'is', null)
     .orderBy('leases.id')
@@ -57,7 +75,13 @@ export async function seedDemoDocuments(deps: Deps, teamId: number, userId: numb
   for (const lease of leases) {
     if (!lease.commencement_date || !lease.expiration_date) continue;
     const reference = lease.reference ?? `#${lease.id}`;
-    const bytes = await leasePdf({ reference, store: lease.store, landlord: lease.landlord ?? 'the Landlord', commencement: lease.commencement_date, expiration: lease.expiration_date });
+    const bytes = await leasePdf({
+      reference,
+      store: lease.store,
+      landlord: lease.landlord ?? 'the Landlord',
+      commencement: lease.commencement_date,
+      expiration: lease.expiration_date,
+    });
     const key = `doc_${randomToken(24)}`;
     await reserveBlob(deps.db, key);
     try {
@@ -66,7 +90,18 @@ export async function seedDemoDocuments(deps: Deps, teamId: number, userId: numb
         const now = nowIso();
         const document = await trx
           .insertInto('documents')
-          .values({ team_id: teamId, title: `Lease ${reference} (signed)`, category: 'lease', description: null, effective_date: lease.commencement_date, expiration_date: null, text_status: 'pending', uploaded_by: userId, created_at: now, updated_at: now })
+          .values({
+            team_id: teamId,
+            title: `Lease ${reference} (signed)`,
+            category: 'lease',
+            description: null,
+            effective_date: lease.commencement_date,
+            expiration_date: null,
+            text_status: 'pending',
+            uploaded_by: userId,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await adoptBlob(trx, key);
@@ -87,9 +122,19 @@ export async function seedDemoDocuments(deps: Deps, teamId: number, userId: numb
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.updateTable('documents').set({ current_version_id: version.id }).where('id', '=', document.id).execute();
+        await trx
+          .updateTable('documents')
+          .set({ current_version_id: version.id })
+          .where('id', '=', document.id)
+          .execute();
         await addLink(trx, teamId, document.id, 'leases', lease.id, now);
-        await trx.updateTable('lease_options').set({ source_document_id: document.id, source_page: 2 }).where('team_id', '=', teamId).where('lease_id', '=', lease.id).where('kind', '=', 'renewal').execute();
+        await trx
+          .updateTable('lease_options')
+          .set({ source_document_id: document.id, source_page: 2 })
+          .where('team_id', '=', teamId)
+          .where('lease_id', '=', lease.id)
+          .where('kind', '=', 'renewal')
+          .execute();
         await reindexDocument(trx, teamId, document.id);
         await enqueueExtraction(trx, teamId, version.id);
       });

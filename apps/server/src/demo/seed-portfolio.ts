@@ -10,9 +10,20 @@ import { addCalendarMonths } from '@storekeep/contracts';
 import { insertAgreement } from '../modules/agreements/service';
 import { addDaysIso, escalationRows, todayIso } from '../modules/leases/dates';
 import { seedSales } from './seed-sales';
-import { cityAt, companyName, createRandom, FRANCHISORS, isoDate, person, phone, storeStatus, streetAddress } from './portfolio';
+import {
+  cityAt,
+  companyName,
+  createRandom,
+  FRANCHISORS,
+  isoDate,
+  person,
+  phone,
+  storeStatus,
+  streetAddress,
+} from './portfolio';
 
-const monthsBeforeTermEnd = (amount: number) => ({ anchor: 'term_end', amount, unit: 'months', direction: 'before' }) as const;
+const monthsBeforeTermEnd = (amount: number) =>
+  ({ anchor: 'term_end', amount, unit: 'months', direction: 'before' }) as const;
 
 const NOTES = [
   'Landlord confirmed the CAM reconciliation will arrive by March.',
@@ -33,14 +44,23 @@ async function seedAgreements(trx: Trx, teamId: number, userId: number) {
   const leased = await trx
     .selectFrom('leases')
     .innerJoin('stores', 'stores.id', 'leases.store_id')
-    .select(['stores.id', 'stores.brand_id', 'stores.company_id', 'stores.opening_date', 'leases.expiration_date'])
+    .select([
+      'stores.id',
+      'stores.brand_id',
+      'stores.company_id',
+      'stores.opening_date',
+      'leases.expiration_date',
+    ])
     .where('leases.team_id', '=', teamId)
     .orderBy('stores.id')
     .execute();
   for (const [i, store] of leased.entries()) {
     if (i % 3 === 2 || store.brand_id === null || !store.expiration_date) continue;
     const misaligned = i % 8 === 0;
-    const expiration = addDaysIso(store.expiration_date, misaligned ? random.pick([-1, 1]) * random.int(120, 400) : random.int(-30, 30));
+    const expiration = addDaysIso(
+      store.expiration_date,
+      misaligned ? random.pick([-1, 1]) * random.int(120, 400) : random.int(-30, 30),
+    );
     const effective = addDaysIso(expiration, -3652);
     await insertAgreement(
       trx,
@@ -72,7 +92,12 @@ async function seedAgreements(trx: Trx, teamId: number, userId: number) {
         territory_description: 'A three-mile radius around the store.',
         territory_exclusive: random.chance(0.7),
         territory_radius_miles: 3,
-        clauses: [{ kind: 'term_renewal', text: 'Franchisee may renew by written notice before the renewal notice deadline, if not in default.' }],
+        clauses: [
+          {
+            kind: 'term_renewal',
+            text: 'Franchisee may renew by written notice before the renewal notice deadline, if not in default.',
+          },
+        ],
       },
       { userId, ip: null },
     );
@@ -89,7 +114,11 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one insert helper for four tables
   const db = trx as unknown as Kysely<any>;
   const insert = async (table: RecordType, values: Record<string, unknown>) => {
-    const row = await db.insertInto(table).values({ ...values, team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto(table)
+      .values({ ...values, team_id: teamId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = Number(row.id);
     await reindex(trx, recordDefinitions[table], teamId, id);
     return id;
@@ -112,7 +141,14 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
       country: 'US',
       description: `Franchisor of ${franchisor.brands.join(' and ')}.`,
     });
-    for (const brand of franchisor.brands) brandIds.push(await insert('brands', { name: brand, company_id: companyId, description: `${brand} franchise system.` }));
+    for (const brand of franchisor.brands)
+      brandIds.push(
+        await insert('brands', {
+          name: brand,
+          company_id: companyId,
+          description: `${brand} franchise system.`,
+        }),
+      );
   }
 
   const companies: Array<{ id: number; kind: CompanyKind }> = [];
@@ -164,7 +200,8 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
         company_id: random.pick(franchisees).id,
         status,
         opening_date: opening,
-        closing_date: status === 'closed' && opening ? `${Number(opening.slice(0, 4)) + 6}${opening.slice(4)}` : null,
+        closing_date:
+          status === 'closed' && opening ? `${Number(opening.slice(0, 4)) + 6}${opening.slice(4)}` : null,
         address_line1: streetAddress(random),
         city: place.city,
         region: place.region,
@@ -188,8 +225,16 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
     // The first lease's first renewal window is open today (it is exercised below); the second has a kick-out
     // right a few months out; the rest spread over the coming ten years.
     const expiration = i === 0 ? addCalendarMonths(today, 8) : addDaysIso(today, random.int(-60, 3650));
-    const commencement = i === 1 ? addCalendarMonths(today, -35) : addDaysIso(expiration, -random.pick([5, 10, 15]) * 365);
-    const rent = escalationRows({ start_date: commencement, end_date: expiration, monthly_amount: random.int(40, 140) * 100, method: 'percent', value: random.pick([2, 2.5, 3]), every_months: 12 });
+    const commencement =
+      i === 1 ? addCalendarMonths(today, -35) : addDaysIso(expiration, -random.pick([5, 10, 15]) * 365);
+    const rent = escalationRows({
+      start_date: commencement,
+      end_date: expiration,
+      monthly_amount: random.int(40, 140) * 100,
+      method: 'percent',
+      value: random.pick([2, 2.5, 3]),
+      every_months: 12,
+    });
     await insertLease(
       trx,
       teamId,
@@ -219,7 +264,11 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
             kind: 'renewal',
             count: 2,
             length_months: 60,
-            notice: { earliest: monthsBeforeTermEnd(12), latest: monthsBeforeTermEnd(i === 0 ? 6 : random.pick([6, 6, 9])), business_day: 'previous' },
+            notice: {
+              earliest: monthsBeforeTermEnd(12),
+              latest: monthsBeforeTermEnd(i === 0 ? 6 : random.pick([6, 6, 9])),
+              business_day: 'previous',
+            },
             delivery_method: random.pick(['Certified mail', 'Courier', 'Certified mail and e-mail']),
           },
           // A kick-out right: "within 90 days after the end of the 36th full lease month", if sales miss the threshold.
@@ -229,8 +278,20 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
                   kind: 'termination',
                   count: 1,
                   notice: {
-                    earliest: { anchor: 'end_of_term_month', term_month: 36, amount: 0, unit: 'days', direction: 'after' },
-                    latest: { anchor: 'end_of_term_month', term_month: 36, amount: 90, unit: 'days', direction: 'after' },
+                    earliest: {
+                      anchor: 'end_of_term_month',
+                      term_month: 36,
+                      amount: 0,
+                      unit: 'days',
+                      direction: 'after',
+                    },
+                    latest: {
+                      anchor: 'end_of_term_month',
+                      term_month: 36,
+                      amount: 90,
+                      unit: 'days',
+                      direction: 'after',
+                    },
                     business_day: 'none',
                   },
                   delivery_method: 'Certified mail',
@@ -238,13 +299,30 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
               ]
             : []),
         ],
-        clauses: random.chance(0.3) ? [{ kind: 'co_tenancy', text: 'Rent drops to 50% if an anchor tenant stays dark for more than 90 days.' }] : [{ kind: 'exclusive_use', text: 'Landlord will not lease to another quick-service restaurant in the center.' }],
+        clauses: random.chance(0.3)
+          ? [
+              {
+                kind: 'co_tenancy',
+                text: 'Rent drops to 50% if an anchor tenant stays dark for more than 90 days.',
+              },
+            ]
+          : [
+              {
+                kind: 'exclusive_use',
+                text: 'Landlord will not lease to another quick-service restaurant in the center.',
+              },
+            ],
       },
       { userId, ip: null },
     ).then((id) => leaseIds.push(id));
   }
   // One renewal already exercised, so the lease's history shows an exercise and the chain its second window.
-  if (leaseIds[0]) await exerciseOptionIn(trx, teamId, { userId, ip: null }, leaseIds[0], 0, { rent_method: 'percent', percent: 3, delivery_method: 'Certified mail' });
+  if (leaseIds[0])
+    await exerciseOptionIn(trx, teamId, { userId, ip: null }, leaseIds[0], 0, {
+      rent_method: 'percent',
+      percent: 3,
+      delivery_method: 'Certified mail',
+    });
 
   // A few deadlines that were missed (entered while due, now past) and a few due this month: what a real
   // portfolio's inbox looks like on any day, instead of years of history.
@@ -260,7 +338,18 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
     const due = addDaysIso(today, offset);
     await trx
       .insertInto('reminders')
-      .values({ team_id: teamId, subject_type: 'store', subject_id: random.pick(storeIds), source: 'manual', title, due_date: due, visible_from: addDaysIso(due, -30), created_by: userId, created_at: now, updated_at: now })
+      .values({
+        team_id: teamId,
+        subject_type: 'store',
+        subject_id: random.pick(storeIds),
+        source: 'manual',
+        title,
+        due_date: due,
+        visible_from: addDaysIso(due, -30),
+        created_by: userId,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
 
@@ -270,7 +359,15 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
   for (let i = 0; i < 30; i += 1) {
     await trx
       .insertInto('notes')
-      .values({ team_id: teamId, subject_type: 'store', subject_id: random.pick(storeIds), user_id: userId, body: random.pick(NOTES), created_at: now, updated_at: now })
+      .values({
+        team_id: teamId,
+        subject_type: 'store',
+        subject_id: random.pick(storeIds),
+        user_id: userId,
+        body: random.pick(NOTES),
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
 }

@@ -12,9 +12,16 @@ const SEASON = [0.82, 0.86, 0.95, 0.98, 1.02, 1.08, 1.12, 1.1, 0.98, 0.97, 1.04,
  */
 export async function seedSales(trx: Trx, teamId: number, today: string) {
   const random = createRandom(20_260_601);
-  const stores = await trx.selectFrom('stores').select(['id', 'opening_date']).where('team_id', '=', teamId).where('status', '=', 'open').orderBy('id').execute();
+  const stores = await trx
+    .selectFrom('stores')
+    .select(['id', 'opening_date'])
+    .where('team_id', '=', teamId)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
   const [year, month] = today.split('-').map(Number) as [number, number];
-  const rows: Array<{ store_id: number; period: 'month'; period_start: string; gross: number; net: number }> = [];
+  const rows: Array<{ store_id: number; period: 'month'; period_start: string; gross: number; net: number }> =
+    [];
   for (const store of stores) {
     const base = random.int(35, 95) * 1000;
     const growth = 1 + random.int(-3, 9) / 100;
@@ -23,8 +30,16 @@ export async function seedSales(trx: Trx, teamId: number, today: string) {
       const start = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
       if (store.opening_date && start < store.opening_date) continue;
       const yearsAgo = back / 12;
-      const gross = Math.round(base * SEASON[index % 12]! * growth ** (2 - yearsAgo) * (0.94 + random.next() * 0.12));
-      rows.push({ store_id: store.id, period: 'month', period_start: start, gross, net: Math.round(gross * 0.93) });
+      const gross = Math.round(
+        base * SEASON[index % 12]! * growth ** (2 - yearsAgo) * (0.94 + random.next() * 0.12),
+      );
+      rows.push({
+        store_id: store.id,
+        period: 'month',
+        period_start: start,
+        gross,
+        net: Math.round(gross * 0.93),
+      });
     }
   }
   await upsertSales(trx, teamId, rows, 'merge');

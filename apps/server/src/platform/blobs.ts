@@ -28,7 +28,11 @@ export async function adoptBlob(trx: Executor, key: string): Promise<void> {
 export async function releaseBlobs(trx: Executor, keys: string[]): Promise<void> {
   for (let at = 0; at < keys.length; at += 200) {
     const rows = keys.slice(at, at + 200).map((key) => ({ key, created_at: new Date(0).toISOString() }));
-    await trx.insertInto('pending_blobs').values(rows).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await trx
+      .insertInto('pending_blobs')
+      .values(rows)
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
 }
 
@@ -40,18 +44,31 @@ export async function discardBlob(deps: { db: Db; storage: Storage }, key: strin
     return; // the store failed: the registration stays, and the sweep tries again
   }
   // If this fails too (the database is down), the registration stays and the sweep finishes the job.
-  await deps.db.deleteFrom('pending_blobs').where('key', '=', key).execute().catch(() => undefined);
+  await deps.db
+    .deleteFrom('pending_blobs')
+    .where('key', '=', key)
+    .execute()
+    .catch(() => undefined);
 }
 
 /** Longer than any upload takes; a younger registration may belong to one still in flight. */
 export const ORPHAN_AFTER_MS = 6 * 60 * 60 * 1000;
 
 /** Deletes the blobs of registrations older than `olderThanMs`; returns how many. */
-export async function sweepOrphanBlobs(deps: { db: Db; storage: Storage }, olderThanMs = ORPHAN_AFTER_MS): Promise<number> {
+export async function sweepOrphanBlobs(
+  deps: { db: Db; storage: Storage },
+  olderThanMs = ORPHAN_AFTER_MS,
+): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs).toISOString();
   let swept = 0;
   for (;;) {
-    const rows = await deps.db.selectFrom('pending_blobs').select('key').where('created_at', '<=', cutoff).orderBy('created_at').limit(200).execute();
+    const rows = await deps.db
+      .selectFrom('pending_blobs')
+      .select('key')
+      .where('created_at', '<=', cutoff)
+      .orderBy('created_at')
+      .limit(200)
+      .execute();
     if (!rows.length) return swept;
     for (const { key } of rows) {
       await deps.storage.delete(key);
@@ -62,7 +79,10 @@ export async function sweepOrphanBlobs(deps: { db: Db; storage: Storage }, older
 }
 
 /** No such blob: the local driver's ENOENT, S3's NoSuchKey. */
-const isMissing = (error: unknown) => ['ENOENT', 'NoSuchKey'].includes(String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name));
+const isMissing = (error: unknown) =>
+  ['ENOENT', 'NoSuchKey'].includes(
+    String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name),
+  );
 
 /**
  * Opens a blob for a download: a blob that is gone is a 404 saying so (`missing`), a store that fails

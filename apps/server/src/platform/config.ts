@@ -26,7 +26,10 @@ const envSchema = z
       .optional(),
     /** PostgreSQL: the longest one statement of the app may run (0: no limit). Migrations are not limited. */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
     /**
      * This deployment's name in Redis: every key and pub/sub channel starts with it, so deployments sharing a
      * Redis (pub/sub ignores database numbers) never see each other's events or counters. Default: derived
@@ -43,13 +46,25 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
-    DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(300),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
+    DOWNLOAD_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(300),
     /** How long a bearer token made by a device login (`device_name`) works before the device must sign in again. */
     DEVICE_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** How long reading one document's text may take before it is stopped and marked failed. */
     EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().default('Storekeep <no-reply@storekeep.test>'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -58,7 +73,10 @@ const envSchema = z
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),
     /** Who push services may contact about this sender: an https: URL or mailto: (default: MAIL_FROM's address). */
-    VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)/, 'must start with https:// or mailto:').optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(https:\/\/|mailto:)/, 'must start with https:// or mailto:')
+      .optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     /** Where stores' addresses are geocoded (Google's Geocoding API; another URL only for tests or a proxy). */
     GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com/maps/api/geocode/json'),
@@ -68,7 +86,10 @@ const envSchema = z
      */
     OUTBOUND_ALLOW_PRIVATE_HOSTS: z
       .string()
-      .regex(/^\s*([\w.-]+|\[[\da-fA-F:.]+\])(:\d+)?\s*(,\s*([\w.-]+|\[[\da-fA-F:.]+\])(:\d+)?\s*)*$|^\s*$/, 'must be a comma-separated list of host or host:port')
+      .regex(
+        /^\s*([\w.-]+|\[[\da-fA-F:.]+\])(:\d+)?\s*(,\s*([\w.-]+|\[[\da-fA-F:.]+\])(:\d+)?\s*)*$|^\s*$/,
+        'must be a comma-separated list of host or host:port',
+      )
       .default(''),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,7 +108,10 @@ const envSchema = z
         const entries = value.split(',').map((entry) => entry.trim());
         const bad = entries.filter((entry) => !isAddressOrRange(entry));
         if (bad.length) {
-          ctx.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of proxy addresses or CIDR ranges (not ${bad.join(', ')})` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be true, false or a comma-separated list of proxy addresses or CIDR ranges (not ${bad.join(', ')})`,
+          });
           return z.NEVER;
         }
         return entries;
@@ -127,7 +151,9 @@ function postgresTarget(url: string): string | null {
 
 /** The default REDIS_PREFIX: one name per database, whichever instance or URL spelling reaches it. */
 function deploymentName(databaseUrl: string) {
-  const identity = databaseUrl.startsWith('sqlite:') ? path.resolve(databaseUrl.slice('sqlite:'.length)) : postgresTarget(databaseUrl);
+  const identity = databaseUrl.startsWith('sqlite:')
+    ? path.resolve(databaseUrl.slice('sqlite:'.length))
+    : postgresTarget(databaseUrl);
   return `storekeep-${createHash('sha256').update(String(identity)).digest('hex').slice(0, 12)}`;
 }
 
@@ -157,7 +183,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
 export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env) {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return buildConfig(result.data);

@@ -54,7 +54,9 @@ export function invalid(field: string, message: string): AppError {
 
 /** The SQLSTATE a PostgreSQL error carries (`code`), if any. */
 const sqlState = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : undefined;
 
 // PostgreSQL's "data exception" codes for values it cannot take: too long, out of range, bad date, NUL.
 const REJECTED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
@@ -65,8 +67,10 @@ const WRITE_CONFLICT_CODES = new Set(['40001', '40P01', '55P03', '23505']);
 const UNIQUE_VIOLATION = '23505';
 const STATEMENT_TIMEOUT = '57014';
 
-const WRITE_CONFLICT_MESSAGE = 'Someone else changed this at the same moment, so nothing was saved. Please try again.';
-const STATEMENT_TIMEOUT_MESSAGE = 'The server took too long to answer this request and stopped it. Please try again later.';
+const WRITE_CONFLICT_MESSAGE =
+  'Someone else changed this at the same moment, so nothing was saved. Please try again.';
+const STATEMENT_TIMEOUT_MESSAGE =
+  'The server took too long to answer this request and stopped it. Please try again later.';
 
 /**
  * One error handler for the spec's `{message, errors}` bodies. `spa`, when the web app is built,
@@ -95,14 +99,20 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
       // client's input, so a 422, never a 500. Logged as an error still: the route's schema should have
       // caught it with a field name (the fuzzer fails on such lines).
       request.log.error({ err: error }, 'database rejected a value the schema let through');
-      return reply.status(422).send({ message: 'A value is out of range or not valid for its field.' } satisfies ErrorBody);
+      return reply
+        .status(422)
+        .send({ message: 'A value is out of range or not valid for its field.' } satisfies ErrorBody);
     }
     if (code && WRITE_CONFLICT_CODES.has(code)) {
       // PostgreSQL rolled this transaction back to let a concurrent one finish (deadlock, serialization
       // failure, the same unique value): nothing was written, and the same request sent again is answered.
       // A unique violation is logged as an error still: outside a race it means a missing check (the fuzzer
       // fails on error lines).
-      if (code === UNIQUE_VIOLATION) request.log.error({ err: error }, 'unique violation: a concurrent write, or a value written without its check');
+      if (code === UNIQUE_VIOLATION)
+        request.log.error(
+          { err: error },
+          'unique violation: a concurrent write, or a value written without its check',
+        );
       else request.log.warn({ err: error }, 'write conflict');
       return reply.status(409).send({ message: WRITE_CONFLICT_MESSAGE } satisfies ErrorBody);
     }
@@ -114,7 +124,12 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
     if (isDependencyUnavailable(error)) {
       // The database or blob store is down or cut off: say so (503, retry soon), never as a bug (500).
       request.log.warn({ err: error }, 'dependency unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: 'The service is temporarily unavailable. Please try again in a moment.' } satisfies ErrorBody);
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          message: 'The service is temporarily unavailable. Please try again in a moment.',
+        } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -128,10 +143,18 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (spa !== null && request.method === 'GET' && !pathname.startsWith('/app/') && !/\.\w+$/.test(pathname)) {
+    if (
+      spa !== null &&
+      request.method === 'GET' &&
+      !pathname.startsWith('/app/') &&
+      !/\.\w+$/.test(pathname)
+    ) {
       // The session cookie's name carries a `__Host-` prefix over HTTPS; whether it is still valid does not matter here.
       const signedIn = Object.keys(request.cookies ?? {}).some((name) => name.endsWith(SESSION_COOKIE));
-      return reply.type('text/html').header('cache-control', 'no-cache').send(spa.htmlFor(pathname, { signedIn }));
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(spa.htmlFor(pathname, { signedIn }));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
   });

@@ -34,16 +34,23 @@ afterAll(async () => {
 });
 
 /** A second app on the file's database (or on `databaseUrl`), with config and storage overrides. */
-async function instance(options: { databaseUrl?: string; env?: Record<string, string>; storage?: Storage } = {}) {
+async function instance(
+  options: { databaseUrl?: string; env?: Record<string, string>; storage?: Storage } = {},
+) {
   const handle = openDatabase(options.databaseUrl ?? ctx.databaseUrl, { poolSize: 4 });
-  const app = await buildApp({ config: { ...ctx.config, ...options.env }, database: handle, storage: options.storage });
+  const app = await buildApp({
+    config: { ...ctx.config, ...options.env },
+    database: handle,
+    storage: options.storage,
+  });
   opened.push({ app, handle });
   return app;
 }
 
 async function tokenFor(email: string): Promise<string> {
   const session = await signIn(ctx, email);
-  return (await session.post('/app/api/v1/tokens', { name: 'faults', abilities: 'read-write' })).body.data.plain_text_token;
+  return (await session.post('/app/api/v1/tokens', { name: 'faults', abilities: 'read-write' })).body.data
+    .plain_text_token;
 }
 
 /** A port nothing listens on. */
@@ -91,7 +98,10 @@ if (testDialect() === 'postgres') {
       const bodies: unknown[] = [];
       const worker = async (n: number) => {
         for (let i = 0; !stop; i++) {
-          const response = i % 2 ? await client.get('/app/api/v1/stores?per_page=5') : await client.post('/app/api/v1/stores', { name: `Load ${n}-${i}` });
+          const response =
+            i % 2
+              ? await client.get('/app/api/v1/stores?per_page=5')
+              : await client.post('/app/api/v1/stores', { name: `Load ${n}-${i}` });
           statuses.push(response.status);
           if (response.status === 503) bodies.push(response.body);
         }
@@ -101,11 +111,15 @@ if (testDialect() === 'postgres') {
       await proxy.cut();
 
       const started = performance.now();
-      const during = await Promise.all(Array.from({ length: 6 }, () => client.get('/app/api/v1/stores?per_page=5')));
+      const during = await Promise.all(
+        Array.from({ length: 6 }, () => client.get('/app/api/v1/stores?per_page=5')),
+      );
       const elapsed = performance.now() - started;
       for (const response of during) {
         expect(response.status).toBe(503);
-        expect(response.body).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+        expect(response.body).toEqual({
+          message: 'The service is temporarily unavailable. Please try again in a moment.',
+        });
         expect(response.headers['retry-after']).toBe('5');
       }
       // Refused connections fail at once; nothing waits out a pool timeout.
@@ -115,12 +129,18 @@ if (testDialect() === 'postgres') {
       await load;
       // Only successes and clean 503s while the database went away: no 500, nothing hung.
       expect(statuses.filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
-      for (const body of bodies) expect(body).toEqual({ message: expect.stringMatching(/temporarily unavailable/) });
+      for (const body of bodies)
+        expect(body).toEqual({ message: expect.stringMatching(/temporarily unavailable/) });
 
       await proxy.restore();
-      await until('readyz to be green again', async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200);
+      await until(
+        'readyz to be green again',
+        async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200,
+      );
       expect((await client.post('/app/api/v1/stores', { name: 'After the outage' })).status).toBe(201);
-      const names = (await client.get('/app/api/v1/stores?per_page=100&search=outage')).body.data.map((s: { name: string }) => s.name).sort();
+      const names = (await client.get('/app/api/v1/stores?per_page=100&search=outage')).body.data
+        .map((s: { name: string }) => s.name)
+        .sort();
       expect(names).toEqual(['After the outage', 'Before the outage']);
     });
   });
@@ -137,7 +157,10 @@ describe('Redis down', () => {
     // The login rate limit still holds (each instance counting alone) instead of failing open or with 500s.
     const stranger = new TestClient(app);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await stranger.post('/app/login', { email: user.email, password: 'wrong password here' })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await stranger.post('/app/login', { email: user.email, password: 'wrong password here' })).status,
+      );
     expect(statuses.every((status) => status === 422 || status === 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
 
@@ -195,12 +218,24 @@ describe('SMTP down', () => {
     const smtp = await new FakeSmtp().up();
     await smtp.down();
     const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
-    const sender = createMailSender({ db: ctx.db, smtpUrl: smtp.url, from: 'x@example.test', mailDir, log: ctx.app.log });
+    const sender = createMailSender({
+      db: ctx.db,
+      smtpUrl: smtp.url,
+      from: 'x@example.test',
+      mailDir,
+      log: ctx.app.log,
+    });
     const to = 'outage@example.test';
     await enqueueMail(ctx.db, { to, subject: 'Sent after the outage', text: 'x' });
-    const row = () => ctx.db.selectFrom('outbox').selectAll().where('payload', 'like', `%${to}%`).executeTakeFirstOrThrow();
+    const row = () =>
+      ctx.db.selectFrom('outbox').selectAll().where('payload', 'like', `%${to}%`).executeTakeFirstOrThrow();
     /** Time passing: the row is due now. */
-    const due = () => ctx.db.updateTable('outbox').set({ available_at: new Date(Date.now() - 1000).toISOString() }).where('payload', 'like', `%${to}%`).execute();
+    const due = () =>
+      ctx.db
+        .updateTable('outbox')
+        .set({ available_at: new Date(Date.now() - 1000).toISOString() })
+        .where('payload', 'like', `%${to}%`)
+        .execute();
 
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 7; attempt++) {
@@ -248,19 +283,27 @@ describe('storage failing', () => {
     const { user, team } = await buildUser(ctx);
     const client = new TestClient(app);
     expect((await client.post('/app/login', { email: user.email, password: PASSWORD })).status).toBe(200);
-    const { body, headers } = multipartBody({ title: 'Lease scan' }, [{ field: 'file', name: 'lease.txt', content: Buffer.from('lease text '.repeat(1000)) }]);
+    const { body, headers } = multipartBody({ title: 'Lease scan' }, [
+      { field: 'file', name: 'lease.txt', content: Buffer.from('lease text '.repeat(1000)) },
+    ]);
     const response = await client.request('POST', '/app/api/v1/documents', body, headers);
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    expect(response.body).toEqual({
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
+    });
     expect(JSON.stringify(response.body)).not.toMatch(/EIO|secret|path/);
-    expect(await ctx.db.selectFrom('documents').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('documents').select('id').where('team_id', '=', team.id).execute(),
+    ).toEqual([]);
     expect(await ctx.db.selectFrom('pending_blobs').select('key').execute()).toEqual([]);
   });
 
   it('answers the download of a blob that is gone with a 404 that says so, and of a failing store with a 503', async () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    const { body, headers } = multipartBody({ title: 'Vanishing' }, [{ field: 'file', name: 'v.txt', content: Buffer.from('soon gone') }]);
+    const { body, headers } = multipartBody({ title: 'Vanishing' }, [
+      { field: 'file', name: 'v.txt', content: Buffer.from('soon gone') },
+    ]);
     const document = (await client.request('POST', '/app/api/v1/documents', body, headers)).body.data;
     const version = (await client.get(`/app/api/v1/documents/${document.id}/versions`)).body.data[0];
     const link = new URL(version.url, 'http://localhost');
@@ -269,9 +312,15 @@ describe('storage failing', () => {
     const failingApp = await instance({ storage: failing });
     const broken = await failingApp.inject({ method: 'GET', url: link.pathname + link.search });
     expect(broken.statusCode).toBe(503);
-    expect(broken.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    expect(broken.json()).toEqual({
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
+    });
 
-    const blob = await ctx.db.selectFrom('document_versions').select('blob_key').where('id', '=', version.id).executeTakeFirstOrThrow();
+    const blob = await ctx.db
+      .selectFrom('document_versions')
+      .select('blob_key')
+      .where('id', '=', version.id)
+      .executeTakeFirstOrThrow();
     await ctx.app.deps.storage.delete(blob.blob_key);
     const missing = await client.get(link.pathname + link.search);
     expect(missing.status).toBe(404);
@@ -281,24 +330,42 @@ describe('storage failing', () => {
   it('leaves the blobs of a purge the store failed to delete to the orphan sweep, not orphaned for good', async () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    const { body, headers } = multipartBody({ title: 'Old lease' }, [{ field: 'file', name: 'old.txt', content: Buffer.from('purged soon') }]);
+    const { body, headers } = multipartBody({ title: 'Old lease' }, [
+      { field: 'file', name: 'old.txt', content: Buffer.from('purged soon') },
+    ]);
     const document = (await client.request('POST', '/app/api/v1/documents', body, headers)).body.data;
     expect((await client.delete(`/app/api/v1/documents/${document.id}`)).status).toBe(204);
-    await ctx.db.updateTable('documents').set({ deleted_at: new Date(Date.now() - 60 * 86_400_000).toISOString() }).where('id', '=', document.id).execute();
-    const { blob_key: key } = await ctx.db.selectFrom('document_versions').select('blob_key').where('document_id', '=', document.id).executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('documents')
+      .set({ deleted_at: new Date(Date.now() - 60 * 86_400_000).toISOString() })
+      .where('id', '=', document.id)
+      .execute();
+    const { blob_key: key } = await ctx.db
+      .selectFrom('document_versions')
+      .select('blob_key')
+      .where('document_id', '=', document.id)
+      .executeTakeFirstOrThrow();
     const file = path.join(ctx.dataDir, 'files', key.slice(0, 2), key);
     expect(fs.existsSync(file)).toBe(true);
 
     // The purge commits, then its blob delete fails (as a process killed at that moment would never run it).
-    const stuck = await instance({ storage: { ...ctx.app.deps.storage, delete: () => Promise.reject(new Error('store down')) } });
+    const stuck = await instance({
+      storage: { ...ctx.app.deps.storage, delete: () => Promise.reject(new Error('store down')) },
+    });
     await purgeTrash(stuck.deps);
-    expect(await ctx.db.selectFrom('documents').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('documents').select('id').where('team_id', '=', team.id).execute(),
+    ).toEqual([]);
     expect(fs.existsSync(file)).toBe(true);
-    expect(await ctx.db.selectFrom('pending_blobs').select('key').where('key', '=', key).execute()).toEqual([{ key }]);
+    expect(await ctx.db.selectFrom('pending_blobs').select('key').where('key', '=', key).execute()).toEqual([
+      { key },
+    ]);
 
     // The next hourly sweep (the store working again) deletes it.
     expect(await sweepOrphanBlobs(ctx.app.deps)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(file)).toBe(false);
-    expect(await ctx.db.selectFrom('pending_blobs').select('key').where('key', '=', key).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('pending_blobs').select('key').where('key', '=', key).execute()).toEqual(
+      [],
+    );
   });
 });

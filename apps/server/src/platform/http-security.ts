@@ -16,7 +16,12 @@ const MAP_TILES = 'https://tile.openstreetmap.org';
  */
 const GOOGLE_MAPS = {
   script: ['https://maps.googleapis.com'],
-  img: ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com'],
+  img: [
+    'https://maps.googleapis.com',
+    'https://maps.gstatic.com',
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+  ],
   connect: ['https://maps.googleapis.com', 'https://places.googleapis.com'],
   font: ['https://fonts.gstatic.com'],
   style: ['https://fonts.googleapis.com'],
@@ -27,10 +32,17 @@ export function storageOrigins(config: Config): string[] {
   if (config.STORAGE_DRIVER !== 's3' || !config.S3_BUCKET) return [];
   if (config.S3_ENDPOINT) {
     const endpoint = new URL(config.S3_ENDPOINT);
-    return [config.S3_FORCE_PATH_STYLE ? endpoint.origin : `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
+    return [
+      config.S3_FORCE_PATH_STYLE
+        ? endpoint.origin
+        : `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`,
+    ];
   }
   const region = config.S3_REGION ?? 'us-east-1';
-  return [`https://${config.S3_BUCKET}.s3.${region}.amazonaws.com`, `https://${config.S3_BUCKET}.s3.amazonaws.com`];
+  return [
+    `https://${config.S3_BUCKET}.s3.${region}.amazonaws.com`,
+    `https://${config.S3_BUCKET}.s3.amazonaws.com`,
+  ];
 }
 
 /**
@@ -115,7 +127,11 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/app')) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    if (site === 'cross-site' || site === 'same-site' || (origin !== undefined && !isSameOrigin(request, origin, appOrigin))) {
+    if (
+      site === 'cross-site' ||
+      site === 'same-site' ||
+      (origin !== undefined && !isSameOrigin(request, origin, appOrigin))
+    ) {
       throw new AppError('forbidden', 'Cross-site requests are not allowed.');
     }
   });
@@ -125,6 +141,9 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return;
     if (type === 'multipart/form-data' && !request.routeOptions.schema?.body) return;
-    throw new AppError('unsupported_media_type', 'This endpoint accepts JSON bodies only (Content-Type: application/json).');
+    throw new AppError(
+      'unsupported_media_type',
+      'This endpoint accepts JSON bodies only (Content-Type: application/json).',
+    );
   });
 }

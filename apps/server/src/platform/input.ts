@@ -35,15 +35,21 @@ const labelOf = (path: string[]) =>
  */
 function outOfRange(value: unknown, textIsNumber: boolean): boolean {
   if (typeof value === 'number') return Math.abs(value) > MAX_DB_INTEGER;
-  if (typeof value === 'string' && textIsNumber) return value.split(',').some((part) => NUMERIC.test(part) && Math.abs(Number(part)) > MAX_DB_INTEGER);
+  if (typeof value === 'string' && textIsNumber)
+    return value.split(',').some((part) => NUMERIC.test(part) && Math.abs(Number(part)) > MAX_DB_INTEGER);
   return false;
 }
 
 /** Field errors of one parsed input (params, query or body); `tooDeep` when it nests past MAX_DEPTH. */
-export function inputProblems(input: unknown, textIsNumber = false): { errors: Record<string, string[]>; tooDeep: boolean } {
+export function inputProblems(
+  input: unknown,
+  textIsNumber = false,
+): { errors: Record<string, string[]>; tooDeep: boolean } {
   const errors: Record<string, string[]> = {};
   // An explicit stack, not recursion: the input may be as deep as the body limit allows.
-  const stack: Array<{ value: unknown; path: string[]; idKey: boolean }> = [{ value: input, path: [], idKey: false }];
+  const stack: Array<{ value: unknown; path: string[]; idKey: boolean }> = [
+    { value: input, path: [], idKey: false },
+  ];
   while (stack.length) {
     const { value, path, idKey } = stack.pop()!;
     if (path.length > MAX_DEPTH) return { errors, tooDeep: true };
@@ -68,7 +74,9 @@ export function registerInputGuard(app: FastifyInstance) {
   // Before anything reads the query: a 100 KB query string would otherwise be parsed, validated and logged.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.length > MAX_URL_LENGTH) {
-      return reply.status(414).send({ message: `The request URL may not be longer than ${MAX_URL_LENGTH / 1024} KB.` });
+      return reply
+        .status(414)
+        .send({ message: `The request URL may not be longer than ${MAX_URL_LENGTH / 1024} KB.` });
     }
   });
   app.addHook('preValidation', async (request) => {
@@ -80,7 +88,8 @@ export function registerInputGuard(app: FastifyInstance) {
     ] as const) {
       if (part === undefined || part === null || Buffer.isBuffer(part)) continue;
       const found = inputProblems(part, textIsNumber);
-      if (found.tooDeep) throw new AppError('bad_request', `The request is nested more than ${MAX_DEPTH} levels deep.`);
+      if (found.tooDeep)
+        throw new AppError('bad_request', `The request is nested more than ${MAX_DEPTH} levels deep.`);
       Object.assign(errors, found.errors);
     }
     const first = Object.values(errors)[0]?.[0];

@@ -1,4 +1,11 @@
-import { sql, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
 import { dialectOf, type Executor } from './db';
@@ -31,7 +38,12 @@ export type ListRequest = {
 export const rawListQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 const pagingSchema = z.object({
-  page: z.coerce.number({ error: 'The page must be an integer.' }).int('The page must be an integer.').min(1, 'The page must be at least 1.').max(1_000_000, 'The page may not be greater than 1000000.').default(1),
+  page: z.coerce
+    .number({ error: 'The page must be an integer.' })
+    .int('The page must be an integer.')
+    .min(1, 'The page must be at least 1.')
+    .max(1_000_000, 'The page may not be greater than 1000000.')
+    .default(1),
   per_page: z.coerce
     .number({ error: 'The per page must be an integer.' })
     .int('The per page must be an integer.')
@@ -59,7 +71,8 @@ export function parseListQuery(
     search: single(raw.search)?.trim(),
     direction: single(raw.direction) || undefined,
   });
-  if (!paging.success) for (const issue of paging.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  if (!paging.success)
+    for (const issue of paging.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
 
   const sort = single(raw.sort) || options.defaultSort;
   if (!options.sorts.includes(sort)) errors.sort = ['The selected sort is invalid.'];
@@ -75,7 +88,11 @@ export function parseListQuery(
       errors[`filters.${field}`] = ['The selected filter is invalid.'];
       continue;
     }
-    const values = [value].flat().flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const values = [value]
+      .flat()
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (!values.length) continue;
     if (spec.type === 'ids') {
       const ids = values.map(Number);
@@ -98,12 +115,26 @@ export function parseListQuery(
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('validation', first, errors);
   const data = paging.data!;
-  return { page: data.page, perPage: data.per_page, search: data.search, sort, direction: data.direction, filters };
+  return {
+    page: data.page,
+    perPage: data.per_page,
+    search: data.search,
+    sort,
+    direction: data.direction,
+    filters,
+  };
 }
 
 /** Filter conditions for the parsed filters. */
-export function filterConditions(filters: ListRequest['filters'], specs: Record<string, FilterSpec> = {}): Array<Expression<SqlBool>> {
-  return Object.entries(filters).map(([field, values]) => (Object.hasOwn(specs, field) ? specs[field]!.condition?.(values) : undefined) ?? sql<SqlBool>`${sql.ref(field)} in (${sql.join(values)})`);
+export function filterConditions(
+  filters: ListRequest['filters'],
+  specs: Record<string, FilterSpec> = {},
+): Array<Expression<SqlBool>> {
+  return Object.entries(filters).map(
+    ([field, values]) =>
+      (Object.hasOwn(specs, field) ? specs[field]!.condition?.(values) : undefined) ??
+      sql<SqlBool>`${sql.ref(field)} in (${sql.join(values)})`,
+  );
 }
 
 export function paginationMeta(page: number, perPage: number, total: number): PaginationMeta {
@@ -143,7 +174,10 @@ export async function pageOfIds(
   // cannot follow a table chosen at run time, so this one helper works on the untyped builder.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const untyped = db as unknown as Kysely<any>;
-  let base = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
+  let base = untyped
+    .selectFrom(options.table)
+    .where('team_id', '=', options.teamId)
+    .where('deleted_at', 'is', null);
   for (const condition of options.conditions) base = base.where(condition);
 
   const columns = [...options.orderBy, 'id'];
@@ -158,7 +192,9 @@ export async function pageOfIds(
     return page;
   };
   if (options.search) {
-    const sorted = await orderedMatches(db, untyped, options, columns, countQuery, countNow, () => ordered(base.select('id')));
+    const sorted = await orderedMatches(db, untyped, options, columns, countQuery, countNow, () =>
+      ordered(base.select('id')),
+    );
     if (sorted) return { ids: sorted.slice(offset, offset + options.perPage), total: sorted.length };
   }
   // Inside a transaction nothing is cached (see cachedTotal): page and count, as they are.
@@ -171,16 +207,29 @@ export async function pageOfIds(
   // boundary belongs to a write version, so that is read first.
   if (offset >= SEEK_STEP && columns.every((c) => typeof c === 'string' && NOT_NULL_SORT_COLUMNS.has(c))) {
     const version = await teamWriteVersion(db, options.teamId);
-    const boundary = await boundaryFor(db, version, countQuery, base, columns as string[], options.direction, offset);
+    const boundary = await boundaryFor(
+      db,
+      version,
+      countQuery,
+      base,
+      columns as string[],
+      options.direction,
+      offset,
+    );
     let page = base.select('id');
     let skip = offset;
     if (boundary) {
       const comparison = options.direction === 'asc' ? '>' : '<';
-      page = page.where(sql<SqlBool>`(${sql.join((columns as string[]).map((c) => sql.ref(c)))}) ${sql.raw(comparison)} (${sql.join(boundary.values)})`);
+      page = page.where(
+        sql<SqlBool>`(${sql.join((columns as string[]).map((c) => sql.ref(c)))}) ${sql.raw(comparison)} (${sql.join(boundary.values)})`,
+      );
       skip = offset - boundary.position;
     }
     const rows = await ordered(page).limit(options.perPage).offset(skip).execute();
-    return { ids: rows.map((r: { id: number }) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
+    return {
+      ids: rows.map((r: { id: number }) => r.id),
+      total: await cachedTotal(db, version, countQuery, countNow),
+    };
   }
 
   // The usual page: its ids and the team's write version in one round trip; the total then comes from
@@ -197,15 +246,31 @@ export async function pageOfIds(
     const total = await cachedTotal(db, version, countQuery, countNow);
     let pageBase = base;
     if (total >= DENSE_MATCHES) {
-      pageBase = untyped.selectFrom(options.table).where('team_id', '=', options.teamId).where('deleted_at', 'is', null);
-      for (const condition of options.conditions) pageBase = pageBase.where(condition === options.search.condition ? options.search.matchesRow(options.table) : condition);
+      pageBase = untyped
+        .selectFrom(options.table)
+        .where('team_id', '=', options.teamId)
+        .where('deleted_at', 'is', null);
+      for (const condition of options.conditions)
+        pageBase = pageBase.where(
+          condition === options.search.condition ? options.search.matchesRow(options.table) : condition,
+        );
     }
     const rows = await ordered(pageBase.select('id')).limit(options.perPage).offset(offset).execute();
     return { ids: rows.map((r: { id: number }) => r.id), total };
   }
-  const versionColumn = sql<number>`(select version from team_write_versions where team_id = ${options.teamId})`.as('write_version');
-  const rows: Array<{ id: number; write_version: number | null }> = await ordered(base.select(['id', versionColumn])).limit(options.perPage).offset(offset).execute();
-  const version = rows.length ? Number(rows[0]!.write_version ?? 0) : await teamWriteVersion(db, options.teamId);
+  const versionColumn =
+    sql<number>`(select version from team_write_versions where team_id = ${options.teamId})`.as(
+      'write_version',
+    );
+  const rows: Array<{ id: number; write_version: number | null }> = await ordered(
+    base.select(['id', versionColumn]),
+  )
+    .limit(options.perPage)
+    .offset(offset)
+    .execute();
+  const version = rows.length
+    ? Number(rows[0]!.write_version ?? 0)
+    : await teamWriteVersion(db, options.teamId);
   return { ids: rows.map((r) => r.id), total: await cachedTotal(db, version, countQuery, countNow) };
 }
 
@@ -227,7 +292,13 @@ async function orderedMatches(
   db: Executor,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   untyped: Kysely<any>,
-  options: { table: string; teamId: number; conditions: Array<Expression<SqlBool>>; direction: 'asc' | 'desc'; search?: MatchSet | null },
+  options: {
+    table: string;
+    teamId: number;
+    conditions: Array<Expression<SqlBool>>;
+    direction: 'asc' | 'desc';
+    search?: MatchSet | null;
+  },
   columns: SortColumn[],
   countQuery: CompiledQuery,
   countNow: () => Promise<number>,
@@ -239,7 +310,8 @@ async function orderedMatches(
   const read = async () => {
     const few = await fewMatches(db, untyped, options, columns);
     if (few) return few;
-    if (version === null || (await cachedTotal(db, version, countQuery, countNow)) > SEARCH_ORDER_MAX) return null;
+    if (version === null || (await cachedTotal(db, version, countQuery, countNow)) > SEARCH_ORDER_MAX)
+      return null;
     return (await allInOrder().execute()).map((row: { id: number }) => Number(row.id));
   };
   if (version === null || !columns.every((column) => typeof column === 'string')) return read();
@@ -267,7 +339,13 @@ async function fewMatches(
   db: Executor,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   untyped: Kysely<any>,
-  options: { table: string; teamId: number; conditions: Array<Expression<SqlBool>>; direction: 'asc' | 'desc'; search?: MatchSet | null },
+  options: {
+    table: string;
+    teamId: number;
+    conditions: Array<Expression<SqlBool>>;
+    direction: 'asc' | 'desc';
+    search?: MatchSet | null;
+  },
   columns: SortColumn[],
 ): Promise<number[] | null> {
   const search = options.search!;
@@ -288,8 +366,10 @@ async function fewMatches(
       'in',
       probe.rows.map((r) => Number(r.id)),
     );
-  for (const condition of options.conditions) if (condition !== search.condition) query = query.where(condition);
-  for (const name of columns) query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
+  for (const condition of options.conditions)
+    if (condition !== search.condition) query = query.where(condition);
+  for (const name of columns)
+    query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
   return (await query.execute()).map((r: { id: number }) => r.id);
 }
 
@@ -303,7 +383,16 @@ async function fewMatches(
  * compare as row values, and SQLite and PostgreSQL order them differently.
  */
 const SEEK_STEP = 1000;
-const NOT_NULL_SORT_COLUMNS = new Set(['name', 'title', 'status', 'kind', 'category', 'created_at', 'updated_at', 'id']);
+const NOT_NULL_SORT_COLUMNS = new Set([
+  'name',
+  'title',
+  'status',
+  'kind',
+  'category',
+  'created_at',
+  'updated_at',
+  'id',
+]);
 async function boundaryFor(
   db: Executor,
   version: number,
@@ -322,7 +411,10 @@ async function boundaryFor(
   if (!values) {
     let query = base.select(columns);
     for (const column of columns) query = query.orderBy(column, direction);
-    const row = await query.limit(1).offset(position - 1).executeTakeFirst();
+    const row = await query
+      .limit(1)
+      .offset(position - 1)
+      .executeTakeFirst();
     if (!row) return null;
     values = columns.map((c) => (row as Record<string, unknown>)[c]);
     boundaries.set(position, values);
@@ -340,8 +432,18 @@ async function boundaryFor(
  * committed write, on any number of app instances (team-cache.ts; its TTL bounds writers that bypass
  * the version: the purge of old trash, manual SQL). `version` must have been read before counting starts.
  */
-function cachedTotal(db: Executor, version: number, query: CompiledQuery, count: () => Promise<number>): Promise<number> {
-  return cachedAtVersion(db, version, `total\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`, count);
+function cachedTotal(
+  db: Executor,
+  version: number,
+  query: CompiledQuery,
+  count: () => Promise<number>,
+): Promise<number> {
+  return cachedAtVersion(
+    db,
+    version,
+    `total\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`,
+    count,
+  );
 }
 
 /**
@@ -351,15 +453,30 @@ function cachedTotal(db: Executor, version: number, query: CompiledQuery, count:
  */
 export async function* idBatches(
   db: Executor,
-  options: { table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements'; teamId: number; conditions: Array<Expression<SqlBool>>; size?: number },
+  options: {
+    table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements';
+    teamId: number;
+    conditions: Array<Expression<SqlBool>>;
+    size?: number;
+  },
 ): AsyncGenerator<number[]> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from a fixed list
   const untyped = db as unknown as Kysely<any>;
   let lastId = 0;
   for (;;) {
-    let batch = untyped.selectFrom(options.table).select('id').where('team_id', '=', options.teamId).where('deleted_at', 'is', null).where('id', '>', lastId);
+    let batch = untyped
+      .selectFrom(options.table)
+      .select('id')
+      .where('team_id', '=', options.teamId)
+      .where('deleted_at', 'is', null)
+      .where('id', '>', lastId);
     for (const condition of options.conditions) batch = batch.where(condition);
-    const ids = (await batch.orderBy('id').limit(options.size ?? 1000).execute()).map((r: { id: number }) => Number(r.id));
+    const ids = (
+      await batch
+        .orderBy('id')
+        .limit(options.size ?? 1000)
+        .execute()
+    ).map((r: { id: number }) => Number(r.id));
     if (!ids.length) return;
     yield ids;
     lastId = ids.at(-1)!;

@@ -32,11 +32,22 @@ export type MailSender = {
   stop(): Promise<void>;
 };
 
-export function createMailSender(options: { db: Db; smtpUrl: string | undefined; from: string; mailDir: string; log: FastifyBaseLogger }): MailSender {
+export function createMailSender(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  mailDir: string;
+  log: FastifyBaseLogger;
+}): MailSender {
   const transport: Transporter = options.smtpUrl
     ? // Nodemailer waits minutes by default; a dead or silent SMTP server should fail an attempt in seconds
       // (it is retried with back-off) instead of holding the outbox worker.
-      nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const worker = createQueueWorker({

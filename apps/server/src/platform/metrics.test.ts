@@ -25,10 +25,18 @@ describe('/metrics', () => {
     let ran = 0;
     ctx.app.deps.jobs.register('metrics.test', async () => void (ran += 1));
     const now = nowIso();
-    await ctx.db.insertInto('jobs').values({ kind: 'metrics.test', team_id: null, payload: '{}', available_at: now, created_at: now }).execute();
+    await ctx.db
+      .insertInto('jobs')
+      .values({ kind: 'metrics.test', team_id: null, payload: '{}', available_at: now, created_at: now })
+      .execute();
     await ctx.db
       .insertInto('outbox')
-      .values({ kind: 'metrics.test', payload: '{}', available_at: '2999-01-01T00:00:00.000Z', created_at: now })
+      .values({
+        kind: 'metrics.test',
+        payload: '{}',
+        available_at: '2999-01-01T00:00:00.000Z',
+        created_at: now,
+      })
       .execute();
     await ctx.app.deps.jobs.runDue();
     expect(ran).toBe(1);
@@ -37,16 +45,25 @@ describe('/metrics', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;
-    expect(sample(text, 'storekeep_http_requests_total{method="GET",route="/app/api/v1/stores",status="2xx"}')).toBe(1);
-    expect(sample(text, 'storekeep_http_requests_total{method="GET",route="/app/api/v1/stores/:id",status="4xx"}')).toBe(2);
+    expect(
+      sample(text, 'storekeep_http_requests_total{method="GET",route="/app/api/v1/stores",status="2xx"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'storekeep_http_requests_total{method="GET",route="/app/api/v1/stores/:id",status="4xx"}'),
+    ).toBe(2);
     expect(text).not.toContain('stores/999991');
-    expect(sample(text, 'storekeep_db_query_duration_seconds_count{operation="select",outcome="ok"}')).toBeGreaterThan(3);
+    expect(
+      sample(text, 'storekeep_db_query_duration_seconds_count{operation="select",outcome="ok"}'),
+    ).toBeGreaterThan(3);
     expect(sample(text, 'storekeep_jobs_total{kind="metrics.test",outcome="succeeded"}')).toBe(1);
-    expect(sample(text, 'storekeep_job_duration_seconds_count{kind="metrics.test",outcome="succeeded"}')).toBe(1);
+    expect(
+      sample(text, 'storekeep_job_duration_seconds_count{kind="metrics.test",outcome="succeeded"}'),
+    ).toBe(1);
     expect(sample(text, 'storekeep_outbox_pending{kind="metrics.test"}')).toBe(1);
     expect(sample(text, 'storekeep_jobs_queued{kind="metrics.test"}')).toBeUndefined();
     expect(text).toContain('process_resident_memory_bytes');
-    if (ctx.app.deps.dialect === 'postgres') expect(sample(text, 'storekeep_db_pool_total')).toBeGreaterThan(0);
+    if (ctx.app.deps.dialect === 'postgres')
+      expect(sample(text, 'storekeep_db_pool_total')).toBeGreaterThan(0);
   });
 
   it('without METRICS_TOKEN answers only direct loopback requests', async () => {
@@ -54,19 +71,41 @@ describe('/metrics', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('storekeep_');
     // A reverse proxy on the same host connects from loopback: its forwarded requests are still foreign.
-    const proxied = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const proxied = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(proxied.statusCode).toBe(404);
   });
 
   it('with METRICS_TOKEN requires it as a bearer token, from anywhere', async () => {
     const token = 'metrics-token-0123456789';
     const app = Fastify();
-    const metrics = createMetrics({ db: ctx.db, dialect: ctx.app.deps.dialect, ping: async () => undefined, close: async () => undefined });
+    const metrics = createMetrics({
+      db: ctx.db,
+      dialect: ctx.app.deps.dialect,
+      ping: async () => undefined,
+      close: async () => undefined,
+    });
     registerMetrics(app, metrics, token);
     try {
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
-      const ok = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${token}` } });
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { authorization: 'Bearer wrong-token-0123456789' },
+          })
+        ).statusCode,
+      ).toBe(401);
+      const ok = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.body).toContain('storekeep_db_query_duration_seconds');
     } finally {

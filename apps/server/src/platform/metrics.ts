@@ -79,23 +79,31 @@ export function createMetrics(handle: DatabaseHandle): Metrics {
   });
 
   const db = handle.db;
-  backlogGauge(registry, 'storekeep_jobs_queued', 'Jobs waiting or running (not finished, not failed for good), by kind; shared by all instances.', () =>
-    db
-      .selectFrom('jobs')
-      .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('finished_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .groupBy('kind')
-      .execute(),
+  backlogGauge(
+    registry,
+    'storekeep_jobs_queued',
+    'Jobs waiting or running (not finished, not failed for good), by kind; shared by all instances.',
+    () =>
+      db
+        .selectFrom('jobs')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('finished_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .groupBy('kind')
+        .execute(),
   );
-  backlogGauge(registry, 'storekeep_outbox_pending', 'Outbox messages (mail, push) not yet delivered and not failed for good, by kind; shared by all instances.', () =>
-    db
-      .selectFrom('outbox')
-      .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .groupBy('kind')
-      .execute(),
+  backlogGauge(
+    registry,
+    'storekeep_outbox_pending',
+    'Outbox messages (mail, push) not yet delivered and not failed for good, by kind; shared by all instances.',
+    () =>
+      db
+        .selectFrom('outbox')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .groupBy('kind')
+        .execute(),
   );
 
   return {
@@ -109,7 +117,12 @@ export function createMetrics(handle: DatabaseHandle): Metrics {
 }
 
 /** A gauge per kind read from the database on each scrape; while the database is down it reports nothing rather than failing the scrape. */
-function backlogGauge(registry: Registry, name: string, help: string, read: () => Promise<{ kind: string; count: number }[]>) {
+function backlogGauge(
+  registry: Registry,
+  name: string,
+  help: string,
+  read: () => Promise<{ kind: string; count: number }[]>,
+) {
   new Gauge({
     name,
     help,
@@ -175,7 +188,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   // Public to the guard system (it is not an /app session route) with its own check above.
   app.get('/metrics', { config: { guard: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const access = mayScrape(request, token);
-    if (access === 'unauthenticated') return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthenticated.' });
+    if (access === 'unauthenticated')
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthenticated.' });
     if (access === 'hidden') return reply.status(404).send({ message: 'Not Found' });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

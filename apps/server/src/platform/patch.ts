@@ -8,7 +8,9 @@ import { z } from 'zod';
  */
 export function patchBody<T extends z.ZodObject>(schema: T) {
   const sent = new WeakMap<object, string[]>();
-  const shape = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, (field as z.ZodType).optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [key, (field as z.ZodType).optional()]),
+  );
   return {
     schema: z.object(shape),
     preValidation: async (request: FastifyRequest) => {

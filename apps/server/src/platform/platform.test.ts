@@ -17,13 +17,22 @@ const ctx = useTestApp();
 describe('configuration', () => {
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT: .*\n.*DATABASE_URL: must start with postgres/s);
-    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT: .*\n.*DATABASE_URL: must start with postgres/s,
+    );
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(
+      /S3_BUCKET: is required when STORAGE_DRIVER=s3/,
+    );
   });
 
   it('serves a laptop by default and turns the demo off in production', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, APP_URL: 'http://localhost:3000', SEED_DEMO: true, STORAGE_DRIVER: 'local' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      APP_URL: 'http://localhost:3000',
+      SEED_DEMO: true,
+      STORAGE_DRIVER: 'local',
+    });
     expect(config.DATABASE_URL).toMatch(/^sqlite:.*storekeep\.sqlite$/);
     expect(loadConfig({ NODE_ENV: 'production', APP_KEY: 'x'.repeat(40) }).SEED_DEMO).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_KEY/);
@@ -50,15 +59,21 @@ describe('errors', () => {
       throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
     });
     app.post('/serialization', async () => {
-      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+      throw Object.assign(new Error('could not serialize access due to concurrent update'), {
+        code: '40001',
+      });
     });
     app.post('/unique', async () => {
-      throw Object.assign(new Error('duplicate key value violates unique constraint "stores_team_number"'), { code: '23505' });
+      throw Object.assign(new Error('duplicate key value violates unique constraint "stores_team_number"'), {
+        code: '23505',
+      });
     });
     for (const url of ['/deadlock', '/serialization', '/unique']) {
       const response = await app.inject({ method: 'POST', url });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: 'Someone else changed this at the same moment, so nothing was saved. Please try again.' });
+      expect(response.json()).toEqual({
+        message: 'Someone else changed this at the same moment, so nothing was saved. Please try again.',
+      });
     }
     await app.close();
   });
@@ -73,7 +88,9 @@ describe('the database statement timeout', () => {
     });
     const response = await app.inject({ method: 'GET', url: '/slow' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'The server took too long to answer this request and stopped it. Please try again later.' });
+    expect(response.json()).toEqual({
+      message: 'The server took too long to answer this request and stopped it. Please try again later.',
+    });
     await app.close();
   });
 
@@ -94,19 +111,35 @@ describe('the database statement timeout', () => {
 
 describe('mail outbox', () => {
   it('writes an .eml file per message and marks it sent', async () => {
-    await enqueueMail(ctx.db, { to: 'eml@example.test', subject: 'Hello', text: 'Open https://example.test/x' });
+    await enqueueMail(ctx.db, {
+      to: 'eml@example.test',
+      subject: 'Hello',
+      text: 'Open https://example.test/x',
+    });
     expect(await ctx.app.deps.mail.deliverDue()).toBeGreaterThanOrEqual(1);
     const files = fs.readdirSync(path.join(ctx.dataDir, 'mail'));
-    const content = files.map((f) => fs.readFileSync(path.join(ctx.dataDir, 'mail', f), 'utf8')).find((c) => c.includes('eml@example.test'));
+    const content = files
+      .map((f) => fs.readFileSync(path.join(ctx.dataDir, 'mail', f), 'utf8'))
+      .find((c) => c.includes('eml@example.test'));
     expect(content).toMatch(/Subject: Hello/);
-    const row = await ctx.db.selectFrom('outbox').selectAll().where('payload', 'like', '%eml@example.test%').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('payload', 'like', '%eml@example.test%')
+      .executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
   });
 
   it('retries a failed delivery later instead of losing it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
     // Nothing listens on port 1: every SMTP attempt fails at once.
-    const sender = createMailSender({ db: ctx.db, smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.test', mailDir: dir, log: ctx.app.log });
+    const sender = createMailSender({
+      db: ctx.db,
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x@example.test',
+      mailDir: dir,
+      log: ctx.app.log,
+    });
     await ctx.db.deleteFrom('outbox').execute();
     await enqueueMail(ctx.db, { to: 'retry@example.test', subject: 'Retry', text: 'x' });
     expect(await sender.deliverDue()).toBe(0);
@@ -134,11 +167,15 @@ describe('transactions that lose a deadlock', () => {
 
     let other = 0;
     const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
-    await expect(transactionRetryingDeadlocks(ctx.app.deps.db, async () => ((other += 1), Promise.reject(unique)))).rejects.toBe(unique);
+    await expect(
+      transactionRetryingDeadlocks(ctx.app.deps.db, async () => ((other += 1), Promise.reject(unique))),
+    ).rejects.toBe(unique);
     expect(other).toBe(1);
 
     let always = 0;
-    await expect(transactionRetryingDeadlocks(ctx.app.deps.db, async () => ((always += 1), Promise.reject(deadlock())))).rejects.toThrow('deadlock detected');
+    await expect(
+      transactionRetryingDeadlocks(ctx.app.deps.db, async () => ((always += 1), Promise.reject(deadlock()))),
+    ).rejects.toThrow('deadlock detected');
     expect(always).toBe(3);
   });
 });

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config';
 import { resolveVapidKeys } from './push';
 
-const base = { MAIL_FROM: 'Storekeep <no-reply@storekeep.test>', VAPID_SUBJECT: undefined, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined };
+const base = {
+  MAIL_FROM: 'Storekeep <no-reply@storekeep.test>',
+  VAPID_SUBJECT: undefined,
+  VAPID_PUBLIC_KEY: undefined,
+  VAPID_PRIVATE_KEY: undefined,
+};
 
 describe('VAPID keys', () => {
   it('are generated once into the data directory when none are configured, and kept across restarts', () => {
@@ -23,7 +28,15 @@ describe('VAPID keys', () => {
 
   it('come from the environment when set (both, or it is a configuration error)', () => {
     const dir = path.join(os.tmpdir(), 'storekeep-vapid-unused');
-    expect(resolveVapidKeys({ ...base, DATA_DIR: dir, VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'https://storekeep.example' })).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'https://storekeep.example' });
+    expect(
+      resolveVapidKeys({
+        ...base,
+        DATA_DIR: dir,
+        VAPID_PUBLIC_KEY: 'pub',
+        VAPID_PRIVATE_KEY: 'priv',
+        VAPID_SUBJECT: 'https://storekeep.example',
+      }),
+    ).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'https://storekeep.example' });
     expect(() => resolveVapidKeys({ ...base, DATA_DIR: dir, VAPID_PUBLIC_KEY: 'pub' })).toThrow(ConfigError);
     expect(fs.existsSync(dir)).toBe(false);
   });

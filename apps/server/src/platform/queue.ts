@@ -75,11 +75,18 @@ export function createQueueWorker(options: {
     for (const row of rows) {
       try {
         await options.handle(row);
-        await db.updateTable(options.table).set({ [options.doneColumn]: nowIso() }).where('id', '=', row.id).execute();
+        await db
+          .updateTable(options.table)
+          .set({ [options.doneColumn]: nowIso() })
+          .where('id', '=', row.id)
+          .execute();
         done += 1;
       } catch (error) {
         const failed = row.attempts >= maxAttempts;
-        options.log.warn({ err: error, table: options.table, id: row.id, attempts: row.attempts }, 'queued work failed');
+        options.log.warn(
+          { err: error, table: options.table, id: row.id, attempts: row.attempts },
+          'queued work failed',
+        );
         await db
           .updateTable(options.table)
           .set({

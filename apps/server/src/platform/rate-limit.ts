@@ -124,7 +124,9 @@ export function fallbackRateLimiter(
 /** A 429 with Retry-After; `:seconds` in the message becomes the wait, and `field` carries it as a field error. */
 export function throttled(message: string, retryAfter: number, field?: string) {
   const text = message.replace(':seconds', String(retryAfter));
-  return new AppError('throttled', text, field ? { [field]: [text] } : undefined, { 'retry-after': String(retryAfter) });
+  return new AppError('throttled', text, field ? { [field]: [text] } : undefined, {
+    'retry-after': String(retryAfter),
+  });
 }
 
 /**

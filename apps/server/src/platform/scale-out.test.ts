@@ -125,16 +125,37 @@ if (overlappingWrites) {
       const { admin, owner } = await teamWithRoles(ctx);
       const today = todayIso();
       const store = (await admin.post('/app/api/v1/stores', { name: 'Race Street' })).body.data;
-      const lease = (await admin.post('/app/api/v1/leases', { store_id: store.id, status: 'active', expiration_date: addDaysIso(today, 2) })).body.data;
-      expect((await admin.post('/app/api/v1/reminders', { title: 'Missed twice over', due_date: addDaysIso(today, 3), assignee_ids: [owner.id] })).status).toBe(201);
+      const lease = (
+        await admin.post('/app/api/v1/leases', {
+          store_id: store.id,
+          status: 'active',
+          expiration_date: addDaysIso(today, 2),
+        })
+      ).body.data;
+      expect(
+        (
+          await admin.post('/app/api/v1/reminders', {
+            title: 'Missed twice over',
+            due_date: addDaysIso(today, 3),
+            assignee_ids: [owner.id],
+          })
+        ).status,
+      ).toBe(201);
 
       // Five days on: the reminder is two days overdue and the lease three days past its expiration.
       const later = addDaysIso(today, 5);
-      await Promise.all(instances.flatMap((app) => [deliverReminderNotices(app.deps, later), deliverReminderNotices(app.deps, later)]));
+      await Promise.all(
+        instances.flatMap((app) => [
+          deliverReminderNotices(app.deps, later),
+          deliverReminderNotices(app.deps, later),
+        ]),
+      );
       await deliverAllMail();
 
       // One message with both missed deadlines (the reminder and the lease's expiration), not one per instance or tick.
-      expect(subjectsTo(owner.email).filter((s) => /overdue/i.test(s))).toEqual([expect.stringMatching(/2 critical dates are overdue$/)]);
+      expect(subjectsTo(owner.email).filter((s) => /overdue/i.test(s))).toEqual([
+        expect.stringMatching(/2 critical dates are overdue$/),
+      ]);
       expect((await admin.get(`/app/api/v1/leases/${lease.id}`)).body.data.status).toBe('holdover');
       const history = (await admin.get(`/app/api/v1/leases/${lease.id}/history`)).body.data;
       expect(history.filter((entry: { kind: string }) => entry.kind === 'status')).toHaveLength(1);

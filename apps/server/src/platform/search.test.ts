@@ -16,13 +16,37 @@ describe('document search over many rows', () => {
     const rows = [];
     for (let id = 1; id <= 3_000; id++) {
       const words = [`common${id % 4 === 0 ? '' : 'x'}`, 'everywhere', id === 1234 ? 'needle' : 'hay'];
-      rows.push(searchIndexRow({ teamId: team.id, type: 'documents', id, title: `Doc ${id}`, subtitle: 'Lease', extra: words }));
+      rows.push(
+        searchIndexRow({
+          teamId: team.id,
+          type: 'documents',
+          id,
+          title: `Doc ${id}`,
+          subtitle: 'Lease',
+          extra: words,
+        }),
+      );
     }
-    rows.push(searchIndexRow({ teamId: other.id, type: 'documents', id: 9_999, title: 'Other needle', subtitle: null, extra: ['needle everywhere'] }));
-    for (let i = 0; i < rows.length; i += 500) await ctx.db.insertInto('search_index').values(rows.slice(i, i + 500)).execute();
+    rows.push(
+      searchIndexRow({
+        teamId: other.id,
+        type: 'documents',
+        id: 9_999,
+        title: 'Other needle',
+        subtitle: null,
+        extra: ['needle everywhere'],
+      }),
+    );
+    for (let i = 0; i < rows.length; i += 500)
+      await ctx.db
+        .insertInto('search_index')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const { dialect } = ctx.app.deps;
 
-    expect(await searchType(ctx.db, dialect, team.id, 'documents', 'needle')).toEqual([{ id: 1234, title: 'Doc 1234', subtitle: 'Lease' }]);
+    expect(await searchType(ctx.db, dialect, team.id, 'documents', 'needle')).toEqual([
+      { id: 1234, title: 'Doc 1234', subtitle: 'Lease' },
+    ]);
     const everywhere = await searchType(ctx.db, dialect, team.id, 'documents', 'everywhere');
     expect(everywhere).toHaveLength(5);
     expect(everywhere.every((hit) => hit.id <= 3_000)).toBe(true);
@@ -35,12 +59,25 @@ describe('document search over many rows', () => {
 
   it('keeps a document out of the PostgreSQL word btree and still finds and forgets it', async () => {
     const { team } = await buildUser(ctx);
-    await indexRecord(ctx.db, { teamId: team.id, type: 'documents', id: 77, title: 'Quitclaim deed', subtitle: null, extra: ['walrus'] });
+    await indexRecord(ctx.db, {
+      teamId: team.id,
+      type: 'documents',
+      id: 77,
+      title: 'Quitclaim deed',
+      subtitle: null,
+      extra: ['walrus'],
+    });
     if (ctx.app.deps.dialect === 'postgres') {
-      const terms = await ctx.db.selectFrom('search_terms').select('term').where('rowid', '=', 77 * 8 + 5).execute();
+      const terms = await ctx.db
+        .selectFrom('search_terms')
+        .select('term')
+        .where('rowid', '=', 77 * 8 + 5)
+        .execute();
       expect(terms).toEqual([]);
     }
-    expect(await searchType(ctx.db, ctx.app.deps.dialect, team.id, 'documents', 'walr')).toEqual([{ id: 77, title: 'Quitclaim deed', subtitle: null }]);
+    expect(await searchType(ctx.db, ctx.app.deps.dialect, team.id, 'documents', 'walr')).toEqual([
+      { id: 77, title: 'Quitclaim deed', subtitle: null },
+    ]);
     await unindexRecord(ctx.db, 'documents', 77);
     expect(await searchType(ctx.db, ctx.app.deps.dialect, team.id, 'documents', 'walrus')).toEqual([]);
   });
@@ -56,7 +93,16 @@ describe('list search on both sides of the few-matches threshold', () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
     const now = '2025-01-01T00:00:00.000Z';
-    const documents: Array<{ id: number; team_id: number; title: string; category: string; created_at: string; updated_at: string; deleted_at: string | null; text_status: 'done' }> = [];
+    const documents: Array<{
+      id: number;
+      team_id: number;
+      title: string;
+      category: string;
+      created_at: string;
+      updated_at: string;
+      deleted_at: string | null;
+      text_status: 'done';
+    }> = [];
     const search = [];
     for (let id = 100_001; id <= 102_600; id++) {
       const n = id - 100_000;
@@ -64,25 +110,54 @@ describe('list search on both sides of the few-matches threshold', () => {
       const words = [n <= 2_400 ? 'dense' : 'other', n % 80 === 0 ? 'sparse' : 'plain'];
       const deleted = n % 7 === 0;
       const title = `Doc ${String((n * 7_919) % 10_007).padStart(5, '0')}`;
-      documents.push({ id, team_id: team.id, title, category: n % 2 ? 'lease' : 'other', created_at: now, updated_at: now, deleted_at: deleted ? now : null, text_status: 'done' as const });
-      if (!deleted) search.push(searchIndexRow({ teamId: team.id, type: 'documents', id, title, subtitle: null, extra: words }));
+      documents.push({
+        id,
+        team_id: team.id,
+        title,
+        category: n % 2 ? 'lease' : 'other',
+        created_at: now,
+        updated_at: now,
+        deleted_at: deleted ? now : null,
+        text_status: 'done' as const,
+      });
+      if (!deleted)
+        search.push(
+          searchIndexRow({ teamId: team.id, type: 'documents', id, title, subtitle: null, extra: words }),
+        );
     }
-    for (let i = 0; i < documents.length; i += 200) await ctx.db.insertInto('documents').values(documents.slice(i, i + 200)).execute();
-    for (let i = 0; i < search.length; i += 200) await ctx.db.insertInto('search_index').values(search.slice(i, i + 200)).execute();
+    for (let i = 0; i < documents.length; i += 200)
+      await ctx.db
+        .insertInto('documents')
+        .values(documents.slice(i, i + 200))
+        .execute();
+    for (let i = 0; i < search.length; i += 200)
+      await ctx.db
+        .insertInto('search_index')
+        .values(search.slice(i, i + 200))
+        .execute();
 
     const expected = (word: 'dense' | 'sparse', category?: string) =>
       documents
-        .filter((d) => !d.deleted_at && (word === 'dense' ? d.id - 100_000 <= 2_400 : (d.id - 100_000) % 80 === 0) && (!category || d.category === category))
+        .filter(
+          (d) =>
+            !d.deleted_at &&
+            (word === 'dense' ? d.id - 100_000 <= 2_400 : (d.id - 100_000) % 80 === 0) &&
+            (!category || d.category === category),
+        )
         .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
         .map((d) => d.id);
     for (const word of ['dense', 'sparse'] as const) {
       for (const category of [undefined, 'lease']) {
         const all = expected(word, category);
         for (const page of [1, 40]) {
-          const response = await client.get(`/app/api/v1/documents?search=${word}&sort=title&per_page=25&page=${page}${category ? `&filters[category]=${category}` : ''}`);
+          const response = await client.get(
+            `/app/api/v1/documents?search=${word}&sort=title&per_page=25&page=${page}${category ? `&filters[category]=${category}` : ''}`,
+          );
           expect(response.status).toBe(200);
           expect(response.body.meta.total).toBe(all.length);
-          expect(response.body.data.map((d: { id: number }) => d.id)).toEqual(all.slice((page - 1) * 25, page * 25));
+          expect(response.body.data.map((d: { id: number }) => d.id)).toEqual(
+            all.slice((page - 1) * 25, page * 25),
+          );
         }
       }
     }

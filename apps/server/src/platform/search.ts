@@ -12,7 +12,13 @@ import { bumpTeamWriteVersion } from './team-cache';
  * word that half the database contains costs no more than the team's own matches.
  */
 
-const TYPE_CODES: Record<SearchType, number> = { companies: 1, brands: 2, stores: 3, contacts: 4, documents: 5 };
+const TYPE_CODES: Record<SearchType, number> = {
+  companies: 1,
+  brands: 2,
+  stores: 3,
+  contacts: 4,
+  documents: 5,
+};
 const CANDIDATES = 50;
 
 export function normalizeText(text: string): string {
@@ -29,19 +35,31 @@ export const searchTokens = (query: string) => normalizeText(query).split(' ').f
 const scopeToken = (teamId: number, type: SearchType) => `k${teamId}x${TYPE_CODES[type]}`;
 const rowidOf = (type: SearchType, id: number) => id * 8 + TYPE_CODES[type];
 
-export type SearchEntry = { teamId: number; type: SearchType; id: number; title: string; subtitle: string | null; extra?: string[] };
+export type SearchEntry = {
+  teamId: number;
+  type: SearchType;
+  id: number;
+  title: string;
+  subtitle: string | null;
+  extra?: string[];
+};
 
 /** The `search_index` row of one record (bulk loaders such as the benchmark generator insert these directly). */
 export function searchIndexRow(entry: SearchEntry): SearchIndexTable {
   const scope = scopeToken(entry.teamId, entry.type);
-  const words = new Set(normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' ')).split(' ').filter(Boolean));
+  const words = new Set(
+    normalizeText([entry.title, entry.subtitle ?? '', ...(entry.extra ?? [])].join(' '))
+      .split(' ')
+      .filter(Boolean),
+  );
   // The bare scope first (it names the team for unindexRecord), then every distinct word with its scope.
   const terms = [scope, ...[...words].map((word) => scope + word)].join(' ');
   return { rowid: rowidOf(entry.type, entry.id), terms, title: entry.title, subtitle: entry.subtitle };
 }
 
 /** The PostgreSQL word rows of one index row (see migration 0008). */
-export const searchTermRows = (row: SearchIndexTable) => [...new Set(row.terms.split(' '))].map((term) => ({ term, rowid: row.rowid }));
+export const searchTermRows = (row: SearchIndexTable) =>
+  [...new Set(row.terms.split(' '))].map((term) => ({ term, rowid: row.rowid }));
 
 /**
  * Documents carry up to 100,000 characters of extracted text: a (word, row) btree of every one of their
@@ -64,7 +82,12 @@ export async function indexRecord(db: Executor, entry: SearchEntry) {
  * skips 200 deletes that cost 8 s on PostgreSQL (the planner, whose statistics lag a table growing that fast,
  * scanned `search_terms` instead of probing its rowid index).
  */
-export async function indexRecords(db: Executor, teamId: number, entries: SearchEntry[], options: { created?: boolean } = {}) {
+export async function indexRecords(
+  db: Executor,
+  teamId: number,
+  entries: SearchEntry[],
+  options: { created?: boolean } = {},
+) {
   if (!entries.length) return;
   const termRows = dialectOf(db) === 'postgres';
   for (let at = 0; at < entries.length; at += 500) {
@@ -75,9 +98,21 @@ export async function indexRecords(db: Executor, teamId: number, entries: Search
     if (termRows) {
       const withTerms = rows.filter((_, i) => usesTermRows(entries[at + i]!.type));
       if (withTerms.length) {
-        if (!options.created) await db.deleteFrom('search_terms').where('rowid', 'in', withTerms.map((r) => r.rowid)).execute();
+        if (!options.created)
+          await db
+            .deleteFrom('search_terms')
+            .where(
+              'rowid',
+              'in',
+              withTerms.map((r) => r.rowid),
+            )
+            .execute();
         const terms = withTerms.flatMap(searchTermRows);
-        for (let t = 0; t < terms.length; t += 10_000) await db.insertInto('search_terms').values(terms.slice(t, t + 10_000)).execute();
+        for (let t = 0; t < terms.length; t += 10_000)
+          await db
+            .insertInto('search_terms')
+            .values(terms.slice(t, t + 10_000))
+            .execute();
       }
     }
   }
@@ -89,7 +124,8 @@ export async function unindexRecords(db: Executor, teamId: number, type: SearchT
   for (let at = 0; at < ids.length; at += 500) {
     const rowids = ids.slice(at, at + 500).map((id) => rowidOf(type, id));
     await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
-    if (dialectOf(db) === 'postgres' && usesTermRows(type)) await db.deleteFrom('search_terms').where('rowid', 'in', rowids).execute();
+    if (dialectOf(db) === 'postgres' && usesTermRows(type))
+      await db.deleteFrom('search_terms').where('rowid', 'in', rowids).execute();
   }
   if (ids.length) await bumpTeamWriteVersion(db, teamId);
 }
@@ -98,21 +134,36 @@ export async function unindexRecords(db: Executor, teamId: number, type: SearchT
 export async function unindexRecord(db: Executor, type: SearchType, id: number) {
   const rowid = rowidOf(type, id);
   // The scope token names the team (RETURNING does not work on FTS5 tables, so read it first).
-  const row = await db.selectFrom('search_index').select('terms').where('rowid', '=', rowid).executeTakeFirst();
+  const row = await db
+    .selectFrom('search_index')
+    .select('terms')
+    .where('rowid', '=', rowid)
+    .executeTakeFirst();
   await db.deleteFrom('search_index').where('rowid', '=', rowid).execute();
-  if (dialectOf(db) === 'postgres' && usesTermRows(type)) await db.deleteFrom('search_terms').where('rowid', '=', rowid).execute();
+  if (dialectOf(db) === 'postgres' && usesTermRows(type))
+    await db.deleteFrom('search_terms').where('rowid', '=', rowid).execute();
   const teamId = Number(/^k(\d+)x/.exec(row?.terms ?? '')?.[1]);
   if (teamId) await bumpTeamWriteVersion(db, teamId);
 }
 
-function matchQuery(dialect: Dialect, teamId: number, type: SearchType, tokens: string[], prefix = true): string {
+function matchQuery(
+  dialect: Dialect,
+  teamId: number,
+  type: SearchType,
+  tokens: string[],
+  prefix = true,
+): string {
   const scope = scopeToken(teamId, type);
   const star = prefix ? (dialect === 'sqlite' ? '*' : ':*') : '';
-  return dialect === 'sqlite' ? tokens.map((t) => `"${scope}${t}"${star}`).join(' AND ') : tokens.map((t) => `${scope}${t}${star}`).join(' & ');
+  return dialect === 'sqlite'
+    ? tokens.map((t) => `"${scope}${t}"${star}`).join(' AND ')
+    : tokens.map((t) => `${scope}${t}${star}`).join(' & ');
 }
 
 function matchCondition(dialect: Dialect, query: string) {
-  return dialect === 'sqlite' ? sql<SqlBool>`search_index match ${query}` : sql<SqlBool>`tsv @@ to_tsquery('simple', ${query})`;
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`search_index match ${query}`
+    : sql<SqlBool>`tsv @@ to_tsquery('simple', ${query})`;
 }
 
 /**
@@ -127,11 +178,18 @@ export type MatchSet = {
   matchesRow(table: string): Expression<SqlBool>;
 };
 
-export function matchingIds(dialect: Dialect, teamId: number, type: SearchType, query: string): MatchSet | null {
+export function matchingIds(
+  dialect: Dialect,
+  teamId: number,
+  type: SearchType,
+  query: string,
+): MatchSet | null {
   const tokens = searchTokens(query);
   if (!tokens.length) return null;
   const match = matchQuery(dialect, teamId, type, tokens);
-  const ids = sql<{ id: number }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_index where ${matchCondition(dialect, match)}`;
+  const ids = sql<{
+    id: number;
+  }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_index where ${matchCondition(dialect, match)}`;
   return {
     ids,
     condition: sql<SqlBool>`id in (${ids})`,
@@ -145,7 +203,12 @@ export function matchingIds(dialect: Dialect, teamId: number, type: SearchType, 
 }
 
 /** `id in (…matching ids…)` for list pages' search box; null when the query has no words. */
-export function matchingIdsCondition(dialect: Dialect, teamId: number, type: SearchType, query: string): Expression<SqlBool> | null {
+export function matchingIdsCondition(
+  dialect: Dialect,
+  teamId: number,
+  type: SearchType,
+  query: string,
+): Expression<SqlBool> | null {
   return matchingIds(dialect, teamId, type, query)?.condition ?? null;
 }
 
@@ -155,7 +218,14 @@ export type SearchHit = { id: number; title: string; subtitle: string | null };
  * The best `limit` matches of one type. Only the first CANDIDATES matches are ranked: a term that
  * matches half the team must not make the database score every row.
  */
-export async function searchType(db: Executor, dialect: Dialect, teamId: number, type: SearchType, query: string, limit = 5): Promise<SearchHit[]> {
+export async function searchType(
+  db: Executor,
+  dialect: Dialect,
+  teamId: number,
+  type: SearchType,
+  query: string,
+  limit = 5,
+): Promise<SearchHit[]> {
   const tokens = searchTokens(query);
   if (!tokens.length) return [];
   const candidates = (prefix: boolean) =>
@@ -163,17 +233,33 @@ export async function searchType(db: Executor, dialect: Dialect, teamId: number,
       ? usesTermRows(type)
         ? termCandidates(db, scopeToken(teamId, type), tokens, prefix)
         : documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length)
-      : db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix))).limit(CANDIDATES).execute();
+      : db
+          .selectFrom('search_index')
+          .select(['rowid', 'title', 'subtitle'])
+          .where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix)))
+          .limit(CANDIDATES)
+          .execute();
   // Whole words first: an exact term's match list is read lazily and stops at the limit, while a prefix
   // must gather every word it covers. Prefixes fill in only when whole words found too few.
   let rows = await candidates(false);
   if (rows.length < CANDIDATES) {
     const seen = new Set(rows.map((r) => Number(r.rowid)));
-    rows = [...rows, ...(await candidates(true)).filter((r) => !seen.has(Number(r.rowid)))].slice(0, CANDIDATES);
+    rows = [...rows, ...(await candidates(true)).filter((r) => !seen.has(Number(r.rowid)))].slice(
+      0,
+      CANDIDATES,
+    );
   }
   return rows
-    .map((row) => ({ id: (Number(row.rowid) - TYPE_CODES[type]) / 8, title: row.title, subtitle: row.subtitle, score: score(row.title, row.subtitle, tokens) }))
-    .sort((a, b) => b.score - a.score || a.title.length - b.title.length || a.title.localeCompare(b.title) || a.id - b.id)
+    .map((row) => ({
+      id: (Number(row.rowid) - TYPE_CODES[type]) / 8,
+      title: row.title,
+      subtitle: row.subtitle,
+      score: score(row.title, row.subtitle, tokens),
+    }))
+    .sort(
+      (a, b) =>
+        b.score - a.score || a.title.length - b.title.length || a.title.localeCompare(b.title) || a.id - b.id,
+    )
     .slice(0, limit)
     .map(({ id, title, subtitle }) => ({ id, title, subtitle }));
 }
@@ -197,15 +283,25 @@ function score(title: string, subtitle: string | null, tokens: string[]): number
 async function termCandidates(db: Executor, scope: string, tokens: string[], prefix: boolean) {
   const range = (token: string) => {
     const from = scope + token;
-    return prefix ? sql<SqlBool>`term >= ${from} and term < ${from + '\uffff'}` : sql<SqlBool>`term = ${from}`;
+    return prefix
+      ? sql<SqlBool>`term >= ${from} and term < ${from + '\uffff'}`
+      : sql<SqlBool>`term = ${from}`;
   };
   const [first, ...rest] = tokens;
   let ids = db.selectFrom('search_terms').select('rowid').where(range(first!));
-  for (const token of rest) ids = ids.where('rowid', 'in', (qb) => qb.selectFrom('search_terms').select('rowid').where(range(token)));
+  for (const token of rest)
+    ids = ids.where('rowid', 'in', (qb) => qb.selectFrom('search_terms').select('rowid').where(range(token)));
   // No DISTINCT in SQL (a hashed DISTINCT reads the whole range first): a few spare rows, deduplicated here.
-  const found = [...new Set((await ids.limit(CANDIDATES * 3).execute()).map((r) => Number(r.rowid)))].slice(0, CANDIDATES);
+  const found = [...new Set((await ids.limit(CANDIDATES * 3).execute()).map((r) => Number(r.rowid)))].slice(
+    0,
+    CANDIDATES,
+  );
   if (!found.length) return [];
-  return db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where('rowid', 'in', found).execute();
+  return db
+    .selectFrom('search_index')
+    .select(['rowid', 'title', 'subtitle'])
+    .where('rowid', 'in', found)
+    .execute();
 }
 
 /**
@@ -218,7 +314,18 @@ async function termCandidates(db: Executor, scope: string, tokens: string[], pre
  * a short answer to a query of several words is asked again without sampling.
  */
 async function documentCandidates(db: Executor, query: string, words: number) {
-  const sampled = await sql<{ rowid: number; title: string; subtitle: string | null }>`select rowid, title, subtitle from search_sample(to_tsquery('simple', ${query}), ${CANDIDATES})`.execute(db);
+  const sampled = await sql<{
+    rowid: number;
+    title: string;
+    subtitle: string | null;
+  }>`select rowid, title, subtitle from search_sample(to_tsquery('simple', ${query}), ${CANDIDATES})`.execute(
+    db,
+  );
   if (words === 1 || sampled.rows.length >= CANDIDATES) return sampled.rows;
-  return db.selectFrom('search_index').select(['rowid', 'title', 'subtitle']).where(matchCondition('postgres', query)).limit(CANDIDATES).execute();
+  return db
+    .selectFrom('search_index')
+    .select(['rowid', 'title', 'subtitle'])
+    .where(matchCondition('postgres', query))
+    .limit(CANDIDATES)
+    .execute();
 }

@@ -8,19 +8,33 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-spa-'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 describe('the SPA page per path', () => {
-  it('names a page\'s route chunks and first API answers as preloads, and GET /users/auth on every page', () => {
-    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Storekeep</title></head><body></body></html>');
+  it("names a page's route chunks and first API answers as preloads, and GET /users/auth on every page", () => {
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>Storekeep</title></head><body></body></html>',
+    );
     fs.writeFileSync(
       path.join(dist, 'preloads.json'),
       JSON.stringify({
         data: ['/app/api/v1/users/auth'],
-        pages: { '/dashboard': { modules: ['src/routes/dashboard.tsx'], scripts: ['/assets/dashboard-1.js'], styles: ['/assets/map-1.css'], data: ['/app/api/v1/dashboard'] } },
+        pages: {
+          '/dashboard': {
+            modules: ['src/routes/dashboard.tsx'],
+            scripts: ['/assets/dashboard-1.js'],
+            styles: ['/assets/map-1.css'],
+            data: ['/app/api/v1/dashboard'],
+          },
+        },
       }),
     );
     const spa = loadSpa(dist)!;
     const dashboard = spa.htmlFor('/dashboard');
-    expect(dashboard).toContain('<link rel="preload" href="/app/api/v1/users/auth" as="fetch" crossorigin="anonymous">');
-    expect(dashboard).toContain('<link rel="preload" href="/app/api/v1/dashboard" as="fetch" crossorigin="anonymous">');
+    expect(dashboard).toContain(
+      '<link rel="preload" href="/app/api/v1/users/auth" as="fetch" crossorigin="anonymous">',
+    );
+    expect(dashboard).toContain(
+      '<link rel="preload" href="/app/api/v1/dashboard" as="fetch" crossorigin="anonymous">',
+    );
     expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
     expect(dashboard).toContain('<link rel="preload" href="/assets/map-1.css" as="style">');
     expect(dashboard.indexOf('modulepreload')).toBeLessThan(dashboard.indexOf('</head>'));

@@ -14,7 +14,8 @@ type Preloads = {
  */
 export type Spa = { htmlFor(pathname: string, options?: { signedIn?: boolean }): string };
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Reads the web build once at start; null when the web app has not been built (API-only tests). Each page's
@@ -27,23 +28,35 @@ export function loadSpa(webDist: string): Spa | null {
   if (!fs.existsSync(indexFile)) return null;
   const html = fs.readFileSync(indexFile, 'utf8');
   const preloadsFile = path.join(webDist, 'preloads.json');
-  const preloads: Preloads = fs.existsSync(preloadsFile) ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as Preloads) : { data: [], pages: {} };
+  const preloads: Preloads = fs.existsSync(preloadsFile)
+    ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as Preloads)
+    : { data: [], pages: {} };
 
   const withLinks = (page: Preloads['pages'][string] | undefined) => {
     const data = [...preloads.data, ...(page?.data ?? [])];
     // crossorigin="anonymous": the SPA's fetch (mode cors, credentials same-origin) must match to reuse it.
     const links = [
-      ...data.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`),
-      ...(page?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-      ...(page?.styles ?? []).map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="style">`),
+      ...data.map(
+        (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`,
+      ),
+      ...(page?.scripts ?? []).map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+      ),
+      ...(page?.styles ?? []).map(
+        (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="style">`,
+      ),
     ];
     return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
   };
   const byPage = new Map(Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks(entry)]));
-  const byPageForGuests = new Map(Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks({ ...entry, data: [] })]));
+  const byPageForGuests = new Map(
+    Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks({ ...entry, data: [] })]),
+  );
   const otherPages = withLinks(undefined);
   return {
     htmlFor: (pathname, { signedIn = true } = {}) =>
-      (signedIn ? byPage : byPageForGuests).get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? otherPages,
+      (signedIn ? byPage : byPageForGuests).get(
+        pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname,
+      ) ?? otherPages,
   };
 }

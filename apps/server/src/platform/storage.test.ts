@@ -26,7 +26,13 @@ describe('S3 storage driver', () => {
 
   it('presigns a download link that expires and carries the safe headers', async () => {
     const storage = s3Storage(fakeS3().client, 'storekeep-files');
-    const url = new URL(await storage.presign!('doc_abc', { expiresIn: 300, contentType: 'application/pdf', disposition: 'inline; filename="a.pdf"' }));
+    const url = new URL(
+      await storage.presign!('doc_abc', {
+        expiresIn: 300,
+        contentType: 'application/pdf',
+        disposition: 'inline; filename="a.pdf"',
+      }),
+    );
     expect(url.origin + url.pathname).toBe('http://s3.local:9000/storekeep-files/doc_abc');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
@@ -46,7 +52,11 @@ describe('local storage driver', () => {
       },
     });
     await expect(storage.put('doc_partial', failing)).rejects.toThrow('connection reset');
-    expect(fs.readdirSync(root, { recursive: true }).filter((f) => !fs.statSync(path.join(root, String(f))).isDirectory())).toEqual([]);
+    expect(
+      fs
+        .readdirSync(root, { recursive: true })
+        .filter((f) => !fs.statSync(path.join(root, String(f))).isDirectory()),
+    ).toEqual([]);
     await expect(storage.put('../escape', Buffer.from('x'))).rejects.toThrow('invalid storage key');
   });
 });

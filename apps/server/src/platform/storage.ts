@@ -69,7 +69,11 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
     driver: 's3',
     async put(key, body, contentType) {
       // Multipart upload in parts: a large file is never held in memory whole.
-      const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 2 });
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+        queueSize: 2,
+      });
       try {
         await upload.done();
       } catch (error) {
@@ -87,7 +91,12 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
     presign(key, options) {
       return getSignedUrl(
         client,
-        new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: options.contentType, ResponseContentDisposition: options.disposition }),
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ResponseContentType: options.contentType,
+          ResponseContentDisposition: options.disposition,
+        }),
         { expiresIn: options.expiresIn },
       );
     },

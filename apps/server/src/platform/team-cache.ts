@@ -22,7 +22,9 @@ type Entry = { version: number; at: number; value: unknown };
 const cacheByDb = new WeakMap<object, Map<string, Map<string, Entry>>>();
 
 export async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
-  const row = await sql<{ version: number }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
+  const row = await sql<{
+    version: number;
+  }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
   return Number(row.rows[0]?.version ?? 0);
 }
 
@@ -43,7 +45,13 @@ export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promis
  * starts (so the answer is at least that new). The key must name the team (a compiled query with its
  * team parameter does).
  */
-export async function cachedAtVersion<T>(db: Executor, version: number, key: string, compute: () => Promise<T>, pool: CachePool = SHARED): Promise<T> {
+export async function cachedAtVersion<T>(
+  db: Executor,
+  version: number,
+  key: string,
+  compute: () => Promise<T>,
+  pool: CachePool = SHARED,
+): Promise<T> {
   // Inside a transaction the answer may include uncommitted writes of a version that could roll back.
   if (db.isTransaction) return compute();
   let pools = cacheByDb.get(db);
@@ -61,7 +69,12 @@ export async function cachedAtVersion<T>(db: Executor, version: number, key: str
 }
 
 /** `compute()`'s answer for (team, key), recomputed once the team has written since it was cached. */
-export async function cachedForTeam<T>(db: Executor, teamId: number, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedForTeam<T>(
+  db: Executor,
+  teamId: number,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   if (db.isTransaction) return compute();
   return cachedAtVersion(db, await teamWriteVersion(db, teamId), `${teamId}\u0000${key}`, compute);
 }

@@ -28,18 +28,38 @@ describe('xlsxStream', () => {
     expect(sheet.name).toBe('stores   all');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['ID', 'Name', 'Opening date', 'Open', 'Notes']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'ID',
+      'Name',
+      'Opening date',
+      'Open',
+      'Notes',
+    ]);
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
-    expect(first).toEqual([1, '=HYPERLINK("http://evil")', new Date(Date.UTC(2026, 2, 1)), true, ' a < b & "c" ']);
+    expect(first).toEqual([
+      1,
+      '=HYPERLINK("http://evil")',
+      new Date(Date.UTC(2026, 2, 1)),
+      true,
+      ' a < b & "c" ',
+    ]);
     expect(sheet.getRow(2).getCell(3).numFmt).toBe('yyyy-mm-dd');
     // Not real days (or before Excel's 1900 leap-year bug) stay text.
-    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([2.5, 'Plain', '2026-02-30', false, '1899-12-31']);
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([
+      2.5,
+      'Plain',
+      '2026-02-30',
+      false,
+      '1899-12-31',
+    ]);
     expect(sheet.getRow(4).getCell(2).value).toBeNull();
     expect(sheet.getRow(4).getCell(5).value).toBe('xy');
 
     // Formula-like text is a string cell with the quote prefix, so editing it in Excel keeps it text.
     const xml = await (await JSZip.loadAsync(file)).file('xl/worksheets/sheet1.xml')!.async('string');
-    expect(xml).toContain('<c r="B2" s="2" t="inlineStr"><is><t>=HYPERLINK(&quot;http://evil&quot;)</t></is></c>');
+    expect(xml).toContain(
+      '<c r="B2" s="2" t="inlineStr"><is><t>=HYPERLINK(&quot;http://evil&quot;)</t></is></c>',
+    );
     expect(xml).not.toContain('<f>');
   });
 

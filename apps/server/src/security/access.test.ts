@@ -40,24 +40,46 @@ const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
 const RULES: Rule[] = [
   // Not part of the role matrix: public account routes and capability URLs (the secret is in the URL).
-  { pattern: /^\w+ \/app\/(login|logout|register|forgot-password|reset-password|sanctum\/csrf-cookie)$/, allow: ALL, why: 'public account routes' },
-  { pattern: /^GET \/app\/(files|images|calendar|email\/verify|email\/change)\//, allow: ALL, why: 'signed or secret capability URLs' },
-  { pattern: /^\w+ \/app\/api\/v1\/team-invitations\//, allow: ALL, why: 'invitation token URLs (teams.test.ts covers the invitee rules)' },
+  {
+    pattern: /^\w+ \/app\/(login|logout|register|forgot-password|reset-password|sanctum\/csrf-cookie)$/,
+    allow: ALL,
+    why: 'public account routes',
+  },
+  {
+    pattern: /^GET \/app\/(files|images|calendar|email\/verify|email\/change)\//,
+    allow: ALL,
+    why: 'signed or secret capability URLs',
+  },
+  {
+    pattern: /^\w+ \/app\/api\/v1\/team-invitations\//,
+    allow: ALL,
+    why: 'invitation token URLs (teams.test.ts covers the invitee rules)',
+  },
   { pattern: /^POST \/app\/api\/v1\/billing\/webhook$/, allow: ALL, why: 'Stripe-signed webhook' },
   { pattern: /^GET \/app\/api\/docs$/, allow: ALL, why: 'OpenAPI document' },
   { pattern: /^GET \/(metrics|healthz|readyz)$/, allow: ALL, why: 'operations, outside /app' },
-  { pattern: /^GET \/app\/api\/v1\/events$/, allow: ALL, why: 'the SSE stream never ends under inject (realtime.test.ts covers it)' },
+  {
+    pattern: /^GET \/app\/api\/v1\/events$/,
+    allow: ALL,
+    why: 'the SSE stream never ends under inject (realtime.test.ts covers it)',
+  },
   // Owner only (spec §6 billing link), never the demo user.
   { pattern: /^\w+ \/app\/api\/v1\/teams\/:id\/billing/, allow: ['owner'], why: 'billing is the owner’s' },
   // A calculator: it returns a rent schedule and writes nothing.
   { pattern: /^POST \/app\/api\/v1\/leases\/escalations$/, allow: ALL, why: 'computes, stores nothing' },
   // The demo account's own limits.
   {
-    pattern: /^(PATCH \/app\/api\/v1\/users\/profile|PUT \/app\/api\/v1\/users\/password|POST \/app\/api\/v1\/(tokens|users\/logout-other-devices))$/,
+    pattern:
+      /^(PATCH \/app\/api\/v1\/users\/profile|PUT \/app\/api\/v1\/users\/password|POST \/app\/api\/v1\/(tokens|users\/logout-other-devices))$/,
     allow: NOT_DEMO,
     why: 'the demo login is shared and fixed: no profile, password, token or other-device changes',
   },
-  { pattern: /^DELETE \/app\/api\/v1\/(tokens\/:id|devices\/:token)$/, allow: ['owner', 'demo'], refusal: 404, why: 'revoking is for the token’s or device’s own user (the fixtures’ owner); others get 404' },
+  {
+    pattern: /^DELETE \/app\/api\/v1\/(tokens\/:id|devices\/:token)$/,
+    allow: ['owner', 'demo'],
+    refusal: 404,
+    why: 'revoking is for the token’s or device’s own user (the fixtures’ owner); others get 404',
+  },
   // Personal routes: any signed-in member, on their own things.
   {
     pattern:
@@ -66,15 +88,32 @@ const RULES: Rule[] = [
     why: 'each user’s own settings, sessions and subscriptions',
   },
   // Admin only (ARCHITECTURE §3): audit log, trash, whole-team export, team management, attributes, categories, geocoding.
-  { pattern: /^GET \/app\/api\/v1\/(activities|trash|team-export)$/, allow: ADMINS, why: 'audit log, trash and export are the admins’' },
-  { pattern: /^(PATCH|POST|DELETE) \/app\/api\/v1\/teams\/:id(\/(settings|invitations.*|members\/:userId))?$/, allow: ADMINS, why: 'team management' },
-  { pattern: /^(POST|PATCH|DELETE) \/app\/api\/v1\/(attributes|document-categories|stores\/geocode)/, allow: ADMINS, why: 'team schema and geocoding' },
+  {
+    pattern: /^GET \/app\/api\/v1\/(activities|trash|team-export)$/,
+    allow: ADMINS,
+    why: 'audit log, trash and export are the admins’',
+  },
+  {
+    pattern: /^(PATCH|POST|DELETE) \/app\/api\/v1\/teams\/:id(\/(settings|invitations.*|members\/:userId))?$/,
+    allow: ADMINS,
+    why: 'team management',
+  },
+  {
+    pattern: /^(POST|PATCH|DELETE) \/app\/api\/v1\/(attributes|document-categories|stores\/geocode)/,
+    allow: ADMINS,
+    why: 'team schema and geocoding',
+  },
   // Comments and notes: their author or an admin changes them (the fixtures are the owner's).
   { pattern: /^DELETE \/app\/api\/v1\/reminder-comments\/:id$/, allow: ADMINS, why: 'author or admin' },
   { pattern: /^(PATCH|DELETE) \/app\/api\/v1\/notes\/:id$/, allow: ADMINS, why: 'author or admin' },
   // Reminders change for the whole team: completing (the body sent is `{ read: true }`), reopening, snoozing and
   // commenting are managers' work like creating; observers read them and mute them for themselves (`mutes` above).
-  { pattern: /^(POST \/app\/api\/v1\/reminders|(PATCH|DELETE) \/app\/api\/v1\/reminders\/:id|POST \/app\/api\/v1\/reminders\/:id\/comments)$/, allow: WRITERS, why: 'observers read reminders, managers change them' },
+  {
+    pattern:
+      /^(POST \/app\/api\/v1\/reminders|(PATCH|DELETE) \/app\/api\/v1\/reminders\/:id|POST \/app\/api\/v1\/reminders\/:id\/comments)$/,
+    allow: WRITERS,
+    why: 'observers read reminders, managers change them',
+  },
   // Everything else in the team: observers read, managers and up write.
   { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
   { pattern: /^(POST|PATCH|PUT|DELETE) \/app\/api\/v1\//, allow: WRITERS, why: 'managers write records' },
@@ -101,7 +140,8 @@ function browserKeys() {
 }
 
 function expectStatus<T>(response: TestResponse<T>, status: number, what: string): TestResponse<T> {
-  if (response.status !== status) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== status)
+    throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
   return response;
 }
 
@@ -109,33 +149,131 @@ function expectStatus<T>(response: TestResponse<T>, status: number, what: string
 async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Promise<Ids> {
   const company = await createVia(owner, 'companies', { name: `Acme ${randomBytes(3).toString('hex')}` });
   const brand = await createVia(owner, 'brands', { name: 'Burger Barn', company_id: company.id });
-  const store = await createVia(owner, 'stores', { name: 'Riverside', brand_id: brand.id, address: { street: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' } });
-  const contact = await createVia(owner, 'contacts', { first_name: 'Ada', last_name: 'Lovelace', company_id: company.id });
-  const note = expectStatus(await owner.post(`/app/api/v1/stores/${store.id}/notes`, { body: 'Call the landlord' }), 201, 'note').body.data;
-  const upload = multipartBody({ title: 'Lease' }, [{ field: 'file', name: 'lease.txt', content: Buffer.from('lease text'), type: 'text/plain' }]);
-  const document = expectStatus(await owner.request('POST', `/app/api/v1/stores/${store.id}/documents`, upload.body, upload.headers), 201, 'document').body.data;
-  const versions = expectStatus(await owner.get(`/app/api/v1/documents/${document.id}/versions`), 200, 'versions').body.data;
+  const store = await createVia(owner, 'stores', {
+    name: 'Riverside',
+    brand_id: brand.id,
+    address: { street: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+  });
+  const contact = await createVia(owner, 'contacts', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company_id: company.id,
+  });
+  const note = expectStatus(
+    await owner.post(`/app/api/v1/stores/${store.id}/notes`, { body: 'Call the landlord' }),
+    201,
+    'note',
+  ).body.data;
+  const upload = multipartBody({ title: 'Lease' }, [
+    { field: 'file', name: 'lease.txt', content: Buffer.from('lease text'), type: 'text/plain' },
+  ]);
+  const document = expectStatus(
+    await owner.request('POST', `/app/api/v1/stores/${store.id}/documents`, upload.body, upload.headers),
+    201,
+    'document',
+  ).body.data;
+  const versions = expectStatus(
+    await owner.get(`/app/api/v1/documents/${document.id}/versions`),
+    200,
+    'versions',
+  ).body.data;
   const lease = expectStatus(
-    await owner.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-1', status: 'active', commencement_date: '2025-01-01', expiration_date: '2030-12-31', options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: 180 }] }),
+    await owner.post('/app/api/v1/leases', {
+      store_id: store.id,
+      reference: 'L-1',
+      status: 'active',
+      commencement_date: '2025-01-01',
+      expiration_date: '2030-12-31',
+      options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: 180 }],
+    }),
     201,
     'lease',
   ).body.data;
   // An edit leaves an entry in the lease's history.
   expectStatus(await owner.patch(`/app/api/v1/leases/${lease.id}`, { reference: 'L-1a' }), 200, 'lease edit');
-  const leaseHistory = expectStatus(await owner.get(`/app/api/v1/leases/${lease.id}/history`), 200, 'lease history').body.data;
-  const agreement = expectStatus(await owner.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: 'FA-1', status: 'open', royalty_percent: 5 }), 201, 'agreement').body.data;
-  const reminder = expectStatus(await owner.post('/app/api/v1/reminders', { title: 'Renew', due_date: '2031-01-15' }), 201, 'reminder').body.data;
-  const comment = expectStatus(await owner.post(`/app/api/v1/reminders/${reminder.id}/comments`, { body: 'On it' }), 201, 'comment').body.data;
-  const sale = expectStatus(await owner.post('/app/api/v1/sales', { store_id: store.id, period: 'month', period_start: '2026-03-01', gross: 1000 }), 201, 'sale').body.data;
-  const csv = multipartBody({ type: 'companies' }, [{ field: 'file', name: 'companies.csv', content: Buffer.from('Name\nImported Co\n') }]);
-  const imported = expectStatus(await owner.request('POST', '/app/api/v1/imports', csv.body, csv.headers), 201, 'import').body.data;
-  const attribute = expectStatus(await owner.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' }), 201, 'attribute').body.data;
-  const invitation = expectStatus(await owner.post(`/app/api/v1/teams/${teamId}/invitations`, { email: `invitee-${randomBytes(3).toString('hex')}@example.test`, role: 'manager' }), 201, 'invitation').body.data;
+  const leaseHistory = expectStatus(
+    await owner.get(`/app/api/v1/leases/${lease.id}/history`),
+    200,
+    'lease history',
+  ).body.data;
+  const agreement = expectStatus(
+    await owner.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      store_ids: [store.id],
+      agreement_number: 'FA-1',
+      status: 'open',
+      royalty_percent: 5,
+    }),
+    201,
+    'agreement',
+  ).body.data;
+  const reminder = expectStatus(
+    await owner.post('/app/api/v1/reminders', { title: 'Renew', due_date: '2031-01-15' }),
+    201,
+    'reminder',
+  ).body.data;
+  const comment = expectStatus(
+    await owner.post(`/app/api/v1/reminders/${reminder.id}/comments`, { body: 'On it' }),
+    201,
+    'comment',
+  ).body.data;
+  const sale = expectStatus(
+    await owner.post('/app/api/v1/sales', {
+      store_id: store.id,
+      period: 'month',
+      period_start: '2026-03-01',
+      gross: 1000,
+    }),
+    201,
+    'sale',
+  ).body.data;
+  const csv = multipartBody({ type: 'companies' }, [
+    { field: 'file', name: 'companies.csv', content: Buffer.from('Name\nImported Co\n') },
+  ]);
+  const imported = expectStatus(
+    await owner.request('POST', '/app/api/v1/imports', csv.body, csv.headers),
+    201,
+    'import',
+  ).body.data;
+  const attribute = expectStatus(
+    await owner.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' }),
+    201,
+    'attribute',
+  ).body.data;
+  const invitation = expectStatus(
+    await owner.post(`/app/api/v1/teams/${teamId}/invitations`, {
+      email: `invitee-${randomBytes(3).toString('hex')}@example.test`,
+      role: 'manager',
+    }),
+    201,
+    'invitation',
+  ).body.data;
   // Written directly: the demo user may not make tokens through the API, yet owns one here to revoke.
-  await createToken(ctx.db, { userId: ownerId, name: 'script', tokenHash: sha256(randomBytes(20).toString('hex')), now: nowIso() });
-  const token = await ctx.db.selectFrom('personal_access_tokens').select('id').where('user_id', '=', ownerId).orderBy('id', 'desc').executeTakeFirstOrThrow();
-  const device = expectStatus(await owner.post('/app/api/v1/devices', { endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`, keys: browserKeys() }), 201, 'device').body.data;
-  expectStatus(await owner.post('/app/api/v1/mutes', { subject_type: 'store', subject_id: store.id }), 201, 'mute');
+  await createToken(ctx.db, {
+    userId: ownerId,
+    name: 'script',
+    tokenHash: sha256(randomBytes(20).toString('hex')),
+    now: nowIso(),
+  });
+  const token = await ctx.db
+    .selectFrom('personal_access_tokens')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const device = expectStatus(
+    await owner.post('/app/api/v1/devices', {
+      endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`,
+      keys: browserKeys(),
+    }),
+    201,
+    'device',
+  ).body.data;
+  expectStatus(
+    await owner.post('/app/api/v1/mutes', { subject_type: 'store', subject_id: store.id }),
+    201,
+    'mute',
+  );
   // A member only the matrix changes or removes, so the role clients keep their own memberships.
   const victim = await buildMember(ctx, teamId, 'observer');
   return {
@@ -172,7 +310,10 @@ function fill(url: string, ids: Ids): string {
     else if (segment === 'options' && param === 'position') value = 0;
     else if (segment === 'devices' && param === 'token') value = ids.deviceToken;
     else if (segment === 'list-preferences' && param === 'list') value = 'stores';
-    if (value === undefined) throw new Error(`Cannot fill :${param} after /${segment} in ${url}: give access.test.ts a record for it`);
+    if (value === undefined)
+      throw new Error(
+        `Cannot fill :${param} after /${segment} in ${url}: give access.test.ts a record for it`,
+      );
     return `/${segment}/${value}`;
   });
 }
@@ -194,16 +335,39 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'POST /app/api/v1/leases/:id/options/:position/exercise': { rent_method: 'percent', percent: 3 },
     'POST /app/api/v1/leases/:id/options/:position/waive': { reason: 'Relocating' },
     'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },
-    'POST /app/api/v1/leases/escalations': { start_date: '2025-01-01', end_date: '2027-12-31', monthly_amount: 1000, method: 'percent', value: 3 },
-    'POST /app/api/v1/agreements': { brand_id: ids.brands, store_ids: [ids.stores], status: 'open', royalty_percent: 4 },
+    'POST /app/api/v1/leases/escalations': {
+      start_date: '2025-01-01',
+      end_date: '2027-12-31',
+      monthly_amount: 1000,
+      method: 'percent',
+      value: 3,
+    },
+    'POST /app/api/v1/agreements': {
+      brand_id: ids.brands,
+      store_ids: [ids.stores],
+      status: 'open',
+      royalty_percent: 4,
+    },
     'PATCH /app/api/v1/agreements/:id': { agreement_number: 'FA-2' },
     // With a subject: team A's store in a stranger's body must be refused like any other body reference.
-    'POST /app/api/v1/reminders': { title: 'Matrix reminder', due_date: '2031-02-01', subject_type: 'store', subject_id: ids.stores },
+    'POST /app/api/v1/reminders': {
+      title: 'Matrix reminder',
+      due_date: '2031-02-01',
+      subject_type: 'store',
+      subject_id: ids.stores,
+    },
     'PATCH /app/api/v1/reminders/:id': { read: true },
     'POST /app/api/v1/reminders/bulk': { ids: [ids.reminders], snoozed_until: '2031-01-01' },
     'POST /app/api/v1/reminders/:id/comments': { body: 'Noted' },
-    'POST /app/api/v1/sales': { store_id: ids.stores, period: 'month', period_start: '2026-04-01', gross: 500 },
-    'POST /app/api/v1/sales/batch': { rows: [{ store_id: ids.stores, period_start: '2026-05-01', gross: 1 }] },
+    'POST /app/api/v1/sales': {
+      store_id: ids.stores,
+      period: 'month',
+      period_start: '2026-04-01',
+      gross: 500,
+    },
+    'POST /app/api/v1/sales/batch': {
+      rows: [{ store_id: ids.stores, period_start: '2026-05-01', gross: 1 }],
+    },
     'PATCH /app/api/v1/sales/:id': { gross: 1200 },
     'PATCH /app/api/v1/notes/:id': { body: 'Edited' },
     'PATCH /app/api/v1/documents/:id': { title: 'Renamed document' },
@@ -212,25 +376,45 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'POST /app/api/v1/document-categories': { name: `Permits ${randomBytes(2).toString('hex')}` },
     'POST /app/api/v1/imports/:id/preview': { mapping: { name: 'Name' } },
     'POST /app/api/v1/imports/:id/run': { mapping: { name: 'Name' } },
-    'POST /app/api/v1/attributes': { subject_type: 'stores', label: `Field ${randomBytes(2).toString('hex')}`, type: 'text' },
+    'POST /app/api/v1/attributes': {
+      subject_type: 'stores',
+      label: `Field ${randomBytes(2).toString('hex')}`,
+      type: 'text',
+    },
     'PATCH /app/api/v1/attributes/:id': { label: 'Seats inside' },
     'POST /app/api/v1/attributes/reorder': { subject_type: 'stores', ids: [ids.attributes] },
     'POST /app/api/v1/stores/geocode': {},
     'PATCH /app/api/v1/teams/:id': { name: 'Renamed team' },
     'PATCH /app/api/v1/teams/:id/settings': { lead_days: [90] },
-    'POST /app/api/v1/teams/:id/invitations': { email: `new-${randomBytes(3).toString('hex')}@example.test`, role: 'observer' },
+    'POST /app/api/v1/teams/:id/invitations': {
+      email: `new-${randomBytes(3).toString('hex')}@example.test`,
+      role: 'observer',
+    },
     'PATCH /app/api/v1/teams/:id/members/:userId': { role: 'manager' },
     'POST /app/api/v1/mutes': { subject_type: 'store', subject_id: ids.stores },
     'PUT /app/api/v1/list-preferences/:list': { per_page: 50, hidden_columns: ['city'] },
-    'POST /app/api/v1/devices': { endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`, keys: browserKeys() },
+    'POST /app/api/v1/devices': {
+      endpoint: `https://push.example.test/${randomBytes(4).toString('hex')}`,
+      keys: browserKeys(),
+    },
     'POST /app/api/v1/tokens': { name: 'matrix', abilities: 'read', expires_in_days: 30 },
-    'PATCH /app/api/v1/users/profile': { name: 'Renamed User', email: `renamed-${randomBytes(3).toString('hex')}@example.test`, current_password: PASSWORD },
-    'PUT /app/api/v1/users/password': { current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
+    'PATCH /app/api/v1/users/profile': {
+      name: 'Renamed User',
+      email: `renamed-${randomBytes(3).toString('hex')}@example.test`,
+      current_password: PASSWORD,
+    },
+    'PUT /app/api/v1/users/password': {
+      current_password: PASSWORD,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
     'POST /app/broadcasting/auth': { socket_id: '1.1', channel_name: `private-team.${ids.teams}` },
   };
   if (k in bodies) return bodies[k];
   if (/^POST .*\/:id\/(documents|versions|image)$/.test(k)) {
-    const part = k.endsWith('/image') ? { field: 'image', name: 'x.png', content: Buffer.from('not really a png'), type: 'image/png' } : { field: 'file', name: 'x.txt', content: Buffer.from('text'), type: 'text/plain' };
+    const part = k.endsWith('/image')
+      ? { field: 'image', name: 'x.png', content: Buffer.from('not really a png'), type: 'image/png' }
+      : { field: 'file', name: 'x.txt', content: Buffer.from('text'), type: 'text/plain' };
     return multipartBody({}, [part]);
   }
   if (/^POST .*\/:id\/notes$/.test(k)) return { body: 'A note' };
@@ -239,20 +423,29 @@ function bodyFor(route: Route, ids: Ids): unknown {
 
 async function call(client: TestClient, route: Route, ids: Ids): Promise<TestResponse> {
   // Report ranges are validated before the policy runs; a valid one lets the check reach it.
-  const url = fill(route.url, ids) + (route.url.includes('/sales/reports/') ? '?from=2026-01-01&to=2026-12-31' : '');
+  const url =
+    fill(route.url, ids) + (route.url.includes('/sales/reports/') ? '?from=2026-01-01&to=2026-12-31' : '');
   const body = route.method === 'GET' ? undefined : bodyFor(route, ids);
   if (body && typeof body === 'object' && 'headers' in body && 'body' in body) {
     const multipart = body as { body: Buffer; headers: Record<string, string> };
     return client.request(route.method, url, multipart.body, multipart.headers);
   }
-  return client.request(route.method, url, body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}));
+  return client.request(
+    route.method,
+    url,
+    body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
+  );
 }
 
 // Secrets that must never appear in an answer: every Argon2 hash, token hash, session id and live cookie.
 const answers: Array<{ route: string; text: string }> = [];
 const liveCookies: string[] = [];
 function remember(route: Route, response: TestResponse) {
-  if (route.method === 'GET') answers.push({ route: key(route), text: typeof response.body === 'string' ? response.body : JSON.stringify(response.body) });
+  if (route.method === 'GET')
+    answers.push({
+      route: key(route),
+      text: typeof response.body === 'string' ? response.body : JSON.stringify(response.body),
+    });
 }
 
 describe('access control over every route', () => {
@@ -285,13 +478,20 @@ describe('access control over every route', () => {
     for (const route of routes.filter((r) => r.url.includes('/:') && !r.url.includes('/list-preferences/'))) {
       const response = await call(stranger, route, ids);
       remember(route, response);
-      if (response.status !== 404) crossTeam.push(`${key(route)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+      if (response.status !== 404)
+        crossTeam.push(`${key(route)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
     }
     expect(crossTeam).toEqual([]);
 
     // Ids of team A inside a body (a sale for A's store, a mute of A's store, a reorder of A's attributes…)
     // are refused to the stranger as well: never a 2xx.
-    const referencing = routes.filter((r) => r.method !== 'GET' && !r.url.includes('/:') && JSON.stringify(bodyFor(r, ids) ?? {}).match(/\d/) && /_id|ids|"id"/.test(JSON.stringify(bodyFor(r, ids) ?? {})));
+    const referencing = routes.filter(
+      (r) =>
+        r.method !== 'GET' &&
+        !r.url.includes('/:') &&
+        JSON.stringify(bodyFor(r, ids) ?? {}).match(/\d/) &&
+        /_id|ids|"id"/.test(JSON.stringify(bodyFor(r, ids) ?? {})),
+    );
     expect(referencing.length).toBeGreaterThan(4);
     const accepted: string[] = [];
     for (const route of referencing) {
@@ -309,23 +509,36 @@ describe('access control over every route', () => {
       const response = await call(client, route, routeIds);
       remember(route, response);
       const refusal = ruleFor(route).refusal ?? 403;
-      const ok = allowed ? ![401, 403, 404, 419].includes(response.status) && response.status < 500 : response.status === refusal;
-      if (!ok) mismatches.push(`${role.padEnd(8)} ${key(route)} → ${response.status} (expected ${allowed ? 'allowed' : refusal}) ${JSON.stringify(response.body).slice(0, 160)}`);
+      const ok = allowed
+        ? ![401, 403, 404, 419].includes(response.status) && response.status < 500
+        : response.status === refusal;
+      if (!ok)
+        mismatches.push(
+          `${role.padEnd(8)} ${key(route)} → ${response.status} (expected ${allowed ? 'allowed' : refusal}) ${JSON.stringify(response.body).slice(0, 160)}`,
+        );
     };
     const order = (list: Route[]) =>
-      [...list].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || (a.method === 'DELETE' ? b.url.length - a.url.length : 0));
+      [...list].sort(
+        (a, b) =>
+          Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
+          (a.method === 'DELETE' ? b.url.length - a.url.length : 0),
+      );
     const runTeam = async (teamClients: Partial<Record<Role, TestClient>>, routeIds: Ids) => {
       const roles = ROLES.filter((r) => teamClients[r]);
-      for (const route of routes.filter((r) => r.method === 'GET')) for (const role of roles) await check(role, teamClients[role]!, route, routeIds);
+      for (const route of routes.filter((r) => r.method === 'GET'))
+        for (const role of roles) await check(role, teamClients[role]!, route, routeIds);
       const writes = order(routes.filter((r) => r.method !== 'GET'));
-      for (const route of writes) for (const role of roles) if (!ruleFor(route).allow.includes(role)) await check(role, teamClients[role]!, route, routeIds);
+      for (const route of writes)
+        for (const role of roles)
+          if (!ruleFor(route).allow.includes(role)) await check(role, teamClients[role]!, route, routeIds);
       for (const route of writes) {
         const lowest = roles.find((role) => ruleFor(route).allow.includes(role));
         if (lowest) await check(lowest, teamClients[lowest]!, route, routeIds);
       }
     };
     await runTeam(clients, ids);
-    for (const client of Object.values(clients)) liveCookies.push(decodeURIComponent(client.cookie(SESSION_COOKIE) ?? ''));
+    for (const client of Object.values(clients))
+      liveCookies.push(decodeURIComponent(client.cookie(SESSION_COOKIE) ?? ''));
 
     // 3. The demo user in the demo team (made here without the demo portfolio, which is not needed).
     const demo = await buildUser(ctx, { email: DEMO_EMAIL });
@@ -348,25 +561,38 @@ describe('CSRF on every mutating route', () => {
     for (const route of mutating) {
       const url = fill(route.url.replace(/:(token|key|file|hash)\b/g, 'x'), fake);
       const missing = await client.request(route.method, url, route.method === 'DELETE' ? undefined : {});
-      const wrong = await client.request(route.method, url, route.method === 'DELETE' ? undefined : {}, { [CSRF_HEADER]: 'forged.value' });
-      if (missing.status !== 419 || wrong.status !== 419) refused.push(`${key(route)} → ${missing.status}/${wrong.status}`);
+      const wrong = await client.request(route.method, url, route.method === 'DELETE' ? undefined : {}, {
+        [CSRF_HEADER]: 'forged.value',
+      });
+      if (missing.status !== 419 || wrong.status !== 419)
+        refused.push(`${key(route)} → ${missing.status}/${wrong.status}`);
     }
     expect(refused).toEqual([]);
     // Only signed webhooks opt out.
-    expect((ctx.app.routeGuards as Route[]).filter((r) => r.method !== 'GET' && !r.csrf).map(key)).toEqual(['POST /app/api/v1/billing/webhook']);
+    expect((ctx.app.routeGuards as Route[]).filter((r) => r.method !== 'GET' && !r.csrf).map(key)).toEqual([
+      'POST /app/api/v1/billing/webhook',
+    ]);
   });
 
   it('needs no CSRF token with a bearer token, and never takes a session cookie as a bearer token or a token as a cookie', async () => {
     const { user } = await buildUser(ctx);
     const session = await signIn(ctx, user.email);
-    const secret = expectStatus(await session.post('/app/api/v1/tokens', { name: 'rw', abilities: 'read-write', expires_in_days: 30 }), 201, 'token').body.data.plain_text_token as string;
+    const secret = expectStatus(
+      await session.post('/app/api/v1/tokens', { name: 'rw', abilities: 'read-write', expires_in_days: 30 }),
+      201,
+      'token',
+    ).body.data.plain_text_token as string;
 
     const bearer = ctx.client().withToken(secret);
     expect((await bearer.post('/app/api/v1/companies', { name: 'Via token' })).status).toBe(201);
 
     const cookieValue = session.cookie(SESSION_COOKIE)!;
-    expect((await ctx.client().withToken(decodeURIComponent(cookieValue)).get('/app/api/v1/users/auth')).status).toBe(401);
-    const tokenAsCookie = await ctx.client().request('GET', '/app/api/v1/users/auth', undefined, { cookie: `${SESSION_COOKIE}=${encodeURIComponent(secret)}` });
+    expect(
+      (await ctx.client().withToken(decodeURIComponent(cookieValue)).get('/app/api/v1/users/auth')).status,
+    ).toBe(401);
+    const tokenAsCookie = await ctx.client().request('GET', '/app/api/v1/users/auth', undefined, {
+      cookie: `${SESSION_COOKIE}=${encodeURIComponent(secret)}`,
+    });
     expect(tokenAsCookie.status).toBe(401);
   });
 });
@@ -374,13 +600,16 @@ describe('CSRF on every mutating route', () => {
 describe('secrets in answers', () => {
   it('never returns a password hash, token hash, session id or session cookie in any GET answer of the matrix', async () => {
     expect(answers.length).toBeGreaterThan(300);
-    const tokenHashes = (await ctx.db.selectFrom('personal_access_tokens').select('token_hash').execute()).map((r) => r.token_hash);
+    const tokenHashes = (
+      await ctx.db.selectFrom('personal_access_tokens').select('token_hash').execute()
+    ).map((r) => r.token_hash);
     const sessionIds = (await ctx.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
     const leaks: string[] = [];
     for (const { route, text } of answers) {
       if (text.includes('$argon2')) leaks.push(`${route}: argon2 hash`);
       if (/"(password_hash|token_hash|password)"\s*:/.test(text)) leaks.push(`${route}: secret field`);
-      for (const secret of [...tokenHashes, ...sessionIds, ...liveCookies]) if (text.includes(secret)) leaks.push(`${route}: ${secret.slice(0, 8)}…`);
+      for (const secret of [...tokenHashes, ...sessionIds, ...liveCookies])
+        if (text.includes(secret)) leaks.push(`${route}: ${secret.slice(0, 8)}…`);
     }
     expect(tokenHashes.length).toBeGreaterThan(1);
     expect(liveCookies.filter((value) => value.length >= 43)).toHaveLength(4);
@@ -390,9 +619,13 @@ describe('secrets in answers', () => {
 
 describe('audit log', () => {
   it('has no route that edits or deletes audit rows', () => {
-    const writes = (ctx.app.routeGuards as Route[]).filter((r) => /activities/.test(r.url) && r.method !== 'GET');
+    const writes = (ctx.app.routeGuards as Route[]).filter(
+      (r) => /activities/.test(r.url) && r.method !== 'GET',
+    );
     expect(writes.map(key)).toEqual([]);
-    expect((ctx.app.routeGuards as Route[]).filter((r) => /activities/.test(r.url)).length).toBeGreaterThan(3);
+    expect((ctx.app.routeGuards as Route[]).filter((r) => /activities/.test(r.url)).length).toBeGreaterThan(
+      3,
+    );
   });
 });
 
@@ -403,7 +636,14 @@ describe('mass assignment', () => {
     const ids = await seedTeam(owner, team.id, ownerUser.id);
     const other = await buildUser(ctx);
     const FOREIGN_ID = 987_654;
-    const injected = { team_id: other.team.id, role: 'admin', owner_id: other.user.id, created_by: other.user.id, user_id: other.user.id, id: FOREIGN_ID };
+    const injected = {
+      team_id: other.team.id,
+      role: 'admin',
+      owner_id: other.user.id,
+      created_by: other.user.id,
+      user_id: other.user.id,
+      id: FOREIGN_ID,
+    };
 
     const tables = (await ctx.db.introspection.getTables()).filter((t) => !t.isView);
     // What the other team and user own, and any row with the forced id, before and after.
@@ -411,10 +651,21 @@ describe('mass assignment', () => {
       const counts: Record<string, number> = {};
       for (const table of tables) {
         const columns = new Set(table.columns.map((c) => c.name));
-        for (const [column, value] of [['team_id', other.team.id], ['owner_id', other.user.id], ['created_by', other.user.id], ['user_id', other.user.id], ['id', FOREIGN_ID]] as const) {
+        for (const [column, value] of [
+          ['team_id', other.team.id],
+          ['owner_id', other.user.id],
+          ['created_by', other.user.id],
+          ['user_id', other.user.id],
+          ['id', FOREIGN_ID],
+        ] as const) {
           if (!columns.has(column)) continue;
           // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table and column names come from introspection, not the typed schema
-          const row = await (ctx.db as any).selectFrom(table.name).select((eb: any) => eb.fn.countAll().as('n')).where(column, '=', value).executeTakeFirst();
+          const row = await (ctx.db as any)
+            .selectFrom(table.name)
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+            .select((eb: any) => eb.fn.countAll().as('n'))
+            .where(column, '=', value)
+            .executeTakeFirst();
           counts[`${table.name}.${column}`] = Number(row?.n ?? 0);
         }
       }
@@ -422,20 +673,30 @@ describe('mass assignment', () => {
     };
     const before = await footprint();
     const routes = (ctx.app.routeGuards as Route[]).filter(
-      (r) => (r.method === 'POST' || r.method === 'PATCH' || r.method === 'PUT') && !isOutsideMatrix(r) && ruleFor(r).allow.includes('owner'),
+      (r) =>
+        (r.method === 'POST' || r.method === 'PATCH' || r.method === 'PUT') &&
+        !isOutsideMatrix(r) &&
+        ruleFor(r).allow.includes('owner'),
     );
     const sent: string[] = [];
     for (const route of routes) {
       const body = bodyFor(route, ids);
       if (!body || typeof body !== 'object' || 'headers' in body) continue;
       // Fields a route really takes (an invitation's role, a link's id) keep their own value.
-      const response = await owner.request(route.method, fill(route.url, ids), { ...injected, ...(body as Record<string, unknown>) });
+      const response = await owner.request(route.method, fill(route.url, ids), {
+        ...injected,
+        ...(body as Record<string, unknown>),
+      });
       if (response.status < 300) sent.push(key(route));
     }
     // The bodies are valid, so the extra fields were silently dropped, not refused.
     expect(sent.length).toBeGreaterThan(30);
     expect(await footprint()).toEqual(before);
-    const teamRow = await ctx.db.selectFrom('teams').select('owner_id').where('id', '=', team.id).executeTakeFirstOrThrow();
+    const teamRow = await ctx.db
+      .selectFrom('teams')
+      .select('owner_id')
+      .where('id', '=', team.id)
+      .executeTakeFirstOrThrow();
     expect(teamRow.owner_id).toBe(ownerUser.id);
   }, 60_000);
 });

@@ -4,14 +4,17 @@ import { buildUser, createVia, signIn, teamWithRoles } from '../../test/factorie
 
 const ctx = useTestApp();
 
-const rows = (action: string) => ctx.db.selectFrom('activities').selectAll().where('action', '=', action).orderBy('id').execute();
+const rows = (action: string) =>
+  ctx.db.selectFrom('activities').selectAll().where('action', '=', action).orderBy('id').execute();
 
 describe('audit of refusals', () => {
   it('records every failed login, for known and unknown e-mails, without the password', async () => {
     const { user } = await buildUser(ctx);
     const secret = 'my-secret-guess-123';
     expect((await ctx.client().post('/app/login', { email: user.email, password: secret })).status).toBe(422);
-    expect((await ctx.client().post('/app/login', { email: 'ghost@example.test', password: secret })).status).toBe(422);
+    expect(
+      (await ctx.client().post('/app/login', { email: 'ghost@example.test', password: secret })).status,
+    ).toBe(422);
 
     const failed = await rows('login_failed');
     expect(failed.map((r) => [r.user_id, r.team_id, JSON.parse(r.changes!).email])).toEqual([
@@ -35,10 +38,18 @@ describe('audit of refusals', () => {
     expect(log[0]).toMatchObject({
       action: 'access_denied',
       subject_type: 'request',
-      changes: { method: 'POST', route: '/app/api/v1/companies', path: '/app/api/v1/companies', status: 403, via: 'session' },
+      changes: {
+        method: 'POST',
+        route: '/app/api/v1/companies',
+        path: '/app/api/v1/companies',
+        status: 403,
+        via: 'session',
+      },
     });
     const theirs = (await rows('access_denied')).filter((r) => r.user_id === stranger.user.id);
-    expect(theirs.map((r) => [r.team_id, JSON.parse(r.changes!).path, JSON.parse(r.changes!).status])).toEqual([[stranger.team.id, `/app/api/v1/stores/${store.id}`, 404]]);
+    expect(
+      theirs.map((r) => [r.team_id, JSON.parse(r.changes!).path, JSON.parse(r.changes!).status]),
+    ).toEqual([[stranger.team.id, `/app/api/v1/stores/${store.id}`, 404]]);
     // The owner's team log shows only its own members' refusals.
     expect(log.every((entry: { user: { id: number } }) => entry.user.id !== stranger.user.id)).toBe(true);
     expect(team.id).not.toBe(stranger.team.id);

@@ -1,7 +1,14 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../platform/errors';
-import { ErrorLog, FuzzSession, fuzzOperations, operationsOf, type IdPools, type Operation } from '../../test/fuzz';
+import {
+  ErrorLog,
+  FuzzSession,
+  fuzzOperations,
+  operationsOf,
+  type IdPools,
+  type Operation,
+} from '../../test/fuzz';
 
 /**
  * The fuzzer's own oracle: it must report a route that answers 500, one that logs an error while answering
@@ -16,7 +23,8 @@ describe('fuzz engine', () => {
     app.post('/crash', async (request) => {
       const body = request.body as { name?: unknown } | null;
       // The kind of bug the fuzzer exists for: a value the handler did not expect.
-      if (typeof body?.name === 'string' && body.name.includes("'")) throw new Error('syntax error at or near "\'"');
+      if (typeof body?.name === 'string' && body.name.includes("'"))
+        throw new Error('syntax error at or near "\'"');
       return { ok: true };
     });
     app.get('/quiet/:id', async (request, reply) => {
@@ -37,7 +45,11 @@ describe('fuzz engine', () => {
     });
     const stats = await fuzzOperations({
       operations: [
-        op('POST', '/crash', { type: 'object', properties: { name: { type: 'string', maxLength: 20 } }, required: ['name'] }),
+        op('POST', '/crash', {
+          type: 'object',
+          properties: { name: { type: 'string', maxLength: 20 } },
+          required: ['name'],
+        }),
         op('GET', '/quiet/{id}'),
         op('GET', '/things/{id}'),
       ],
@@ -45,7 +57,8 @@ describe('fuzz engine', () => {
       errors,
       numRuns: 200,
       seed: 1,
-      pools: async (operation): Promise<Record<string, IdPools>> => (operation.path === '/things/{id}' ? { id: { own: [1], foreign: [2] } } : {}),
+      pools: async (operation): Promise<Record<string, IdPools>> =>
+        operation.path === '/things/{id}' ? { id: { own: [1], foreign: [2] } } : {},
       resume: async () => undefined,
     });
     const byOperation = Object.fromEntries(stats.failures.map((f) => [f.operation, f]));
@@ -53,7 +66,10 @@ describe('fuzz engine', () => {
     expect(byOperation['POST /crash']?.counterexample).toContain("'");
     expect(byOperation['GET /quiet/{id}']?.error).toMatch(/^logged an error/);
     expect(byOperation['GET /quiet/{id}']?.counterexample).toBe('GET /quiet/0');
-    expect(byOperation['GET /things/{id}']).toMatchObject({ error: "answered 200 for another team's record", counterexample: 'GET /things/2' });
+    expect(byOperation['GET /things/{id}']).toMatchObject({
+      error: "answered 200 for another team's record",
+      counterexample: 'GET /things/2',
+    });
     await app.close();
   });
 
@@ -61,14 +77,29 @@ describe('fuzz engine', () => {
     const operations = operationsOf({
       paths: {
         '/app/api/v1/things/{id}': {
-          patch: { parameters: [{ name: 'id', in: 'path', schema: { type: 'integer' } }], requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } } },
+          patch: {
+            parameters: [{ name: 'id', in: 'path', schema: { type: 'integer' } }],
+            requestBody: {
+              content: {
+                'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } },
+              },
+            },
+          },
         },
-        '/app/api/v1/things': { get: { parameters: [{ name: 'additionalProperties', in: 'query', schema: {} }] } },
+        '/app/api/v1/things': {
+          get: { parameters: [{ name: 'additionalProperties', in: 'query', schema: {} }] },
+        },
         '/app/api/v1/events': { get: {} },
       },
     });
-    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(['PATCH /app/api/v1/things/{id}', 'GET /app/api/v1/things']);
-    expect(operations[0]).toMatchObject({ pathParams: ['id'], body: { properties: { name: { type: 'string' } } } });
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual([
+      'PATCH /app/api/v1/things/{id}',
+      'GET /app/api/v1/things',
+    ]);
+    expect(operations[0]).toMatchObject({
+      pathParams: ['id'],
+      body: { properties: { name: { type: 'string' } } },
+    });
     expect(operations[1]!.listQuery).toBe(true);
   });
 });

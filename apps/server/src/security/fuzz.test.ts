@@ -2,7 +2,17 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { PASSWORD, buildUser, createVia, multipartBody, signIn } from '../../test/factories';
-import { ErrorLog, FuzzSession, REFERENCES, formatStats, fuzzOperations, operationsOf, type IdPools, type OpenApiDocument, type Operation } from '../../test/fuzz';
+import {
+  ErrorLog,
+  FuzzSession,
+  REFERENCES,
+  formatStats,
+  fuzzOperations,
+  operationsOf,
+  type IdPools,
+  type OpenApiDocument,
+  type Operation,
+} from '../../test/fuzz';
 import { integrityProblems } from '../../test/integrity';
 import { RESOURCE_TABLES } from '../platform/resource-tables';
 import type { TestClient } from '../../test/client';
@@ -23,23 +33,52 @@ const ONLY = process.env.FUZZ_ONLY;
 async function seedTeam(client: TestClient, tag: string) {
   const company = await createVia(client, 'companies', { name: `${tag} Holdings`, kind: 'franchisee' });
   const brand = await createVia(client, 'brands', { name: `${tag} Brand`, company_id: company.id });
-  const store = await createVia(client, 'stores', { name: `${tag} Store`, brand_id: brand.id, company_id: company.id, city: 'Austin' });
+  const store = await createVia(client, 'stores', {
+    name: `${tag} Store`,
+    brand_id: brand.id,
+    company_id: company.id,
+    city: 'Austin',
+  });
   await createVia(client, 'contacts', { first_name: 'Ada', last_name: tag, company_id: company.id });
   const must = async (url: string, body: unknown) => {
     const response = await client.post(url, body);
-    if (response.status >= 300) throw new Error(`seeding ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status >= 300)
+      throw new Error(`seeding ${url}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.data;
   };
-  await must('/app/api/v1/leases', { store_id: store.id, reference: `${tag}-L1`, status: 'active', commencement_date: '2025-01-01', expiration_date: '2030-12-31' });
-  await must('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: `${tag}-A1`, status: 'open', royalty_percent: 5 });
-  await must('/app/api/v1/sales', { store_id: store.id, period: 'month', period_start: '2026-03-01', gross: 1000 });
+  await must('/app/api/v1/leases', {
+    store_id: store.id,
+    reference: `${tag}-L1`,
+    status: 'active',
+    commencement_date: '2025-01-01',
+    expiration_date: '2030-12-31',
+  });
+  await must('/app/api/v1/agreements', {
+    brand_id: brand.id,
+    store_ids: [store.id],
+    agreement_number: `${tag}-A1`,
+    status: 'open',
+    royalty_percent: 5,
+  });
+  await must('/app/api/v1/sales', {
+    store_id: store.id,
+    period: 'month',
+    period_start: '2026-03-01',
+    gross: 1000,
+  });
   const reminder = await must('/app/api/v1/reminders', { title: `${tag} reminder`, due_date: '2027-01-15' });
   await must(`/app/api/v1/reminders/${reminder.id}/comments`, { body: 'A comment' });
   await must(`/app/api/v1/companies/${company.id}/notes`, { body: 'A note' });
-  await must('/app/api/v1/attributes', { subject_type: 'stores', label: `${tag} code`, type: 'text' }).catch(() => undefined);
-  const { body, headers } = multipartBody({}, [{ field: 'file', name: 'lease.txt', content: Buffer.from(`${tag} lease text`) }]);
+  await must('/app/api/v1/attributes', { subject_type: 'stores', label: `${tag} code`, type: 'text' }).catch(
+    () => undefined,
+  );
+  const { body, headers } = multipartBody({}, [
+    { field: 'file', name: 'lease.txt', content: Buffer.from(`${tag} lease text`) },
+  ]);
   await client.request('POST', '/app/api/v1/documents', body, headers);
-  const csv = multipartBody({ type: 'companies' }, [{ field: 'file', name: 'companies.csv', content: Buffer.from('name,kind\nImported Co,vendor\n') }]);
+  const csv = multipartBody({ type: 'companies' }, [
+    { field: 'file', name: 'companies.csv', content: Buffer.from('name,kind\nImported Co,vendor\n') },
+  ]);
   await client.request('POST', '/app/api/v1/imports', csv.body, csv.headers);
 }
 
@@ -65,7 +104,10 @@ describe('schema-driven fuzzing', () => {
       await seedTeam(owner, 'Own');
       const other = await buildUser(ctx);
       await seedTeam(await signIn(ctx, other.user.email), 'Other');
-      const invite = await owner.post(`/app/api/v1/teams/${team.id}/invitations`, { email: 'invitee@example.test', role: 'manager' });
+      const invite = await owner.post(`/app/api/v1/teams/${team.id}/invitations`, {
+        email: 'invitee@example.test',
+        role: 'manager',
+      });
       expect(invite.status).toBeLessThan(300);
 
       const db = ctx.db;
@@ -73,16 +115,29 @@ describe('schema-driven fuzzing', () => {
         // The table comes from ID_TABLES above, never from input.
         if (table === 'teams') return [teamId];
         const column = table === 'personal_access_tokens' ? sql.ref('user_id') : sql.ref('team_id');
-        const owned = table === 'personal_access_tokens' ? (teamId === team.id ? user.id : other.user.id) : teamId;
+        const owned =
+          table === 'personal_access_tokens' ? (teamId === team.id ? user.id : other.user.id) : teamId;
         const hasTeam = !['notes', 'reminder_comments'].includes(table);
         const rows = hasTeam
-          ? await sql<{ id: number }>`select id from ${sql.table(table)} where ${column} = ${owned} order by id desc limit 20`.execute(db)
-          : await sql<{ id: number }>`select id from ${sql.table(table)} order by id desc limit 20`.execute(db);
+          ? await sql<{
+              id: number;
+            }>`select id from ${sql.table(table)} where ${column} = ${owned} order by id desc limit 20`.execute(
+              db,
+            )
+          : await sql<{ id: number }>`select id from ${sql.table(table)} order by id desc limit 20`.execute(
+              db,
+            );
         return rows.rows.map((r) => Number(r.id));
       };
       const pools = async (op: Operation): Promise<Record<string, IdPools>> => {
-        const references = await Promise.all(['companies', 'brands', 'stores', 'contacts', 'leases', 'franchise_agreements', 'documents'].map((table) => idsOf(table, team.id)));
-        const result: Record<string, IdPools> = { [REFERENCES]: { own: [...new Set(references.flat())], foreign: [] } };
+        const references = await Promise.all(
+          ['companies', 'brands', 'stores', 'contacts', 'leases', 'franchise_agreements', 'documents'].map(
+            (table) => idsOf(table, team.id),
+          ),
+        );
+        const result: Record<string, IdPools> = {
+          [REFERENCES]: { own: [...new Set(references.flat())], foreign: [] },
+        };
         const segments = op.path.split('/');
         for (const name of op.pathParams) {
           const before = segments[segments.indexOf(`{${name}}`) - 1] ?? '';
@@ -104,13 +159,23 @@ describe('schema-driven fuzzing', () => {
           }
           if (!table) continue;
           if (table === 'document_versions') {
-            const rows = await db.selectFrom('document_versions').innerJoin('documents', 'documents.id', 'document_versions.document_id').select(['document_versions.id', 'documents.team_id']).execute();
-            result[name] = { own: rows.filter((r) => r.team_id === team.id).map((r) => r.id), foreign: rows.filter((r) => r.team_id !== team.id).map((r) => r.id) };
+            const rows = await db
+              .selectFrom('document_versions')
+              .innerJoin('documents', 'documents.id', 'document_versions.document_id')
+              .select(['document_versions.id', 'documents.team_id'])
+              .execute();
+            result[name] = {
+              own: rows.filter((r) => r.team_id === team.id).map((r) => r.id),
+              foreign: rows.filter((r) => r.team_id !== team.id).map((r) => r.id),
+            };
             continue;
           }
           // Notes and comments carry no team: their "foreign" ids are left to the not-found paths.
           const shared = ['notes', 'reminder_comments'].includes(table);
-          result[name] = { own: await idsOf(table, team.id), foreign: shared ? [] : await idsOf(table, other.team.id) };
+          result[name] = {
+            own: await idsOf(table, team.id),
+            foreign: shared ? [] : await idsOf(table, other.team.id),
+          };
         }
         return result;
       };
@@ -140,12 +205,18 @@ describe('schema-driven fuzzing', () => {
           }
         },
       });
-      const report = formatStats(stats, `${ctx.databaseUrl.split(':')[0]}, ${NUM_RUNS} runs per operation, seed ${SEED}`);
+      const report = formatStats(
+        stats,
+        `${ctx.databaseUrl.split(':')[0]}, ${NUM_RUNS} runs per operation, seed ${SEED}`,
+      );
       console.log(report);
       // The first errors the app logged, with their stack: where a failing request broke.
       for (const line of errors.lines.slice(0, 3)) console.log(line.slice(0, 3000));
 
-      const problems = await integrityProblems(ctx.db, ctx.databaseUrl.startsWith('sqlite') ? 'sqlite' : 'postgres');
+      const problems = await integrityProblems(
+        ctx.db,
+        ctx.databaseUrl.startsWith('sqlite') ? 'sqlite' : 'postgres',
+      );
       expect(stats.failures, report).toEqual([]);
       expect(errors.lines, 'errors logged').toEqual([]);
       expect(resumes, 'the fuzzing session was lost').toBe(0);

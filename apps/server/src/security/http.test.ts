@@ -11,7 +11,10 @@ import { contentSecurityPolicy } from '../platform/http-security';
 
 // A built web app in miniature, so the SPA shell is served the way `npm start` serves it.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-dist-'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+);
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'assets/app.js'), 'console.log(1)');
 
@@ -68,10 +71,19 @@ describe('security headers', () => {
   it('a document download keeps its own sandboxing CSP and may be framed only by the app (the PDF preview)', async () => {
     const { client } = await signedInOwner();
     const store = await createVia(client, 'stores', { name: 'Header Store' });
-    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'page.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/svg+xml' }]);
+    const { body, headers } = multipartBody({}, [
+      {
+        field: 'file',
+        name: 'page.svg',
+        content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        type: 'image/svg+xml',
+      },
+    ]);
     const uploaded = await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers);
     expect(uploaded.status).toBe(201);
-    const file = await ctx.app.inject({ url: (await client.get(`/app/api/v1/documents/${uploaded.body.data.id}`)).body.data.url });
+    const file = await ctx.app.inject({
+      url: (await client.get(`/app/api/v1/documents/${uploaded.body.data.id}`)).body.data.url,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).not.toMatch(/html|svg|xml/); // never a type a browser runs scripts in
     const csp = directives(file.headers['content-security-policy']);
@@ -82,17 +94,34 @@ describe('security headers', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
 
     // An expired or forged link answers in the same frame: framable by the app, sandboxed, nothing loads.
-    const refused = await ctx.app.inject({ url: `/app/files/${uploaded.body.data.current_version.id}?expires=1&signature=forged` });
+    const refused = await ctx.app.inject({
+      url: `/app/files/${uploaded.body.data.current_version.id}?expires=1&signature=forged`,
+    });
     expect(refused.statusCode).toBe(403);
-    expect(directives(refused.headers['content-security-policy'])).toEqual(new Map([['sandbox', []], ['default-src', ["'none'"]], ['frame-ancestors', ["'self'"]]]));
+    expect(directives(refused.headers['content-security-policy'])).toEqual(
+      new Map([
+        ['sandbox', []],
+        ['default-src', ["'none'"]],
+        ['frame-ancestors', ["'self'"]],
+      ]),
+    );
     expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('sends HSTS only over TLS: never on plain HTTP, nor for a forwarded proto the app was not told to trust', async () => {
     expect((await ctx.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
-    expect((await ctx.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
-    expect((await proxied.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
-    const behindTls = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(
+      (await ctx.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers[
+        'strict-transport-security'
+      ],
+    ).toBeUndefined();
+    expect(
+      (await proxied.app.inject({ url: '/healthz' })).headers['strict-transport-security'],
+    ).toBeUndefined();
+    const behindTls = await proxied.app.inject({
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(behindTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
@@ -106,7 +135,15 @@ describe('security headers', () => {
     expect(maps['script-src']).toEqual(["'self'", 'https://maps.googleapis.com']);
     expect(maps['connect-src']).toContain('https://maps.googleapis.com');
 
-    const s3 = contentSecurityPolicy(loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'https://minio.example:9000', S3_FORCE_PATH_STYLE: 'true' }));
+    const s3 = contentSecurityPolicy(
+      loadConfig({
+        ...base,
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'files',
+        S3_ENDPOINT: 'https://minio.example:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    );
     expect(s3['frame-src']).toEqual(["'self'", 'https://minio.example:9000']);
     expect(s3['img-src']).toContain('https://minio.example:9000');
 
@@ -118,7 +155,12 @@ describe('security headers', () => {
 describe('cross-site requests', () => {
   it('refuses a mutating request from a foreign Origin or with Sec-Fetch-Site cross-site, before it does anything', async () => {
     const { client } = await signedInOwner();
-    const attempts: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    const attempts: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
     for (const headers of attempts) {
       const refused = await client.request('POST', '/app/api/v1/companies', { name: 'Forged' }, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
@@ -129,9 +171,19 @@ describe('cross-site requests', () => {
 
   it('accepts the same origin, Sec-Fetch-Site same-origin, no Origin at all, and bearer-token scripts', async () => {
     const { client } = await signedInOwner();
-    expect((await client.request('POST', '/app/api/v1/companies', { name: 'Same origin' }, { origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    expect(
+      (
+        await client.request(
+          'POST',
+          '/app/api/v1/companies',
+          { name: 'Same origin' },
+          { origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' },
+        )
+      ).status,
+    ).toBe(201);
     expect((await client.request('POST', '/app/api/v1/companies', { name: 'No origin' })).status).toBe(201);
-    const token = (await client.post('/app/api/v1/tokens', { name: 'Script', abilities: 'read-write' })).body.data.plain_text_token as string;
+    const token = (await client.post('/app/api/v1/tokens', { name: 'Script', abilities: 'read-write' })).body
+      .data.plain_text_token as string;
     const script = ctx.client().withToken(token);
     expect((await script.post('/app/api/v1/companies', { name: 'From a script' })).status).toBe(201);
   });
@@ -141,10 +193,16 @@ describe('cross-site requests', () => {
     const preflight = await ctx.app.inject({
       method: 'OPTIONS',
       url: '/app/api/v1/companies',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-xsrf-token',
+      },
     });
     expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
-    const simple = await client.request('GET', '/app/api/v1/companies', undefined, { origin: 'https://evil.example' });
+    const simple = await client.request('GET', '/app/api/v1/companies', undefined, {
+      origin: 'https://evil.example',
+    });
     expect(simple.status).toBe(200); // a GET changes nothing; the browser just may not read it
     for (const response of [preflight.headers, simple.headers]) {
       expect(response['access-control-allow-origin']).toBeUndefined();
@@ -163,20 +221,40 @@ describe('request bodies a cross-site form could send', () => {
       ['{"name":"Text Co"}', 'text/plain;charset=UTF-8'],
       [form.body, form.headers['content-type']],
     ] as const) {
-      const refused = await client.request('POST', '/app/api/v1/companies', payload, { 'content-type': type });
+      const refused = await client.request('POST', '/app/api/v1/companies', payload, {
+        'content-type': type,
+      });
       expect(refused.status, type).toBe(415);
-      expect(refused.body.message).toBe('This endpoint accepts JSON bodies only (Content-Type: application/json).');
+      expect(refused.body.message).toBe(
+        'This endpoint accepts JSON bodies only (Content-Type: application/json).',
+      );
     }
-    expect((await client.request('POST', '/app/login', 'email=a@b.test&password=x', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(
+      (
+        await client.request('POST', '/app/login', 'email=a@b.test&password=x', {
+          'content-type': 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(415);
     expect((await client.get('/app/api/v1/companies')).body.meta.total).toBe(0);
   });
 
   it('still takes multipart uploads where a route takes files, but no text/plain there either', async () => {
     const { client } = await signedInOwner();
     const store = await createVia(client, 'stores', { name: 'Upload Store' });
-    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'notes.txt', content: Buffer.from('hello'), type: 'text/plain' }]);
-    expect((await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers)).status).toBe(201);
-    expect((await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, 'hello', { 'content-type': 'text/plain' })).status).toBe(415);
+    const { body, headers } = multipartBody({}, [
+      { field: 'file', name: 'notes.txt', content: Buffer.from('hello'), type: 'text/plain' },
+    ]);
+    expect(
+      (await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers)).status,
+    ).toBe(201);
+    expect(
+      (
+        await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, 'hello', {
+          'content-type': 'text/plain',
+        })
+      ).status,
+    ).toBe(415);
   });
 });
 
@@ -217,23 +295,52 @@ describe('no state-changing GET', () => {
     const brand = await createVia(client, 'brands', { name: 'Get Brand', company_id: company.id });
     const store = await createVia(client, 'stores', { name: 'Get Store' });
     const contact = await createVia(client, 'contacts', { first_name: 'Gert', last_name: 'Getter' });
-    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'get.txt', content: Buffer.from('get me'), type: 'text/plain' }]);
-    const document = (await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers)).body.data;
+    const { body, headers } = multipartBody({}, [
+      { field: 'file', name: 'get.txt', content: Buffer.from('get me'), type: 'text/plain' },
+    ]);
+    const document = (await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers))
+      .body.data;
     await ctx.app.deps.jobs.runDue();
-    const ids: Record<string, number> = { companies: company.id, brands: brand.id, stores: store.id, contacts: contact.id, documents: document.id, teams: team.id };
+    const ids: Record<string, number> = {
+      companies: company.id,
+      brands: brand.id,
+      stores: store.id,
+      contacts: contact.id,
+      documents: document.id,
+      teams: team.id,
+    };
 
-    const tables = (await ctx.db.introspection.getTables()).map((table) => table.name).filter((name) => !['sessions', 'personal_access_tokens'].includes(name) && !name.startsWith('kysely_'));
+    const tables = (await ctx.db.introspection.getTables())
+      .map((table) => table.name)
+      .filter(
+        (name) => !['sessions', 'personal_access_tokens'].includes(name) && !name.startsWith('kysely_'),
+      );
     const snapshot = async () => {
       const counts: Record<string, number> = {};
-      for (const name of tables) counts[name] = Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(name)}`.execute(ctx.db)).rows[0]!.n);
+      for (const name of tables)
+        counts[name] = Number(
+          (await sql<{ n: number }>`select count(*) as n from ${sql.table(name)}`.execute(ctx.db)).rows[0]!.n,
+        );
       // Audit entries about the request itself are the writes a read may make: reading the whole team out
       // (GET team-export) and a refused request (access_denied) are logged on purpose.
-      counts.activities = Number((await sql<{ n: number }>`select count(*) as n from activities where action not in ('exported', 'access_denied')`.execute(ctx.db)).rows[0]!.n);
-      const version = await sql<{ version: number }>`select version from team_write_versions where team_id = ${team.id}`.execute(ctx.db);
+      counts.activities = Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from activities where action not in ('exported', 'access_denied')`.execute(
+            ctx.db,
+          )
+        ).rows[0]!.n,
+      );
+      const version = await sql<{
+        version: number;
+      }>`select version from team_write_versions where team_id = ${team.id}`.execute(ctx.db);
       return { counts, version: version.rows[0]?.version ?? 0 };
     };
 
-    const gets = ctx.app.routeGuards.filter((route) => route.method === 'GET' && !(route.url in STATE_CHANGING_GETS) && !STREAMS.has(route.url));
+    const gets = ctx.app.routeGuards.filter(
+      (route) => route.method === 'GET' && !(route.url in STATE_CHANGING_GETS) && !STREAMS.has(route.url),
+    );
     expect(gets.length).toBeGreaterThan(50);
     const before = await snapshot();
     const statuses: string[] = [];

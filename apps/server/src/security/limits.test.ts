@@ -15,20 +15,32 @@ async function owner() {
   return signIn(ctx, user.email);
 }
 
-const json = (client: TestClient, method: 'POST' | 'PATCH', url: string, payload: string) => client.request(method, url, payload, { 'content-type': 'application/json' });
+const json = (client: TestClient, method: 'POST' | 'PATCH', url: string, payload: string) =>
+  client.request(method, url, payload, { 'content-type': 'application/json' });
 
 /** GET list routes of the OpenAPI document (their free-form list query), exports aside. */
 async function listRoutes(): Promise<string[]> {
   const doc = (await ctx.app.inject({ method: 'GET', url: '/app/api/docs' })).json<OpenApiDocument>();
   return operationsOf(doc)
-    .filter((op) => op.method === 'GET' && (op.listQuery || op.queryParams.some((p) => p.name === 'per_page')) && !op.path.endsWith('/export') && !/\.csv$|\/reports\//.test(op.path))
+    .filter(
+      (op) =>
+        op.method === 'GET' &&
+        (op.listQuery || op.queryParams.some((p) => p.name === 'per_page')) &&
+        !op.path.endsWith('/export') &&
+        !/\.csv$|\/reports\//.test(op.path),
+    )
     .map((op) => op.path);
 }
 
 describe('request limits', () => {
   it('refuses a JSON body over 1 MB with 413 and the error envelope', async () => {
     const client = await owner();
-    const response = await json(client, 'POST', '/app/api/v1/companies', JSON.stringify({ name: 'x', notes: 'y'.repeat(1024 * 1024) }));
+    const response = await json(
+      client,
+      'POST',
+      '/app/api/v1/companies',
+      JSON.stringify({ name: 'x', notes: 'y'.repeat(1024 * 1024) }),
+    );
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: 'The request is too large.' });
   });
@@ -36,12 +48,19 @@ describe('request limits', () => {
   it('refuses JSON nested deeper than 32 levels with 400, however deep (no deep recursion)', async () => {
     const client = await owner();
     for (const depth of [40, 100_000]) {
-      const response = await json(client, 'POST', '/app/api/v1/companies', `{"name":"Deep","tags":${deepJson(depth)}}`);
+      const response = await json(
+        client,
+        'POST',
+        '/app/api/v1/companies',
+        `{"name":"Deep","tags":${deepJson(depth)}}`,
+      );
       expect(response.status, `depth ${depth}`).toBe(400);
       expect(response.body.message).toBe('The request is nested more than 32 levels deep.');
     }
     // 30 levels is still just input: the schema answers for it.
-    expect((await json(client, 'POST', '/app/api/v1/companies', `{"name":"Shallow","x":${deepJson(30)}}`)).status).toBe(201);
+    expect(
+      (await json(client, 'POST', '/app/api/v1/companies', `{"name":"Shallow","x":${deepJson(30)}}`)).status,
+    ).toBe(201);
   });
 
   it('refuses a URL over 8 KB with 414, signed in or not', async () => {
@@ -67,9 +86,12 @@ describe('request limits', () => {
       brands: brand.id,
       stores: store.id,
       contacts: (await createVia(client, 'contacts', { first_name: 'Paged' })).id,
-      leases: (await client.post('/app/api/v1/leases', { store_id: store.id, status: 'active' })).body.data.id,
-      agreements: (await client.post('/app/api/v1/agreements', { brand_id: brand.id, status: 'open' })).body.data.id,
-      reminders: (await client.post('/app/api/v1/reminders', { title: 'Paged', due_date: '2030-01-01' })).body.data.id,
+      leases: (await client.post('/app/api/v1/leases', { store_id: store.id, status: 'active' })).body.data
+        .id,
+      agreements: (await client.post('/app/api/v1/agreements', { brand_id: brand.id, status: 'open' })).body
+        .data.id,
+      reminders: (await client.post('/app/api/v1/reminders', { title: 'Paged', due_date: '2030-01-01' })).body
+        .data.id,
     };
     for (const route of routes) {
       const url = route.replace(/\/(\w+)\/\{\w+\}/g, (_m, type: string) => `/${type}/${parents[type]}`);
@@ -96,11 +118,16 @@ describe('request limits', () => {
 
   it('answers multipart limits (file size, file count, field count) with 4xx envelopes, never a 500', async () => {
     const client = await owner();
-    const upload = (fields: Record<string, string | string[]>, files: Array<{ field: string; name: string; content: Buffer }>) => {
+    const upload = (
+      fields: Record<string, string | string[]>,
+      files: Array<{ field: string; name: string; content: Buffer }>,
+    ) => {
       const { body, headers } = multipartBody(fields, files);
       return client.request('POST', '/app/api/v1/documents', body, headers);
     };
-    const tooBig = await upload({}, [{ field: 'file', name: 'big.txt', content: Buffer.alloc(65 * 1024, 'a') }]);
+    const tooBig = await upload({}, [
+      { field: 'file', name: 'big.txt', content: Buffer.alloc(65 * 1024, 'a') },
+    ]);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.errors.file[0]).toMatch(/may not be greater than/);
 
@@ -112,14 +139,23 @@ describe('request limits', () => {
     expect(twoFiles.status).toBeLessThan(500);
     expect(typeof twoFiles.body.message).toBe('string');
 
-    const manyFields = await upload({ tags: Array.from({ length: 60 }, (_, i) => `t${i}`) }, [{ field: 'file', name: 'a.txt', content: Buffer.from('x') }]);
+    const manyFields = await upload({ tags: Array.from({ length: 60 }, (_, i) => `t${i}`) }, [
+      { field: 'file', name: 'a.txt', content: Buffer.from('x') },
+    ]);
     expect(manyFields.status).toBeGreaterThanOrEqual(400);
     expect(manyFields.status).toBeLessThan(500);
     expect(typeof manyFields.body.message).toBe('string');
 
-    const image = multipartBody({}, [{ field: 'image', name: 'a.png', content: Buffer.alloc(6 * 1024 * 1024, 1) }]);
+    const image = multipartBody({}, [
+      { field: 'image', name: 'a.png', content: Buffer.alloc(6 * 1024 * 1024, 1) },
+    ]);
     const company = await createVia(client, 'companies', { name: 'Imaged' });
-    const bigImage = await client.request('POST', `/app/api/v1/companies/${company.id}/image`, image.body, image.headers);
+    const bigImage = await client.request(
+      'POST',
+      `/app/api/v1/companies/${company.id}/image`,
+      image.body,
+      image.headers,
+    );
     expect(bigImage.status).toBe(413);
     expect(bigImage.body.errors.image).toEqual(['The image may not be greater than 5 MB.']);
   });
@@ -138,7 +174,9 @@ describe('input the fuzzer found to fail', () => {
     expect(body.status).toBe(422);
     expect(body.body.errors).toEqual({ company_id: ['The company id is out of range.'] });
     // Text that happens to be digits is not an id: a tax id may be any length.
-    expect((await client.post('/app/api/v1/companies', { name: 'Taxed', tax_id: '123456789012345' })).status).toBe(201);
+    expect(
+      (await client.post('/app/api/v1/companies', { name: 'Taxed', tax_id: '123456789012345' })).status,
+    ).toBe(201);
     const filter = await client.get('/app/api/v1/stores?filters[brand_id]=1,2147483648');
     expect(filter.status).toBe(422);
     expect(filter.body.errors).toHaveProperty(['filters[brand_id]']);
@@ -173,7 +211,9 @@ describe('input the fuzzer found to fail', () => {
   it('takes a category named like an Object.prototype member ("constructor") as unknown, not built in (it was a 500)', async () => {
     const client = await owner();
     for (const category of ['constructor', 'toString', '__proto__']) {
-      const { body, headers } = multipartBody({ category }, [{ field: 'file', name: 'a.txt', content: Buffer.from('text') }]);
+      const { body, headers } = multipartBody({ category }, [
+        { field: 'file', name: 'a.txt', content: Buffer.from('text') },
+      ]);
       const response = await client.request('POST', '/app/api/v1/documents', body, headers);
       expect(response.status, category).toBe(422);
       expect(response.body.errors, category).toEqual({ category: ['The selected category is invalid.'] });
@@ -184,11 +224,18 @@ describe('input the fuzzer found to fail', () => {
 
   it('answers invalid UTF-8 and lone surrogates in JSON without a 500', async () => {
     const client = await owner();
-    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);
-    const invalidUtf8 = await client.request('POST', '/app/api/v1/companies', bytes, { 'content-type': 'application/json' });
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+      Buffer.from('"}'),
+    ]);
+    const invalidUtf8 = await client.request('POST', '/app/api/v1/companies', bytes, {
+      'content-type': 'application/json',
+    });
     expect(invalidUtf8.status).toBeLessThan(500);
     const surrogate = await json(client, 'POST', '/app/api/v1/companies', '{"name":"half \\ud800 a pair"}');
     expect(surrogate.status).toBeLessThan(500);
-    if (surrogate.status === 201) expect((await client.get(`/app/api/v1/companies/${surrogate.body.data.id}`)).status).toBe(200);
+    if (surrogate.status === 201)
+      expect((await client.get(`/app/api/v1/companies/${surrogate.body.data.id}`)).status).toBe(200);
   });
 });

@@ -14,13 +14,19 @@ const proxied = useTestApp({ TRUST_PROXY: 'true' });
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 const unknownEmail = () => `nobody-${randomBytes(4).toString('hex')}@example.test`;
 const login = (client: TestClient, email: string, password: string, forwardedFor?: string) =>
-  client.request('POST', '/app/login', { email, password }, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+  client.request(
+    'POST',
+    '/app/login',
+    { email, password },
+    forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  );
 
 describe('rate limits and X-Forwarded-For', () => {
   it('does not let random X-Forwarded-For values escape the login limit when no proxy is trusted', async () => {
     const { user } = await buildUser(ctx);
     const client = ctx.client();
-    for (let i = 0; i < 5; i += 1) expect((await login(client, user.email, 'wrong password', randomIp())).status).toBe(422);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(client, user.email, 'wrong password', randomIp())).status).toBe(422);
     const blocked = await login(client, user.email, PASSWORD, randomIp());
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -30,9 +36,11 @@ describe('rate limits and X-Forwarded-For', () => {
     const { user } = await buildUser(proxied);
     const client = proxied.client();
     // Six addresses, one failure each: none reaches the limit of five per e-mail and address.
-    for (let i = 0; i < 6; i += 1) expect((await login(client, user.email, 'wrong password', randomIp())).status).toBe(422);
+    for (let i = 0; i < 6; i += 1)
+      expect((await login(client, user.email, 'wrong password', randomIp())).status).toBe(422);
     const address = randomIp();
-    for (let i = 0; i < 5; i += 1) expect((await login(client, user.email, 'wrong password', address)).status).toBe(422);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(client, user.email, 'wrong password', address)).status).toBe(422);
     expect((await login(client, user.email, PASSWORD, address)).status).toBe(429);
     expect((await login(client, user.email, PASSWORD, randomIp())).status).toBe(200);
   });
@@ -40,7 +48,8 @@ describe('rate limits and X-Forwarded-For', () => {
   it('limits login failures per address across many e-mails (30 a minute)', async () => {
     const client = proxied.client();
     const address = randomIp();
-    for (let i = 0; i < 30; i += 1) expect((await login(client, unknownEmail(), 'wrong password', address)).status).toBe(422);
+    for (let i = 0; i < 30; i += 1)
+      expect((await login(client, unknownEmail(), 'wrong password', address)).status).toBe(422);
     expect((await login(client, unknownEmail(), 'wrong password', address)).status).toBe(429);
   });
 
@@ -55,7 +64,12 @@ describe('rate limits and X-Forwarded-For', () => {
     // A common password is refused after the limit is counted: cheap attempts still count.
     const register = () =>
       client
-        .request('POST', '/app/register', { name: 'R', email: unknownEmail(), password: 'password1', password_confirmation: 'password1' }, { 'x-forwarded-for': registerFrom })
+        .request(
+          'POST',
+          '/app/register',
+          { name: 'R', email: unknownEmail(), password: 'password1', password_confirmation: 'password1' },
+          { 'x-forwarded-for': registerFrom },
+        )
         .then((r) => r.status);
     expect(new Set(await attempt(20, register))).toEqual(new Set([422]));
     expect(await register()).toBe(429);
@@ -63,13 +77,28 @@ describe('rate limits and X-Forwarded-For', () => {
     const resetFrom = randomIp();
     const reset = () =>
       client
-        .request('POST', '/app/reset-password', { token: 'guess', email: unknownEmail(), password: 'a long new password', password_confirmation: 'a long new password' }, { 'x-forwarded-for': resetFrom })
+        .request(
+          'POST',
+          '/app/reset-password',
+          {
+            token: 'guess',
+            email: unknownEmail(),
+            password: 'a long new password',
+            password_confirmation: 'a long new password',
+          },
+          { 'x-forwarded-for': resetFrom },
+        )
         .then((r) => r.status);
     expect(new Set(await attempt(10, reset))).toEqual(new Set([422]));
     expect(await reset()).toBe(429);
 
     const verifyFrom = randomIp();
-    const verify = () => client.request('GET', `/app/email/verify/1/${'a'.repeat(40)}?expires=1&signature=x`, undefined, { 'x-forwarded-for': verifyFrom }).then((r) => r.status);
+    const verify = () =>
+      client
+        .request('GET', `/app/email/verify/1/${'a'.repeat(40)}?expires=1&signature=x`, undefined, {
+          'x-forwarded-for': verifyFrom,
+        })
+        .then((r) => r.status);
     expect(new Set(await attempt(30, verify))).toEqual(new Set([302]));
     expect(await verify()).toBe(429);
   });
@@ -81,12 +110,18 @@ describe('rate limits and X-Forwarded-For', () => {
  * try of each kind took: the quickest is its own cost with the least machine noise (a busy CI box stretches
  * single tries).
  */
-async function answersFor(known: string, send: (email: string) => Promise<{ status: number; body: unknown }>) {
+async function answersFor(
+  known: string,
+  send: (email: string) => Promise<{ status: number; body: unknown }>,
+) {
   const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
   const bodies = new Set<string>();
   const statuses = new Set<number>();
   for (let i = 0; i < 3; i += 1) {
-    for (const [kind, email] of [['known', known], ['unknown', unknownEmail()]] as const) {
+    for (const [kind, email] of [
+      ['known', known],
+      ['unknown', unknownEmail()],
+    ] as const) {
       const started = performance.now();
       const response = await send(email);
       times[kind].push(performance.now() - started);
@@ -111,7 +146,9 @@ describe('account enumeration', () => {
   it('answers a registration for a taken e-mail like one for a new e-mail, in similar time', async () => {
     const { user } = await buildUser(ctx);
     const password = 'a long enough password';
-    const answers = await answersFor(user.email, (email) => ctx.client().post('/app/register', { name: 'R', email, password, password_confirmation: password }));
+    const answers = await answersFor(user.email, (email) =>
+      ctx.client().post('/app/register', { name: 'R', email, password, password_confirmation: password }),
+    );
     expect(answers.statuses).toEqual([201]);
     expect(answers.bodies).toBe(1);
     // Both hash the password with Argon2id and write one transaction; making the account is a few rows more.
@@ -131,11 +168,15 @@ describe('account enumeration', () => {
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () => {
   it('blocks on one instance the login failures counted on the other, through Redis', async () => {
     const config = { ...ctx.config, REDIS_URL: process.env.TEST_REDIS_URL! };
-    const handles = [openDatabase(ctx.databaseUrl, { poolSize: 2 }), openDatabase(ctx.databaseUrl, { poolSize: 2 })];
+    const handles = [
+      openDatabase(ctx.databaseUrl, { poolSize: 2 }),
+      openDatabase(ctx.databaseUrl, { poolSize: 2 }),
+    ];
     const [first, second] = await Promise.all(handles.map((database) => buildApp({ config, database })));
     try {
       const email = unknownEmail();
-      for (let i = 0; i < 5; i += 1) expect((await login(new TestClient(first!), email, 'wrong password')).status).toBe(422);
+      for (let i = 0; i < 5; i += 1)
+        expect((await login(new TestClient(first!), email, 'wrong password')).status).toBe(422);
       expect((await login(new TestClient(second!), email, 'wrong password')).status).toBe(429);
     } finally {
       await Promise.all([first!.close(), second!.close()]);

@@ -77,31 +77,49 @@ describe('full-text syntax in every search box', () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
     // Rows that the odd queries may match, so the searches run against real index entries.
-    const company = await createVia(client, 'companies', { name: 'Acme "Quoted" (NEAR) 50% off_x back\\slash' });
+    const company = await createVia(client, 'companies', {
+      name: 'Acme "Quoted" (NEAR) 50% off_x back\\slash',
+    });
     const brand = await createVia(client, 'brands', { name: 'Acme NOT Brand', company_id: company.id });
     await createVia(client, 'stores', { name: 'Acme OR Store', brand_id: brand.id });
-    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'acme.txt', content: Buffer.from('Acme lease: rent & NEAR(clauses) "quoted" 50%') }]);
+    const { body, headers } = multipartBody({}, [
+      {
+        field: 'file',
+        name: 'acme.txt',
+        content: Buffer.from('Acme lease: rent & NEAR(clauses) "quoted" 50%'),
+      },
+    ]);
     expect((await client.request('POST', '/app/api/v1/documents', body, headers)).status).toBe(201);
 
     const doc = (await ctx.app.inject({ method: 'GET', url: '/app/api/docs' })).json<OpenApiDocument>();
     const lists = operationsOf(doc)
       .filter((op) => op.method === 'GET' && op.listQuery && op.pathParams.length === 0)
       .map((op) => op.path);
-    expect(lists).toEqual(expect.arrayContaining(['/app/api/v1/companies', '/app/api/v1/documents', '/app/api/v1/leases/export', '/app/api/v1/clauses']));
+    expect(lists).toEqual(
+      expect.arrayContaining([
+        '/app/api/v1/companies',
+        '/app/api/v1/documents',
+        '/app/api/v1/leases/export',
+        '/app/api/v1/clauses',
+      ]),
+    );
 
     const failures: string[] = [];
     for (const text of SYNTAX) {
       const q = encodeURIComponent(text);
       for (const url of [`/app/api/v1/search?query=${q}`, ...lists.map((list) => `${list}?search=${q}`)]) {
         const response = await client.get(url);
-        if (response.status !== 200 && response.status !== 422) failures.push(`${url} → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+        if (response.status !== 200 && response.status !== 422)
+          failures.push(`${url} → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
 
     // Still a search: the words among the syntax find the rows.
     const found = await client.get(`/app/api/v1/search?query=${encodeURIComponent('"acme* (')}`);
-    expect(found.body.data.map((group: { type: string }) => group.type)).toEqual(expect.arrayContaining(['companies', 'brands', 'stores']));
+    expect(found.body.data.map((group: { type: string }) => group.type)).toEqual(
+      expect.arrayContaining(['companies', 'brands', 'stores']),
+    );
   });
 
   it('matches LIKE wildcards typed in a search as themselves', async () => {
@@ -109,10 +127,20 @@ describe('full-text syntax in every search box', () => {
     const client = await signIn(ctx, user.email);
     const brand = await createVia(client, 'brands', { name: 'Wildcards' });
     for (const number of ['FA-50%', 'FA-5000', 'FA_1', 'FA-1', 'FA\\9']) {
-      expect((await client.post('/app/api/v1/agreements', { brand_id: brand.id, agreement_number: number, status: 'open' })).status).toBe(201);
+      expect(
+        (
+          await client.post('/app/api/v1/agreements', {
+            brand_id: brand.id,
+            agreement_number: number,
+            status: 'open',
+          })
+        ).status,
+      ).toBe(201);
     }
     const numbers = async (search: string) =>
-      (await client.get(`/app/api/v1/agreements?search=${encodeURIComponent(search)}`)).body.data.map((a: { agreement_number: string }) => a.agreement_number).sort();
+      (await client.get(`/app/api/v1/agreements?search=${encodeURIComponent(search)}`)).body.data
+        .map((a: { agreement_number: string }) => a.agreement_number)
+        .sort();
     expect(await numbers('50%')).toEqual(['FA-50%']);
     expect(await numbers('FA_')).toEqual(['FA_1']);
     expect(await numbers('\\')).toEqual(['FA\\9']);
@@ -128,7 +156,10 @@ describe('full-text syntax in every search box', () => {
       ],
     });
     expect(lease.status).toBe(201);
-    const clauses = async (search: string) => (await client.get(`/app/api/v1/clauses?search=${encodeURIComponent(search)}`)).body.data.map((c: { kind: string }) => c.kind);
+    const clauses = async (search: string) =>
+      (await client.get(`/app/api/v1/clauses?search=${encodeURIComponent(search)}`)).body.data.map(
+        (c: { kind: string }) => c.kind,
+      );
     expect(await clauses('5%')).toEqual(['radius']);
     expect(await clauses('5_ of')).toEqual([]);
   });

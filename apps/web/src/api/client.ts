@@ -31,7 +31,8 @@ function buildUrl(base: string, path: string, query?: RequestOptions['query']): 
   const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) params.set(key, String(value));
   const text = params.toString();
   return text ? `${url}?${text}` : url;
 }
@@ -66,9 +67,17 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | null):
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-async function send(base: string, path: string, options: RequestOptions, retried: boolean): Promise<Response> {
+async function send(
+  base: string,
+  path: string,
+  options: RequestOptions,
+  retried: boolean,
+): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   if (options.body !== undefined && !options.formData) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = await ensureCsrfToken();
@@ -117,11 +126,16 @@ export async function request<T>(base: string, path: string, options: RequestOpt
 
 /** Calls under /app/api/v1. */
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(API_BASE, path, options),
-  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options: RequestOptions = {}) => request<T>(API_BASE, path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(API_BASE, path, options),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(API_BASE, path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(API_BASE, path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(API_BASE, path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: RequestOptions = {}) =>
+    request<T>(API_BASE, path, { ...options, method: 'DELETE' }),
   /** multipart/form-data POST (file uploads); carries the CSRF header like every other write. */
   upload: <T>(path: string, formData: FormData, options: RequestOptions = {}) =>
     request<T>(API_BASE, path, { ...options, method: 'POST', formData }),
@@ -134,5 +148,6 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
 
 /** Session and account calls under /app (login, logout, register, password reset). */
 export const authApi = {
-  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>(AUTH_BASE, path, { ...options, method: 'POST', body }),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(AUTH_BASE, path, { ...options, method: 'POST', body }),
 };

@@ -6,7 +6,10 @@ let primed = false;
 
 /** GET /app/sanctum/csrf-cookie sets the XSRF-TOKEN cookie that mutating requests echo back. */
 export function refreshCsrfCookie(): Promise<void> {
-  pending ??= fetch('/app/sanctum/csrf-cookie', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+  pending ??= fetch('/app/sanctum/csrf-cookie', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  })
     .then(() => {
       primed = true;
     })

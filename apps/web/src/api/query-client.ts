@@ -43,7 +43,8 @@ export const queryClient: QueryClient = new QueryClient({
       networkMode: 'always',
       // Spec §4: a cached list is current for LIST_CACHE_MS.
       staleTime: LIST_CACHE_MS,
-      retry: (failureCount, error) => isApiError(error) && (error.status === 0 || error.status >= 500) && failureCount < 1,
+      retry: (failureCount, error) =>
+        isApiError(error) && (error.status === 0 || error.status >= 500) && failureCount < 1,
       refetchOnWindowFocus: false,
       // A 404 renders the not-found page through the route error boundary (spec §8).
       throwOnError: isNotFound,

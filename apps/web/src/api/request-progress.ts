@@ -21,7 +21,11 @@ export const requestProgress = {
   start() {
     // A new batch after an idle period starts a fresh bar (and clears a previous failure).
     const fresh = state.inFlight === 0;
-    emit({ inFlight: state.inFlight + 1, failed: fresh ? false : state.failed, generation: fresh ? state.generation + 1 : state.generation });
+    emit({
+      inFlight: state.inFlight + 1,
+      failed: fresh ? false : state.failed,
+      generation: fresh ? state.generation + 1 : state.generation,
+    });
   },
   finish(failed: boolean) {
     emit({ ...state, inFlight: Math.max(0, state.inFlight - 1), failed: state.failed || failed });

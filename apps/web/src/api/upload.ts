@@ -21,12 +21,20 @@ function parse(text: string): unknown {
 function toError(status: number, body: unknown, fallback: string): ApiError {
   if (body && typeof body === 'object') {
     const { message, errors } = body as { message?: unknown; errors?: unknown };
-    return new ApiError(status, typeof message === 'string' ? message : fallback, errors && typeof errors === 'object' ? (errors as FieldErrors) : {});
+    return new ApiError(
+      status,
+      typeof message === 'string' ? message : fallback,
+      errors && typeof errors === 'object' ? (errors as FieldErrors) : {},
+    );
   }
   return new ApiError(status, fallback);
 }
 
-function sendOnce<T>(path: string, form: FormData, options: UploadOptions): Promise<{ status: number; body: T | unknown; statusText: string }> {
+function sendOnce<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions,
+): Promise<{ status: number; body: T | unknown; statusText: string }> {
   return ensureCsrfToken().then(
     (token) =>
       new Promise((resolve, reject) => {
@@ -38,11 +46,13 @@ function sendOnce<T>(path: string, form: FormData, options: UploadOptions): Prom
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
         };
-        xhr.onload = () => resolve({ status: xhr.status, body: parse(xhr.responseText), statusText: xhr.statusText });
+        xhr.onload = () =>
+          resolve({ status: xhr.status, body: parse(xhr.responseText), statusText: xhr.statusText });
         xhr.onerror = () => reject(new ApiError(0, 'Network error'));
         xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
         if (options.signal) {
-          if (options.signal.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+          if (options.signal.aborted)
+            return reject(new DOMException('The upload was cancelled.', 'AbortError'));
           options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
         }
         xhr.send(form);
@@ -55,7 +65,11 @@ function sendOnce<T>(path: string, form: FormData, options: UploadOptions): Prom
  * cannot report. Sends the X-XSRF-TOKEN header like the fetch client and retries once after a 419.
  * Resolves with the JSON body; rejects with an ApiError (status, message, field errors) like `request`.
  */
-export async function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export async function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<T> {
   requestProgress.start();
   let failed = true;
   try {
@@ -64,7 +78,8 @@ export async function uploadWithProgress<T>(path: string, form: FormData, option
       await refreshCsrfCookie();
       answer = await sendOnce<T>(path, form, options);
     }
-    if (answer.status < 200 || answer.status >= 300) throw toError(answer.status, answer.body, answer.statusText || 'Error');
+    if (answer.status < 200 || answer.status >= 300)
+      throw toError(answer.status, answer.body, answer.statusText || 'Error');
     options.onProgress?.(1);
     failed = false;
     return answer.body as T;

@@ -6,7 +6,11 @@ import { showErrorToast } from '../api/error-mapping';
  * Maps a 422 answer onto the form: the first message of each known field goes under that field;
  * messages for fields the form does not show are toasted so nothing is lost.
  */
-export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): void {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): void {
   if (!isApiError(error) || error.status !== 422) return;
   const unmapped: string[] = [];
   let focused = false;

@@ -9,18 +9,36 @@ export function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const usdWhole = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
-const usdCents = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }));
-const usdCompact = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }));
+const usdWhole = once(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+);
+const usdCents = once(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
+);
+const usdCompact = once(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }),
+);
 const count = once(() => new Intl.NumberFormat('en-US'));
-const dateFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
-const dayFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
+const dateFormat = once(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+const dayFormat = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
 
 /** Money is US dollars with optional cents (spec §9). */
 export const formatUsd = (value: number) => (Number.isInteger(value) ? usdWhole() : usdCents()).format(value);
 export const formatCount = (value: number) => count().format(value);
 /** Large dollar amounts for a stat card ("$12.5M"); the exact amount goes in a title. */
-export const formatUsdCompact = (value: number) => (Math.abs(value) >= 100_000 ? usdCompact().format(value) : formatUsd(value));
+export const formatUsdCompact = (value: number) =>
+  Math.abs(value) >= 100_000 ? usdCompact().format(value) : formatUsd(value);
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);

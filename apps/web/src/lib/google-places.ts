@@ -8,8 +8,16 @@ export type PlaceResult = {
   address_components?: AddressComponent[];
   geometry?: { location?: { lat(): number; lng(): number } };
 };
-type Autocomplete = { addListener(event: 'place_changed', handler: () => void): unknown; getPlace(): PlaceResult };
-type PlacesNamespace = { Autocomplete: new (input: HTMLInputElement, options?: { fields?: string[]; types?: string[] }) => Autocomplete };
+type Autocomplete = {
+  addListener(event: 'place_changed', handler: () => void): unknown;
+  getPlace(): PlaceResult;
+};
+type PlacesNamespace = {
+  Autocomplete: new (
+    input: HTMLInputElement,
+    options?: { fields?: string[]; types?: string[] },
+  ) => Autocomplete;
+};
 type MapsWindow = Window & { google?: { maps?: { places?: PlacesNamespace } } };
 
 let loading: Promise<PlacesNamespace> | null = null;

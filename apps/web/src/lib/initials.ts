@@ -5,7 +5,10 @@
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length >= 2) return (firstChar(words[0]) + firstChar(words[1])).toUpperCase();
-  return Array.from(words[0] ?? '').slice(0, 2).join('').toUpperCase();
+  return Array.from(words[0] ?? '')
+    .slice(0, 2)
+    .join('')
+    .toUpperCase();
 }
 
 function firstChar(word: string | undefined): string {

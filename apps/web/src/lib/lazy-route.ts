@@ -13,7 +13,10 @@ export type RouteModule = { Component: ComponentType };
  * Only the Component is lazy (React Router's object form), so the route's loader — the auth guard's
  * GET /users/auth, a page's data prefetch — starts at once instead of after the chunk has arrived.
  */
-export function lazyRoute(load: () => Promise<RouteModule>, { laterStrings = true }: { laterStrings?: boolean } = {}) {
+export function lazyRoute(
+  load: () => Promise<RouteModule>,
+  { laterStrings = true }: { laterStrings?: boolean } = {},
+) {
   return {
     Component: async (): Promise<ComponentType> => {
       try {

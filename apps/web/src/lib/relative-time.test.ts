@@ -34,6 +34,8 @@ describe('formatRelativeTime', () => {
   });
 
   it('gives the exact date and time for the hover title', () => {
-    expect(formatExactTime('2026-11-24T12:00:00Z')).toMatch(/^Tuesday, November 24, 2026 at \d{1,2}:00\s?[AP]M$/);
+    expect(formatExactTime('2026-11-24T12:00:00Z')).toMatch(
+      /^Tuesday, November 24, 2026 at \d{1,2}:00\s?[AP]M$/,
+    );
   });
 });

@@ -24,7 +24,9 @@ function perLocale<F>(make: (locale: string) => F): (locale: string) => F {
 }
 
 const relativeFormat = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
-const exactFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }));
+const exactFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }),
+);
 
 export function relativeParts(seconds: number): { value: number; unit: Intl.RelativeTimeFormatUnit } {
   const abs = Math.abs(seconds);

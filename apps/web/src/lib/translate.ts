@@ -38,7 +38,10 @@ function lookup(strings: Strings | undefined, key: string): string | undefined {
 
 function find(key: string, count: number | undefined): string | undefined {
   for (const strings of [dictionaries.get(language), dictionaries.get(fallback)]) {
-    const found = (count !== undefined ? (lookup(strings, `${key}_${plurals.select(count)}`) ?? lookup(strings, `${key}_other`)) : undefined) ?? lookup(strings, key);
+    const found =
+      (count !== undefined
+        ? (lookup(strings, `${key}_${plurals.select(count)}`) ?? lookup(strings, `${key}_other`))
+        : undefined) ?? lookup(strings, key);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -48,7 +51,9 @@ const t: TFunction = (key, options) => {
   const template = find(key, options?.count);
   if (template === undefined) return options?.defaultValue ?? key;
   if (!options) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in options ? String(options[name]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in options ? String(options[name]) : whole,
+  );
 };
 
 export const i18n = {
@@ -56,7 +61,15 @@ export const i18n = {
   get language() {
     return language;
   },
-  init({ resources, lng, fallbackLng }: { resources: Record<string, Strings>; lng: string; fallbackLng: string }) {
+  init({
+    resources,
+    lng,
+    fallbackLng,
+  }: {
+    resources: Record<string, Strings>;
+    lng: string;
+    fallbackLng: string;
+  }) {
     for (const [code, strings] of Object.entries(resources)) dictionaries.set(code, strings);
     fallback = fallbackLng;
     i18n.changeLanguage(lng);

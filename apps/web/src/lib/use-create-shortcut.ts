@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 /** Whether a key press belongs to a field the user is typing in (shortcuts must not steal it). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
-  return Boolean(element && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)));
+  return Boolean(
+    element && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)),
+  );
 }
 
 /**
@@ -18,7 +20,8 @@ export function useCreateShortcut(create: (() => void) | null) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'c' || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-      if (!latest.current || isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+      if (!latest.current || isTypingTarget(event.target) || document.querySelector('[role="dialog"]'))
+        return;
       event.preventDefault();
       latest.current();
     };

@@ -2,8 +2,18 @@
 export const importStrings = {
   imports: {
     title: 'Import',
-    intro: 'Bring records in from a spreadsheet. A run either completes or leaves your data exactly as it was.',
-    types: { companies: 'Companies', brands: 'Brands', stores: 'Stores', contacts: 'Contacts', leases: 'Leases', agreements: 'Agreements', sales: 'Sales', documents: 'Documents' },
+    intro:
+      'Bring records in from a spreadsheet. A run either completes or leaves your data exactly as it was.',
+    types: {
+      companies: 'Companies',
+      brands: 'Brands',
+      stores: 'Stores',
+      contacts: 'Contacts',
+      leases: 'Leases',
+      agreements: 'Agreements',
+      sales: 'Sales',
+      documents: 'Documents',
+    },
     typeText: {
       companies: 'Franchisors, franchisees, landlords and vendors.',
       brands: 'Brands with their owning company.',
@@ -35,11 +45,16 @@ export const importStrings = {
       required: 'required',
       relation: 'found by name',
       mode: 'What to do',
-      modes: { create: 'Create new records only', create_update: 'Create new and update existing', update: 'Update existing only' },
+      modes: {
+        create: 'Create new records only',
+        create_update: 'Create new and update existing',
+        update: 'Update existing only',
+      },
       matchKey: 'Find existing records by',
       noMatchKey: '— Don’t look for existing records —',
       createOnly: 'Rows whose reference or number already exists are skipped.',
-      updateOnly: 'Upload the documents first; this sets their details. Rows matching no document are skipped.',
+      updateOnly:
+        'Upload the documents first; this sets their details. Rows matching no document are skipped.',
       skipInvalid: 'Skip invalid rows and import the rest (otherwise one bad row stops the whole import)',
       preview: 'Preview',
     },
@@ -73,7 +88,8 @@ export const importStrings = {
       errorReport: 'Download the error report',
       undo: 'Undo this import',
       undoTitle: 'Undo this import?',
-      undoText: 'Records it created move to the trash and records it updated get their earlier values back. Nothing edited since is overwritten: if something was, nothing is undone.',
+      undoText:
+        'Records it created move to the trash and records it updated get their earlier values back. Nothing edited since is overwritten: if something was, nothing is undone.',
       undoConfirm: 'Undo import',
       undoneToast: 'The import of {{file}} was undone.',
       view: 'View {{type}}',
@@ -93,6 +109,14 @@ export const importStrings = {
       caption: 'Past imports of this team',
       open: 'Open',
     },
-    statuses: { uploaded: 'Not run', queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled', undone: 'Undone' },
+    statuses: {
+      uploaded: 'Not run',
+      queued: 'Queued',
+      running: 'Running',
+      completed: 'Completed',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+      undone: 'Undone',
+    },
   },
 } as const;

@@ -2,7 +2,8 @@
 export const tokenStrings = {
   tokens: {
     title: 'API tokens',
-    intro: 'Tokens let scripts and other apps use the Storekeep API as you, with your roles. Send one as "Authorization: Bearer <token>"; the API is described at /app/api/docs. Changing or resetting your password revokes every token.',
+    intro:
+      'Tokens let scripts and other apps use the Storekeep API as you, with your roles. Send one as "Authorization: Bearer <token>"; the API is described at /app/api/docs. Changing or resetting your password revokes every token.',
     verifyFirst: 'Verify your e-mail address to create API tokens: open the link we sent you.',
     name: 'Token name',
     namePlaceholder: 'e.g. Monthly sales export',

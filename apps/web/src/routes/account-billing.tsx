@@ -7,11 +7,19 @@ import { useRequiredUser } from '../features/auth/use-auth-user';
 import { BillingActions } from '../features/billing/billing-actions';
 import { useBilling } from '../features/billing/use-billing';
 
-const STATUS_COLOR: Record<SubscriptionStatus, BadgeColor> = { active: 'green', trialing: 'blue', past_due: 'yellow', canceled: 'red', inactive: 'red' };
+const STATUS_COLOR: Record<SubscriptionStatus, BadgeColor> = {
+  active: 'green',
+  trialing: 'blue',
+  past_due: 'yellow',
+  canceled: 'red',
+  inactive: 'red',
+};
 
 function formatMoney(amount: number | null, currency: string, locale: string) {
   if (amount === null) return '—';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount,
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -46,7 +54,9 @@ function Details({ billing }: { billing: Billing }) {
           ? t('billing.card', {
               brand: billing.payment_method.brand.toUpperCase(),
               last4: billing.payment_method.last4,
-              expiry: billing.payment_method.exp_month ? `${String(billing.payment_method.exp_month).padStart(2, '0')}/${billing.payment_method.exp_year}` : '',
+              expiry: billing.payment_method.exp_month
+                ? `${String(billing.payment_method.exp_month).padStart(2, '0')}/${billing.payment_method.exp_year}`
+                : '',
             })
           : none}
       </Row>

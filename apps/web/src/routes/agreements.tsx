@@ -33,10 +33,32 @@ export function List() {
       columns={useAgreementColumns()}
       renderFilters={(filters, onChange) => (
         <>
-          <FilterPicker label={t('agreements.fields.status')} options={AGREEMENT_STATUSES.map((value) => ({ value, label: t(`agreements.statuses.${value}`) }))} selected={filters.status ?? []} onChange={(v) => onChange('status', v)} labels={labels} />
-          <FilterPicker label={t('agreements.fields.type')} options={AGREEMENT_TYPES.map((value) => ({ value, label: t(`agreements.types.${value}`) }))} selected={filters.type ?? []} onChange={(v) => onChange('type', v)} labels={labels} />
-          <IdFilter field="brand_id" label={t('agreements.fields.brand')} selected={filters.brand_id ?? []} onChange={(v) => onChange('brand_id', v)} />
-          <IdFilter field="store_id" label={t('leases.fields.store')} selected={filters.store_id ?? []} onChange={(v) => onChange('store_id', v)} />
+          <FilterPicker
+            label={t('agreements.fields.status')}
+            options={AGREEMENT_STATUSES.map((value) => ({ value, label: t(`agreements.statuses.${value}`) }))}
+            selected={filters.status ?? []}
+            onChange={(v) => onChange('status', v)}
+            labels={labels}
+          />
+          <FilterPicker
+            label={t('agreements.fields.type')}
+            options={AGREEMENT_TYPES.map((value) => ({ value, label: t(`agreements.types.${value}`) }))}
+            selected={filters.type ?? []}
+            onChange={(v) => onChange('type', v)}
+            labels={labels}
+          />
+          <IdFilter
+            field="brand_id"
+            label={t('agreements.fields.brand')}
+            selected={filters.brand_id ?? []}
+            onChange={(v) => onChange('brand_id', v)}
+          />
+          <IdFilter
+            field="store_id"
+            label={t('leases.fields.store')}
+            selected={filters.store_id ?? []}
+            onChange={(v) => onChange('store_id', v)}
+          />
         </>
       )}
     />
@@ -49,11 +71,12 @@ export function Create() {
   const storeId = Number(params.get('store_id')) || 0;
   const brand = useRecord('brands', brandId, brandId > 0);
   const store = useRecord('stores', storeId, storeId > 0);
-  if ((brandId > 0 && !brand.data) || (storeId > 0 && !store.data)) return <Skeleton className="h-96 w-full" />;
+  if ((brandId > 0 && !brand.data) || (storeId > 0 && !store.data))
+    return <Skeleton className="h-96 w-full" />;
   return (
     <AgreementForm
       preset={{
-        brand: brand.data ? { id: brand.data.id, name: brand.data.name } : store.data?.brand ?? undefined,
+        brand: brand.data ? { id: brand.data.id, name: brand.data.name } : (store.data?.brand ?? undefined),
         store: store.data ? { id: store.data.id, name: store.data.name } : undefined,
       }}
     />

@@ -56,10 +56,35 @@ export function Component() {
       )}
       <PageHeader title={t('dashboard.title')} />
       <section aria-label={t('dashboard.title')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label={t('dashboard.expenditure')} value={formatUsdCompact(stats.expenditure)} title={formatUsd(stats.expenditure)} icon={DollarSign} loading={isPending} to="/leases?filters[status]=active" />
-        <StatCard label={t('dashboard.locations')} value={formatCount(stats.locations)} icon={MapPin} loading={isPending} to="/stores" />
-        <StatCard label={t('dashboard.nearExpiration')} value={formatCount(stats.near_expiration)} icon={CalendarX2} loading={isPending} to={`/leases?filters[expiring_before]=${isoDayFromToday(180)}`} />
-        <StatCard label={t('dashboard.nearRenewal')} value={formatCount(stats.near_renewal_notice)} icon={CalendarClock} loading={isPending} to="/reminders?filters[source]=option_notice" />
+        <StatCard
+          label={t('dashboard.expenditure')}
+          value={formatUsdCompact(stats.expenditure)}
+          title={formatUsd(stats.expenditure)}
+          icon={DollarSign}
+          loading={isPending}
+          to="/leases?filters[status]=active"
+        />
+        <StatCard
+          label={t('dashboard.locations')}
+          value={formatCount(stats.locations)}
+          icon={MapPin}
+          loading={isPending}
+          to="/stores"
+        />
+        <StatCard
+          label={t('dashboard.nearExpiration')}
+          value={formatCount(stats.near_expiration)}
+          icon={CalendarX2}
+          loading={isPending}
+          to={`/leases?filters[expiring_before]=${isoDayFromToday(180)}`}
+        />
+        <StatCard
+          label={t('dashboard.nearRenewal')}
+          value={formatCount(stats.near_renewal_notice)}
+          icon={CalendarClock}
+          loading={isPending}
+          to="/reminders?filters[source]=option_notice"
+        />
       </section>
       <OverdueCard items={data?.overdue ?? []} count={stats.overdue} unverified={stats.unverified} />
       {warnings.length > 0 && (
@@ -82,8 +107,14 @@ export function Component() {
       </div>
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
         <section>
-          <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">{t('dashboard.stores')}</h2>
-          <StoreList stores={data?.stores ?? []} loading={isPending || !painted} canCreate={can(user, 'records.write')} />
+          <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">
+            {t('dashboard.stores')}
+          </h2>
+          <StoreList
+            stores={data?.stores ?? []}
+            loading={isPending || !painted}
+            canCreate={can(user, 'records.write')}
+          />
         </section>
         <MapSection stores={data?.map_stores} painted={painted} />
       </div>

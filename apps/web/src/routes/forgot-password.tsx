@@ -22,15 +22,27 @@ export function Component() {
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('auth.resetTitle')}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('auth.resetTitle')}
+      </h1>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t('auth.resetIntro')}</p>
       {send.isSuccess && (
         <Alert type="success" className="mt-6">
           {send.data.message}
         </Alert>
       )}
-      <form onSubmit={handleSubmit((values) => send.mutate(values))} noValidate className="mt-6 flex flex-col gap-5">
-        <TextInput label={t('auth.email')} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <form
+        onSubmit={handleSubmit((values) => send.mutate(values))}
+        noValidate
+        className="mt-6 flex flex-col gap-5"
+      >
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" loading={send.isPending} className="w-full">
           {t('auth.sendResetLink')}
         </Button>

@@ -7,7 +7,16 @@ import { ImportHistory, RunPanel } from '../features/imports/import-result';
 import { MappingStep, UploadStep } from '../features/imports/import-wizard';
 import { useImport } from '../features/imports/queries';
 
-const ICONS = { companies: Building2, brands: Tags, stores: Store, contacts: Contact, leases: FilePen, agreements: Handshake, sales: ChartColumn, documents: FileText } as const;
+const ICONS = {
+  companies: Building2,
+  brands: Tags,
+  stores: Store,
+  contacts: Contact,
+  leases: FilePen,
+  agreements: Handshake,
+  sales: ChartColumn,
+  documents: FileText,
+} as const;
 
 /**
  * /import/{type?}: pick a type, upload, match columns, preview, run with live progress, then the result with
@@ -53,8 +62,12 @@ export function Component() {
                     className="flex h-full flex-col gap-2 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-900/5 transition hover:ring-blue-500 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-gray-900 dark:ring-white/10"
                   >
                     <Icon className="size-6 text-blue-600 dark:text-blue-400" aria-hidden="true" />
-                    <span className="font-semibold text-gray-900 dark:text-white">{t(`imports.types.${key}`)}</span>
-                    <span className="text-sm text-gray-600 dark:text-gray-400">{t(`imports.typeText.${key}`)}</span>
+                    <span className="font-semibold text-gray-900 dark:text-white">
+                      {t(`imports.types.${key}`)}
+                    </span>
+                    <span className="text-sm text-gray-600 dark:text-gray-400">
+                      {t(`imports.typeText.${key}`)}
+                    </span>
                   </Link>
                 </li>
               );

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { LEASE_CLAUSE_KINDS, LEASE_SORTS, LEASE_STATUSES, type Lease, type Reminder } from '@storekeep/contracts';
+import {
+  LEASE_CLAUSE_KINDS,
+  LEASE_SORTS,
+  LEASE_STATUSES,
+  type Lease,
+  type Reminder,
+} from '@storekeep/contracts';
 import { Button, FilterPicker, Pagination, Skeleton, TextInput } from '../components/ui';
 import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
@@ -45,8 +51,18 @@ export function List() {
             onChange={(values) => onChange('status', values)}
             labels={labels}
           />
-          <IdFilter field="store_id" label={t('leases.fields.store')} selected={filters.store_id ?? []} onChange={(values) => onChange('store_id', values)} />
-          <IdFilter field="landlord_id" label={t('leases.fields.landlord')} selected={filters.landlord_id ?? []} onChange={(values) => onChange('landlord_id', values)} />
+          <IdFilter
+            field="store_id"
+            label={t('leases.fields.store')}
+            selected={filters.store_id ?? []}
+            onChange={(values) => onChange('store_id', values)}
+          />
+          <IdFilter
+            field="landlord_id"
+            label={t('leases.fields.landlord')}
+            selected={filters.landlord_id ?? []}
+            onChange={(values) => onChange('landlord_id', values)}
+          />
           <FilterPicker
             label={t('leases.fields.clause')}
             options={LEASE_CLAUSE_KINDS.map((value) => ({ value, label: t(`leases.clauseKinds.${value}`) }))}
@@ -79,12 +95,26 @@ export function Create() {
 }
 
 /** The reminders of a lease or agreement: every one of that record, due or not. */
-export function SubjectReminders({ type, id, title }: { type: 'lease' | 'agreement'; id: number; title: string }) {
+export function SubjectReminders({
+  type,
+  id,
+  title,
+}: {
+  type: 'lease' | 'agreement';
+  id: number;
+  title: string;
+}) {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const list = useApiList<Reminder>('reminders', { page, per_page: 10, sort: 'due_date', direction: 'asc', filters: { subject_type: [type], subject_id: [String(id)] } });
+  const list = useApiList<Reminder>('reminders', {
+    page,
+    per_page: 10,
+    sort: 'due_date',
+    direction: 'asc',
+    filters: { subject_type: [type], subject_id: [String(id)] },
+  });
   const labels = usePaginationLabels();
   const meta = list.data?.meta;
   return (
@@ -97,8 +127,22 @@ export function SubjectReminders({ type, id, title }: { type: 'lease' | 'agreeme
           </Button>
         )}
       </div>
-      <ReminderList reminders={list.data?.data ?? []} loading={list.isPending} emptyTitle={t('reminders.noneForRecord')} />
-      {meta && meta.last_page > 1 && <Pagination page={meta.current_page} lastPage={meta.last_page} from={meta.from} to={meta.to} total={meta.total} onPage={setPage} labels={labels} />}
+      <ReminderList
+        reminders={list.data?.data ?? []}
+        loading={list.isPending}
+        emptyTitle={t('reminders.noneForRecord')}
+      />
+      {meta && meta.last_page > 1 && (
+        <Pagination
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          from={meta.from}
+          to={meta.to}
+          total={meta.total}
+          onPage={setPage}
+          labels={labels}
+        />
+      )}
       <NewReminderDialog open={creating} onClose={() => setCreating(false)} subject={{ type, id }} />
     </section>
   );
@@ -133,7 +177,9 @@ export function Detail() {
       resource="leases"
       id={data.id}
       section={t('leases.title')}
-      title={data.reference ? `${data.store?.name ?? ''} · ${data.reference}` : (data.store?.name ?? `#${data.id}`)}
+      title={
+        data.reference ? `${data.store?.name ?? ''} · ${data.reference}` : (data.store?.name ?? `#${data.id}`)
+      }
       facts={<LeaseFacts lease={data} />}
       abilities={data.abilities}
       onGone={() => setGone(true)}

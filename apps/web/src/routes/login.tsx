@@ -12,7 +12,9 @@ export function Component() {
   const emailChanged = params.get('email_changed');
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('auth.loginTitle')}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('auth.loginTitle')}
+      </h1>
       {verified === '1' && (
         <Alert type="success" className="mt-6">
           {t('auth.verified')}
@@ -34,7 +36,10 @@ export function Component() {
         </Alert>
       )}
       <div className="mt-6">
-        <LoginForm redirectTo={safeRedirect(params.get('redirect'), '/dashboard')} defaultEmail={params.get('email') ?? ''} />
+        <LoginForm
+          redirectTo={safeRedirect(params.get('redirect'), '/dashboard')}
+          defaultEmail={params.get('email') ?? ''}
+        />
       </div>
       <p className="mt-8 text-center text-sm text-gray-600 dark:text-gray-400">
         {t('auth.noAccount')}{' '}

@@ -24,15 +24,24 @@ export function Component() {
       <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-600 dark:bg-amber-950">
         <CreditCard className="size-6" aria-hidden="true" />
       </span>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('reactivate.title')}</h1>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('reactivate.title')}
+      </h1>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t('reactivate.text')}</p>
       <div className="mt-6 flex flex-col gap-3">
         {billing.isPending ? (
           <Skeleton className="h-10 w-full" />
         ) : billing.data?.enabled ? (
-          <BillingActions teamId={teamId} billing={billing.data} fullWidth subscribeLabel={t('reactivate.action')} />
+          <BillingActions
+            teamId={teamId}
+            billing={billing.data}
+            fullWidth
+            subscribeLabel={t('reactivate.action')}
+          />
         ) : (
-          <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">{t('reactivate.billingOff')}</p>
+          <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+            {t('reactivate.billingOff')}
+          </p>
         )}
         <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClasses('white', 'md', 'w-full')}>
           {t('errors.contactSupport')}

@@ -6,7 +6,9 @@ export function Component() {
   const { t } = useTranslation();
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('auth.registerTitle')}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('auth.registerTitle')}
+      </h1>
       <div className="mt-6">
         <RegisterForm />
       </div>

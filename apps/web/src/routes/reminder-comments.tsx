@@ -22,7 +22,12 @@ function CommentForm({ id }: { id: number }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-      <Textarea label={t('reminders.comments.add')} rows={3} error={form.formState.errors.body?.message} {...form.register('body')} />
+      <Textarea
+        label={t('reminders.comments.add')}
+        rows={3}
+        error={form.formState.errors.body?.message}
+        {...form.register('body')}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={add.isPending}>
           {t('reminders.comments.submit')}
@@ -52,7 +57,9 @@ function Comments({ reminder }: { reminder: Reminder }) {
               <Avatar name={comment.author?.name ?? '?'} size="sm" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-x-2 text-sm">
-                  <span className="font-semibold text-gray-900 dark:text-white">{comment.author?.name ?? t('reminders.comments.someone')}</span>
+                  <span className="font-semibold text-gray-900 dark:text-white">
+                    {comment.author?.name ?? t('reminders.comments.someone')}
+                  </span>
                   <RelativeTime value={comment.created_at} className="text-gray-500" />
                   {comment.abilities.delete !== false && (
                     <Button
@@ -70,7 +77,9 @@ function Comments({ reminder }: { reminder: Reminder }) {
                     </Button>
                   )}
                 </div>
-                <p className="mt-1 text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">{comment.body}</p>
+                <p className="mt-1 text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">
+                  {comment.body}
+                </p>
               </div>
             </li>
           ))}
@@ -78,7 +87,12 @@ function Comments({ reminder }: { reminder: Reminder }) {
       )}
       {comments.hasNextPage && (
         <div className="mt-4 flex justify-center">
-          <Button color="white" size="sm" loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+          <Button
+            color="white"
+            size="sm"
+            loading={comments.isFetchingNextPage}
+            onClick={() => void comments.fetchNextPage()}
+          >
             {t('reminders.comments.more')}
           </Button>
         </div>
@@ -99,7 +113,9 @@ export function Component() {
           {t('reminders.title')}
         </Link>
       </p>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{reminder.data?.title ?? t('reminders.title')}</h1>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {reminder.data?.title ?? t('reminders.title')}
+      </h1>
       {!reminder.data ? (
         <Skeleton className="h-40 w-full" />
       ) : (
@@ -107,7 +123,9 @@ export function Component() {
           <ReminderList reminders={[reminder.data]} loading={false} emptyTitle="" />
           {reminder.data.note && (
             <Card title={t('reminders.fields.note')}>
-              <p className="text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">{reminder.data.note}</p>
+              <p className="text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">
+                {reminder.data.note}
+              </p>
             </Card>
           )}
           <Comments reminder={reminder.data} />

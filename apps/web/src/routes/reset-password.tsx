@@ -31,11 +31,28 @@ export function Component() {
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('auth.resetTitle')}</h1>
-      <form onSubmit={handleSubmit((values) => reset.mutate(values))} noValidate className="mt-6 flex flex-col gap-5">
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('auth.resetTitle')}
+      </h1>
+      <form
+        onSubmit={handleSubmit((values) => reset.mutate(values))}
+        noValidate
+        className="mt-6 flex flex-col gap-5"
+      >
         <input type="hidden" {...register('token')} />
-        <TextInput label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message ?? errors.token?.message} {...register('email')} />
-        <PasswordInput label={t('auth.password')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message ?? errors.token?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <PasswordInput
           label={t('auth.passwordConfirmation')}
           autoComplete="new-password"

@@ -21,7 +21,11 @@ export function Component() {
         selectedIndex={index}
         onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i]! }, { replace: true })}
         tabs={[
-          { key: 'entry', label: t('sales.tabs.entry'), content: <SalesGrid canEdit={can(user, 'records.write')} /> },
+          {
+            key: 'entry',
+            label: t('sales.tabs.entry'),
+            content: <SalesGrid canEdit={can(user, 'records.write')} />,
+          },
           { key: 'reports', label: t('sales.tabs.reports'), content: <SummaryReport /> },
           { key: 'royalties', label: t('sales.tabs.royalties'), content: <RoyaltiesReport /> },
           { key: 'rent', label: t('sales.tabs.rent'), content: <PercentageRentReport /> },

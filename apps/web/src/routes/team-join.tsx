@@ -21,12 +21,21 @@ export function Component() {
     mutationFn: () => api.post<{ data: AuthUser }>(`/team-invitations/${token}/accept`),
     onSuccess: (body) => {
       queryClient.setQueryData(queryKeys.authUser, body.data);
-      toast.success(t('invitation.accepted', { team: preview.data?.team_name }), { duration: TOAST_TIMEOUT_MS });
+      toast.success(t('invitation.accepted', { team: preview.data?.team_name }), {
+        duration: TOAST_TIMEOUT_MS,
+      });
       navigate('/dashboard', { replace: true });
     },
   });
 
-  if (!preview.data || userPending) return <InvitationStatus token={token} isPending={preview.isPending || userPending} isError={preview.isError} />;
+  if (!preview.data || userPending)
+    return (
+      <InvitationStatus
+        token={token}
+        isPending={preview.isPending || userPending}
+        isError={preview.isError}
+      />
+    );
 
   const invite = preview.data;
   const here = `/teams/join/${token}`;
@@ -36,7 +45,9 @@ export function Component() {
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('invitation.joinTitle', { team: invite.team_name })}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('invitation.joinTitle', { team: invite.team_name })}
+      </h1>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
         {t('invitation.intro', { team: invite.team_name, role: t(`roles.${invite.role}`) })}
         {invite.invited_by && ` ${t('invitation.invitedBy', { name: invite.invited_by })}`}
@@ -47,12 +58,18 @@ export function Component() {
             {t('invitation.accept')}
           </Button>
         )}
-        {matches && !verified && <Alert type="warning">{t('invitation.verifyFirst', { email: invite.email })}</Alert>}
-        {user && !matches && <Alert type="warning">{t('invitation.wrongAccount', { email: invite.email })}</Alert>}
+        {matches && !verified && (
+          <Alert type="warning">{t('invitation.verifyFirst', { email: invite.email })}</Alert>
+        )}
+        {user && !matches && (
+          <Alert type="warning">{t('invitation.wrongAccount', { email: invite.email })}</Alert>
+        )}
         {!user && (
           // The preview does not say whether the address has an account: the invitation e-mail links to the right page.
           <>
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t('invitation.loginOrRegister', { email: invite.email })}</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              {t('invitation.loginOrRegister', { email: invite.email })}
+            </p>
             <Link
               to={`/login?redirect=${encodeURIComponent(here)}&email=${encodeURIComponent(invite.email)}`}
               className={buttonClasses('blue', 'md', 'w-full')}

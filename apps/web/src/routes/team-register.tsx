@@ -18,11 +18,20 @@ export function Component() {
   // A signed-in visitor accepts on the join page instead of making a second account; someone who has
   // just registered here already joined and is on the way to the dashboard.
   if (user && token && !registered) return <Navigate to={`/teams/join/${token}`} replace />;
-  if (!preview.data || userPending) return <InvitationStatus token={token} isPending={preview.isPending || userPending} isError={preview.isError} />;
+  if (!preview.data || userPending)
+    return (
+      <InvitationStatus
+        token={token}
+        isPending={preview.isPending || userPending}
+        isError={preview.isError}
+      />
+    );
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{t('invitation.registerTitle', { team: preview.data.team_name })}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+        {t('invitation.registerTitle', { team: preview.data.team_name })}
+      </h1>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
         {t('invitation.intro', { team: preview.data.team_name, role: t(`roles.${preview.data.role}`) })}
         {preview.data.invited_by && ` ${t('invitation.invitedBy', { name: preview.data.invited_by })}`}

@@ -8,7 +8,11 @@ export async function insertActivity(db: Executor, row: NewActivity) {
 
 /** Many audit rows in multi-row inserts (a daily job that changes thousands of records at once). */
 export async function insertActivities(db: Executor, rows: NewActivity[]) {
-  for (let at = 0; at < rows.length; at += 500) await db.insertInto('activities').values(rows.slice(at, at + 500)).execute();
+  for (let at = 0; at < rows.length; at += 500)
+    await db
+      .insertInto('activities')
+      .values(rows.slice(at, at + 500))
+      .execute();
 }
 
 export type ActivityFilters = {
@@ -21,12 +25,21 @@ export type ActivityFilters = {
 };
 
 /** A team's audit rows, newest first, with the actor's name. */
-export async function pageActivities(db: Executor, teamId: number, filters: ActivityFilters, page: number, perPage: number) {
+export async function pageActivities(
+  db: Executor,
+  teamId: number,
+  filters: ActivityFilters,
+  page: number,
+  perPage: number,
+) {
   const conditions: Array<Expression<SqlBool>> = [];
-  if (filters.userIds?.length) conditions.push(sql<SqlBool>`activities.user_id in (${sql.join(filters.userIds)})`);
-  if (filters.subjectTypes?.length) conditions.push(sql<SqlBool>`activities.subject_type in (${sql.join(filters.subjectTypes)})`);
+  if (filters.userIds?.length)
+    conditions.push(sql<SqlBool>`activities.user_id in (${sql.join(filters.userIds)})`);
+  if (filters.subjectTypes?.length)
+    conditions.push(sql<SqlBool>`activities.subject_type in (${sql.join(filters.subjectTypes)})`);
   if (filters.subjectId) conditions.push(sql<SqlBool>`activities.subject_id = ${filters.subjectId}`);
-  if (filters.actions?.length) conditions.push(sql<SqlBool>`activities.action in (${sql.join(filters.actions)})`);
+  if (filters.actions?.length)
+    conditions.push(sql<SqlBool>`activities.action in (${sql.join(filters.actions)})`);
   if (filters.from) conditions.push(sql<SqlBool>`activities.created_at >= ${filters.from}`);
   if (filters.to) conditions.push(sql<SqlBool>`activities.created_at < ${filters.to}`);
   let base = db.selectFrom('activities').where('activities.team_id', '=', teamId);

@@ -37,11 +37,17 @@ export async function recordActivity(trx: Executor, input: ActivityInput) {
 /** Audit rows of many changes made together, in the caller's transaction. */
 export async function recordActivities(trx: Executor, inputs: ActivityInput[]) {
   const now = nowIso();
-  await insertActivities(trx, inputs.map((input) => activityRow(input, now)));
+  await insertActivities(
+    trx,
+    inputs.map((input) => activityRow(input, now)),
+  );
 }
 
 /** `{ field: [old, new] }` for the fields whose value differs. */
-export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, [unknown, unknown]> {
+export function diff<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [key, value] of Object.entries(after)) {
     if (value !== undefined && before[key] !== value) changes[key] = [before[key], value];
@@ -69,13 +75,19 @@ export async function listActivities(
   scope?: { subjectType: string; subjectId: number },
 ): Promise<{ data: Activity[]; meta: PaginationMeta }> {
   if (!scope) authorize(hasRole(actor, 'admin'));
-  const query = parseListQuery(raw, { sorts: ['created_at'], defaultSort: 'created_at', filters: ACTIVITY_FILTERS });
+  const query = parseListQuery(raw, {
+    sorts: ['created_at'],
+    defaultSort: 'created_at',
+    filters: ACTIVITY_FILTERS,
+  });
   const f = query.filters;
   const day = (value: string | number | undefined, endOfDay: boolean) => {
     if (value === undefined) return undefined;
     const text = String(value);
     if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(Date.parse(text))) return undefined;
-    return text.length === 10 ? new Date(Date.parse(text) + (endOfDay ? 86_400_000 : 0)).toISOString() : new Date(text).toISOString();
+    return text.length === 10
+      ? new Date(Date.parse(text) + (endOfDay ? 86_400_000 : 0)).toISOString()
+      : new Date(text).toISOString();
   };
   const { rows, total } = await pageActivities(
     deps.db,
@@ -92,16 +104,20 @@ export async function listActivities(
     query.perPage,
   );
   return {
-    data: await nameReferences(deps.db, actor.teamId, rows.map((row) => ({
-      id: row.id,
-      user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? 'Deleted user' },
-      subject_type: row.subject_type,
-      subject_id: row.subject_id,
-      action: row.action,
-      changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
-      ip: row.ip,
-      created_at: row.created_at,
-    }))),
+    data: await nameReferences(
+      deps.db,
+      actor.teamId,
+      rows.map((row) => ({
+        id: row.id,
+        user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? 'Deleted user' },
+        subject_type: row.subject_type,
+        subject_id: row.subject_id,
+        action: row.action,
+        changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
+        ip: row.ip,
+        created_at: row.created_at,
+      })),
+    ),
     meta: paginationMeta(query.page, query.perPage, total),
   };
 }

@@ -8,12 +8,20 @@ const ctx = useTestApp();
 describe('franchise agreements', () => {
   it('creates an agreement over stores with fees, tiers and reminders, and flags a lease that ends far apart', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    const franchisor = await createVia(admin, 'companies', { name: 'Sunrise Franchising', kind: 'franchisor' });
+    const franchisor = await createVia(admin, 'companies', {
+      name: 'Sunrise Franchising',
+      kind: 'franchisor',
+    });
     const franchisee = await createVia(admin, 'companies', { name: 'Moore Partners', kind: 'franchisee' });
     const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness', company_id: franchisor.id });
     const store = await createVia(admin, 'stores', { name: 'Sunrise Fitness Dallas', brand_id: brand.id });
     const today = todayIso();
-    await admin.post('/app/api/v1/leases', { store_id: store.id, status: 'active', commencement_date: addDaysIso(today, -1000), expiration_date: addDaysIso(today, 100) });
+    await admin.post('/app/api/v1/leases', {
+      store_id: store.id,
+      status: 'active',
+      commencement_date: addDaysIso(today, -1000),
+      expiration_date: addDaysIso(today, 100),
+    });
     const created = await admin.post('/app/api/v1/agreements', {
       brand_id: brand.id,
       franchisee_id: franchisee.id,
@@ -25,7 +33,10 @@ describe('franchise agreements', () => {
       renewal_notice_days: 365,
       initial_fee: 45000,
       royalty_percent: 6,
-      royalty_tiers: [{ from_sales: 0, percent: 6 }, { from_sales: 1_000_000, percent: 5 }],
+      royalty_tiers: [
+        { from_sales: 0, percent: 6 },
+        { from_sales: 1_000_000, percent: 5 },
+      ],
       marketing_percent: 2,
       territory_exclusive: true,
       territory_radius_miles: 3,
@@ -38,20 +49,34 @@ describe('franchise agreements', () => {
       stores: [{ id: store.id, name: 'Sunrise Fitness Dallas' }],
       renewal_notice_deadline: addDaysIso(today, 135),
       initial_fee: 45000,
-      royalty_tiers: [{ from_sales: 0, percent: 6 }, { from_sales: 1_000_000, percent: 5 }],
+      royalty_tiers: [
+        { from_sales: 0, percent: 6 },
+        { from_sales: 1_000_000, percent: 5 },
+      ],
       territory_exclusive: true,
       misaligned_stores: [{ id: store.id, name: 'Sunrise Fitness Dallas', days_apart: 400 }],
     });
     const id = created.body.data.id;
-    expect((await admin.get('/app/api/v1/dashboard')).body.data.alignment_warnings).toEqual([{ store: { id: store.id, name: 'Sunrise Fitness Dallas' }, agreement_id: id, days_apart: 400 }]);
-    const reminders = await admin.get(`/app/api/v1/reminders?filters[subject_type]=agreement&filters[subject_id]=${id}`);
-    expect(reminders.body.data.map((r: { source: string }) => r.source).sort()).toEqual(['agreement_expiration', 'agreement_renewal_notice']);
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.alignment_warnings).toEqual([
+      { store: { id: store.id, name: 'Sunrise Fitness Dallas' }, agreement_id: id, days_apart: 400 },
+    ]);
+    const reminders = await admin.get(
+      `/app/api/v1/reminders?filters[subject_type]=agreement&filters[subject_id]=${id}`,
+    );
+    expect(reminders.body.data.map((r: { source: string }) => r.source).sort()).toEqual([
+      'agreement_expiration',
+      'agreement_renewal_notice',
+    ]);
     expect(reminders.body.data[0].subject).toMatchObject({ type: 'agreement', name: 'Sunrise Fitness FA-7' });
 
     expect((await admin.get(`/app/api/v1/agreements?filters[store_id]=${store.id}`)).body.meta.total).toBe(1);
-    expect((await admin.get(`/app/api/v1/agreements?filters[company_id]=${franchisor.id}`)).body.meta.total).toBe(1);
+    expect(
+      (await admin.get(`/app/api/v1/agreements?filters[company_id]=${franchisor.id}`)).body.meta.total,
+    ).toBe(1);
     expect((await observer.patch(`/app/api/v1/agreements/${id}`, { status: 'terminated' })).status).toBe(403);
-    const patched = await admin.patch(`/app/api/v1/agreements/${id}`, { expiration_date: addDaysIso(today, 120) });
+    const patched = await admin.patch(`/app/api/v1/agreements/${id}`, {
+      expiration_date: addDaysIso(today, 120),
+    });
     expect(patched.body.data).toMatchObject({ agreement_number: 'FA-7', misaligned_stores: [] });
   });
 
@@ -60,13 +85,29 @@ describe('franchise agreements', () => {
     const stranger = (await teamWithRoles(ctx)).admin;
     const brand = await createVia(admin, 'brands', { name: 'Mine' });
     const foreignBrand = await createVia(stranger, 'brands', { name: 'Theirs' });
-    const bad = await admin.post('/app/api/v1/agreements', { brand_id: brand.id, effective_date: '2030-01-01', expiration_date: '2020-01-01' });
-    expect(bad.body.errors).toEqual({ expiration_date: ['The expiration date must be a date after effective date.'] });
-    expect((await admin.post('/app/api/v1/agreements', { brand_id: foreignBrand.id })).body.errors.brand_id).toEqual(['The selected brand is invalid.']);
+    const bad = await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      effective_date: '2030-01-01',
+      expiration_date: '2020-01-01',
+    });
+    expect(bad.body.errors).toEqual({
+      expiration_date: ['The expiration date must be a date after effective date.'],
+    });
+    expect(
+      (await admin.post('/app/api/v1/agreements', { brand_id: foreignBrand.id })).body.errors.brand_id,
+    ).toEqual(['The selected brand is invalid.']);
     expect((await admin.post('/app/api/v1/agreements', {})).body.errors.brand_id).toBeDefined();
     const id = (await admin.post('/app/api/v1/agreements', { brand_id: brand.id })).body.data.id;
-    for (const [method, url] of [['GET', `/app/api/v1/agreements/${id}`], ['PATCH', `/app/api/v1/agreements/${id}`], ['DELETE', `/app/api/v1/agreements/${id}`], ['POST', `/app/api/v1/agreements/${id}/restore`]] as const) {
-      expect((await stranger.request(method, url, method === 'PATCH' ? { status: 'open' } : undefined)).status, `${method} ${url}`).toBe(404);
+    for (const [method, url] of [
+      ['GET', `/app/api/v1/agreements/${id}`],
+      ['PATCH', `/app/api/v1/agreements/${id}`],
+      ['DELETE', `/app/api/v1/agreements/${id}`],
+      ['POST', `/app/api/v1/agreements/${id}/restore`],
+    ] as const) {
+      expect(
+        (await stranger.request(method, url, method === 'PATCH' ? { status: 'open' } : undefined)).status,
+        `${method} ${url}`,
+      ).toBe(404);
     }
     expect((await admin.delete(`/app/api/v1/agreements/${id}`)).status).toBe(204);
     expect((await admin.post(`/app/api/v1/agreements/${id}/restore`)).status).toBe(200);

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, agreementFieldsSchema, agreementSchema, dataOf, idParamSchema, paginated } from '@storekeep/contracts';
+import {
+  API_BASE,
+  agreementFieldsSchema,
+  agreementSchema,
+  dataOf,
+  idParamSchema,
+  paginated,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { sendListExport } from '../attributes/service';
@@ -15,22 +22,67 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   const base = `${API_BASE}/agreements`;
   const one = { 200: dataOf(agreementSchema) };
   const body = z.record(z.string(), z.unknown());
-  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } }, async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query));
-  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
-    const actor = actorOf(request, deps);
-    return sendListExport(deps.db, actor.teamId, reply, request.query, { subject: 'agreements', query: (raw) => agreements.agreementListQuery(deps, actor, raw), load: (ids) => agreements.agreementsFor(deps, actor, ids) }, AGREEMENT_EXPORT_COLUMNS);
-  });
-  // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).
-  app.post(base, { config, schema: { body, response: { 201: dataOf(agreementSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await agreements.createAgreement(deps, actorOf(request, deps), request.body) }),
+  app.get(
+    base,
+    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } },
+    async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query),
   );
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await agreements.getAgreement(deps, actorOf(request, deps), request.params.id) }));
-  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body, response: one } }, async (request) => ({
-    data: await agreements.updateAgreement(deps, actorOf(request, deps), request.params.id, Object.fromEntries(Object.entries(request.body).filter(([k]) => Object.hasOwn(agreementFieldsSchema.shape, k) || k === 'attributes'))),
+  app.get(
+    `${base}/export`,
+    { config, schema: { querystring: rawListQuerySchema } },
+    async (request, reply) => {
+      const actor = actorOf(request, deps);
+      return sendListExport(
+        deps.db,
+        actor.teamId,
+        reply,
+        request.query,
+        {
+          subject: 'agreements',
+          query: (raw) => agreements.agreementListQuery(deps, actor, raw),
+          load: (ids) => agreements.agreementsFor(deps, actor, ids),
+        },
+        AGREEMENT_EXPORT_COLUMNS,
+      );
+    },
+  );
+  // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).
+  app.post(
+    base,
+    { config, schema: { body, response: { 201: dataOf(agreementSchema) } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await agreements.createAgreement(deps, actorOf(request, deps), request.body) }),
+  );
+  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
+    data: await agreements.getAgreement(deps, actorOf(request, deps), request.params.id),
   }));
+  app.patch(
+    `${base}/:id`,
+    { config, schema: { params: idParamSchema, body, response: one } },
+    async (request) => ({
+      data: await agreements.updateAgreement(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        Object.fromEntries(
+          Object.entries(request.body).filter(
+            ([k]) => Object.hasOwn(agreementFieldsSchema.shape, k) || k === 'attributes',
+          ),
+        ),
+      ),
+    }),
+  );
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await agreements.deleteAgreement(deps, actorOf(request, deps), request.params.id);
     return reply.status(204).send();
   });
-  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await agreements.restoreAgreement(deps, actorOf(request, deps), request.params.id) }));
+  app.post(
+    `${base}/:id/restore`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await agreements.restoreAgreement(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
 }

@@ -1,6 +1,12 @@
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
-import { AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementInputSchema, type Agreement, type PaginationMeta } from '@storekeep/contracts';
+import {
+  AGREEMENT_STATUSES,
+  AGREEMENT_TYPES,
+  agreementInputSchema,
+  type Agreement,
+  type PaginationMeta,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -9,12 +15,28 @@ import { pageOfIds, paginationMeta, type SortColumn } from '../../platform/list'
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
+import {
+  attributeErrors,
+  attributeValuesFor,
+  listQueryWithAttributes,
+  splitAttributes,
+  syncAttributeReminders,
+  withAttributeErrors,
+  writeAttributeValues,
+} from '../attributes/service';
 import { recordPolicy, systemViewer, viewerOf, type Viewer } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { isPendingImport, PENDING_IMPORT } from '../imports/pending';
 import { checkRef, FieldErrors } from '../records/validation';
-import { checkClauseDocuments, parseWhole, ref, removeImportedContracts, toCents, toDollars, writeClauses } from '../leases/lease-agreement-rows';
+import {
+  checkClauseDocuments,
+  parseWhole,
+  ref,
+  removeImportedContracts,
+  toCents,
+  toDollars,
+  writeClauses,
+} from '../leases/lease-agreement-rows';
 import { noticeDeadline } from '../leases/dates';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
 
@@ -43,32 +65,73 @@ async function load(db: Executor, teamId: number, ids: number[]) {
  * compared every agreement with every lease (60k × 120k in the benchmark: minutes; now 0.5 s).
  */
 export async function misalignments(db: Executor, teamId: number, agreementIds?: number[]) {
-  const settings = await db.selectFrom('team_settings').select('alignment_days').where('team_id', '=', teamId).executeTakeFirst();
+  const settings = await db
+    .selectFrom('team_settings')
+    .select('alignment_days')
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
   const window = settings?.alignment_days ?? DEFAULT_ALIGNMENT_DAYS;
   let query = db
     .selectFrom('agreement_stores as s')
     .innerJoin('franchise_agreements as a', 'a.id', 's.agreement_id')
     .innerJoin('stores', 'stores.id', 's.store_id')
-    .innerJoin('leases as l', (join) => join.onRef('l.team_id', '=', 's.team_id').onRef('l.store_id', '=', 's.store_id').on('l.deleted_at', 'is', null).on('l.status', 'in', ['active', 'holdover', 'draft']))
-    .select(['s.agreement_id', 's.team_id', 'stores.id as store_id', 'stores.name as store_name', 'a.expiration_date as agreement_expiration', 'l.expiration_date as lease_expiration', 'l.id as lease_id'])
+    .innerJoin('leases as l', (join) =>
+      join
+        .onRef('l.team_id', '=', 's.team_id')
+        .onRef('l.store_id', '=', 's.store_id')
+        .on('l.deleted_at', 'is', null)
+        .on('l.status', 'in', ['active', 'holdover', 'draft']),
+    )
+    .select([
+      's.agreement_id',
+      's.team_id',
+      'stores.id as store_id',
+      'stores.name as store_name',
+      'a.expiration_date as agreement_expiration',
+      'l.expiration_date as lease_expiration',
+      'l.id as lease_id',
+    ])
     .where('a.deleted_at', 'is', null)
     .where('stores.deleted_at', 'is', null)
     .where('a.expiration_date', 'is not', null)
     .where('l.expiration_date', 'is not', null);
   // A page of agreements is read by primary key with the team checked on the rows: `s.team_id = ?` makes
   // SQLite walk the team's whole (team_id, store_id) index (60k rows) for 25 agreements.
-  query = agreementIds ? query.where('s.agreement_id', 'in', agreementIds.length ? agreementIds : [-1]) : query.where('s.team_id', '=', teamId);
+  query = agreementIds
+    ? query.where('s.agreement_id', 'in', agreementIds.length ? agreementIds : [-1])
+    : query.where('s.team_id', '=', teamId);
   const rows = (await query.execute()).filter((r) => r.team_id === teamId);
   return rows
-    .map((r) => ({ ...r, days_apart: Math.round(Math.abs(Date.parse(r.agreement_expiration!) - Date.parse(r.lease_expiration!)) / 86_400_000) }))
+    .map((r) => ({
+      ...r,
+      days_apart: Math.round(
+        Math.abs(Date.parse(r.agreement_expiration!) - Date.parse(r.lease_expiration!)) / 86_400_000,
+      ),
+    }))
     .filter((r) => r.days_apart > window);
 }
 
 async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agreement[]> {
   const [rows, stores, clauses, misaligned, attributes] = await Promise.all([
     load(db, viewer.teamId, ids),
-    ids.length ? db.selectFrom('agreement_stores').innerJoin('stores', 'stores.id', 'agreement_stores.store_id').select(['agreement_stores.agreement_id', 'stores.id', 'stores.name']).where('agreement_stores.agreement_id', 'in', ids).orderBy('stores.name').execute() : [],
-    ids.length ? db.selectFrom('clauses').selectAll().where('subject_type', '=', 'agreement').where('subject_id', 'in', ids).orderBy('position').execute() : [],
+    ids.length
+      ? db
+          .selectFrom('agreement_stores')
+          .innerJoin('stores', 'stores.id', 'agreement_stores.store_id')
+          .select(['agreement_stores.agreement_id', 'stores.id', 'stores.name'])
+          .where('agreement_stores.agreement_id', 'in', ids)
+          .orderBy('stores.name')
+          .execute()
+      : [],
+    ids.length
+      ? db
+          .selectFrom('clauses')
+          .selectAll()
+          .where('subject_type', '=', 'agreement')
+          .where('subject_id', 'in', ids)
+          .orderBy('position')
+          .execute()
+      : [],
     misalignments(db, viewer.teamId, ids),
     attributeValuesFor(db, viewer.teamId, 'agreements', ids),
   ]);
@@ -88,7 +151,8 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
     renewal_count: r.renewal_count,
     renewal_length_months: r.renewal_length_months,
     renewal_notice_days: r.renewal_notice_days,
-    renewal_notice_deadline: r.renewal_notice_days === null ? null : noticeDeadline(r.expiration_date, r.renewal_notice_days),
+    renewal_notice_deadline:
+      r.renewal_notice_days === null ? null : noticeDeadline(r.expiration_date, r.renewal_notice_days),
     renewal_fee: toDollars(r.renewal_fee_cents),
     initial_fee: toDollars(r.initial_fee_cents),
     royalty_percent: r.royalty_percent,
@@ -101,8 +165,17 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
     territory_description: r.territory_description,
     territory_exclusive: Boolean(r.territory_exclusive),
     territory_radius_miles: r.territory_radius_miles,
-    clauses: clauses.filter((c) => c.subject_id === r.id).map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
-    misaligned_stores: misaligned.filter((m) => m.agreement_id === r.id).map((m) => ({ id: m.store_id, name: m.store_name, lease_expiration: m.lease_expiration!, days_apart: m.days_apart })),
+    clauses: clauses
+      .filter((c) => c.subject_id === r.id)
+      .map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
+    misaligned_stores: misaligned
+      .filter((m) => m.agreement_id === r.id)
+      .map((m) => ({
+        id: m.store_id,
+        name: m.store_name,
+        lease_expiration: m.lease_expiration!,
+        days_apart: m.days_apart,
+      })),
     created_at: r.created_at,
     updated_at: r.updated_at,
     deleted_at: r.deleted_at,
@@ -111,7 +184,13 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
   }));
 }
 
-const SORTS: Record<string, SortColumn[]> = { expiration_date: ['expiration_date'], agreement_number: ['agreement_number'], status: ['status', 'expiration_date'], created_at: ['created_at'], updated_at: ['updated_at'] };
+const SORTS: Record<string, SortColumn[]> = {
+  expiration_date: ['expiration_date'],
+  agreement_number: ['agreement_number'],
+  status: ['status', 'expiration_date'],
+  created_at: ['created_at'],
+  updated_at: ['updated_at'],
+};
 
 /** The agreements list's parsed query and its SQL conditions (filters and search), after the view check. */
 export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
@@ -121,28 +200,65 @@ export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<s
     table: 'franchise_agreements',
     sorts: SORTS,
     defaultSort: 'expiration_date',
-    filters: { status: { type: 'enum', values: AGREEMENT_STATUSES }, type: { type: 'enum', values: AGREEMENT_TYPES }, brand_id: { type: 'ids' }, franchisee_id: { type: 'ids' }, store_id: { type: 'ids' }, company_id: { type: 'ids' } },
+    filters: {
+      status: { type: 'enum', values: AGREEMENT_STATUSES },
+      type: { type: 'enum', values: AGREEMENT_TYPES },
+      brand_id: { type: 'ids' },
+      franchisee_id: { type: 'ids' },
+      store_id: { type: 'ids' },
+      company_id: { type: 'ids' },
+    },
   });
   const f = query.filters;
-  for (const column of ['status', 'type', 'brand_id', 'franchisee_id'] as const) if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
-  if (f.store_id) conditions.push(sql<SqlBool>`id in (select agreement_id from agreement_stores where team_id = ${actor.teamId} and store_id in (${sql.join(f.store_id)}))`);
+  for (const column of ['status', 'type', 'brand_id', 'franchisee_id'] as const)
+    if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
+  if (f.store_id)
+    conditions.push(
+      sql<SqlBool>`id in (select agreement_id from agreement_stores where team_id = ${actor.teamId} and store_id in (${sql.join(f.store_id)}))`,
+    );
   // A company's agreements: as the franchisee, or as the franchisor owning the brand.
-  if (f.company_id) conditions.push(sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`);
-  if (query.search) conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
+  if (f.company_id)
+    conditions.push(
+      sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`,
+    );
+  if (query.search)
+    conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
   return { query, orderBy, conditions };
 }
 
-export async function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
+export async function listAgreements(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
   const { query, orderBy, conditions } = await agreementListQuery(deps, actor, raw);
-  const { ids, total } = await pageOfIds(deps.db, { table: 'franchise_agreements', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
-  return { data: await present(deps.db, viewerOf(actor), ids), meta: paginationMeta(query.page, query.perPage, total) };
+  const { ids, total } = await pageOfIds(deps.db, {
+    table: 'franchise_agreements',
+    teamId: actor.teamId,
+    conditions,
+    orderBy,
+    direction: query.direction,
+    page: query.page,
+    perPage: query.perPage,
+  });
+  return {
+    data: await present(deps.db, viewerOf(actor), ids),
+    meta: paginationMeta(query.page, query.perPage, total),
+  };
 }
 
 /** Agreements by id as the list and detail show them to `actor` (exports read them in batches). */
-export const agreementsFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Agreement[]> => present(deps.db, viewerOf(actor), ids);
+export const agreementsFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Agreement[]> =>
+  present(deps.db, viewerOf(actor), ids);
 
 async function findLive(db: Executor, teamId: number, id: number) {
-  const row = await db.selectFrom('franchise_agreements').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('franchise_agreements')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw notFound('Franchise agreement');
   return row;
 }
@@ -156,7 +272,8 @@ async function validate(db: Executor, teamId: number, values: Values) {
   const errors = new FieldErrors();
   await checkRef(db, errors, 'brands', teamId, values.brand_id, 'brand_id', 'brand');
   await checkRef(db, errors, 'companies', teamId, values.franchisee_id, 'franchisee_id', 'franchisee');
-  for (const [index, storeId] of values.store_ids.entries()) await checkRef(db, errors, 'stores', teamId, storeId, `store_ids.${index}`, 'store');
+  for (const [index, storeId] of values.store_ids.entries())
+    await checkRef(db, errors, 'stores', teamId, storeId, `store_ids.${index}`, 'store');
   await checkClauseDocuments(db, teamId, values.clauses, (field, message) => errors.add(field, message));
   errors.throwIfAny();
 }
@@ -193,16 +310,34 @@ function columns(v: Values) {
 
 function criticalDates(id: number, brand: string, v: Values): CriticalDate[] {
   if (v.status === 'terminated' || v.status === 'expired' || !v.expiration_date) return [];
-  const dates: CriticalDate[] = [{ key: `agreement:${id}:expiration`, source: 'agreement_expiration', title: `Franchise agreement expires: ${brand}${v.agreement_number ? ` ${v.agreement_number}` : ''}`, due_date: v.expiration_date }];
-  const notice = v.renewal_notice_days === null ? null : noticeDeadline(v.expiration_date, v.renewal_notice_days);
-  if (notice) dates.push({ key: `agreement:${id}:renewal_notice`, source: 'agreement_renewal_notice', title: `Franchise renewal notice due: ${brand}${v.agreement_number ? ` ${v.agreement_number}` : ''}`, due_date: notice });
+  const dates: CriticalDate[] = [
+    {
+      key: `agreement:${id}:expiration`,
+      source: 'agreement_expiration',
+      title: `Franchise agreement expires: ${brand}${v.agreement_number ? ` ${v.agreement_number}` : ''}`,
+      due_date: v.expiration_date,
+    },
+  ];
+  const notice =
+    v.renewal_notice_days === null ? null : noticeDeadline(v.expiration_date, v.renewal_notice_days);
+  if (notice)
+    dates.push({
+      key: `agreement:${id}:renewal_notice`,
+      source: 'agreement_renewal_notice',
+      title: `Franchise renewal notice due: ${brand}${v.agreement_number ? ` ${v.agreement_number}` : ''}`,
+      due_date: notice,
+    });
   return dates;
 }
 
 async function write(trx: Executor, teamId: number, id: number, v: Values) {
   await trx.deleteFrom('agreement_stores').where('agreement_id', '=', id).execute();
   const storeIds = [...new Set(v.store_ids)];
-  if (storeIds.length) await trx.insertInto('agreement_stores').values(storeIds.map((store_id) => ({ agreement_id: id, store_id, team_id: teamId }))).execute();
+  if (storeIds.length)
+    await trx
+      .insertInto('agreement_stores')
+      .values(storeIds.map((store_id) => ({ agreement_id: id, store_id, team_id: teamId })))
+      .execute();
   await writeClauses(trx, teamId, { type: 'agreement', id }, v.clauses);
   const brand = await trx.selectFrom('brands').select('name').where('id', '=', v.brand_id).executeTakeFirst();
   await syncReminders(trx, teamId, { type: 'agreement', id }, criticalDates(id, brand?.name ?? 'brand', v));
@@ -212,25 +347,57 @@ async function write(trx: Executor, teamId: number, id: number, v: Values) {
 }
 
 /** Inserts a whole agreement with its stores, clauses and reminders (the API's create and the demo seed). */
-export async function insertAgreement(trx: Executor, teamId: number, input: unknown, by: { userId: number; ip: string | null }): Promise<number> {
+export async function insertAgreement(
+  trx: Executor,
+  teamId: number,
+  input: unknown,
+  by: { userId: number; ip: string | null },
+): Promise<number> {
   const values = parseWhole(agreementInputSchema, input);
   await validate(trx, teamId, values);
   const now = nowIso();
-  const row = await trx.insertInto('franchise_agreements').values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('franchise_agreements')
+    .values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await write(trx, teamId, row.id, values);
-  await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'agreement', subjectId: row.id, action: 'created', changes: { brand_id: [null, values.brand_id], expiration_date: [null, values.expiration_date] }, ip: by.ip });
+  await recordActivity(trx, {
+    teamId,
+    userId: by.userId,
+    subjectType: 'agreement',
+    subjectId: row.id,
+    action: 'created',
+    changes: { brand_id: [null, values.brand_id], expiration_date: [null, values.expiration_date] },
+    ip: by.ip,
+  });
   return row.id;
 }
 
 export async function createAgreement(deps: Deps, actor: Actor, input: unknown) {
   authorize(recordPolicy.create(actor));
   const { attributes, rest } = splitAttributes(input);
-  const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'agreements', attributes), () => parseWhole(agreementInputSchema, rest));
+  const values = withAttributeErrors(
+    await attributeErrors(deps.db, actor.teamId, 'agreements', attributes),
+    () => parseWhole(agreementInputSchema, rest),
+  );
   const id = await writeTransaction(deps.db, async (trx) => {
-    const agreementId = await insertAgreement(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
+    const agreementId = await insertAgreement(trx, actor.teamId, values, {
+      userId: actor.user.id,
+      ip: actor.ip,
+    });
     const changes = await writeAttributeValues(trx, actor.teamId, 'agreements', agreementId, attributes);
     await syncAttributeReminders(trx, actor.teamId, 'agreements', agreementId);
-    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: agreementId, action: 'updated', changes, ip: actor.ip });
+    if (Object.keys(changes).length)
+      await recordActivity(trx, {
+        teamId: actor.teamId,
+        userId: actor.user.id,
+        subjectType: 'agreement',
+        subjectId: agreementId,
+        action: 'updated',
+        changes,
+        ip: actor.ip,
+      });
     return agreementId;
   });
   return getAgreement(deps, actor, id);
@@ -238,14 +405,33 @@ export async function createAgreement(deps: Deps, actor: Actor, input: unknown) 
 
 async function currentValues(db: Executor, teamId: number, id: number) {
   const a = (await present(db, systemViewer(teamId), [id]))[0]!;
-  const omit = new Set(['id', 'brand', 'franchisee', 'stores', 'renewal_notice_deadline', 'misaligned_stores', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes']);
-  return { ...Object.fromEntries(Object.entries(a).filter(([k]) => !omit.has(k))), brand_id: a.brand?.id, franchisee_id: a.franchisee?.id ?? null, store_ids: a.stores.map((s) => s.id) };
+  const omit = new Set([
+    'id',
+    'brand',
+    'franchisee',
+    'stores',
+    'renewal_notice_deadline',
+    'misaligned_stores',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+    'abilities',
+    'attributes',
+  ]);
+  return {
+    ...Object.fromEntries(Object.entries(a).filter(([k]) => !omit.has(k))),
+    brand_id: a.brand?.id,
+    franchisee_id: a.franchisee?.id ?? null,
+    store_ids: a.stores.map((s) => s.id),
+  };
 }
 
 export async function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
   await findLive(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await writeTransaction(deps.db, (trx) => patchAgreement(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
+  await writeTransaction(deps.db, (trx) =>
+    patchAgreement(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }),
+  );
   return getAgreement(deps, actor, id);
 }
 
@@ -254,18 +440,55 @@ export async function updateAgreement(deps: Deps, actor: Actor, id: number, patc
  * transaction, re-validated whole, stores, clauses and reminders rewritten, audited. Returns its values
  * before (with attributes and `updated_at`), which, patched back with `keepUpdatedAt`, undo it.
  */
-export async function patchAgreement(trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}) {
+export async function patchAgreement(
+  trx: Executor,
+  teamId: number,
+  id: number,
+  patch: Record<string, unknown>,
+  by: { userId: number | null; ip: string | null },
+  options: { keepUpdatedAt?: string } = {},
+) {
   const { attributes, rest, sent } = splitAttributes(patch);
   const before = await currentValues(trx, teamId, id);
-  const values = withAttributeErrors(await attributeErrors(trx, teamId, 'agreements', attributes, { partial: true }), () => parseWhole(agreementInputSchema, { ...before, ...rest }));
+  const values = withAttributeErrors(
+    await attributeErrors(trx, teamId, 'agreements', attributes, { partial: true }),
+    () => parseWhole(agreementInputSchema, { ...before, ...rest }),
+  );
   await validate(trx, teamId, values);
-  const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
+  const changes: Record<string, unknown> = diff(
+    before as Record<string, unknown>,
+    Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)),
+  );
   const attributesBefore = (await attributeValuesFor(trx, teamId, 'agreements', [id])).get(id) ?? {};
-  if (sent) Object.assign(changes, await writeAttributeValues(trx, teamId, 'agreements', id, attributes, { partial: true }));
-  const updatedAt = (await trx.selectFrom('franchise_agreements').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
-  await trx.updateTable('franchise_agreements').set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
+  if (sent)
+    Object.assign(
+      changes,
+      await writeAttributeValues(trx, teamId, 'agreements', id, attributes, { partial: true }),
+    );
+  const updatedAt = (
+    await trx
+      .selectFrom('franchise_agreements')
+      .select('updated_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).updated_at;
+  await trx
+    .updateTable('franchise_agreements')
+    .set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() })
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .execute();
   await write(trx, teamId, id, values);
-  if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'agreement', subjectId: id, action: 'updated', changes, ip: by.ip });
+  if (Object.keys(changes).length)
+    await recordActivity(trx, {
+      teamId,
+      userId: by.userId,
+      subjectType: 'agreement',
+      subjectId: id,
+      action: 'updated',
+      changes,
+      ip: by.ip,
+    });
   return { ...before, attributes: attributesBefore, updated_at: updatedAt };
 }
 
@@ -276,44 +499,109 @@ export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
   await findLive(deps.db, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
   await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('franchise_agreements').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('franchise_agreements')
+      .set({ deleted_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await removeSubjectReminders(trx, actor.teamId, { type: 'agreement', id });
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'deleted', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'agreement',
+      subjectId: id,
+      action: 'deleted',
+      ip: actor.ip,
+    });
   });
 }
 
 export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
-  const row = await deps.db.selectFrom('franchise_agreements').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('franchise_agreements')
+    .selectAll()
+    .where('team_id', '=', actor.teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   // An agreement a running import holds hidden is not in the trash: nobody may bring it out early.
   if (!row || isPendingImport(row.deleted_at)) throw notFound('Franchise agreement');
   authorize(recordPolicy.restore(actor));
   if (!row.deleted_at) throw new AppError('conflict', 'This franchise agreement is not deleted.');
-  if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Franchise agreement');
+  if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000)
+    throw notFound('Franchise agreement');
   await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('franchise_agreements').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-    await write(trx, actor.teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, actor.teamId, id)));
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'agreement', subjectId: id, action: 'restored', ip: actor.ip });
+    await trx
+      .updateTable('franchise_agreements')
+      .set({ deleted_at: null, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await write(
+      trx,
+      actor.teamId,
+      id,
+      parseWhole(agreementInputSchema, await currentValues(trx, actor.teamId, id)),
+    );
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'agreement',
+      subjectId: id,
+      action: 'restored',
+      ip: actor.ip,
+    });
   });
   return getAgreement(deps, actor, id);
 }
 
 /** An agreement an import created, hidden until the import commits, without its reminders (see hideImportedLease). */
 export async function hideImportedAgreement(trx: Executor, teamId: number, id: number) {
-  await trx.updateTable('franchise_agreements').set({ deleted_at: PENDING_IMPORT }).where('team_id', '=', teamId).where('id', '=', id).execute();
+  await trx
+    .updateTable('franchise_agreements')
+    .set({ deleted_at: PENDING_IMPORT })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .execute();
   await removeSubjectReminders(trx, teamId, { type: 'agreement', id });
 }
 
 /** The import committed: its hidden agreements appear, with their reminders. */
-export async function revealImportedAgreements(trx: Executor, teamId: number, ids: number[]): Promise<number[]> {
-  const hidden = (await trx.selectFrom('franchise_agreements').select('id').where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).execute()).map((row) => row.id);
+export async function revealImportedAgreements(
+  trx: Executor,
+  teamId: number,
+  ids: number[],
+): Promise<number[]> {
+  const hidden = (
+    await trx
+      .selectFrom('franchise_agreements')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids)
+      .where('deleted_at', '=', PENDING_IMPORT)
+      .execute()
+  ).map((row) => row.id);
   if (!hidden.length) return [];
-  await trx.updateTable('franchise_agreements').set({ deleted_at: null }).where('team_id', '=', teamId).where('id', 'in', hidden).execute();
-  for (const id of hidden) await write(trx, teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, teamId, id)));
+  await trx
+    .updateTable('franchise_agreements')
+    .set({ deleted_at: null })
+    .where('team_id', '=', teamId)
+    .where('id', 'in', hidden)
+    .execute();
+  for (const id of hidden)
+    await write(trx, teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, teamId, id)));
   return [];
 }
 
 /** Agreements an import created, removed for good (a failed run) or to the trash (undo). */
-export function removeImportedAgreements(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
-  return removeImportedContracts(trx, teamId, ids, how, { table: 'franchise_agreements', subject: 'agreement', attributes: 'agreements' });
+export function removeImportedAgreements(
+  trx: Executor,
+  teamId: number,
+  ids: number[],
+  how: 'purge' | 'trash',
+) {
+  return removeImportedContracts(trx, teamId, ids, how, {
+    table: 'franchise_agreements',
+    subject: 'agreement',
+    attributes: 'agreements',
+  });
 }

@@ -298,7 +298,12 @@ describe('attribute values on records', () => {
     // Only the purge of the trash, 30 days after a delete, removes a record's values with it.
     await admin.delete(`/app/api/v1/stores/${store.id}`);
     const values = () =>
-      ctx.db.selectFrom('attribute_values').select('id').where('subject_type', '=', 'stores').where('subject_id', '=', store.id).execute();
+      ctx.db
+        .selectFrom('attribute_values')
+        .select('id')
+        .where('subject_type', '=', 'stores')
+        .where('subject_id', '=', store.id)
+        .execute();
     expect(await values()).toHaveLength(1);
     const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await ctx.db.updateTable('stores').set({ deleted_at: longAgo }).where('id', '=', store.id).execute();
@@ -468,40 +473,83 @@ describe('attribute values on leases', () => {
     await define(admin, { subject_type: 'leases', label: 'Landlord code', type: 'text', required: true });
     await define(admin, { subject_type: 'leases', label: 'CAM audit', type: 'boolean' });
     const store = await createVia(admin, 'stores', { name: 'Downtown' });
-    const body = { store_id: store.id, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31' };
+    const body = {
+      store_id: store.id,
+      status: 'active',
+      type: 'nnn',
+      commencement_date: '2024-01-01',
+      expiration_date: '2034-12-31',
+    };
 
     const missing = await admin.post('/app/api/v1/leases', { ...body, status: 'pirate' });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['attributes.landlord_code', 'status']);
     expect(missing.body.errors['attributes.landlord_code']).toEqual(['The landlord code field is required.']);
 
-    const created = await admin.post('/app/api/v1/leases', { ...body, attributes: { landlord_code: 'LL-9', cam_audit: true } });
+    const created = await admin.post('/app/api/v1/leases', {
+      ...body,
+      attributes: { landlord_code: 'LL-9', cam_audit: true },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.attributes).toEqual({ landlord_code: 'LL-9', cam_audit: true });
 
-    const bad = await admin.patch(`/app/api/v1/leases/${created.body.data.id}`, { attributes: { cam_audit: 'maybe' } });
-    expect(bad.body.errors).toEqual({ 'attributes.cam_audit': ['The cam audit field must be true or false.'] });
-    const patched = await admin.patch(`/app/api/v1/leases/${created.body.data.id}`, { suite: '12B', attributes: { cam_audit: false } });
-    expect(patched.body.data).toMatchObject({ suite: '12B', attributes: { landlord_code: 'LL-9', cam_audit: false } });
-    expect((await admin.get(`/app/api/v1/leases/${created.body.data.id}`)).body.data.attributes).toEqual({ landlord_code: 'LL-9', cam_audit: false });
+    const bad = await admin.patch(`/app/api/v1/leases/${created.body.data.id}`, {
+      attributes: { cam_audit: 'maybe' },
+    });
+    expect(bad.body.errors).toEqual({
+      'attributes.cam_audit': ['The cam audit field must be true or false.'],
+    });
+    const patched = await admin.patch(`/app/api/v1/leases/${created.body.data.id}`, {
+      suite: '12B',
+      attributes: { cam_audit: false },
+    });
+    expect(patched.body.data).toMatchObject({
+      suite: '12B',
+      attributes: { landlord_code: 'LL-9', cam_audit: false },
+    });
+    expect((await admin.get(`/app/api/v1/leases/${created.body.data.id}`)).body.data.attributes).toEqual({
+      landlord_code: 'LL-9',
+      cam_audit: false,
+    });
   });
 });
 
 describe('attribute values on franchise agreements', () => {
   it('validates, stores and returns them on create and update', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'agreements', label: 'Area developer', type: 'select', options: ['North', 'South'], required: true });
+    await define(admin, {
+      subject_type: 'agreements',
+      label: 'Area developer',
+      type: 'select',
+      options: ['North', 'South'],
+      required: true,
+    });
     const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
-    expect((await admin.post('/app/api/v1/agreements', { brand_id: brand.id })).body.errors).toEqual({ 'attributes.area_developer': ['The area developer field is required.'] });
-    const created = await admin.post('/app/api/v1/agreements', { brand_id: brand.id, attributes: { area_developer: 'North' } });
+    expect((await admin.post('/app/api/v1/agreements', { brand_id: brand.id })).body.errors).toEqual({
+      'attributes.area_developer': ['The area developer field is required.'],
+    });
+    const created = await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      attributes: { area_developer: 'North' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.attributes).toEqual({ area_developer: 'North' });
     const id = created.body.data.id;
-    expect((await admin.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'East' } })).body.errors).toEqual({ 'attributes.area_developer': ['The selected area developer is invalid.'] });
-    expect((await observer.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'South' } })).status).toBe(403);
-    const patched = await admin.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'South' } });
+    expect(
+      (await admin.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'East' } })).body
+        .errors,
+    ).toEqual({ 'attributes.area_developer': ['The selected area developer is invalid.'] });
+    expect(
+      (await observer.patch(`/app/api/v1/agreements/${id}`, { attributes: { area_developer: 'South' } }))
+        .status,
+    ).toBe(403);
+    const patched = await admin.patch(`/app/api/v1/agreements/${id}`, {
+      attributes: { area_developer: 'South' },
+    });
     expect(patched.body.data.attributes).toEqual({ area_developer: 'South' });
-    const history = await admin.get(`/app/api/v1/activities?filters[subject_type]=agreement&filters[subject_id]=${id}`);
+    const history = await admin.get(
+      `/app/api/v1/activities?filters[subject_type]=agreement&filters[subject_id]=${id}`,
+    );
     expect(history.body.data[0].changes).toEqual({ 'attributes.area_developer': ['North', 'South'] });
   });
 });
@@ -510,11 +558,18 @@ describe('attribute values on franchise agreements', () => {
 async function csvLines(client: TestClient, url: string) {
   const response = await client.get(url);
   expect(response.status, String(response.body)).toBe(200);
-  return String(response.body).replace(/^\uFEFF/, '').trim().split('\n');
+  return String(response.body)
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
 }
 
 /** A lease or agreement through the API (201 or the test fails with the answer). */
-async function createContract(client: TestClient, type: 'leases' | 'agreements', body: Record<string, unknown>) {
+async function createContract(
+  client: TestClient,
+  type: 'leases' | 'agreements',
+  body: Record<string, unknown>,
+) {
   const response = await client.post(`/app/api/v1/${type}`, body);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.data as { id: number };
@@ -523,11 +578,24 @@ async function createContract(client: TestClient, type: 'leases' | 'agreements',
 describe('attributes on the lease and agreement lists', () => {
   it('filter and sort the leases list, and the export carries their columns (all, or those asked for)', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'leases', label: 'Region', type: 'select', options: ['East', 'West'] });
+    await define(admin, {
+      subject_type: 'leases',
+      label: 'Region',
+      type: 'select',
+      options: ['East', 'West'],
+    });
     await define(admin, { subject_type: 'leases', label: 'Priority', type: 'number' });
     const store = await createVia(admin, 'stores', { name: 'Downtown' });
     const lease = (reference: string, attributes: Record<string, unknown>) =>
-      createContract(admin, 'leases', { store_id: store.id, reference, status: 'active', type: 'nnn', commencement_date: '2024-01-01', expiration_date: '2034-12-31', attributes });
+      createContract(admin, 'leases', {
+        store_id: store.id,
+        reference,
+        status: 'active',
+        type: 'nnn',
+        commencement_date: '2024-01-01',
+        expiration_date: '2034-12-31',
+        attributes,
+      });
     await lease('L-1', { region: 'East', priority: 3 });
     await lease('L-2', { region: 'West', priority: 1 });
     await lease('L-3', { region: 'East', priority: 2 });
@@ -539,8 +607,17 @@ describe('attributes on the lease and agreement lists', () => {
     };
 
     expect(await references('filters[attr.region]=East&sort=reference')).toEqual(['L-1', 'L-3']);
-    expect(await references('sort=attr.priority&direction=asc&filters[attr.region][]=East&filters[attr.region][]=West')).toEqual(['L-2', 'L-3', 'L-1']);
-    expect(await references('sort=attr.priority&direction=desc&filters[status]=active')).toEqual(['L-1', 'L-3', 'L-2', 'L-4']);
+    expect(
+      await references(
+        'sort=attr.priority&direction=asc&filters[attr.region][]=East&filters[attr.region][]=West',
+      ),
+    ).toEqual(['L-2', 'L-3', 'L-1']);
+    expect(await references('sort=attr.priority&direction=desc&filters[status]=active')).toEqual([
+      'L-1',
+      'L-3',
+      'L-2',
+      'L-4',
+    ]);
     expect((await admin.get('/app/api/v1/leases?sort=attr.nope')).status).toBe(422);
     expect((await admin.get('/app/api/v1/leases?filters[attr.nope]=1')).status).toBe(422);
 
@@ -553,14 +630,33 @@ describe('attributes on the lease and agreement lists', () => {
 
   it('filter and sort the agreements list and export', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'agreements', label: 'Area developer', type: 'select', options: ['North', 'South'] });
+    await define(admin, {
+      subject_type: 'agreements',
+      label: 'Area developer',
+      type: 'select',
+      options: ['North', 'South'],
+    });
     const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
-    for (const [number, area] of [['A-1', 'South'], ['A-2', 'North'], ['A-3', 'South']] as const) {
-      await createContract(admin, 'agreements', { brand_id: brand.id, agreement_number: number, attributes: { area_developer: area } });
+    for (const [number, area] of [
+      ['A-1', 'South'],
+      ['A-2', 'North'],
+      ['A-3', 'South'],
+    ] as const) {
+      await createContract(admin, 'agreements', {
+        brand_id: brand.id,
+        agreement_number: number,
+        attributes: { area_developer: area },
+      });
     }
-    const numbers = (await admin.get('/app/api/v1/agreements?filters[attr.area_developer]=South&sort=agreement_number&direction=desc')).body.data.map((a: { agreement_number: string }) => a.agreement_number);
+    const numbers = (
+      await admin.get(
+        '/app/api/v1/agreements?filters[attr.area_developer]=South&sort=agreement_number&direction=desc',
+      )
+    ).body.data.map((a: { agreement_number: string }) => a.agreement_number);
     expect(numbers).toEqual(['A-3', 'A-1']);
-    const sorted = (await admin.get('/app/api/v1/agreements?sort=attr.area_developer')).body.data.map((a: { attributes: { area_developer: string } }) => a.attributes.area_developer);
+    const sorted = (await admin.get('/app/api/v1/agreements?sort=attr.area_developer')).body.data.map(
+      (a: { attributes: { area_developer: string } }) => a.attributes.area_developer,
+    );
     expect(sorted).toEqual(['North', 'South', 'South']);
     const lines = await csvLines(admin, '/app/api/v1/agreements/export?filters[attr.area_developer]=North');
     expect(lines).toHaveLength(2);
@@ -579,44 +675,82 @@ describe('attributes on the lease and agreement lists', () => {
 describe('date attributes of leases and agreements as reminders', () => {
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const reminders = async (client: TestClient, type: string, id: number) =>
-    (await client.get(`/app/api/v1/reminders?filters[subject_type]=${type}&filters[subject_id]=${id}&per_page=100`)).body.data
+    (
+      await client.get(
+        `/app/api/v1/reminders?filters[subject_type]=${type}&filters[subject_id]=${id}&per_page=100`,
+      )
+    ).body.data
       .map((r: { source: string; title: string; due_date: string }) => [r.source, r.due_date])
       .sort();
 
   it('sit beside the lease’s own critical dates: editing either never removes the other', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'leases', label: 'CAM reconciliation', type: 'date', reminder: true });
+    await define(admin, {
+      subject_type: 'leases',
+      label: 'CAM reconciliation',
+      type: 'date',
+      reminder: true,
+    });
     const store = await createVia(admin, 'stores', { name: 'Downtown' });
     const expiration = inDays(400);
-    const lease = await createContract(admin, 'leases', { store_id: store.id, status: 'active', type: 'nnn', commencement_date: inDays(-30), expiration_date: expiration, attributes: { cam_reconciliation: inDays(20) } });
-    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(20)], ['lease_expiration', expiration]]);
+    const lease = await createContract(admin, 'leases', {
+      store_id: store.id,
+      status: 'active',
+      type: 'nnn',
+      commencement_date: inDays(-30),
+      expiration_date: expiration,
+      attributes: { cam_reconciliation: inDays(20) },
+    });
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([
+      ['attribute_date', inDays(20)],
+      ['lease_expiration', expiration],
+    ]);
 
     // The lease's own dates move: the attribute's reminder stays.
     await admin.patch(`/app/api/v1/leases/${lease.id}`, { expiration_date: inDays(500) });
-    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(20)], ['lease_expiration', inDays(500)]]);
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([
+      ['attribute_date', inDays(20)],
+      ['lease_expiration', inDays(500)],
+    ]);
     // The attribute moves, then is cleared: the lease's own reminder stays.
     await admin.patch(`/app/api/v1/leases/${lease.id}`, { attributes: { cam_reconciliation: inDays(25) } });
-    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(25)], ['lease_expiration', inDays(500)]]);
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([
+      ['attribute_date', inDays(25)],
+      ['lease_expiration', inDays(500)],
+    ]);
     await admin.delete(`/app/api/v1/leases/${lease.id}`);
     expect(await reminders(admin, 'lease', lease.id)).toEqual([]);
     await admin.post(`/app/api/v1/leases/${lease.id}/restore`);
-    expect(await reminders(admin, 'lease', lease.id)).toEqual([['attribute_date', inDays(25)], ['lease_expiration', inDays(500)]]);
+    expect(await reminders(admin, 'lease', lease.id)).toEqual([
+      ['attribute_date', inDays(25)],
+      ['lease_expiration', inDays(500)],
+    ]);
     await admin.patch(`/app/api/v1/leases/${lease.id}`, { attributes: { cam_reconciliation: null } });
     expect(await reminders(admin, 'lease', lease.id)).toEqual([['lease_expiration', inDays(500)]]);
   });
 
   it('work on agreements too', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'agreements', label: 'Development deadline', type: 'date', reminder: true });
+    await define(admin, {
+      subject_type: 'agreements',
+      label: 'Development deadline',
+      type: 'date',
+      reminder: true,
+    });
     const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness' });
-    const agreement = await createContract(admin, 'agreements', { brand_id: brand.id, attributes: { development_deadline: inDays(45) } });
+    const agreement = await createContract(admin, 'agreements', {
+      brand_id: brand.id,
+      attributes: { development_deadline: inDays(45) },
+    });
     expect(await reminders(admin, 'agreement', agreement.id)).toEqual([['attribute_date', inDays(45)]]);
   });
 });
 
 describe('attribute values on documents', () => {
   async function uploadText(client: TestClient, name: string, text: string) {
-    const { body, headers } = multipartBody({}, [{ field: 'file', name, content: Buffer.from(text), type: 'text/plain' }]);
+    const { body, headers } = multipartBody({}, [
+      { field: 'file', name, content: Buffer.from(text), type: 'text/plain' },
+    ]);
     const response = await client.request('POST', '/app/api/v1/documents', body, headers);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data as { id: number; attributes: Record<string, unknown> };
@@ -624,7 +758,12 @@ describe('attribute values on documents', () => {
 
   it('are edited with the metadata, listed, filtered, sorted, searched, audited and remind like other dates', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    await define(admin, { subject_type: 'documents', label: 'Insurer', type: 'select', options: ['Acme Mutual', 'Zenith'] });
+    await define(admin, {
+      subject_type: 'documents',
+      label: 'Insurer',
+      type: 'select',
+      options: ['Acme Mutual', 'Zenith'],
+    });
     await define(admin, { subject_type: 'documents', label: 'Renewal review', type: 'date', reminder: true });
     await define(admin, { subject_type: 'documents', label: 'Policy holder', type: 'text' });
     const a = await uploadText(admin, 'a.txt', 'first certificate');
@@ -634,32 +773,58 @@ describe('attribute values on documents', () => {
     const bad = await admin.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Nobody' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ 'attributes.insurer': ['The selected insurer is invalid.'] });
-    expect((await observer.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Zenith' } })).status).toBe(403);
+    expect(
+      (await observer.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Zenith' } })).status,
+    ).toBe(403);
     const review = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const saved = await admin.patch(`/app/api/v1/documents/${a.id}`, { title: 'Certificate A', attributes: { insurer: 'Zenith', renewal_review: review, policy_holder: 'Quillfeather Holdings' } });
+    const saved = await admin.patch(`/app/api/v1/documents/${a.id}`, {
+      title: 'Certificate A',
+      attributes: { insurer: 'Zenith', renewal_review: review, policy_holder: 'Quillfeather Holdings' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data).toMatchObject({ title: 'Certificate A', attributes: { insurer: 'Zenith', renewal_review: review, policy_holder: 'Quillfeather Holdings' } });
+    expect(saved.body.data).toMatchObject({
+      title: 'Certificate A',
+      attributes: { insurer: 'Zenith', renewal_review: review, policy_holder: 'Quillfeather Holdings' },
+    });
     await admin.patch(`/app/api/v1/documents/${b.id}`, { attributes: { insurer: 'Acme Mutual' } });
 
-    const ids = async (query: string) => (await admin.get(`/app/api/v1/documents?${query}`)).body.data.map((d: { id: number }) => d.id);
+    const ids = async (query: string) =>
+      (await admin.get(`/app/api/v1/documents?${query}`)).body.data.map((d: { id: number }) => d.id);
     expect(await ids('filters[attr.insurer]=Zenith')).toEqual([a.id]);
     expect(await ids('sort=attr.insurer&direction=asc')).toEqual([b.id, a.id]);
     expect(await ids('search=quillfeather')).toEqual([a.id]);
     expect((await admin.get('/app/api/v1/documents?filters[attr.unknown]=x')).status).toBe(422);
 
-    const reminders = (await admin.get(`/app/api/v1/reminders?filters[subject_type]=document&filters[subject_id]=${a.id}`)).body.data;
-    expect(reminders.map((r: { source: string; due_date: string }) => [r.source, r.due_date])).toEqual([['attribute_date', review]]);
-    const history = await admin.get(`/app/api/v1/activities?filters[subject_type]=document&filters[subject_id]=${a.id}`);
-    expect(history.body.data[0].changes).toMatchObject({ title: ['a.txt', 'Certificate A'], 'attributes.insurer': [null, 'Zenith'] });
+    const reminders = (
+      await admin.get(`/app/api/v1/reminders?filters[subject_type]=document&filters[subject_id]=${a.id}`)
+    ).body.data;
+    expect(reminders.map((r: { source: string; due_date: string }) => [r.source, r.due_date])).toEqual([
+      ['attribute_date', review],
+    ]);
+    const history = await admin.get(
+      `/app/api/v1/activities?filters[subject_type]=document&filters[subject_id]=${a.id}`,
+    );
+    expect(history.body.data[0].changes).toMatchObject({
+      title: ['a.txt', 'Certificate A'],
+      'attributes.insurer': [null, 'Zenith'],
+    });
 
-    const lines = await csvLines(admin, '/app/api/v1/documents/export?filters[attr.insurer]=Zenith&attributes=insurer');
+    const lines = await csvLines(
+      admin,
+      '/app/api/v1/documents/export?filters[attr.insurer]=Zenith&attributes=insurer',
+    );
     expect(lines[0]).toMatch(/^ID,Title,Category,.*,Uploaded at,Insurer$/);
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toMatch(new RegExp(`^${a.id},Certificate A,Other,.*,Zenith$`));
 
     // Another team sees neither the document nor its values.
     const other = await teamWithRoles(ctx);
-    expect((await other.admin.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Zenith' } })).status).toBe(404);
-    expect(await csvLines(other.admin, '/app/api/v1/documents/export')).toEqual([expect.stringMatching(/^ID,Title,/)]);
+    expect(
+      (await other.admin.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Zenith' } }))
+        .status,
+    ).toBe(404);
+    expect(await csvLines(other.admin, '/app/api/v1/documents/export')).toEqual([
+      expect.stringMatching(/^ID,Title,/),
+    ]);
   });
 });

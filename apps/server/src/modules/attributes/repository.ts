@@ -120,7 +120,12 @@ export async function insertValues(db: Executor, rows: NewAttributeValue[]) {
 
 /** Values of records removed for good (the trash purge); across teams, like the purge itself. */
 export async function deleteValuesOfSubjects(db: Executor, subjectType: string, subjectIds: number[]) {
-  if (subjectIds.length) await db.deleteFrom('attribute_values').where('subject_type', '=', subjectType).where('subject_id', 'in', subjectIds).execute();
+  if (subjectIds.length)
+    await db
+      .deleteFrom('attribute_values')
+      .where('subject_type', '=', subjectType)
+      .where('subject_id', 'in', subjectIds)
+      .execute();
 }
 
 /** Ids of live records (not in the trash) that hold a value of the attribute. */

@@ -21,13 +21,24 @@ import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { filterConditions, idBatches, parseListQuery, type FilterSpec, type SortColumn } from '../../platform/list';
+import {
+  filterConditions,
+  idBatches,
+  parseListQuery,
+  type FilterSpec,
+  type SortColumn,
+} from '../../platform/list';
 import { exportFormat, rowsOfBatches, sendTabular, type Column } from '../../platform/tabular';
 import { authorize, type Actor } from '../../platform/policy';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { diff, recordActivity } from '../activities/service';
-import { ATTRIBUTE_REMINDER_PREFIX, isAttributeReminderKey, removeSubjectReminders, syncReminders } from '../reminders/sync';
+import {
+  ATTRIBUTE_REMINDER_PREFIX,
+  isAttributeReminderKey,
+  removeSubjectReminders,
+  syncReminders,
+} from '../reminders/sync';
 import { attributePolicy } from './policy';
 import { presentAttribute } from './presenter';
 import * as repo from './repository';
@@ -249,7 +260,9 @@ export function validateAttributeValues(
   for (const key of Object.keys(raw))
     if (!known.has(key)) errors[`attributes.${key}`] = ['The selected attribute is invalid.'];
   // A copy without a prototype: the schema reads each definition's key, and a missing `constructor` must read as absent.
-  const result = attributeValuesSchema(definitions, options).safeParse(Object.assign(Object.create(null), raw));
+  const result = attributeValuesSchema(definitions, options).safeParse(
+    Object.assign(Object.create(null), raw),
+  );
   if (!result.success)
     for (const [field, messages] of Object.entries(fieldErrors(result.error)))
       errors[`attributes.${field}`] = messages;
@@ -419,7 +432,8 @@ export function withAttributeErrors<T>(errors: Record<string, string[]>, check: 
   try {
     result = check();
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation') throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
+    if (error instanceof AppError && error.code === 'validation')
+      throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
     throw error;
   }
   const first = Object.values(errors)[0]?.[0];
@@ -430,7 +444,13 @@ export function withAttributeErrors<T>(errors: Record<string, string[]>, check: 
 /** `attributes` taken out of a whole-record body (leases, agreements), and whether it was sent. */
 export const splitAttributes = (input: unknown) => {
   const { attributes, ...rest } = (input ?? {}) as Record<string, unknown>;
-  return { attributes: (attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes : {}) as Record<string, unknown>, rest, sent: attributes !== undefined };
+  return {
+    attributes: (attributes && typeof attributes === 'object' && !Array.isArray(attributes)
+      ? attributes
+      : {}) as Record<string, unknown>,
+    rest,
+    sent: attributes !== undefined,
+  };
 };
 
 /** The trash purge removes records for good: their attribute values go in the same transaction. */
@@ -476,7 +496,13 @@ export async function syncAttributeReminders(
       title: d.label,
       due_date: values[d.key] as string,
     }));
-  await syncReminders(trx, teamId, { type: REMINDER_SUBJECT[subjectType], id: subjectId }, dates, isAttributeReminderKey);
+  await syncReminders(
+    trx,
+    teamId,
+    { type: REMINDER_SUBJECT[subjectType], id: subjectId },
+    dates,
+    isAttributeReminderKey,
+  );
 }
 
 /** A deleted record's attribute reminders go with it (a restore syncs them back). */
@@ -639,9 +665,14 @@ export async function attributeSortedPage(
  * Export columns of a list's team-defined attributes, after its built-in ones and headed by their labels:
  * `shown` (`attributes=a,b` of the export query: the list's column picker) or every live one when absent.
  */
-export function attributeExportColumns<T extends { attributes?: Record<string, AttributeValue> }>(definitions: Attribute[], shown: string | string[] | undefined): Array<Column<T>> {
+export function attributeExportColumns<T extends { attributes?: Record<string, AttributeValue> }>(
+  definitions: Attribute[],
+  shown: string | string[] | undefined,
+): Array<Column<T>> {
   const wanted = shown === undefined ? null : new Set(String(shown).split(',').filter(Boolean));
-  return definitions.filter((d) => !wanted || wanted.has(d.key)).map((d): Column<T> => [d.label, (row) => formatAttributeValue(row.attributes?.[d.key], d.type)]);
+  return definitions
+    .filter((d) => !wanted || wanted.has(d.key))
+    .map((d): Column<T> => [d.label, (row) => formatAttributeValue(row.attributes?.[d.key], d.type)]);
 }
 
 /**
@@ -652,12 +683,24 @@ export async function listQueryWithAttributes(
   db: Executor,
   teamId: number,
   raw: Record<string, string | string[]>,
-  list: { subject: AttributeSubject; table: string; sorts: Record<string, SortColumn[]>; defaultSort: string; filters: Record<string, FilterSpec> },
+  list: {
+    subject: AttributeSubject;
+    table: string;
+    sorts: Record<string, SortColumn[]>;
+    defaultSort: string;
+    filters: Record<string, FilterSpec>;
+  },
 ) {
   const attributes = await attributeListSpecs(db, teamId, list.subject, list.table);
   const sorts = { ...list.sorts, ...attributes.sorts };
-  const query = parseListQuery(raw, { sorts: Object.keys(sorts), defaultSort: list.defaultSort, filters: { ...list.filters, ...attributes.filters } });
-  const given = Object.fromEntries(Object.entries(query.filters).filter(([field]) => field in attributes.filters));
+  const query = parseListQuery(raw, {
+    sorts: Object.keys(sorts),
+    defaultSort: list.defaultSort,
+    filters: { ...list.filters, ...attributes.filters },
+  });
+  const given = Object.fromEntries(
+    Object.entries(query.filters).filter(([field]) => field in attributes.filters),
+  );
   let orderBy = sorts[query.sort]!;
   if (query.sort in attributes.sorts) {
     // Records without a value come last in both directions, as on the record lists (attributeSortedPage);
@@ -666,7 +709,12 @@ export async function listQueryWithAttributes(
     const [valued, empty] = query.direction === 'asc' ? [0, 1] : [1, 0];
     orderBy = [sql`case when ${value} is null then ${sql.lit(empty)} else ${sql.lit(valued)} end`, value];
   }
-  return { query, orderBy, conditions: filterConditions(given, attributes.filters), definitions: attributes.definitions };
+  return {
+    query,
+    orderBy,
+    conditions: filterConditions(given, attributes.filters),
+    definitions: attributes.definitions,
+  };
 }
 
 /**
@@ -689,7 +737,15 @@ export async function sendListExport<T extends { attributes?: Record<string, Att
 ) {
   const { format, query } = exportFormat(raw);
   const { attributes: shown, ...listQuery } = query;
-  const [definitions, { conditions }] = await Promise.all([liveAttributes(db, teamId, source.subject), source.query(listQuery)]);
+  const [definitions, { conditions }] = await Promise.all([
+    liveAttributes(db, teamId, source.subject),
+    source.query(listQuery),
+  ]);
   const batches = idBatches(db, { table: RESOURCE_TABLES[source.subject], teamId, conditions });
-  return sendTabular(reply, format, source.subject, rowsOfBatches(batches, source.load, [...columns, ...attributeExportColumns<T>(definitions, shown)]));
+  return sendTabular(
+    reply,
+    format,
+    source.subject,
+    rowsOfBatches(batches, source.load, [...columns, ...attributeExportColumns<T>(definitions, shown)]),
+  );
 }

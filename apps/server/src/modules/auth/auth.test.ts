@@ -25,10 +25,15 @@ describe('CSRF', () => {
   it('refuses a forged token that matches no signature', async () => {
     const client = ctx.client();
     client.sendCsrf = false;
-    const response = await client.request('POST', '/app/login', { email: 'a@b.test', password: 'x' }, {
-      cookie: 'XSRF-TOKEN=forged.value',
-      'x-xsrf-token': 'forged.value',
-    });
+    const response = await client.request(
+      'POST',
+      '/app/login',
+      { email: 'a@b.test', password: 'x' },
+      {
+        cookie: 'XSRF-TOKEN=forged.value',
+        'x-xsrf-token': 'forged.value',
+      },
+    );
     expect(response.status).toBe(419);
   });
 });
@@ -50,16 +55,22 @@ describe('registration', () => {
   });
 
   it('rejects a confirmation that does not match', async () => {
-    const response = await ctx.client().post('/app/register', { ...registration('x@example.test'), password_confirmation: 'nope nope nope' });
+    const response = await ctx
+      .client()
+      .post('/app/register', { ...registration('x@example.test'), password_confirmation: 'nope nope nope' });
     expect(response.status).toBe(422);
-    expect(response.body.errors.password_confirmation).toEqual(['The password confirmation and password must match.']);
+    expect(response.body.errors.password_confirmation).toEqual([
+      'The password confirmation and password must match.',
+    ]);
   });
 
   it('creates the user with their own team, signs them in and mails a verification link', async () => {
     const client = ctx.client();
     const response = await client.post('/app/register', registration('Ada@Example.test'));
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ message: 'Thanks for signing up. We have sent you an e-mail to confirm your address.' });
+    expect(response.body).toEqual({
+      message: 'Thanks for signing up. We have sent you an e-mail to confirm your address.',
+    });
     const me = await client.get('/app/api/v1/users/auth');
     expect(me.body.data).toMatchObject({
       name: 'Ada Lovelace',
@@ -78,7 +89,9 @@ describe('registration', () => {
     const verify = await client.get(pathOf(linkIn(mail)));
     expect(verify.status).toBe(302);
     expect(verify.headers.location).toBe('/dashboard?verified=1');
-    expect((await client.get('/app/api/v1/users/auth')).body.data.email_verified_at).toEqual(expect.any(String));
+    expect((await client.get('/app/api/v1/users/auth')).body.data.email_verified_at).toEqual(
+      expect.any(String),
+    );
   });
 
   it('answers a taken e-mail like a new one, signs no one in, changes nothing and tells the owner by e-mail', async () => {
@@ -99,7 +112,10 @@ describe('registration', () => {
     expect((await taken.get('/app/api/v1/users/auth')).status).toBe(401);
     // The account is untouched: its owner still signs in with their own password, under their own name.
     expect((await owner.get('/app/api/v1/users/auth')).body.data.name).toBe('Ada Lovelace');
-    const notices = async () => (await mailTo(ctx, user.email)).filter((mail) => mail.subject === 'You already have a Storekeep account');
+    const notices = async () =>
+      (await mailTo(ctx, user.email)).filter(
+        (mail) => mail.subject === 'You already have a Storekeep account',
+      );
     const [notice] = await notices();
     expect(notice?.text).toContain('/password/reset');
 
@@ -115,15 +131,24 @@ describe('login and logout', () => {
     const client = ctx.client();
     const response = await client.post('/app/login', { email: user.email, password: PASSWORD });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: user.id, team_id: team.id, owns_team: true, team_role: 'admin' });
+    expect(response.body.data).toMatchObject({
+      id: user.id,
+      team_id: team.id,
+      owns_team: true,
+      team_role: 'admin',
+    });
     expect(client.cookie(SESSION_COOKIE)).toBeTruthy();
-    expect(response.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/storekeep_session=.*HttpOnly.*SameSite=Lax/)]));
+    expect(response.headers['set-cookie']).toEqual(
+      expect.arrayContaining([expect.stringMatching(/storekeep_session=.*HttpOnly.*SameSite=Lax/)]),
+    );
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const { user } = await buildUser(ctx);
     const wrong = await ctx.client().post('/app/login', { email: user.email, password: 'wrong password' });
-    const unknown = await ctx.client().post('/app/login', { email: 'nobody@example.test', password: 'wrong password' });
+    const unknown = await ctx
+      .client()
+      .post('/app/login', { email: 'nobody@example.test', password: 'wrong password' });
     expect(wrong.status).toBe(422);
     expect(unknown.status).toBe(422);
     expect(wrong.body).toEqual(unknown.body);
@@ -150,13 +175,17 @@ describe('login and logout', () => {
     const second = client.cookie(SESSION_COOKIE);
     expect(second).not.toBe(first);
     const stale = ctx.client();
-    const response = await stale.request('GET', '/app/api/v1/users/auth', undefined, { cookie: `${SESSION_COOKIE}=${first}` });
+    const response = await stale.request('GET', '/app/api/v1/users/auth', undefined, {
+      cookie: `${SESSION_COOKIE}=${first}`,
+    });
     expect(response.status).toBe(401);
   });
 
   it('keeps a remembered session for thirty days', async () => {
     const { user } = await buildUser(ctx);
-    const response = await ctx.client().post('/app/login', { email: user.email, password: PASSWORD, remember: true });
+    const response = await ctx
+      .client()
+      .post('/app/login', { email: user.email, password: PASSWORD, remember: true });
     expect(String(response.headers['set-cookie'])).toMatch(/storekeep_session=[^;]+;.*Max-Age=2592000/);
   });
 
@@ -169,7 +198,9 @@ describe('login and logout', () => {
 
   it('issues a bearer token for a device login, usable without CSRF and revoked by logout', async () => {
     const { user } = await buildUser(ctx);
-    const login = await ctx.client().post('/app/login', { email: user.email, password: PASSWORD, device_name: 'iPhone' });
+    const login = await ctx
+      .client()
+      .post('/app/login', { email: user.email, password: PASSWORD, device_name: 'iPhone' });
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ token: expect.any(String) });
     const mobile = ctx.client().withToken(login.body.token);
@@ -200,13 +231,20 @@ describe('password reset', () => {
     expect(link.pathname).toMatch(/^\/password\/reset\//);
     expect(link.searchParams.get('email')).toBe(user.email);
 
-    const body = { token, email: user.email, password: 'brand new password', password_confirmation: 'brand new password' };
+    const body = {
+      token,
+      email: user.email,
+      password: 'brand new password',
+      password_confirmation: 'brand new password',
+    };
     expect((await ctx.client().post('/app/reset-password', body)).status).toBe(200);
     expect((await other.get('/app/api/v1/users/auth')).status).toBe(401);
     const again = await ctx.client().post('/app/reset-password', body);
     expect(again.status).toBe(422);
     expect(again.body.errors.email).toEqual(['This password reset token is invalid or has expired.']);
-    expect((await ctx.client().post('/app/login', { email: user.email, password: 'brand new password' })).status).toBe(200);
+    expect(
+      (await ctx.client().post('/app/login', { email: user.email, password: 'brand new password' })).status,
+    ).toBe(200);
   });
 
   it('refuses a token older than sixty minutes', async () => {
@@ -214,7 +252,11 @@ describe('password reset', () => {
     await ctx.client().post('/app/forgot-password', { email: user.email });
     const token = new URL(linkIn((await mailTo(ctx, user.email)).at(-1))).pathname.split('/').at(-1)!;
     const old = new Date(Date.now() - 61 * 60_000).toISOString();
-    await ctx.db.updateTable('password_resets').set({ created_at: old }).where('email', '=', user.email).execute();
+    await ctx.db
+      .updateTable('password_resets')
+      .set({ created_at: old })
+      .where('email', '=', user.email)
+      .execute();
     const response = await ctx.client().post('/app/reset-password', {
       token,
       email: user.email,
@@ -240,7 +282,8 @@ describe('e-mail verification', () => {
     const { user } = await buildUser(ctx, { verified: false });
     const client = await signIn(ctx, user.email);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await client.post('/app/api/v1/email/verification-notification')).status);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push((await client.post('/app/api/v1/email/verification-notification')).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 429]);
   });
 });
@@ -249,9 +292,17 @@ describe('profile', () => {
   it('updates the name at once; a new e-mail waits for the link mailed to it (account-security.test.ts)', async () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    const response = await client.patch('/app/api/v1/users/profile', { name: 'Grace Hopper', email: 'grace@example.test', current_password: PASSWORD });
+    const response = await client.patch('/app/api/v1/users/profile', {
+      name: 'Grace Hopper',
+      email: 'grace@example.test',
+      current_password: PASSWORD,
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ name: 'Grace Hopper', email: user.email, pending_email: 'grace@example.test' });
+    expect(response.body.data).toMatchObject({
+      name: 'Grace Hopper',
+      email: user.email,
+      pending_email: 'grace@example.test',
+    });
     expect(await mailTo(ctx, 'grace@example.test')).toHaveLength(1);
   });
 
@@ -279,7 +330,9 @@ describe('profile', () => {
     const client = ctx.client();
     const login = await client.post('/app/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(login.body.data.is_demo).toBe(true);
-    expect((await client.patch('/app/api/v1/users/profile', { name: 'x', email: 'x@example.test' })).status).toBe(403);
+    expect(
+      (await client.patch('/app/api/v1/users/profile', { name: 'x', email: 'x@example.test' })).status,
+    ).toBe(403);
     const password = await client.put('/app/api/v1/users/password', {
       current_password: DEMO_PASSWORD,
       password: 'another long password',
@@ -299,7 +352,9 @@ describe('errors', () => {
   it('answers malformed JSON with a 400 and no internals', async () => {
     const client = ctx.client();
     await client.get('/app/sanctum/csrf-cookie');
-    const response = await client.request('POST', '/app/login', '{"email":', { 'content-type': 'application/json' });
+    const response = await client.request('POST', '/app/login', '{"email":', {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
   });

@@ -12,13 +12,15 @@ import { invalid } from '../../platform/errors';
 let loaded: Promise<ReadonlySet<string>> | null = null;
 
 function commonPasswords(): Promise<ReadonlySet<string>> {
-  loaded ??= readFile(createRequire(import.meta.url).resolve('@zxcvbn-ts/language-common/src/passwords.json'), 'utf8').then(
-    (text) => new Set((JSON.parse(text) as string[]).map((p) => p.toLowerCase())),
-  );
+  loaded ??= readFile(
+    createRequire(import.meta.url).resolve('@zxcvbn-ts/language-common/src/passwords.json'),
+    'utf8',
+  ).then((text) => new Set((JSON.parse(text) as string[]).map((p) => p.toLowerCase())));
   return loaded;
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears in lists of leaked passwords. Please choose another.';
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common: it appears in lists of leaked passwords. Please choose another.';
 
 export async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password.toLowerCase());

@@ -10,7 +10,13 @@ import type { Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
 import { listUserTeams } from '../users/repository';
-import { clearSessionCookie, csrfCookieName, sessionAbsoluteEnd, sessionCookieName, sessionExpiry } from './session-cookie';
+import {
+  clearSessionCookie,
+  csrfCookieName,
+  sessionAbsoluteEnd,
+  sessionCookieName,
+  sessionExpiry,
+} from './session-cookie';
 import { createAuthCache, type AuthCache } from '../../platform/auth-cache';
 import { recordActivity } from '../activities/service';
 
@@ -84,8 +90,11 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
     // declare one are listed too, so the snapshot shows them.
     if (!route.url.startsWith('/app') && !route.config?.guard) return;
     const guard = route.config?.guard;
-    if (!guard) throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, guard, csrf: route.config?.csrf !== false });
+    if (!guard)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        table.push({ method, url: route.url, guard, csrf: route.config?.csrf !== false });
   });
 
   // Authorization denials go to the audit log: every 403, and a 404 on a route with an id in its path
@@ -94,7 +103,12 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
   app.addHook('onSend', async (request, reply, payload) => {
     const status = reply.statusCode;
     const route = request.routeOptions.url;
-    if (!request.auth || !route?.startsWith('/app') || !(status === 403 || (status === 404 && route.includes('/:')))) return payload;
+    if (
+      !request.auth ||
+      !route?.startsWith('/app') ||
+      !(status === 403 || (status === 404 && route.includes('/:')))
+    )
+      return payload;
     try {
       await recordActivity(deps.db, {
         teamId: request.auth.team?.id ?? null,
@@ -104,7 +118,13 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
         action: 'access_denied',
         // The path names the record asked for, unless a parameter is itself a secret (invitation, device or
         // calendar tokens); no body, query or header is logged.
-        changes: { method: request.method, route, path: SECRET_PARAM.test(route) ? route : request.url.split('?')[0]!.slice(0, 300), status, via: request.auth.via },
+        changes: {
+          method: request.method,
+          route,
+          path: SECRET_PARAM.test(route) ? route : request.url.split('?')[0]!.slice(0, 300),
+          status,
+          via: request.auth.via,
+        },
         ip: request.ip,
       });
     } catch (error) {
@@ -120,14 +140,21 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
 
     if (MUTATING.has(request.method) && request.auth?.via !== 'token' && config.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
-      if (!isValidCsrf(deps.appKey, request.cookies[csrfCookieName(deps)], typeof header === 'string' ? header : undefined)) {
+      if (
+        !isValidCsrf(
+          deps.appKey,
+          request.cookies[csrfCookieName(deps)],
+          typeof header === 'string' ? header : undefined,
+        )
+      ) {
         throw new AppError('csrf', 'CSRF token mismatch.');
       }
     }
 
     if (config.guard === 'public') return;
     if (!request.auth) throw unauthenticated();
-    if (request.auth.readOnly && request.method !== 'GET' && request.method !== 'HEAD') throw forbidden('This API token may only read.');
+    if (request.auth.readOnly && request.method !== 'GET' && request.method !== 'HEAD')
+      throw forbidden('This API token may only read.');
     if (config.guard === 'team') {
       if (!request.auth.team) throw forbidden('You do not belong to a team.');
       if (isSubscriptionBlocked(request.auth.team.subscription_status)) {
@@ -138,7 +165,11 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
   return table;
 }
 
-async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: Deps): Promise<RequestAuth | null> {
+async function resolveAuth(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Deps,
+): Promise<RequestAuth | null> {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) {
     const token = await repo.findToken(deps.db, sha256(authorization.slice(7).trim()));
@@ -147,7 +178,13 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
     const user = await repo.findUserById(deps.db, token.user_id);
     if (!user) return null;
     await repo.touchToken(deps.db, token.id, now);
-    return withTeams(deps, { user, via: 'token', sessionId: null, tokenId: token.id, readOnly: token.abilities === 'read' });
+    return withTeams(deps, {
+      user,
+      via: 'token',
+      sessionId: null,
+      tokenId: token.id,
+      readOnly: token.abilities === 'read',
+    });
   }
 
   const cookie = request.cookies[sessionCookieName(deps)];
@@ -163,7 +200,9 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
     found = await load();
   }
   // Idle expiry (stored, sliding) or the absolute end since sign-in, whichever comes first.
-  const ended = (lookup: SessionLookup) => lookup.session.expires_at <= now || sessionAbsoluteEnd(Boolean(lookup.session.remember), lookup.session.created_at) <= now;
+  const ended = (lookup: SessionLookup) =>
+    lookup.session.expires_at <= now ||
+    sessionAbsoluteEnd(Boolean(lookup.session.remember), lookup.session.created_at) <= now;
   if (!found || ended(found)) {
     if (found) await repo.deleteSession(deps.db, sessionId);
     clearSessionCookie(deps, reply);
@@ -179,7 +218,15 @@ async function resolveAuth(request: FastifyRequest, reply: FastifyReply, deps: D
   }
   // A user removed from their current team falls back to another of theirs.
   const team = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
-  return { user: user as UserRow, via: 'session', sessionId, tokenId: null, readOnly: false, teams: teams as TeamContext[], team };
+  return {
+    user: user as UserRow,
+    via: 'session',
+    sessionId,
+    tokenId: null,
+    readOnly: false,
+    teams: teams as TeamContext[],
+    team,
+  };
 }
 
 /** The session, its user (one round trip: the cascade guarantees the user of a live session exists) and their teams. */
@@ -188,7 +235,11 @@ async function loadSession(deps: Deps, sessionId: string): Promise<SessionLookup
   if (!found) return undefined;
   const teams = await listUserTeams(deps.db, found.user.id);
   // Frozen: the same objects serve every request of the session while cached.
-  return { session: { ...found.session }, user: Object.freeze(found.user), teams: Object.freeze(teams.map((t) => Object.freeze(t))) };
+  return {
+    session: { ...found.session },
+    user: Object.freeze(found.user),
+    teams: Object.freeze(teams.map((t) => Object.freeze(t))),
+  };
 }
 
 /** How many session lookups this app answered from its cache (for tests). */

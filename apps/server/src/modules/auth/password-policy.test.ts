@@ -5,17 +5,31 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 const ctx = useTestApp();
 
-const registration = (email: string, password: string) => ({ name: 'Grace Hopper', email, password, password_confirmation: password });
+const registration = (email: string, password: string) => ({
+  name: 'Grace Hopper',
+  email,
+  password,
+  password_confirmation: password,
+});
 const unique = () => `pw-${Math.random().toString(36).slice(2)}@example.test`;
 
 /** ASVS 5.0 V6.2: length ≥ 8, long passwords accepted, no composition rules, common passwords refused. */
 describe('password policy', () => {
   it('stores passwords as Argon2id with at least 19 MiB of memory and two passes', async () => {
     const { user } = await buildUser(ctx);
-    const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const [, algorithm, , params] = row.password_hash.split('$');
     expect(algorithm).toBe('argon2id');
-    const values = Object.fromEntries(params!.split(',').map((pair) => pair.split('=')).map(([k, v]) => [k, Number(v)]));
+    const values = Object.fromEntries(
+      params!
+        .split(',')
+        .map((pair) => pair.split('='))
+        .map(([k, v]) => [k, Number(v)]),
+    );
     expect(values.m).toBeGreaterThanOrEqual(19 * 1024);
     expect(values.t).toBeGreaterThanOrEqual(2);
   });
@@ -32,7 +46,9 @@ describe('password policy', () => {
     const response = await ctx.client().post('/app/register', registration(email, 'iloveyou1'));
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
-    expect(await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('accepts 8 characters without any composition rule, 64 and 128 characters, and refuses 7 and 129', async () => {
@@ -48,7 +64,13 @@ describe('password policy', () => {
     ] as const) {
       statuses[label] = (await ctx.client().post('/app/register', registration(unique(), password))).status;
     }
-    expect(statuses).toEqual({ '7': 422, '8 lower-case letters only': 201, '64': 201, '128 with spaces and unicode': 201, '129': 422 });
+    expect(statuses).toEqual({
+      '7': 422,
+      '8 lower-case letters only': 201,
+      '64': 201,
+      '128 with spaces and unicode': 201,
+      '129': 422,
+    });
   });
 
   it('signs in with a 128-character password', async () => {
@@ -61,15 +83,26 @@ describe('password policy', () => {
   it('refuses a common password on password change and on reset, keeping the old one', async () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    const change = await client.put('/app/api/v1/users/password', { current_password: PASSWORD, password: 'football', password_confirmation: 'football' });
+    const change = await client.put('/app/api/v1/users/password', {
+      current_password: PASSWORD,
+      password: 'football',
+      password_confirmation: 'football',
+    });
     expect(change.status).toBe(422);
     expect(change.body.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
 
     await ctx.client().post('/app/forgot-password', { email: user.email });
     const token = new URL(linkIn((await mailTo(ctx, user.email)).at(-1))).pathname.split('/').at(-1)!;
-    const reset = await ctx.client().post('/app/reset-password', { token, email: user.email, password: 'sunshine1', password_confirmation: 'sunshine1' });
+    const reset = await ctx.client().post('/app/reset-password', {
+      token,
+      email: user.email,
+      password: 'sunshine1',
+      password_confirmation: 'sunshine1',
+    });
     expect(reset.status).toBe(422);
     expect(reset.body.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
-    expect((await ctx.client().post('/app/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect((await ctx.client().post('/app/login', { email: user.email, password: PASSWORD })).status).toBe(
+      200,
+    );
   });
 });

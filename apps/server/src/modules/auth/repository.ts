@@ -8,17 +8,34 @@ export async function findSessionWithUser(db: Executor, id: string) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.remember', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.created_at as session_created_at'])
+    .select([
+      'sessions.remember',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.created_at as session_created_at',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
   const { remember, last_seen_at, expires_at, session_created_at, ...user } = row;
-  return { session: { remember, last_seen_at, expires_at, created_at: session_created_at }, user: user as UserRow };
+  return {
+    session: { remember, last_seen_at, expires_at, created_at: session_created_at },
+    user: user as UserRow,
+  };
 }
 
 export async function createSession(
   db: Executor,
-  row: { id: string; userId: number; remember: boolean; ip: string; userAgent: string | null; now: string; expiresAt: string; createdAt?: string },
+  row: {
+    id: string;
+    userId: number;
+    remember: boolean;
+    ip: string;
+    userAgent: string | null;
+    now: string;
+    expiresAt: string;
+    createdAt?: string;
+  },
 ) {
   await db
     .insertInto('sessions')
@@ -36,7 +53,11 @@ export async function createSession(
 }
 
 export async function touchSession(db: Executor, id: string, now: string, expiresAt: string) {
-  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteSession(db: Executor, id: string) {
@@ -44,7 +65,11 @@ export async function deleteSession(db: Executor, id: string) {
 }
 
 /** Ends every session of the user except `keepId`; returns how many ended. */
-export async function deleteOtherSessions(db: Executor, userId: number, keepId: string | null): Promise<number> {
+export async function deleteOtherSessions(
+  db: Executor,
+  userId: number,
+  keepId: string | null,
+): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepId) query = query.where('id', '!=', keepId);
   const result = await query.executeTakeFirst();
@@ -56,11 +81,18 @@ export function findSession(db: Executor, id: string) {
 }
 
 export function findToken(db: Executor, tokenHash: string) {
-  return db.selectFrom('personal_access_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('personal_access_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** A read-write token without expiry, written directly (tests set up callers with it; the app mints through tokens/). */
-export async function createToken(db: Executor, row: { userId: number; name: string; tokenHash: string; now: string }) {
+export async function createToken(
+  db: Executor,
+  row: { userId: number; name: string; tokenHash: string; now: string },
+) {
   await db
     .insertInto('personal_access_tokens')
     .values({ user_id: row.userId, name: row.name, token_hash: row.tokenHash, created_at: row.now })
@@ -73,7 +105,10 @@ export async function createToken(db: Executor, row: { userId: number; name: str
  */
 export async function endAllCredentials(db: Executor, userId: number, keepSessionId: string | null) {
   const sessions = await deleteOtherSessions(db, userId, keepSessionId);
-  const result = await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('personal_access_tokens')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return { sessions, tokens: Number(result.numDeletedRows) };
 }
 

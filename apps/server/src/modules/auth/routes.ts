@@ -25,7 +25,13 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/app/login',
-    { config: { guard: 'public' }, schema: { body: loginSchema, response: { 200: z.union([dataOf(authUserSchema), tokenResponseSchema]) } } },
+    {
+      config: { guard: 'public' },
+      schema: {
+        body: loginSchema,
+        response: { 200: z.union([dataOf(authUserSchema), tokenResponseSchema]) },
+      },
+    },
     async (request, reply) => {
       const result = await auth.login(deps, request, reply, request.body);
       return 'token' in result ? { token: result.token } : { data: result.user };
@@ -71,7 +77,10 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
       config: { guard: 'public' },
       schema: {
         params: z.object({ id: z.coerce.number().int().positive(), hash: z.string().max(64) }),
-        querystring: z.object({ expires: z.coerce.number().int().default(0), signature: z.string().max(128).default('') }),
+        querystring: z.object({
+          expires: z.coerce.number().int().default(0),
+          signature: z.string().max(128).default(''),
+        }),
       },
     },
     async (request, reply) => {
@@ -88,12 +97,18 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
       config: { guard: 'public' },
       schema: {
         params: z.object({ id: z.coerce.number().int().positive(), hash: z.string().max(64) }),
-        querystring: z.object({ expires: z.coerce.number().int().default(0), signature: z.string().max(128).default('') }),
+        querystring: z.object({
+          expires: z.coerce.number().int().default(0),
+          signature: z.string().max(128).default(''),
+        }),
       },
     },
     async (request, reply) => {
       const ok = await auth.confirmEmailChange(deps, request.ip, { ...request.params, ...request.query });
-      if (!ok) return reply.redirect(request.auth ? '/account/profile?email_changed=invalid' : '/login?email_changed=invalid');
+      if (!ok)
+        return reply.redirect(
+          request.auth ? '/account/profile?email_changed=invalid' : '/login?email_changed=invalid',
+        );
       return reply.redirect(request.auth ? '/account/profile?email_changed=1' : '/login?email_changed=1');
     },
   );

@@ -16,7 +16,12 @@ import { enqueueMail } from '../../platform/mail';
 import { enforceLimit } from '../../platform/rate-limit';
 import { nameForMail } from '../../platform/text';
 import { recordActivity } from '../activities/service';
-import { acceptInvitation, createPersonalTeam, isValidInvitationSignature, previewInvitation } from '../teams/service';
+import {
+  acceptInvitation,
+  createPersonalTeam,
+  isValidInvitationSignature,
+  previewInvitation,
+} from '../teams/service';
 import { insertToken } from '../tokens/repository';
 import { insertUser, updateUser } from '../users/repository';
 import { loadAuthUser } from '../users/service';
@@ -24,7 +29,13 @@ import { forgetSession, isDemoUser, requireVerifiedEmail, type RequestAuth } fro
 import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
-import { clearSessionCookie, sessionCookieName, sessionExpiry, setCsrfCookie, setSessionCookie } from './session-cookie';
+import {
+  clearSessionCookie,
+  sessionCookieName,
+  sessionExpiry,
+  setCsrfCookie,
+  setSessionCookie,
+} from './session-cookie';
 import { isValidAddressLink, sendVerificationMail } from './verification';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
@@ -38,7 +49,13 @@ const LIMITS = { loginPerIp: 30, registerPerIp: 20, resetPerIp: 10, verifyLinkPe
 
 /** Counts one attempt of `action` from `ip` and throws 429 past `max` within a minute. */
 async function limitPerIp(deps: Deps, action: string, ip: string, max: number, field?: string) {
-  await enforceLimit(deps.limiter, { key: `${action}-ip:${ip}`, max, windowSeconds: 60, message: 'Too many attempts. Please try again in :seconds seconds.', field });
+  await enforceLimit(deps.limiter, {
+    key: `${action}-ip:${ip}`,
+    max,
+    windowSeconds: 60,
+    message: 'Too many attempts. Please try again in :seconds seconds.',
+    field,
+  });
 }
 
 /** Session cookie values: 32 random bytes (256 bits), stored only as their SHA-256. */
@@ -98,10 +115,19 @@ export async function rotateSession(deps: Deps, request: FastifyRequest, reply: 
 /** "Log out other devices": ends every other session of the caller; their API tokens stay (revoked on their own page). */
 export async function logoutOtherDevices(deps: Deps, request: FastifyRequest): Promise<number> {
   const auth = request.auth!;
-  if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account is shared: it cannot log out other devices.');
+  if (isDemoUser(auth.user, deps.config.SEED_DEMO))
+    throw forbidden('The demo account is shared: it cannot log out other devices.');
   return writeTransaction(deps.db, async (trx) => {
     const ended = await repo.deleteOtherSessions(trx, auth.user.id, auth.sessionId);
-    await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout_other_devices', changes: { sessions: ended }, ip: request.ip });
+    await recordActivity(trx, {
+      teamId: auth.team?.id ?? null,
+      userId: auth.user.id,
+      subjectType: 'user',
+      subjectId: auth.user.id,
+      action: 'logout_other_devices',
+      changes: { sessions: ended },
+      ip: request.ip,
+    });
     return ended;
   });
 }
@@ -114,7 +140,13 @@ export async function login(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { email: string; password: string; remember: boolean; device_name?: string | undefined; abilities: TokenAbility },
+  input: {
+    email: string;
+    password: string;
+    remember: boolean;
+    device_name?: string | undefined;
+    abilities: TokenAbility;
+  },
 ): Promise<{ user: AuthUser } | { token: string }> {
   const key = `login:${input.email}|${request.ip}`;
   // Per e-mail and address (guessing one account), and per address alone (trying many accounts). Every
@@ -122,8 +154,20 @@ export async function login(
   // a success clears the per-account count and gives back its count from the address.
   const message = 'Too many login attempts. Please try again in :seconds seconds.';
   const ipKey = `login-ip:${request.ip}`;
-  await enforceLimit(deps.limiter, { key: ipKey, max: LIMITS.loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS, message, field: 'email' });
-  await enforceLimit(deps.limiter, { key, max: LOGIN_MAX_ATTEMPTS, windowSeconds: LOGIN_WINDOW_SECONDS, message, field: 'email' });
+  await enforceLimit(deps.limiter, {
+    key: ipKey,
+    max: LIMITS.loginPerIp,
+    windowSeconds: LOGIN_WINDOW_SECONDS,
+    message,
+    field: 'email',
+  });
+  await enforceLimit(deps.limiter, {
+    key,
+    max: LOGIN_MAX_ATTEMPTS,
+    windowSeconds: LOGIN_WINDOW_SECONDS,
+    message,
+    field: 'email',
+  });
   const user = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHashPromise), input.password);
   if (!user || !ok) {
@@ -149,12 +193,34 @@ export async function login(
     const now = nowIso();
     const expiresAt = addDays(new Date(now), deps.config.DEVICE_TOKEN_TTL_DAYS).toISOString();
     await writeTransaction(deps.db, async (trx) => {
-      await insertToken(trx, { userId: user.id, name: input.device_name!, tokenHash: sha256(token), abilities: input.abilities, expiresAt, now });
-      await recordActivity(trx, { teamId, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'login', changes: { device: input.device_name, abilities: input.abilities, expires_at: expiresAt }, ip: request.ip });
+      await insertToken(trx, {
+        userId: user.id,
+        name: input.device_name!,
+        tokenHash: sha256(token),
+        abilities: input.abilities,
+        expiresAt,
+        now,
+      });
+      await recordActivity(trx, {
+        teamId,
+        userId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+        action: 'login',
+        changes: { device: input.device_name, abilities: input.abilities, expires_at: expiresAt },
+        ip: request.ip,
+      });
     });
     return { token };
   }
-  await recordActivity(deps.db, { teamId, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'login', ip: request.ip });
+  await recordActivity(deps.db, {
+    teamId,
+    userId: user.id,
+    subjectType: 'user',
+    subjectId: user.id,
+    action: 'login',
+    ip: request.ip,
+  });
   await startSession(deps, request, reply, user.id, input.remember);
   return { user: await loadAuthUser(deps, deps.db, user.id) };
 }
@@ -167,7 +233,14 @@ export async function logout(deps: Deps, request: FastifyRequest, reply: Fastify
   }
   if (auth?.tokenId) await repo.deleteToken(deps.db, auth.tokenId);
   if (auth) {
-    await recordActivity(deps.db, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'logout', ip: request.ip });
+    await recordActivity(deps.db, {
+      teamId: auth.team?.id ?? null,
+      userId: auth.user.id,
+      subjectType: 'user',
+      subjectId: auth.user.id,
+      action: 'logout',
+      ip: request.ip,
+    });
   }
   clearSessionCookie(deps, reply);
   issueCsrfCookie(deps, reply);
@@ -177,7 +250,8 @@ export async function logout(deps: Deps, request: FastifyRequest, reply: Fastify
  * The one answer to every accepted registration. A taken e-mail gets it too (with an e-mail to its owner
  * instead of an account), so the answer never tells a stranger who has an account here.
  */
-export const REGISTRATION_RECEIVED = 'Thanks for signing up. We have sent you an e-mail to confirm your address.';
+export const REGISTRATION_RECEIVED =
+  'Thanks for signing up. We have sent you an e-mail to confirm your address.';
 
 /**
  * Signs a new person up, or — when the e-mail already has an account — tells that account's owner by
@@ -190,7 +264,14 @@ export async function register(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { name: string; email: string; password: string; invitation?: string | undefined; invitation_signature?: string | undefined; time_zone?: string | undefined },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    invitation?: string | undefined;
+    invitation_signature?: string | undefined;
+    time_zone?: string | undefined;
+  },
 ): Promise<void> {
   await limitPerIp(deps, 'register', request.ip, LIMITS.registerPerIp, 'email');
   await assertUncommonPassword(input.password);
@@ -198,19 +279,31 @@ export async function register(
     const invitation = await previewInvitation(deps, input.invitation);
     // The token alone is known to the inviting team's admins; only the signed link proves the address.
     if (!isValidInvitationSignature(deps.appKey, invitation, input.invitation_signature)) {
-      throw invalid('invitation', 'This invitation link is incomplete. Open the link from the invitation e-mail.');
+      throw invalid(
+        'invitation',
+        'This invitation link is incomplete. Open the link from the invitation e-mail.',
+      );
     }
-    if (invitation.email !== input.email.toLowerCase()) throw invalid('email', 'This invitation was sent to a different e-mail address.');
+    if (invitation.email !== input.email.toLowerCase())
+      throw invalid('email', 'This invitation was sent to a different e-mail address.');
   }
   const existing = await repo.findUserByEmail(deps.db, input.email);
-  if (existing && input.invitation) throw invalid('email', 'The email has already been taken. Log in to accept the invitation.');
+  if (existing && input.invitation)
+    throw invalid('email', 'The email has already been taken. Log in to accept the invitation.');
   const passwordHash = await hashPassword(input.password);
   if (existing) {
     // At most one "you already have an account" e-mail per address and hour: registering someone's
     // address over and over must not flood their inbox.
     const notices = await deps.limiter.hit(`register-notice:${input.email}`, 3600);
     await writeTransaction(deps.db, async (trx) => {
-      await recordActivity(trx, { teamId: existing.current_team_id, userId: existing.id, subjectType: 'user', subjectId: existing.id, action: 'registration_attempt', ip: request.ip });
+      await recordActivity(trx, {
+        teamId: existing.current_team_id,
+        userId: existing.id,
+        subjectType: 'user',
+        subjectId: existing.id,
+        action: 'registration_attempt',
+        ip: request.ip,
+      });
       if (notices.count === 1) await sendAccountExistsMail(deps, trx, existing);
     });
     deps.mail.kick();
@@ -224,9 +317,22 @@ export async function register(
     const now = nowIso();
     // Through a signed invitation link the address is proven already (checked above): no second link.
     const verifiedAt = input.invitation ? now : null;
-    const user = await insertUser(trx, { name: input.name, email: input.email, passwordHash, now, verifiedAt });
+    const user = await insertUser(trx, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      now,
+      verifiedAt,
+    });
     const team = await createPersonalTeam(trx, user, now, input.time_zone);
-    await recordActivity(trx, { teamId: team.id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'registered', ip: request.ip });
+    await recordActivity(trx, {
+      teamId: team.id,
+      userId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      action: 'registered',
+      ip: request.ip,
+    });
     if (input.invitation) await acceptInvitation(trx, user, input.invitation, request.ip);
     else await sendVerificationMail(deps, trx, user);
     return user.id;
@@ -246,7 +352,13 @@ async function sendAccountExistsMail(deps: Deps, trx: Executor, user: { email: s
 export const RESET_LINK_SENT = 'If an account exists for that e-mail, we have sent a password reset link.';
 
 export async function forgotPassword(deps: Deps, ip: string, email: string) {
-  await enforceLimit(deps.limiter, { key: `forgot:${email}|${ip}`, max: 5, windowSeconds: 60, message: 'Please wait :seconds seconds before retrying.', field: 'email' });
+  await enforceLimit(deps.limiter, {
+    key: `forgot:${email}|${ip}`,
+    max: 5,
+    windowSeconds: 60,
+    message: 'Please wait :seconds seconds before retrying.',
+    field: 'email',
+  });
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
@@ -262,7 +374,11 @@ export async function forgotPassword(deps: Deps, ip: string, email: string) {
   deps.mail.kick();
 }
 
-export async function resetPassword(deps: Deps, ip: string, input: { token: string; email: string; password: string }) {
+export async function resetPassword(
+  deps: Deps,
+  ip: string,
+  input: { token: string; email: string; password: string },
+) {
   const badToken = () => invalid('email', 'This password reset token is invalid or has expired.');
   await limitPerIp(deps, 'reset', ip, LIMITS.resetPerIp, 'email');
   await assertUncommonPassword(input.password);
@@ -278,12 +394,30 @@ export async function resetPassword(deps: Deps, ip: string, input: { token: stri
   await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     // The link reached the address, which proves it; an address change someone else asked for is dropped.
-    await updateUser(trx, user.id, { password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, pending_email: null, pending_email_expires_at: null }, now);
+    await updateUser(
+      trx,
+      user.id,
+      {
+        password_hash: passwordHash,
+        email_verified_at: user.email_verified_at ?? now,
+        pending_email: null,
+        pending_email_expires_at: null,
+      },
+      now,
+    );
     // Single use, and every session and API token ends: whoever knew the old password (or signed up
     // with this address before its owner) is out.
     await repo.deletePasswordReset(trx, input.email);
     const ended = await repo.endAllCredentials(trx, user.id, null);
-    await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'password_reset', changes: ended, ip });
+    await recordActivity(trx, {
+      teamId: user.current_team_id,
+      userId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      action: 'password_reset',
+      changes: ended,
+      ip,
+    });
   });
 }
 
@@ -294,11 +428,19 @@ export async function verifyEmail(
 ): Promise<boolean> {
   await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
   const user = await repo.findUserById(deps.db, params.id);
-  if (!user || !isValidAddressLink(deps.appKey, 'verify', { userId: user.id, email: user.email, ...params })) return false;
+  if (!user || !isValidAddressLink(deps.appKey, 'verify', { userId: user.id, email: user.email, ...params }))
+    return false;
   if (!user.email_verified_at) {
     await writeTransaction(deps.db, async (trx) => {
       await updateUser(trx, user.id, { email_verified_at: nowIso() }, nowIso());
-      await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_verified', ip });
+      await recordActivity(trx, {
+        teamId: user.current_team_id,
+        userId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+        action: 'email_verified',
+        ip,
+      });
     });
   }
   return true;
@@ -317,19 +459,39 @@ export async function confirmEmailChange(
   await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
   const user = await repo.findUserById(deps.db, params.id);
   const pending = user?.pending_email;
-  if (!user || !pending || !user.pending_email_expires_at || user.pending_email_expires_at <= nowIso()) return false;
-  if (!isValidAddressLink(deps.appKey, 'change', { userId: user.id, email: pending, ...params })) return false;
+  if (!user || !pending || !user.pending_email_expires_at || user.pending_email_expires_at <= nowIso())
+    return false;
+  if (!isValidAddressLink(deps.appKey, 'change', { userId: user.id, email: pending, ...params }))
+    return false;
   return writeTransaction(deps.db, async (trx) => {
     if (await repo.findUserByEmail(trx, pending)) return false;
     const now = nowIso();
-    await updateUser(trx, user.id, { email: pending, email_verified_at: now, pending_email: null, pending_email_expires_at: null }, now);
-    await recordActivity(trx, { teamId: user.current_team_id, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_changed', changes: { email: [user.email, pending] }, ip });
+    await updateUser(
+      trx,
+      user.id,
+      { email: pending, email_verified_at: now, pending_email: null, pending_email_expires_at: null },
+      now,
+    );
+    await recordActivity(trx, {
+      teamId: user.current_team_id,
+      userId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      action: 'email_changed',
+      changes: { email: [user.email, pending] },
+      ip,
+    });
     return true;
   });
 }
 
 export async function resendVerification(deps: Deps, auth: RequestAuth) {
-  await enforceLimit(deps.limiter, { key: `verify:${auth.user.id}`, max: 6, windowSeconds: 60, message: 'Too many requests. Please wait :seconds seconds.' });
+  await enforceLimit(deps.limiter, {
+    key: `verify:${auth.user.id}`,
+    max: 6,
+    windowSeconds: 60,
+    message: 'Too many requests. Please wait :seconds seconds.',
+  });
   if (auth.user.email_verified_at) return 'already-verified';
   await writeTransaction(deps.db, (trx) => sendVerificationMail(deps, trx, auth.user));
   deps.mail.kick();

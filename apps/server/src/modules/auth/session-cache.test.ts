@@ -25,8 +25,10 @@ afterAll(async () => {
   await otherHandle?.close();
 });
 
-const sessionCookie = (client: { cookie(name: string): string | undefined }) => `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-const onOther = (cookie: string, url = '/app/api/v1/users/auth') => other.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' } });
+const sessionCookie = (client: { cookie(name: string): string | undefined }) =>
+  `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
+const onOther = (cookie: string, url = '/app/api/v1/users/auth') =>
+  other.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' } });
 
 /** The LISTEN connection of a PostgreSQL instance comes up asynchronously; until then the cache is bypassed. */
 async function warm(cookie: string) {
@@ -63,7 +65,10 @@ describe('session cache across instances', () => {
     expect((await client.post('/app/logout')).status).toBe(204);
     expect(await refused(cookie)).toBe(true);
     // And on the instance that logged out.
-    expect((await ctx.app.inject({ method: 'GET', url: '/app/api/v1/users/auth', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/app/api/v1/users/auth', headers: { cookie } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('ends other sessions on a password change everywhere', async () => {
@@ -72,7 +77,11 @@ describe('session cache across instances', () => {
     const second = await signIn(ctx, user.email);
     const cookie = sessionCookie(second);
     await warm(cookie);
-    const changed = await first.put('/app/api/v1/users/password', { current_password: 'correct horse battery', password: 'a brand new password', password_confirmation: 'a brand new password' });
+    const changed = await first.put('/app/api/v1/users/password', {
+      current_password: 'correct horse battery',
+      password: 'a brand new password',
+      password_confirmation: 'a brand new password',
+    });
     expect(changed.status).toBe(200);
     expect(await refused(cookie)).toBe(true);
   });
@@ -85,8 +94,11 @@ describe('session cache across instances', () => {
     const cookie = sessionCookie(memberClient);
     await warm(cookie);
     expect((await onOther(cookie)).json().data.team_role).toBe('manager');
-    for (let i = 0; i < 3; i++) expect((await memberClient.get('/app/api/v1/users/auth')).body.data.team_role).toBe('manager');
-    const changed = await owner.patch(`/app/api/v1/teams/${team.id}/members/${member.id}`, { role: 'observer' });
+    for (let i = 0; i < 3; i++)
+      expect((await memberClient.get('/app/api/v1/users/auth')).body.data.team_role).toBe('manager');
+    const changed = await owner.patch(`/app/api/v1/teams/${team.id}/members/${member.id}`, {
+      role: 'observer',
+    });
     expect(changed.status).toBe(200);
     // The instance that made the change sees it with no wait at all.
     expect((await memberClient.get('/app/api/v1/users/auth')).body.data.team_role).toBe('observer');

@@ -42,9 +42,19 @@ export function setSessionCookie(deps: Deps, reply: FastifyReply, token: string,
 
 /** Readable by the SPA on purpose: it echoes the value back in X-XSRF-TOKEN. */
 export function setCsrfCookie(deps: Deps, reply: FastifyReply) {
-  reply.setCookie(csrfCookieName(deps), issueCsrfToken(deps.appKey), { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(deps) });
+  reply.setCookie(csrfCookieName(deps), issueCsrfToken(deps.appKey), {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isSecure(deps),
+  });
 }
 
 export function clearSessionCookie(deps: Deps, reply: FastifyReply) {
-  reply.clearCookie(sessionCookieName(deps), { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(deps) });
+  reply.clearCookie(sessionCookieName(deps), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(deps),
+  });
 }

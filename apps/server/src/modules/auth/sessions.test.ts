@@ -29,7 +29,15 @@ describe('session lifecycle', () => {
   it('rotates the session id on a team switch and on a password change, keeping the user signed in', async () => {
     const { user } = await buildUser(ctx);
     const other = await buildUser(ctx);
-    await ctx.db.insertInto('team_user').values({ team_id: other.team.id, user_id: user.id, role: 'observer', created_at: new Date().toISOString() }).execute();
+    await ctx.db
+      .insertInto('team_user')
+      .values({
+        team_id: other.team.id,
+        user_id: user.id,
+        role: 'observer',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const client = await signIn(ctx, user.email);
 
     const beforeSwitch = client.cookie(SESSION_COOKIE)!;
@@ -39,7 +47,11 @@ describe('session lifecycle', () => {
     expect((await me(client)).body.data.team_id).toBe(other.team.id);
 
     const beforeChange = client.cookie(SESSION_COOKIE)!;
-    const change = await client.put('/app/api/v1/users/password', { current_password: PASSWORD, password: 'a fresh long password', password_confirmation: 'a fresh long password' });
+    const change = await client.put('/app/api/v1/users/password', {
+      current_password: PASSWORD,
+      password: 'a fresh long password',
+      password_confirmation: 'a fresh long password',
+    });
     expect(change.status).toBe(200);
     expect(client.cookie(SESSION_COOKIE)).not.toBe(beforeChange);
     expect((await withCookie(beforeChange)).status).toBe(401);
@@ -50,14 +62,28 @@ describe('session lifecycle', () => {
     const { user } = await buildUser(ctx);
     const laptop = await signIn(ctx, user.email);
     const phone = await signIn(ctx, user.email);
-    expect((await laptop.put('/app/api/v1/users/password', { current_password: PASSWORD, password: 'another fresh password', password_confirmation: 'another fresh password' })).status).toBe(200);
+    expect(
+      (
+        await laptop.put('/app/api/v1/users/password', {
+          current_password: PASSWORD,
+          password: 'another fresh password',
+          password_confirmation: 'another fresh password',
+        })
+      ).status,
+    ).toBe(200);
     expect((await me(phone)).status).toBe(401);
     expect((await me(laptop)).status).toBe(200);
 
     const value = laptop.cookie(SESSION_COOKIE)!;
     expect((await laptop.post('/app/logout')).status).toBe(204);
     expect((await withCookie(value)).status).toBe(401);
-    expect(await ctx.db.selectFrom('sessions').select('id').where('id', '=', sha256(decodeURIComponent(value))).executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', sha256(decodeURIComponent(value)))
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('logs out other devices on request: they get 401, this one stays, and the audit log says how many', async () => {
@@ -73,7 +99,11 @@ describe('session lifecycle', () => {
     expect((await me(here)).status).toBe(200);
     expect((await me(bystander)).status).toBe(200);
     const audit = await here.get('/app/api/v1/activities?filter[action]=logout_other_devices');
-    expect(audit.body.data[0]).toMatchObject({ action: 'logout_other_devices', changes: { sessions: 2 }, user: { id: user.id } });
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'logout_other_devices',
+      changes: { sessions: 2 },
+      user: { id: user.id },
+    });
   });
 
   it('ends a plain session twelve hours after sign-in and a remembered one after thirty days, however active', async () => {
@@ -83,7 +113,11 @@ describe('session lifecycle', () => {
     const age = async (client: TestClient, minutes: number) => {
       const id = sha256(decodeURIComponent(client.cookie(SESSION_COOKIE)!));
       // Active a moment ago (idle expiry in the future), signed in `minutes` ago.
-      await ctx.db.updateTable('sessions').set({ created_at: ago(minutes), last_seen_at: ago(0), expires_at: soon }).where('id', '=', id).execute();
+      await ctx.db
+        .updateTable('sessions')
+        .set({ created_at: ago(minutes), last_seen_at: ago(0), expires_at: soon })
+        .where('id', '=', id)
+        .execute();
     };
     const plainYoung = await signIn(ctx, user.email);
     await age(plainYoung, 11 * 60);
@@ -116,7 +150,12 @@ describe('session lifecycle', () => {
 });
 
 // The same app as production runs it: HTTPS APP_URL, NODE_ENV=production.
-const prod = useTestApp({ NODE_ENV: 'production', APP_KEY: 'p'.repeat(48), APP_URL: 'https://storekeep.example', SEED_DEMO: 'false' });
+const prod = useTestApp({
+  NODE_ENV: 'production',
+  APP_KEY: 'p'.repeat(48),
+  APP_URL: 'https://storekeep.example',
+  SEED_DEMO: 'false',
+});
 
 describe('cookies in production', () => {
   const setCookies = (headers: Record<string, unknown>) => [headers['set-cookie'] ?? []].flat() as string[];
@@ -147,8 +186,24 @@ describe('cookies in production', () => {
     expect(sessionCookie).not.toMatch(/Domain=/i);
     const value = sessionCookie.split(';')[0]!.split('=')[1]!;
 
-    expect((await prod.app.inject({ method: 'GET', url: '/app/api/v1/users/auth', headers: { cookie: `__Host-${SESSION_COOKIE}=${value}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await prod.app.inject({
+          method: 'GET',
+          url: '/app/api/v1/users/auth',
+          headers: { cookie: `__Host-${SESSION_COOKIE}=${value}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The unprefixed name is not read in production: a cookie planted by a sibling subdomain counts for nothing.
-    expect((await prod.app.inject({ method: 'GET', url: '/app/api/v1/users/auth', headers: { cookie: `${SESSION_COOKIE}=${value}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await prod.app.inject({
+          method: 'GET',
+          url: '/app/api/v1/users/auth',
+          headers: { cookie: `${SESSION_COOKIE}=${value}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -15,7 +15,13 @@ const PREFIX: Record<AddressLink, string> = { verify: '/app/email/verify', chang
  * sent to (so a link for an old or superseded address stops working), and the signature covers both, the
  * kind of link and the expiry.
  */
-export function addressLinkPath(appKey: string, kind: AddressLink, userId: number, email: string, expires: number): string {
+export function addressLinkPath(
+  appKey: string,
+  kind: AddressLink,
+  userId: number,
+  email: string,
+  expires: number,
+): string {
   const base = `${PREFIX[kind]}/${userId}/${sha256(email).slice(0, 40)}`;
   return `${base}?expires=${expires}&signature=${hmac(appKey, `${base}?expires=${expires}`)}`;
 }
@@ -39,7 +45,11 @@ export function linkExpiry(): number {
   return Math.floor(Date.now() / 1000) + LINK_MINUTES * 60;
 }
 
-export async function sendVerificationMail(deps: Deps, trx: Executor, user: { id: number; email: string; name: string }) {
+export async function sendVerificationMail(
+  deps: Deps,
+  trx: Executor,
+  user: { id: number; email: string; name: string },
+) {
   const url = `${deps.config.APP_URL}${addressLinkPath(deps.appKey, 'verify', user.id, user.email, linkExpiry())}`;
   await enqueueMail(trx, {
     to: user.email,

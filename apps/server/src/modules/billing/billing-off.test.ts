@@ -12,13 +12,30 @@ describe('billing without Stripe', () => {
     const client = await signIn(ctx, user.email);
     const page = await client.get(`/app/api/v1/teams/${team.id}/billing`);
     expect(page.status).toBe(200);
-    expect(page.body.data).toEqual({ enabled: false, status: 'active', has_customer: false, plan: null, next_invoice: null, payment_method: null });
+    expect(page.body.data).toEqual({
+      enabled: false,
+      status: 'active',
+      has_customer: false,
+      plan: null,
+      next_invoice: null,
+      payment_method: null,
+    });
     expect((await client.post(`/app/api/v1/teams/${team.id}/billing/checkout`)).status).toBe(409);
     expect((await client.post(`/app/api/v1/teams/${team.id}/billing/portal`)).status).toBe(409);
 
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.deleted', data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: {} },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_any' });
-    const webhook = await ctx.app.inject({ method: 'POST', url: '/app/api/v1/billing/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/api/v1/billing/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
     expect(webhook.statusCode).toBe(404);
   });
 });

@@ -1,18 +1,33 @@
 import type { SubscriptionStatus } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 
-const TEAM_COLUMNS = ['id', 'name', 'owner_id', 'subscription_status', 'stripe_customer_id', 'stripe_subscription_id'] as const;
+const TEAM_COLUMNS = [
+  'id',
+  'name',
+  'owner_id',
+  'subscription_status',
+  'stripe_customer_id',
+  'stripe_subscription_id',
+] as const;
 
 export function findTeam(db: Executor, teamId: number) {
   return db.selectFrom('teams').select(TEAM_COLUMNS).where('id', '=', teamId).executeTakeFirst();
 }
 
 export function findTeamByCustomer(db: Executor, customerId: string) {
-  return db.selectFrom('teams').select(TEAM_COLUMNS).where('stripe_customer_id', '=', customerId).executeTakeFirst();
+  return db
+    .selectFrom('teams')
+    .select(TEAM_COLUMNS)
+    .where('stripe_customer_id', '=', customerId)
+    .executeTakeFirst();
 }
 
 export async function setCustomer(db: Executor, teamId: number, customerId: string, now: string) {
-  await db.updateTable('teams').set({ stripe_customer_id: customerId, updated_at: now }).where('id', '=', teamId).execute();
+  await db
+    .updateTable('teams')
+    .set({ stripe_customer_id: customerId, updated_at: now })
+    .where('id', '=', teamId)
+    .execute();
 }
 
 export async function setSubscription(
@@ -34,7 +49,11 @@ export async function setSubscription(
 }
 
 /** Claims a Stripe event id; false when it was handled before (the replay is then ignored). */
-export async function claimEvent(db: Executor, event: { id: string; type: string; teamId: number | null }, now: string): Promise<boolean> {
+export async function claimEvent(
+  db: Executor,
+  event: { id: string; type: string; teamId: number | null },
+  now: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('billing_events')
     .values({ id: event.id, type: event.type, team_id: event.teamId, processed_at: now })

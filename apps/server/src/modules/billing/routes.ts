@@ -30,20 +30,28 @@ export function registerBillingRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = { guard: 'auth' } as const;
 
-  app.get(`${API_BASE}/teams/:id/billing`, { config: auth, schema: { params: idParamSchema, response: { 200: dataOf(billingSchema) } } }, async (request) => ({
-    data: await billing.getBilling(deps, billingActor(request, deps, request.params.id)),
-  }));
+  app.get(
+    `${API_BASE}/teams/:id/billing`,
+    { config: auth, schema: { params: idParamSchema, response: { 200: dataOf(billingSchema) } } },
+    async (request) => ({
+      data: await billing.getBilling(deps, billingActor(request, deps, request.params.id)),
+    }),
+  );
 
   app.post(
     `${API_BASE}/teams/:id/billing/checkout`,
     { config: auth, schema: { params: idParamSchema, response: { 200: dataOf(billingRedirectSchema) } } },
-    async (request) => ({ data: await billing.startCheckout(deps, billingActor(request, deps, request.params.id)) }),
+    async (request) => ({
+      data: await billing.startCheckout(deps, billingActor(request, deps, request.params.id)),
+    }),
   );
 
   app.post(
     `${API_BASE}/teams/:id/billing/portal`,
     { config: auth, schema: { params: idParamSchema, response: { 200: dataOf(billingRedirectSchema) } } },
-    async (request) => ({ data: await billing.openPortal(deps, billingActor(request, deps, request.params.id)) }),
+    async (request) => ({
+      data: await billing.openPortal(deps, billingActor(request, deps, request.params.id)),
+    }),
   );
 
   // Stripe's webhook: signed instead of CSRF-protected, and verified over the exact bytes Stripe sent,

@@ -49,7 +49,8 @@ function requireStripe(deps: Deps): Stripe {
   return stripe;
 }
 
-const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : cents / 100);
+const money = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? null : cents / 100;
 
 export async function getBilling(deps: Deps, actor: Actor): Promise<Billing> {
   const team = await loadTeam(deps, actor);
@@ -70,16 +71,37 @@ export async function getBilling(deps: Deps, actor: Actor): Promise<Billing> {
     const item = subscription.items.data[0];
     if (item) {
       const price = item.price;
-      const product = typeof price.product === 'object' && price.product && 'name' in price.product ? price.product.name : null;
+      const product =
+        typeof price.product === 'object' && price.product && 'name' in price.product
+          ? price.product.name
+          : null;
       const amount = money(price.unit_amount === null ? null : price.unit_amount * (item.quantity ?? 1));
-      billing.plan = { name: price.nickname ?? product ?? 'Subscription', amount, currency: price.currency, interval: price.recurring?.interval ?? null };
-      if (subscription.status !== 'canceled' && !subscription.cancel_at_period_end && item.current_period_end) {
-        billing.next_invoice = { date: new Date(item.current_period_end * 1000).toISOString(), amount, currency: price.currency };
+      billing.plan = {
+        name: price.nickname ?? product ?? 'Subscription',
+        amount,
+        currency: price.currency,
+        interval: price.recurring?.interval ?? null,
+      };
+      if (
+        subscription.status !== 'canceled' &&
+        !subscription.cancel_at_period_end &&
+        item.current_period_end
+      ) {
+        billing.next_invoice = {
+          date: new Date(item.current_period_end * 1000).toISOString(),
+          amount,
+          currency: price.currency,
+        };
       }
     }
     const method = subscription.default_payment_method;
     if (method && typeof method === 'object' && method.card) {
-      billing.payment_method = { brand: method.card.brand, last4: method.card.last4, exp_month: method.card.exp_month ?? null, exp_year: method.card.exp_year ?? null };
+      billing.payment_method = {
+        brand: method.card.brand,
+        last4: method.card.last4,
+        exp_month: method.card.exp_month ?? null,
+        exp_year: method.card.exp_year ?? null,
+      };
     }
   } catch (error) {
     // The page still shows the stored status when Stripe cannot be reached.
@@ -96,11 +118,23 @@ export async function startCheckout(deps: Deps, actor: Actor): Promise<BillingRe
   if (!price) throw new AppError('conflict', 'Billing has no plan: STRIPE_PRICE_ID is not set.');
   let customerId = team.stripe_customer_id;
   if (!customerId) {
-    const customer = await stripe.customers.create({ email: actor.user.email, name: team.name, metadata: { team_id: String(team.id) } });
+    const customer = await stripe.customers.create({
+      email: actor.user.email,
+      name: team.name,
+      metadata: { team_id: String(team.id) },
+    });
     customerId = customer.id;
     await writeTransaction(deps.db, async (trx) => {
       await repo.setCustomer(trx, team.id, customer.id, nowIso());
-      await recordActivity(trx, { teamId: team.id, userId: actor.user.id, subjectType: 'team', subjectId: team.id, action: 'billing_customer_created', changes: { stripe_customer_id: customer.id }, ip: actor.ip });
+      await recordActivity(trx, {
+        teamId: team.id,
+        userId: actor.user.id,
+        subjectType: 'team',
+        subjectId: team.id,
+        action: 'billing_customer_created',
+        changes: { stripe_customer_id: customer.id },
+        ip: actor.ip,
+      });
     });
   }
   const back = `${deps.config.APP_URL}/account/billing`;
@@ -121,8 +155,12 @@ export async function startCheckout(deps: Deps, actor: Actor): Promise<BillingRe
 export async function openPortal(deps: Deps, actor: Actor): Promise<BillingRedirect> {
   const team = await loadTeam(deps, actor);
   const stripe = requireStripe(deps);
-  if (!team.stripe_customer_id) throw new AppError('conflict', 'This team has no subscription yet: subscribe first.');
-  const session = await stripe.billingPortal.sessions.create({ customer: team.stripe_customer_id, return_url: `${deps.config.APP_URL}/account/billing` });
+  if (!team.stripe_customer_id)
+    throw new AppError('conflict', 'This team has no subscription yet: subscribe first.');
+  const session = await stripe.billingPortal.sessions.create({
+    customer: team.stripe_customer_id,
+    return_url: `${deps.config.APP_URL}/account/billing`,
+  });
   return { url: session.url };
 }
 
@@ -131,7 +169,11 @@ export async function openPortal(deps: Deps, actor: Actor): Promise<BillingRedir
  * its id is claimed in the transaction that changes the team, so a replay (or a concurrent duplicate)
  * changes nothing and is still answered 200 so Stripe stops retrying.
  */
-export async function handleWebhook(deps: Deps, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+export async function handleWebhook(
+  deps: Deps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
   const stripe = stripeOf(deps);
   const secret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (!stripe || !secret) throw notFound('Billing');
@@ -152,10 +194,23 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, signature: stri
     }
     if (!team || !change) return { received: true as const, duplicate: false };
     // The end of an older subscription does not close a team that has subscribed again since.
-    const stale = change.subscriptionId && team.stripe_subscription_id && change.subscriptionId !== team.stripe_subscription_id && change.status === 'canceled';
+    const stale =
+      change.subscriptionId &&
+      team.stripe_subscription_id &&
+      change.subscriptionId !== team.stripe_subscription_id &&
+      change.status === 'canceled';
     if (stale) return { received: true as const, duplicate: false };
     const status = change.status ?? undefined;
-    await repo.setSubscription(trx, team.id, { status, subscriptionId: change.subscriptionId, customerId: team.stripe_customer_id ? undefined : (change.customerId ?? undefined) }, now);
+    await repo.setSubscription(
+      trx,
+      team.id,
+      {
+        status,
+        subscriptionId: change.subscriptionId,
+        customerId: team.stripe_customer_id ? undefined : (change.customerId ?? undefined),
+      },
+      now,
+    );
     if (status && status !== team.subscription_status) {
       await recordActivity(trx, {
         teamId: team.id,
@@ -170,9 +225,15 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, signature: stri
   });
 }
 
-type Change = { customerId: string | null; teamId: number | null; subscriptionId?: string | null; status: SubscriptionStatus | null };
+type Change = {
+  customerId: string | null;
+  teamId: number | null;
+  subscriptionId?: string | null;
+  status: SubscriptionStatus | null;
+};
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 const teamIdOf = (value: string | null | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /** What an event means for a team; null for event types billing does not listen to. */
@@ -194,11 +255,21 @@ function describe(event: Stripe.Event): Change | null {
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed': {
       const subscription = event.data.object;
-      return { customerId: idOf(subscription.customer), teamId: teamIdOf(subscription.metadata?.team_id), subscriptionId: subscription.id, status: teamStatusOf(subscription.status) };
+      return {
+        customerId: idOf(subscription.customer),
+        teamId: teamIdOf(subscription.metadata?.team_id),
+        subscriptionId: subscription.id,
+        status: teamStatusOf(subscription.status),
+      };
     }
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
-      return { customerId: idOf(subscription.customer), teamId: teamIdOf(subscription.metadata?.team_id), subscriptionId: subscription.id, status: 'canceled' };
+      return {
+        customerId: idOf(subscription.customer),
+        teamId: teamIdOf(subscription.metadata?.team_id),
+        subscriptionId: subscription.id,
+        status: 'canceled',
+      };
     }
     default:
       return null;

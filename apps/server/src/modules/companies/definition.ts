@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { COMPANY_KINDS} from '@storekeep/contracts';
+import type { COMPANY_KINDS } from '@storekeep/contracts';
 import { LIST_FILTERS, companyInputSchema, companySchema, type Company } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import type { CompanyRow } from '../../platform/db/schema';
@@ -19,7 +19,12 @@ const KIND_LABELS: Record<(typeof COMPANY_KINDS)[number], string> = {
 
 async function load(db: Executor, teamId: number, ids: number[]): Promise<Row[]> {
   if (!ids.length) return [];
-  const rows: Row[] = await db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  const rows: Row[] = await db
+    .selectFrom('companies')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', 'in', ids)
+    .execute();
   // A single record is a detail page: it shows how many brands, stores and contacts hang off it.
   if (rows.length === 1) {
     const row = rows[0]!;
@@ -32,7 +37,11 @@ async function load(db: Executor, teamId: number, ids: number[]): Promise<Row[]>
         .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.n));
-    const [brands, stores, contacts] = await Promise.all([count('brands'), count('stores'), count('contacts')]);
+    const [brands, stores, contacts] = await Promise.all([
+      count('brands'),
+      count('stores'),
+      count('contacts'),
+    ]);
     row.counts = { brands, stores, contacts };
   }
   return inOrder(ids, rows);
@@ -45,7 +54,13 @@ export const companies: RecordDefinition<Row, Company> = {
   table: 'companies',
   inputSchema: companyInputSchema,
   dtoSchema: companySchema,
-  sorts: { name: ['name'], kind: ['kind', 'name'], city: ['city'], created_at: ['created_at'], updated_at: ['updated_at'] },
+  sorts: {
+    name: ['name'],
+    kind: ['kind', 'name'],
+    city: ['city'],
+    created_at: ['created_at'],
+    updated_at: ['updated_at'],
+  },
   defaultSort: 'name',
   filters: LIST_FILTERS.companies,
   load,

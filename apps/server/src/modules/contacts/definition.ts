@@ -1,5 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
-import { contactInputSchema, contactRules, contactSchema, displayName, type Contact } from '@storekeep/contracts';
+import {
+  contactInputSchema,
+  contactRules,
+  contactSchema,
+  displayName,
+  type Contact,
+} from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import type { ContactRow } from '../../platform/db/schema';
 import type { RecordDefinition } from '../records/definition';
@@ -21,7 +27,13 @@ async function load(db: Executor, teamId: number, ids: number[]): Promise<Row[]>
   return inOrder(ids, rows);
 }
 
-const nameOf = (row: Row) => displayName({ first_name: row.first_name, last_name: row.last_name, company: row.company_name, email: row.email });
+const nameOf = (row: Row) =>
+  displayName({
+    first_name: row.first_name,
+    last_name: row.last_name,
+    company: row.company_name,
+    email: row.email,
+  });
 
 export const contacts: RecordDefinition<Row, Contact> = {
   type: 'contacts',
@@ -69,7 +81,13 @@ export const contacts: RecordDefinition<Row, Contact> = {
   }),
   validate: async (db, teamId, values) => {
     const errors = new FieldErrors();
-    errors.addZod(contactRules.safeParse({ first_name: values.first_name ?? null, last_name: values.last_name ?? null, email: values.email ?? null }));
+    errors.addZod(
+      contactRules.safeParse({
+        first_name: values.first_name ?? null,
+        last_name: values.last_name ?? null,
+        email: values.email ?? null,
+      }),
+    );
     await checkRef(db, errors, 'companies', teamId, values.company_id, 'company_id', 'company');
     errors.throwIfAny();
   },

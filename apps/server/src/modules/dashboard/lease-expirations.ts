@@ -11,10 +11,18 @@ type YearCount = { year: number; count: number };
  * ends in it) so the chart's axis never skips a year. Counting a big portfolio reads most of its leases
  * (≈95k of 120k, which no index avoids); the dashboard caches its whole answer (service.ts).
  */
-export async function leaseExpirationsByYear(db: Executor, dialect: Dialect, teamId: number, today: string): Promise<YearCount[]> {
+export async function leaseExpirationsByYear(
+  db: Executor,
+  dialect: Dialect,
+  teamId: number,
+  today: string,
+): Promise<YearCount[]> {
   const first = Number(today.slice(0, 4));
   // PostgreSQL stores dates as `date`; SQLite as ISO text.
-  const year = dialect === 'postgres' ? sql<number>`cast(extract(year from expiration_date) as integer)` : sql<number>`cast(substr(expiration_date, 1, 4) as integer)`;
+  const year =
+    dialect === 'postgres'
+      ? sql<number>`cast(extract(year from expiration_date) as integer)`
+      : sql<number>`cast(substr(expiration_date, 1, 4) as integer)`;
   const rows = await db
     .selectFrom('leases')
     .select([year.as('year'), sql<number>`count(*)`.as('n')])

@@ -12,7 +12,11 @@ type StoreRow = { id: number; name: string; image_key: string | null };
  * reading leases in expiration order from `leases_expiration_date_live_index` and stopping after a few
  * hundred gives the same ten stores for any portfolio whose first ten stores are found in that many rows.
  */
-export async function nearestExpiringStores(db: Executor, teamId: number, today: string): Promise<StoreRow[]> {
+export async function nearestExpiringStores(
+  db: Executor,
+  teamId: number,
+  today: string,
+): Promise<StoreRow[]> {
   const leases = await db
     .selectFrom('leases')
     .select(['store_id', 'expiration_date'])
@@ -24,18 +28,37 @@ export async function nearestExpiringStores(db: Executor, teamId: number, today:
     .limit(LEASE_SCAN)
     .execute();
   const nextExpiry = new Map<number, string>();
-  for (const lease of leases) if (!nextExpiry.has(Number(lease.store_id))) nextExpiry.set(Number(lease.store_id), lease.expiration_date!);
-  const live = () => db.selectFrom('stores').select(['id', 'name', 'image_key']).where('team_id', '=', teamId).where('deleted_at', 'is', null);
+  for (const lease of leases)
+    if (!nextExpiry.has(Number(lease.store_id)))
+      nextExpiry.set(Number(lease.store_id), lease.expiration_date!);
+  const live = () =>
+    db
+      .selectFrom('stores')
+      .select(['id', 'name', 'image_key'])
+      .where('team_id', '=', teamId)
+      .where('deleted_at', 'is', null);
   const ids = [...nextExpiry.keys()];
   const soonest = ids.length
     ? (await live().where('id', 'in', ids).execute())
         .map((s) => ({ ...s, id: Number(s.id) }))
-        .sort((a, b) => nextExpiry.get(a.id)!.localeCompare(nextExpiry.get(b.id)!) || a.name.localeCompare(b.name) || a.id - b.id)
+        .sort(
+          (a, b) =>
+            nextExpiry.get(a.id)!.localeCompare(nextExpiry.get(b.id)!) ||
+            a.name.localeCompare(b.name) ||
+            a.id - b.id,
+        )
         .slice(0, SHOWN)
     : [];
   if (soonest.length >= SHOWN) return soonest;
   // Too few stores have a lease ahead: the rest by name (a store already listed is skipped).
   const taken = new Set(soonest.map((s) => s.id));
-  const rest = await live().orderBy('name').orderBy('id').limit(SHOWN + taken.size).execute();
-  return [...soonest, ...rest.map((s) => ({ ...s, id: Number(s.id) })).filter((s) => !taken.has(s.id))].slice(0, SHOWN);
+  const rest = await live()
+    .orderBy('name')
+    .orderBy('id')
+    .limit(SHOWN + taken.size)
+    .execute();
+  return [...soonest, ...rest.map((s) => ({ ...s, id: Number(s.id) })).filter((s) => !taken.has(s.id))].slice(
+    0,
+    SHOWN,
+  );
 }

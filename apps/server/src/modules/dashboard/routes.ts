@@ -7,7 +7,11 @@ import { dashboardFor } from './service';
 
 export function registerDashboardRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(`${API_BASE}/dashboard`, { config: { guard: 'team' }, schema: { response: { 200: dataOf(dashboardSchema) } } }, async (request) => ({
-    data: await dashboardFor(deps, actorOf(request, deps)),
-  }));
+  app.get(
+    `${API_BASE}/dashboard`,
+    { config: { guard: 'team' }, schema: { response: { 200: dataOf(dashboardSchema) } } },
+    async (request) => ({
+      data: await dashboardFor(deps, actorOf(request, deps)),
+    }),
+  );
 }

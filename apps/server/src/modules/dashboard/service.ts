@@ -17,18 +17,35 @@ import { portfolioStats } from './stats';
 export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard> {
   const team = actor.teamId;
   const today = await teamToday(deps.db, team);
-  const settings = await deps.db.selectFrom('team_settings').select(['window_days', 'alignment_days']).where('team_id', '=', team).executeTakeFirst();
+  const settings = await deps.db
+    .selectFrom('team_settings')
+    .select(['window_days', 'alignment_days'])
+    .where('team_id', '=', team)
+    .executeTakeFirst();
   // Every part is team-wide (nothing depends on the caller) and changes only with a team write, the day or
   // the settings, so the whole answer is kept per team write version (platform/team-cache.ts): rent and
   // alignment read the whole portfolio, and the page is opened far more often than leases change.
   const key = `dashboard:${today}:${settings?.window_days ?? 'default'}:${settings?.alignment_days ?? 'default'}`;
-  const cached = await cachedForTeam(deps.db, team, key, () => computeDashboard(deps, team, today, settings?.window_days ?? DEFAULT_WINDOW_DAYS));
+  const cached = await cachedForTeam(deps.db, team, key, () =>
+    computeDashboard(deps, team, today, settings?.window_days ?? DEFAULT_WINDOW_DAYS),
+  );
   // Image links are made for each member (records/images.ts), so the cached answer holds the stores' image keys.
   const urls = imageUrlsFor(deps, actor, 'stores');
-  return { ...cached, stores: cached.stores.map((s) => ({ ...s, image: urls({ id: s.id, image_key: s.image })?.thumb_url ?? null })) };
+  return {
+    ...cached,
+    stores: cached.stores.map((s) => ({
+      ...s,
+      image: urls({ id: s.id, image_key: s.image })?.thumb_url ?? null,
+    })),
+  };
 }
 
-async function computeDashboard(deps: Deps, team: number, today: string, windowDays: number): Promise<Dashboard> {
+async function computeDashboard(
+  deps: Deps,
+  team: number,
+  today: string,
+  windowDays: number,
+): Promise<Dashboard> {
   const [stats, stores, deadlines, expirations, misaligned, overdue] = await Promise.all([
     portfolioStats(deps.db, team, today, windowDays),
     nearestExpiringStores(deps.db, team, today),
@@ -42,7 +59,11 @@ async function computeDashboard(deps: Deps, team: number, today: string, windowD
     // The image key; dashboardFor turns it into the caller's link.
     stores: stores.map((s) => ({ id: s.id, name: s.name, image: s.image_key })),
     stats,
-    alignment_warnings: misaligned.slice(0, 20).map((m) => ({ store: { id: m.store_id, name: m.store_name }, agreement_id: m.agreement_id, days_apart: m.days_apart })),
+    alignment_warnings: misaligned.slice(0, 20).map((m) => ({
+      store: { id: m.store_id, name: m.store_name },
+      agreement_id: m.agreement_id,
+      days_apart: m.days_apart,
+    })),
     timeline: timelineOf(deadlines),
     overdue: timelineOf(overdue),
     lease_expirations: expirations,

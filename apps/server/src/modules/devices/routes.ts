@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, dataOf, deviceInputSchema, deviceSchema, deviceTokenParamSchema, pushKeySchema } from '@storekeep/contracts';
+import {
+  API_BASE,
+  dataOf,
+  deviceInputSchema,
+  deviceSchema,
+  deviceTokenParamSchema,
+  pushKeySchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { unauthenticated } from '../../platform/errors';
 import { registerDevice, removeDevice } from './service';
@@ -14,12 +21,25 @@ export function registerDeviceRoutes(root: FastifyInstance, deps: Deps) {
     return request.auth.user.id;
   };
 
-  app.get(`${API_BASE}/push/key`, { config, schema: { response: { 200: dataOf(pushKeySchema) } } }, async () => ({ data: { public_key: deps.push.publicKey } }));
-  app.post(`${API_BASE}/devices`, { config, schema: { body: deviceInputSchema, response: { 201: dataOf(deviceSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await registerDevice(deps, userId(request), request.body, request.headers['user-agent']) }),
+  app.get(
+    `${API_BASE}/push/key`,
+    { config, schema: { response: { 200: dataOf(pushKeySchema) } } },
+    async () => ({ data: { public_key: deps.push.publicKey } }),
   );
-  app.delete(`${API_BASE}/devices/:token`, { config, schema: { params: deviceTokenParamSchema } }, async (request, reply) => {
-    await removeDevice(deps, userId(request), request.params.token);
-    return reply.status(204).send();
-  });
+  app.post(
+    `${API_BASE}/devices`,
+    { config, schema: { body: deviceInputSchema, response: { 201: dataOf(deviceSchema) } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await registerDevice(deps, userId(request), request.body, request.headers['user-agent']),
+      }),
+  );
+  app.delete(
+    `${API_BASE}/devices/:token`,
+    { config, schema: { params: deviceTokenParamSchema } },
+    async (request, reply) => {
+      await removeDevice(deps, userId(request), request.params.token);
+      return reply.status(204).send();
+    },
+  );
 }

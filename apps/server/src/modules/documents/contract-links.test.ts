@@ -6,15 +6,25 @@ import { createVia, multipartBody, teamWithRoles } from '../../../test/factories
 const ctx = useTestApp();
 
 function upload(client: TestClient, url: string, name: string, content: string) {
-  const { body, headers } = multipartBody({ category: 'lease' }, [{ field: 'file', name, content: Buffer.from(content) }]);
+  const { body, headers } = multipartBody({ category: 'lease' }, [
+    { field: 'file', name, content: Buffer.from(content) },
+  ]);
   return client.request('POST', url, body, headers);
 }
 
 async function contracts(admin: TestClient) {
   const store = await createVia(admin, 'stores', { name: 'Harbor Point' });
   const brand = await createVia(admin, 'brands', { name: 'Harbor Bagels' });
-  const lease = (await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'HP-7', status: 'active' })).body.data;
-  const agreement = (await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: 'FA-77' })).body.data;
+  const lease = (
+    await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'HP-7', status: 'active' })
+  ).body.data;
+  const agreement = (
+    await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      store_ids: [store.id],
+      agreement_number: 'FA-77',
+    })
+  ).body.data;
   return { store, lease, agreement };
 }
 
@@ -23,24 +33,49 @@ describe('documents of leases and franchise agreements', () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const { lease, agreement } = await contracts(admin);
 
-    const created = await upload(admin, `/app/api/v1/leases/${lease.id}/documents`, 'HP-7 first amendment.txt', 'First amendment to the lease');
+    const created = await upload(
+      admin,
+      `/app/api/v1/leases/${lease.id}/documents`,
+      'HP-7 first amendment.txt',
+      'First amendment to the lease',
+    );
     expect(created.status).toBe(201);
-    expect(created.body.data.links).toEqual([{ type: 'leases', id: lease.id, name: 'Lease HP-7 — Harbor Point' }]);
+    expect(created.body.data.links).toEqual([
+      { type: 'leases', id: lease.id, name: 'Lease HP-7 — Harbor Point' },
+    ]);
     const leaseDocs = await observer.get(`/app/api/v1/leases/${lease.id}/documents`);
     expect(leaseDocs.body.data.map((d: { id: number }) => d.id)).toEqual([created.body.data.id]);
 
-    const linked = await admin.post(`/app/api/v1/documents/${created.body.data.id}/links`, { type: 'agreements', id: agreement.id });
+    const linked = await admin.post(`/app/api/v1/documents/${created.body.data.id}/links`, {
+      type: 'agreements',
+      id: agreement.id,
+    });
     expect(linked.status).toBe(200);
     expect(linked.body.data.links.map((l: { type: string; name: string }) => [l.type, l.name])).toEqual([
       ['leases', 'Lease HP-7 — Harbor Point'],
       ['agreements', 'Agreement FA-77 — Harbor Bagels'],
     ]);
-    expect((await admin.get(`/app/api/v1/documents?filters[linked_type]=agreements&filters[linked_id]=${agreement.id}`)).body.meta.total).toBe(1);
+    expect(
+      (
+        await admin.get(
+          `/app/api/v1/documents?filters[linked_type]=agreements&filters[linked_id]=${agreement.id}`,
+        )
+      ).body.meta.total,
+    ).toBe(1);
     expect((await admin.get(`/app/api/v1/agreements/${agreement.id}/documents`)).body.meta.total).toBe(1);
 
-    expect((await admin.request('DELETE', `/app/api/v1/documents/${created.body.data.id}/links`, { type: 'leases', id: lease.id })).status).toBe(200);
+    expect(
+      (
+        await admin.request('DELETE', `/app/api/v1/documents/${created.body.data.id}/links`, {
+          type: 'leases',
+          id: lease.id,
+        })
+      ).status,
+    ).toBe(200);
     expect((await admin.get(`/app/api/v1/leases/${lease.id}/documents`)).body.meta.total).toBe(0);
-    expect((await upload(observer, `/app/api/v1/leases/${lease.id}/documents`, 'x.txt', 'no')).status).toBe(403);
+    expect((await upload(observer, `/app/api/v1/leases/${lease.id}/documents`, 'x.txt', 'no')).status).toBe(
+      403,
+    );
   });
 
   it('answers 404 for another team’s lease or agreement, and refuses links to them', async () => {
@@ -51,11 +86,18 @@ describe('documents of leases and franchise agreements', () => {
 
     expect((await stranger.get(`/app/api/v1/leases/${lease.id}/documents`)).status).toBe(404);
     expect((await stranger.get(`/app/api/v1/agreements/${agreement.id}/documents`)).status).toBe(404);
-    expect((await upload(stranger, `/app/api/v1/leases/${lease.id}/documents`, 'sneak.txt', 'sneak')).status).toBe(404);
-    const refused = await stranger.post(`/app/api/v1/documents/${mine.id}/links`, { type: 'leases', id: lease.id });
+    expect(
+      (await upload(stranger, `/app/api/v1/leases/${lease.id}/documents`, 'sneak.txt', 'sneak')).status,
+    ).toBe(404);
+    const refused = await stranger.post(`/app/api/v1/documents/${mine.id}/links`, {
+      type: 'leases',
+      id: lease.id,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.id).toEqual(['The selected record is invalid.']);
-    expect((await stranger.post(`/app/api/v1/documents/${mine.id}/links`, { type: 'planets', id: 1 })).status).toBe(422);
+    expect(
+      (await stranger.post(`/app/api/v1/documents/${mine.id}/links`, { type: 'planets', id: 1 })).status,
+    ).toBe(422);
 
     // A deleted lease takes its tab with it.
     expect((await admin.delete(`/app/api/v1/leases/${lease.id}`)).status).toBe(204);

@@ -14,7 +14,9 @@ describe('documents on the S3 driver', () => {
     const { admin } = await teamWithRoles(ctx);
     const store = await createVia(admin, 'stores', { name: 'Cloud Store' });
     const pdf = await makePdf(['Certificate of insurance for the xylophonic premises']);
-    const { body, headers } = multipartBody({ category: 'insurance_certificate' }, [{ field: 'file', name: 'coi.pdf', content: pdf }]);
+    const { body, headers } = multipartBody({ category: 'insurance_certificate' }, [
+      { field: 'file', name: 'coi.pdf', content: pdf },
+    ]);
     const created = await admin.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers);
     expect(created.status).toBe(201);
     const keys = [...s3.objects.keys()].filter((k) => k.includes('/doc_'));
@@ -22,7 +24,9 @@ describe('documents on the S3 driver', () => {
     expect(s3.objects.get(keys[0]!)!.equals(pdf)).toBe(true);
 
     await ctx.app.deps.jobs.runDue();
-    expect((await admin.get('/app/api/v1/search?query=xylophonic')).body.data[0].data[0].id).toBe(created.body.data.id);
+    expect((await admin.get('/app/api/v1/search?query=xylophonic')).body.data[0].data[0].id).toBe(
+      created.body.data.id,
+    );
 
     const url = new URL((await admin.get(`/app/api/v1/documents/${created.body.data.id}`)).body.data.url);
     expect(url.pathname).toBe(keys[0]);
@@ -30,7 +34,10 @@ describe('documents on the S3 driver', () => {
     expect(url.searchParams.get('response-content-disposition')).toMatch(/^inline; filename="coi.pdf"/);
 
     await admin.delete(`/app/api/v1/documents/${created.body.data.id}`);
-    await ctx.db.updateTable('documents').set({ deleted_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).execute();
+    await ctx.db
+      .updateTable('documents')
+      .set({ deleted_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+      .execute();
     await purgeTrash(ctx.app.deps);
     expect([...s3.objects.keys()].filter((k) => k.includes('/doc_'))).toEqual([]);
   });

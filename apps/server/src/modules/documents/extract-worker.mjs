@@ -11,7 +11,8 @@ async function extract({ mime, bytes, limits }) {
     const { extractText, getDocumentProxy } = await import('unpdf');
     const pdf = await getDocumentProxy(new Uint8Array(buffer));
     // Reading a page costs time and memory whatever it holds: a file of thousands of (empty) pages is refused.
-    if (pdf.numPages > limits.maxPdfPages) throw new LimitError(`The PDF has more than ${limits.maxPdfPages} pages.`);
+    if (pdf.numPages > limits.maxPdfPages)
+      throw new LimitError(`The PDF has more than ${limits.maxPdfPages} pages.`);
     const { text } = await extractText(pdf, { mergePages: true });
     return Array.isArray(text) ? text.join('\n') : text;
   }
@@ -26,5 +27,10 @@ async function extract({ mime, bytes, limits }) {
 
 extract(workerData).then(
   (text) => parentPort.postMessage({ ok: true, text }),
-  (error) => parentPort.postMessage({ ok: false, error: String(error?.message ?? error), limit: error instanceof LimitError }),
+  (error) =>
+    parentPort.postMessage({
+      ok: false,
+      error: String(error?.message ?? error),
+      limit: error instanceof LimitError,
+    }),
 );

@@ -68,7 +68,11 @@ async function extractWhileProbingHealth(): Promise<number[]> {
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
 
 async function versionState(versionId: number) {
-  return ctx.db.selectFrom('document_versions').select(['text_status', 'text_error', 'extracted_text']).where('id', '=', versionId).executeTakeFirstOrThrow();
+  return ctx.db
+    .selectFrom('document_versions')
+    .select(['text_status', 'text_error', 'extracted_text'])
+    .where('id', '=', versionId)
+    .executeTakeFirstOrThrow();
 }
 
 const defaults = { ...EXTRACTION_LIMITS };
@@ -89,7 +93,11 @@ describe('text extraction limits', () => {
 
     const heapBefore = process.memoryUsage().heapUsed;
     const latencies = await extractWhileProbingHealth();
-    expect(await versionState(document.current_version.id)).toEqual({ text_status: 'failed', text_error: 'The file unpacks to more than 200 MB.', extracted_text: null });
+    expect(await versionState(document.current_version.id)).toEqual({
+      text_status: 'failed',
+      text_error: 'The file unpacks to more than 200 MB.',
+      extracted_text: null,
+    });
     // People see the state and the reason on the document.
     expect((await admin.get(`/app/api/v1/documents/${document.id}`)).body.data).toMatchObject({
       text_status: 'failed',
@@ -103,11 +111,21 @@ describe('text extraction limits', () => {
   it('stops a DOCX of thousands of parts at the entry limit', async () => {
     const { admin } = await teamWithRoles(ctx);
     const store = await createVia(admin, 'stores', { name: 'Parts Store' });
-    const parts = Array.from({ length: EXTRACTION_LIMITS.maxEntries + 1 }, (_, i) => ({ name: `word/p${i}.xml`, data: Buffer.alloc(0) }));
-    const file = zip([{ name: '[Content_Types].xml', data: CONTENT_TYPES }, { name: 'word/document.xml', data: Buffer.from('<w:document/>') }, ...parts]);
+    const parts = Array.from({ length: EXTRACTION_LIMITS.maxEntries + 1 }, (_, i) => ({
+      name: `word/p${i}.xml`,
+      data: Buffer.alloc(0),
+    }));
+    const file = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+      ...parts,
+    ]);
     const document = await upload(admin, store.id, 'parts.docx', file, DOCX);
     await ctx.app.deps.jobs.runDue();
-    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The file has too many parts (more than 5000).' });
+    expect(await versionState(document.current_version.id)).toMatchObject({
+      text_status: 'failed',
+      text_error: 'The file has too many parts (more than 5000).',
+    });
   });
 
   it('refuses a PDF of thousands of pages at the page limit while /healthz stays fast', async () => {
@@ -119,7 +137,10 @@ describe('text extraction limits', () => {
     expect(bytes.length).toBeLessThan(300 * 1024);
     const document = await upload(admin, store.id, 'pages.pdf', bytes, 'application/pdf');
     const latencies = await extractWhileProbingHealth();
-    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The PDF has more than 2000 pages.' });
+    expect(await versionState(document.current_version.id)).toMatchObject({
+      text_status: 'failed',
+      text_error: 'The PDF has more than 2000 pages.',
+    });
     expect(p95(latencies)).toBeLessThan(200);
   });
 
@@ -130,7 +151,10 @@ describe('text extraction limits', () => {
     const started = performance.now();
     const latencies = await extractWhileProbingHealth();
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The file could not be read.' });
+    expect(await versionState(document.current_version.id)).toMatchObject({
+      text_status: 'failed',
+      text_error: 'The file could not be read.',
+    });
     expect(p95(latencies)).toBeLessThan(200);
   });
 
@@ -139,10 +163,16 @@ describe('text extraction limits', () => {
     const store = await createVia(admin, 'stores', { name: 'Memory Store' });
     // The cap is the worker's resourceLimits; lowered here so an ordinary DOCX needs more than it allows.
     EXTRACTION_LIMITS.maxHeapMb = 4;
-    const file = zip([{ name: '[Content_Types].xml', data: CONTENT_TYPES }, { name: 'word/document.xml', data: Buffer.from('<w:document/>') }]);
+    const file = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ]);
     const document = await upload(admin, store.id, 'memory.docx', file, DOCX);
     await ctx.app.deps.jobs.runDue();
-    expect(await versionState(document.current_version.id)).toMatchObject({ text_status: 'failed', text_error: 'The file needs too much memory to read.' });
+    expect(await versionState(document.current_version.id)).toMatchObject({
+      text_status: 'failed',
+      text_error: 'The file needs too much memory to read.',
+    });
     expect((await ctx.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 });

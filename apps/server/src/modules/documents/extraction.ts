@@ -7,7 +7,12 @@ import type { QueuedRow } from '../../platform/queue';
 import { reindexDocument } from './service';
 
 export const EXTRACT_TEXT = 'extract_text';
-const EXTRACTABLE = new Set(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain', 'text/csv']);
+const EXTRACTABLE = new Set([
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+  'text/csv',
+]);
 /** Text kept per version: enough for search and snippets, bounded so one file cannot bloat the database. */
 const MAX_TEXT_CHARS = 1_000_000;
 
@@ -32,7 +37,16 @@ export const isExtractable = (mime: string) => EXTRACTABLE.has(mime);
 /** Queued in the upload's transaction: the job exists exactly when the version does. */
 export async function enqueueExtraction(trx: Executor, teamId: number, versionId: number) {
   const now = nowIso();
-  await trx.insertInto('jobs').values({ kind: EXTRACT_TEXT, team_id: teamId, payload: JSON.stringify({ versionId }), available_at: now, created_at: now }).execute();
+  await trx
+    .insertInto('jobs')
+    .values({
+      kind: EXTRACT_TEXT,
+      team_id: teamId,
+      payload: JSON.stringify({ versionId }),
+      available_at: now,
+      created_at: now,
+    })
+    .execute();
 }
 
 /** An extraction that failed, with the reason people are shown (the parser's own error goes to the log). */
@@ -60,17 +74,40 @@ function extractInWorker(mime: string, bytes: Buffer, timeoutMs: number): Promis
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(() => settle(() => reject(new ExtractionFailure(`Reading the text took longer than ${Math.round(timeoutMs / 1000)} s.`))), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new ExtractionFailure(`Reading the text took longer than ${Math.round(timeoutMs / 1000)} s.`),
+          ),
+        ),
+      timeoutMs,
+    );
     worker.once('message', (message: { ok: boolean; text?: string; error?: string; limit?: boolean }) => {
       if (message.ok) settle(() => resolve(message.text ?? ''));
-      else settle(() => reject(new ExtractionFailure(message.limit ? message.error! : 'The file could not be read.', message.error)));
+      else
+        settle(() =>
+          reject(
+            new ExtractionFailure(
+              message.limit ? message.error! : 'The file could not be read.',
+              message.error,
+            ),
+          ),
+        );
     });
     worker.once('error', (error: Error & { code?: string }) => {
-      const reason = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'The file needs too much memory to read.' : 'The file could not be read.';
+      const reason =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? 'The file needs too much memory to read.'
+          : 'The file could not be read.';
       settle(() => reject(new ExtractionFailure(reason, error)));
     });
     // Exiting without a message (killed, crashed natively) must not leave the job waiting for the timeout.
-    worker.once('exit', (code) => settle(() => reject(new ExtractionFailure('The file could not be read.', `worker exited with code ${code}`))));
+    worker.once('exit', (code) =>
+      settle(() =>
+        reject(new ExtractionFailure('The file could not be read.', `worker exited with code ${code}`)),
+      ),
+    );
   });
 }
 
@@ -80,23 +117,41 @@ function extractInWorker(mime: string, bytes: Buffer, timeoutMs: number): Promis
  */
 export async function runExtraction(deps: Deps, job: QueuedRow) {
   const { versionId } = JSON.parse(job.payload) as { versionId: number };
-  const version = await deps.db.selectFrom('document_versions').selectAll().where('id', '=', versionId).executeTakeFirst();
+  const version = await deps.db
+    .selectFrom('document_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .executeTakeFirst();
   if (!version) return;
   let status: 'done' | 'none' | 'failed' = 'done';
   let text: string | null = null;
   let reason: string | null = null;
   try {
     const bytes = await buffer(await deps.storage.read(version.blob_key));
-    text = (await extractInWorker(version.mime_type, bytes, deps.config.EXTRACTION_TIMEOUT_SECONDS * 1000)).replaceAll('\u0000', '').trim().slice(0, MAX_TEXT_CHARS);
+    text = (await extractInWorker(version.mime_type, bytes, deps.config.EXTRACTION_TIMEOUT_SECONDS * 1000))
+      .replaceAll('\u0000', '')
+      .trim()
+      .slice(0, MAX_TEXT_CHARS);
     if (!text) status = 'none';
   } catch (error) {
     reason = error instanceof ExtractionFailure ? error.reason : 'The file could not be read.';
-    deps.log.warn({ err: error instanceof ExtractionFailure ? error.detail : error, versionId, reason }, 'text extraction failed');
+    deps.log.warn(
+      { err: error instanceof ExtractionFailure ? error.detail : error, versionId, reason },
+      'text extraction failed',
+    );
     status = 'failed';
   }
   await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('document_versions').set({ extracted_text: text || null, text_status: status, text_error: reason }).where('id', '=', versionId).execute();
-    const document = await trx.selectFrom('documents').select(['id', 'current_version_id']).where('id', '=', version.document_id).executeTakeFirst();
+    await trx
+      .updateTable('document_versions')
+      .set({ extracted_text: text || null, text_status: status, text_error: reason })
+      .where('id', '=', versionId)
+      .execute();
+    const document = await trx
+      .selectFrom('documents')
+      .select(['id', 'current_version_id'])
+      .where('id', '=', version.document_id)
+      .executeTakeFirst();
     if (document?.current_version_id === versionId) {
       await trx.updateTable('documents').set({ text_status: status }).where('id', '=', document.id).execute();
       await reindexDocument(trx, version.team_id, document.id);

@@ -1,4 +1,9 @@
-import { DOCUMENT_CATEGORIES, type DocumentDto, type DocumentVersion, type LinkableType } from '@storekeep/contracts';
+import {
+  DOCUMENT_CATEGORIES,
+  type DocumentDto,
+  type DocumentVersion,
+  type LinkableType,
+} from '@storekeep/contracts';
 import type { Actor } from '../../platform/policy';
 import { recordAbilities } from '../records/policy';
 import type { LoadedDocument } from './repository';
@@ -8,7 +13,8 @@ import type { LoadedDocument } from './repository';
  * "toString" from Object.prototype (found by the fuzzer: a document filed under "constructor" got a function
  * as its category name and the upload failed with a 500).
  */
-export const isBuiltInCategory = (slug: string): slug is keyof typeof DOCUMENT_CATEGORIES => Object.hasOwn(DOCUMENT_CATEGORIES, slug);
+export const isBuiltInCategory = (slug: string): slug is keyof typeof DOCUMENT_CATEGORIES =>
+  Object.hasOwn(DOCUMENT_CATEGORIES, slug);
 
 export function categoryName(slug: string, teamCategories: Map<string, string>): string {
   return isBuiltInCategory(slug) ? DOCUMENT_CATEGORIES[slug] : (teamCategories.get(slug) ?? slug);
@@ -16,7 +22,12 @@ export function categoryName(slug: string, teamCategories: Map<string, string>):
 
 export function presentDocument(
   row: LoadedDocument,
-  extra: { tags: string[]; links: Array<{ type: LinkableType; id: number; name: string }>; categories: Map<string, string>; attributes: DocumentDto['attributes'] },
+  extra: {
+    tags: string[];
+    links: Array<{ type: LinkableType; id: number; name: string }>;
+    categories: Map<string, string>;
+    attributes: DocumentDto['attributes'];
+  },
   actor: Actor,
 ): DocumentDto {
   return {
@@ -41,12 +52,16 @@ export function presentDocument(
             checksum: row.checksum!,
             text_status: row.version_text_status!,
             text_error: row.version_text_error ?? null,
-            uploaded_by: row.version_uploaded_by === null ? null : { id: row.version_uploaded_by!, name: row.version_uploader_name ?? 'Deleted user' },
+            uploaded_by:
+              row.version_uploaded_by === null
+                ? null
+                : { id: row.version_uploaded_by!, name: row.version_uploader_name ?? 'Deleted user' },
             created_at: row.version_created_at!,
           },
     version_count: Number(row.version_count ?? 0),
     links: extra.links,
-    uploaded_by: row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
+    uploaded_by:
+      row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
@@ -77,7 +92,8 @@ export function presentVersion(row: {
     checksum: row.checksum,
     text_status: row.text_status,
     text_error: row.text_error,
-    uploaded_by: row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
+    uploaded_by:
+      row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
     created_at: row.created_at,
   };
 }

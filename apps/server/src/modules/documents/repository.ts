@@ -25,7 +25,12 @@ export async function loadDocuments(db: Executor, teamId: number, ids: number[])
       'v.uploaded_by as version_uploaded_by',
       'version_uploader.name as version_uploader_name',
       'uploader.name as uploader_name',
-      (eb) => eb.selectFrom('document_versions').select(sql<number>`count(*)`.as('n')).whereRef('document_versions.document_id', '=', 'documents.id').as('version_count'),
+      (eb) =>
+        eb
+          .selectFrom('document_versions')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('document_versions.document_id', '=', 'documents.id')
+          .as('version_count'),
     ])
     .where('documents.team_id', '=', teamId)
     .where('documents.id', 'in', ids)
@@ -38,7 +43,13 @@ export type LoadedDocument = Awaited<ReturnType<typeof loadDocuments>>[number];
 export async function tagsOf(db: Executor, teamId: number, ids: number[]) {
   const map = new Map<number, string[]>();
   if (!ids.length) return map;
-  const rows = await db.selectFrom('document_tags').select(['document_id', 'tag']).where('team_id', '=', teamId).where('document_id', 'in', ids).orderBy('tag').execute();
+  const rows = await db
+    .selectFrom('document_tags')
+    .select(['document_id', 'tag'])
+    .where('team_id', '=', teamId)
+    .where('document_id', 'in', ids)
+    .orderBy('tag')
+    .execute();
   for (const row of rows) map.set(row.document_id, [...(map.get(row.document_id) ?? []), row.tag]);
   return map;
 }
@@ -58,7 +69,13 @@ export async function linksOf(db: Executor, teamId: number, ids: number[]) {
   for (const type of ['companies', 'brands', 'stores'] as const) {
     const wanted = links.filter((l) => l.linkable_type === type).map((l) => l.linkable_id);
     if (!wanted.length) continue;
-    const rows = await db.selectFrom(type).select(['id', 'name']).where('team_id', '=', teamId).where('deleted_at', 'is', null).where('id', 'in', wanted).execute();
+    const rows = await db
+      .selectFrom(type)
+      .select(['id', 'name'])
+      .where('team_id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', wanted)
+      .execute();
     for (const row of rows) names.set(`${type}:${row.id}`, row.name);
   }
   const contactIds = links.filter((l) => l.linkable_type === 'contacts').map((l) => l.linkable_id);
@@ -66,7 +83,13 @@ export async function linksOf(db: Executor, teamId: number, ids: number[]) {
     const rows = await db
       .selectFrom('contacts')
       .leftJoin('companies', 'companies.id', 'contacts.company_id')
-      .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'companies.name as company'])
+      .select([
+        'contacts.id',
+        'contacts.first_name',
+        'contacts.last_name',
+        'contacts.email',
+        'companies.name as company',
+      ])
       .where('contacts.team_id', '=', teamId)
       .where('contacts.deleted_at', 'is', null)
       .where('contacts.id', 'in', contactIds)
@@ -83,7 +106,8 @@ export async function linksOf(db: Executor, teamId: number, ids: number[]) {
       .where('leases.deleted_at', 'is', null)
       .where('leases.id', 'in', leaseIds)
       .execute();
-    for (const row of rows) names.set(`leases:${row.id}`, `Lease ${row.reference ?? `#${row.id}`} — ${row.name}`);
+    for (const row of rows)
+      names.set(`leases:${row.id}`, `Lease ${row.reference ?? `#${row.id}`} — ${row.name}`);
   }
   const agreementIds = links.filter((l) => l.linkable_type === 'agreements').map((l) => l.linkable_id);
   if (agreementIds.length) {
@@ -95,22 +119,41 @@ export async function linksOf(db: Executor, teamId: number, ids: number[]) {
       .where('franchise_agreements.deleted_at', 'is', null)
       .where('franchise_agreements.id', 'in', agreementIds)
       .execute();
-    for (const row of rows) names.set(`agreements:${row.id}`, `Agreement ${row.agreement_number ?? `#${row.id}`} — ${row.name}`);
+    for (const row of rows)
+      names.set(`agreements:${row.id}`, `Agreement ${row.agreement_number ?? `#${row.id}`} — ${row.name}`);
   }
   for (const link of links) {
     const name = names.get(`${link.linkable_type}:${link.linkable_id}`);
     if (name === undefined) continue;
-    map.set(link.document_id, [...(map.get(link.document_id) ?? []), { type: link.linkable_type as LinkableType, id: link.linkable_id, name }]);
+    map.set(link.document_id, [
+      ...(map.get(link.document_id) ?? []),
+      { type: link.linkable_type as LinkableType, id: link.linkable_id, name },
+    ]);
   }
   return map;
 }
 
 export async function replaceTags(db: Executor, teamId: number, documentId: number, tags: string[]) {
-  await db.deleteFrom('document_tags').where('team_id', '=', teamId).where('document_id', '=', documentId).execute();
-  if (tags.length) await db.insertInto('document_tags').values(tags.map((tag) => ({ team_id: teamId, document_id: documentId, tag }))).execute();
+  await db
+    .deleteFrom('document_tags')
+    .where('team_id', '=', teamId)
+    .where('document_id', '=', documentId)
+    .execute();
+  if (tags.length)
+    await db
+      .insertInto('document_tags')
+      .values(tags.map((tag) => ({ team_id: teamId, document_id: documentId, tag })))
+      .execute();
 }
 
-export async function addLink(db: Executor, teamId: number, documentId: number, type: LinkableType, id: number, now: string) {
+export async function addLink(
+  db: Executor,
+  teamId: number,
+  documentId: number,
+  type: LinkableType,
+  id: number,
+  now: string,
+) {
   const existing = await db
     .selectFrom('document_links')
     .select('id')
@@ -119,10 +162,26 @@ export async function addLink(db: Executor, teamId: number, documentId: number, 
     .where('linkable_type', '=', type)
     .where('linkable_id', '=', id)
     .executeTakeFirst();
-  if (!existing) await db.insertInto('document_links').values({ team_id: teamId, document_id: documentId, linkable_type: type, linkable_id: id, created_at: now }).execute();
+  if (!existing)
+    await db
+      .insertInto('document_links')
+      .values({
+        team_id: teamId,
+        document_id: documentId,
+        linkable_type: type,
+        linkable_id: id,
+        created_at: now,
+      })
+      .execute();
 }
 
-export async function removeLink(db: Executor, teamId: number, documentId: number, type: LinkableType, id: number) {
+export async function removeLink(
+  db: Executor,
+  teamId: number,
+  documentId: number,
+  type: LinkableType,
+  id: number,
+) {
   const result = await db
     .deleteFrom('document_links')
     .where('team_id', '=', teamId)
@@ -158,7 +217,13 @@ export function listVersions(db: Executor, teamId: number, documentId: number) {
 }
 
 /** A document of this team already linked to the record that holds a file with this checksum. */
-export function findDuplicateOnRecord(db: Executor, teamId: number, checksum: string, type: LinkableType, id: number) {
+export function findDuplicateOnRecord(
+  db: Executor,
+  teamId: number,
+  checksum: string,
+  type: LinkableType,
+  id: number,
+) {
   return db
     .selectFrom('document_versions as v')
     .innerJoin('documents as d', 'd.id', 'v.document_id')
@@ -173,5 +238,10 @@ export function findDuplicateOnRecord(db: Executor, teamId: number, checksum: st
 }
 
 export function teamCategories(db: Executor, teamId: number) {
-  return db.selectFrom('document_categories').select(['slug', 'name']).where('team_id', '=', teamId).orderBy('name').execute();
+  return db
+    .selectFrom('document_categories')
+    .select(['slug', 'name'])
+    .where('team_id', '=', teamId)
+    .orderBy('name')
+    .execute();
 }

@@ -31,19 +31,40 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   const base = `${API_BASE}/documents`;
   const one = { 200: dataOf(documentSchema) };
 
-  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } }, async (request) =>
-    documents.listDocuments(deps, actorOf(request, deps), request.query),
+  app.get(
+    base,
+    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } },
+    async (request) => documents.listDocuments(deps, actorOf(request, deps), request.query),
   );
   // The list as CSV or XLSX, with its filters, search and sort (files themselves are in the team export).
-  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
-    const actor = actorOf(request, deps);
-    return sendListExport(deps.db, actor.teamId, reply, request.query, { subject: 'documents', query: (raw) => documents.documentListQuery(deps, actor, raw), load: (ids) => documents.presentDocuments(deps, actor, ids) }, DOCUMENT_EXPORT_COLUMNS);
-  });
+  app.get(
+    `${base}/export`,
+    { config, schema: { querystring: rawListQuerySchema } },
+    async (request, reply) => {
+      const actor = actorOf(request, deps);
+      return sendListExport(
+        deps.db,
+        actor.teamId,
+        reply,
+        request.query,
+        {
+          subject: 'documents',
+          query: (raw) => documents.documentListQuery(deps, actor, raw),
+          load: (ids) => documents.presentDocuments(deps, actor, ids),
+        },
+        DOCUMENT_EXPORT_COLUMNS,
+      );
+    },
+  );
 
-  app.post(base, { config, schema: { response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {
-    const { document } = await uploadDocument(deps, actorOf(request, deps), request);
-    return reply.status(201).send({ data: document });
-  });
+  app.post(
+    base,
+    { config, schema: { response: { 201: dataOf(documentSchema) } } },
+    async (request, reply) => {
+      const { document } = await uploadDocument(deps, actorOf(request, deps), request);
+      return reply.status(201).send({ data: document });
+    },
+  );
 
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
     data: await documents.getDocument(deps, actorOf(request, deps), request.params.id),
@@ -51,25 +72,51 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
 
   // The body also takes `attributes: { key: value }`, checked against the team's definitions in the service.
   const patch = patchBody(documentFieldsSchema.extend({ attributes: attributeValuesInputSchema }));
-  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: patch.schema, response: one }, preValidation: patch.preValidation }, async (request) => ({
-    data: await documents.updateDocument(deps, actorOf(request, deps), request.params.id, patch.sentFields(request, request.body)),
-  }));
+  app.patch(
+    `${base}/:id`,
+    {
+      config,
+      schema: { params: idParamSchema, body: patch.schema, response: one },
+      preValidation: patch.preValidation,
+    },
+    async (request) => ({
+      data: await documents.updateDocument(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        patch.sentFields(request, request.body),
+      ),
+    }),
+  );
 
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await documents.deleteDocument(deps, actorOf(request, deps), request.params.id);
     return reply.status(204).send();
   });
 
-  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await documents.restoreDocument(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.post(
+    `${base}/:id/restore`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await documents.restoreDocument(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
 
-  app.get(`${base}/:id/versions`, { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(documentVersionSchema)) } } }, async (request) => ({
-    data: await documents.listDocumentVersions(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${base}/:id/versions`,
+    { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(documentVersionSchema)) } } },
+    async (request) => ({
+      data: await documents.listDocumentVersions(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
 
-  app.post(`${base}/:id/versions`, { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await uploadVersion(deps, actorOf(request, deps), request, request.params.id) }),
+  app.post(
+    `${base}/:id/versions`,
+    { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await uploadVersion(deps, actorOf(request, deps), request, request.params.id) }),
   );
 
   for (const method of ['POST', 'DELETE'] as const) {
@@ -79,7 +126,13 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
       config,
       schema: { params: idParamSchema, body: documentLinkInputSchema, response: one },
       handler: async (request) => ({
-        data: await documents.linkDocument(deps, actorOf(request, deps), request.params.id, request.body, method === 'POST'),
+        data: await documents.linkDocument(
+          deps,
+          actorOf(request, deps),
+          request.params.id,
+          request.body,
+          method === 'POST',
+        ),
       }),
     });
   }
@@ -88,7 +141,14 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   for (const type of LINKABLE_TYPES) {
     app.get(
       `${API_BASE}/${type}/:id/documents`,
-      { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } },
+      {
+        config,
+        schema: {
+          params: idParamSchema,
+          querystring: rawListQuerySchema,
+          response: { 200: paginated(documentSchema) },
+        },
+      },
       async (request) => {
         const actor = actorOf(request, deps);
         await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
@@ -97,23 +157,37 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
         return documents.listDocuments(deps, actor, request.query, { type, id: request.params.id });
       },
     );
-    app.post(`${API_BASE}/${type}/:id/documents`, { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } }, async (request, reply) => {
-      const actor = actorOf(request, deps);
-      await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
-        throw documents.notFoundRecord(type);
-      });
-      const { document } = await uploadDocument(deps, actor, request, { type, id: request.params.id });
-      return reply.status(201).send({ data: document });
-    });
+    app.post(
+      `${API_BASE}/${type}/:id/documents`,
+      { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
+      async (request, reply) => {
+        const actor = actorOf(request, deps);
+        await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
+          throw documents.notFoundRecord(type);
+        });
+        const { document } = await uploadDocument(deps, actor, request, { type, id: request.params.id });
+        return reply.status(201).send({ data: document });
+      },
+    );
   }
 
-  app.get(`${API_BASE}/document-categories`, { config, schema: { response: { 200: dataOf(z.array(documentCategorySchema)) } } }, async (request) => ({
-    data: await documents.listCategories(deps, actorOf(request, deps)),
-  }));
+  app.get(
+    `${API_BASE}/document-categories`,
+    { config, schema: { response: { 200: dataOf(z.array(documentCategorySchema)) } } },
+    async (request) => ({
+      data: await documents.listCategories(deps, actorOf(request, deps)),
+    }),
+  );
   app.post(
     `${API_BASE}/document-categories`,
-    { config, schema: { body: documentCategoryInputSchema, response: { 201: dataOf(documentCategorySchema) } } },
-    async (request, reply) => reply.status(201).send({ data: await documents.addCategory(deps, actorOf(request, deps), request.body.name) }),
+    {
+      config,
+      schema: { body: documentCategoryInputSchema, response: { 201: dataOf(documentCategorySchema) } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await documents.addCategory(deps, actorOf(request, deps), request.body.name) }),
   );
 
   // The signed download link: public by design, the signature (over a secret blob key) is the permission.
@@ -123,11 +197,19 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
       config: { guard: 'public' },
       schema: {
         params: z.object({ versionId: z.coerce.number().int().positive() }),
-        querystring: z.object({ expires: z.coerce.number().int().default(0), signature: z.string().max(128).default('') }),
+        querystring: z.object({
+          expires: z.coerce.number().int().default(0),
+          signature: z.string().max(128).default(''),
+        }),
       },
     },
     async (request, reply) => {
-      const { stream, headers } = await openSignedFile(deps, request.params.versionId, request.query.expires, request.query.signature);
+      const { stream, headers } = await openSignedFile(
+        deps,
+        request.params.versionId,
+        request.query.expires,
+        request.query.signature,
+      );
       return reply.headers(headers).send(stream);
     },
   );

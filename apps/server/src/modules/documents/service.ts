@@ -1,5 +1,13 @@
 import { sql, type SqlBool } from 'kysely';
-import { DOCUMENT_CATEGORIES, LINKABLE_TYPES, RECORD_TYPES, type DocumentDto, type LinkableType, type PaginationMeta, type RecordType } from '@storekeep/contracts';
+import {
+  DOCUMENT_CATEGORIES,
+  LINKABLE_TYPES,
+  RECORD_TYPES,
+  type DocumentDto,
+  type LinkableType,
+  type PaginationMeta,
+  type RecordType,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -10,7 +18,13 @@ import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/service';
-import { attributeSearchText, attributeValuesFor, listQueryWithAttributes, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
+import {
+  attributeSearchText,
+  attributeValuesFor,
+  listQueryWithAttributes,
+  syncAttributeReminders,
+  writeAttributeValues,
+} from '../attributes/service';
 import { recordPolicy } from '../records/policy';
 import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { recordDefinitions } from '../records/registry';
@@ -23,7 +37,13 @@ import * as repo from './repository';
 const INDEXED_TEXT_CHARS = 100_000;
 
 const DOCUMENT_LIST = {
-  sorts: { title: ['title'], created_at: ['created_at'], updated_at: ['updated_at'], expiration_date: ['expiration_date'], category: ['category', 'title'] } as Record<string, SortColumn[]>,
+  sorts: {
+    title: ['title'],
+    created_at: ['created_at'],
+    updated_at: ['updated_at'],
+    expiration_date: ['expiration_date'],
+    category: ['category', 'title'],
+  } as Record<string, SortColumn[]>,
   filters: {
     category: { type: 'text' },
     tag: { type: 'text' },
@@ -40,7 +60,12 @@ export async function categoriesOf(db: Executor, teamId: number) {
   return new Map((await repo.teamCategories(db, teamId)).map((c) => [c.slug, c.name]));
 }
 
-export async function presentDocuments(deps: Deps, actor: Actor, ids: number[], db: Executor = deps.db): Promise<DocumentDto[]> {
+export async function presentDocuments(
+  deps: Deps,
+  actor: Actor,
+  ids: number[],
+  db: Executor = deps.db,
+): Promise<DocumentDto[]> {
   const [rows, tags, links, categories, attributes] = await Promise.all([
     repo.loadDocuments(db, actor.teamId, ids),
     repo.tagsOf(db, actor.teamId, ids),
@@ -48,31 +73,59 @@ export async function presentDocuments(deps: Deps, actor: Actor, ids: number[], 
     categoriesOf(db, actor.teamId),
     attributeValuesFor(db, actor.teamId, 'documents', ids),
   ]);
-  return rows.map((row) => presentDocument(row, { tags: tags.get(row.id) ?? [], links: links.get(row.id) ?? [], categories, attributes: attributes.get(row.id) ?? {} }, actor));
+  return rows.map((row) =>
+    presentDocument(
+      row,
+      {
+        tags: tags.get(row.id) ?? [],
+        links: links.get(row.id) ?? [],
+        categories,
+        attributes: attributes.get(row.id) ?? {},
+      },
+      actor,
+    ),
+  );
 }
 
 function isoDay(value: string | number | undefined, field: string): string | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw invalid(`filters.${field}`, `The ${field.replace('_', ' ')} filter must be a date.`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
+    throw invalid(`filters.${field}`, `The ${field.replace('_', ' ')} filter must be a date.`);
   return text;
 }
 
 /** The documents list's parsed query, its SQL conditions and its search match set, after the view check. */
-export async function documentListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }) {
+export async function documentListQuery(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+  scope?: { type: LinkableType; id: number },
+) {
   authorize(recordPolicy.view(actor));
-  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, { subject: 'documents', table: 'documents', sorts: DOCUMENT_LIST.sorts, defaultSort: 'created_at', filters: DOCUMENT_LIST.filters });
+  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
+    subject: 'documents',
+    table: 'documents',
+    sorts: DOCUMENT_LIST.sorts,
+    defaultSort: 'created_at',
+    filters: DOCUMENT_LIST.filters,
+  });
   if (!raw.direction && query.sort === 'created_at') query.direction = 'desc';
   const f = query.filters;
   const team = actor.teamId;
   if (f.category) conditions.push(sql<SqlBool>`category in (${sql.join(f.category)})`);
-  if (f.tag) conditions.push(sql<SqlBool>`id in (select document_id from document_tags where team_id = ${team} and tag in (${sql.join(f.tag.map((t) => String(t).toLowerCase()))}))`);
+  if (f.tag)
+    conditions.push(
+      sql<SqlBool>`id in (select document_id from document_tags where team_id = ${team} and tag in (${sql.join(f.tag.map((t) => String(t).toLowerCase()))}))`,
+    );
   const linkedType = scope ? [scope.type] : f.linked_type;
   const linkedIds = scope ? [scope.id] : f.linked_id;
   if (linkedType || linkedIds) {
     const typeCondition = linkedType ? sql`and linkable_type in (${sql.join(linkedType)})` : sql``;
     const idCondition = linkedIds ? sql`and linkable_id in (${sql.join(linkedIds)})` : sql``;
-    conditions.push(sql<SqlBool>`id in (select document_id from document_links where team_id = ${team} ${typeCondition} ${idCondition})`);
+    conditions.push(
+      sql<SqlBool>`id in (select document_id from document_links where team_id = ${team} ${typeCondition} ${idCondition})`,
+    );
   }
   const expiring = isoDay(f.expiring_before?.[0], 'expiring_before');
   if (expiring) conditions.push(sql<SqlBool>`expiration_date is not null and expiration_date <= ${expiring}`);
@@ -86,7 +139,12 @@ export async function documentListQuery(deps: Deps, actor: Actor, raw: Record<st
   return { query, orderBy, conditions, search };
 }
 
-export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string, string | string[]>, scope?: { type: LinkableType; id: number }): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
+export async function listDocuments(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+  scope?: { type: LinkableType; id: number },
+): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
   const { query, orderBy, conditions, search } = await documentListQuery(deps, actor, raw, scope);
   const team = actor.teamId;
   const { ids, total } = await pageOfIds(deps.db, {
@@ -99,11 +157,20 @@ export async function listDocuments(deps: Deps, actor: Actor, raw: Record<string
     page: query.page,
     perPage: query.perPage,
   });
-  return { data: await presentDocuments(deps, actor, ids), meta: paginationMeta(query.page, query.perPage, total) };
+  return {
+    data: await presentDocuments(deps, actor, ids),
+    meta: paginationMeta(query.page, query.perPage, total),
+  };
 }
 
 export async function findLiveDocument(db: Executor, teamId: number, id: number) {
-  const document = await db.selectFrom('documents').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const document = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!document) throw notFound('Document');
   return document;
 }
@@ -112,7 +179,11 @@ export async function findLiveDocument(db: Executor, teamId: number, id: number)
 export async function getDocument(deps: Deps, actor: Actor, id: number): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   const [dto] = await presentDocuments(deps, actor, [id]);
-  const version = await deps.db.selectFrom('document_versions').select(['id', 'blob_key', 'file_name', 'mime_type']).where('id', '=', dto!.current_version?.id ?? -1).executeTakeFirst();
+  const version = await deps.db
+    .selectFrom('document_versions')
+    .select(['id', 'blob_key', 'file_name', 'mime_type'])
+    .where('id', '=', dto!.current_version?.id ?? -1)
+    .executeTakeFirst();
   return { ...dto!, url: version ? await signedFileUrl(deps, version) : undefined };
 }
 
@@ -124,7 +195,14 @@ export async function reindexDocument(db: Executor, teamId: number, id: number) 
   const document = await db
     .selectFrom('documents')
     .leftJoin('document_versions as v', 'v.id', 'documents.current_version_id')
-    .select(['documents.title', 'documents.category', 'documents.deleted_at', 'documents.expiration_date', 'v.extracted_text', 'v.file_name'])
+    .select([
+      'documents.title',
+      'documents.category',
+      'documents.deleted_at',
+      'documents.expiration_date',
+      'v.extracted_text',
+      'v.file_name',
+    ])
     .where('documents.team_id', '=', teamId)
     .where('documents.id', '=', id)
     .executeTakeFirst();
@@ -133,7 +211,21 @@ export async function reindexDocument(db: Executor, teamId: number, id: number) 
     return unindexRecord(db, 'documents', id);
   }
   const expiry = document.expiration_date;
-  await syncReminders(db, teamId, { type: 'document', id }, expiry ? [{ key: `document:${id}:expiration`, source: 'document_expiration', title: `Document expires: ${document.title}`, due_date: expiry }] : []);
+  await syncReminders(
+    db,
+    teamId,
+    { type: 'document', id },
+    expiry
+      ? [
+          {
+            key: `document:${id}:expiration`,
+            source: 'document_expiration',
+            title: `Document expires: ${document.title}`,
+            due_date: expiry,
+          },
+        ]
+      : [],
+  );
   await syncAttributeReminders(db, teamId, 'documents', id);
   const tags = (await repo.tagsOf(db, teamId, [id])).get(id) ?? [];
   const attributeText = await attributeSearchText(db, teamId, 'documents', id);
@@ -143,27 +235,56 @@ export async function reindexDocument(db: Executor, teamId: number, id: number) 
     id,
     title: document.title,
     subtitle: categoryName(document.category, await categoriesOf(db, teamId)),
-    extra: [document.file_name ?? '', ...tags, ...attributeText, (document.extracted_text ?? '').slice(0, INDEXED_TEXT_CHARS)],
+    extra: [
+      document.file_name ?? '',
+      ...tags,
+      ...attributeText,
+      (document.extracted_text ?? '').slice(0, INDEXED_TEXT_CHARS),
+    ],
   });
 }
 
 export async function checkCategory(db: Executor, teamId: number, category: string) {
   if (isBuiltInCategory(category)) return;
-  if (!(await categoriesOf(db, teamId)).has(category)) throw invalid('category', 'The selected category is invalid.');
+  if (!(await categoriesOf(db, teamId)).has(category))
+    throw invalid('category', 'The selected category is invalid.');
 }
 
 /** Leases and agreements are not records of the records kit: their rows are read from their own tables. */
-const isRecordType = (type: LinkableType): type is RecordType => (RECORD_TYPES as readonly string[]).includes(type);
+const isRecordType = (type: LinkableType): type is RecordType =>
+  (RECORD_TYPES as readonly string[]).includes(type);
 
 /** Whether the team has a live record of that type and id (a document can be linked to it). */
-export async function linkTargetExists(db: Executor, teamId: number, type: LinkableType, id: number): Promise<boolean> {
-  if (isRecordType(type)) return findLive(db, recordDefinitions[type], teamId, id).then(() => true, () => false);
-  const row = await db.selectFrom(RESOURCE_TABLES[type]).select('id').where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+export async function linkTargetExists(
+  db: Executor,
+  teamId: number,
+  type: LinkableType,
+  id: number,
+): Promise<boolean> {
+  if (isRecordType(type))
+    return findLive(db, recordDefinitions[type], teamId, id).then(
+      () => true,
+      () => false,
+    );
+  const row = await db
+    .selectFrom(RESOURCE_TABLES[type])
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function checkLinkTarget(db: Executor, teamId: number, type: LinkableType, id: number, field = 'id') {
-  if (!(await linkTargetExists(db, teamId, type, id))) throw invalid(field, 'The selected record is invalid.');
+export async function checkLinkTarget(
+  db: Executor,
+  teamId: number,
+  type: LinkableType,
+  id: number,
+  field = 'id',
+) {
+  if (!(await linkTargetExists(db, teamId, type, id)))
+    throw invalid(field, 'The selected record is invalid.');
 }
 
 export type DocumentPatch = {
@@ -177,10 +298,17 @@ export type DocumentPatch = {
   attributes?: Record<string, unknown>;
 };
 
-export async function updateDocument(deps: Deps, actor: Actor, id: number, patch: DocumentPatch): Promise<DocumentDto> {
+export async function updateDocument(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  patch: DocumentPatch,
+): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await writeTransaction(deps.db, (trx) => writeDocumentFields(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
+  await writeTransaction(deps.db, (trx) =>
+    writeDocumentFields(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }),
+  );
   return (await presentDocuments(deps, actor, [id]))[0]!;
 }
 
@@ -189,23 +317,41 @@ export async function updateDocument(deps: Deps, actor: Actor, id: number, patch
  * import): dates in order, a known category, tags replaced, search row and expiration reminder refreshed,
  * audited. Returns the changed fields' values before, so an import can put them back.
  */
-export async function writeDocumentFields(trx: Executor, teamId: number, id: number, patch: DocumentPatch, by: { userId: number | null; ip: string | null }, options: { keepUpdatedAt?: string } = {}): Promise<DocumentPatch> {
+export async function writeDocumentFields(
+  trx: Executor,
+  teamId: number,
+  id: number,
+  patch: DocumentPatch,
+  by: { userId: number | null; ip: string | null },
+  options: { keepUpdatedAt?: string } = {},
+): Promise<DocumentPatch> {
   const current = await findLiveDocument(trx, teamId, id);
   const effective = patch.effective_date !== undefined ? patch.effective_date : current.effective_date;
   const expiration = patch.expiration_date !== undefined ? patch.expiration_date : current.expiration_date;
-  if (effective && expiration && !(expiration > effective)) throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
+  if (effective && expiration && !(expiration > effective))
+    throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
   if (patch.category) await checkCategory(trx, teamId, patch.category);
   const { tags, attributes, ...columns } = patch;
   const changes: Record<string, unknown> = diff(current as Record<string, unknown>, columns);
-  const before: DocumentPatch = Object.fromEntries(Object.keys(changes).map((k) => [k, (current as Record<string, unknown>)[k]]));
+  const before: DocumentPatch = Object.fromEntries(
+    Object.keys(changes).map((k) => [k, (current as Record<string, unknown>)[k]]),
+  );
   if (attributes) {
     const changed = await writeAttributeValues(trx, teamId, 'documents', id, attributes, { partial: true });
     Object.assign(changes, changed);
     // An import's undo puts back the values before, by key.
-    if (Object.keys(changed).length) before.attributes = Object.fromEntries(Object.entries(changed).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old]));
+    if (Object.keys(changed).length)
+      before.attributes = Object.fromEntries(
+        Object.entries(changed).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old]),
+      );
   }
   if (Object.keys(columns).length || tags || Object.keys(changes).length) {
-    await trx.updateTable('documents').set({ ...columns, updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
+    await trx
+      .updateTable('documents')
+      .set({ ...columns, updated_at: options.keepUpdatedAt ?? nowIso() })
+      .where('id', '=', id)
+      .where('team_id', '=', teamId)
+      .execute();
   }
   if (tags) {
     const old = (await repo.tagsOf(trx, teamId, [id])).get(id) ?? [];
@@ -216,7 +362,16 @@ export async function writeDocumentFields(trx: Executor, teamId: number, id: num
     await repo.replaceTags(trx, teamId, id, tags);
   }
   await reindexDocument(trx, teamId, id);
-  if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'document', subjectId: id, action: 'updated', changes, ip: by.ip });
+  if (Object.keys(changes).length)
+    await recordActivity(trx, {
+      teamId,
+      userId: by.userId,
+      subjectType: 'document',
+      subjectId: id,
+      action: 'updated',
+      changes,
+      ip: by.ip,
+    });
   return before;
 }
 
@@ -224,22 +379,50 @@ export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
   await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('documents').set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await trx
+      .updateTable('documents')
+      .set({ deleted_at: nowIso() })
+      .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
+      .execute();
     await reindexDocument(trx, actor.teamId, id);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'deleted', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'document',
+      subjectId: id,
+      action: 'deleted',
+      ip: actor.ip,
+    });
   });
 }
 
 export async function restoreDocument(deps: Deps, actor: Actor, id: number): Promise<DocumentDto> {
-  const document = await deps.db.selectFrom('documents').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
+  const document = await deps.db
+    .selectFrom('documents')
+    .selectAll()
+    .where('team_id', '=', actor.teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!document) throw notFound('Document');
   authorize(recordPolicy.restore(actor));
   if (!document.deleted_at) throw new AppError('conflict', 'This document is not deleted.');
   if (Date.now() - Date.parse(document.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Document');
   await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('documents').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('documents')
+      .set({ deleted_at: null, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await reindexDocument(trx, actor.teamId, id);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: 'restored', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'document',
+      subjectId: id,
+      action: 'restored',
+      ip: actor.ip,
+    });
   });
   return (await presentDocuments(deps, actor, [id]))[0]!;
 }
@@ -247,10 +430,18 @@ export async function restoreDocument(deps: Deps, actor: Actor, id: number): Pro
 export async function listDocumentVersions(deps: Deps, actor: Actor, id: number) {
   await findLiveDocument(deps.db, actor.teamId, id);
   const rows = await repo.listVersions(deps.db, actor.teamId, id);
-  return Promise.all(rows.map(async (row) => ({ ...presentVersion(row), url: await signedFileUrl(deps, row) })));
+  return Promise.all(
+    rows.map(async (row) => ({ ...presentVersion(row), url: await signedFileUrl(deps, row) })),
+  );
 }
 
-export async function linkDocument(deps: Deps, actor: Actor, id: number, target: { type: LinkableType; id: number }, link: boolean): Promise<DocumentDto> {
+export async function linkDocument(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  target: { type: LinkableType; id: number },
+  link: boolean,
+): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
   await writeTransaction(deps.db, async (trx) => {
@@ -262,7 +453,15 @@ export async function linkDocument(deps: Deps, actor: Actor, id: number, target:
     }
     // A record's Documents tab counts its links: cached totals must not outlive this.
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document', subjectId: id, action: link ? 'linked' : 'unlinked', changes: { record: `${target.type}:${target.id}` }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'document',
+      subjectId: id,
+      action: link ? 'linked' : 'unlinked',
+      changes: { record: `${target.type}:${target.id}` },
+      ip: actor.ip,
+    });
   });
   return (await presentDocuments(deps, actor, [id]))[0]!;
 }
@@ -279,16 +478,33 @@ export async function addCategory(deps: Deps, actor: Actor, name: string) {
   authorize(hasRole(actor, 'admin'), 'Only admins can add document categories.');
   const slug = normalizeText(name).replace(/ /g, '_').slice(0, 60);
   if (!slug) throw invalid('name', 'The name must contain letters or numbers.');
-  if (isBuiltInCategory(slug) || (await categoriesOf(deps.db, actor.teamId)).has(slug)) throw invalid('name', 'This category already exists.');
+  if (isBuiltInCategory(slug) || (await categoriesOf(deps.db, actor.teamId)).has(slug))
+    throw invalid('name', 'This category already exists.');
   await writeTransaction(deps.db, async (trx) => {
-    await trx.insertInto('document_categories').values({ team_id: actor.teamId, slug, name, created_at: nowIso() }).execute();
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'document_category', subjectId: slug, action: 'created', changes: { name: [null, name] }, ip: actor.ip });
+    await trx
+      .insertInto('document_categories')
+      .values({ team_id: actor.teamId, slug, name, created_at: nowIso() })
+      .execute();
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'document_category',
+      subjectId: slug,
+      action: 'created',
+      changes: { name: [null, name] },
+      ip: actor.ip,
+    });
   });
   return { slug, name, built_in: false };
 }
 
 /** A short passage around the first search word in each document's text, for search results. */
-export async function documentSnippets(deps: Deps, teamId: number, ids: number[], query: string): Promise<Map<number, string>> {
+export async function documentSnippets(
+  deps: Deps,
+  teamId: number,
+  ids: number[],
+  query: string,
+): Promise<Map<number, string>> {
   const snippets = new Map<number, string>();
   const tokens = searchTokens(query);
   if (!ids.length || !tokens.length) return snippets;
@@ -303,14 +519,27 @@ export async function documentSnippets(deps: Deps, teamId: number, ids: number[]
     if (!row.text) continue;
     const plain = row.text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ');
     const lower = plain.toLowerCase();
-    const at = tokens.map((t) => lower.search(new RegExp(`\\b${t}`))).filter((i) => i >= 0).sort((a, b) => a - b)[0];
+    const at = tokens
+      .map((t) => lower.search(new RegExp(`\\b${t}`)))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b)[0];
     if (at === undefined) continue;
     const start = Math.max(0, at - 60);
     const end = Math.min(plain.length, at + 100);
-    snippets.set(row.id, `${start > 0 ? '…' : ''}${plain.slice(start, end).trim()}${end < plain.length ? '…' : ''}`);
+    snippets.set(
+      row.id,
+      `${start > 0 ? '…' : ''}${plain.slice(start, end).trim()}${end < plain.length ? '…' : ''}`,
+    );
   }
   return snippets;
 }
 
-const RECORD_LABELS: Record<LinkableType, string> = { companies: 'Company', brands: 'Brand', stores: 'Store', contacts: 'Contact', leases: 'Lease', agreements: 'Franchise agreement' };
+const RECORD_LABELS: Record<LinkableType, string> = {
+  companies: 'Company',
+  brands: 'Brand',
+  stores: 'Store',
+  contacts: 'Contact',
+  leases: 'Lease',
+  agreements: 'Franchise agreement',
+};
 export const notFoundRecord = (type: LinkableType) => notFound(RECORD_LABELS[type]);

@@ -10,7 +10,12 @@ const ctx = useTestApp();
 describe('exporting lists', () => {
   it('exports the filtered list as XLSX with numbers as numbers and dates as dates, and keeps formula-like text inert in CSV', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await createVia(admin, 'stores', { name: '=HYPERLINK("http://evil")', square_feet: 1200, city: 'Austin', opening_date: '2024-05-01' });
+    await createVia(admin, 'stores', {
+      name: '=HYPERLINK("http://evil")',
+      square_feet: 1200,
+      city: 'Austin',
+      opening_date: '2024-05-01',
+    });
     await createVia(admin, 'stores', { name: 'Plain', city: 'Boston' });
 
     const xlsx = await admin.request('GET', '/app/api/v1/stores/export?format=xlsx&search=hyperlink');
@@ -40,10 +45,17 @@ describe('exporting lists', () => {
 describe('exporting the columns the list shows', () => {
   it('exports only the attribute columns the list shows when it names them', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Drive-thru', type: 'boolean' });
+    await admin.post('/app/api/v1/attributes', {
+      subject_type: 'stores',
+      label: 'Drive-thru',
+      type: 'boolean',
+    });
     await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' });
     await createVia(admin, 'stores', { name: 'A', attributes: { drive_thru: true, seats: 40 } });
-    const header = async (query: string) => ((await admin.get(`/app/api/v1/stores/export?format=csv${query}`)).body as string).replace(/^\uFEFF/, '').split('\n')[0]!;
+    const header = async (query: string) =>
+      ((await admin.get(`/app/api/v1/stores/export?format=csv${query}`)).body as string)
+        .replace(/^\uFEFF/, '')
+        .split('\n')[0]!;
     expect(await header('')).toMatch(/Drive-thru,Seats$/);
     expect(await header('&attributes=seats')).toMatch(/,Manager,Seats$/);
     expect(await header('&attributes=')).toMatch(/,Manager$/);
@@ -55,9 +67,29 @@ describe('exporting leases and agreements', () => {
     const { admin } = await teamWithRoles(ctx);
     const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
     const store = await createVia(admin, 'stores', { name: 'Dallas', brand_id: brand.id });
-    expect((await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-ACTIVE', status: 'active' })).status).toBe(201);
-    expect((await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-DRAFT', status: 'draft' })).status).toBe(201);
-    expect((await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [store.id], agreement_number: 'FA-9', royalty_percent: 6 })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/app/api/v1/leases', {
+          store_id: store.id,
+          reference: 'L-ACTIVE',
+          status: 'active',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'L-DRAFT', status: 'draft' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await admin.post('/app/api/v1/agreements', {
+          brand_id: brand.id,
+          store_ids: [store.id],
+          agreement_number: 'FA-9',
+          royalty_percent: 6,
+        })
+      ).status,
+    ).toBe(201);
     const { user: stranger } = await buildUser(ctx);
     const other = await signIn(ctx, stranger.email);
     const theirs = await createVia(other, 'stores', { name: 'Theirs' });
@@ -72,7 +104,9 @@ describe('exporting leases and agreements', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(agreements.raw as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(expect.arrayContaining(['FA-9', 'Sunrise', 'Dallas', 6]));
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(
+      expect.arrayContaining(['FA-9', 'Sunrise', 'Dallas', 6]),
+    );
     expect((await admin.get('/app/api/v1/leases/export?format=doc')).status).toBe(422);
   });
 });
@@ -81,7 +115,9 @@ describe('exporting the whole team', () => {
   it('gives admins a ZIP of every team table as CSV plus the document files, and nothing of other teams', async () => {
     const { admin, manager } = await teamWithRoles(ctx);
     await createVia(admin, 'stores', { name: 'Ours' });
-    const { body, headers } = multipartBody({}, [{ field: 'file', name: 'lease.txt', content: Buffer.from('The lease text') }]);
+    const { body, headers } = multipartBody({}, [
+      { field: 'file', name: 'lease.txt', content: Buffer.from('The lease text') },
+    ]);
     expect((await admin.request('POST', '/app/api/v1/documents', body, headers)).status).toBe(201);
     const { user: stranger } = await buildUser(ctx);
     await createVia(await signIn(ctx, stranger.email), 'stores', { name: 'Theirs' });
@@ -91,7 +127,8 @@ describe('exporting the whole team', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(response.raw);
-    for (const table of Object.keys(TEAM_EXPORT_TABLES)) expect(zip.file(`${table}.csv`), table).not.toBeNull();
+    for (const table of Object.keys(TEAM_EXPORT_TABLES))
+      expect(zip.file(`${table}.csv`), table).not.toBeNull();
     const stores = await zip.file('stores.csv')!.async('string');
     expect(stores).toContain('Ours');
     expect(stores).not.toContain('Theirs');
@@ -103,7 +140,9 @@ describe('exporting the whole team', () => {
   it('has a decision for every table that holds team data', async () => {
     const tables = await ctx.db.introspection.getTables();
     const teamTables = tables.filter((t) => t.columns.some((c) => c.name === 'team_id')).map((t) => t.name);
-    const undecided = teamTables.filter((name) => !(name in TEAM_EXPORT_TABLES) && !(name in TEAM_TABLES_LEFT_OUT));
+    const undecided = teamTables.filter(
+      (name) => !(name in TEAM_EXPORT_TABLES) && !(name in TEAM_TABLES_LEFT_OUT),
+    );
     expect(undecided).toEqual([]);
   });
 });

@@ -66,7 +66,12 @@ export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
 
 const BATCH = 1000;
 
-async function* tableRows(deps: Deps, teamId: number, table: string, order: string[]): AsyncGenerator<Cell[]> {
+async function* tableRows(
+  deps: Deps,
+  teamId: number,
+  table: string,
+  order: string[],
+): AsyncGenerator<Cell[]> {
   // Tables are named from the list above at run time.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = deps.db as unknown as Kysely<any>;
@@ -75,7 +80,10 @@ async function* tableRows(deps: Deps, teamId: number, table: string, order: stri
   for (let offset = 0; ; offset += BATCH) {
     let query = db.selectFrom(table).selectAll().where('team_id', '=', teamId);
     // Keyset paging where there is an id; the few tables without one are small and paged by offset.
-    query = order[0] === 'id' ? query.where('id', '>', lastId).orderBy('id') : order.reduce((q, column) => q.orderBy(column), query).offset(offset);
+    query =
+      order[0] === 'id'
+        ? query.where('id', '>', lastId).orderBy('id')
+        : order.reduce((q, column) => q.orderBy(column), query).offset(offset);
     const rows = (await query.limit(BATCH).execute()) as Array<Record<string, unknown>>;
     if (!header) {
       header = rows[0] ? Object.keys(rows[0]) : [];
@@ -90,8 +98,19 @@ async function* tableRows(deps: Deps, teamId: number, table: string, order: stri
 /** The whole team as a ZIP (streamed: tables a batch at a time, files one after another). Admins only. */
 export async function exportTeam(deps: Deps, actor: Actor): Promise<{ stream: Readable; fileName: string }> {
   authorize(hasRole(actor, 'admin'), 'Only team admins can export the whole team.');
-  const team = await deps.db.selectFrom('teams').select(['id', 'name']).where('id', '=', actor.teamId).executeTakeFirstOrThrow();
-  await recordActivity(deps.db, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'team', subjectId: actor.teamId, action: 'exported', ip: actor.ip });
+  const team = await deps.db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('id', '=', actor.teamId)
+    .executeTakeFirstOrThrow();
+  await recordActivity(deps.db, {
+    teamId: actor.teamId,
+    userId: actor.user.id,
+    subjectType: 'team',
+    subjectId: actor.teamId,
+    action: 'exported',
+    ip: actor.ip,
+  });
   const zip = archiver('zip', { zlib: { level: 6 } });
   const out = new PassThrough();
   zip.pipe(out);
@@ -116,7 +135,9 @@ export async function exportTeam(deps: Deps, actor: Actor): Promise<{ stream: Re
         .limit(100)
         .execute();
       for (const document of documents) {
-        zip.append(await deps.storage.read(document.blob_key), { name: `files/${document.id}/${safeFileName(document.file_name)}` });
+        zip.append(await deps.storage.read(document.blob_key), {
+          name: `files/${document.id}/${safeFileName(document.file_name)}`,
+        });
         await once(zip, 'entry');
       }
       if (documents.length < 100) break;
@@ -128,6 +149,10 @@ export async function exportTeam(deps: Deps, actor: Actor): Promise<{ stream: Re
     out.destroy(error as Error);
   });
 
-  const slug = team.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'team';
+  const slug =
+    team.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'team';
   return { stream: out, fileName: `storekeep-${slug}-${new Date().toISOString().slice(0, 10)}.zip` };
 }

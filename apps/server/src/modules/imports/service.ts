@@ -42,8 +42,19 @@ export const RUN_IMPORT = 'import.run';
 const IMPORT_STALE_MS = 60_000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-
-type ImportRow = Omit<ImportsTable, 'id' | 'skip_invalid' | 'total_rows' | 'processed_rows' | 'created_count' | 'updated_count' | 'skipped_count' | 'error_count' | 'sheets' | 'headers'> & {
+type ImportRow = Omit<
+  ImportsTable,
+  | 'id'
+  | 'skip_invalid'
+  | 'total_rows'
+  | 'processed_rows'
+  | 'created_count'
+  | 'updated_count'
+  | 'skipped_count'
+  | 'error_count'
+  | 'sheets'
+  | 'headers'
+> & {
   id: number;
   skip_invalid: number;
   total_rows: number;
@@ -60,7 +71,12 @@ type ImportRow = Omit<ImportsTable, 'id' | 'skip_invalid' | 'total_rows' | 'proc
 const canImport = (actor: Actor) => hasRole(actor, 'manager');
 
 async function findImport(db: Executor, teamId: number, id: number): Promise<ImportRow> {
-  const row = await db.selectFrom('imports').selectAll().where('id', '=', id).where('team_id', '=', teamId).executeTakeFirst();
+  const row = await db
+    .selectFrom('imports')
+    .selectAll()
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
   if (!row) throw notFound('Import');
   return row as ImportRow;
 }
@@ -72,13 +88,26 @@ async function present(db: Executor, row: ImportRow): Promise<ImportDto> {
 /** Imports as the API shows them: their users read in one query and each type's fields once (a history page). */
 async function presentImports(db: Executor, rows: ImportRow[]): Promise<ImportDto[]> {
   const userIds = [...new Set(rows.map((row) => row.user_id).filter((id): id is number => id !== null))];
-  const users = new Map((userIds.length ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute() : []).map((u) => [u.id, u]));
+  const users = new Map(
+    (userIds.length
+      ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()
+      : []
+    ).map((u) => [u.id, u]),
+  );
   const fieldsOf = new Map<string, ImportDto['fields']>();
-  for (const row of rows) if (!fieldsOf.has(row.type)) fieldsOf.set(row.type, describeFields(await targetOf(row.type as ImportType).fields(db, row.team_id)));
-  return rows.map((row) => presentImport(row, row.user_id ? users.get(row.user_id) : undefined, fieldsOf.get(row.type)!));
+  for (const row of rows)
+    if (!fieldsOf.has(row.type))
+      fieldsOf.set(row.type, describeFields(await targetOf(row.type as ImportType).fields(db, row.team_id)));
+  return rows.map((row) =>
+    presentImport(row, row.user_id ? users.get(row.user_id) : undefined, fieldsOf.get(row.type)!),
+  );
 }
 
-function presentImport(row: ImportRow, user: { id: number; name: string } | undefined, fields: ImportDto['fields']): ImportDto {
+function presentImport(
+  row: ImportRow,
+  user: { id: number; name: string } | undefined,
+  fields: ImportDto['fields'],
+): ImportDto {
   const type = row.type as ImportType;
   return {
     id: row.id,
@@ -114,19 +143,27 @@ function presentImport(row: ImportRow, user: { id: number; name: string } | unde
 /** A file over a size limit is a 413, one that cannot be read or is over a sheet limit a 422; both name `file`. */
 function fileError(error: unknown): unknown {
   if (!(error instanceof UnreadableFile)) return error;
-  return error.tooLarge ? new AppError('too_large', error.message, { file: [error.message] }) : invalid('file', error.message);
+  return error.tooLarge
+    ? new AppError('too_large', error.message, { file: [error.message] })
+    : invalid('file', error.message);
 }
 
 async function tableOf(deps: Deps, row: ImportRow, sheet = row.sheet, options: { checkAll?: boolean } = {}) {
   try {
-    return await openTable(await buffer(await deps.storage.read(row.file_key)), row.format as ImportFormat, sheet, options);
+    return await openTable(
+      await buffer(await deps.storage.read(row.file_key)),
+      row.format as ImportFormat,
+      sheet,
+      options,
+    );
   } catch (error) {
     throw fileError(error);
   }
 }
 
 function publish(deps: Deps, row: Pick<ImportRow, 'id' | 'user_id' | 'team_id'>, data: Partial<ImportDto>) {
-  if (row.user_id) deps.realtime.publish(`user.${row.user_id}`, { type: 'import', data: { id: row.id, ...data } });
+  if (row.user_id)
+    deps.realtime.publish(`user.${row.user_id}`, { type: 'import', data: { id: row.id, ...data } });
 }
 
 // ---------- upload, mapping, preview ----------
@@ -141,7 +178,8 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
     if (part.type === 'field') fields[part.fieldname] = String(part.value);
     else if (part.fieldname === 'file') {
       const bytes = await part.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', 'The file may not be larger than 50 MB.');
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('too_large', 'The file may not be larger than 50 MB.');
         throw error;
       });
       file = { name: safeFileName(part.filename ?? '', 'import.csv', 255), bytes };
@@ -150,7 +188,8 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
   const type = fields.type as ImportType;
   if (!IMPORT_TYPES.includes(type)) throw invalid('type', 'The selected type is invalid.');
   if (!file || !file.bytes.length) throw invalid('file', 'The file field is required.');
-  if (!/\.(csv|tsv|txt|xlsx)$/i.test(file.name) && detectFormat(file.name, file.bytes) !== 'xlsx') throw invalid('file', 'The file must be a CSV or XLSX file.');
+  if (!/\.(csv|tsv|txt|xlsx)$/i.test(file.name) && detectFormat(file.name, file.bytes) !== 'xlsx')
+    throw invalid('file', 'The file must be a CSV or XLSX file.');
   const format = detectFormat(file.name, file.bytes);
   let table;
   try {
@@ -159,8 +198,17 @@ export async function uploadImport(deps: Deps, actor: Actor, request: FastifyReq
     throw fileError(error);
   }
   if (!table.headers.length) throw invalid('file', 'The file has no header row.');
-  const saved = await deps.db.selectFrom('import_mappings').select('mapping').where('team_id', '=', actor.teamId).where('type', '=', type).executeTakeFirst();
-  const mapping = suggestMapping(await targetOf(type).fields(deps.db, actor.teamId), table.headers, saved ? (JSON.parse(saved.mapping) as Record<string, string>) : null);
+  const saved = await deps.db
+    .selectFrom('import_mappings')
+    .select('mapping')
+    .where('team_id', '=', actor.teamId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+  const mapping = suggestMapping(
+    await targetOf(type).fields(deps.db, actor.teamId),
+    table.headers,
+    saved ? (JSON.parse(saved.mapping) as Record<string, string>) : null,
+  );
   const key = `import-${randomToken(18)}`;
   await reserveBlob(deps.db, key);
   await deps.storage.put(key, file.bytes);
@@ -192,14 +240,35 @@ export async function getImport(deps: Deps, actor: Actor, id: number): Promise<I
   return present(deps.db, await findImport(deps.db, actor.teamId, id));
 }
 
-export async function listImports(deps: Deps, actor: Actor, page: number, perPage: number): Promise<{ data: ImportDto[]; meta: PaginationMeta }> {
-  const base = deps.db.selectFrom('imports').where('team_id', '=', actor.teamId).where('status', '!=', 'uploaded');
+export async function listImports(
+  deps: Deps,
+  actor: Actor,
+  page: number,
+  perPage: number,
+): Promise<{ data: ImportDto[]; meta: PaginationMeta }> {
+  const base = deps.db
+    .selectFrom('imports')
+    .where('team_id', '=', actor.teamId)
+    .where('status', '!=', 'uploaded');
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = (await base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute()) as ImportRow[];
+  const rows = (await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute()) as ImportRow[];
   return { data: await presentImports(deps.db, rows), meta: paginationMeta(page, perPage, Number(total)) };
 }
 
-type CheckedOptions = { mapping: ImportMapping; sheet: string | null; mode: ImportMode; matchKey: string | null; skipInvalid: boolean; headers: string[]; fields: FieldSpec[] };
+type CheckedOptions = {
+  mapping: ImportMapping;
+  sheet: string | null;
+  mode: ImportMode;
+  matchKey: string | null;
+  skipInvalid: boolean;
+  headers: string[];
+  fields: FieldSpec[];
+};
 
 /** The options against the file: mapped headers exist, required fields are mapped, a match key is chosen when needed. */
 async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<CheckedOptions> {
@@ -211,20 +280,30 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
   const options = parsed.data;
   const sheet = options.sheet ?? row.sheet;
   // Another sheet than the upload checked is checked whole now, so the run never meets a sheet over the limits.
-  const headers = sheet !== row.sheet ? (await tableOf(deps, row, sheet, { checkAll: true })).headers : (JSON.parse(row.headers) as string[]);
+  const headers =
+    sheet !== row.sheet
+      ? (await tableOf(deps, row, sheet, { checkAll: true })).headers
+      : (JSON.parse(row.headers) as string[]);
   const fields = await targetOf(row.type as ImportType).fields(deps.db, row.team_id);
   const errors: Record<string, string[]> = {};
   const mapping = Object.fromEntries(Object.entries(options.mapping).filter(([, header]) => header !== ''));
   for (const [field, header] of Object.entries(mapping)) {
-    if (!fields.some((f) => f.key === field)) errors[`mapping.${field}`] = [`There is no field “${field}” to import into.`];
+    if (!fields.some((f) => f.key === field))
+      errors[`mapping.${field}`] = [`There is no field “${field}” to import into.`];
     else if (!headers.includes(header)) errors[`mapping.${field}`] = [`The file has no column “${header}”.`];
   }
   if (options.mode !== 'update') {
-    for (const field of fields) if (field.required && !mapping[field.key]) errors[`mapping.${field.key}`] = [`Choose the column that holds the ${field.label.toLowerCase()}.`];
+    for (const field of fields)
+      if (field.required && !mapping[field.key])
+        errors[`mapping.${field.key}`] = [`Choose the column that holds the ${field.label.toLowerCase()}.`];
   }
   const target = targetOf(row.type as ImportType);
   if (!target.modes.includes(options.mode)) {
-    errors.mode = [target.modes.includes('create') ? `${target.label}s can only be created by an import; rows naming existing ones are skipped.` : `${target.label}s can only be updated by an import.`];
+    errors.mode = [
+      target.modes.includes('create')
+        ? `${target.label}s can only be created by an import; rows naming existing ones are skipped.`
+        : `${target.label}s can only be updated by an import.`,
+    ];
   }
   const matchKey = options.match_key || null;
   // Types with an identity of their own (a store's sales period) match without a chosen key.
@@ -232,7 +311,8 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
   const matchable = fields.some((f) => f.matchKey) && target.modes.some((m) => m !== 'create');
   if (matchable && (options.mode !== 'create' || matchKey)) {
     if (!matchKey) errors.match_key = ['Choose the column that finds existing records.'];
-    else if (!fields.some((f) => f.key === matchKey && f.matchKey)) errors.match_key = ['The selected match key is invalid.'];
+    else if (!fields.some((f) => f.key === matchKey && f.matchKey))
+      errors.match_key = ['The selected match key is invalid.'];
     else if (!mapping[matchKey]) errors.match_key = ['Map a column to the match key first.'];
   }
   const first = Object.values(errors)[0]?.[0];
@@ -241,12 +321,20 @@ async function checkOptions(deps: Deps, row: ImportRow, raw: unknown): Promise<C
 }
 
 /** The first rows as they would be imported, with every cell's error, from the same checks as the run. */
-export async function previewImport(deps: Deps, actor: Actor, id: number, raw: unknown): Promise<ImportPreview> {
+export async function previewImport(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  raw: unknown,
+): Promise<ImportPreview> {
   const row = await findImport(deps.db, actor.teamId, id);
   authorize(canImport(actor), 'Only managers and admins can import.');
   const options = await checkOptions(deps, row, raw);
   const table = await tableOf(deps, row, options.sheet);
-  const preparer = await targetOf(row.type as ImportType).preparer(deps.db, actor.teamId, { type: row.type as ImportType, ...options });
+  const preparer = await targetOf(row.type as ImportType).preparer(deps.db, actor.teamId, {
+    type: row.type as ImportType,
+    ...options,
+  });
   const sample: SheetRow[] = [];
   let total = 0;
   for await (const sheetRow of table.rows()) {
@@ -277,13 +365,21 @@ function groupErrors(errors: CellError[], mapping: ImportMapping): Record<string
 export async function startImport(deps: Deps, actor: Actor, id: number, raw: unknown): Promise<ImportDto> {
   const row = await findImport(deps.db, actor.teamId, id);
   authorize(canImport(actor), 'Only managers and admins can import.');
-  if (row.status !== 'uploaded') throw new AppError('conflict', 'This import has already run; upload the file again to run it again.');
+  if (row.status !== 'uploaded')
+    throw new AppError('conflict', 'This import has already run; upload the file again to run it again.');
   const options = await checkOptions(deps, row, raw);
   await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     const claimed = await trx
       .updateTable('imports')
-      .set({ status: 'queued', sheet: options.sheet, mapping: JSON.stringify(options.mapping), mode: options.mode, match_key: options.matchKey, skip_invalid: options.skipInvalid ? 1 : 0 })
+      .set({
+        status: 'queued',
+        sheet: options.sheet,
+        mapping: JSON.stringify(options.mapping),
+        mode: options.mode,
+        match_key: options.matchKey,
+        skip_invalid: options.skipInvalid ? 1 : 0,
+      })
       .where('id', '=', id)
       .where('status', '=', 'uploaded')
       .executeTakeFirst();
@@ -294,7 +390,16 @@ export async function startImport(deps: Deps, actor: Actor, id: number, raw: unk
       .values({ team_id: actor.teamId, type: row.type, mapping: saved, updated_at: now })
       .onConflict((oc) => oc.columns(['team_id', 'type']).doUpdateSet({ mapping: saved, updated_at: now }))
       .execute();
-    await trx.insertInto('jobs').values({ kind: RUN_IMPORT, team_id: actor.teamId, payload: JSON.stringify({ importId: id }), available_at: now, created_at: now }).execute();
+    await trx
+      .insertInto('jobs')
+      .values({
+        kind: RUN_IMPORT,
+        team_id: actor.teamId,
+        payload: JSON.stringify({ importId: id }),
+        available_at: now,
+        created_at: now,
+      })
+      .execute();
   });
   deps.jobs.kick();
   return getImport(deps, actor, id);
@@ -303,14 +408,19 @@ export async function startImport(deps: Deps, actor: Actor, id: number, raw: unk
 export async function cancelImport(deps: Deps, actor: Actor, id: number): Promise<ImportDto> {
   const row = await findImport(deps.db, actor.teamId, id);
   authorize(canImport(actor), 'Only managers and admins can import.');
-  if (!['queued', 'running'].includes(row.status)) throw new AppError('conflict', 'Only a queued or running import can be cancelled.');
+  if (!['queued', 'running'].includes(row.status))
+    throw new AppError('conflict', 'Only a queued or running import can be cancelled.');
   await deps.db.updateTable('imports').set({ cancel_requested_at: nowIso() }).where('id', '=', id).execute();
   return getImport(deps, actor, id);
 }
 
 // ---------- the run ----------
 
-export type RunHooks = { batchSize?: number; afterBatch?: (committed: number) => Promise<void>; afterCommitPoint?: () => Promise<void> };
+export type RunHooks = {
+  batchSize?: number;
+  afterBatch?: (committed: number) => Promise<void>;
+  afterCommitPoint?: () => Promise<void>;
+};
 
 class Cancelled extends Error {}
 /** Another process took the import over (its recovery decided this one was gone): it finishes or rolls back. */
@@ -322,7 +432,8 @@ class Refused extends Error {}
  * Rows per write transaction. On SQLite a transaction holds the one connection and its statements run
  * synchronously, so no request is answered until it commits: small batches keep that under ~20 ms.
  */
-const writeBatchSize = (deps: Deps) => (deps.dialect === 'sqlite' ? IMPORT_BATCH_SIZE / 5 : IMPORT_BATCH_SIZE);
+const writeBatchSize = (deps: Deps) =>
+  deps.dialect === 'sqlite' ? IMPORT_BATCH_SIZE / 5 : IMPORT_BATCH_SIZE;
 
 /** This process as an import's runner: an instance restarted on the same host and port is the same runner. */
 const runnerOf = (deps: Deps) => `${os.hostname()}:${deps.config.PORT}`;
@@ -337,7 +448,12 @@ const runnerOf = (deps: Deps) => `${os.hostname()}:${deps.config.PORT}`;
  * roll the logged batches back; nobody could see the hidden rows, and an update someone changed since is
  * left as they made it.
  */
-export async function runImport(deps: Deps, importId: number, jobId: number | null, hooks: RunHooks = {}): Promise<void> {
+export async function runImport(
+  deps: Deps,
+  importId: number,
+  jobId: number | null,
+  hooks: RunHooks = {},
+): Promise<void> {
   const found = await deps.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
   if (!found) return;
   let row = found as ImportRow;
@@ -351,7 +467,12 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
   if (row.cancel_requested_at) return finish(deps, row, 'cancelled', 'Cancelled before it started.');
   const runner = runnerOf(deps);
   const now = nowIso();
-  const claimed = await deps.db.updateTable('imports').set({ status: 'running', started_at: now, runner, heartbeat_at: now }).where('id', '=', importId).where('status', '=', 'queued').executeTakeFirst();
+  const claimed = await deps.db
+    .updateTable('imports')
+    .set({ status: 'running', started_at: now, runner, heartbeat_at: now })
+    .where('id', '=', importId)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   if (!Number(claimed.numUpdatedRows)) return;
   row = { ...row, status: 'running', runner };
   publish(deps, row, { status: 'running', processed_rows: 0 });
@@ -363,16 +484,32 @@ export async function runImport(deps: Deps, importId: number, jobId: number | nu
     await commitImport(deps, row, target, hooks);
   } catch (error) {
     if (error instanceof Superseded) return;
-    const { committed_at } = await deps.db.selectFrom('imports').select('committed_at').where('id', '=', importId).executeTakeFirstOrThrow();
+    const { committed_at } = await deps.db
+      .selectFrom('imports')
+      .select('committed_at')
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
     // Past the commit point the import completes: the job fails, and its next run (or recovery) finishes it.
     if (committed_at) throw error;
     // Rolling back may itself fail (the database went away): then recovery rolls back from the log later.
     const kept = await rollBack(deps, row, target);
-    if (error instanceof Cancelled) await finish(deps, row, 'cancelled', `Cancelled; nothing from this import was kept.${keptNote(target, kept)}`);
-    else if (error instanceof Refused) await finish(deps, row, 'failed', `${error.message}${keptNote(target, kept)}`);
+    if (error instanceof Cancelled)
+      await finish(
+        deps,
+        row,
+        'cancelled',
+        `Cancelled; nothing from this import was kept.${keptNote(target, kept)}`,
+      );
+    else if (error instanceof Refused)
+      await finish(deps, row, 'failed', `${error.message}${keptNote(target, kept)}`);
     else {
       deps.log.error({ err: error, importId }, 'import failed');
-      await finish(deps, row, 'failed', `The import failed unexpectedly; nothing from it was kept.${keptNote(target, kept)}`);
+      await finish(
+        deps,
+        row,
+        'failed',
+        `The import failed unexpectedly; nothing from it was kept.${keptNote(target, kept)}`,
+      );
     }
   }
 }
@@ -398,11 +535,19 @@ async function commitImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
     }
   }
   await writeTransaction(deps.db, async (trx) => {
-    const current = await trx.selectFrom('imports').select(['cancel_requested_at', 'status', 'runner']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('imports')
+      .select(['cancel_requested_at', 'status', 'runner'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     if (current.status !== 'running' || current.runner !== row.runner) throw new Superseded();
     if (current.cancel_requested_at) throw new Cancelled();
     const now = nowIso();
-    await trx.updateTable('imports').set({ committed_at: now, heartbeat_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('imports')
+      .set({ committed_at: now, heartbeat_at: now })
+      .where('id', '=', row.id)
+      .execute();
   });
   await hooks.afterCommitPoint?.();
   await revealImport(deps, row, target);
@@ -410,9 +555,17 @@ async function commitImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
 
 /** The ids of the records the run created, a write batch at a time, with a turn of the event loop between. */
 async function* createdBatches(deps: Deps, row: ImportRow): AsyncGenerator<number[]> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = (
-      await deps.db.selectFrom('import_changes').select('subject_id').where('import_id', '=', row.id).where('action', '=', 'create').where('subject_id', '>', after).orderBy('subject_id').limit(writeBatchSize(deps)).execute()
+      await deps.db
+        .selectFrom('import_changes')
+        .select('subject_id')
+        .where('import_id', '=', row.id)
+        .where('action', '=', 'create')
+        .where('subject_id', '>', after)
+        .orderBy('subject_id')
+        .limit(writeBatchSize(deps))
+        .execute()
     ).map((c) => c.subject_id);
     if (!ids.length) return;
     yield ids;
@@ -430,25 +583,54 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
     });
   }
   const completed = await writeTransaction(deps.db, async (trx) => {
-    const done = await trx.updateTable('imports').set({ status: 'completed', finished_at: nowIso() }).where('id', '=', row.id).where('status', '=', 'running').executeTakeFirst();
+    const done = await trx
+      .updateTable('imports')
+      .set({ status: 'completed', finished_at: nowIso() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     if (!Number(done.numUpdatedRows)) return false;
     // Rows whose unique value someone took between the commit point and their reveal are skipped, not stuck.
     for (let at = 0; at < blocked.length; at += IMPORT_BATCH_SIZE) {
       const ids = blocked.slice(at, at + IMPORT_BATCH_SIZE);
-      const changes = await trx.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).where('subject_id', 'in', ids).execute();
+      const changes = await trx
+        .selectFrom('import_changes')
+        .selectAll()
+        .where('import_id', '=', row.id)
+        .where('subject_id', 'in', ids)
+        .execute();
       await target.rollBack(trx, row.team_id, changes);
-      await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', ids).execute();
+      await trx
+        .deleteFrom('import_changes')
+        .where('import_id', '=', row.id)
+        .where('subject_id', 'in', ids)
+        .execute();
     }
     if (blocked.length) {
       const message = `${blocked.length} ${blocked.length === 1 ? 'row was' : 'rows were'} skipped: a record created while the import ran took ${blocked.length === 1 ? 'its' : 'their'} unique value.`;
       await trx
         .updateTable('imports')
-        .set((eb) => ({ created_count: eb('created_count', '-', blocked.length), skipped_count: eb('skipped_count', '+', blocked.length), message }))
+        .set((eb) => ({
+          created_count: eb('created_count', '-', blocked.length),
+          skipped_count: eb('skipped_count', '+', blocked.length),
+          message,
+        }))
         .where('id', '=', row.id)
         .execute();
     }
-    const counts = await trx.selectFrom('imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count']).where('id', '=', row.id).executeTakeFirstOrThrow();
-    await recordActivity(trx, { teamId: row.team_id, userId: row.user_id, subjectType: 'import', subjectId: row.id, action: 'imported', changes: { type: row.type, file: row.file_name, ...counts } });
+    const counts = await trx
+      .selectFrom('imports')
+      .select(['created_count', 'updated_count', 'skipped_count', 'error_count'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, {
+      teamId: row.team_id,
+      userId: row.user_id,
+      subjectType: 'import',
+      subjectId: row.id,
+      action: 'imported',
+      changes: { type: row.type, file: row.file_name, ...counts },
+    });
     return true;
   });
   if (completed) {
@@ -475,7 +657,11 @@ const IMPORT_STATISTICS_TABLES: Record<string, string[]> = {
  */
 async function refreshPlannerStatistics(deps: Deps, row: ImportRow) {
   if (deps.dialect !== 'postgres') return;
-  const counts = await deps.db.selectFrom('imports').select(['created_count', 'updated_count']).where('id', '=', row.id).executeTakeFirstOrThrow();
+  const counts = await deps.db
+    .selectFrom('imports')
+    .select(['created_count', 'updated_count'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
   if (Number(counts.created_count) + Number(counts.updated_count) < 1000) return;
   await analyzeImportTables(deps, row.type);
 }
@@ -486,7 +672,9 @@ const STATISTICS_EVERY_ROWS = 20_000;
 async function analyzeImportTables(deps: Deps, type: string) {
   if (deps.dialect !== 'postgres') return;
   for (const table of IMPORT_STATISTICS_TABLES[type] ?? []) {
-    await sql`analyze ${sql.table(table)}`.execute(deps.db).catch((error: unknown) => deps.log.warn({ err: error, table }, 'analyze during an import failed'));
+    await sql`analyze ${sql.table(table)}`
+      .execute(deps.db)
+      .catch((error: unknown) => deps.log.warn({ err: error, table }, 'analyze during an import failed'));
   }
 }
 
@@ -496,44 +684,81 @@ async function analyzeImportTables(deps: Deps, type: string) {
  * conditional update, so two instances never recover the same import, then rolled back (before its commit
  * point) or revealed and completed (after it). Returns how many were recovered.
  */
-export async function recoverImports(deps: Deps, options: { startup?: boolean; importId?: number } = {}): Promise<number> {
+export async function recoverImports(
+  deps: Deps,
+  options: { startup?: boolean; importId?: number } = {},
+): Promise<number> {
   const me = runnerOf(deps);
   const now = nowIso();
   const stale = new Date(Date.parse(now) - IMPORT_STALE_MS).toISOString();
   // At start-up, this instance's imports that beat before it started: one this process starts meanwhile beats later.
-  const ours = (eb: ExpressionBuilder<Database, 'imports'>) => (options.startup ? [eb.and([eb('runner', '=', me), eb('heartbeat_at', '<', now)])] : []);
+  const ours = (eb: ExpressionBuilder<Database, 'imports'>) =>
+    options.startup ? [eb.and([eb('runner', '=', me), eb('heartbeat_at', '<', now)])] : [];
   const orphaned = (eb: ExpressionBuilder<Database, 'imports'>) =>
-    eb.and([eb('status', '=', 'running'), eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale), ...ours(eb)])]);
+    eb.and([
+      eb('status', '=', 'running'),
+      eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale), ...ours(eb)]),
+    ]);
   let query = deps.db.selectFrom('imports').selectAll().where(orphaned);
   if (options.importId !== undefined) query = query.where('id', '=', options.importId);
   let recovered = 0;
   for (const found of (await query.orderBy('id').execute()) as ImportRow[]) {
-    const taken = await deps.db.updateTable('imports').set({ runner: me, heartbeat_at: nowIso() }).where('id', '=', found.id).where(orphaned).executeTakeFirst();
+    const taken = await deps.db
+      .updateTable('imports')
+      .set({ runner: me, heartbeat_at: nowIso() })
+      .where('id', '=', found.id)
+      .where(orphaned)
+      .executeTakeFirst();
     if (!Number(taken.numUpdatedRows)) continue;
     const row = { ...found, runner: me };
     const target = targetOf(row.type as ImportType);
     if (row.committed_at) await revealImport(deps, row, target);
     else {
       const kept = await rollBack(deps, row, target);
-      await finish(deps, row, 'failed', `The import was interrupted before it finished; nothing from it was kept. Run it again.${keptNote(target, kept)}`);
+      await finish(
+        deps,
+        row,
+        'failed',
+        `The import was interrupted before it finished; nothing from it was kept. Run it again.${keptNote(target, kept)}`,
+      );
     }
     // Its job, if still claimed by the lost process, has nothing left to do.
-    await deps.db.updateTable('jobs').set({ finished_at: nowIso() }).where('kind', '=', RUN_IMPORT).where('finished_at', 'is', null).where('payload', '=', JSON.stringify({ importId: row.id })).execute();
+    await deps.db
+      .updateTable('jobs')
+      .set({ finished_at: nowIso() })
+      .where('kind', '=', RUN_IMPORT)
+      .where('finished_at', 'is', null)
+      .where('payload', '=', JSON.stringify({ importId: row.id }))
+      .execute();
     recovered += 1;
   }
   return recovered;
 }
 
 async function finish(deps: Deps, row: ImportRow, status: 'failed' | 'cancelled', message: string) {
-  await deps.db.updateTable('imports').set({ status, message, finished_at: nowIso() }).where('id', '=', row.id).execute();
+  await deps.db
+    .updateTable('imports')
+    .set({ status, message, finished_at: nowIso() })
+    .where('id', '=', row.id)
+    .execute();
   publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, row.id)));
 }
 
 /** Beats, and stops the run when it was cancelled or taken over. */
 async function throwIfCancelled(deps: Deps, row: ImportRow) {
-  const beat = await deps.db.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).where('status', '=', 'running').where('runner', '=', row.runner).executeTakeFirst();
+  const beat = await deps.db
+    .updateTable('imports')
+    .set({ heartbeat_at: nowIso() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'running')
+    .where('runner', '=', row.runner)
+    .executeTakeFirst();
   if (!Number(beat.numUpdatedRows)) throw new Superseded();
-  const current = await deps.db.selectFrom('imports').select('cancel_requested_at').where('id', '=', row.id).executeTakeFirst();
+  const current = await deps.db
+    .selectFrom('imports')
+    .select('cancel_requested_at')
+    .where('id', '=', row.id)
+    .executeTakeFirst();
   if (current?.cancel_requested_at) throw new Cancelled();
 }
 
@@ -570,7 +795,8 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
   };
   for await (const sheetRow of table.rows()) {
     total += 1;
-    if (total > IMPORT_MAX_ROWS) throw invalid('file', `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`);
+    if (total > IMPORT_MAX_ROWS)
+      throw invalid('file', `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`);
     chunk.push(sheetRow);
     if (chunk.length >= writeBatchSize(deps)) {
       await flush();
@@ -583,18 +809,35 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
     for (let at = 0; at < errors.length; at += 200) {
       await trx
         .insertInto('import_errors')
-        .values(errors.slice(at, at + 200).map((e) => ({ import_id: row.id, row_number: e.rowNumber, column_name: e.column.slice(0, 255), value: e.value?.slice(0, 1000) ?? null, message: e.message.slice(0, 1000) })))
+        .values(
+          errors.slice(at, at + 200).map((e) => ({
+            import_id: row.id,
+            row_number: e.rowNumber,
+            column_name: e.column.slice(0, 255),
+            value: e.value?.slice(0, 1000) ?? null,
+            message: e.message.slice(0, 1000),
+          })),
+        )
         .execute();
     }
     await trx
       .updateTable('imports')
-      .set({ total_rows: total, error_count: invalidRows, skipped_count: skipped + (skipInvalid ? invalidRows : 0) })
+      .set({
+        total_rows: total,
+        error_count: invalidRows,
+        skipped_count: skipped + (skipInvalid ? invalidRows : 0),
+      })
       .where('id', '=', row.id)
       .execute();
   });
   publish(deps, row, { status: 'running', total_rows: total, error_count: invalidRows });
   if (invalidRows && !skipInvalid) {
-    await finish(deps, row, 'failed', `${invalidRows} ${invalidRows === 1 ? 'row has' : 'rows have'} errors, so nothing was imported. Download the error report, fix the file or the mapping, or choose to skip invalid rows.`);
+    await finish(
+      deps,
+      row,
+      'failed',
+      `${invalidRows} ${invalidRows === 1 ? 'row has' : 'rows have'} errors, so nothing was imported. Download the error report, fix the file or the mapping, or choose to skip invalid rows.`,
+    );
     return null;
   }
   if (!total) {
@@ -604,7 +847,14 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
   return operations;
 }
 
-async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, operations: Operation[], jobId: number | null, hooks: RunHooks) {
+async function writeRows(
+  deps: Deps,
+  row: ImportRow,
+  target: ImportTarget,
+  operations: Operation[],
+  jobId: number | null,
+  hooks: RunHooks,
+) {
   const size = hooks.batchSize ?? writeBatchSize(deps);
   let done = 0;
   for (let at = 0; at < operations.length; at += size) {
@@ -638,12 +888,14 @@ async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, opera
         .executeTakeFirst();
       if (!Number(counted.numUpdatedRows)) throw new Superseded();
       // The job's claim stays fresh while batches commit, so no other worker takes a live import for a dead one.
-      if (jobId !== null) await trx.updateTable('jobs').set({ claimed_at: now }).where('id', '=', jobId).execute();
+      if (jobId !== null)
+        await trx.updateTable('jobs').set({ claimed_at: now }).where('id', '=', jobId).execute();
     });
     done += batch.length;
     // PostgreSQL plans with statistics from before the import until autovacuum's next pass (a minute or more):
     // a list of the same team then seq-scans a table that grew by tens of thousands of rows, for every request.
-    if (Math.floor(done / STATISTICS_EVERY_ROWS) > Math.floor((done - batch.length) / STATISTICS_EVERY_ROWS)) await analyzeImportTables(deps, row.type);
+    if (Math.floor(done / STATISTICS_EVERY_ROWS) > Math.floor((done - batch.length) / STATISTICS_EVERY_ROWS))
+      await analyzeImportTables(deps, row.type);
     publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
     await hooks.afterBatch?.(done);
     // A batch is synchronous work on SQLite: between two, the requests that waited are served.
@@ -660,26 +912,53 @@ async function writeRows(deps: Deps, row: ImportRow, target: ImportTarget, opera
 async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget): Promise<number> {
   let kept = 0;
   for (;;) {
-    const changes = await deps.db.selectFrom('import_changes').selectAll().where('import_id', '=', row.id).orderBy('subject_id', 'desc').limit(IMPORT_BATCH_SIZE).execute();
+    const changes = await deps.db
+      .selectFrom('import_changes')
+      .selectAll()
+      .where('import_id', '=', row.id)
+      .orderBy('subject_id', 'desc')
+      .limit(IMPORT_BATCH_SIZE)
+      .execute();
     if (!changes.length) break;
     kept += await writeTransaction(deps.db, async (trx) => {
       const untouched = await untouchedChanges(trx, row.team_id, target, changes);
       await target.rollBack(trx, row.team_id, untouched);
-      await trx.deleteFrom('import_changes').where('import_id', '=', row.id).where('subject_id', 'in', changes.map((c) => c.subject_id)).execute();
+      await trx
+        .deleteFrom('import_changes')
+        .where('import_id', '=', row.id)
+        .where(
+          'subject_id',
+          'in',
+          changes.map((c) => c.subject_id),
+        )
+        .execute();
       await trx.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).execute();
       return changes.length - untouched.length;
     });
     await nextTurn();
   }
-  await deps.db.updateTable('imports').set({ processed_rows: 0, created_count: 0, updated_count: 0 }).where('id', '=', row.id).execute();
+  await deps.db
+    .updateTable('imports')
+    .set({ processed_rows: 0, created_count: 0, updated_count: 0 })
+    .where('id', '=', row.id)
+    .execute();
   return kept;
 }
 
 /** The logged changes whose records are as the import left them: not edited, deleted or built on since. */
-async function untouchedChanges<T extends { subject_id: number; action: string; after_updated_at: string }>(trx: Executor, teamId: number, target: ImportTarget, changes: T[]): Promise<T[]> {
+async function untouchedChanges<T extends { subject_id: number; action: string; after_updated_at: string }>(
+  trx: Executor,
+  teamId: number,
+  target: ImportTarget,
+  changes: T[],
+): Promise<T[]> {
   const ids = changes.map((c) => c.subject_id);
   const current = await target.current(trx, teamId, ids);
-  const built = await target.builtOn(trx, teamId, changes.filter((c) => c.action === 'create').map((c) => c.subject_id));
+  const built = await target.builtOn(
+    trx,
+    teamId,
+    changes.filter((c) => c.action === 'create').map((c) => c.subject_id),
+  );
   return changes.filter((c) => {
     const state = current.get(c.subject_id);
     return state && state.updated_at === c.after_updated_at && !built.has(c.subject_id);
@@ -701,41 +980,93 @@ export async function runImportJob(deps: Deps, job: QueuedRow): Promise<void> {
 export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<ImportDto> {
   const row = await findImport(deps.db, actor.teamId, id);
   authorize(canImport(actor), 'Only managers and admins can import.');
-  if (row.status !== 'completed') throw new AppError('conflict', row.status === 'undone' ? 'This import was undone already.' : 'Only a completed import can be undone.');
+  if (row.status !== 'completed')
+    throw new AppError(
+      'conflict',
+      row.status === 'undone' ? 'This import was undone already.' : 'Only a completed import can be undone.',
+    );
   const target = targetOf(row.type as ImportType);
   await writeTransaction(deps.db, async (trx) => {
-    const claimed = await trx.updateTable('imports').set({ status: 'undone', undone_at: nowIso() }).where('id', '=', id).where('status', '=', 'completed').executeTakeFirst();
+    const claimed = await trx
+      .updateTable('imports')
+      .set({ status: 'undone', undone_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'completed')
+      .executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import was undone already.');
     const now = nowIso();
     for (let offset = 0; ; offset += IMPORT_BATCH_SIZE) {
-      const changes = await trx.selectFrom('import_changes').selectAll().where('import_id', '=', id).orderBy('subject_id').limit(IMPORT_BATCH_SIZE).offset(offset).execute();
+      const changes = await trx
+        .selectFrom('import_changes')
+        .selectAll()
+        .where('import_id', '=', id)
+        .orderBy('subject_id')
+        .limit(IMPORT_BATCH_SIZE)
+        .offset(offset)
+        .execute();
       if (!changes.length) break;
-      const current = await target.current(trx, actor.teamId, changes.map((c) => c.subject_id));
+      const current = await target.current(
+        trx,
+        actor.teamId,
+        changes.map((c) => c.subject_id),
+      );
       const edited = changes.find((c) => {
         const state = current.get(c.subject_id);
-        return !state || state.updated_at !== c.after_updated_at || (c.action === 'create' && state.deleted_at);
+        return (
+          !state || state.updated_at !== c.after_updated_at || (c.action === 'create' && state.deleted_at)
+        );
       });
       const nameOf = (id: number) => {
         const name = current.get(id)?.name;
         return `${target.label.toLowerCase()} ${name ? `“${name}”` : `#${id}`}`;
       };
-      if (edited) throw new AppError('conflict', `This import cannot be undone: ${nameOf(edited.subject_id)} was changed after the import. Undoing would overwrite that change.`);
-      const [builtOn] = await target.builtOn(trx, actor.teamId, changes.filter((c) => c.action === 'create').map((c) => c.subject_id));
+      if (edited)
+        throw new AppError(
+          'conflict',
+          `This import cannot be undone: ${nameOf(edited.subject_id)} was changed after the import. Undoing would overwrite that change.`,
+        );
+      const [builtOn] = await target.builtOn(
+        trx,
+        actor.teamId,
+        changes.filter((c) => c.action === 'create').map((c) => c.subject_id),
+      );
       if (builtOn !== undefined) {
-        throw new AppError('conflict', `This import cannot be undone: ${nameOf(builtOn)} has notes, documents or other records added to it since the import. Undoing would leave them without it.`);
+        throw new AppError(
+          'conflict',
+          `This import cannot be undone: ${nameOf(builtOn)} has notes, documents or other records added to it since the import. Undoing would leave them without it.`,
+        );
       }
       await target.undo(trx, actor.teamId, changes, now);
     }
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'import', subjectId: id, action: 'undone', changes: { type: row.type, file: row.file_name }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'import',
+      subjectId: id,
+      action: 'undone',
+      changes: { type: row.type, file: row.file_name },
+      ip: actor.ip,
+    });
   });
   return getImport(deps, actor, id);
 }
 
 /** The error report rows (row, column, value, message), in file order. */
-export async function* importErrors(deps: Deps, actor: Actor, id: number): AsyncGenerator<[number, string, string, string]> {
+export async function* importErrors(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+): AsyncGenerator<[number, string, string, string]> {
   await findImport(deps.db, actor.teamId, id);
   for (let offset = 0; ; offset += 1000) {
-    const rows = await deps.db.selectFrom('import_errors').selectAll().where('import_id', '=', id).orderBy('row_number').limit(1000).offset(offset).execute();
+    const rows = await deps.db
+      .selectFrom('import_errors')
+      .selectAll()
+      .where('import_id', '=', id)
+      .orderBy('row_number')
+      .limit(1000)
+      .offset(offset)
+      .execute();
     if (!rows.length) return;
     for (const e of rows) yield [e.row_number, e.column_name, e.value ?? '', e.message];
   }

@@ -1,25 +1,73 @@
 import type { Kysely } from 'kysely';
-import { agreementInputSchema, IMPORT_MODES, leaseInputSchema, type AttributeSubject, type ImportMode, type ImportType, type RecordType } from '@storekeep/contracts';
+import {
+  agreementInputSchema,
+  IMPORT_MODES,
+  leaseInputSchema,
+  type AttributeSubject,
+  type ImportMode,
+  type ImportType,
+  type RecordType,
+} from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { indexRecords, unindexRecords } from '../../platform/search';
-import { attributeSearchText, liveAttributes, purgeAttributeValues, removeAttributeReminders, syncAttributeReminders, writeAttributeValues } from '../attributes/service';
+import {
+  attributeSearchText,
+  liveAttributes,
+  purgeAttributeValues,
+  removeAttributeReminders,
+  syncAttributeReminders,
+  writeAttributeValues,
+} from '../attributes/service';
 import type { RecordDefinition } from '../records/definition';
 import { recordDefinitions } from '../records/registry';
-import { agreementValuesOf, hideImportedAgreement, insertAgreement, patchAgreement, removeImportedAgreements, revealImportedAgreements } from '../agreements/service';
+import {
+  agreementValuesOf,
+  hideImportedAgreement,
+  insertAgreement,
+  patchAgreement,
+  removeImportedAgreements,
+  revealImportedAgreements,
+} from '../agreements/service';
 import { writeDocumentFields, type DocumentPatch } from '../documents/service';
-import { hideImportedLease, insertLease, leaseValuesOf, patchLease, removeImportedLeases, revealImportedLeases } from '../leases/service';
+import {
+  hideImportedLease,
+  insertLease,
+  leaseValuesOf,
+  patchLease,
+  removeImportedLeases,
+  revealImportedLeases,
+} from '../leases/service';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
 import { PENDING_IMPORT } from './pending';
-import { createContractPreparer, createDocumentPreparer, createPreparer, createSalesPreparer, type ContractKind, type Operation, type Preparer, type PrepareOptions } from './prepare';
+import {
+  createContractPreparer,
+  createDocumentPreparer,
+  createPreparer,
+  createSalesPreparer,
+  type ContractKind,
+  type Operation,
+  type Preparer,
+  type PrepareOptions,
+} from './prepare';
 
 // Tables are chosen from the record types at run time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 /** What one written row leaves in the import's log. */
-export type LoggedChange = { subject_id: number; action: 'create' | 'update'; before: string | null; after_updated_at: string };
-export type ChangeRow = { subject_id: number; action: string; before: string | null; after_updated_at: string };
+export type LoggedChange = {
+  subject_id: number;
+  action: 'create' | 'update';
+  before: string | null;
+  after_updated_at: string;
+};
+export type ChangeRow = {
+  subject_id: number;
+  action: string;
+  before: string | null;
+  after_updated_at: string;
+};
 export type CurrentState = { name: string; updated_at: string; deleted_at: string | null };
 
 /**
@@ -32,7 +80,13 @@ export type ImportTarget = {
   label: string;
   fields(db: Executor, teamId: number): Promise<FieldSpec[]>;
   preparer(db: Executor, teamId: number, options: PrepareOptions): Promise<Preparer>;
-  write(trx: Executor, teamId: number, batch: Operation[], now: string, by: { userId: number; ip: string | null }): Promise<LoggedChange[]>;
+  write(
+    trx: Executor,
+    teamId: number,
+    batch: Operation[],
+    now: string,
+    by: { userId: number; ip: string | null },
+  ): Promise<LoggedChange[]>;
   /** The modes this type offers (all three unless it says otherwise). */
   modes: readonly ImportMode[];
   /**
@@ -82,7 +136,13 @@ const REFERENCES: Record<string, Array<[table: string, column: string]>> = {
 };
 
 /** Which of `ids` (records of `type`, audit name `subject`) notes, document links or the references above name. */
-async function builtOn(trx: Executor, teamId: number, type: string, subject: string, ids: number[]): Promise<Set<number>> {
+async function builtOn(
+  trx: Executor,
+  teamId: number,
+  type: string,
+  subject: string,
+  ids: number[],
+): Promise<Set<number>> {
   const found = new Set<number>();
   for (let at = 0; at < ids.length; at += 500) {
     const chunk = ids.slice(at, at + 500);
@@ -92,9 +152,14 @@ async function builtOn(trx: Executor, teamId: number, type: string, subject: str
       ...(REFERENCES[type] ?? []),
     ];
     for (const [table, column, kind] of sources) {
-      let query = untyped(trx).selectFrom(table).select(column).where('team_id', '=', teamId).where(column, 'in', chunk);
+      let query = untyped(trx)
+        .selectFrom(table)
+        .select(column)
+        .where('team_id', '=', teamId)
+        .where(column, 'in', chunk);
       if (kind) query = query.where(kind[0], '=', kind[1]);
-      for (const hit of (await query.distinct().execute()) as Array<Record<string, number>>) found.add(Number(hit[column]));
+      for (const hit of (await query.distinct().execute()) as Array<Record<string, number>>)
+        found.add(Number(hit[column]));
     }
   }
   return found;
@@ -105,13 +170,33 @@ async function builtOn(trx: Executor, teamId: number, type: string, subject: str
  * Two lookups rather than a self-join: with the statistics of a table that just grew by the import, PostgreSQL
  * planned the join as a nested loop over a scan of every store (seconds per batch).
  */
-async function takenStoreNumbers(db: Executor, teamId: number, ids: number[]): Promise<Array<{ id: number; number: string }>> {
-  const hidden = await db.selectFrom('stores').select(['id', 'store_number']).where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).where('store_number', 'is not', null).execute();
+async function takenStoreNumbers(
+  db: Executor,
+  teamId: number,
+  ids: number[],
+): Promise<Array<{ id: number; number: string }>> {
+  const hidden = await db
+    .selectFrom('stores')
+    .select(['id', 'store_number'])
+    .where('team_id', '=', teamId)
+    .where('id', 'in', ids)
+    .where('deleted_at', '=', PENDING_IMPORT)
+    .where('store_number', 'is not', null)
+    .execute();
   const numbers = [...new Set(hidden.map((s) => s.store_number!))];
   if (!numbers.length) return [];
-  const live = await db.selectFrom('stores').select('store_number').where('team_id', '=', teamId).where('store_number', 'in', numbers).where('store_number', 'is not', null).where('deleted_at', 'is', null).execute();
+  const live = await db
+    .selectFrom('stores')
+    .select('store_number')
+    .where('team_id', '=', teamId)
+    .where('store_number', 'in', numbers)
+    .where('store_number', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
   const taken = new Set(live.map((s) => s.store_number));
-  return hidden.filter((s) => taken.has(s.store_number)).map((s) => ({ id: Number(s.id), number: s.store_number! }));
+  return hidden
+    .filter((s) => taken.has(s.store_number))
+    .map((s) => ({ id: Number(s.id), number: s.store_number! }));
 }
 
 /** Where an import's record lives for the team-defined attributes (the same names as the record types). */
@@ -121,13 +206,21 @@ function recordTarget(def: RecordDefinition): ImportTarget {
   const subject = attributeSubject(def.type);
 
   /** Search entries of written records, with their text attributes when the team has any. */
-  async function reindex(trx: Executor, teamId: number, ids: number[], withAttributes: boolean, created = false) {
+  async function reindex(
+    trx: Executor,
+    teamId: number,
+    ids: number[],
+    withAttributes: boolean,
+    created = false,
+  ) {
     for (let i = 0; i < ids.length; i += 500) {
       const records = await def.load(trx, teamId, ids.slice(i, i + 500));
       const entries = [];
       for (const record of records) {
         const entry = def.searchEntry(record);
-        const extra = withAttributes ? [...(entry.extra ?? []), ...(await attributeSearchText(trx, teamId, subject, record.id))] : entry.extra;
+        const extra = withAttributes
+          ? [...(entry.extra ?? []), ...(await attributeSearchText(trx, teamId, subject, record.id))]
+          : entry.extra;
         entries.push({ teamId, type: def.type, id: record.id, ...entry, extra });
       }
       await indexRecords(trx, teamId, entries, { created });
@@ -135,8 +228,15 @@ function recordTarget(def: RecordDefinition): ImportTarget {
   }
 
   async function putBack(trx: Executor, teamId: number, change: ChangeRow) {
-    const { attributes, ...columns } = JSON.parse(change.before ?? '{}') as Record<string, unknown> & { attributes?: Record<string, unknown> };
-    await untyped(trx).updateTable(def.table).set(columns).where('id', '=', change.subject_id).where('team_id', '=', teamId).execute();
+    const { attributes, ...columns } = JSON.parse(change.before ?? '{}') as Record<string, unknown> & {
+      attributes?: Record<string, unknown>;
+    };
+    await untyped(trx)
+      .updateTable(def.table)
+      .set(columns)
+      .where('id', '=', change.subject_id)
+      .where('team_id', '=', teamId)
+      .execute();
     if (attributes) {
       await writeAttributeValues(trx, teamId, subject, change.subject_id, attributes, { partial: true });
       await syncAttributeReminders(trx, teamId, subject, change.subject_id);
@@ -159,27 +259,51 @@ function recordTarget(def: RecordDefinition): ImportTarget {
       for (let i = 0; i < creates.length; i += 250) {
         const ids = await untyped(trx)
           .insertInto(def.table)
-          .values(creates.slice(i, i + 250).map((o) => ({ ...o.values, team_id: teamId, created_at: now, updated_at: now, deleted_at: PENDING_IMPORT })))
+          .values(
+            creates.slice(i, i + 250).map((o) => ({
+              ...o.values,
+              team_id: teamId,
+              created_at: now,
+              updated_at: now,
+              deleted_at: PENDING_IMPORT,
+            })),
+          )
           .returning('id')
           .execute();
         createdIds.push(...ids.map((r: { id: number }) => Number(r.id)));
       }
       creates.forEach((o, i) => (o.id = createdIds[i]!));
       const withAttributes = batch.some((o) => o.attributes && Object.keys(o.attributes).length);
-      const updates = batch.filter((o) => o.action === 'update' && (Object.keys(o.values).length || (o.attributes && Object.keys(o.attributes).length)));
+      const updates = batch.filter(
+        (o) =>
+          o.action === 'update' &&
+          (Object.keys(o.values).length || (o.attributes && Object.keys(o.attributes).length)),
+      );
       for (const o of updates) {
-        await untyped(trx).updateTable(def.table).set({ ...o.values, updated_at: now }).where('id', '=', o.id).where('team_id', '=', teamId).execute();
+        await untyped(trx)
+          .updateTable(def.table)
+          .set({ ...o.values, updated_at: now })
+          .where('id', '=', o.id)
+          .where('team_id', '=', teamId)
+          .execute();
       }
       const written = [...creates, ...updates];
       if (withAttributes) {
         for (const o of written) {
           if (!o.attributes || !Object.keys(o.attributes).length) continue;
-          const changes = await writeAttributeValues(trx, teamId, subject, o.id!, o.attributes, { partial: o.action === 'update' });
+          const changes = await writeAttributeValues(trx, teamId, subject, o.id!, o.attributes, {
+            partial: o.action === 'update',
+          });
           // A hidden record's reminders come with its reveal.
           if (o.action === 'update') await syncAttributeReminders(trx, teamId, subject, o.id!);
           // Undo puts the attributes back too: their values before the import, by key.
           if (o.action === 'update' && Object.keys(changes).length) {
-            o.before = { ...o.before, attributes: Object.fromEntries(Object.entries(changes).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old])) };
+            o.before = {
+              ...o.before,
+              attributes: Object.fromEntries(
+                Object.entries(changes).map(([k, [old]]) => [k.replace(/^attributes\./, ''), old]),
+              ),
+            };
           }
         }
       }
@@ -187,23 +311,62 @@ function recordTarget(def: RecordDefinition): ImportTarget {
       for (let i = 0; i < externals.length; i += 200) {
         await trx
           .insertInto('external_ids')
-          .values(externals.slice(i, i + 200).map((o) => ({ team_id: teamId, subject_type: def.type, external_id: o.externalId!.slice(0, 255), subject_id: o.id! })))
-          .onConflict((oc) => oc.columns(['team_id', 'subject_type', 'external_id']).doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })))
+          .values(
+            externals.slice(i, i + 200).map((o) => ({
+              team_id: teamId,
+              subject_type: def.type,
+              external_id: o.externalId!.slice(0, 255),
+              subject_id: o.id!,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['team_id', 'subject_type', 'external_id'])
+              .doUpdateSet((eb) => ({ subject_id: eb.ref('excluded.subject_id') })),
+          )
           .execute();
       }
-      await reindex(trx, teamId, updates.map((o) => o.id!), withAttributes);
-      return written.map((o) => ({ subject_id: o.id!, action: o.action, before: o.before ? JSON.stringify(o.before) : null, after_updated_at: now }));
+      await reindex(
+        trx,
+        teamId,
+        updates.map((o) => o.id!),
+        withAttributes,
+      );
+      return written.map((o) => ({
+        subject_id: o.id!,
+        action: o.action,
+        before: o.before ? JSON.stringify(o.before) : null,
+        after_updated_at: now,
+      }));
     },
 
     async reveal(trx, teamId, ids) {
-      const hidden = (await untyped(trx).selectFrom(def.table).select('id').where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).execute()).map((r: { id: number }) => Number(r.id));
-      const taken = new Set(hidden.length && def.type === 'stores' ? (await takenStoreNumbers(trx, teamId, hidden)).map((s) => s.id) : []);
+      const hidden = (
+        await untyped(trx)
+          .selectFrom(def.table)
+          .select('id')
+          .where('team_id', '=', teamId)
+          .where('id', 'in', ids)
+          .where('deleted_at', '=', PENDING_IMPORT)
+          .execute()
+      ).map((r: { id: number }) => Number(r.id));
+      const taken = new Set(
+        hidden.length && def.type === 'stores'
+          ? (await takenStoreNumbers(trx, teamId, hidden)).map((s) => s.id)
+          : [],
+      );
       const pending = hidden.filter((id) => !taken.has(id));
       if (!pending.length) return [...taken];
-      await untyped(trx).updateTable(def.table).set({ deleted_at: null }).where('team_id', '=', teamId).where('id', 'in', pending).execute();
+      await untyped(trx)
+        .updateTable(def.table)
+        .set({ deleted_at: null })
+        .where('team_id', '=', teamId)
+        .where('id', 'in', pending)
+        .execute();
       const definitions = await liveAttributes(trx, teamId, subject);
       await reindex(trx, teamId, pending, definitions.length > 0, true);
-      if (definitions.some((d) => d.type === 'date' && d.reminder)) for (const id of pending) await syncAttributeReminders(trx, teamId, subject, id);
+      if (definitions.some((d) => d.type === 'date' && d.reminder))
+        for (const id of pending) await syncAttributeReminders(trx, teamId, subject, id);
       return [...taken];
     },
 
@@ -213,7 +376,9 @@ function recordTarget(def: RecordDefinition): ImportTarget {
       def.type === 'stores'
         ? async (db, teamId, ids) => {
             const [taken] = await takenStoreNumbers(db, teamId, ids);
-            return taken ? `store number “${taken.number}” was taken by a store created while the import ran` : null;
+            return taken
+              ? `store number “${taken.number}” was taken by a store created while the import ran`
+              : null;
           }
         : undefined,
 
@@ -223,36 +388,79 @@ function recordTarget(def: RecordDefinition): ImportTarget {
       const logged = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
       // Only what is still hidden: a revealed record belongs to everyone.
       const created = logged.length
-        ? (await untyped(trx).selectFrom(def.table).select('id').where('team_id', '=', teamId).where('id', 'in', logged).where('deleted_at', '=', PENDING_IMPORT).execute()).map((r: { id: number }) => Number(r.id))
+        ? (
+            await untyped(trx)
+              .selectFrom(def.table)
+              .select('id')
+              .where('team_id', '=', teamId)
+              .where('id', 'in', logged)
+              .where('deleted_at', '=', PENDING_IMPORT)
+              .execute()
+          ).map((r: { id: number }) => Number(r.id))
         : [];
       if (created.length) {
         await unindexRecords(trx, teamId, def.type, created);
         for (const id of created) await removeAttributeReminders(trx, teamId, subject, id);
         // Records removed for good take every attribute value with them (archived attributes' too).
         await purgeAttributeValues(trx, subject, created);
-        await trx.deleteFrom('external_ids').where('team_id', '=', teamId).where('subject_type', '=', def.type).where('subject_id', 'in', created).execute();
-        await untyped(trx).deleteFrom(def.table).where('team_id', '=', teamId).where('id', 'in', created).execute();
+        await trx
+          .deleteFrom('external_ids')
+          .where('team_id', '=', teamId)
+          .where('subject_type', '=', def.type)
+          .where('subject_id', 'in', created)
+          .execute();
+        await untyped(trx)
+          .deleteFrom(def.table)
+          .where('team_id', '=', teamId)
+          .where('id', 'in', created)
+          .execute();
       }
       const updated = changes.filter((c) => c.action === 'update');
       for (const change of updated) await putBack(trx, teamId, change);
-      await reindex(trx, teamId, updated.map((c) => c.subject_id), true);
+      await reindex(
+        trx,
+        teamId,
+        updated.map((c) => c.subject_id),
+        true,
+      );
     },
 
     async current(trx, teamId, ids) {
-      const rows = (await def.load(trx, teamId, ids)) as Array<Record<string, unknown> & { id: number; deleted_at: string | null }>;
-      return new Map(rows.map((r) => [r.id, { name: def.searchEntry(r as never).title, updated_at: String(r.updated_at), deleted_at: r.deleted_at }]));
+      const rows = (await def.load(trx, teamId, ids)) as Array<
+        Record<string, unknown> & { id: number; deleted_at: string | null }
+      >;
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            name: def.searchEntry(r as never).title,
+            updated_at: String(r.updated_at),
+            deleted_at: r.deleted_at,
+          },
+        ]),
+      );
     },
 
     async undo(trx, teamId, changes, now) {
       const created = changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
       if (created.length) {
-        await untyped(trx).updateTable(def.table).set({ deleted_at: now }).where('team_id', '=', teamId).where('id', 'in', created).execute();
+        await untyped(trx)
+          .updateTable(def.table)
+          .set({ deleted_at: now })
+          .where('team_id', '=', teamId)
+          .where('id', 'in', created)
+          .execute();
         await unindexRecords(trx, teamId, def.type, created);
         for (const id of created) await removeAttributeReminders(trx, teamId, subject, id);
       }
       const updated = changes.filter((c) => c.action === 'update');
       for (const change of updated) await putBack(trx, teamId, change);
-      await reindex(trx, teamId, updated.map((c) => c.subject_id), true);
+      await reindex(
+        trx,
+        teamId,
+        updated.map((c) => c.subject_id),
+        true,
+      );
     },
   };
 }
@@ -281,7 +489,13 @@ const salesTarget: ImportTarget = {
         return {
           subject_id: id,
           action: old ? 'update' : 'create',
-          before: old ? JSON.stringify({ gross_cents: old.gross_cents, net_cents: old.net_cents, updated_at: old.updated_at }) : null,
+          before: old
+            ? JSON.stringify({
+                gross_cents: old.gross_cents,
+                net_cents: old.net_cents,
+                updated_at: old.updated_at,
+              })
+            : null,
           after_updated_at: after.get(id)!,
         };
       });
@@ -294,8 +508,15 @@ const salesTarget: ImportTarget = {
     await restoreSales(trx, teamId, changes);
   },
   async current(trx, teamId, ids) {
-    const rows = await trx.selectFrom('sales').select(['id', 'period_start', 'updated_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, { name: `for ${r.period_start}`, updated_at: r.updated_at, deleted_at: null }]));
+    const rows = await trx
+      .selectFrom('sales')
+      .select(['id', 'period_start', 'updated_at'])
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(
+      rows.map((r) => [r.id, { name: `for ${r.period_start}`, updated_at: r.updated_at, deleted_at: null }]),
+    );
   },
   // Sales have no trash: undo deletes the figures the import added and puts back those it changed.
   async undo(trx, teamId, changes) {
@@ -312,54 +533,118 @@ function contractTarget(options: {
   type: 'leases' | 'agreements';
   label: string;
   kind: ContractKind;
-  insert: (trx: Executor, teamId: number, values: unknown, by: { userId: number; ip: string | null }) => Promise<number>;
-  patch: (trx: Executor, teamId: number, id: number, patch: Record<string, unknown>, by: { userId: number | null; ip: string | null }, options?: { keepUpdatedAt?: string }) => Promise<Record<string, unknown>>;
+  insert: (
+    trx: Executor,
+    teamId: number,
+    values: unknown,
+    by: { userId: number; ip: string | null },
+  ) => Promise<number>;
+  patch: (
+    trx: Executor,
+    teamId: number,
+    id: number,
+    patch: Record<string, unknown>,
+    by: { userId: number | null; ip: string | null },
+    options?: { keepUpdatedAt?: string },
+  ) => Promise<Record<string, unknown>>;
   remove: (trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') => Promise<void>;
   hide: (trx: Executor, teamId: number, id: number) => Promise<void>;
   reveal: (trx: Executor, teamId: number, ids: number[]) => Promise<number[]>;
 }): ImportTarget {
-  const created = (changes: ChangeRow[]) => changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
+  const created = (changes: ChangeRow[]) =>
+    changes.filter((c) => c.action === 'create').map((c) => c.subject_id);
   async function putBack(trx: Executor, teamId: number, changes: ChangeRow[]) {
     for (const change of changes.filter((c) => c.action === 'update')) {
-      const { updated_at, ...before } = JSON.parse(change.before ?? '{}') as Record<string, unknown> & { updated_at: string };
-      await options.patch(trx, teamId, change.subject_id, before, { userId: null, ip: null }, { keepUpdatedAt: updated_at });
+      const { updated_at, ...before } = JSON.parse(change.before ?? '{}') as Record<string, unknown> & {
+        updated_at: string;
+      };
+      await options.patch(
+        trx,
+        teamId,
+        change.subject_id,
+        before,
+        { userId: null, ip: null },
+        { keepUpdatedAt: updated_at },
+      );
     }
   }
   return {
     type: options.type,
     label: options.label,
     modes: IMPORT_MODES,
-    fields: async (db, teamId) => [...IMPORT_FIELDS[options.type], ...(await liveAttributes(db, teamId, options.type)).map(attributeField)],
-    preparer: (db, teamId, prepareOptions) => createContractPreparer(db, teamId, prepareOptions, options.kind),
+    fields: async (db, teamId) => [
+      ...IMPORT_FIELDS[options.type],
+      ...(await liveAttributes(db, teamId, options.type)).map(attributeField),
+    ],
+    preparer: (db, teamId, prepareOptions) =>
+      createContractPreparer(db, teamId, prepareOptions, options.kind),
     async write(trx, teamId, batch, now, by) {
       const logged: LoggedChange[] = [];
       for (const o of batch) {
         if (o.action === 'update') {
-          const before = await options.patch(trx, teamId, o.id!, { ...o.values, ...(o.attributes ? { attributes: o.attributes } : {}) }, by);
-          logged.push({ subject_id: o.id!, action: 'update', before: JSON.stringify(before), after_updated_at: now });
+          const before = await options.patch(
+            trx,
+            teamId,
+            o.id!,
+            { ...o.values, ...(o.attributes ? { attributes: o.attributes } : {}) },
+            by,
+          );
+          logged.push({
+            subject_id: o.id!,
+            action: 'update',
+            before: JSON.stringify(before),
+            after_updated_at: now,
+          });
           continue;
         }
         const id = await options.insert(trx, teamId, o.values, by);
-        if (o.attributes && Object.keys(o.attributes).length) await writeAttributeValues(trx, teamId, options.type, id, o.attributes);
+        if (o.attributes && Object.keys(o.attributes).length)
+          await writeAttributeValues(trx, teamId, options.type, id, o.attributes);
         // Hidden, without reminders, until the commit point (reveal): nobody sees or builds on it before.
         await options.hide(trx, teamId, id);
         logged.push({ subject_id: id, action: 'create', before: null, after_updated_at: now });
       }
       // The services stamp their own clock; the log keeps what they wrote, so undo sees later edits only.
-      const stamps = await untyped(trx).selectFrom(options.kind.table).select(['id', 'updated_at']).where('team_id', '=', teamId).where('id', 'in', logged.map((l) => l.subject_id)).execute();
-      const byId = new Map(stamps.map((r: { id: number; updated_at: string }) => [Number(r.id), String(r.updated_at)]));
+      const stamps = await untyped(trx)
+        .selectFrom(options.kind.table)
+        .select(['id', 'updated_at'])
+        .where('team_id', '=', teamId)
+        .where(
+          'id',
+          'in',
+          logged.map((l) => l.subject_id),
+        )
+        .execute();
+      const byId = new Map(
+        stamps.map((r: { id: number; updated_at: string }) => [Number(r.id), String(r.updated_at)]),
+      );
       return logged.map((l) => ({ ...l, after_updated_at: byId.get(l.subject_id) ?? now }));
     },
     // Created contracts appear, with their reminders (attribute dates' too), when the import commits.
     reveal: options.reveal,
-    builtOn: (trx, teamId, ids) => builtOn(trx, teamId, options.type, options.kind.subject === 'leases' ? 'lease' : 'agreement', ids),
+    builtOn: (trx, teamId, ids) =>
+      builtOn(trx, teamId, options.type, options.kind.subject === 'leases' ? 'lease' : 'agreement', ids),
     async rollBack(trx, teamId, changes) {
       await putBack(trx, teamId, changes);
       await options.remove(trx, teamId, created(changes), 'purge');
     },
     async current(trx, teamId, ids) {
-      const rows = (await untyped(trx).selectFrom(options.kind.table).select(['id', options.kind.matchColumn, 'updated_at', 'deleted_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute()) as Array<Record<string, string | number | null>>;
-      return new Map(rows.map((r) => [Number(r.id), { name: String(r[options.kind.matchColumn] ?? `#${r.id}`), updated_at: String(r.updated_at), deleted_at: (r.deleted_at as string | null) ?? null }]));
+      const rows = (await untyped(trx)
+        .selectFrom(options.kind.table)
+        .select(['id', options.kind.matchColumn, 'updated_at', 'deleted_at'])
+        .where('team_id', '=', teamId)
+        .where('id', 'in', ids)
+        .execute()) as Array<Record<string, string | number | null>>;
+      return new Map(
+        rows.map((r) => [
+          Number(r.id),
+          {
+            name: String(r[options.kind.matchColumn] ?? `#${r.id}`),
+            updated_at: String(r.updated_at),
+            deleted_at: (r.deleted_at as string | null) ?? null,
+          },
+        ]),
+      );
     },
     async undo(trx, teamId, changes) {
       await putBack(trx, teamId, changes);
@@ -389,7 +674,16 @@ const leasesTarget = contractTarget({
         err('monthly_rent', 'A monthly rent needs the commencement and expiration dates of its lease.');
         return values;
       }
-      return { ...values, rent_schedule: [{ start_date: values.commencement_date, end_date: values.expiration_date, monthly_amount: monthly_rent }] };
+      return {
+        ...values,
+        rent_schedule: [
+          {
+            start_date: values.commencement_date,
+            end_date: values.expiration_date,
+            monthly_amount: monthly_rent,
+          },
+        ],
+      };
     },
   },
 });
@@ -402,7 +696,13 @@ const agreementsTarget = contractTarget({
   remove: removeImportedAgreements,
   hide: hideImportedAgreement,
   reveal: revealImportedAgreements,
-  kind: { schema: agreementInputSchema, table: 'franchise_agreements', subject: 'agreements', matchColumn: 'agreement_number', valuesOf: agreementValuesOf },
+  kind: {
+    schema: agreementInputSchema,
+    table: 'franchise_agreements',
+    subject: 'agreements',
+    matchColumn: 'agreement_number',
+    valuesOf: agreementValuesOf,
+  },
 });
 
 /** Metadata of uploaded documents: only updated, through the documents service (search row, reminder, audit). */
@@ -410,14 +710,30 @@ const documentsTarget: ImportTarget = {
   type: 'documents',
   label: 'Document',
   modes: ['update'],
-  fields: async (db, teamId) => [...IMPORT_FIELDS.documents, ...(await liveAttributes(db, teamId, 'documents')).map(attributeField)],
+  fields: async (db, teamId) => [
+    ...IMPORT_FIELDS.documents,
+    ...(await liveAttributes(db, teamId, 'documents')).map(attributeField),
+  ],
   preparer: (db, teamId, options) => createDocumentPreparer(db, teamId, options),
   async write(trx, teamId, batch, now, by) {
     const logged: LoggedChange[] = [];
     for (const o of batch) {
-      const { updated_at } = await trx.selectFrom('documents').select('updated_at').where('team_id', '=', teamId).where('id', '=', o.id!).executeTakeFirstOrThrow();
-      const before = await writeDocumentFields(trx, teamId, o.id!, o.values as DocumentPatch, by, { keepUpdatedAt: now });
-      if (Object.keys(before).length) logged.push({ subject_id: o.id!, action: 'update', before: JSON.stringify({ ...before, updated_at }), after_updated_at: now });
+      const { updated_at } = await trx
+        .selectFrom('documents')
+        .select('updated_at')
+        .where('team_id', '=', teamId)
+        .where('id', '=', o.id!)
+        .executeTakeFirstOrThrow();
+      const before = await writeDocumentFields(trx, teamId, o.id!, o.values as DocumentPatch, by, {
+        keepUpdatedAt: now,
+      });
+      if (Object.keys(before).length)
+        logged.push({
+          subject_id: o.id!,
+          action: 'update',
+          before: JSON.stringify({ ...before, updated_at }),
+          after_updated_at: now,
+        });
     }
     return logged;
   },
@@ -425,16 +741,32 @@ const documentsTarget: ImportTarget = {
   builtOn: async () => new Set(),
   rollBack: (trx, teamId, changes) => putBackDocuments(trx, teamId, changes),
   async current(trx, teamId, ids) {
-    const rows = await trx.selectFrom('documents').select(['id', 'title', 'updated_at', 'deleted_at']).where('team_id', '=', teamId).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, { name: r.title, updated_at: r.updated_at, deleted_at: r.deleted_at }]));
+    const rows = await trx
+      .selectFrom('documents')
+      .select(['id', 'title', 'updated_at', 'deleted_at'])
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(
+      rows.map((r) => [r.id, { name: r.title, updated_at: r.updated_at, deleted_at: r.deleted_at }]),
+    );
   },
   undo: (trx, teamId, changes) => putBackDocuments(trx, teamId, changes),
 };
 
 async function putBackDocuments(trx: Executor, teamId: number, changes: ChangeRow[]) {
   for (const change of changes) {
-    const { updated_at, ...before } = JSON.parse(change.before ?? '{}') as DocumentPatch & { updated_at: string };
-    await writeDocumentFields(trx, teamId, change.subject_id, before, { userId: null, ip: null }, { keepUpdatedAt: updated_at });
+    const { updated_at, ...before } = JSON.parse(change.before ?? '{}') as DocumentPatch & {
+      updated_at: string;
+    };
+    await writeDocumentFields(
+      trx,
+      teamId,
+      change.subject_id,
+      before,
+      { userId: null, ip: null },
+      { keepUpdatedAt: updated_at },
+    );
   }
 }
 

@@ -25,7 +25,14 @@ export type EscalationRow = { start_date: string; end_date: string; monthly_amou
  * cent), as landlords' rent tables do. Periods are counted from the start each time (not chained), so a
  * term that starts on the 31st keeps month ends instead of drifting to the 28th.
  */
-export function escalationRows(input: { start_date: string; end_date: string; monthly_amount: number; method: 'percent' | 'amount'; value: number; every_months: number }): EscalationRow[] {
+export function escalationRows(input: {
+  start_date: string;
+  end_date: string;
+  monthly_amount: number;
+  method: 'percent' | 'amount';
+  value: number;
+  every_months: number;
+}): EscalationRow[] {
   const rows: EscalationRow[] = [];
   const start = day(input.start_date);
   const end = day(input.end_date);

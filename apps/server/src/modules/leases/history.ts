@@ -4,17 +4,31 @@ import { nowIso } from '../../platform/clock';
 import { nameReferences } from '../activities/references';
 
 /** Why a lease changed, when it is more than an edit: an exercised or waived option, an amendment document. */
-export type AmendmentNote = { kind: 'exercise' | 'waive' | 'amendment'; summary: string; documentId: number | null };
+export type AmendmentNote = {
+  kind: 'exercise' | 'waive' | 'amendment';
+  summary: string;
+  documentId: number | null;
+};
 
 type Deadlines = Map<number, { deadline: string | null; earliest: string | null }>;
 
 /** Each option's stored open window (latest and earliest date), by position. */
 export async function openDeadlines(db: Executor, teamId: number, leaseId: number): Promise<Deadlines> {
-  const rows = await db.selectFrom('lease_options').select(['position', 'deadline', 'earliest_date']).where('team_id', '=', teamId).where('lease_id', '=', leaseId).execute();
+  const rows = await db
+    .selectFrom('lease_options')
+    .select(['position', 'deadline', 'earliest_date'])
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .execute();
   return new Map(rows.map((row) => [row.position, { deadline: row.deadline, earliest: row.earliest_date }]));
 }
 
-const LABELS: Record<string, string> = { rent_schedule: 'rent schedule', options: 'options', charges: 'charges', clauses: 'clauses' };
+const LABELS: Record<string, string> = {
+  rent_schedule: 'rent schedule',
+  options: 'options',
+  charges: 'charges',
+  clauses: 'clauses',
+};
 const label = (field: string) => LABELS[field] ?? field.replaceAll('_', ' ');
 
 /**
@@ -47,11 +61,21 @@ export async function recordAmendment(
   const positions = new Set([...input.beforeDeadlines.keys(), ...input.afterDeadlines.keys()]);
   for (const position of positions) {
     const [was, is] = [input.beforeDeadlines.get(position), input.afterDeadlines.get(position)];
-    if ((was?.deadline ?? null) !== (is?.deadline ?? null)) changes[`options.${position}.deadline`] = [was?.deadline ?? null, is?.deadline ?? null];
-    if ((was?.earliest ?? null) !== (is?.earliest ?? null)) changes[`options.${position}.window_opens`] = [was?.earliest ?? null, is?.earliest ?? null];
+    if ((was?.deadline ?? null) !== (is?.deadline ?? null))
+      changes[`options.${position}.deadline`] = [was?.deadline ?? null, is?.deadline ?? null];
+    if ((was?.earliest ?? null) !== (is?.earliest ?? null))
+      changes[`options.${position}.window_opens`] = [was?.earliest ?? null, is?.earliest ?? null];
   }
   if (!Object.keys(changes).length && !input.note) return;
-  const summary = input.note?.summary ?? input.summary ?? `Edited ${Object.keys(changes).filter((field) => !field.startsWith('options.')).map(label).join(', ') || 'option dates'}`;
+  const summary =
+    input.note?.summary ??
+    input.summary ??
+    `Edited ${
+      Object.keys(changes)
+        .filter((field) => !field.startsWith('options.'))
+        .map(label)
+        .join(', ') || 'option dates'
+    }`;
   await trx
     .insertInto('lease_amendments')
     .values({
@@ -68,13 +92,24 @@ export async function recordAmendment(
     .execute();
 }
 
-function presentAmendment(row: { id: number; kind: string; summary: string; changes: string; created_at: string; document_id: number | null; document_title: string | null; user_id: number | null; user_name: string | null }): LeaseAmendment {
+function presentAmendment(row: {
+  id: number;
+  kind: string;
+  summary: string;
+  changes: string;
+  created_at: string;
+  document_id: number | null;
+  document_title: string | null;
+  user_id: number | null;
+  user_name: string | null;
+}): LeaseAmendment {
   return {
     id: row.id,
     kind: row.kind as LeaseAmendment['kind'],
     summary: row.summary,
     changes: JSON.parse(row.changes) as LeaseAmendment['changes'],
-    document: row.document_id && row.document_title ? { id: row.document_id, title: row.document_title } : null,
+    document:
+      row.document_id && row.document_title ? { id: row.document_id, title: row.document_title } : null,
     user: row.user_id && row.user_name ? { id: row.user_id, name: row.user_name } : null,
     created_at: row.created_at,
   };
@@ -83,7 +118,9 @@ function presentAmendment(row: { id: number; kind: string; summary: string; chan
 function amendmentsQuery(db: Executor, teamId: number, leaseId: number) {
   return db
     .selectFrom('lease_amendments')
-    .leftJoin('documents', (join) => join.onRef('documents.id', '=', 'lease_amendments.document_id').on('documents.deleted_at', 'is', null))
+    .leftJoin('documents', (join) =>
+      join.onRef('documents.id', '=', 'lease_amendments.document_id').on('documents.deleted_at', 'is', null),
+    )
     .leftJoin('users', 'users.id', 'lease_amendments.user_id')
     .select([
       'lease_amendments.id',
@@ -103,11 +140,18 @@ function amendmentsQuery(db: Executor, teamId: number, leaseId: number) {
 
 /** Newest first; a lease's history is short (tens of entries), so one page of 100 holds it. */
 export async function amendmentsOf(db: Executor, teamId: number, leaseId: number): Promise<LeaseAmendment[]> {
-  const rows = await amendmentsQuery(db, teamId, leaseId).orderBy('lease_amendments.id', 'desc').limit(100).execute();
+  const rows = await amendmentsQuery(db, teamId, leaseId)
+    .orderBy('lease_amendments.id', 'desc')
+    .limit(100)
+    .execute();
   return nameReferences(db, teamId, rows.map(presentAmendment));
 }
 
 export async function amendmentSnapshot(db: Executor, teamId: number, leaseId: number, amendmentId: number) {
-  const row = await amendmentsQuery(db, teamId, leaseId).where('lease_amendments.id', '=', amendmentId).executeTakeFirst();
-  return row ? { amendment: presentAmendment(row), lease: JSON.parse(row.snapshot) as Record<string, unknown> } : null;
+  const row = await amendmentsQuery(db, teamId, leaseId)
+    .where('lease_amendments.id', '=', amendmentId)
+    .executeTakeFirst();
+  return row
+    ? { amendment: presentAmendment(row), lease: JSON.parse(row.snapshot) as Record<string, unknown> }
+    : null;
 }

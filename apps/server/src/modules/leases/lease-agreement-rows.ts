@@ -8,9 +8,11 @@ import { purgeAttributeValues } from '../attributes/service';
 import { removeSubjectReminders } from '../reminders/sync';
 
 /** Money crosses the API in dollars and is stored in integer cents. */
-export const toCents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : Math.round(dollars * 100));
+export const toCents = (dollars: number | null | undefined) =>
+  dollars === null || dollars === undefined ? null : Math.round(dollars * 100);
 export const toDollars = (cents: number | null) => (cents === null ? null : Number(cents) / 100);
-export const ref = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
+export const ref = (id: number | null, name: string | null) =>
+  id === null ? null : { id, name: name ?? '' };
 
 /** Parses a whole contract (lease or agreement) and turns a failure into the API's 422. */
 export function parseWhole<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -22,28 +24,67 @@ export function parseWhole<T extends z.ZodType>(schema: T, input: unknown): z.in
   return parsed.data;
 }
 
-type ClauseInput = { kind: string; text: string; date: string | null; document_id: number | null; page: number | null };
+type ClauseInput = {
+  kind: string;
+  text: string;
+  date: string | null;
+  document_id: number | null;
+  page: number | null;
+};
 
 /** Clauses of a lease or an agreement, replaced whole. */
-export async function writeClauses(trx: Executor, teamId: number, subject: { type: 'lease' | 'agreement'; id: number }, clauses: ClauseInput[]) {
-  await trx.deleteFrom('clauses').where('subject_type', '=', subject.type).where('subject_id', '=', subject.id).execute();
+export async function writeClauses(
+  trx: Executor,
+  teamId: number,
+  subject: { type: 'lease' | 'agreement'; id: number },
+  clauses: ClauseInput[],
+) {
+  await trx
+    .deleteFrom('clauses')
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .execute();
   if (clauses.length) {
     await trx
       .insertInto('clauses')
-      .values(clauses.map((c, position) => ({ team_id: teamId, subject_type: subject.type, subject_id: subject.id, position, kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })))
+      .values(
+        clauses.map((c, position) => ({
+          team_id: teamId,
+          subject_type: subject.type,
+          subject_id: subject.id,
+          position,
+          kind: c.kind,
+          text: c.text,
+          date: c.date,
+          document_id: c.document_id,
+          page: c.page,
+        })),
+      )
       .execute();
   }
 }
 
 /** Whether a document a lease or agreement names (a clause's, an option's source, an amendment's) is a live one of the team. */
 export async function isLiveDocument(db: Executor, teamId: number, documentId: number): Promise<boolean> {
-  const document = await db.selectFrom('documents').select('id').where('team_id', '=', teamId).where('id', '=', documentId).where('deleted_at', 'is', null).executeTakeFirst();
+  const document = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', '=', documentId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return document !== undefined;
 }
 
-export async function checkClauseDocuments(db: Executor, teamId: number, clauses: ClauseInput[], add: (field: string, message: string) => void) {
+export async function checkClauseDocuments(
+  db: Executor,
+  teamId: number,
+  clauses: ClauseInput[],
+  add: (field: string, message: string) => void,
+) {
   for (const [index, clause] of clauses.entries()) {
-    if (clause.document_id !== null && !(await isLiveDocument(db, teamId, clause.document_id))) add(`clauses.${index}.document_id`, 'The selected document is invalid.');
+    if (clause.document_id !== null && !(await isLiveDocument(db, teamId, clause.document_id)))
+      add(`clauses.${index}.document_id`, 'The selected document is invalid.');
   }
 }
 
@@ -56,17 +97,30 @@ export async function removeImportedContracts(
   teamId: number,
   ids: number[],
   how: 'purge' | 'trash',
-  kind: { table: 'leases' | 'franchise_agreements'; subject: 'lease' | 'agreement'; attributes: 'leases' | 'agreements' },
+  kind: {
+    table: 'leases' | 'franchise_agreements';
+    subject: 'lease' | 'agreement';
+    attributes: 'leases' | 'agreements';
+  },
 ) {
   if (!ids.length) return;
   for (const id of ids) await removeSubjectReminders(trx, teamId, { type: kind.subject, id });
   if (how === 'trash') {
-    await trx.updateTable(kind.table).set({ deleted_at: nowIso() }).where('team_id', '=', teamId).where('id', 'in', ids).execute();
+    await trx
+      .updateTable(kind.table)
+      .set({ deleted_at: nowIso() })
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids)
+      .execute();
   } else {
-    await trx.deleteFrom('clauses').where('team_id', '=', teamId).where('subject_type', '=', kind.subject).where('subject_id', 'in', ids).execute();
+    await trx
+      .deleteFrom('clauses')
+      .where('team_id', '=', teamId)
+      .where('subject_type', '=', kind.subject)
+      .where('subject_id', 'in', ids)
+      .execute();
     await purgeAttributeValues(trx, kind.attributes, ids);
     await trx.deleteFrom(kind.table).where('team_id', '=', teamId).where('id', 'in', ids).execute();
   }
   await bumpTeamWriteVersion(trx, teamId);
 }
-

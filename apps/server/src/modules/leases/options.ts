@@ -27,20 +27,32 @@ export type OptionTerms = {
 };
 
 /** The stored JSON of an option's rule, or its days-before rule when it has none. */
-export function storedRule(row: { notice_rule: string | null; notice_days: number; notice_from: string }): NoticeRule | null {
+export function storedRule(row: {
+  notice_rule: string | null;
+  notice_days: number;
+  notice_from: string;
+}): NoticeRule | null {
   return row.notice_rule ? (JSON.parse(row.notice_rule) as NoticeRule) : null;
 }
 
 /** Rules keep the team's conventions unless the option names its own. */
 function withTeamDefaults(rule: NoticeRule, calendar: TeamCalendar): NoticeRule {
-  return { ...rule, day_count: rule.day_count ?? calendar.dayCount, lease_months: rule.lease_months ?? calendar.leaseMonths };
+  return {
+    ...rule,
+    day_count: rule.day_count ?? calendar.dayCount,
+    lease_months: rule.lease_months ?? calendar.leaseMonths,
+  };
 }
 
 /**
  * The option's windows: a renewal option with `count` renewals yields one per renewal, each counted from
  * the end of the term before it; any other option (termination, kick-out, expansion, purchase) has one.
  */
-export function optionWindows(option: OptionTerms, dates: AnchorDates, calendar: TeamCalendar): RenewalWindow[] {
+export function optionWindows(
+  option: OptionTerms,
+  dates: AnchorDates,
+  calendar: TeamCalendar,
+): RenewalWindow[] {
   const rule = withTeamDefaults(optionNoticeRule(option), calendar);
   const closed = option.status === 'waived' ? 'waived' : option.status === 'lapsed' ? 'lapsed' : null;
   if (option.kind === 'renewal' && option.length_months) {
@@ -59,8 +71,18 @@ export function optionWindows(option: OptionTerms, dates: AnchorDates, calendar:
   const window = noticeWindow(rule, dates, { calendar: calendar.holidays });
   if (!window || !dates.expiration_date) return [];
   const state: RenewalWindow['state'] =
-    option.status === 'exercised' ? 'exercised' : (closed ?? (window.latest.date < calendar.today ? 'lapsed' : 'open'));
-  return [{ sequence: 1, term_end: dates.expiration_date, renewal: { start: dates.expiration_date, end: dates.expiration_date }, window, state }];
+    option.status === 'exercised'
+      ? 'exercised'
+      : (closed ?? (window.latest.date < calendar.today ? 'lapsed' : 'open'));
+  return [
+    {
+      sequence: 1,
+      term_end: dates.expiration_date,
+      renewal: { start: dates.expiration_date, end: dates.expiration_date },
+      window,
+      state,
+    },
+  ];
 }
 
 export const openWindow = (windows: RenewalWindow[]) => windows.find((w) => w.state === 'open') ?? null;
@@ -73,7 +95,13 @@ export const currentWindow = (windows: RenewalWindow[], status: string) =>
   status === 'open' ? (windows.find((w) => w.state === 'open' || w.state === 'lapsed') ?? null) : null;
 
 function presentDate(computed: ComputedDate): ComputedDateOut {
-  return { date: computed.date, unrolled: computed.unrolled, anchor_date: computed.anchor_date, explanation: describeComputedDate(computed), skipped: computed.roll?.skipped ?? [] };
+  return {
+    date: computed.date,
+    unrolled: computed.unrolled,
+    anchor_date: computed.anchor_date,
+    explanation: describeComputedDate(computed),
+    skipped: computed.roll?.skipped ?? [],
+  };
 }
 
 export function presentWindow(window: RenewalWindow): NoticeWindowOut {
@@ -91,7 +119,12 @@ export function presentWindow(window: RenewalWindow): NoticeWindowOut {
 function legacyDays(rule: NoticeRule | null, option: OptionTerms): number | null {
   if (!rule) return option.notice_days;
   const { latest } = rule;
-  const plain = !rule.earliest && latest.unit === 'days' && latest.direction === 'before' && rule.business_day === 'none' && (latest.anchor === 'term_end' || latest.anchor === 'commencement');
+  const plain =
+    !rule.earliest &&
+    latest.unit === 'days' &&
+    latest.direction === 'before' &&
+    rule.business_day === 'none' &&
+    (latest.anchor === 'term_end' || latest.anchor === 'commencement');
   return plain ? latest.amount : null;
 }
 
@@ -100,25 +133,48 @@ function legacyDays(rule: NoticeRule | null, option: OptionTerms): number | null
  * them (an edit, an exercise, a new holiday) clears the stamp.
  */
 export function verificationInputs(windows: RenewalWindow[]): string {
-  return JSON.stringify(windows.map((w) => [w.sequence, w.term_end, w.window.earliest?.date ?? null, w.window.latest.date, w.window.latest.rule]));
+  return JSON.stringify(
+    windows.map((w) => [
+      w.sequence,
+      w.term_end,
+      w.window.earliest?.date ?? null,
+      w.window.latest.date,
+      w.window.latest.rule,
+    ]),
+  );
 }
 
 export function presentOption(
-  option: OptionTerms & { delivery_method: string | null; source_document_id: number | null; source_page: number | null },
+  option: OptionTerms & {
+    delivery_method: string | null;
+    source_document_id: number | null;
+    source_page: number | null;
+  },
   dates: AnchorDates,
   calendar: TeamCalendar,
   verified: { by: string; at: string; inputs: string | null } | null,
 ): LeaseOptionOut {
   const rule = withTeamDefaults(optionNoticeRule(option), calendar);
   const windows = optionWindows(option, dates, calendar);
-  const stillVerified = verified && verified.inputs === verificationInputs(windows) ? { by: verified.by, at: verified.at } : null;
+  const stillVerified =
+    verified && verified.inputs === verificationInputs(windows) ? { by: verified.by, at: verified.at } : null;
   return {
     kind: option.kind as LeaseOptionOut['kind'],
     count: option.count,
     length_months: option.length_months,
     notice: {
-      earliest: rule.earliest ? { ...rule.earliest, fixed_date: rule.earliest.fixed_date ?? null, term_month: rule.earliest.term_month ?? null } : null,
-      latest: { ...rule.latest, fixed_date: rule.latest.fixed_date ?? null, term_month: rule.latest.term_month ?? null },
+      earliest: rule.earliest
+        ? {
+            ...rule.earliest,
+            fixed_date: rule.earliest.fixed_date ?? null,
+            term_month: rule.earliest.term_month ?? null,
+          }
+        : null,
+      latest: {
+        ...rule.latest,
+        fixed_date: rule.latest.fixed_date ?? null,
+        term_month: rule.latest.term_month ?? null,
+      },
       business_day: rule.business_day,
       day_count: rule.day_count ?? calendar.dayCount,
       lease_months: rule.lease_months ?? calendar.leaseMonths,

@@ -11,7 +11,11 @@ describe('rent in force', () => {
     const store = await createVia(admin, 'stores', { name: 'Harbor Grill Tyler' });
     const today = todayIn('UTC');
     const lease = async (body: Record<string, unknown>) => {
-      const response = await admin.post('/app/api/v1/leases', { store_id: store.id, status: 'active', ...body });
+      const response = await admin.post('/app/api/v1/leases', {
+        store_id: store.id,
+        status: 'active',
+        ...body,
+      });
       expect(response.status).toBe(201);
       return response.body.data as { monthly_rent: number; rent_basis: string; annual_rent: number };
     };
@@ -27,7 +31,11 @@ describe('rent in force', () => {
       ],
       charges: [{ kind: 'cam', monthly_amount: 500 }],
     });
-    expect(perSqft).toMatchObject({ monthly_rent: 10_000, rent_basis: 'scheduled', annual_rent: (10_000 + 500) * 12 });
+    expect(perSqft).toMatchObject({
+      monthly_rent: 10_000,
+      rent_basis: 'scheduled',
+      annual_rent: (10_000 + 500) * 12,
+    });
 
     // Three free months from rent commencement last month: no rent yet.
     const free = await lease({
@@ -35,7 +43,13 @@ describe('rent in force', () => {
       rent_commencement_date: addCalendarMonths(today, -1),
       free_rent_months: 3,
       expiration_date: addCalendarMonths(today, 60),
-      rent_schedule: [{ start_date: addCalendarMonths(today, -1), end_date: addCalendarMonths(today, 60), monthly_amount: 7000 }],
+      rent_schedule: [
+        {
+          start_date: addCalendarMonths(today, -1),
+          end_date: addCalendarMonths(today, 60),
+          monthly_amount: 7000,
+        },
+      ],
     });
     expect(free).toMatchObject({ monthly_rent: 0, rent_basis: 'free_rent', annual_rent: 0 });
 
@@ -53,6 +67,8 @@ describe('rent in force', () => {
     expect(holdover).toMatchObject({ monthly_rent: 12_500, rent_basis: 'holdover' });
 
     // The dashboard's expenditure adds the same figures: 10,000 + 500 charges, 0 free, 12,500 holdover, × 12.
-    expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe((10_000 + 500 + 0 + 12_500) * 12);
+    expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe(
+      (10_000 + 500 + 0 + 12_500) * 12,
+    );
   });
 });

@@ -4,7 +4,10 @@ import type { Executor } from '../../platform/db';
 /** Leases of a team with the names of their store and parties, in the order of `ids`. */
 export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
   if (!ids.length) return [];
-  const contactName = (alias: string) => sql<string | null>`nullif(trim(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, '')), '')`;
+  const contactName = (alias: string) =>
+    sql<
+      string | null
+    >`nullif(trim(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, '')), '')`;
   const rows = await db
     .selectFrom('leases')
     .innerJoin('stores', 'stores.id', 'leases.store_id')
@@ -33,10 +36,27 @@ export type LoadedLease = Awaited<ReturnType<typeof loadLeases>>[number];
 export async function loadChildren(db: Executor, leaseIds: number[]) {
   if (!leaseIds.length) return { rent: [], charges: [], options: [], clauses: [] };
   const [rent, charges, options, clauses] = await Promise.all([
-    db.selectFrom('lease_rent_rows').selectAll().where('lease_id', 'in', leaseIds).orderBy('start_date').orderBy('id').execute(),
+    db
+      .selectFrom('lease_rent_rows')
+      .selectAll()
+      .where('lease_id', 'in', leaseIds)
+      .orderBy('start_date')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('lease_charges').selectAll().where('lease_id', 'in', leaseIds).orderBy('id').execute(),
-    db.selectFrom('lease_options').selectAll().where('lease_id', 'in', leaseIds).orderBy('position').execute(),
-    db.selectFrom('clauses').selectAll().where('subject_type', '=', 'lease').where('subject_id', 'in', leaseIds).orderBy('position').execute(),
+    db
+      .selectFrom('lease_options')
+      .selectAll()
+      .where('lease_id', 'in', leaseIds)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('clauses')
+      .selectAll()
+      .where('subject_type', '=', 'lease')
+      .where('subject_id', 'in', leaseIds)
+      .orderBy('position')
+      .execute(),
   ]);
   return { rent, charges, options, clauses };
 }

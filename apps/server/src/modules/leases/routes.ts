@@ -24,7 +24,10 @@ import { LEASE_EXPORT_COLUMNS } from './export-columns';
 import * as leases from './service';
 import * as amendments from './amendments';
 
-const optionParamsSchema = z.object({ id: idParamSchema.shape.id, position: z.coerce.number().int().min(0).max(49) });
+const optionParamsSchema = z.object({
+  id: idParamSchema.shape.id,
+  position: z.coerce.number().int().min(0).max(49),
+});
 const historyParamsSchema = z.object({ id: idParamSchema.shape.id, entryId: idParamSchema.shape.id });
 
 export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
@@ -33,26 +36,62 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   const base = `${API_BASE}/leases`;
   const one = { 200: dataOf(leaseSchema) };
 
-  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } } }, async (request) => leases.listLeases(deps, actorOf(request, deps), request.query));
-  // The list as CSV or XLSX, with its filters, search and sort.
-  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
-    const actor = actorOf(request, deps);
-    return sendListExport(deps.db, actor.teamId, reply, request.query, { subject: 'leases', query: (raw) => leases.leaseListQuery(deps, actor, raw), load: (ids) => leases.leasesFor(deps, actor, ids) }, LEASE_EXPORT_COLUMNS);
-  });
-  // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
-  app.post(base, { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await leases.createLease(deps, actorOf(request, deps), request.body) }),
+  app.get(
+    base,
+    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } } },
+    async (request) => leases.listLeases(deps, actorOf(request, deps), request.query),
   );
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await leases.getLease(deps, actorOf(request, deps), request.params.id) }));
-  app.patch(`${base}/:id`, { config, schema: { params: idParamSchema, body: z.record(z.string(), z.unknown()), response: one } }, async (request) => {
-    const sent = Object.fromEntries(Object.entries(request.body).filter(([key]) => Object.hasOwn(leaseFieldsSchema.shape, key) || key === 'attributes'));
-    return { data: await leases.updateLease(deps, actorOf(request, deps), request.params.id, sent) };
-  });
+  // The list as CSV or XLSX, with its filters, search and sort.
+  app.get(
+    `${base}/export`,
+    { config, schema: { querystring: rawListQuerySchema } },
+    async (request, reply) => {
+      const actor = actorOf(request, deps);
+      return sendListExport(
+        deps.db,
+        actor.teamId,
+        reply,
+        request.query,
+        {
+          subject: 'leases',
+          query: (raw) => leases.leaseListQuery(deps, actor, raw),
+          load: (ids) => leases.leasesFor(deps, actor, ids),
+        },
+        LEASE_EXPORT_COLUMNS,
+      );
+    },
+  );
+  // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
+  app.post(
+    base,
+    { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await leases.createLease(deps, actorOf(request, deps), request.body) }),
+  );
+  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
+    data: await leases.getLease(deps, actorOf(request, deps), request.params.id),
+  }));
+  app.patch(
+    `${base}/:id`,
+    { config, schema: { params: idParamSchema, body: z.record(z.string(), z.unknown()), response: one } },
+    async (request) => {
+      const sent = Object.fromEntries(
+        Object.entries(request.body).filter(
+          ([key]) => Object.hasOwn(leaseFieldsSchema.shape, key) || key === 'attributes',
+        ),
+      );
+      return { data: await leases.updateLease(deps, actorOf(request, deps), request.params.id, sent) };
+    },
+  );
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
     await leases.deleteLease(deps, actorOf(request, deps), request.params.id);
     return reply.status(204).send();
   });
-  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({ data: await leases.restoreLease(deps, actorOf(request, deps), request.params.id) }));
+  app.post(
+    `${base}/:id/restore`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => ({ data: await leases.restoreLease(deps, actorOf(request, deps), request.params.id) }),
+  );
 
   // Escalation helper for the lease form: rows from a start amount and a fixed % or amount step.
   app.post(`${base}/escalations`, { config, schema: { body: escalationInputSchema } }, async (request) => {
@@ -61,26 +100,77 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   });
 
   // Option notices: exercise the open renewal, waive the option, stamp its computed dates as verified.
-  app.post(`${base}/:id/options/:position/exercise`, { config, schema: { params: optionParamsSchema, body: exerciseOptionFieldsSchema, response: one } }, async (request) => ({
-    data: await amendments.exerciseOption(deps, actorOf(request, deps), request.params.id, request.params.position, request.body),
-  }));
-  app.post(`${base}/:id/options/:position/waive`, { config, schema: { params: optionParamsSchema, body: waiveOptionInputSchema.optional(), response: one } }, async (request) => ({
-    data: await amendments.waiveOption(deps, actorOf(request, deps), request.params.id, request.params.position, request.body),
-  }));
-  app.post(`${base}/:id/options/:position/verify`, { config, schema: { params: optionParamsSchema, response: one } }, async (request) => ({
-    data: await amendments.verifyOption(deps, actorOf(request, deps), request.params.id, request.params.position),
-  }));
+  app.post(
+    `${base}/:id/options/:position/exercise`,
+    { config, schema: { params: optionParamsSchema, body: exerciseOptionFieldsSchema, response: one } },
+    async (request) => ({
+      data: await amendments.exerciseOption(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.params.position,
+        request.body,
+      ),
+    }),
+  );
+  app.post(
+    `${base}/:id/options/:position/waive`,
+    {
+      config,
+      schema: { params: optionParamsSchema, body: waiveOptionInputSchema.optional(), response: one },
+    },
+    async (request) => ({
+      data: await amendments.waiveOption(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.params.position,
+        request.body,
+      ),
+    }),
+  );
+  app.post(
+    `${base}/:id/options/:position/verify`,
+    { config, schema: { params: optionParamsSchema, response: one } },
+    async (request) => ({
+      data: await amendments.verifyOption(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.params.position,
+      ),
+    }),
+  );
   // The amendment history: every change with old and new values, and the lease as it was before each.
-  app.get(`${base}/:id/history`, { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(leaseAmendmentSchema)) } } }, async (request) => ({
-    data: await amendments.leaseHistory(deps, actorOf(request, deps), request.params.id),
-  }));
-  app.get(`${base}/:id/history/:entryId`, { config, schema: { params: historyParamsSchema, response: { 200: dataOf(leaseSnapshotSchema) } } }, async (request) => ({
-    data: await amendments.leaseAsItWas(deps, actorOf(request, deps), request.params.id, request.params.entryId),
-  }));
+  app.get(
+    `${base}/:id/history`,
+    { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(leaseAmendmentSchema)) } } },
+    async (request) => ({
+      data: await amendments.leaseHistory(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
+  app.get(
+    `${base}/:id/history/:entryId`,
+    { config, schema: { params: historyParamsSchema, response: { 200: dataOf(leaseSnapshotSchema) } } },
+    async (request) => ({
+      data: await amendments.leaseAsItWas(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.params.entryId,
+      ),
+    }),
+  );
   // The summary is required, checked once the lease is found (a stranger's empty body is a 404, not a 422).
-  app.post(`${base}/:id/amendments`, { config, schema: { params: idParamSchema, body: amendmentInputSchema.partial(), response: one } }, async (request) => ({
-    data: await amendments.amendLease(deps, actorOf(request, deps), request.params.id, request.body),
-  }));
+  app.post(
+    `${base}/:id/amendments`,
+    { config, schema: { params: idParamSchema, body: amendmentInputSchema.partial(), response: one } },
+    async (request) => ({
+      data: await amendments.amendLease(deps, actorOf(request, deps), request.params.id, request.body),
+    }),
+  );
 
-  app.get(`${API_BASE}/clauses`, { config, schema: { querystring: rawListQuerySchema } }, async (request) => leases.searchClauses(deps, actorOf(request, deps), request.query));
+  app.get(`${API_BASE}/clauses`, { config, schema: { querystring: rawListQuerySchema } }, async (request) =>
+    leases.searchClauses(deps, actorOf(request, deps), request.query),
+  );
 }

@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
-import { freeRentUntil, leaseInputSchema, leaseTermMonths, LEASE_STATUSES, LEASE_CLAUSE_KINDS, rentInForce, type AnchorDates, type Lease, type PaginationMeta } from '@storekeep/contracts';
+import {
+  freeRentUntil,
+  leaseInputSchema,
+  leaseTermMonths,
+  LEASE_STATUSES,
+  LEASE_CLAUSE_KINDS,
+  rentInForce,
+  type AnchorDates,
+  type Lease,
+  type PaginationMeta,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -10,7 +20,15 @@ import { pageOfIds, paginationMeta, parseListQuery, type SortColumn } from '../.
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
 import { diff, recordActivity } from '../activities/service';
-import { attributeErrors, attributeValuesFor, listQueryWithAttributes, splitAttributes, syncAttributeReminders, withAttributeErrors, writeAttributeValues } from '../attributes/service';
+import {
+  attributeErrors,
+  attributeValuesFor,
+  listQueryWithAttributes,
+  splitAttributes,
+  syncAttributeReminders,
+  withAttributeErrors,
+  writeAttributeValues,
+} from '../attributes/service';
 import { recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from '../records/policy';
 import { TRASH_DAYS } from '../records/service';
 import { isPendingImport, PENDING_IMPORT } from '../imports/pending';
@@ -20,23 +38,46 @@ import { teamCalendar, type TeamCalendar } from '../teams/settings';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
 import { currentWindow, optionWindows, presentOption, storedRule, verificationInputs } from './options';
 import { openDeadlines, recordAmendment, type AmendmentNote } from './history';
-import { checkClauseDocuments, isLiveDocument, parseWhole as parseContract, ref, removeImportedContracts, toCents, toDollars, writeClauses } from './lease-agreement-rows';
-
+import {
+  checkClauseDocuments,
+  isLiveDocument,
+  parseWhole as parseContract,
+  ref,
+  removeImportedContracts,
+  toCents,
+  toDollars,
+  writeClauses,
+} from './lease-agreement-rows';
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
 
-const anchorsOf = (lease: { commencement_date: string | null; rent_commencement_date: string | null; expiration_date: string | null }): AnchorDates => ({
+const anchorsOf = (lease: {
+  commencement_date: string | null;
+  rent_commencement_date: string | null;
+  expiration_date: string | null;
+}): AnchorDates => ({
   commencement_date: lease.commencement_date,
   rent_commencement_date: lease.rent_commencement_date,
   expiration_date: lease.expiration_date,
 });
 
-function present(row: LoadedLease, children: Children, abilities: Abilities, calendar: TeamCalendar, verifiers: Map<number, string>): Lease {
+function present(
+  row: LoadedLease,
+  children: Children,
+  abilities: Abilities,
+  calendar: TeamCalendar,
+  verifiers: Map<number, string>,
+): Lease {
   const rent = children.rent.filter((r) => r.lease_id === row.id);
   const charges = children.charges.filter((c) => c.lease_id === row.id);
   const inForce = rentInForce(
     {
-      rows: rent.map((r) => ({ start_date: r.start_date, end_date: r.end_date, monthly_cents: r.monthly_cents === null ? null : Number(r.monthly_cents), per_sqft_cents: r.per_sqft_cents === null ? null : Number(r.per_sqft_cents) })),
+      rows: rent.map((r) => ({
+        start_date: r.start_date,
+        end_date: r.end_date,
+        monthly_cents: r.monthly_cents === null ? null : Number(r.monthly_cents),
+        per_sqft_cents: r.per_sqft_cents === null ? null : Number(r.per_sqft_cents),
+      })),
       rentable_sqft: row.rentable_sqft,
       expiration_date: row.expiration_date,
       status: row.status,
@@ -74,8 +115,17 @@ function present(row: LoadedLease, children: Children, abilities: Abilities, cal
     percentage_rent_rate: row.percentage_rent_rate,
     security_deposit: toDollars(row.security_deposit_cents),
     letter_of_credit: toDollars(row.letter_of_credit_cents),
-    rent_schedule: rent.map((r) => ({ start_date: r.start_date, end_date: r.end_date, monthly_amount: toDollars(r.monthly_cents), amount_per_sqft: toDollars(r.per_sqft_cents) })),
-    charges: charges.map((c) => ({ kind: c.kind as Lease['charges'][number]['kind'], monthly_amount: Number(c.monthly_cents) / 100, estimated: Boolean(c.estimated) })),
+    rent_schedule: rent.map((r) => ({
+      start_date: r.start_date,
+      end_date: r.end_date,
+      monthly_amount: toDollars(r.monthly_cents),
+      amount_per_sqft: toDollars(r.per_sqft_cents),
+    })),
+    charges: charges.map((c) => ({
+      kind: c.kind as Lease['charges'][number]['kind'],
+      monthly_amount: Number(c.monthly_cents) / 100,
+      estimated: Boolean(c.estimated),
+    })),
     options: children.options
       .filter((o) => o.lease_id === row.id)
       .map((o) =>
@@ -83,10 +133,18 @@ function present(row: LoadedLease, children: Children, abilities: Abilities, cal
           { ...o, notice: storedRule(o), notice_from: o.notice_from as 'expiration' | 'commencement' },
           anchorsOf(row),
           calendar,
-          o.verified_by && o.verified_at ? { by: verifiers.get(o.verified_by) ?? 'a former member', at: o.verified_at, inputs: o.verified_inputs } : null,
+          o.verified_by && o.verified_at
+            ? {
+                by: verifiers.get(o.verified_by) ?? 'a former member',
+                at: o.verified_at,
+                inputs: o.verified_inputs,
+              }
+            : null,
         ),
       ),
-    clauses: children.clauses.filter((c) => c.subject_id === row.id).map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
+    clauses: children.clauses
+      .filter((c) => c.subject_id === row.id)
+      .map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
     monthly_rent: inForce.cents / 100,
     rent_basis: inForce.basis,
     annual_rent: ((inForce.cents + monthlyCharges) * 12) / 100,
@@ -98,12 +156,25 @@ function present(row: LoadedLease, children: Children, abilities: Abilities, cal
 }
 
 async function presentLeases(db: Executor, viewer: Viewer, ids: number[]) {
-  const [rows, children, attributes, calendar] = await Promise.all([loadLeases(db, viewer.teamId, ids), loadChildren(db, ids), attributeValuesFor(db, viewer.teamId, 'leases', ids), teamCalendar(db, viewer.teamId)]);
+  const [rows, children, attributes, calendar] = await Promise.all([
+    loadLeases(db, viewer.teamId, ids),
+    loadChildren(db, ids),
+    attributeValuesFor(db, viewer.teamId, 'leases', ids),
+    teamCalendar(db, viewer.teamId),
+  ]);
   const verifierIds = [...new Set(children.options.flatMap((o) => (o.verified_by ? [o.verified_by] : [])))];
-  const verifiers = new Map(verifierIds.length ? (await db.selectFrom('users').select(['id', 'name']).where('id', 'in', verifierIds).execute()).map((u) => [u.id, u.name]) : []);
-  return rows.map((row) => ({ ...present(row, children, viewer.abilities, calendar, verifiers), attributes: attributes.get(row.id) ?? {} }));
+  const verifiers = new Map(
+    verifierIds.length
+      ? (await db.selectFrom('users').select(['id', 'name']).where('id', 'in', verifierIds).execute()).map(
+          (u) => [u.id, u.name],
+        )
+      : [],
+  );
+  return rows.map((row) => ({
+    ...present(row, children, viewer.abilities, calendar, verifiers),
+    attributes: attributes.get(row.id) ?? {},
+  }));
 }
-
 
 const SORTS: Record<string, SortColumn[]> = {
   expiration_date: ['expiration_date'],
@@ -135,30 +206,60 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
   for (const column of ['status', 'store_id', 'landlord_id', 'tenant_id'] as const) {
     if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
   }
-  if (f.clause) conditions.push(sql<SqlBool>`id in (select subject_id from clauses where team_id = ${actor.teamId} and subject_type = 'lease' and kind in (${sql.join(f.clause)}))`);
+  if (f.clause)
+    conditions.push(
+      sql<SqlBool>`id in (select subject_id from clauses where team_id = ${actor.teamId} and subject_type = 'lease' and kind in (${sql.join(f.clause)}))`,
+    );
   const before = f.expiring_before?.[0];
   if (before !== undefined) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(before))) throw new AppError('validation', 'The expiring before filter must be a date.', { 'filters.expiring_before': ['The expiring before filter must be a date.'] });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(before)))
+      throw new AppError('validation', 'The expiring before filter must be a date.', {
+        'filters.expiring_before': ['The expiring before filter must be a date.'],
+      });
     conditions.push(sql<SqlBool>`expiration_date is not null and expiration_date <= ${String(before)}`);
   }
   if (query.search) {
     const like = containsPattern(query.search);
-    conditions.push(sql<SqlBool>`(reference like ${like} escape '\\' or store_id in (select id from stores where team_id = ${actor.teamId} and name like ${like} escape '\\'))`);
+    conditions.push(
+      sql<SqlBool>`(reference like ${like} escape '\\' or store_id in (select id from stores where team_id = ${actor.teamId} and name like ${like} escape '\\'))`,
+    );
   }
   return { query, orderBy, conditions };
 }
 
-export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Lease[]; meta: PaginationMeta }> {
+export async function listLeases(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Lease[]; meta: PaginationMeta }> {
   const { query, orderBy, conditions } = await leaseListQuery(deps, actor, raw);
-  const { ids, total } = await pageOfIds(deps.db, { table: 'leases', teamId: actor.teamId, conditions, orderBy, direction: query.direction, page: query.page, perPage: query.perPage });
-  return { data: await presentLeases(deps.db, viewerOf(actor), ids), meta: paginationMeta(query.page, query.perPage, total) };
+  const { ids, total } = await pageOfIds(deps.db, {
+    table: 'leases',
+    teamId: actor.teamId,
+    conditions,
+    orderBy,
+    direction: query.direction,
+    page: query.page,
+    perPage: query.perPage,
+  });
+  return {
+    data: await presentLeases(deps.db, viewerOf(actor), ids),
+    meta: paginationMeta(query.page, query.perPage, total),
+  };
 }
 
 /** Leases by id as the list and detail show them to `actor` (exports read them in batches). */
-export const leasesFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Lease[]> => presentLeases(deps.db, viewerOf(actor), ids);
+export const leasesFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Lease[]> =>
+  presentLeases(deps.db, viewerOf(actor), ids);
 
 export async function findLiveLease(db: Executor, teamId: number, id: number) {
-  const lease = await db.selectFrom('leases').selectAll().where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const lease = await db
+    .selectFrom('leases')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!lease) throw notFound('Lease');
   return lease;
 }
@@ -173,11 +274,22 @@ export type LeaseValues = ReturnType<typeof leaseInputSchema.parse>;
 async function validate(db: Executor, teamId: number, values: LeaseValues) {
   const errors = new FieldErrors();
   await checkRef(db, errors, 'stores', teamId, values.store_id, 'store_id', 'store');
-  for (const field of ['landlord_id', 'tenant_id', 'guarantor_id'] as const) await checkRef(db, errors, 'companies', teamId, values[field], field, field.replace('_id', ''));
-  for (const field of ['broker_id', 'property_manager_id'] as const) await checkRef(db, errors, 'contacts', teamId, values[field], field, field.replace('_id', '').replace('_', ' '));
+  for (const field of ['landlord_id', 'tenant_id', 'guarantor_id'] as const)
+    await checkRef(db, errors, 'companies', teamId, values[field], field, field.replace('_id', ''));
+  for (const field of ['broker_id', 'property_manager_id'] as const)
+    await checkRef(
+      db,
+      errors,
+      'contacts',
+      teamId,
+      values[field],
+      field,
+      field.replace('_id', '').replace('_', ' '),
+    );
   await checkClauseDocuments(db, teamId, values.clauses, (field, message) => errors.add(field, message));
   for (const [index, option] of values.options.entries()) {
-    if (option.source_document_id !== null && !(await isLiveDocument(db, teamId, option.source_document_id))) errors.add(`options.${index}.source_document_id`, 'The selected document is invalid.');
+    if (option.source_document_id !== null && !(await isLiveDocument(db, teamId, option.source_document_id)))
+      errors.add(`options.${index}.source_document_id`, 'The selected document is invalid.');
   }
   errors.throwIfAny();
 }
@@ -213,20 +325,56 @@ function columns(values: LeaseValues) {
   };
 }
 
-async function writeChildren(trx: Executor, teamId: number, leaseId: number, values: LeaseValues, calendar: TeamCalendar) {
+async function writeChildren(
+  trx: Executor,
+  teamId: number,
+  leaseId: number,
+  values: LeaseValues,
+  calendar: TeamCalendar,
+) {
   // Kept across the rewrite: a verified stamp while what it covers is unchanged, and the term end before
   // the first exercised renewal.
   const previous = new Map(
-    (await trx.selectFrom('lease_options').select(['position', 'verified_by', 'verified_at', 'verified_inputs', 'first_term_end']).where('team_id', '=', teamId).where('lease_id', '=', leaseId).execute()).map((o) => [o.position, o]),
+    (
+      await trx
+        .selectFrom('lease_options')
+        .select(['position', 'verified_by', 'verified_at', 'verified_inputs', 'first_term_end'])
+        .where('team_id', '=', teamId)
+        .where('lease_id', '=', leaseId)
+        .execute()
+    ).map((o) => [o.position, o]),
   );
   await trx.deleteFrom('lease_rent_rows').where('lease_id', '=', leaseId).execute();
   await trx.deleteFrom('lease_charges').where('lease_id', '=', leaseId).execute();
   await trx.deleteFrom('lease_options').where('lease_id', '=', leaseId).execute();
   if (values.rent_schedule.length) {
-    await trx.insertInto('lease_rent_rows').values(values.rent_schedule.map((r) => ({ lease_id: leaseId, team_id: teamId, start_date: r.start_date, end_date: r.end_date, monthly_cents: toCents(r.monthly_amount), per_sqft_cents: toCents(r.amount_per_sqft) }))).execute();
+    await trx
+      .insertInto('lease_rent_rows')
+      .values(
+        values.rent_schedule.map((r) => ({
+          lease_id: leaseId,
+          team_id: teamId,
+          start_date: r.start_date,
+          end_date: r.end_date,
+          monthly_cents: toCents(r.monthly_amount),
+          per_sqft_cents: toCents(r.amount_per_sqft),
+        })),
+      )
+      .execute();
   }
   if (values.charges.length) {
-    await trx.insertInto('lease_charges').values(values.charges.map((c) => ({ lease_id: leaseId, team_id: teamId, kind: c.kind, monthly_cents: toCents(c.monthly_amount)!, estimated: c.estimated ? 1 : 0 }))).execute();
+    await trx
+      .insertInto('lease_charges')
+      .values(
+        values.charges.map((c) => ({
+          lease_id: leaseId,
+          team_id: teamId,
+          kind: c.kind,
+          monthly_cents: toCents(c.monthly_amount)!,
+          estimated: c.estimated ? 1 : 0,
+        })),
+      )
+      .execute();
   }
   if (values.options.length) {
     const rows = values.options.map((o, position) => {
@@ -264,38 +412,104 @@ async function writeChildren(trx: Executor, teamId: number, leaseId: number, val
   await writeClauses(trx, teamId, { type: 'lease', id: leaseId }, values.clauses);
 }
 
-const OPTION_TITLES: Record<string, string> = { renewal: 'Renewal', termination: 'Termination', expansion: 'Expansion', contraction: 'Contraction', purchase: 'Purchase' };
+const OPTION_TITLES: Record<string, string> = {
+  renewal: 'Renewal',
+  termination: 'Termination',
+  expansion: 'Expansion',
+  contraction: 'Contraction',
+  purchase: 'Purchase',
+};
 
 /** The lease's critical dates, as reminders: expiration, open option windows, escalations, guaranty end. */
-export function leaseCriticalDates(leaseId: number, storeName: string, values: LeaseValues, calendar: TeamCalendar): CriticalDate[] {
+export function leaseCriticalDates(
+  leaseId: number,
+  storeName: string,
+  values: LeaseValues,
+  calendar: TeamCalendar,
+): CriticalDate[] {
   if (values.status === 'expired' || values.status === 'terminated') return [];
   const dates: CriticalDate[] = [];
   const key = (suffix: string) => `lease:${leaseId}:${suffix}`;
-  if (values.expiration_date) dates.push({ key: key('expiration'), source: 'lease_expiration', title: `Lease expires: ${storeName}`, due_date: values.expiration_date });
+  if (values.expiration_date)
+    dates.push({
+      key: key('expiration'),
+      source: 'lease_expiration',
+      title: `Lease expires: ${storeName}`,
+      due_date: values.expiration_date,
+    });
   values.options.forEach((o, position) => {
     const windows = optionWindows(o, anchorsOf(values), calendar);
     // A renewal exercised at fair market value has no rent yet: agreeing it is a date of its own, until a rent
     // row covers the renewal's first day.
     for (const window of windows.filter((w) => w.state === 'exercised' && o.kind === 'renewal')) {
-      const covered = values.rent_schedule.some((row) => row.start_date <= window.renewal.start && window.renewal.start <= row.end_date);
-      if (!covered) dates.push({ key: key(`option:${position}:${window.sequence}:rent`), source: 'renewal_rent', title: `Renewal rent to agree (fair market value): ${storeName}`, due_date: window.renewal.start });
+      const covered = values.rent_schedule.some(
+        (row) => row.start_date <= window.renewal.start && window.renewal.start <= row.end_date,
+      );
+      if (!covered)
+        dates.push({
+          key: key(`option:${position}:${window.sequence}:rent`),
+          source: 'renewal_rent',
+          title: `Renewal rent to agree (fair market value): ${storeName}`,
+          due_date: window.renewal.start,
+        });
     }
     if (o.status !== 'open') return;
     const open = currentWindow(windows, o.status);
     if (!open) return;
     const which = o.kind === 'renewal' && o.count > 1 ? ` (${open.sequence} of ${o.count})` : '';
     const name = `${OPTION_TITLES[o.kind]} option${which}`;
-    dates.push({ key: key(`option:${position}:${open.sequence}`), source: 'option_notice', title: `${name} notice deadline: ${storeName}`, due_date: open.window.latest.date });
-    if (open.window.earliest) dates.push({ key: key(`option:${position}:${open.sequence}:opens`), source: 'option_window', title: `${name} notice window opens: ${storeName}`, due_date: open.window.earliest.date });
+    dates.push({
+      key: key(`option:${position}:${open.sequence}`),
+      source: 'option_notice',
+      title: `${name} notice deadline: ${storeName}`,
+      due_date: open.window.latest.date,
+    });
+    if (open.window.earliest)
+      dates.push({
+        key: key(`option:${position}:${open.sequence}:opens`),
+        source: 'option_window',
+        title: `${name} notice window opens: ${storeName}`,
+        due_date: open.window.earliest.date,
+      });
   });
-  values.rent_schedule.slice(1).forEach((row) => dates.push({ key: key(`escalation:${row.start_date}`), source: 'rent_escalation', title: `Rent escalation: ${storeName}`, due_date: row.start_date }));
-  if (values.guaranty_end_date) dates.push({ key: key('guaranty'), source: 'guaranty_end', title: `Lease guaranty ends: ${storeName}`, due_date: values.guaranty_end_date });
+  values.rent_schedule.slice(1).forEach((row) =>
+    dates.push({
+      key: key(`escalation:${row.start_date}`),
+      source: 'rent_escalation',
+      title: `Rent escalation: ${storeName}`,
+      due_date: row.start_date,
+    }),
+  );
+  if (values.guaranty_end_date)
+    dates.push({
+      key: key('guaranty'),
+      source: 'guaranty_end',
+      title: `Lease guaranty ends: ${storeName}`,
+      due_date: values.guaranty_end_date,
+    });
   return dates;
 }
 
-async function syncLeaseReminders(trx: Executor, teamId: number, leaseId: number, values: LeaseValues, calendar: TeamCalendar) {
-  const store = await trx.selectFrom('stores').select('name').where('id', '=', values.store_id).executeTakeFirst();
-  await syncReminders(trx, teamId, { type: 'lease', id: leaseId }, leaseCriticalDates(leaseId, store?.name ?? 'store', values, calendar), undefined, calendar.today);
+async function syncLeaseReminders(
+  trx: Executor,
+  teamId: number,
+  leaseId: number,
+  values: LeaseValues,
+  calendar: TeamCalendar,
+) {
+  const store = await trx
+    .selectFrom('stores')
+    .select('name')
+    .where('id', '=', values.store_id)
+    .executeTakeFirst();
+  await syncReminders(
+    trx,
+    teamId,
+    { type: 'lease', id: leaseId },
+    leaseCriticalDates(leaseId, store?.name ?? 'store', values, calendar),
+    undefined,
+    calendar.today,
+  );
   await syncAttributeReminders(trx, teamId, 'leases', leaseId);
 }
 
@@ -304,28 +518,56 @@ export const parseWhole = (input: unknown): LeaseValues => parseContract(leaseIn
 export async function createLease(deps: Deps, actor: Actor, input: unknown): Promise<Lease> {
   authorize(recordPolicy.create(actor));
   const { attributes, rest } = splitAttributes(input);
-  const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'leases', attributes), () => parseWhole(rest));
+  const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'leases', attributes), () =>
+    parseWhole(rest),
+  );
   const id = await writeTransaction(deps.db, async (trx) => {
     const leaseId = await insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
     const changes = await writeAttributeValues(trx, actor.teamId, 'leases', leaseId, attributes);
     await syncAttributeReminders(trx, actor.teamId, 'leases', leaseId);
-    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: leaseId, action: 'updated', changes, ip: actor.ip });
+    if (Object.keys(changes).length)
+      await recordActivity(trx, {
+        teamId: actor.teamId,
+        userId: actor.user.id,
+        subjectType: 'lease',
+        subjectId: leaseId,
+        action: 'updated',
+        changes,
+        ip: actor.ip,
+      });
     return leaseId;
   });
   return getLease(deps, actor, id);
 }
 
 /** Validates and writes a whole lease with its rows and reminders, inside the caller's transaction. */
-export async function insertLease(trx: Executor, teamId: number, input: unknown, by: { userId: number; ip: string | null }): Promise<number> {
+export async function insertLease(
+  trx: Executor,
+  teamId: number,
+  input: unknown,
+  by: { userId: number; ip: string | null },
+): Promise<number> {
   const values = parseWhole(input);
   await validate(trx, teamId, values);
   const now = nowIso();
-  const lease = await trx.insertInto('leases').values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const lease = await trx
+    .insertInto('leases')
+    .values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const calendar = await teamCalendar(trx, teamId);
   await writeChildren(trx, teamId, lease.id, values, calendar);
   await syncLeaseReminders(trx, teamId, lease.id, values, calendar);
   await bumpTeamWriteVersion(trx, teamId);
-  await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: lease.id, action: 'created', changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] }, ip: by.ip });
+  await recordActivity(trx, {
+    teamId,
+    userId: by.userId,
+    subjectType: 'lease',
+    subjectId: lease.id,
+    action: 'created',
+    changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] },
+    ip: by.ip,
+  });
   return lease.id;
 }
 
@@ -338,7 +580,29 @@ async function currentValues(db: Executor, teamId: number, id: number) {
 async function valuesOfMany(db: Executor, teamId: number, ids: number[]) {
   const leases = await presentLeases(db, systemViewer(teamId), ids);
   return leases.map((lease) => ({
-    ...Object.fromEntries(Object.entries(lease).filter(([k]) => !['id', 'store', 'landlord', 'tenant', 'guarantor', 'broker', 'property_manager', 'term_months', 'annual_rent', 'monthly_rent', 'rent_basis', 'created_at', 'updated_at', 'deleted_at', 'abilities', 'attributes'].includes(k))),
+    ...Object.fromEntries(
+      Object.entries(lease).filter(
+        ([k]) =>
+          ![
+            'id',
+            'store',
+            'landlord',
+            'tenant',
+            'guarantor',
+            'broker',
+            'property_manager',
+            'term_months',
+            'annual_rent',
+            'monthly_rent',
+            'rent_basis',
+            'created_at',
+            'updated_at',
+            'deleted_at',
+            'abilities',
+            'attributes',
+          ].includes(k),
+      ),
+    ),
     store_id: lease.store?.id,
     landlord_id: lease.landlord?.id ?? null,
     tenant_id: lease.tenant?.id ?? null,
@@ -350,10 +614,17 @@ async function valuesOfMany(db: Executor, teamId: number, ids: number[]) {
   }));
 }
 
-export async function updateLease(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>): Promise<Lease> {
+export async function updateLease(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  patch: Record<string, unknown>,
+): Promise<Lease> {
   await findLiveLease(deps.db, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  await writeTransaction(deps.db, (trx) => patchLease(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }));
+  await writeTransaction(deps.db, (trx) =>
+    patchLease(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }),
+  );
   return getLease(deps, actor, id);
 }
 
@@ -372,21 +643,58 @@ export async function patchLease(
 ) {
   const { attributes, rest, sent } = splitAttributes(patch);
   const before = await currentValues(trx, teamId, id);
-  const values = withAttributeErrors(await attributeErrors(trx, teamId, 'leases', attributes, { partial: true }), () => parseWhole({ ...before, ...rest }));
+  const values = withAttributeErrors(
+    await attributeErrors(trx, teamId, 'leases', attributes, { partial: true }),
+    () => parseWhole({ ...before, ...rest }),
+  );
   await validate(trx, teamId, values);
   const beforeOptions = await openDeadlines(trx, teamId, id);
-  const changes: Record<string, unknown> = diff(before as Record<string, unknown>, Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)));
+  const changes: Record<string, unknown> = diff(
+    before as Record<string, unknown>,
+    Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)),
+  );
   const attributesBefore = (await attributeValuesFor(trx, teamId, 'leases', [id])).get(id) ?? {};
-  if (sent) Object.assign(changes, await writeAttributeValues(trx, teamId, 'leases', id, attributes, { partial: true }));
-  for (const list of ['rent_schedule', 'charges', 'options', 'clauses']) if (list in rest && JSON.stringify(rest[list]) !== JSON.stringify(before[list as keyof typeof before])) changes[list] = ['…', 'changed'];
-  const updatedAt = (await trx.selectFrom('leases').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at;
-  await trx.updateTable('leases').set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() }).where('id', '=', id).where('team_id', '=', teamId).execute();
+  if (sent)
+    Object.assign(
+      changes,
+      await writeAttributeValues(trx, teamId, 'leases', id, attributes, { partial: true }),
+    );
+  for (const list of ['rent_schedule', 'charges', 'options', 'clauses'])
+    if (list in rest && JSON.stringify(rest[list]) !== JSON.stringify(before[list as keyof typeof before]))
+      changes[list] = ['…', 'changed'];
+  const updatedAt = (
+    await trx.selectFrom('leases').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()
+  ).updated_at;
+  await trx
+    .updateTable('leases')
+    .set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() })
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .execute();
   const calendar = await teamCalendar(trx, teamId);
   await writeChildren(trx, teamId, id, values, calendar);
   await syncLeaseReminders(trx, teamId, id, values, calendar);
   await bumpTeamWriteVersion(trx, teamId);
-  if (Object.keys(changes).length) await recordActivity(trx, { teamId, userId: by.userId, subjectType: 'lease', subjectId: id, action: 'updated', changes, ip: by.ip });
-  await recordAmendment(trx, teamId, id, { before: parseWhole(before), after: values, beforeDeadlines: beforeOptions, afterDeadlines: await openDeadlines(trx, teamId, id), snapshot: before, by, note: options.amendment, summary: options.summary });
+  if (Object.keys(changes).length)
+    await recordActivity(trx, {
+      teamId,
+      userId: by.userId,
+      subjectType: 'lease',
+      subjectId: id,
+      action: 'updated',
+      changes,
+      ip: by.ip,
+    });
+  await recordAmendment(trx, teamId, id, {
+    before: parseWhole(before),
+    after: values,
+    beforeDeadlines: beforeOptions,
+    afterDeadlines: await openDeadlines(trx, teamId, id),
+    snapshot: before,
+    by,
+    note: options.amendment,
+    summary: options.summary,
+  });
   return { ...before, attributes: attributesBefore, updated_at: updatedAt };
 }
 
@@ -411,14 +719,24 @@ export async function recomputeCriticalDates(deps: Deps, teamId: number) {
         .where('team_id', '=', teamId)
         .where('deleted_at', 'is', null)
         .where('id', '>', after)
-        .where('id', 'in', (qb) => qb.selectFrom('lease_options').select('lease_id').where('team_id', '=', teamId))
+        .where('id', 'in', (qb) =>
+          qb.selectFrom('lease_options').select('lease_id').where('team_id', '=', teamId),
+        )
         .orderBy('id')
         .limit(100)
         .execute()
     ).map((row) => row.id);
     if (!ids.length) return;
     await writeTransaction(deps.db, async (trx) => {
-      for (const id of ids) await patchLease(trx, teamId, id, {}, { userId: null, ip: null }, { summary: 'Option dates recomputed: the team’s calendar or counting rules changed' });
+      for (const id of ids)
+        await patchLease(
+          trx,
+          teamId,
+          id,
+          {},
+          { userId: null, ip: null },
+          { summary: 'Option dates recomputed: the team’s calendar or counting rules changed' },
+        );
     });
     after = ids.at(-1)!;
   }
@@ -431,29 +749,62 @@ export async function deleteLease(deps: Deps, actor: Actor, id: number) {
     await trx.updateTable('leases').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
     await removeSubjectReminders(trx, actor.teamId, { type: 'lease', id });
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'deleted', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'lease',
+      subjectId: id,
+      action: 'deleted',
+      ip: actor.ip,
+    });
   });
 }
 
 export async function restoreLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
-  const lease = await deps.db.selectFrom('leases').selectAll().where('team_id', '=', actor.teamId).where('id', '=', id).executeTakeFirst();
+  const lease = await deps.db
+    .selectFrom('leases')
+    .selectAll()
+    .where('team_id', '=', actor.teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   // A lease a running import holds hidden is not in the trash: nobody may bring it out early.
   if (!lease || isPendingImport(lease.deleted_at)) throw notFound('Lease');
   authorize(recordPolicy.restore(actor));
   if (!lease.deleted_at) throw new AppError('conflict', 'This lease is not deleted.');
   if (Date.now() - Date.parse(lease.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Lease');
   await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('leases').set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-    await syncLeaseReminders(trx, actor.teamId, id, parseWhole(await currentValues(trx, actor.teamId, id)), await teamCalendar(trx, actor.teamId));
+    await trx
+      .updateTable('leases')
+      .set({ deleted_at: null, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await syncLeaseReminders(
+      trx,
+      actor.teamId,
+      id,
+      parseWhole(await currentValues(trx, actor.teamId, id)),
+      await teamCalendar(trx, actor.teamId),
+    );
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'lease', subjectId: id, action: 'restored', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'lease',
+      subjectId: id,
+      action: 'restored',
+      ip: actor.ip,
+    });
   });
   return getLease(deps, actor, id);
 }
 
 /** Portfolio-wide clause search: every lease clause of a kind, or whose text contains words. */
 export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
-  const query = parseListQuery(raw, { sorts: ['kind'], defaultSort: 'kind', filters: { kind: { type: 'enum', values: LEASE_CLAUSE_KINDS } } });
+  const query = parseListQuery(raw, {
+    sorts: ['kind'],
+    defaultSort: 'kind',
+    filters: { kind: { type: 'enum', values: LEASE_CLAUSE_KINDS } },
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a join the typed builder cannot name twice
   let base = (deps.db as unknown as Kysely<any>)
     .selectFrom('clauses')
@@ -464,10 +815,21 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
     .where('leases.deleted_at', 'is', null);
   if (query.filters.kind) base = base.where('clauses.kind', 'in', query.filters.kind);
   // escape '\': without it SQLite matched a typed % or _ as a literal backslash and a wildcard.
-  if (query.search) base = base.where(sql<SqlBool>`clauses.text like ${containsPattern(query.search)} escape '\\'`);
+  if (query.search)
+    base = base.where(sql<SqlBool>`clauses.text like ${containsPattern(query.search)} escape '\\'`);
   const [rows, count] = await Promise.all([
     base
-      .select(['clauses.id', 'clauses.kind', 'clauses.text', 'clauses.date', 'clauses.page', 'clauses.document_id', 'leases.id as lease_id', 'leases.reference', 'stores.name as store_name'])
+      .select([
+        'clauses.id',
+        'clauses.kind',
+        'clauses.text',
+        'clauses.date',
+        'clauses.page',
+        'clauses.document_id',
+        'leases.id as lease_id',
+        'leases.reference',
+        'stores.name as store_name',
+      ])
       .orderBy('clauses.kind')
       .orderBy('clauses.id')
       .limit(query.perPage)
@@ -483,7 +845,10 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
       date: (r.date as string | null) ?? null,
       page: r.page === null ? null : Number(r.page),
       document_id: r.document_id === null ? null : Number(r.document_id),
-      lease: { id: Number(r.lease_id), name: `${String(r.store_name)}${r.reference ? ` (${String(r.reference)})` : ''}` },
+      lease: {
+        id: Number(r.lease_id),
+        name: `${String(r.store_name)}${r.reference ? ` (${String(r.reference)})` : ''}`,
+      },
     })),
     meta: paginationMeta(query.page, query.perPage, Number(count.total)),
   };
@@ -494,22 +859,45 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
  * read path leaves out), without its reminders: nobody sees it, is reminded of it or builds on it before then.
  */
 export async function hideImportedLease(trx: Executor, teamId: number, id: number) {
-  await trx.updateTable('leases').set({ deleted_at: PENDING_IMPORT }).where('team_id', '=', teamId).where('id', '=', id).execute();
+  await trx
+    .updateTable('leases')
+    .set({ deleted_at: PENDING_IMPORT })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .execute();
   await removeSubjectReminders(trx, teamId, { type: 'lease', id });
 }
 
 /** The import committed: its hidden leases appear, with their reminders. */
 export async function revealImportedLeases(trx: Executor, teamId: number, ids: number[]): Promise<number[]> {
-  const hidden = (await trx.selectFrom('leases').select('id').where('team_id', '=', teamId).where('id', 'in', ids).where('deleted_at', '=', PENDING_IMPORT).execute()).map((row) => row.id);
+  const hidden = (
+    await trx
+      .selectFrom('leases')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids)
+      .where('deleted_at', '=', PENDING_IMPORT)
+      .execute()
+  ).map((row) => row.id);
   if (!hidden.length) return [];
-  await trx.updateTable('leases').set({ deleted_at: null }).where('team_id', '=', teamId).where('id', 'in', hidden).execute();
+  await trx
+    .updateTable('leases')
+    .set({ deleted_at: null })
+    .where('team_id', '=', teamId)
+    .where('id', 'in', hidden)
+    .execute();
   const calendar = await teamCalendar(trx, teamId);
-  for (const id of hidden) await syncLeaseReminders(trx, teamId, id, parseWhole(await currentValues(trx, teamId, id)), calendar);
+  for (const id of hidden)
+    await syncLeaseReminders(trx, teamId, id, parseWhole(await currentValues(trx, teamId, id)), calendar);
   await bumpTeamWriteVersion(trx, teamId);
   return [];
 }
 
 /** Leases an import created, removed for good (a failed run) or to the trash (undo). */
 export function removeImportedLeases(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
-  return removeImportedContracts(trx, teamId, ids, how, { table: 'leases', subject: 'lease', attributes: 'leases' });
+  return removeImportedContracts(trx, teamId, ids, how, {
+    table: 'leases',
+    subject: 'lease',
+    attributes: 'leases',
+  });
 }

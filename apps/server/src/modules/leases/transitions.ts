@@ -6,7 +6,13 @@ import { recordActivities } from '../activities/service';
 import { retireReminderKeys } from '../reminders/sync';
 import { leaseValuesOfMany } from './service';
 
-const OPTION_NAMES: Record<string, string> = { renewal: 'Renewal', termination: 'Termination', expansion: 'Expansion', contraction: 'Contraction', purchase: 'Purchase' };
+const OPTION_NAMES: Record<string, string> = {
+  renewal: 'Renewal',
+  termination: 'Termination',
+  expansion: 'Expansion',
+  contraction: 'Contraction',
+  purchase: 'Purchase',
+};
 
 const SNAPSHOT_BATCH = 200;
 
@@ -20,7 +26,12 @@ export type Transitions = { leases: number; agreements: number; options: number 
  * instances run it at once each row moves (and is audited) once; every change is in the audit log and,
  * for leases, the lease's history.
  */
-export async function applyDateTransitions(deps: Deps, teamId: number, today: string, expiredLeaseStatus: 'holdover' | 'expired'): Promise<Transitions> {
+export async function applyDateTransitions(
+  deps: Deps,
+  teamId: number,
+  today: string,
+  expiredLeaseStatus: 'holdover' | 'expired',
+): Promise<Transitions> {
   return writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     const leases = await trx
@@ -36,9 +47,24 @@ export async function applyDateTransitions(deps: Deps, teamId: number, today: st
     // moves thousands at once.
     for (let at = 0; at < leases.length; at += SNAPSHOT_BATCH) {
       const batch = leases.slice(at, at + SNAPSHOT_BATCH);
-      const values = await leaseValuesOfMany(trx, teamId, batch.map((lease) => lease.id));
+      const values = await leaseValuesOfMany(
+        trx,
+        teamId,
+        batch.map((lease) => lease.id),
+      );
       const changes = { status: ['active', expiredLeaseStatus] };
-      await recordActivities(trx, batch.map((lease) => ({ teamId, userId: null, subjectType: 'lease', subjectId: lease.id, action: 'updated', changes, ip: null })));
+      await recordActivities(
+        trx,
+        batch.map((lease) => ({
+          teamId,
+          userId: null,
+          subjectType: 'lease',
+          subjectId: lease.id,
+          action: 'updated',
+          changes,
+          ip: null,
+        })),
+      );
       await trx
         .insertInto('lease_amendments')
         .values(
@@ -66,7 +92,18 @@ export async function applyDateTransitions(deps: Deps, teamId: number, today: st
       .where('expiration_date', '<', today)
       .returning(['id'])
       .execute();
-    await recordActivities(trx, agreements.map((agreement) => ({ teamId, userId: null, subjectType: 'agreement', subjectId: agreement.id, action: 'updated', changes: { status: ['open', 'expired'] }, ip: null })));
+    await recordActivities(
+      trx,
+      agreements.map((agreement) => ({
+        teamId,
+        userId: null,
+        subjectType: 'agreement',
+        subjectId: agreement.id,
+        action: 'updated',
+        changes: { status: ['open', 'expired'] },
+        ip: null,
+      })),
+    );
 
     const lapsed = await trx
       .updateTable('lease_options')
@@ -74,23 +111,33 @@ export async function applyDateTransitions(deps: Deps, teamId: number, today: st
       .where('team_id', '=', teamId)
       .where('status', '=', 'open')
       .where('deadline', '<', today)
-      .where('lease_id', 'in', (qb) => qb.selectFrom('leases').select('id').where('team_id', '=', teamId).where('deleted_at', 'is', null))
+      .where('lease_id', 'in', (qb) =>
+        qb.selectFrom('leases').select('id').where('team_id', '=', teamId).where('deleted_at', 'is', null),
+      )
       .returning(['lease_id', 'position', 'kind', 'exercised_count', 'deadline'])
       .execute();
     const lapsedValues = new Map<number, Awaited<ReturnType<typeof leaseValuesOfMany>>[number]>();
     const lapsedLeases = [...new Set(lapsed.map((option) => option.lease_id))];
     for (let at = 0; at < lapsedLeases.length; at += SNAPSHOT_BATCH) {
       const ids = lapsedLeases.slice(at, at + SNAPSHOT_BATCH);
-      (await leaseValuesOfMany(trx, teamId, ids)).forEach((values, index) => lapsedValues.set(ids[index]!, values));
+      (await leaseValuesOfMany(trx, teamId, ids)).forEach((values, index) =>
+        lapsedValues.set(ids[index]!, values),
+      );
     }
     const keys = lapsed.flatMap((option) => {
       const sequence = option.exercised_count + 1;
-      return [`lease:${option.lease_id}:option:${option.position}:${sequence}`, `lease:${option.lease_id}:option:${option.position}:${sequence}:opens`];
+      return [
+        `lease:${option.lease_id}:option:${option.position}:${sequence}`,
+        `lease:${option.lease_id}:option:${option.position}:${sequence}:opens`,
+      ];
     });
     await retireReminderKeys(trx, teamId, keys, 'lapsed');
     const amendments = lapsed.map((option) => {
       const values = lapsedValues.get(option.lease_id)!;
-      const before = { ...values, options: values.options.map((o, index) => (index === option.position ? { ...o, status: 'open' } : o)) };
+      const before = {
+        ...values,
+        options: values.options.map((o, index) => (index === option.position ? { ...o, status: 'open' } : o)),
+      };
       return {
         team_id: teamId,
         lease_id: option.lease_id,
@@ -103,8 +150,23 @@ export async function applyDateTransitions(deps: Deps, teamId: number, today: st
         created_at: now,
       };
     });
-    for (let at = 0; at < amendments.length; at += SNAPSHOT_BATCH) await trx.insertInto('lease_amendments').values(amendments.slice(at, at + SNAPSHOT_BATCH)).execute();
-    await recordActivities(trx, lapsed.map((option) => ({ teamId, userId: null, subjectType: 'lease', subjectId: option.lease_id, action: 'updated', changes: { [`options.${option.position}.status`]: ['open', 'lapsed'] }, ip: null })));
+    for (let at = 0; at < amendments.length; at += SNAPSHOT_BATCH)
+      await trx
+        .insertInto('lease_amendments')
+        .values(amendments.slice(at, at + SNAPSHOT_BATCH))
+        .execute();
+    await recordActivities(
+      trx,
+      lapsed.map((option) => ({
+        teamId,
+        userId: null,
+        subjectType: 'lease',
+        subjectId: option.lease_id,
+        action: 'updated',
+        changes: { [`options.${option.position}.status`]: ['open', 'lapsed'] },
+        ip: null,
+      })),
+    );
     if (leases.length || agreements.length || lapsed.length) await bumpTeamWriteVersion(trx, teamId);
     return { leases: leases.length, agreements: agreements.length, options: lapsed.length };
   });

@@ -15,17 +15,37 @@ describe('list preferences', () => {
 
     const before = await client.get(url('stores'));
     expect(before.status).toBe(200);
-    expect(before.body.data).toEqual({ list: 'stores', per_page: null, hidden_columns: [], updated_at: null });
+    expect(before.body.data).toEqual({
+      list: 'stores',
+      per_page: null,
+      hidden_columns: [],
+      updated_at: null,
+    });
 
-    const saved = await client.put(url('stores'), { per_page: 50, hidden_columns: ['city', 'attr.seats', 'city'] });
+    const saved = await client.put(url('stores'), {
+      per_page: 50,
+      hidden_columns: ['city', 'attr.seats', 'city'],
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ list: 'stores', per_page: 50, hidden_columns: ['city', 'attr.seats'] });
+    expect(saved.body.data).toMatchObject({
+      list: 'stores',
+      per_page: 50,
+      hidden_columns: ['city', 'attr.seats'],
+    });
     expect(saved.body.data.updated_at).toEqual(expect.any(String));
 
     // The page-size control and the column picker save independently.
-    expect((await client.put(url('stores'), { hidden_columns: ['status'] })).body.data).toMatchObject({ per_page: 50, hidden_columns: ['status'] });
-    expect((await client.put(url('stores'), { per_page: 100 })).body.data).toMatchObject({ per_page: 100, hidden_columns: ['status'] });
-    expect((await client.put(url('stores'), { per_page: null, hidden_columns: [] })).body.data).toMatchObject({ per_page: null, hidden_columns: [] });
+    expect((await client.put(url('stores'), { hidden_columns: ['status'] })).body.data).toMatchObject({
+      per_page: 50,
+      hidden_columns: ['status'],
+    });
+    expect((await client.put(url('stores'), { per_page: 100 })).body.data).toMatchObject({
+      per_page: 100,
+      hidden_columns: ['status'],
+    });
+    expect((await client.put(url('stores'), { per_page: null, hidden_columns: [] })).body.data).toMatchObject(
+      { per_page: null, hidden_columns: [] },
+    );
     await client.put(url('stores'), { per_page: 10 });
 
     expect((await client.get(url('stores'))).body.data).toMatchObject({ per_page: 10, hidden_columns: [] });
@@ -34,7 +54,10 @@ describe('list preferences', () => {
     expect(all.status).toBe(200);
     expect(all.body.data.map((p: { list: string }) => p.list)).toEqual([...PREFERENCE_LISTS]);
     expect(all.body.data.find((p: { list: string }) => p.list === 'stores')).toMatchObject({ per_page: 10 });
-    expect(all.body.data.find((p: { list: string }) => p.list === 'leases')).toMatchObject({ per_page: null, updated_at: null });
+    expect(all.body.data.find((p: { list: string }) => p.list === 'leases')).toMatchObject({
+      per_page: null,
+      updated_at: null,
+    });
   });
 
   it('are each user’s own: a teammate and another team’s user neither see nor change mine', async () => {
@@ -45,11 +68,22 @@ describe('list preferences', () => {
 
     await mine.put(url('documents'), { per_page: 100, hidden_columns: ['category'] });
     for (const other of [teammate, stranger]) {
-      expect((await other.get(url('documents'))).body.data).toMatchObject({ per_page: null, hidden_columns: [] });
+      expect((await other.get(url('documents'))).body.data).toMatchObject({
+        per_page: null,
+        hidden_columns: [],
+      });
       expect((await other.put(url('documents'), { per_page: 10, hidden_columns: [] })).status).toBe(200);
     }
-    expect((await mine.get(url('documents'))).body.data).toMatchObject({ per_page: 100, hidden_columns: ['category'] });
-    const rows = await ctx.db.selectFrom('list_preferences').select(['user_id', 'team_id']).where('list', '=', 'documents').where('user_id', '=', user.id).execute();
+    expect((await mine.get(url('documents'))).body.data).toMatchObject({
+      per_page: 100,
+      hidden_columns: ['category'],
+    });
+    const rows = await ctx.db
+      .selectFrom('list_preferences')
+      .select(['user_id', 'team_id'])
+      .where('list', '=', 'documents')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toEqual([{ user_id: user.id, team_id: team.id }]);
   });
 
@@ -63,29 +97,51 @@ describe('list preferences', () => {
     expect((await client.patch(`/app/api/v1/teams/${other.team.id}/switch`)).status).toBeLessThan(300);
     // An observer saves their own preferences: they are not a record write.
     expect((await client.get(url('leases'))).body.data).toMatchObject({ per_page: null, hidden_columns: [] });
-    expect((await client.put(url('leases'), { per_page: 10, hidden_columns: ['attr.region_code'] })).status).toBe(200);
+    expect(
+      (await client.put(url('leases'), { per_page: 10, hidden_columns: ['attr.region_code'] })).status,
+    ).toBe(200);
 
     expect((await client.patch(`/app/api/v1/teams/${team.id}/switch`)).status).toBeLessThan(300);
-    expect((await client.get(url('leases'))).body.data).toMatchObject({ per_page: 50, hidden_columns: ['attr.landlord_code'] });
+    expect((await client.get(url('leases'))).body.data).toMatchObject({
+      per_page: 50,
+      hidden_columns: ['attr.landlord_code'],
+    });
     expect((await client.patch(`/app/api/v1/teams/${other.team.id}/switch`)).status).toBeLessThan(300);
-    expect((await client.get(url('leases'))).body.data).toMatchObject({ per_page: 10, hidden_columns: ['attr.region_code'] });
+    expect((await client.get(url('leases'))).body.data).toMatchObject({
+      per_page: 10,
+      hidden_columns: ['attr.region_code'],
+    });
   });
 
   it('refuses bad input with 422 and a message per field, and lists outside the whitelist', async () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
 
-    const bad = await client.put(url('stores'), { per_page: 33, hidden_columns: ['ok', 'Not A Key; drop table', 'x'.repeat(65)] });
+    const bad = await client.put(url('stores'), {
+      per_page: 33,
+      hidden_columns: ['ok', 'Not A Key; drop table', 'x'.repeat(65)],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.per_page).toEqual(['The selected per page is invalid.']);
     expect(bad.body.errors['hidden_columns.1']).toEqual(['The selected column is invalid.']);
-    expect(bad.body.errors['hidden_columns.2']).toEqual(['The column may not be greater than 64 characters.']);
+    expect(bad.body.errors['hidden_columns.2']).toEqual([
+      'The column may not be greater than 64 characters.',
+    ]);
 
-    const tooMany = await client.put(url('stores'), { hidden_columns: Array.from({ length: 101 }, (_, i) => `c${i}`) });
+    const tooMany = await client.put(url('stores'), {
+      hidden_columns: Array.from({ length: 101 }, (_, i) => `c${i}`),
+    });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body.errors.hidden_columns).toEqual(['The number of hidden columns may not be greater than 100.']);
+    expect(tooMany.body.errors.hidden_columns).toEqual([
+      'The number of hidden columns may not be greater than 100.',
+    ]);
 
-    for (const body of [{ per_page: '50' }, { per_page: 1.5 }, { hidden_columns: 'city' }, { hidden_columns: [1] }]) {
+    for (const body of [
+      { per_page: '50' },
+      { per_page: 1.5 },
+      { hidden_columns: 'city' },
+      { hidden_columns: [1] },
+    ]) {
       const response = await client.put(url('stores'), body);
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(response.body.errors)[0]).toMatch(/^(per_page|hidden_columns)/);

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, dataOf, listPreferenceInputSchema, listPreferenceParamSchema, listPreferenceSchema } from '@storekeep/contracts';
+import {
+  API_BASE,
+  dataOf,
+  listPreferenceInputSchema,
+  listPreferenceParamSchema,
+  listPreferenceSchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { actorOf } from '../auth/context';
 import { getPreference, listPreferences, savePreference } from './service';
@@ -12,17 +18,37 @@ export function registerListPreferenceRoutes(root: FastifyInstance, deps: Deps) 
   const config = { guard: 'team' } as const;
   const base = `${API_BASE}/list-preferences`;
 
-  app.get(base, { config, schema: { response: { 200: dataOf(z.array(listPreferenceSchema)) } } }, async (request) => ({
-    data: await listPreferences(deps, actorOf(request, deps)),
-  }));
+  app.get(
+    base,
+    { config, schema: { response: { 200: dataOf(z.array(listPreferenceSchema)) } } },
+    async (request) => ({
+      data: await listPreferences(deps, actorOf(request, deps)),
+    }),
+  );
 
-  app.get(`${base}/:list`, { config, schema: { params: listPreferenceParamSchema, response: { 200: dataOf(listPreferenceSchema) } } }, async (request) => ({
-    data: await getPreference(deps, actorOf(request, deps), request.params.list),
-  }));
+  app.get(
+    `${base}/:list`,
+    {
+      config,
+      schema: { params: listPreferenceParamSchema, response: { 200: dataOf(listPreferenceSchema) } },
+    },
+    async (request) => ({
+      data: await getPreference(deps, actorOf(request, deps), request.params.list),
+    }),
+  );
 
   app.put(
     `${base}/:list`,
-    { config, schema: { params: listPreferenceParamSchema, body: listPreferenceInputSchema, response: { 200: dataOf(listPreferenceSchema) } } },
-    async (request) => ({ data: await savePreference(deps, actorOf(request, deps), request.params.list, request.body) }),
+    {
+      config,
+      schema: {
+        params: listPreferenceParamSchema,
+        body: listPreferenceInputSchema,
+        response: { 200: dataOf(listPreferenceSchema) },
+      },
+    },
+    async (request) => ({
+      data: await savePreference(deps, actorOf(request, deps), request.params.list, request.body),
+    }),
   );
 }

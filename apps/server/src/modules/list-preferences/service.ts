@@ -10,7 +10,12 @@ import * as repo from './repository';
  * changes no team record, so there is no policy to check and no audit row to write.
  */
 
-const NONE = (list: PreferenceList): ListPreference => ({ list, per_page: null, hidden_columns: [], updated_at: null });
+const NONE = (list: PreferenceList): ListPreference => ({
+  list,
+  per_page: null,
+  hidden_columns: [],
+  updated_at: null,
+});
 
 function present(row: repo.ListPreferenceRow): ListPreference {
   let hidden: unknown = [];
@@ -22,14 +27,18 @@ function present(row: repo.ListPreferenceRow): ListPreference {
   return {
     list: row.list as PreferenceList,
     per_page: row.per_page === null ? null : Number(row.per_page),
-    hidden_columns: Array.isArray(hidden) ? hidden.filter((key): key is string => typeof key === 'string') : [],
+    hidden_columns: Array.isArray(hidden)
+      ? hidden.filter((key): key is string => typeof key === 'string')
+      : [],
     updated_at: row.updated_at,
   };
 }
 
 /** Every list of the whitelist, saved or not (unsaved ones with defaults), so a client needs one request. */
 export async function listPreferences(deps: Deps, actor: Actor): Promise<ListPreference[]> {
-  const saved = new Map((await repo.preferencesOf(deps.db, actor.teamId, actor.user.id)).map((row) => [row.list, present(row)]));
+  const saved = new Map(
+    (await repo.preferencesOf(deps.db, actor.teamId, actor.user.id)).map((row) => [row.list, present(row)]),
+  );
   return PREFERENCE_LISTS.map((list) => saved.get(list) ?? NONE(list));
 }
 
@@ -49,7 +58,10 @@ export async function savePreference(
     actor.teamId,
     actor.user.id,
     list,
-    { per_page: input.per_page, hidden_columns: input.hidden_columns === undefined ? undefined : JSON.stringify(input.hidden_columns) },
+    {
+      per_page: input.per_page,
+      hidden_columns: input.hidden_columns === undefined ? undefined : JSON.stringify(input.hidden_columns),
+    },
     nowIso(),
   );
   return present(row);

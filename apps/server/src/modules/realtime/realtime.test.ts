@@ -54,11 +54,22 @@ describe('realtime', () => {
 
   it('authorises only the user’s own channel and their teams’', async () => {
     const { admin, owner, team } = await teamWithRoles(ctx);
-    expect((await admin.post('/app/broadcasting/auth', { channel_name: `private-user.${owner.id}` })).status).toBe(200);
-    expect((await admin.post('/app/broadcasting/auth', { channel_name: `private-team.${team.id}` })).status).toBe(200);
-    expect((await admin.post('/app/broadcasting/auth', { channel_name: `private-user.${owner.id + 1000}` })).status).toBe(403);
-    expect((await admin.post('/app/broadcasting/auth', { channel_name: `private-team.${team.id + 1000}` })).status).toBe(403);
-    expect((await ctx.client().post('/app/broadcasting/auth', { channel_name: 'private-team.1' })).status).toBe(401);
+    expect(
+      (await admin.post('/app/broadcasting/auth', { channel_name: `private-user.${owner.id}` })).status,
+    ).toBe(200);
+    expect(
+      (await admin.post('/app/broadcasting/auth', { channel_name: `private-team.${team.id}` })).status,
+    ).toBe(200);
+    expect(
+      (await admin.post('/app/broadcasting/auth', { channel_name: `private-user.${owner.id + 1000}` }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await admin.post('/app/broadcasting/auth', { channel_name: `private-team.${team.id + 1000}` })).status,
+    ).toBe(403);
+    expect(
+      (await ctx.client().post('/app/broadcasting/auth', { channel_name: 'private-team.1' })).status,
+    ).toBe(401);
   });
 });
 
@@ -68,7 +79,10 @@ if (process.env.TEST_REDIS_URL) {
   describe('realtime across two instances', () => {
     it('a colleague’s write on one instance reaches a stream held by the other, through Redis', async () => {
       const config = { ...ctx.config, REDIS_URL: process.env.TEST_REDIS_URL };
-      const handles = [openDatabase(ctx.databaseUrl, { poolSize: 2 }), openDatabase(ctx.databaseUrl, { poolSize: 2 })];
+      const handles = [
+        openDatabase(ctx.databaseUrl, { poolSize: 2 }),
+        openDatabase(ctx.databaseUrl, { poolSize: 2 }),
+      ];
       const [writer, reader] = await Promise.all(handles.map((database) => buildApp({ config, database })));
       try {
         const { user, team } = await buildUser(ctx);
@@ -83,7 +97,14 @@ if (process.env.TEST_REDIS_URL) {
         const address = await reader!.listen({ port: 0, host: '127.0.0.1' });
         const cookie = `storekeep_session=${watcher.cookie('storekeep_session')}`;
         const events = await readEvents(`${address}/app/api/v1/events`, cookie, 2, async () => {
-          expect((await admin.post('/app/api/v1/reminders', { title: 'Across instances', due_date: addDaysIso(todayIso(), 2) })).status).toBe(201);
+          expect(
+            (
+              await admin.post('/app/api/v1/reminders', {
+                title: 'Across instances',
+                due_date: addDaysIso(todayIso(), 2),
+              })
+            ).status,
+          ).toBe(201);
         });
         expect(events).toEqual([
           { event: 'notifications', data: { count: 0 } },

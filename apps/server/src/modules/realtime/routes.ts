@@ -9,7 +9,8 @@ import { unreadCount } from '../reminders/service';
 
 const HEARTBEAT_MS = 25_000;
 /** Writes that can change what a team's reminders say (and so everyone's unread count). */
-const REMINDER_WRITES = /^\/app\/api\/v1\/(reminders|reminder-comments|leases|agreements|documents|companies|brands|stores|contacts)\b/;
+const REMINDER_WRITES =
+  /^\/app\/api\/v1\/(reminders|reminder-comments|leases|agreements|documents|companies|brands|stores|contacts)\b/;
 
 export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -28,9 +29,18 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
     const channels = [`user.${auth.user.id}`, ...(auth.team ? [`team.${auth.team.id}`] : [])];
     reply.hijack();
     const raw = reply.raw;
-    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    const send = (event: RealtimeEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-    send({ type: 'notifications', data: { count: auth.team ? await unreadCount(deps.db, auth.team.id) : 0 } });
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (event: RealtimeEvent) =>
+      raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    send({
+      type: 'notifications',
+      data: { count: auth.team ? await unreadCount(deps.db, auth.team.id) : 0 },
+    });
     const unsubscribe = deps.realtime.subscribe(channels, send);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const end = () => {
@@ -46,7 +56,12 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
   /** The spec's channel authorisation: a user may listen to their own channel and their teams'. */
   app.post(
     '/app/broadcasting/auth',
-    { config: { guard: 'auth' }, schema: { body: z.object({ channel_name: z.string().max(100), socket_id: z.string().max(100).optional() }) } },
+    {
+      config: { guard: 'auth' },
+      schema: {
+        body: z.object({ channel_name: z.string().max(100), socket_id: z.string().max(100).optional() }),
+      },
+    },
     async (request) => {
       const auth = request.auth!;
       const name = request.body.channel_name.replace(/^private-/, '');
@@ -58,8 +73,17 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
 
   // After a successful write that can move reminders, tell the team its unread count.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 400 || !request.auth?.team || !REMINDER_WRITES.test(request.url)) return;
+    if (
+      request.method === 'GET' ||
+      reply.statusCode >= 400 ||
+      !request.auth?.team ||
+      !REMINDER_WRITES.test(request.url)
+    )
+      return;
     const teamId = request.auth.team.id;
-    deps.realtime.publish(`team.${teamId}`, { type: 'notifications', data: { count: await unreadCount(deps.db, teamId) } });
+    deps.realtime.publish(`team.${teamId}`, {
+      type: 'notifications',
+      data: { count: await unreadCount(deps.db, teamId) },
+    });
   });
 }

@@ -20,8 +20,15 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   // `attributes=a,b`: the attribute columns the list shows (its column picker); all live ones when absent.
   const { attributes: shown, ...listRaw } = raw;
   const { conditions, definitions } = await listQuery(deps, def, actor, listRaw);
-  const columns = [...def.exportColumns, ...attributeExportColumns<Dto & { attributes?: Record<string, AttributeValue> }>(definitions, shown)] as Array<Column<Dto>>;
+  const columns = [
+    ...def.exportColumns,
+    ...attributeExportColumns<Dto & { attributes?: Record<string, AttributeValue> }>(definitions, shown),
+  ] as Array<Column<Dto>>;
   const present = presenterFor(deps, def, actor);
   const batches = idBatches(deps.db, { table: def.table, teamId: actor.teamId, conditions });
-  return rowsOfBatches(batches, async (ids) => (await loadWithAttributes(deps.db, def, actor.teamId, ids)).map(present), columns);
+  return rowsOfBatches(
+    batches,
+    async (ids) => (await loadWithAttributes(deps.db, def, actor.teamId, ids)).map(present),
+    columns,
+  );
 }

@@ -10,7 +10,9 @@ const ctx = useTestApp();
 function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
   const boundary = '----storekeep-test-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -34,7 +36,10 @@ describe('notes', () => {
     expect(list.body.data.map((n: { id: number }) => n.id)).toEqual([second.id, first.id]);
     expect(list.body.data[0].abilities).toEqual({ update: false, delete: false });
     expect((await manager.patch(`/app/api/v1/notes/${second.id}`, { body: 'Hijack' })).status).toBe(403);
-    expect((await manager.patch(`/app/api/v1/notes/${first.id}`, { body: 'Call moved to Tuesday' })).body.data.body).toBe('Call moved to Tuesday');
+    expect(
+      (await manager.patch(`/app/api/v1/notes/${first.id}`, { body: 'Call moved to Tuesday' })).body.data
+        .body,
+    ).toBe('Call moved to Tuesday');
     expect((await admin.delete(`/app/api/v1/notes/${first.id}`)).status).toBe(204);
     expect((await admin.post(base, { body: '' })).body.errors.body).toEqual(['The note field is required.']);
     const stranger = (await teamWithRoles(ctx)).admin;
@@ -47,7 +52,9 @@ describe('images', () => {
   it('stores a PNG as signed thumbnail and display links, and removes it', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const brand = await createVia(admin, 'brands', { name: 'Pictured' });
-    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
     const uploaded = await upload(admin, `/app/api/v1/brands/${brand.id}/image`, png);
     expect(uploaded.status).toBe(200);
     const { thumb_url, display_url } = uploaded.body.data.image;
@@ -66,7 +73,9 @@ describe('images', () => {
 
   it('ends image links when the record is deleted or its image replaced, and when the member leaves the team', async () => {
     const { admin, manager, observer, team } = await teamWithRoles(ctx);
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#22aa44' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#22aa44' } })
+      .png()
+      .toBuffer();
     const store = await createVia(admin, 'stores', { name: 'Pictured store' });
     const first = (await upload(admin, `/app/api/v1/stores/${store.id}/image`, png)).body.data.image;
     const observerLink = (await observer.get(`/app/api/v1/stores/${store.id}`)).body.data.image.thumb_url;
@@ -75,7 +84,9 @@ describe('images', () => {
     expect((await ctx.client().get(managerLink)).status).toBe(200);
     expect((await ctx.client().get(managerLink)).headers['cache-control']).toBe('private, max-age=3600');
     // The dashboard's store pictures are links of the caller too.
-    const dashboardImage = (await observer.get('/app/api/v1/dashboard')).body.data.stores.find((s: { id: number }) => s.id === store.id)?.image;
+    const dashboardImage = (await observer.get('/app/api/v1/dashboard')).body.data.stores.find(
+      (s: { id: number }) => s.id === store.id,
+    )?.image;
     expect(dashboardImage).toMatch(/^\/app\/images\/img_/);
     expect((await ctx.client().get(dashboardImage)).status).toBe(200);
 
@@ -84,7 +95,13 @@ describe('images', () => {
     expect((await ctx.client().get(observerLink.replace(/id=\d+/, `id=${other.id}`))).status).toBe(403);
 
     // Leaving the team ends the member's links, not the others'.
-    expect((await admin.delete(`/app/api/v1/teams/${team.id}/members/${(await observer.get('/app/api/v1/users/auth')).body.data.id}`)).status).toBe(204);
+    expect(
+      (
+        await admin.delete(
+          `/app/api/v1/teams/${team.id}/members/${(await observer.get('/app/api/v1/users/auth')).body.data.id}`,
+        )
+      ).status,
+    ).toBe(204);
     expect((await ctx.client().get(observerLink)).status).toBe(404);
     expect((await ctx.client().get(managerLink)).status).toBe(200);
 
@@ -99,10 +116,20 @@ describe('images', () => {
   it('judges the type by content, not by name, and refuses files over 5 MB', async () => {
     const { admin } = await teamWithRoles(ctx);
     const company = await createVia(admin, 'companies', { name: 'Careful' });
-    const fake = await upload(admin, `/app/api/v1/companies/${company.id}/image`, Buffer.from('<svg onload="alert(1)"></svg>'), 'logo.png');
+    const fake = await upload(
+      admin,
+      `/app/api/v1/companies/${company.id}/image`,
+      Buffer.from('<svg onload="alert(1)"></svg>'),
+      'logo.png',
+    );
     expect(fake.status).toBe(422);
     expect(fake.body.errors.image).toEqual(['The image must be a JPEG, PNG or WebP file.']);
-    const huge = await upload(admin, `/app/api/v1/companies/${company.id}/image`, Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'huge.jpg');
+    const huge = await upload(
+      admin,
+      `/app/api/v1/companies/${company.id}/image`,
+      Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+      'huge.jpg',
+    );
     expect(huge.status).toBe(413);
     expect(huge.body.errors.image).toEqual(['The image may not be greater than 5 MB.']);
   });
@@ -114,20 +141,38 @@ describe('global search', () => {
     const other = await teamWithRoles(ctx);
     await createVia(admin, 'companies', { name: 'Café Rouge Holdings', city: 'Montréal' });
     await createVia(admin, 'brands', { name: 'Cafe Express' });
-    for (let i = 1; i <= 7; i += 1) await createVia(admin, 'stores', { name: `Café Express #${i}`, store_number: `CE${i}`, city: 'Dallas' });
+    for (let i = 1; i <= 7; i += 1)
+      await createVia(admin, 'stores', {
+        name: `Café Express #${i}`,
+        store_number: `CE${i}`,
+        city: 'Dallas',
+      });
     await createVia(admin, 'contacts', { first_name: 'Renée', last_name: 'Cafélli', job_title: 'Leasing' });
     await createVia(other.admin, 'stores', { name: 'Cafe of another team' });
 
     const response = await admin.get('/app/api/v1/search?query=cafe');
-    expect(response.body.data.map((g: { type: string }) => g.type)).toEqual(['companies', 'brands', 'stores', 'contacts']);
+    expect(response.body.data.map((g: { type: string }) => g.type)).toEqual([
+      'companies',
+      'brands',
+      'stores',
+      'contacts',
+    ]);
     const stores = response.body.data.find((g: { type: string }) => g.type === 'stores');
     expect(stores.data).toHaveLength(5);
-    expect(stores.data[0]).toEqual({ id: expect.any(Number), title: expect.stringMatching(/^Café Express #\d$/), subtitle: expect.stringMatching(/^#CE\d · Dallas$/) });
+    expect(stores.data[0]).toEqual({
+      id: expect.any(Number),
+      title: expect.stringMatching(/^Café Express #\d$/),
+      subtitle: expect.stringMatching(/^#CE\d · Dallas$/),
+    });
     expect(JSON.stringify(response.body)).not.toContain('another team');
 
     const ranked = await admin.get('/app/api/v1/search?query=cafe%20express');
-    expect(ranked.body.data.find((g: { type: string }) => g.type === 'brands').data[0].title).toBe('Cafe Express');
-    expect((await admin.get('/app/api/v1/search?query=montre')).body.data[0].data[0].title).toBe('Café Rouge Holdings');
+    expect(ranked.body.data.find((g: { type: string }) => g.type === 'brands').data[0].title).toBe(
+      'Cafe Express',
+    );
+    expect((await admin.get('/app/api/v1/search?query=montre')).body.data[0].data[0].title).toBe(
+      'Café Rouge Holdings',
+    );
     expect((await admin.get('/app/api/v1/search?query=')).body).toEqual({ data: [] });
   });
 
@@ -150,15 +195,23 @@ describe('audit log and record history', () => {
     const company = await createVia(manager, 'companies', { name: 'Audited', kind: 'landlord' });
     await manager.patch(`/app/api/v1/companies/${company.id}`, { name: 'Audited Inc', kind: 'landlord' });
     const history = await observer.get(`/app/api/v1/companies/${company.id}/activities`);
-    expect(history.body.data[0]).toMatchObject({ action: 'updated', changes: { name: ['Audited', 'Audited Inc'] }, subject_type: 'company' });
+    expect(history.body.data[0]).toMatchObject({
+      action: 'updated',
+      changes: { name: ['Audited', 'Audited Inc'] },
+      subject_type: 'company',
+    });
     expect(history.body.data[0].user.name).toMatch(/^User /);
     expect(history.body.data[1]).toMatchObject({ action: 'created' });
 
     expect((await manager.get('/app/api/v1/activities')).status).toBe(403);
-    const filtered = await admin.get(`/app/api/v1/activities?filters[subject_type]=company&filters[action]=updated`);
+    const filtered = await admin.get(
+      `/app/api/v1/activities?filters[subject_type]=company&filters[action]=updated`,
+    );
     expect(filtered.body.data).toHaveLength(1);
     const today = new Date().toISOString().slice(0, 10);
-    const byDate = await admin.get(`/app/api/v1/activities?filters[from]=${today}&filters[to]=${today}&filters[subject_id]=${company.id}`);
+    const byDate = await admin.get(
+      `/app/api/v1/activities?filters[from]=${today}&filters[to]=${today}&filters[subject_id]=${company.id}`,
+    );
     expect(byDate.body.meta.total).toBe(2);
     const past = await admin.get(`/app/api/v1/activities?filters[to]=2000-01-01`);
     expect(past.body.meta.total).toBe(0);
@@ -174,14 +227,20 @@ describe('trash', () => {
     await admin.delete(`/app/api/v1/stores/${store.id}`);
     expect((await manager.get('/app/api/v1/trash')).status).toBe(403);
     const trash = await admin.get('/app/api/v1/trash');
-    expect(trash.body.data.map((i: { type: string; title: string }) => `${i.type}:${i.title}`).sort()).toEqual(['contacts:Gone Soon', 'stores:Closed Forever']);
+    expect(
+      trash.body.data.map((i: { type: string; title: string }) => `${i.type}:${i.title}`).sort(),
+    ).toEqual(['contacts:Gone Soon', 'stores:Closed Forever']);
     expect((await admin.get('/app/api/v1/trash?filters[type]=stores')).body.meta.total).toBe(1);
 
     const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await ctx.db.updateTable('stores').set({ deleted_at: longAgo }).where('id', '=', store.id).execute();
     expect((await admin.post(`/app/api/v1/stores/${store.id}/restore`)).status).toBe(404);
     expect(await purgeTrash(ctx.app.deps)).toBeGreaterThanOrEqual(1);
-    expect(await ctx.db.selectFrom('stores').select('id').where('id', '=', store.id).executeTakeFirst()).toBeUndefined();
-    expect(await ctx.db.selectFrom('contacts').select('id').where('team_id', '=', team.id).execute()).toHaveLength(1);
+    expect(
+      await ctx.db.selectFrom('stores').select('id').where('id', '=', store.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await ctx.db.selectFrom('contacts').select('id').where('team_id', '=', team.id).execute(),
+    ).toHaveLength(1);
   });
 });

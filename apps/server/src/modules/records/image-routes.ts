@@ -26,14 +26,23 @@ export function registerImageRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { record, id, user, expires, signature } = request.query;
-      const stream = await readSignedImage(deps, request.params.key, request.params.size, { record, id, user }, expires, signature);
-      return reply
-        .header('content-type', 'image/webp')
-        // An hour in the browser: the URL stays the same all day, and a deleted record's image or a departed
-        // member's copy does not outlive the check above for long.
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      const stream = await readSignedImage(
+        deps,
+        request.params.key,
+        request.params.size,
+        { record, id, user },
+        expires,
+        signature,
+      );
+      return (
+        reply
+          .header('content-type', 'image/webp')
+          // An hour in the browser: the URL stays the same all day, and a deleted record's image or a departed
+          // member's copy does not outlive the check above for long.
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(stream)
+      );
     },
   );
 }

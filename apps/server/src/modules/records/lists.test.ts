@@ -40,7 +40,8 @@ describe('list pages', () => {
     expect(beyond.body).toMatchObject({ data: [], meta: { from: null, to: null, total: 7 } });
     // Ties on status are broken by name then id: every store appears exactly once across pages.
     const all = [];
-    for (let page = 1; page <= 3; page += 1) all.push(...names((await admin.get(`/app/api/v1/stores?per_page=3&page=${page}&sort=status`)).body));
+    for (let page = 1; page <= 3; page += 1)
+      all.push(...names((await admin.get(`/app/api/v1/stores?per_page=3&page=${page}&sort=status`)).body));
     expect(new Set(all).size).toBe(7);
   });
 
@@ -52,14 +53,24 @@ describe('list pages', () => {
       expect(asc).toHaveLength(7);
       expect(desc).toEqual([...asc].reverse());
     }
-    expect(names((await admin.get('/app/api/v1/stores?sort=store_number')).body)).toEqual(['Charlie', 'Golf', 'Foxtrot', 'Echo', 'Delta', 'Bravo', 'alpha']);
+    expect(names((await admin.get('/app/api/v1/stores?sort=store_number')).body)).toEqual([
+      'Charlie',
+      'Golf',
+      'Foxtrot',
+      'Echo',
+      'Delta',
+      'Bravo',
+      'alpha',
+    ]);
   });
 
   it('filters by several ids, by enum values, and searches', async () => {
     const { admin, brandA, brandB } = await storesTeam();
     const byBrand = await admin.get(`/app/api/v1/stores?filters[brand_id]=${brandB.id}`);
     expect(names(byBrand.body).sort()).toEqual(['Delta', 'Foxtrot', 'alpha']);
-    const both = await admin.get(`/app/api/v1/stores?filters[brand_id][]=${brandA.id}&filters[brand_id][]=${brandB.id}`);
+    const both = await admin.get(
+      `/app/api/v1/stores?filters[brand_id][]=${brandA.id}&filters[brand_id][]=${brandB.id}`,
+    );
     expect(both.body.meta.total).toBe(7);
     const open = await admin.get('/app/api/v1/stores?filters[status]=open&filters[brand_id]=' + brandA.id);
     expect(names(open.body).sort()).toEqual(['Bravo', 'Charlie']);
@@ -91,7 +102,7 @@ describe('list pages', () => {
   it('never answers 500 to random combinations of list parameters (property-style)', async () => {
     const { admin } = await storesTeam();
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
     const junk = ['', '0', '-1', '1e9', 'NaN', "'", '%', '"; --', 'ü', '[]', '1,2,x', ' '];
     for (let i = 0; i < 150; i += 1) {
@@ -101,16 +112,24 @@ describe('list pages', () => {
       if (random() < 0.7) params.set('per_page', pick([...junk, '1', '25', '100', '101']));
       if (random() < 0.7) params.set('sort', pick([...LIST_SORTS[type], ...junk, 'id', 'team_id']));
       if (random() < 0.5) params.set('direction', pick(['asc', 'desc', ...junk]));
-      if (random() < 0.5) params.set('search', pick(['fox', 'a', '*', '"', 'AND', 'OR NOT', 'k1x3', ...junk]));
-      if (random() < 0.6) params.set(`filters[${pick([...Object.keys(LIST_FILTERS[type]), 'nope', 'id'])}]`, pick([...junk, '1', '1,2', 'open']));
+      if (random() < 0.5)
+        params.set('search', pick(['fox', 'a', '*', '"', 'AND', 'OR NOT', 'k1x3', ...junk]));
+      if (random() < 0.6)
+        params.set(
+          `filters[${pick([...Object.keys(LIST_FILTERS[type]), 'nope', 'id'])}]`,
+          pick([...junk, '1', '1,2', 'open']),
+        );
       const response = await admin.get(`/app/api/v1/${type}?${params.toString()}`);
-      expect([200, 422], `${type}?${params.toString()} → ${JSON.stringify(response.body)}`).toContain(response.status);
+      expect([200, 422], `${type}?${params.toString()} → ${JSON.stringify(response.body)}`).toContain(
+        response.status,
+      );
     }
   });
 
-  it('keeps a search\'s cached matches only until the team writes: new, renamed and deleted records show at once', async () => {
+  it("keeps a search's cached matches only until the team writes: new, renamed and deleted records show at once", async () => {
     const { admin } = await storesTeam();
-    const search = async (query: string) => names((await admin.get(`/app/api/v1/stores?search=${query}&sort=name`)).body);
+    const search = async (query: string) =>
+      names((await admin.get(`/app/api/v1/stores?search=${query}&sort=name`)).body);
     expect(await search('charl')).toEqual(['Charlie']);
     const added = await createVia(admin, 'stores', { name: 'Charleston' });
     expect(await search('charl')).toEqual(['Charleston', 'Charlie']);
@@ -128,21 +147,41 @@ describe('list pages', () => {
   it('serves deep pages from cached boundaries with exactly the rows OFFSET would give', async () => {
     const { admin, team } = await teamWithRoles(ctx);
     const now = new Date().toISOString();
-    const names = Array.from({ length: 2150 }, (_, i) => `Store ${String((i * 7919) % 2150).padStart(4, '0')} ${i % 3 ? 'b' : 'a'}`);
+    const names = Array.from(
+      { length: 2150 },
+      (_, i) => `Store ${String((i * 7919) % 2150).padStart(4, '0')} ${i % 3 ? 'b' : 'a'}`,
+    );
     for (let i = 0; i < names.length; i += 500) {
-      await ctx.db.insertInto('stores').values(names.slice(i, i + 500).map((name) => ({ team_id: team.id, name, status: 'open' as const, created_at: now, updated_at: now }))).execute();
+      await ctx.db
+        .insertInto('stores')
+        .values(
+          names.slice(i, i + 500).map((name) => ({
+            team_id: team.id,
+            name,
+            status: 'open' as const,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
     }
-    const ids = (await ctx.db.selectFrom('stores').select(['id', 'name']).where('team_id', '=', team.id).execute()).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    const ids = (
+      await ctx.db.selectFrom('stores').select(['id', 'name']).where('team_id', '=', team.id).execute()
+    ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
     await createVia(admin, 'stores', { name: 'zzz last' }); // a write through the app: versions move on
     const expected = [...ids.map((r) => r.id), -1];
     for (const page of [21, 22, 40, 43]) {
       const body = (await admin.get(`/app/api/v1/stores?per_page=50&page=${page}&sort=name`)).body;
       const got = body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
       expect(got, `page ${page}`).toEqual(expected.slice((page - 1) * 50, page * 50));
-      const again = (await admin.get(`/app/api/v1/stores?per_page=50&page=${page}&sort=name`)).body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
+      const again = (await admin.get(`/app/api/v1/stores?per_page=50&page=${page}&sort=name`)).body.data.map(
+        (s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id),
+      );
       expect(again).toEqual(got);
     }
-    const desc = (await admin.get('/app/api/v1/stores?per_page=50&page=30&sort=name&direction=desc')).body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
+    const desc = (
+      await admin.get('/app/api/v1/stores?per_page=50&page=30&sort=name&direction=desc')
+    ).body.data.map((s: { id: number; name: string }) => (s.name === 'zzz last' ? -1 : s.id));
     expect(desc).toEqual([...expected].reverse().slice(29 * 50, 30 * 50));
   });
 
@@ -151,8 +190,13 @@ describe('list pages', () => {
     const response = await admin.get(`/app/api/v1/stores/export?format=csv&filters[brand_id]=${brandB.id}`);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/csv/);
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="stores-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="stores-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toMatch(/^ID,Store number,Name,Brand/);
     expect(lines).toHaveLength(4);
     expect((await admin.get('/app/api/v1/stores/export?format=xml')).status).toBe(422);
@@ -164,7 +208,11 @@ describe('list pages', () => {
     const staff = await createVia(admin, 'contacts', { first_name: 'Sam', company_id: company.id });
     const manager = await createVia(admin, 'contacts', { first_name: 'Max', email: 'max@example.test' });
     await createVia(admin, 'contacts', { first_name: 'Unrelated' });
-    const store = await createVia(admin, 'stores', { name: 'Shop', company_id: company.id, manager_id: manager.id });
+    const store = await createVia(admin, 'stores', {
+      name: 'Shop',
+      company_id: company.id,
+      manager_id: manager.id,
+    });
     const people = await admin.get(`/app/api/v1/contacts?filters[store_id]=${store.id}&sort=first_name`);
     expect(people.body.data.map((c: { id: number }) => c.id)).toEqual([manager.id, staff.id]);
   });

@@ -23,6 +23,12 @@ export type Abilities = ReturnType<typeof recordAbilities>;
 
 /** Who a record is presented to: their team and what they may do with it. */
 export type Viewer = { teamId: number; abilities: Abilities };
-export const viewerOf = (actor: Actor): Viewer => ({ teamId: actor.teamId, abilities: recordAbilities(actor) });
+export const viewerOf = (actor: Actor): Viewer => ({
+  teamId: actor.teamId,
+  abilities: recordAbilities(actor),
+});
 /** The server itself reading a record's values (an import, a restore): no user, no abilities. */
-export const systemViewer = (teamId: number): Viewer => ({ teamId, abilities: { update: false, delete: false, restore: false } });
+export const systemViewer = (teamId: number): Viewer => ({
+  teamId,
+  abilities: { update: false, delete: false, restore: false },
+});

@@ -3,10 +3,17 @@ import type { Actor } from '../../platform/policy';
 import { recordAbilities } from './policy';
 import type { LoadedRow } from './definition';
 
-type ImageUrls = (row: { id: number; image_key: string | null }) => { thumb_url: string; display_url: string } | null;
+type ImageUrls = (row: {
+  id: number;
+  image_key: string | null;
+}) => { thumb_url: string; display_url: string } | null;
 
 /** The fields every record DTO shares. */
-export function presentMeta(row: LoadedRow & { created_at: string; updated_at: string }, actor: Actor, urls: ImageUrls) {
+export function presentMeta(
+  row: LoadedRow & { created_at: string; updated_at: string },
+  actor: Actor,
+  urls: ImageUrls,
+) {
   return {
     id: row.id,
     image: urls(row),
@@ -37,7 +44,8 @@ export function presentAddress(row: {
   };
 }
 
-export const ref = (id: number | null, name: string | null | undefined): RecordRef => (id === null ? null : { id, name: name ?? '' });
+export const ref = (id: number | null, name: string | null | undefined): RecordRef =>
+  id === null ? null : { id, name: name ?? '' };
 
 /** Rows back in the order of the ids asked for (SQL `in` has none). */
 export function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
@@ -45,4 +53,5 @@ export function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[]
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export const joinParts = (...parts: Array<string | null | undefined>) => parts.filter((p) => p && p.trim()).join(' · ') || null;
+export const joinParts = (...parts: Array<string | null | undefined>) =>
+  parts.filter((p) => p && p.trim()).join(' · ') || null;

@@ -13,4 +13,5 @@ export const recordDefinitions: Record<RecordType, RecordDefinition> = {
   contacts: contacts as unknown as RecordDefinition,
 };
 
-export const definitionBySubject = (subject: string) => Object.values(recordDefinitions).find((d) => d.subject === subject);
+export const definitionBySubject = (subject: string) =>
+  Object.values(recordDefinitions).find((d) => d.subject === subject);

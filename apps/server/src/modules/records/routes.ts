@@ -1,7 +1,14 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, attributeValuesInputSchema, dataOf, idParamSchema, paginated, recordActivitySchema } from '@storekeep/contracts';
+import {
+  API_BASE,
+  attributeValuesInputSchema,
+  dataOf,
+  idParamSchema,
+  paginated,
+  recordActivitySchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
@@ -12,10 +19,22 @@ import { listRecordActivities } from '../activities/service';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { exportRecords } from './export';
 import { MAX_IMAGE_BYTES, removeImage, replaceImage } from './images';
-import { createRecord, deleteRecord, findLive, getRecord, listRecords, restoreRecord, updateRecord } from './service';
+import {
+  createRecord,
+  deleteRecord,
+  findLive,
+  getRecord,
+  listRecords,
+  restoreRecord,
+  updateRecord,
+} from './service';
 
 /** The same HTTP surface for every record type (docs/API.md "Records"). */
-export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyInstance, deps: Deps, def: RecordDefinition<Row, Dto>) {
+export function registerRecordRoutes<Row extends LoadedRow, Dto>(
+  root: FastifyInstance,
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const base = `${API_BASE}/${def.type}`;
   const config = { guard: 'team' } as const;
@@ -23,19 +42,39 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
   // The body also takes `attributes: { key: value }`, checked against the team's definitions in the service.
   const inputSchema = def.inputSchema.extend({ attributes: attributeValuesInputSchema.optional() });
 
-  app.get(base, { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(def.dtoSchema) } } }, async (request) =>
-    listRecords(deps, def, actorOf(request, deps), request.query),
+  app.get(
+    base,
+    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(def.dtoSchema) } } },
+    async (request) => listRecords(deps, def, actorOf(request, deps), request.query),
   );
 
-  app.get(`${base}/export`, { config, schema: { querystring: rawListQuerySchema } }, async (request, reply) => {
-    const { format, query } = exportFormat(request.query);
-    return sendTabular(reply, format, def.type, await exportRecords(deps, def, actorOf(request, deps), query));
-  });
+  app.get(
+    `${base}/export`,
+    { config, schema: { querystring: rawListQuerySchema } },
+    async (request, reply) => {
+      const { format, query } = exportFormat(request.query);
+      return sendTabular(
+        reply,
+        format,
+        def.type,
+        await exportRecords(deps, def, actorOf(request, deps), query),
+      );
+    },
+  );
 
-  app.post(base, { config, schema: { body: inputSchema, response: { 201: dataOf(def.dtoSchema) } } }, async (request, reply) => {
-    const data = await createRecord(deps, def, actorOf(request, deps), request.body as Record<string, unknown>);
-    return reply.status(201).send({ data });
-  });
+  app.post(
+    base,
+    { config, schema: { body: inputSchema, response: { 201: dataOf(def.dtoSchema) } } },
+    async (request, reply) => {
+      const data = await createRecord(
+        deps,
+        def,
+        actorOf(request, deps),
+        request.body as Record<string, unknown>,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
 
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
     data: await getRecord(deps, def, actorOf(request, deps), request.params.id),
@@ -44,9 +83,19 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
   const patch = patchBody(inputSchema);
   app.patch(
     `${base}/:id`,
-    { config, schema: { params: idParamSchema, body: patch.schema, response: one }, preValidation: patch.preValidation },
+    {
+      config,
+      schema: { params: idParamSchema, body: patch.schema, response: one },
+      preValidation: patch.preValidation,
+    },
     async (request) => ({
-      data: await updateRecord(deps, def, actorOf(request, deps), request.params.id, patch.sentFields(request, request.body)),
+      data: await updateRecord(
+        deps,
+        def,
+        actorOf(request, deps),
+        request.params.id,
+        patch.sentFields(request, request.body),
+      ),
     }),
   );
 
@@ -55,36 +104,66 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(root: FastifyIn
     return reply.status(204).send();
   });
 
-  app.post(`${base}/:id/restore`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await restoreRecord(deps, def, actorOf(request, deps), request.params.id),
-  }));
+  app.post(
+    `${base}/:id/restore`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await restoreRecord(deps, def, actorOf(request, deps), request.params.id),
+    }),
+  );
 
-  app.post(`${base}/:id/image`, { config, schema: { params: idParamSchema, response: one } }, async (request) => {
-    const actor = actorOf(request, deps);
-    await findLive(deps.db, def, actor.teamId, request.params.id);
-    if (!request.isMultipart()) throw new AppError('validation', 'The image field is required.', { image: ['The image field is required.'] });
-    const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'image') throw new AppError('validation', 'The image field is required.', { image: ['The image field is required.'] });
-    const buffer = await file.toBuffer().catch(() => {
-      throw new AppError('too_large', 'The image may not be greater than 5 MB.', { image: ['The image may not be greater than 5 MB.'] });
-    });
-    await replaceImage(deps, def, actor, request.params.id, buffer);
-    return { data: await getRecord(deps, def, actor, request.params.id) };
-  });
-
-  app.delete(`${base}/:id/image`, { config, schema: { params: idParamSchema, response: one } }, async (request) => {
-    const actor = actorOf(request, deps);
-    await removeImage(deps, def, actor, request.params.id);
-    return { data: await getRecord(deps, def, actor, request.params.id) };
-  });
-
-  app.get(
-    `${base}/:id/activities`,
-    { config, schema: { params: idParamSchema, querystring: rawListQuerySchema, response: { 200: paginated(recordActivitySchema) } } },
+  app.post(
+    `${base}/:id/image`,
+    { config, schema: { params: idParamSchema, response: one } },
     async (request) => {
       const actor = actorOf(request, deps);
       await findLive(deps.db, def, actor.teamId, request.params.id);
-      return listRecordActivities(deps, actor, request.query, { subjectType: def.subject, subjectId: request.params.id });
+      if (!request.isMultipart())
+        throw new AppError('validation', 'The image field is required.', {
+          image: ['The image field is required.'],
+        });
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'image')
+        throw new AppError('validation', 'The image field is required.', {
+          image: ['The image field is required.'],
+        });
+      const buffer = await file.toBuffer().catch(() => {
+        throw new AppError('too_large', 'The image may not be greater than 5 MB.', {
+          image: ['The image may not be greater than 5 MB.'],
+        });
+      });
+      await replaceImage(deps, def, actor, request.params.id, buffer);
+      return { data: await getRecord(deps, def, actor, request.params.id) };
+    },
+  );
+
+  app.delete(
+    `${base}/:id/image`,
+    { config, schema: { params: idParamSchema, response: one } },
+    async (request) => {
+      const actor = actorOf(request, deps);
+      await removeImage(deps, def, actor, request.params.id);
+      return { data: await getRecord(deps, def, actor, request.params.id) };
+    },
+  );
+
+  app.get(
+    `${base}/:id/activities`,
+    {
+      config,
+      schema: {
+        params: idParamSchema,
+        querystring: rawListQuerySchema,
+        response: { 200: paginated(recordActivitySchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request, deps);
+      await findLive(deps.db, def, actor.teamId, request.params.id);
+      return listRecordActivities(deps, actor, request.query, {
+        subjectType: def.subject,
+        subjectId: request.params.id,
+      });
     },
   );
 }

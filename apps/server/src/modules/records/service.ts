@@ -30,13 +30,22 @@ export const TRASH_DAYS = 30;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
-export function presenterFor<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor) {
+export function presenterFor<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+) {
   const urls = imageUrlsFor(deps, actor, def.table);
   return (row: Row) => def.present(row, actor, urls);
 }
 
 /** The parsed list query of a record type and its SQL conditions (filters and search), after the view check. */
-export async function listQuery<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, raw: Record<string, string | string[]>) {
+export async function listQuery<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+) {
   authorize(recordPolicy.view(actor));
   // Team-defined attributes add `attr.<key>` sorts and filters (their own whitelist, from the definitions).
   const attributes = await attributeListSpecs(deps.db, actor.teamId, def.type, def.table);
@@ -50,8 +59,16 @@ export async function listQuery<Row extends LoadedRow, Dto>(deps: Deps, def: Rec
 }
 
 /** Rows as `def.load` gives them, each with its live attribute values under `attributes` (presentMeta). */
-export async function loadWithAttributes<Row extends LoadedRow, Dto>(db: Executor, def: RecordDefinition<Row, Dto>, teamId: number, ids: number[]) {
-  const [rows, values] = await Promise.all([def.load(db, teamId, ids), attributeValuesFor(db, teamId, def.type, ids)]);
+export async function loadWithAttributes<Row extends LoadedRow, Dto>(
+  db: Executor,
+  def: RecordDefinition<Row, Dto>,
+  teamId: number,
+  ids: number[],
+) {
+  const [rows, values] = await Promise.all([
+    def.load(db, teamId, ids),
+    attributeValuesFor(db, teamId, def.type, ids),
+  ]);
   for (const row of rows) (row as Record<string, unknown>).attributes = values.get(row.id) ?? {};
   return rows;
 }
@@ -65,38 +82,64 @@ export async function listRecords<Row extends LoadedRow, Dto>(
   const { query, conditions, search, orderBy } = await listQuery(deps, def, actor, raw);
   // A team-defined attribute's sort walks that attribute's value index (attributes/service.ts).
   const byAttribute = query.sort.startsWith('attr.')
-    ? await attributeSortedPage(deps.db, { table: def.table, teamId: actor.teamId, subjectType: def.type, key: query.sort, conditions, direction: query.direction, page: query.page, perPage: query.perPage })
+    ? await attributeSortedPage(deps.db, {
+        table: def.table,
+        teamId: actor.teamId,
+        subjectType: def.type,
+        key: query.sort,
+        conditions,
+        direction: query.direction,
+        page: query.page,
+        perPage: query.perPage,
+      })
     : null;
-  const { ids, total } = byAttribute ?? await pageOfIds(deps.db, {
-    search,
-    table: def.table,
-    teamId: actor.teamId,
-    conditions,
-    orderBy,
-    direction: query.direction,
-    page: query.page,
-    perPage: query.perPage,
-  });
+  const { ids, total } =
+    byAttribute ??
+    (await pageOfIds(deps.db, {
+      search,
+      table: def.table,
+      teamId: actor.teamId,
+      conditions,
+      orderBy,
+      direction: query.direction,
+      page: query.page,
+      perPage: query.perPage,
+    }));
   const rows = await loadWithAttributes(deps.db, def, actor.teamId, ids);
   const present = presenterFor(deps, def, actor);
   return { data: rows.map(present), meta: paginationMeta(query.page, query.perPage, total) };
 }
 
 /** A live record of the caller's team, or 404 (another team's record does not exist for them). */
-export async function findLive<Row extends LoadedRow, Dto>(db: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number): Promise<Row> {
+export async function findLive<Row extends LoadedRow, Dto>(
+  db: Executor,
+  def: RecordDefinition<Row, Dto>,
+  teamId: number,
+  id: number,
+): Promise<Row> {
   const [row] = await def.load(db, teamId, [id]);
   if (!row || row.deleted_at) throw notFound(def.label);
   return row;
 }
 
-export async function getRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number): Promise<Dto> {
+export async function getRecord<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  id: number,
+): Promise<Dto> {
   authorize(recordPolicy.view(actor));
   const [row] = await loadWithAttributes(deps.db, def, actor.teamId, [id]);
   if (!row || row.deleted_at) throw notFound(def.label);
   return presenterFor(deps, def, actor)(row);
 }
 
-export async function reindex<Row extends LoadedRow, Dto>(trx: Executor, def: RecordDefinition<Row, Dto>, teamId: number, id: number) {
+export async function reindex<Row extends LoadedRow, Dto>(
+  trx: Executor,
+  def: RecordDefinition<Row, Dto>,
+  teamId: number,
+  id: number,
+) {
   const [row] = await def.load(trx, teamId, [id]);
   if (!row) return;
   const entry = def.searchEntry(row);
@@ -112,7 +155,9 @@ export async function createRecord<Row extends LoadedRow, Dto>(
   input: Record<string, unknown>,
 ): Promise<Dto> {
   authorize(recordPolicy.create(actor));
-  const { attributes = {}, ...fields } = input as Record<string, unknown> & { attributes?: Record<string, unknown> };
+  const { attributes = {}, ...fields } = input as Record<string, unknown> & {
+    attributes?: Record<string, unknown>;
+  };
   const id = await writeTransaction(deps.db, async (trx) => {
     await validateWithAttributes(trx, def, actor.teamId, fields, null, attributes, false);
     const now = nowIso();
@@ -123,10 +168,26 @@ export async function createRecord<Row extends LoadedRow, Dto>(
       .executeTakeFirstOrThrow();
     const recordId = Number(inserted.id);
     const attributeChanges = await writeAttributeValues(trx, actor.teamId, def.type, recordId, attributes);
-    if (Object.keys(attributeChanges).length) await syncAttributeReminders(trx, actor.teamId, def.type, recordId);
+    if (Object.keys(attributeChanges).length)
+      await syncAttributeReminders(trx, actor.teamId, def.type, recordId);
     await reindex(trx, def, actor.teamId, recordId);
-    const changes = { ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null).map(([k, v]) => [k, [null, v]])), ...attributeChanges };
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: recordId, action: 'created', changes, ip: actor.ip });
+    const changes = {
+      ...Object.fromEntries(
+        Object.entries(fields)
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => [k, [null, v]]),
+      ),
+      ...attributeChanges,
+    };
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: def.subject,
+      subjectId: recordId,
+      action: 'created',
+      changes,
+      ip: actor.ip,
+    });
     return recordId;
   });
   return getRecord(deps, def, actor, id);
@@ -141,34 +202,73 @@ export async function updateRecord<Row extends LoadedRow, Dto>(
 ): Promise<Dto> {
   await findLive(deps.db, def, actor.teamId, id);
   authorize(recordPolicy.update(actor));
-  const { attributes, ...fields } = patch as Record<string, unknown> & { attributes?: Record<string, unknown> };
+  const { attributes, ...fields } = patch as Record<string, unknown> & {
+    attributes?: Record<string, unknown>;
+  };
   await writeTransaction(deps.db, async (trx) => {
     const current = await findLive(trx, def, actor.teamId, id);
     const merged = { ...pick(current, Object.keys(def.inputSchema.shape)), ...fields };
     await validateWithAttributes(trx, def, actor.teamId, merged, id, attributes ?? {}, true);
-    const attributeChanges = attributes ? await writeAttributeValues(trx, actor.teamId, def.type, id, attributes, { partial: true }) : {};
+    const attributeChanges = attributes
+      ? await writeAttributeValues(trx, actor.teamId, def.type, id, attributes, { partial: true })
+      : {};
     if (Object.keys(attributeChanges).length) await syncAttributeReminders(trx, actor.teamId, def.type, id);
     const changes = { ...diff(current as Record<string, unknown>, fields), ...attributeChanges };
     if (!Object.keys(changes).length) return;
-    await untyped(trx).updateTable(def.table).set({ ...fields, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await untyped(trx)
+      .updateTable(def.table)
+      .set({ ...fields, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
+      .execute();
     await reindex(trx, def, actor.teamId, id);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'updated', changes, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: def.subject,
+      subjectId: id,
+      action: 'updated',
+      changes,
+      ip: actor.ip,
+    });
   });
   return getRecord(deps, def, actor, id);
 }
 
-export async function deleteRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number) {
+export async function deleteRecord<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  id: number,
+) {
   await findLive(deps.db, def, actor.teamId, id);
   authorize(recordPolicy.delete(actor));
   await writeTransaction(deps.db, async (trx) => {
-    await untyped(trx).updateTable(def.table).set({ deleted_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await untyped(trx)
+      .updateTable(def.table)
+      .set({ deleted_at: nowIso() })
+      .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
+      .execute();
     await unindexRecord(trx, def.type, id);
     await removeAttributeReminders(trx, actor.teamId, def.type, id);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'deleted', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: def.subject,
+      subjectId: id,
+      action: 'deleted',
+      ip: actor.ip,
+    });
   });
 }
 
-export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def: RecordDefinition<Row, Dto>, actor: Actor, id: number): Promise<Dto> {
+export async function restoreRecord<Row extends LoadedRow, Dto>(
+  deps: Deps,
+  def: RecordDefinition<Row, Dto>,
+  actor: Actor,
+  id: number,
+): Promise<Dto> {
   const [row] = await def.load(deps.db, actor.teamId, [id]);
   // A running import's row does not exist for anyone until the import commits.
   if (!row || isPendingImport(row.deleted_at)) throw notFound(def.label);
@@ -177,10 +277,22 @@ export async function restoreRecord<Row extends LoadedRow, Dto>(deps: Deps, def:
   if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound(def.label);
   await writeTransaction(deps.db, async (trx) => {
     await def.validate(trx, actor.teamId, pick(row, Object.keys(def.inputSchema.shape)), id);
-    await untyped(trx).updateTable(def.table).set({ deleted_at: null, updated_at: nowIso() }).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await untyped(trx)
+      .updateTable(def.table)
+      .set({ deleted_at: null, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
+      .execute();
     await reindex(trx, def, actor.teamId, id);
     await syncAttributeReminders(trx, actor.teamId, def.type, id);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: def.subject, subjectId: id, action: 'restored', ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: def.subject,
+      subjectId: id,
+      action: 'restored',
+      ip: actor.ip,
+    });
   });
   return getRecord(deps, def, actor, id);
 }
@@ -199,7 +311,8 @@ async function validateWithAttributes<Row extends LoadedRow, Dto>(
   try {
     await def.validate(trx, teamId, values, id);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation') throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
+    if (error instanceof AppError && error.code === 'validation')
+      throw new AppError('validation', error.message, { ...error.fieldErrors, ...errors });
     throw error;
   }
   const first = Object.values(errors)[0]?.[0];

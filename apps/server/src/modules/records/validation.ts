@@ -11,7 +11,9 @@ export class FieldErrors {
     (this.errors[field] ??= []).push(message);
   }
   addZod(result: z.ZodSafeParseResult<unknown>) {
-    if (!result.success) for (const [field, messages] of Object.entries(fieldErrors(result.error))) for (const m of messages) this.add(field, m);
+    if (!result.success)
+      for (const [field, messages] of Object.entries(fieldErrors(result.error)))
+        for (const m of messages) this.add(field, m);
   }
   throwIfAny() {
     const first = Object.values(this.errors)[0]?.[0];

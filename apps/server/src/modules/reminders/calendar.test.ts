@@ -7,11 +7,19 @@ const ctx = useTestApp();
 describe('calendar feed link', () => {
   it('is shown once, then reported as active without the secret, replaced and turned off', async () => {
     const { admin } = await teamWithRoles(ctx);
-    expect((await admin.get('/app/api/v1/calendar-feed')).body.data).toEqual({ url: null, active: false, created_at: null });
+    expect((await admin.get('/app/api/v1/calendar-feed')).body.data).toEqual({
+      url: null,
+      active: false,
+      created_at: null,
+    });
 
     const created = await admin.post('/app/api/v1/calendar-feed');
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ url: expect.stringMatching(/\/app\/calendar\/[\w-]+\.ics$/), active: true, created_at: expect.any(String) });
+    expect(created.body.data).toEqual({
+      url: expect.stringMatching(/\/app\/calendar\/[\w-]+\.ics$/),
+      active: true,
+      created_at: expect.any(String),
+    });
     const first = new URL(created.body.data.url).pathname;
 
     // Only a hash is stored: the link cannot be shown again, only that one is active.
@@ -41,7 +49,10 @@ describe('calendar feed link', () => {
     expect((await ctx.client().get(new URL(mine).pathname)).status).toBe(200);
 
     // A member of another team has no link here, and removing the admin's link is impossible from there.
-    const stranger = await signIn(ctx, (await buildMember(ctx, (await teamWithRoles(ctx)).team.id, 'admin')).email);
+    const stranger = await signIn(
+      ctx,
+      (await buildMember(ctx, (await teamWithRoles(ctx)).team.id, 'admin')).email,
+    );
     expect((await stranger.get('/app/api/v1/calendar-feed')).body.data.active).toBe(false);
     await stranger.delete('/app/api/v1/calendar-feed');
     expect((await ctx.client().get(new URL(mine).pathname)).status).toBe(200);

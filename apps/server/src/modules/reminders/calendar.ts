@@ -20,23 +20,58 @@ export async function rotateCalendarFeed(deps: Deps, actor: Actor): Promise<Cale
   const token = randomToken(24);
   const createdAt = nowIso();
   await writeTransaction(deps.db, async (trx) => {
-    await trx.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).execute();
-    await trx.insertInto('calendar_feeds').values({ user_id: actor.user.id, team_id: actor.teamId, token_hash: sha256(token), created_at: createdAt }).execute();
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'calendar_feed', subjectId: actor.user.id, action: 'created', ip: actor.ip });
+    await trx
+      .deleteFrom('calendar_feeds')
+      .where('user_id', '=', actor.user.id)
+      .where('team_id', '=', actor.teamId)
+      .execute();
+    await trx
+      .insertInto('calendar_feeds')
+      .values({
+        user_id: actor.user.id,
+        team_id: actor.teamId,
+        token_hash: sha256(token),
+        created_at: createdAt,
+      })
+      .execute();
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'calendar_feed',
+      subjectId: actor.user.id,
+      action: 'created',
+      ip: actor.ip,
+    });
   });
   return { url: `${deps.config.APP_URL}/app/calendar/${token}.ics`, active: true, created_at: createdAt };
 }
 
 /** Whether the caller has a live link for the current team; the URL itself cannot be rebuilt from the hash. */
 export async function calendarFeedStatus(deps: Deps, actor: Actor): Promise<CalendarFeed> {
-  const feed = await deps.db.selectFrom('calendar_feeds').select('created_at').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).executeTakeFirst();
+  const feed = await deps.db
+    .selectFrom('calendar_feeds')
+    .select('created_at')
+    .where('user_id', '=', actor.user.id)
+    .where('team_id', '=', actor.teamId)
+    .executeTakeFirst();
   return { url: null, active: Boolean(feed), created_at: feed?.created_at ?? null };
 }
 
 export async function revokeCalendarFeed(deps: Deps, actor: Actor) {
-  const removed = await deps.db.deleteFrom('calendar_feeds').where('user_id', '=', actor.user.id).where('team_id', '=', actor.teamId).executeTakeFirst();
+  const removed = await deps.db
+    .deleteFrom('calendar_feeds')
+    .where('user_id', '=', actor.user.id)
+    .where('team_id', '=', actor.teamId)
+    .executeTakeFirst();
   if (Number(removed.numDeletedRows) > 0) {
-    await recordActivity(deps.db, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'calendar_feed', subjectId: actor.user.id, action: 'deleted', ip: actor.ip });
+    await recordActivity(deps.db, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'calendar_feed',
+      subjectId: actor.user.id,
+      action: 'deleted',
+      ip: actor.ip,
+    });
   }
 }
 
@@ -44,15 +79,29 @@ export async function revokeCalendarFeed(deps: Deps, actor: Actor) {
 export async function calendarFeed(deps: Deps, token: string): Promise<string> {
   const feed = await deps.db
     .selectFrom('calendar_feeds')
-    .innerJoin('team_user', (join) => join.onRef('team_user.team_id', '=', 'calendar_feeds.team_id').onRef('team_user.user_id', '=', 'calendar_feeds.user_id'))
+    .innerJoin('team_user', (join) =>
+      join
+        .onRef('team_user.team_id', '=', 'calendar_feeds.team_id')
+        .onRef('team_user.user_id', '=', 'calendar_feeds.user_id'),
+    )
     .innerJoin('teams', 'teams.id', 'calendar_feeds.team_id')
     .select(['calendar_feeds.team_id', 'teams.name'])
     .where('calendar_feeds.token_hash', '=', sha256(token))
     .executeTakeFirst();
   // A revoked link, or a user no longer in the team, finds nothing.
   if (!feed) throw notFound('Calendar');
-  const reminders = await deps.db.selectFrom('reminders').select(['id', 'title', 'note', 'due_date']).where('team_id', '=', feed.team_id).where('read_at', 'is', null).orderBy('due_date').limit(5000).execute();
-  const calendar = ical({ name: `Storekeep — ${feed.name}`, prodId: { company: 'Storekeep', product: 'critical-dates' } });
+  const reminders = await deps.db
+    .selectFrom('reminders')
+    .select(['id', 'title', 'note', 'due_date'])
+    .where('team_id', '=', feed.team_id)
+    .where('read_at', 'is', null)
+    .orderBy('due_date')
+    .limit(5000)
+    .execute();
+  const calendar = ical({
+    name: `Storekeep — ${feed.name}`,
+    prodId: { company: 'Storekeep', product: 'critical-dates' },
+  });
   for (const reminder of reminders) {
     calendar.createEvent({
       id: `reminder-${reminder.id}@storekeep`,

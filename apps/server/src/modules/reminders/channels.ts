@@ -6,7 +6,13 @@ import { nameForMail } from '../../platform/text';
 export type Recipient = { id: number; email: string; name: string };
 
 /** One reminder as a notice shows it. */
-export type NoticeItem = { reminderId: number; title: string; dueDate: string; daysLeft: number; subjectName: string | null };
+export type NoticeItem = {
+  reminderId: number;
+  title: string;
+  dueDate: string;
+  daysLeft: number;
+  subjectName: string | null;
+};
 
 /**
  * What a notice says, independent of how it travels: `immediate` for a deadline within a week (one
@@ -18,7 +24,10 @@ export type Notice = { kind: 'immediate' | 'digest' | 'overdue'; teamName: strin
  * A way a notice reaches a person. Channels write into the outbox inside the claiming transaction, so a
  * notice is delivered exactly when its claim commits: e-mail, and web push to the user's devices.
  */
-export type NoticeChannel = { name: string; deliver(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string): Promise<void> };
+export type NoticeChannel = {
+  name: string;
+  deliver(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string): Promise<void>;
+};
 
 const inDays = (days: number) => (days <= 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`);
 const line = (item: NoticeItem, appUrl: string) =>
@@ -40,7 +49,10 @@ export function noticeMail(recipient: Recipient, rawNotice: Notice, appUrl: stri
     const shown = notice.items.slice(0, DIGEST_MAX_ITEMS);
     return {
       to: recipient.email,
-      subject: count === 1 ? `Overdue: ${first.title} (was due ${first.dueDate})` : `${notice.teamName}: ${count} critical dates are overdue`,
+      subject:
+        count === 1
+          ? `Overdue: ${first.title} (was due ${first.dueDate})`
+          : `${notice.teamName}: ${count} critical dates are overdue`,
       text: `Hello ${recipient.name},\n\n${count === 1 ? 'This deadline of' : 'These deadlines of'} ${notice.teamName} passed and ${count === 1 ? 'is' : 'are'} still open. Complete, snooze or reassign ${count === 1 ? 'it' : 'them'} in Storekeep; you will be reminded weekly until then.\n\n${shown.map((item) => overdueLine(item, appUrl)).join('\n')}\n${count > shown.length ? `\n…and ${count - shown.length} more: ${appUrl}/reminders\n` : ''}`,
     };
   }
@@ -74,7 +86,11 @@ export function noticePush(notice: Notice) {
     const first = notice.items[0]!;
     return {
       title: count === 1 ? `Overdue: ${first.title}` : `${notice.teamName}: ${count} critical dates overdue`,
-      body: notice.items.slice(0, 3).map((item) => `${item.title} (was due ${item.dueDate})`).join(', ') + (count > 3 ? '…' : ''),
+      body:
+        notice.items
+          .slice(0, 3)
+          .map((item) => `${item.title} (was due ${item.dueDate})`)
+          .join(', ') + (count > 3 ? '…' : ''),
       url: count === 1 ? `/reminders/${first.reminderId}/comments` : '/reminders?filters[state]=overdue',
       tag: 'overdue',
     };
@@ -91,7 +107,11 @@ export function noticePush(notice: Notice) {
   const count = notice.items.length;
   return {
     title: `${notice.teamName}: ${count} critical date${count === 1 ? '' : 's'} coming up`,
-    body: notice.items.slice(0, 3).map((item) => `${item.title} (${item.dueDate})`).join(', ') + (count > 3 ? '…' : ''),
+    body:
+      notice.items
+        .slice(0, 3)
+        .map((item) => `${item.title} (${item.dueDate})`)
+        .join(', ') + (count > 3 ? '…' : ''),
     url: count === 1 ? `/reminders/${notice.items[0]!.reminderId}/comments` : '/reminders',
     tag: 'digest',
   };
@@ -99,7 +119,13 @@ export function noticePush(notice: Notice) {
 
 export const pushChannel: NoticeChannel = {
   name: 'push',
-  deliver: async (trx, recipient, notice) => void (await pushToUsers(trx, [recipient.id], noticePush(notice), notice.kind === 'digest' ? 'normal' : 'high')),
+  deliver: async (trx, recipient, notice) =>
+    void (await pushToUsers(
+      trx,
+      [recipient.id],
+      noticePush(notice),
+      notice.kind === 'digest' ? 'normal' : 'high',
+    )),
 };
 
 export const noticeChannels: NoticeChannel[] = [emailChannel, pushChannel];

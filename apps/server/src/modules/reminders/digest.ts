@@ -24,7 +24,8 @@ export async function sendDigests(deps: Deps, today?: string): Promise<number> {
     .where('reminder_notices.digested_at', 'is', null)
     .execute();
   let mails = 0;
-  for (const { team_id: teamId } of teams) mails += await digestTeam(deps, teamId, today ?? (await teamToday(deps.db, teamId)));
+  for (const { team_id: teamId } of teams)
+    mails += await digestTeam(deps, teamId, today ?? (await teamToday(deps.db, teamId)));
   if (mails) {
     deps.mail.kick();
     deps.push.kick();
@@ -35,17 +36,28 @@ export async function sendDigests(deps: Deps, today?: string): Promise<number> {
 async function digestTeam(deps: Deps, teamId: number, today: string): Promise<number> {
   const now = nowIso();
   return writeTransaction(deps.db, async (trx) => {
-    const claimed = await trx.insertInto('digest_runs').values({ team_id: teamId, day: today, sent_at: now }).onConflict((oc) => oc.doNothing()).returning('team_id').executeTakeFirst();
+    const claimed = await trx
+      .insertInto('digest_runs')
+      .values({ team_id: teamId, day: today, sent_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .returning('team_id')
+      .executeTakeFirst();
     if (!claimed) return 0;
     const notices = await trx
       .updateTable('reminder_notices')
       .set({ digested_at: now })
       .where('digested_at', 'is', null)
-      .where('reminder_id', 'in', (qb) => qb.selectFrom('reminders').select('id').where('team_id', '=', teamId))
+      .where('reminder_id', 'in', (qb) =>
+        qb.selectFrom('reminders').select('id').where('team_id', '=', teamId),
+      )
       .returning('reminder_id')
       .execute();
     const ids = [...new Set(notices.map((n) => n.reminder_id))];
-    const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+    const team = await trx
+      .selectFrom('teams')
+      .select('name')
+      .where('id', '=', teamId)
+      .executeTakeFirstOrThrow();
     const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
     // Completed or snoozed since the scan claimed them: nothing to say about those any more.
     for (const { item, recipients } of await noticeTargets(trx, teamId, ids, today)) {
@@ -56,7 +68,13 @@ async function digestTeam(deps: Deps, teamId: number, today: string): Promise<nu
       }
     }
     // Targets come soonest first, so each person's items do too.
-    for (const { recipient, items } of perUser.values()) await deliverNotice(trx, recipient, { kind: 'digest', teamName: team.name, items }, deps.config.APP_URL);
+    for (const { recipient, items } of perUser.values())
+      await deliverNotice(
+        trx,
+        recipient,
+        { kind: 'digest', teamName: team.name, items },
+        deps.config.APP_URL,
+      );
     return perUser.size;
   });
 }
@@ -92,7 +110,8 @@ export async function deliverReminderNotices(deps: Deps, today?: string, now: Da
     const moved = await applyDateTransitions(deps, teamId, day, calendar.expiredLeaseStatus);
     totals.transitions += moved.leases + moved.agreements + moved.options;
     const digestDue = today !== undefined || hourIn(calendar.timeZone, now) >= calendar.digestHour;
-    if (digestDue && (await hasUndigested(deps, teamId))) totals.digests += await digestTeam(deps, teamId, day);
+    if (digestDue && (await hasUndigested(deps, teamId)))
+      totals.digests += await digestTeam(deps, teamId, day);
   }
   if (totals.claimed || totals.digests || totals.escalated) {
     deps.mail.kick();

@@ -17,17 +17,34 @@ export const SUBJECT_TABLES = {
   contact: 'contacts',
 } as const satisfies Record<(typeof REMINDER_SUBJECTS)[number], string>;
 
-const tables = { ...SUBJECT_TABLES, reminder: 'reminders' } as const satisfies Record<Mute['subject_type'], string>;
+const tables = { ...SUBJECT_TABLES, reminder: 'reminders' } as const satisfies Record<
+  Mute['subject_type'],
+  string
+>;
 
 /** Muting is personal, so any member may mute; the record must be one of the team's (else 404). */
 async function assertSubject(db: Executor, teamId: number, mute: Mute) {
-  const found = await db.selectFrom(tables[mute.subject_type]).select('id').where('team_id', '=', teamId).where('id', '=', mute.subject_id).executeTakeFirst();
+  const found = await db
+    .selectFrom(tables[mute.subject_type])
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', '=', mute.subject_id)
+    .executeTakeFirst();
   if (!found) throw notFound('Record');
 }
 
 export async function listMutes(deps: Deps, actor: Actor): Promise<Mute[]> {
-  const rows = await deps.db.selectFrom('notification_mutes').select(['subject_type', 'subject_id']).where('team_id', '=', actor.teamId).where('user_id', '=', actor.user.id).orderBy('created_at').execute();
-  return rows.map((r) => ({ subject_type: r.subject_type as Mute['subject_type'], subject_id: r.subject_id }));
+  const rows = await deps.db
+    .selectFrom('notification_mutes')
+    .select(['subject_type', 'subject_id'])
+    .where('team_id', '=', actor.teamId)
+    .where('user_id', '=', actor.user.id)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    subject_type: r.subject_type as Mute['subject_type'],
+    subject_id: r.subject_id,
+  }));
 }
 
 export async function muteSubject(deps: Deps, actor: Actor, mute: Mute): Promise<Mute> {
@@ -35,7 +52,13 @@ export async function muteSubject(deps: Deps, actor: Actor, mute: Mute): Promise
   await writeTransaction(deps.db, async (trx) => {
     await trx
       .insertInto('notification_mutes')
-      .values({ user_id: actor.user.id, team_id: actor.teamId, subject_type: mute.subject_type, subject_id: mute.subject_id, created_at: nowIso() })
+      .values({
+        user_id: actor.user.id,
+        team_id: actor.teamId,
+        subject_type: mute.subject_type,
+        subject_id: mute.subject_id,
+        created_at: nowIso(),
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
     // Reminder pages show `muted` and are cached per team write version.
@@ -60,6 +83,11 @@ export async function unmuteSubject(deps: Deps, actor: Actor, mute: Mute): Promi
 
 /** `type:id` keys of what the user muted in the team, for presenting reminders. */
 export async function mutedKeys(db: Executor, actor: Actor): Promise<Set<string>> {
-  const rows = await db.selectFrom('notification_mutes').select(['subject_type', 'subject_id']).where('team_id', '=', actor.teamId).where('user_id', '=', actor.user.id).execute();
+  const rows = await db
+    .selectFrom('notification_mutes')
+    .select(['subject_type', 'subject_id'])
+    .where('team_id', '=', actor.teamId)
+    .where('user_id', '=', actor.user.id)
+    .execute();
   return new Set(rows.map((r) => `${r.subject_type}:${r.subject_id}`));
 }

@@ -182,17 +182,52 @@ describe('the inbox’s filters', () => {
   it('finds a store’s or a brand’s reminders: about it, its leases and the agreements that cover it', async () => {
     const { admin } = await teamWithRoles(ctx);
     const brand = await createVia(admin, 'brands', { name: 'Filter Grill' });
-    const [north, south] = [await createVia(admin, 'stores', { name: 'North', brand_id: brand.id }), await createVia(admin, 'stores', { name: 'South' })];
+    const [north, south] = [
+      await createVia(admin, 'stores', { name: 'North', brand_id: brand.id }),
+      await createVia(admin, 'stores', { name: 'South' }),
+    ];
     const today = todayIn('UTC');
-    await admin.post('/app/api/v1/leases', { store_id: north.id, status: 'active', expiration_date: addCalendarDays(today, 30) });
-    await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [north.id], status: 'open', expiration_date: addCalendarDays(today, 40) });
-    await admin.post('/app/api/v1/reminders', { title: 'North signage', due_date: addCalendarDays(today, 5), subject_type: 'store', subject_id: north.id });
-    await admin.post('/app/api/v1/reminders', { title: 'South permit', due_date: addCalendarDays(today, 6), subject_type: 'store', subject_id: south.id });
-    const titles = async (query: string) => ((await admin.get(`/app/api/v1/reminders?${query}&per_page=50`)).body.data as Array<{ title: string }>).map((r) => r.title).sort();
-    expect(await titles(`filters[store_id]=${north.id}`)).toEqual(['Franchise agreement expires: Filter Grill', 'Lease expires: North', 'North signage']);
+    await admin.post('/app/api/v1/leases', {
+      store_id: north.id,
+      status: 'active',
+      expiration_date: addCalendarDays(today, 30),
+    });
+    await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      store_ids: [north.id],
+      status: 'open',
+      expiration_date: addCalendarDays(today, 40),
+    });
+    await admin.post('/app/api/v1/reminders', {
+      title: 'North signage',
+      due_date: addCalendarDays(today, 5),
+      subject_type: 'store',
+      subject_id: north.id,
+    });
+    await admin.post('/app/api/v1/reminders', {
+      title: 'South permit',
+      due_date: addCalendarDays(today, 6),
+      subject_type: 'store',
+      subject_id: south.id,
+    });
+    const titles = async (query: string) =>
+      ((await admin.get(`/app/api/v1/reminders?${query}&per_page=50`)).body.data as Array<{ title: string }>)
+        .map((r) => r.title)
+        .sort();
+    expect(await titles(`filters[store_id]=${north.id}`)).toEqual([
+      'Franchise agreement expires: Filter Grill',
+      'Lease expires: North',
+      'North signage',
+    ]);
     expect(await titles(`filters[store_id]=${south.id}`)).toEqual(['South permit']);
-    expect(await titles(`filters[brand_id]=${brand.id}`)).toEqual(['Franchise agreement expires: Filter Grill', 'Lease expires: North', 'North signage']);
-    expect(await titles(`filters[subject_type]=lease&filters[store_id]=${north.id}`)).toEqual(['Lease expires: North']);
+    expect(await titles(`filters[brand_id]=${brand.id}`)).toEqual([
+      'Franchise agreement expires: Filter Grill',
+      'Lease expires: North',
+      'North signage',
+    ]);
+    expect(await titles(`filters[subject_type]=lease&filters[store_id]=${north.id}`)).toEqual([
+      'Lease expires: North',
+    ]);
   });
 });
 

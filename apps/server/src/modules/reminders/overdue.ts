@@ -9,11 +9,23 @@ import { noticeTargets } from './recipients';
  * Reminders whose date is a deadline someone must act on. A rent escalation or a window opening is an
  * event: once it passed there is nothing left to do, so it never escalates.
  */
-export const ESCALATING_SOURCES = ['option_notice', 'renewal_rent', 'lease_expiration', 'guaranty_end', 'agreement_expiration', 'agreement_renewal_notice', 'document_expiration', 'attribute_date', 'manual'] as const;
+export const ESCALATING_SOURCES = [
+  'option_notice',
+  'renewal_rent',
+  'lease_expiration',
+  'guaranty_end',
+  'agreement_expiration',
+  'agreement_renewal_notice',
+  'document_expiration',
+  'attribute_date',
+  'manual',
+] as const;
 
 /** Days from an ISO date to `today` in SQL, for either dialect. */
 function daysSince(dialect: Deps['dialect'], column: string, today: string) {
-  return dialect === 'postgres' ? sql<number>`(${today}::date - ${sql.ref(column)})` : sql<number>`cast(julianday(${today}) - julianday(${sql.ref(column)}) as integer)`;
+  return dialect === 'postgres'
+    ? sql<number>`(${today}::date - ${sql.ref(column)})`
+    : sql<number>`cast(julianday(${today}) - julianday(${sql.ref(column)}) as integer)`;
 }
 
 /**
@@ -28,7 +40,9 @@ export async function escalateOverdue(deps: Deps, teamId: number, today: string)
   const days = daysSince(deps.dialect, 'r.due_date', today);
   return writeTransaction(deps.db, async (trx) => {
     const claimed = (
-      await sql<{ reminder_id: number }>`insert into reminder_escalations (reminder_id, due_date, step, sent_at)
+      await sql<{
+        reminder_id: number;
+      }>`insert into reminder_escalations (reminder_id, due_date, step, sent_at)
         select r.id, r.due_date, (${days} - 1) / 7 + 1, ${now} from reminders r
         where r.team_id = ${teamId} and r.read_at is null and r.due_date < ${today}
           and r.source in (${sql.join([...ESCALATING_SOURCES])})
@@ -41,16 +55,29 @@ export async function escalateOverdue(deps: Deps, teamId: number, today: string)
   });
 }
 
-async function deliverEscalations(trx: Executor, deps: Deps, teamId: number, reminderIds: number[], today: string) {
+async function deliverEscalations(
+  trx: Executor,
+  deps: Deps,
+  teamId: number,
+  reminderIds: number[],
+  today: string,
+) {
   if (!reminderIds.length) return;
-  const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+  const team = await trx
+    .selectFrom('teams')
+    .select('name')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
   const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
-  for (const { item, recipients } of await noticeTargets(trx, teamId, reminderIds, today, { overdue: true })) {
+  for (const { item, recipients } of await noticeTargets(trx, teamId, reminderIds, today, {
+    overdue: true,
+  })) {
     for (const recipient of recipients) {
       const entry = perUser.get(recipient.id) ?? { recipient, items: [] };
       entry.items.push(item);
       perUser.set(recipient.id, entry);
     }
   }
-  for (const { recipient, items } of perUser.values()) await deliverNotice(trx, recipient, { kind: 'overdue', teamName: team.name, items }, deps.config.APP_URL);
+  for (const { recipient, items } of perUser.values())
+    await deliverNotice(trx, recipient, { kind: 'overdue', teamName: team.name, items }, deps.config.APP_URL);
 }

@@ -18,17 +18,28 @@ const muteKey = (userId: number, type: string, id: number) => `${userId}:${type}
  * Who hears about each reminder: its assignees who are still members of the team, or else the team's
  * managers and admins; minus anyone who muted the reminder or the record it is about.
  */
-export async function recipientsFor(db: Executor, teamId: number, reminders: NoticeSubject[], options: { escalate?: boolean } = {}): Promise<Map<number, Recipient[]>> {
+export async function recipientsFor(
+  db: Executor,
+  teamId: number,
+  reminders: NoticeSubject[],
+  options: { escalate?: boolean } = {},
+): Promise<Map<number, Recipient[]>> {
   const assigned = new Map<number, Recipient[]>();
   for (const ids of chunked(reminders.map((r) => r.id))) {
     const rows = await db
       .selectFrom('reminder_assignees')
       .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
-      .innerJoin('team_user', (join) => join.onRef('team_user.user_id', '=', 'users.id').on('team_user.team_id', '=', teamId))
+      .innerJoin('team_user', (join) =>
+        join.onRef('team_user.user_id', '=', 'users.id').on('team_user.team_id', '=', teamId),
+      )
       .select(['reminder_assignees.reminder_id', 'users.id', 'users.email', 'users.name'])
       .where('reminder_assignees.reminder_id', 'in', ids)
       .execute();
-    for (const row of rows) assigned.set(row.reminder_id, [...(assigned.get(row.reminder_id) ?? []), { id: row.id, email: row.email, name: row.name }]);
+    for (const row of rows)
+      assigned.set(row.reminder_id, [
+        ...(assigned.get(row.reminder_id) ?? []),
+        { id: row.id, email: row.email, name: row.name },
+      ]);
   }
   const managers = await db
     .selectFrom('team_user')
@@ -46,12 +57,20 @@ export async function recipientsFor(db: Executor, teamId: number, reminders: Not
         .innerJoin('teams', 'teams.id', 'team_user.team_id')
         .select(['users.id', 'users.email', 'users.name'])
         .where('team_user.team_id', '=', teamId)
-        .where((eb) => eb.or([eb('team_user.role', '=', 'admin'), eb('teams.owner_id', '=', eb.ref('users.id'))]))
+        .where((eb) =>
+          eb.or([eb('team_user.role', '=', 'admin'), eb('teams.owner_id', '=', eb.ref('users.id'))]),
+        )
         .orderBy('users.id')
         .execute()
     : [];
   const mutes = new Set(
-    (await db.selectFrom('notification_mutes').select(['user_id', 'subject_type', 'subject_id']).where('team_id', '=', teamId).execute()).map((m) => muteKey(m.user_id, m.subject_type, m.subject_id)),
+    (
+      await db
+        .selectFrom('notification_mutes')
+        .select(['user_id', 'subject_type', 'subject_id'])
+        .where('team_id', '=', teamId)
+        .execute()
+    ).map((m) => muteKey(m.user_id, m.subject_type, m.subject_id)),
   );
   const result = new Map<number, Recipient[]>();
   for (const reminder of reminders) {
@@ -62,21 +81,32 @@ export async function recipientsFor(db: Executor, teamId: number, reminders: Not
       people.filter(
         (person) =>
           !mutes.has(muteKey(person.id, 'reminder', reminder.id)) &&
-          !(reminder.subject_type && reminder.subject_id !== null && mutes.has(muteKey(person.id, reminder.subject_type, reminder.subject_id))),
+          !(
+            reminder.subject_type &&
+            reminder.subject_id !== null &&
+            mutes.has(muteKey(person.id, reminder.subject_type, reminder.subject_id))
+          ),
       ),
     );
   }
   return result;
 }
 
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /**
  * The reminders among `ids` still worth a notice on `today` (unread, not past — or, for an escalation,
  * past —, not snoozed; a claim checked the same, but a digest runs later) as notice items with their
  * recipients, soonest first.
  */
-export async function noticeTargets(db: Executor, teamId: number, ids: number[], today: string, options: { overdue?: boolean } = {}): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
+export async function noticeTargets(
+  db: Executor,
+  teamId: number,
+  ids: number[],
+  today: string,
+  options: { overdue?: boolean } = {},
+): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
   const targets: Array<{ item: NoticeItem; recipients: Recipient[] }> = [];
   for (const chunk of chunked(ids)) {
     // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
@@ -95,10 +125,18 @@ export async function noticeTargets(db: Executor, teamId: number, ids: number[],
     for (const reminder of reminders) {
       const dueDate = String(reminder.due_date);
       targets.push({
-        item: { reminderId: reminder.id, title: reminder.title, dueDate, daysLeft: daysBetween(today, dueDate), subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null },
+        item: {
+          reminderId: reminder.id,
+          title: reminder.title,
+          dueDate,
+          daysLeft: daysBetween(today, dueDate),
+          subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null,
+        },
         recipients: recipients.get(reminder.id) ?? [],
       });
     }
   }
-  return targets.sort((a, b) => a.item.dueDate.localeCompare(b.item.dueDate) || a.item.reminderId - b.item.reminderId);
+  return targets.sort(
+    (a, b) => a.item.dueDate.localeCompare(b.item.dueDate) || a.item.reminderId - b.item.reminderId,
+  );
 }

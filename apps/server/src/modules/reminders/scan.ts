@@ -19,9 +19,15 @@ export const IMMEDIATE_DAYS = 7;
  * delivered in the claiming transaction; the rest wait for the recipients' daily digest (digest.ts).
  */
 export async function scanReminders(deps: Deps, today?: string): Promise<number> {
-  const teams = await deps.db.selectFrom('reminders').select('team_id').distinct().where('read_at', 'is', null).execute();
+  const teams = await deps.db
+    .selectFrom('reminders')
+    .select('team_id')
+    .distinct()
+    .where('read_at', 'is', null)
+    .execute();
   let claimed = 0;
-  for (const { team_id: teamId } of teams) claimed += await claimTeamNotices(deps, teamId, today ?? (await teamToday(deps.db, teamId)));
+  for (const { team_id: teamId } of teams)
+    claimed += await claimTeamNotices(deps, teamId, today ?? (await teamToday(deps.db, teamId)));
   if (claimed) {
     deps.mail.kick();
     deps.push.kick();
@@ -40,7 +46,10 @@ export async function claimTeamNotices(deps: Deps, teamId: number, today: string
   const now = nowIso();
   return writeTransaction(deps.db, async (trx) => {
     const notices = (
-      await sql<{ reminder_id: number; due_date: string }>`insert into reminder_notices (reminder_id, lead_days, due_date, sent_at)
+      await sql<{
+        reminder_id: number;
+        due_date: string;
+      }>`insert into reminder_notices (reminder_id, lead_days, due_date, sent_at)
         select r.id, ${nearestLead}, r.due_date, ${now} from reminders r
         where r.team_id = ${teamId} and r.read_at is null and r.due_date >= ${today} and r.due_date <= ${addDaysIso(today, leads.at(-1)!)}
           and (r.snoozed_until is null or r.snoozed_until <= ${today})
@@ -48,17 +57,42 @@ export async function claimTeamNotices(deps: Deps, teamId: number, today: string
         on conflict do nothing
         returning reminder_id, due_date`.execute(trx)
     ).rows;
-    const immediate = notices.filter((n) => String(n.due_date) <= addDaysIso(today, IMMEDIATE_DAYS)).map((n) => Number(n.reminder_id));
+    const immediate = notices
+      .filter((n) => String(n.due_date) <= addDaysIso(today, IMMEDIATE_DAYS))
+      .map((n) => Number(n.reminder_id));
     await deliverImmediately(trx, deps, teamId, immediate, today, now);
     return notices.length;
   });
 }
 
-async function deliverImmediately(trx: Executor, deps: Deps, teamId: number, reminderIds: number[], today: string, now: string) {
+async function deliverImmediately(
+  trx: Executor,
+  deps: Deps,
+  teamId: number,
+  reminderIds: number[],
+  today: string,
+  now: string,
+) {
   if (!reminderIds.length) return;
-  const team = await trx.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
-  for (const ids of chunked(reminderIds)) await trx.updateTable('reminder_notices').set({ digested_at: now }).where('reminder_id', 'in', ids).where('digested_at', 'is', null).execute();
+  const team = await trx
+    .selectFrom('teams')
+    .select('name')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  for (const ids of chunked(reminderIds))
+    await trx
+      .updateTable('reminder_notices')
+      .set({ digested_at: now })
+      .where('reminder_id', 'in', ids)
+      .where('digested_at', 'is', null)
+      .execute();
   for (const { item, recipients } of await noticeTargets(trx, teamId, reminderIds, today)) {
-    for (const recipient of recipients) await deliverNotice(trx, recipient, { kind: 'immediate', teamName: team.name, items: [item] }, deps.config.APP_URL);
+    for (const recipient of recipients)
+      await deliverNotice(
+        trx,
+        recipient,
+        { kind: 'immediate', teamName: team.name, items: [item] },
+        deps.config.APP_URL,
+      );
   }
 }

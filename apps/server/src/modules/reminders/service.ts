@@ -17,7 +17,6 @@ import { recipientsFor } from './recipients';
 import { pushToUsers } from '../devices/service';
 import { REMINDER_CHANGE_REFUSED, reminderPolicy } from './policy';
 
-
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {
   return sql<SqlBool>`visible_from <= ${today} and (snoozed_until is null or snoozed_until <= ${today})`;
@@ -69,23 +68,43 @@ async function present(db: Executor, actor: Actor, ids: number[], knownToday?: s
         title: r.title,
         note: r.note,
         source: r.source as Reminder['source'],
-        subject: r.subject_type && r.subject_id !== null ? { type: r.subject_type as NonNullable<Reminder['subject']>['type'], id: r.subject_id, name: names.get(`${r.subject_type}:${r.subject_id}`) ?? '' } : null,
+        subject:
+          r.subject_type && r.subject_id !== null
+            ? {
+                type: r.subject_type as NonNullable<Reminder['subject']>['type'],
+                id: r.subject_id,
+                name: names.get(`${r.subject_type}:${r.subject_id}`) ?? '',
+              }
+            : null,
         due_date: r.due_date,
         read_at: r.read_at,
         overdue: r.read_at === null && r.due_date < today,
         closed_reason: (r.closed_reason as Reminder['closed_reason']) ?? null,
         snoozed_until: r.snoozed_until,
         comments_count: Number(r.comments_count),
-        muted: muted.has(`reminder:${r.id}`) || (r.subject_type !== null && muted.has(`${r.subject_type}:${r.subject_id}`)),
+        muted:
+          muted.has(`reminder:${r.id}`) ||
+          (r.subject_type !== null && muted.has(`${r.subject_type}:${r.subject_id}`)),
         assignees: assignees.filter((a) => a.reminder_id === id).map((a) => ({ id: a.id, name: a.name })),
         created_at: r.created_at,
-        abilities: { update: canChange, complete: canChange, snooze: canChange, delete: reminderPolicy.delete(actor, r), comment: canChange, mute: true },
+        abilities: {
+          update: canChange,
+          complete: canChange,
+          snooze: canChange,
+          delete: reminderPolicy.delete(actor, r),
+          comment: canChange,
+          mute: true,
+        },
       },
     ];
   });
 }
 
-export async function listReminders(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Reminder[]; meta: PaginationMeta }> {
+export async function listReminders(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Reminder[]; meta: PaginationMeta }> {
   const query = parseListQuery(raw, {
     sorts: ['due_date', 'created_at'],
     defaultSort: 'due_date',
@@ -116,39 +135,101 @@ export async function listReminders(deps: Deps, actor: Actor, raw: Record<string
   if (f.subject_type) base = base.where('subject_type', 'in', f.subject_type.map(String));
   if (f.subject_id) base = base.where('subject_id', 'in', f.subject_id.map(Number));
   if (f.source) base = base.where('source', 'in', f.source.map(String));
-  if (f.assignee_id) base = base.where('id', 'in', (qb) => qb.selectFrom('reminder_assignees').select('reminder_id').where('user_id', 'in', f.assignee_id!.map(Number)));
+  if (f.assignee_id)
+    base = base.where('id', 'in', (qb) =>
+      qb
+        .selectFrom('reminder_assignees')
+        .select('reminder_id')
+        .where('user_id', 'in', f.assignee_id!.map(Number)),
+    );
   const team = actor.teamId;
   if (f.store_id || f.brand_id) {
     const brands = f.brand_id?.map(Number) ?? [];
     const storesOf = (qb: typeof deps.db) =>
-      f.store_id ? qb.selectFrom('stores').select('id').where('team_id', '=', team).where('id', 'in', f.store_id.map(Number)) : qb.selectFrom('stores').select('id').where('team_id', '=', team).where('brand_id', 'in', brands);
+      f.store_id
+        ? qb
+            .selectFrom('stores')
+            .select('id')
+            .where('team_id', '=', team)
+            .where('id', 'in', f.store_id.map(Number))
+        : qb.selectFrom('stores').select('id').where('team_id', '=', team).where('brand_id', 'in', brands);
     base = base.where((eb) =>
       eb.or([
         eb.and([eb('subject_type', '=', 'store'), eb('subject_id', 'in', storesOf(deps.db))]),
-        eb.and([eb('subject_type', '=', 'lease'), eb('subject_id', 'in', deps.db.selectFrom('leases').select('id').where('team_id', '=', team).where('store_id', 'in', storesOf(deps.db)))]),
-        eb.and([eb('subject_type', '=', 'agreement'), eb('subject_id', 'in', deps.db.selectFrom('agreement_stores').select('agreement_id').where('team_id', '=', team).where('store_id', 'in', storesOf(deps.db)))]),
-        ...(brands.length && !f.store_id ? [eb.and([eb('subject_type', '=', 'brand'), eb('subject_id', 'in', brands)])] : []),
+        eb.and([
+          eb('subject_type', '=', 'lease'),
+          eb(
+            'subject_id',
+            'in',
+            deps.db
+              .selectFrom('leases')
+              .select('id')
+              .where('team_id', '=', team)
+              .where('store_id', 'in', storesOf(deps.db)),
+          ),
+        ]),
+        eb.and([
+          eb('subject_type', '=', 'agreement'),
+          eb(
+            'subject_id',
+            'in',
+            deps.db
+              .selectFrom('agreement_stores')
+              .select('agreement_id')
+              .where('team_id', '=', team)
+              .where('store_id', 'in', storesOf(deps.db)),
+          ),
+        ]),
+        ...(brands.length && !f.store_id
+          ? [eb.and([eb('subject_type', '=', 'brand'), eb('subject_id', 'in', brands)])]
+          : []),
       ]),
     );
   }
   const count = base.select(sql<number>`count(*)`.as('total'));
   const compiled = count.compile();
-  const page = base.select('id').orderBy(query.sort as 'due_date', query.direction).orderBy('id', query.direction).limit(query.perPage).offset((query.page - 1) * query.perPage);
+  const page = base
+    .select('id')
+    .orderBy(query.sort as 'due_date', query.direction)
+    .orderBy('id', query.direction)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
   const pageSql = page.compile();
   // The inbox is read far more often than reminders change, and a page is 6–8 queries (rows, assignees,
   // subject names, mutes…). The presented page is kept per user and role (muted flags and abilities are
   // theirs) until the team writes: every reminder, comment, mute and record write bumps the version.
-  return cachedForTeam(deps.db, actor.teamId, `reminders:page:${actor.user.id}:${actor.role}:${pageSql.sql}:${JSON.stringify(pageSql.parameters)}`, async () => {
-    const [rows, total] = await Promise.all([
-      page.execute(),
-      cachedForTeam(deps.db, actor.teamId, `reminders:total:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, async () => Number((await count.executeTakeFirstOrThrow()).total)),
-    ]);
-    return { data: await present(deps.db, actor, rows.map((r) => r.id), today), meta: paginationMeta(query.page, query.perPage, total) };
-  });
+  return cachedForTeam(
+    deps.db,
+    actor.teamId,
+    `reminders:page:${actor.user.id}:${actor.role}:${pageSql.sql}:${JSON.stringify(pageSql.parameters)}`,
+    async () => {
+      const [rows, total] = await Promise.all([
+        page.execute(),
+        cachedForTeam(
+          deps.db,
+          actor.teamId,
+          `reminders:total:${compiled.sql}:${JSON.stringify(compiled.parameters)}`,
+          async () => Number((await count.executeTakeFirstOrThrow()).total),
+        ),
+      ]);
+      return {
+        data: await present(
+          deps.db,
+          actor,
+          rows.map((r) => r.id),
+          today,
+        ),
+        meta: paginationMeta(query.page, query.perPage, total),
+      };
+    },
+  );
 }
 
 /** The inbox's tabs: open reminders overdue and upcoming, and completed ones, as the user sees them now. */
-export async function reminderCounts(deps: Deps, actor: Actor): Promise<{ overdue: number; upcoming: number; completed: number }> {
+export async function reminderCounts(
+  deps: Deps,
+  actor: Actor,
+): Promise<{ overdue: number; upcoming: number; completed: number }> {
   const today = await teamToday(deps.db, actor.teamId);
   return cachedForTeam(deps.db, actor.teamId, `reminders:counts:${today}`, async () => {
     const row = await deps.db
@@ -161,20 +242,35 @@ export async function reminderCounts(deps: Deps, actor: Actor): Promise<{ overdu
       .where('team_id', '=', actor.teamId)
       .where(visibleNow(today))
       .executeTakeFirstOrThrow();
-    return { overdue: Number(row.overdue ?? 0), upcoming: Number(row.upcoming ?? 0), completed: Number(row.completed ?? 0) };
+    return {
+      overdue: Number(row.overdue ?? 0),
+      upcoming: Number(row.upcoming ?? 0),
+      completed: Number(row.completed ?? 0),
+    };
   });
 }
 
 async function findReminder(db: Executor, teamId: number, id: number) {
-  const reminder = await db.selectFrom('reminders').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  const reminder = await db
+    .selectFrom('reminders')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!reminder) throw notFound('Reminder');
   return reminder;
 }
 
 async function checkAssignees(db: Executor, teamId: number, ids: number[]) {
   if (!ids.length) return;
-  const members = await db.selectFrom('team_user').select('user_id').where('team_id', '=', teamId).where('user_id', 'in', ids).execute();
-  if (members.length !== new Set(ids).size) throw invalid('assignee_ids', 'The selected assignee is invalid.');
+  const members = await db
+    .selectFrom('team_user')
+    .select('user_id')
+    .where('team_id', '=', teamId)
+    .where('user_id', 'in', ids)
+    .execute();
+  if (members.length !== new Set(ids).size)
+    throw invalid('assignee_ids', 'The selected assignee is invalid.');
 }
 
 /**
@@ -182,10 +278,17 @@ async function checkAssignees(db: Executor, teamId: number, ids: number[]) {
  * the same 422 as an unknown one (never a 404 that would tell another team's ids from missing ones).
  */
 async function checkSubject(db: Executor, teamId: number, type: string | null, id: number | null) {
-  if ((type === null) !== (id === null)) throw invalid('subject_id', 'The subject type and subject must be given together.');
+  if ((type === null) !== (id === null))
+    throw invalid('subject_id', 'The subject type and subject must be given together.');
   if (type === null || id === null) return;
   const table = SUBJECT_TABLES[type as keyof typeof SUBJECT_TABLES];
-  const found = await db.selectFrom(table).select('id').where('team_id', '=', teamId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const found = await db
+    .selectFrom(table)
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!found) throw invalid('subject_id', 'The selected subject is invalid.');
 }
 
@@ -197,7 +300,14 @@ export async function getReminder(deps: Deps, actor: Actor, id: number) {
 export async function createReminder(
   deps: Deps,
   actor: Actor,
-  input: { title: string; note: string | null; due_date: string; subject_type: string | null; subject_id: number | null; assignee_ids: number[] },
+  input: {
+    title: string;
+    note: string | null;
+    due_date: string;
+    subject_type: string | null;
+    subject_id: number | null;
+    assignee_ids: number[];
+  },
 ) {
   authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   await checkAssignees(deps.db, actor.teamId, input.assignee_ids);
@@ -210,13 +320,42 @@ export async function createReminder(
     const visibleFrom = [today, daysBefore(input.due_date, lead)].sort()[0]!;
     const row = await trx
       .insertInto('reminders')
-      .values({ team_id: actor.teamId, subject_type: input.subject_type, subject_id: input.subject_id, source: 'manual', title: input.title, note: input.note, due_date: input.due_date, visible_from: visibleFrom, created_by: actor.user.id, created_at: now, updated_at: now })
+      .values({
+        team_id: actor.teamId,
+        subject_type: input.subject_type,
+        subject_id: input.subject_id,
+        source: 'manual',
+        title: input.title,
+        note: input.note,
+        due_date: input.due_date,
+        visible_from: visibleFrom,
+        created_by: actor.user.id,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (input.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(input.assignee_ids)].map((user_id) => ({ reminder_id: row.id, user_id }))).execute();
-    await pushAssigned(trx, actor, { id: row.id, title: input.title, due_date: input.due_date }, input.assignee_ids);
+    if (input.assignee_ids.length)
+      await trx
+        .insertInto('reminder_assignees')
+        .values([...new Set(input.assignee_ids)].map((user_id) => ({ reminder_id: row.id, user_id })))
+        .execute();
+    await pushAssigned(
+      trx,
+      actor,
+      { id: row.id, title: input.title, due_date: input.due_date },
+      input.assignee_ids,
+    );
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: row.id, action: 'created', changes: { title: [null, input.title], due_date: [null, input.due_date] }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'reminder',
+      subjectId: row.id,
+      action: 'created',
+      changes: { title: [null, input.title], due_date: [null, input.due_date] },
+      ip: actor.ip,
+    });
     return row.id;
   });
   if (input.assignee_ids.length) deps.push.kick();
@@ -224,23 +363,44 @@ export async function createReminder(
 }
 
 /** A push to each newly assigned person (not the one assigning); the click opens the reminder. */
-async function pushAssigned(trx: Executor, actor: Actor, reminder: { id: number; title: string; due_date: string }, userIds: number[]) {
+async function pushAssigned(
+  trx: Executor,
+  actor: Actor,
+  reminder: { id: number; title: string; due_date: string },
+  userIds: number[],
+) {
   const to = userIds.filter((userId) => userId !== actor.user.id);
   if (!to.length) return;
-  await pushToUsers(trx, to, { title: `Assigned to you: ${reminder.title}`, body: `${actor.user.name} assigned you a reminder due on ${reminder.due_date}.`, url: `/reminders/${reminder.id}/comments`, tag: `reminder-${reminder.id}` });
+  await pushToUsers(trx, to, {
+    title: `Assigned to you: ${reminder.title}`,
+    body: `${actor.user.name} assigned you a reminder due on ${reminder.due_date}.`,
+    url: `/reminders/${reminder.id}/comments`,
+    tag: `reminder-${reminder.id}`,
+  });
 }
 
 export async function updateReminder(
   deps: Deps,
   actor: Actor,
   id: number,
-  patch: { read?: boolean; snoozed_until?: string | null; title?: string; note?: string | null; due_date?: string; assignee_ids?: number[] },
+  patch: {
+    read?: boolean;
+    snoozed_until?: string | null;
+    title?: string;
+    note?: string | null;
+    due_date?: string;
+    assignee_ids?: number[];
+  },
 ) {
   const reminder = await findReminder(deps.db, actor.teamId, id);
   // Completing, reopening and snoozing change what the whole team sees: managers' work, like any edit.
   authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   if ((patch.title !== undefined || patch.due_date !== undefined) && reminder.source !== 'manual') {
-    throw new AppError('validation', 'Generated reminders follow their record’s dates; change the record instead.', { due_date: ['Generated reminders follow their record’s dates; change the record instead.'] });
+    throw new AppError(
+      'validation',
+      'Generated reminders follow their record’s dates; change the record instead.',
+      { due_date: ['Generated reminders follow their record’s dates; change the record instead.'] },
+    );
   }
   if (patch.assignee_ids) await checkAssignees(deps.db, actor.teamId, patch.assignee_ids);
   await writeTransaction(deps.db, async (trx) => {
@@ -250,17 +410,40 @@ export async function updateReminder(
     if (patch.title !== undefined) set.title = patch.title;
     if (patch.note !== undefined) set.note = patch.note;
     if (patch.due_date !== undefined) set.due_date = patch.due_date;
-    await trx.updateTable('reminders').set(set).where('id', '=', id).where('team_id', '=', actor.teamId).execute();
+    await trx
+      .updateTable('reminders')
+      .set(set)
+      .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
+      .execute();
     if (patch.assignee_ids) {
-      const before = (await trx.selectFrom('reminder_assignees').select('user_id').where('reminder_id', '=', id).execute()).map((a) => a.user_id);
+      const before = (
+        await trx.selectFrom('reminder_assignees').select('user_id').where('reminder_id', '=', id).execute()
+      ).map((a) => a.user_id);
       const added = patch.assignee_ids.filter((userId) => !before.includes(userId));
-      await pushAssigned(trx, actor, { id, title: patch.title ?? reminder.title, due_date: patch.due_date ?? String(reminder.due_date) }, added);
+      await pushAssigned(
+        trx,
+        actor,
+        { id, title: patch.title ?? reminder.title, due_date: patch.due_date ?? String(reminder.due_date) },
+        added,
+      );
       await trx.deleteFrom('reminder_assignees').where('reminder_id', '=', id).execute();
-      if (patch.assignee_ids.length) await trx.insertInto('reminder_assignees').values([...new Set(patch.assignee_ids)].map((user_id) => ({ reminder_id: id, user_id }))).execute();
+      if (patch.assignee_ids.length)
+        await trx
+          .insertInto('reminder_assignees')
+          .values([...new Set(patch.assignee_ids)].map((user_id) => ({ reminder_id: id, user_id })))
+          .execute();
     }
     await bumpTeamWriteVersion(trx, actor.teamId);
     const action = patch.read === true ? 'completed' : patch.read === false ? 'reopened' : 'updated';
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'reminder',
+      subjectId: id,
+      action,
+      ip: actor.ip,
+    });
   });
   if (patch.assignee_ids) deps.push.kick();
   return getReminder(deps, actor, id);
@@ -270,30 +453,69 @@ export async function updateReminder(
  * One change to several reminders (the inbox's multi-select): all of them or none. Ids are a body reference:
  * one that is not the caller's team's reminder is a 422 naming it, never a change to another team's row.
  */
-export async function bulkUpdateReminders(deps: Deps, actor: Actor, input: { ids: number[]; read?: boolean; snoozed_until?: string | null; assignee_ids?: number[] }) {
+export async function bulkUpdateReminders(
+  deps: Deps,
+  actor: Actor,
+  input: { ids: number[]; read?: boolean; snoozed_until?: string | null; assignee_ids?: number[] },
+) {
   authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   const ids = [...new Set(input.ids)];
   if (input.assignee_ids) await checkAssignees(deps.db, actor.teamId, input.assignee_ids);
   const now = nowIso();
   await writeTransaction(deps.db, async (trx) => {
-    const found = await trx.selectFrom('reminders').select(['id', 'title', 'due_date', 'read_at']).where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
+    const found = await trx
+      .selectFrom('reminders')
+      .select(['id', 'title', 'due_date', 'read_at'])
+      .where('team_id', '=', actor.teamId)
+      .where('id', 'in', ids)
+      .execute();
     const missing = ids.filter((id) => !found.some((r) => r.id === id));
     if (missing.length) throw invalid('ids', `The selected reminders are invalid: ${missing.join(', ')}.`);
     const set: Record<string, unknown> = { updated_at: now };
     if (input.snoozed_until !== undefined) set.snoozed_until = input.snoozed_until;
     if (input.read === false) set.read_at = null;
-    await trx.updateTable('reminders').set(set).where('team_id', '=', actor.teamId).where('id', 'in', ids).execute();
+    await trx
+      .updateTable('reminders')
+      .set(set)
+      .where('team_id', '=', actor.teamId)
+      .where('id', 'in', ids)
+      .execute();
     // Completing keeps the time of those already completed.
-    if (input.read === true) await trx.updateTable('reminders').set({ read_at: now }).where('team_id', '=', actor.teamId).where('id', 'in', ids).where('read_at', 'is', null).execute();
+    if (input.read === true)
+      await trx
+        .updateTable('reminders')
+        .set({ read_at: now })
+        .where('team_id', '=', actor.teamId)
+        .where('id', 'in', ids)
+        .where('read_at', 'is', null)
+        .execute();
     if (input.assignee_ids) {
       await trx.deleteFrom('reminder_assignees').where('reminder_id', 'in', ids).execute();
       const people = [...new Set(input.assignee_ids)];
-      if (people.length) await trx.insertInto('reminder_assignees').values(ids.flatMap((reminder_id) => people.map((user_id) => ({ reminder_id, user_id })))).execute();
-      for (const reminder of found) await pushAssigned(trx, actor, { id: reminder.id, title: reminder.title, due_date: String(reminder.due_date) }, people);
+      if (people.length)
+        await trx
+          .insertInto('reminder_assignees')
+          .values(ids.flatMap((reminder_id) => people.map((user_id) => ({ reminder_id, user_id }))))
+          .execute();
+      for (const reminder of found)
+        await pushAssigned(
+          trx,
+          actor,
+          { id: reminder.id, title: reminder.title, due_date: String(reminder.due_date) },
+          people,
+        );
     }
     await bumpTeamWriteVersion(trx, actor.teamId);
     const action = input.read === true ? 'completed' : input.read === false ? 'reopened' : 'updated';
-    for (const id of ids) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action, ip: actor.ip });
+    for (const id of ids)
+      await recordActivity(trx, {
+        teamId: actor.teamId,
+        userId: actor.user.id,
+        subjectType: 'reminder',
+        subjectId: id,
+        action,
+        ip: actor.ip,
+      });
   });
   if (input.assignee_ids) deps.push.kick();
   return { updated: ids.length };
@@ -305,54 +527,133 @@ export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
   await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('reminders').where('id', '=', id).execute();
     await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'reminder', subjectId: id, action: 'deleted', changes: { title: [reminder.title, null] }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'reminder',
+      subjectId: id,
+      action: 'deleted',
+      changes: { title: [reminder.title, null] },
+      ip: actor.ip,
+    });
   });
 }
 
-function presentComment(row: { id: number; body: string; user_id: number | null; author: string | null; created_at: string }, actor: Actor): Comment {
+function presentComment(
+  row: { id: number; body: string; user_id: number | null; author: string | null; created_at: string },
+  actor: Actor,
+): Comment {
   const mine = row.user_id === actor.user.id;
-  return { id: row.id, body: row.body, author: row.user_id === null ? null : { id: row.user_id, name: row.author ?? 'Deleted user' }, created_at: row.created_at, abilities: { delete: mine || hasRole(actor, 'admin') } };
+  return {
+    id: row.id,
+    body: row.body,
+    author: row.user_id === null ? null : { id: row.user_id, name: row.author ?? 'Deleted user' },
+    created_at: row.created_at,
+    abilities: { delete: mine || hasRole(actor, 'admin') },
+  };
 }
 
 const commentQuery = (db: Executor) =>
-  db.selectFrom('reminder_comments').leftJoin('users', 'users.id', 'reminder_comments.user_id').select(['reminder_comments.id', 'reminder_comments.body', 'reminder_comments.user_id', 'reminder_comments.created_at', 'reminder_comments.reminder_id', 'users.name as author']);
+  db
+    .selectFrom('reminder_comments')
+    .leftJoin('users', 'users.id', 'reminder_comments.user_id')
+    .select([
+      'reminder_comments.id',
+      'reminder_comments.body',
+      'reminder_comments.user_id',
+      'reminder_comments.created_at',
+      'reminder_comments.reminder_id',
+      'users.name as author',
+    ]);
 
-export async function listComments(deps: Deps, actor: Actor, reminderId: number, raw: Record<string, string | string[]>) {
+export async function listComments(
+  deps: Deps,
+  actor: Actor,
+  reminderId: number,
+  raw: Record<string, string | string[]>,
+) {
   await findReminder(deps.db, actor.teamId, reminderId);
   const query = parseListQuery(raw, { sorts: ['created_at'], defaultSort: 'created_at', filters: {} });
   const base = commentQuery(deps.db).where('reminder_comments.reminder_id', '=', reminderId);
   const [rows, count] = await Promise.all([
-    base.orderBy('reminder_comments.id', 'desc').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-    deps.db.selectFrom('reminder_comments').select(sql<number>`count(*)`.as('n')).where('reminder_id', '=', reminderId).executeTakeFirstOrThrow(),
+    base
+      .orderBy('reminder_comments.id', 'desc')
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    deps.db
+      .selectFrom('reminder_comments')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('reminder_id', '=', reminderId)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map((r) => presentComment(r, actor)), meta: paginationMeta(query.page, query.perPage, Number(count.n)) };
+  return {
+    data: rows.map((r) => presentComment(r, actor)),
+    meta: paginationMeta(query.page, query.perPage, Number(count.n)),
+  };
 }
 
 /** comments_count moves by exactly one with each comment, in the same transaction (spec §4). */
-export async function addComment(deps: Deps, actor: Actor, reminderId: number, body: string): Promise<Comment> {
+export async function addComment(
+  deps: Deps,
+  actor: Actor,
+  reminderId: number,
+  body: string,
+): Promise<Comment> {
   const reminder = await findReminder(deps.db, actor.teamId, reminderId);
   authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   let pushed = 0;
   const id = await writeTransaction(deps.db, async (trx) => {
-    const row = await trx.insertInto('reminder_comments').values({ reminder_id: reminderId, team_id: actor.teamId, user_id: actor.user.id, body, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
-    await trx.updateTable('reminders').set({ comments_count: sql`comments_count + 1` }).where('id', '=', reminderId).execute();
+    const row = await trx
+      .insertInto('reminder_comments')
+      .values({
+        reminder_id: reminderId,
+        team_id: actor.teamId,
+        user_id: actor.user.id,
+        body,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('reminders')
+      .set({ comments_count: sql`comments_count + 1` })
+      .where('id', '=', reminderId)
+      .execute();
     // The people a reminder's notices go to (assignees, else managers and admins, minus mutes) hear of comments, not the author.
-    const people = ((await recipientsFor(trx, actor.teamId, [reminder])).get(reminderId) ?? []).map((p) => p.id).filter((userId) => userId !== actor.user.id);
-    pushed = await pushToUsers(trx, people, { title: `${actor.user.name} commented on ${reminder.title}`, body: body.length > 140 ? `${body.slice(0, 139)}…` : body, url: `/reminders/${reminderId}/comments`, tag: `reminder-${reminderId}` });
+    const people = ((await recipientsFor(trx, actor.teamId, [reminder])).get(reminderId) ?? [])
+      .map((p) => p.id)
+      .filter((userId) => userId !== actor.user.id);
+    pushed = await pushToUsers(trx, people, {
+      title: `${actor.user.name} commented on ${reminder.title}`,
+      body: body.length > 140 ? `${body.slice(0, 139)}…` : body,
+      url: `/reminders/${reminderId}/comments`,
+      tag: `reminder-${reminderId}`,
+    });
     await bumpTeamWriteVersion(trx, actor.teamId);
     return row.id;
   });
   if (pushed) deps.push.kick();
-  return presentComment((await commentQuery(deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow()), actor);
+  return presentComment(
+    await commentQuery(deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow(),
+    actor,
+  );
 }
 
 export async function deleteComment(deps: Deps, actor: Actor, commentId: number) {
-  const comment = await commentQuery(deps.db).where('reminder_comments.id', '=', commentId).where('reminder_comments.team_id', '=', actor.teamId).executeTakeFirst();
+  const comment = await commentQuery(deps.db)
+    .where('reminder_comments.id', '=', commentId)
+    .where('reminder_comments.team_id', '=', actor.teamId)
+    .executeTakeFirst();
   if (!comment) throw notFound('Comment');
   authorize(comment.user_id === actor.user.id || hasRole(actor, 'admin'));
   await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('reminder_comments').where('id', '=', commentId).execute();
-    await trx.updateTable('reminders').set({ comments_count: sql`case when comments_count > 0 then comments_count - 1 else 0 end` }).where('id', '=', comment.reminder_id).execute();
+    await trx
+      .updateTable('reminders')
+      .set({ comments_count: sql`case when comments_count > 0 then comments_count - 1 else 0 end` })
+      .where('id', '=', comment.reminder_id)
+      .execute();
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
 }

@@ -10,30 +10,70 @@ type SubjectRef = { subject_type: string | null; subject_id: number | null };
  */
 export async function subjectNames(db: Executor, teamId: number, rows: SubjectRef[]) {
   const names = new Map<string, string>();
-  const idsOf = (type: string) => [...new Set(rows.filter((r) => r.subject_type === type && r.subject_id !== null).map((r) => r.subject_id!))];
+  const idsOf = (type: string) => [
+    ...new Set(
+      rows.filter((r) => r.subject_type === type && r.subject_id !== null).map((r) => r.subject_id!),
+    ),
+  ];
   const mine = <T extends { team_id: number }>(found: T[]) => found.filter((r) => r.team_id === teamId);
   const leases = idsOf('lease');
   if (leases.length) {
-    const found = await db.selectFrom('leases').innerJoin('stores', 'stores.id', 'leases.store_id').select(['leases.id', 'leases.team_id', 'stores.name', 'leases.reference']).where('leases.id', 'in', leases).execute();
-    for (const r of mine(found)) names.set(`lease:${r.id}`, `${r.name}${r.reference ? ` (${r.reference})` : ''}`);
+    const found = await db
+      .selectFrom('leases')
+      .innerJoin('stores', 'stores.id', 'leases.store_id')
+      .select(['leases.id', 'leases.team_id', 'stores.name', 'leases.reference'])
+      .where('leases.id', 'in', leases)
+      .execute();
+    for (const r of mine(found))
+      names.set(`lease:${r.id}`, `${r.name}${r.reference ? ` (${r.reference})` : ''}`);
   }
   const agreements = idsOf('agreement');
   if (agreements.length) {
     const found = await db
       .selectFrom('franchise_agreements')
       .innerJoin('brands', 'brands.id', 'franchise_agreements.brand_id')
-      .select(['franchise_agreements.id', 'franchise_agreements.team_id', 'brands.name', 'franchise_agreements.agreement_number'])
+      .select([
+        'franchise_agreements.id',
+        'franchise_agreements.team_id',
+        'brands.name',
+        'franchise_agreements.agreement_number',
+      ])
       .where('franchise_agreements.id', 'in', agreements)
       .execute();
-    for (const r of mine(found)) names.set(`agreement:${r.id}`, `${r.name}${r.agreement_number ? ` ${r.agreement_number}` : ''}`);
+    for (const r of mine(found))
+      names.set(`agreement:${r.id}`, `${r.name}${r.agreement_number ? ` ${r.agreement_number}` : ''}`);
   }
   const documents = idsOf('document');
-  if (documents.length) for (const r of mine(await db.selectFrom('documents').select(['id', 'team_id', 'title']).where('id', 'in', documents).execute())) names.set(`document:${r.id}`, r.title);
-  for (const [type, table] of [['company', 'companies'], ['brand', 'brands'], ['store', 'stores']] as const) {
+  if (documents.length)
+    for (const r of mine(
+      await db
+        .selectFrom('documents')
+        .select(['id', 'team_id', 'title'])
+        .where('id', 'in', documents)
+        .execute(),
+    ))
+      names.set(`document:${r.id}`, r.title);
+  for (const [type, table] of [
+    ['company', 'companies'],
+    ['brand', 'brands'],
+    ['store', 'stores'],
+  ] as const) {
     const ids = idsOf(type);
-    if (ids.length) for (const r of mine(await db.selectFrom(table).select(['id', 'team_id', 'name']).where('id', 'in', ids).execute())) names.set(`${type}:${r.id}`, r.name);
+    if (ids.length)
+      for (const r of mine(
+        await db.selectFrom(table).select(['id', 'team_id', 'name']).where('id', 'in', ids).execute(),
+      ))
+        names.set(`${type}:${r.id}`, r.name);
   }
   const contacts = idsOf('contact');
-  if (contacts.length) for (const r of mine(await db.selectFrom('contacts').select(['id', 'team_id', 'first_name', 'last_name', 'email']).where('id', 'in', contacts).execute())) names.set(`contact:${r.id}`, displayName(r));
+  if (contacts.length)
+    for (const r of mine(
+      await db
+        .selectFrom('contacts')
+        .select(['id', 'team_id', 'first_name', 'last_name', 'email'])
+        .where('id', 'in', contacts)
+        .execute(),
+    ))
+      names.set(`contact:${r.id}`, displayName(r));
   return names;
 }

@@ -16,8 +16,15 @@ export const isAttributeReminderKey = (key: string) => key.startsWith(ATTRIBUTE_
 const isOwnReminderKey = (key: string) => !isAttributeReminderKey(key);
 
 export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]> {
-  const settings = await db.selectFrom('team_settings').select('lead_days').where('team_id', '=', teamId).executeTakeFirst();
-  const parsed = (settings?.lead_days ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const settings = await db
+    .selectFrom('team_settings')
+    .select('lead_days')
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  const parsed = (settings?.lead_days ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   return parsed.length ? parsed : [...DEFAULT_LEAD_DAYS];
 }
 
@@ -40,7 +47,8 @@ export async function syncReminders(
   // Dates already past when they are entered (a lease typed in years after it began) are history, not
   // news: their reminders are filed completed and never count as unread.
   const todayThere = today ?? (await teamToday(trx, teamId));
-  const past = (due: string) => (due < todayThere ? { read_at: nowIso(), closed_reason: PAST_WHEN_ENTERED } : {});
+  const past = (due: string) =>
+    due < todayThere ? { read_at: nowIso(), closed_reason: PAST_WHEN_ENTERED } : {};
   const existing = await trx
     .selectFrom('reminders')
     .select(['id', 'source_key', 'due_date', 'title'])
@@ -58,13 +66,33 @@ export async function syncReminders(
     if (!current) {
       await trx
         .insertInto('reminders')
-        .values({ team_id: teamId, subject_type: subject.type, subject_id: subject.id, source: date.source, source_key: date.key, title: date.title, due_date: date.due_date, visible_from: visibleFrom, created_at: now, updated_at: now, ...past(date.due_date) })
+        .values({
+          team_id: teamId,
+          subject_type: subject.type,
+          subject_id: subject.id,
+          source: date.source,
+          source_key: date.key,
+          title: date.title,
+          due_date: date.due_date,
+          visible_from: visibleFrom,
+          created_at: now,
+          updated_at: now,
+          ...past(date.due_date),
+        })
         .execute();
     } else if (current.due_date !== date.due_date || current.title !== date.title) {
       const moved = current.due_date !== date.due_date;
       await trx
         .updateTable('reminders')
-        .set({ title: date.title, due_date: date.due_date, visible_from: visibleFrom, updated_at: now, ...(moved ? { read_at: null, snoozed_until: null, closed_reason: null, ...past(date.due_date) } : {}) })
+        .set({
+          title: date.title,
+          due_date: date.due_date,
+          visible_from: visibleFrom,
+          updated_at: now,
+          ...(moved
+            ? { read_at: null, snoozed_until: null, closed_reason: null, ...past(date.due_date) }
+            : {}),
+        })
         .where('id', '=', current.id)
         .execute();
     }
@@ -76,8 +104,18 @@ export async function syncReminders(
 }
 
 /** A deleted record's reminders go with it (a restore syncs them back). */
-export async function removeSubjectReminders(trx: Executor, teamId: number, subject: { type: string; id: number }) {
-  await trx.deleteFrom('reminders').where('team_id', '=', teamId).where('subject_type', '=', subject.type).where('subject_id', '=', subject.id).where('source_key', 'is not', null).execute();
+export async function removeSubjectReminders(
+  trx: Executor,
+  teamId: number,
+  subject: { type: string; id: number },
+) {
+  await trx
+    .deleteFrom('reminders')
+    .where('team_id', '=', teamId)
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .where('source_key', 'is not', null)
+    .execute();
   await bumpTeamWriteVersion(trx, teamId);
 }
 
@@ -92,7 +130,12 @@ export async function retireReminderKeys(trx: Executor, teamId: number, keys: st
   for (let at = 0; at < keys.length; at += 500) {
     await trx
       .updateTable('reminders')
-      .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)), closed_reason: reason, source_key: null, updated_at: now }))
+      .set((eb) => ({
+        read_at: eb.fn.coalesce('read_at', eb.val(now)),
+        closed_reason: reason,
+        source_key: null,
+        updated_at: now,
+      }))
       .where('team_id', '=', teamId)
       .where('source_key', 'in', keys.slice(at, at + 500))
       .execute();

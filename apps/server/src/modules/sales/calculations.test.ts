@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, leaseYears, percentageRent, periodStartOf, reportingPeriods, royaltiesDue, royaltyOnSales, type RoyaltyTerms } from './calculations';
+import {
+  addMonths,
+  leaseYears,
+  percentageRent,
+  periodStartOf,
+  reportingPeriods,
+  royaltiesDue,
+  royaltyOnSales,
+  type RoyaltyTerms,
+} from './calculations';
 
 const terms = (overrides: Partial<RoyaltyTerms> = {}): RoyaltyTerms => ({
   frequency: 'monthly',
@@ -22,7 +31,11 @@ describe('royalty arithmetic', () => {
   });
 
   it('applies tiers marginally: only the part above a threshold pays its rate', () => {
-    const tiers = [{ from_cents: 0, percent: 6 }, { from_cents: 100_000_00, percent: 5 }, { from_cents: 200_000_00, percent: 4 }];
+    const tiers = [
+      { from_cents: 0, percent: 6 },
+      { from_cents: 100_000_00, percent: 5 },
+      { from_cents: 200_000_00, percent: 4 },
+    ];
     expect(royaltyOnSales(99_999_00, null, tiers)).toBe(5_999_94);
     // Exactly at the threshold the next tier has nothing to charge yet.
     expect(royaltyOnSales(100_000_00, null, tiers)).toBe(6_000_00);
@@ -34,21 +47,61 @@ describe('royalty arithmetic', () => {
   });
 
   it('tops each reporting period up to the minimum, inside the term only, and adds the marketing fund', () => {
-    const sales = new Map([['2026-01-01', 10_000_00], ['2026-02-01', 1_000_00]]);
-    const result = royaltiesDue(terms({ minimumCents: 300_00, marketingPercent: 2, termEnd: '2026-02-15' }), '2026-01-01', '2026-03-31', sales);
-    expect(result).toEqual({ periods: 3, salesCents: 11_000_00, royaltyCents: 660_00, topUpCents: 240_00, marketingCents: 220_00, totalCents: 1_120_00 });
+    const sales = new Map([
+      ['2026-01-01', 10_000_00],
+      ['2026-02-01', 1_000_00],
+    ]);
+    const result = royaltiesDue(
+      terms({ minimumCents: 300_00, marketingPercent: 2, termEnd: '2026-02-15' }),
+      '2026-01-01',
+      '2026-03-31',
+      sales,
+    );
+    expect(result).toEqual({
+      periods: 3,
+      salesCents: 11_000_00,
+      royaltyCents: 660_00,
+      topUpCents: 240_00,
+      marketingCents: 220_00,
+      totalCents: 1_120_00,
+    });
     // With no sales at all, the minimum is still owed for every period in the term.
-    expect(royaltiesDue(terms({ minimumCents: 300_00 }), '2026-01-01', '2026-03-31', new Map()).totalCents).toBe(900_00);
+    expect(
+      royaltiesDue(terms({ minimumCents: 300_00 }), '2026-01-01', '2026-03-31', new Map()).totalCents,
+    ).toBe(900_00);
     // An agreement not yet open owes no minimum.
-    expect(royaltiesDue(terms({ minimumCents: 300_00, minimumApplies: false }), '2026-01-01', '2026-03-31', new Map()).totalCents).toBe(0);
+    expect(
+      royaltiesDue(
+        terms({ minimumCents: 300_00, minimumApplies: false }),
+        '2026-01-01',
+        '2026-03-31',
+        new Map(),
+      ).totalCents,
+    ).toBe(0);
     // The minimum is compared with the period's royalty, not the range's: 1 big month does not cover 2 empty ones.
-    expect(royaltiesDue(terms({ minimumCents: 300_00 }), '2026-01-01', '2026-03-31', new Map([['2026-01-01', 100_000_00]])).topUpCents).toBe(600_00);
+    expect(
+      royaltiesDue(
+        terms({ minimumCents: 300_00 }),
+        '2026-01-01',
+        '2026-03-31',
+        new Map([['2026-01-01', 100_000_00]]),
+      ).topUpCents,
+    ).toBe(600_00);
   });
 
   it('counts whole calendar reporting periods overlapping the range', () => {
-    expect(reportingPeriods('quarterly', '2026-02-10', '2026-04-01')).toEqual([{ start: '2026-01-01', end: '2026-03-31' }, { start: '2026-04-01', end: '2026-06-30' }]);
-    expect(reportingPeriods('weekly', '2026-03-04', '2026-03-09').map((p) => p.start)).toEqual(['2026-03-02', '2026-03-09']);
-    expect(reportingPeriods('annually', '2025-12-31', '2026-01-01').map((p) => p.end)).toEqual(['2025-12-31', '2026-12-31']);
+    expect(reportingPeriods('quarterly', '2026-02-10', '2026-04-01')).toEqual([
+      { start: '2026-01-01', end: '2026-03-31' },
+      { start: '2026-04-01', end: '2026-06-30' },
+    ]);
+    expect(reportingPeriods('weekly', '2026-03-04', '2026-03-09').map((p) => p.start)).toEqual([
+      '2026-03-02',
+      '2026-03-09',
+    ]);
+    expect(reportingPeriods('annually', '2025-12-31', '2026-01-01').map((p) => p.end)).toEqual([
+      '2025-12-31',
+      '2026-12-31',
+    ]);
     expect(periodStartOf('weekly', '2026-03-08')).toBe('2026-03-02');
     expect(periodStartOf('monthly', '2026-02-28')).toBe('2026-02-01');
   });
@@ -70,7 +123,10 @@ describe('percentage rent', () => {
       { start: '2024-03-15', end: '2025-03-14' },
       { start: '2025-03-15', end: '2026-01-31' },
     ]);
-    expect(leaseYears('2024-02-29', null, '2025-01-01', '2025-12-31')).toEqual([{ start: '2024-02-29', end: '2025-02-27' }, { start: '2025-02-28', end: '2026-02-27' }]);
+    expect(leaseYears('2024-02-29', null, '2025-01-01', '2025-12-31')).toEqual([
+      { start: '2024-02-29', end: '2025-02-27' },
+      { start: '2025-02-28', end: '2026-02-27' },
+    ]);
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
   });
 });

@@ -44,7 +44,11 @@ export function periodStartOf(frequency: ReportingFrequency, date: string): stri
   return `${y}-01-01`;
 }
 
-const lengthInMonths: Record<Exclude<ReportingFrequency, 'weekly'>, number> = { monthly: 1, quarterly: 3, annually: 12 };
+const lengthInMonths: Record<Exclude<ReportingFrequency, 'weekly'>, number> = {
+  monthly: 1,
+  quarterly: 3,
+  annually: 12,
+};
 
 export function nextPeriodStart(frequency: ReportingFrequency, start: string): string {
   return frequency === 'weekly' ? addDays(start, 7) : addMonths(start, lengthInMonths[frequency]);
@@ -53,7 +57,7 @@ export function nextPeriodStart(frequency: ReportingFrequency, start: string): s
 /** Every reporting period overlapping [from, to], whole. */
 export function reportingPeriods(frequency: ReportingFrequency, from: string, to: string): Period[] {
   const periods: Period[] = [];
-  for (let start = periodStartOf(frequency, from); start <= to; ) {
+  for (let start = periodStartOf(frequency, from); start <= to;) {
     const next = nextPeriodStart(frequency, start);
     periods.push({ start, end: addDays(next, -1) });
     start = next;
@@ -63,7 +67,11 @@ export function reportingPeriods(frequency: ReportingFrequency, from: string, to
 
 /** Marginal tiered royalty on one period's sales, rounded to the cent. */
 export function royaltyOnSales(salesCents: number, percent: number | null, tiers: Tier[]): number {
-  return marginalRoyalty(salesCents, percent, [...tiers].sort((a, b) => a.from_cents - b.from_cents));
+  return marginalRoyalty(
+    salesCents,
+    percent,
+    [...tiers].sort((a, b) => a.from_cents - b.from_cents),
+  );
 }
 
 /** `royaltyOnSales` with the tiers already in ascending order (the report sorts them once per agreement). */
@@ -93,27 +101,56 @@ export type RoyaltyTerms = {
   minimumApplies: boolean;
 };
 
-export type RoyaltyResult = { periods: number; salesCents: number; royaltyCents: number; topUpCents: number; marketingCents: number; totalCents: number };
+export type RoyaltyResult = {
+  periods: number;
+  salesCents: number;
+  royaltyCents: number;
+  topUpCents: number;
+  marketingCents: number;
+  totalCents: number;
+};
 
 /**
  * Royalties due over [from, to]. `salesByPeriod` maps a reporting period's first day to that period's
  * sales (the caller buckets with `periodStartOf`).
  */
-export function royaltiesDue(terms: RoyaltyTerms, from: string, to: string, salesByPeriod: Map<string, number>): RoyaltyResult {
+export function royaltiesDue(
+  terms: RoyaltyTerms,
+  from: string,
+  to: string,
+  salesByPeriod: Map<string, number>,
+): RoyaltyResult {
   const periods = reportingPeriods(terms.frequency, from, to);
-  return royaltiesOverPeriods(terms, periods, periods.map((p) => salesByPeriod.get(p.start) ?? 0));
+  return royaltiesOverPeriods(
+    terms,
+    periods,
+    periods.map((p) => salesByPeriod.get(p.start) ?? 0),
+  );
 }
 
 /** The same over precomputed periods and their sales (index for index): the report's fast path. */
-export function royaltiesOverPeriods(terms: RoyaltyTerms, periods: Period[], sales: ArrayLike<number>): RoyaltyResult {
-  const result: RoyaltyResult = { periods: periods.length, salesCents: 0, royaltyCents: 0, topUpCents: 0, marketingCents: 0, totalCents: 0 };
+export function royaltiesOverPeriods(
+  terms: RoyaltyTerms,
+  periods: Period[],
+  sales: ArrayLike<number>,
+): RoyaltyResult {
+  const result: RoyaltyResult = {
+    periods: periods.length,
+    salesCents: 0,
+    royaltyCents: 0,
+    topUpCents: 0,
+    marketingCents: 0,
+    totalCents: 0,
+  };
   const tiers = [...terms.tiers].sort((a, b) => a.from_cents - b.from_cents);
   const minimumCents = terms.minimumApplies ? (terms.minimumCents ?? 0) : 0;
   for (let i = 0; i < periods.length; i += 1) {
     const period = periods[i]!;
     const periodSales = sales[i] ?? 0;
     const calculated = marginalRoyalty(periodSales, terms.percent, tiers);
-    const inTerm = (!terms.termStart || period.end >= terms.termStart) && (!terms.termEnd || period.start <= terms.termEnd);
+    const inTerm =
+      (!terms.termStart || period.end >= terms.termStart) &&
+      (!terms.termEnd || period.start <= terms.termEnd);
     const minimum = inTerm ? minimumCents : 0;
     result.salesCents += periodSales;
     result.royaltyCents += calculated;
@@ -125,7 +162,12 @@ export function royaltiesOverPeriods(terms: RoyaltyTerms, periods: Period[], sal
 }
 
 /** Lease years overlapping [from, to]: 12 months from commencement, the last one cut at expiration. */
-export function leaseYears(commencement: string, expiration: string | null, from: string, to: string): Period[] {
+export function leaseYears(
+  commencement: string,
+  expiration: string | null,
+  from: string,
+  to: string,
+): Period[] {
   const years: Period[] = [];
   for (let n = 0; n < 200; n += 1) {
     const start = addMonths(commencement, 12 * n);
@@ -138,7 +180,11 @@ export function leaseYears(commencement: string, expiration: string | null, from
 }
 
 /** (Sales above the breakpoint) × rate; nothing at or below it. */
-export function percentageRent(salesCents: number, breakpointCents: number | null, ratePercent: number | null): number {
+export function percentageRent(
+  salesCents: number,
+  breakpointCents: number | null,
+  ratePercent: number | null,
+): number {
   const over = salesCents - (breakpointCents ?? 0);
   return over > 0 && ratePercent ? Math.round((over * ratePercent) / 100) : 0;
 }

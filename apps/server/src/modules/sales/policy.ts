@@ -8,4 +8,7 @@ export const salesPolicy = {
   delete: (actor: Actor) => hasRole(actor, 'manager'),
 };
 
-export const salesAbilities = (actor: Actor) => ({ update: salesPolicy.update(actor), delete: salesPolicy.delete(actor) });
+export const salesAbilities = (actor: Actor) => ({
+  update: salesPolicy.update(actor),
+  delete: salesPolicy.delete(actor),
+});

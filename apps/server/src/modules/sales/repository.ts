@@ -10,7 +10,14 @@ export async function loadSales(db: Executor, teamId: number, ids: number[]) {
     .leftJoin('brands', 'brands.id', 'stores.brand_id')
     .leftJoin('companies', 'companies.id', 'stores.company_id')
     .selectAll('sales')
-    .select(['stores.name as store_name', 'stores.store_number', 'brands.id as brand_id', 'brands.name as brand_name', 'companies.id as franchisee_id', 'companies.name as franchisee_name'])
+    .select([
+      'stores.name as store_name',
+      'stores.store_number',
+      'brands.id as brand_id',
+      'brands.name as brand_name',
+      'companies.id as franchisee_id',
+      'companies.name as franchisee_name',
+    ])
     .where('sales.team_id', '=', teamId)
     .where('sales.id', 'in', ids)
     .execute();
@@ -20,16 +27,31 @@ export async function loadSales(db: Executor, teamId: number, ids: number[]) {
 export type LoadedSales = Awaited<ReturnType<typeof loadSales>>[number];
 
 export async function findSales(db: Executor, teamId: number, id: number) {
-  return db.selectFrom('sales').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('sales')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** A page of ids (joined to the store for brand and franchisee filters) and the total. */
 export async function pageOfSalesIds(
   db: Executor,
   teamId: number,
-  options: { conditions: Array<Expression<SqlBool>>; sort: 'period_start' | 'gross_cents' | 'created_at' | 'updated_at'; direction: 'asc' | 'desc'; page: number; perPage: number },
+  options: {
+    conditions: Array<Expression<SqlBool>>;
+    sort: 'period_start' | 'gross_cents' | 'created_at' | 'updated_at';
+    direction: 'asc' | 'desc';
+    page: number;
+    perPage: number;
+  },
 ) {
-  let base = db.selectFrom('sales').innerJoin('stores', 'stores.id', 'sales.store_id').where('sales.team_id', '=', teamId).where('stores.deleted_at', 'is', null);
+  let base = db
+    .selectFrom('sales')
+    .innerJoin('stores', 'stores.id', 'sales.store_id')
+    .where('sales.team_id', '=', teamId)
+    .where('stores.deleted_at', 'is', null);
   for (const condition of options.conditions) base = base.where(condition);
   const [ids, count] = await Promise.all([
     base
@@ -56,7 +78,13 @@ export async function lockLiveStores(db: Executor, teamId: number, storeIds: num
   const sorted = [...storeIds].sort((a, b) => a - b);
   const lock = dialectOf(db) === 'postgres';
   for (let i = 0; i < sorted.length; i += 500) {
-    let query = db.selectFrom('stores').select('id').where('team_id', '=', teamId).where('id', 'in', sorted.slice(i, i + 500)).where('deleted_at', 'is', null).orderBy('id');
+    let query = db
+      .selectFrom('stores')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('id', 'in', sorted.slice(i, i + 500))
+      .where('deleted_at', 'is', null)
+      .orderBy('id');
     if (lock) query = query.forNoKeyUpdate();
     for (const r of await query.execute()) found.add(r.id);
   }
@@ -71,7 +99,10 @@ export async function existingByKey(db: Executor, teamId: number, keys: SalesKey
   const wanted = new Set(keys.map(keyOf));
   const storeIds = [...new Set(keys.map((k) => k.store_id))];
   const starts = keys.map((k) => k.period_start).sort();
-  const found = new Map<string, { id: number; gross_cents: number; net_cents: number | null; updated_at: string }>();
+  const found = new Map<
+    string,
+    { id: number; gross_cents: number; net_cents: number | null; updated_at: string }
+  >();
   if (!keys.length) return found;
   for (let i = 0; i < storeIds.length; i += 500) {
     const rows = await db
@@ -84,7 +115,13 @@ export async function existingByKey(db: Executor, teamId: number, keys: SalesKey
       .execute();
     for (const r of rows) {
       const key = keyOf(r);
-      if (wanted.has(key)) found.set(key, { id: r.id, gross_cents: Number(r.gross_cents), net_cents: r.net_cents === null ? null : Number(r.net_cents), updated_at: r.updated_at });
+      if (wanted.has(key))
+        found.set(key, {
+          id: r.id,
+          gross_cents: Number(r.gross_cents),
+          net_cents: r.net_cents === null ? null : Number(r.net_cents),
+          updated_at: r.updated_at,
+        });
     }
   }
   return found;
@@ -92,12 +129,19 @@ export async function existingByKey(db: Executor, teamId: number, keys: SalesKey
 
 export type SalesValues = SalesKey & { gross_cents: number; net_cents: number | null };
 
-export async function insertSales(db: Executor, teamId: number, rows: SalesValues[], now: string): Promise<number[]> {
+export async function insertSales(
+  db: Executor,
+  teamId: number,
+  rows: SalesValues[],
+  now: string,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     const inserted = await db
       .insertInto('sales')
-      .values(rows.slice(i, i + 500).map((r) => ({ ...r, team_id: teamId, created_at: now, updated_at: now })))
+      .values(
+        rows.slice(i, i + 500).map((r) => ({ ...r, team_id: teamId, created_at: now, updated_at: now })),
+      )
       .returning('id')
       .execute();
     ids.push(...inserted.map((r) => r.id));
@@ -110,16 +154,33 @@ export async function overwriteSales(db: Executor, teamId: number, rows: SalesVa
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('sales')
-      .values(rows.slice(i, i + 500).map((r) => ({ ...r, team_id: teamId, created_at: now, updated_at: now })))
+      .values(
+        rows.slice(i, i + 500).map((r) => ({ ...r, team_id: teamId, created_at: now, updated_at: now })),
+      )
       .onConflict((oc) =>
-        oc.columns(['team_id', 'store_id', 'period_start', 'period']).doUpdateSet((eb) => ({ gross_cents: eb.ref('excluded.gross_cents'), net_cents: eb.ref('excluded.net_cents'), updated_at: eb.ref('excluded.updated_at') })),
+        oc.columns(['team_id', 'store_id', 'period_start', 'period']).doUpdateSet((eb) => ({
+          gross_cents: eb.ref('excluded.gross_cents'),
+          net_cents: eb.ref('excluded.net_cents'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       )
       .execute();
   }
 }
 
-export async function updateSalesAmounts(db: Executor, teamId: number, id: number, values: { gross_cents: number; net_cents: number | null }, now: string) {
-  await db.updateTable('sales').set({ ...values, updated_at: now }).where('team_id', '=', teamId).where('id', '=', id).execute();
+export async function updateSalesAmounts(
+  db: Executor,
+  teamId: number,
+  id: number,
+  values: { gross_cents: number; net_cents: number | null },
+  now: string,
+) {
+  await db
+    .updateTable('sales')
+    .set({ ...values, updated_at: now })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteSalesRow(db: Executor, teamId: number, id: number) {
@@ -133,15 +194,27 @@ export async function deleteSalesRow(db: Executor, teamId: number, id: number) {
  * `sales_store_years` are not enough. 5M rows would cross into JS as ~60k strings instead of millions of
  * row objects. Each chunk streams `sales_team_store_gross_index` (store order, covering).
  */
-export async function packedSalesByStore(db: Executor, teamId: number, from: string, to: string, storeIds: number[]): Promise<Array<{ store_id: number; items: string | null }>> {
+export async function packedSalesByStore(
+  db: Executor,
+  teamId: number,
+  from: string,
+  to: string,
+  storeIds: number[],
+): Promise<Array<{ store_id: number; items: string | null }>> {
   const rows: Array<{ store_id: number; items: string | null }> = [];
   const postgres = dialectOf(db) === 'postgres';
   for (let i = 0; i < storeIds.length; i += 500) {
     const chunk = sql.join(storeIds.slice(i, i + 500));
     const query = postgres
-      ? sql<{ store_id: number; items: string | null }>`select store_id, string_agg((period_start - date '1970-01-01') || ':' || gross_cents, ',') as items
+      ? sql<{
+          store_id: number;
+          items: string | null;
+        }>`select store_id, string_agg((period_start - date '1970-01-01') || ':' || gross_cents, ',') as items
           from sales where team_id = ${teamId} and store_id in (${chunk}) and period_start >= ${from} and period_start <= ${to} group by store_id`
-      : sql<{ store_id: number; items: string | null }>`select store_id, group_concat(cast(julianday(period_start) - 2440587.5 as integer) || ':' || gross_cents, ',') as items
+      : sql<{
+          store_id: number;
+          items: string | null;
+        }>`select store_id, group_concat(cast(julianday(period_start) - 2440587.5 as integer) || ':' || gross_cents, ',') as items
           from sales indexed by sales_team_store_gross_index where team_id = ${teamId} and store_id in (${chunk}) and period_start >= ${from} and period_start <= ${to} group by store_id`;
     rows.push(...(await query.execute(db)).rows);
   }
@@ -155,12 +228,22 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0
  * comma-separated `year:gross_01:…:gross_12` items: the royalty report's input for every store it can count by
  * month (60k stores × 7 years = 420k rows instead of 5M sales rows). Read in key order (store, year).
  */
-export async function packedStoreYears(db: Executor, teamId: number, fromYear: number, toYear: number): Promise<Array<{ store_id: number; items: string | null }>> {
+export async function packedStoreYears(
+  db: Executor,
+  teamId: number,
+  fromYear: number,
+  toYear: number,
+): Promise<Array<{ store_id: number; items: string | null }>> {
   const gross = MONTHS.map((m) => `gross_${m}`);
   const postgres = dialectOf(db) === 'postgres';
-  const item = postgres ? `concat_ws(':', year, ${gross.join(', ')})` : `year || ':' || ${gross.join(" || ':' || ")}`;
+  const item = postgres
+    ? `concat_ws(':', year, ${gross.join(', ')})`
+    : `year || ':' || ${gross.join(" || ':' || ")}`;
   const agg = postgres ? `string_agg(${item}, ',')` : `group_concat(${item}, ',')`;
-  const rows = await sql<{ store_id: number; items: string | null }>`select store_id, ${sql.raw(agg)} as items from sales_store_years
+  const rows = await sql<{
+    store_id: number;
+    items: string | null;
+  }>`select store_id, ${sql.raw(agg)} as items from sales_store_years
     where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by store_id`.execute(db);
   return rows.rows;
 }
@@ -171,7 +254,8 @@ const shiftMonth = (monthStart: string, by: number) => {
   const index = Number(monthStart.slice(0, 4)) * 12 + Number(monthStart.slice(5, 7)) - 1 + by;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 };
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 export type SalesTotal = { store_id: number; month: string; gross: number; net: number };
 
@@ -182,22 +266,47 @@ export type SalesTotal = { store_id: number; month: string; gross: number; net: 
  * (a few weeks of rows). A store or month is listed only when it has at least one figure, as a grouping of
  * the sales rows would list it.
  */
-export async function salesTotals(db: Executor, teamId: number, from: string, to: string, by: 'store' | 'month'): Promise<SalesTotal[]> {
+export async function salesTotals(
+  db: Executor,
+  teamId: number,
+  from: string,
+  to: string,
+  by: 'store' | 'month',
+): Promise<SalesTotal[]> {
   const first = from.endsWith('-01') ? from : shiftMonth(monthStartOf(from), 1);
   const afterLast = shiftMonth(monthStartOf(to), 1);
   const last = dayBefore(afterLast) === to ? monthStartOf(to) : shiftMonth(monthStartOf(to), -1);
   const totals = new Map<string, SalesTotal & { rows: number }>();
   const add = (r: { store_id: number; month: string; gross: number; net: number; rows: number }) => {
     const key = by === 'store' ? `${r.store_id}` : r.month;
-    const total = totals.get(key) ?? totals.set(key, { store_id: by === 'store' ? r.store_id : 0, month: by === 'month' ? r.month : '', gross: 0, net: 0, rows: 0 }).get(key)!;
+    const total =
+      totals.get(key) ??
+      totals
+        .set(key, {
+          store_id: by === 'store' ? r.store_id : 0,
+          month: by === 'month' ? r.month : '',
+          gross: 0,
+          net: 0,
+          rows: 0,
+        })
+        .get(key)!;
     total.gross += r.gross;
     total.net += r.net;
     total.rows += r.rows;
   };
-  const edges: Array<[string, string]> = first > last ? [[from, to]] : [[from, dayBefore(first)], [shiftMonth(last, 1), to]];
-  for (const [start, end] of edges) if (start <= end) for (const r of await rawTotals(db, teamId, start, end, by)) add(r);
+  const edges: Array<[string, string]> =
+    first > last
+      ? [[from, to]]
+      : [
+          [from, dayBefore(first)],
+          [shiftMonth(last, 1), to],
+        ];
+  for (const [start, end] of edges)
+    if (start <= end) for (const r of await rawTotals(db, teamId, start, end, by)) add(r);
   if (first <= last) for (const r of await yearTotals(db, teamId, first, last, by)) add(r);
-  return [...totals.values()].filter((t) => t.rows > 0).map(({ store_id, month, gross, net }) => ({ store_id, month, gross, net }));
+  return [...totals.values()]
+    .filter((t) => t.rows > 0)
+    .map(({ store_id, month, gross, net }) => ({ store_id, month, gross, net }));
 }
 
 /**
@@ -208,42 +317,101 @@ export async function salesTotals(db: Executor, teamId: number, from: string, to
 async function rawTotals(db: Executor, teamId: number, from: string, to: string, by: 'store' | 'month') {
   const postgres = dialectOf(db) === 'postgres';
   // `period_start` is a date in PostgreSQL (to_char) and ISO text in SQLite (substr).
-  const key = by === 'store' ? sql`store_id` : postgres ? sql`to_char(period_start, 'YYYY-MM')` : sql`substr(period_start, 1, 7)`;
-  const rows = await sql<{ key: number | string; gross: number; net: number; rows: number }>`select ${key} as key, sum(gross_cents) as gross,
+  const key =
+    by === 'store'
+      ? sql`store_id`
+      : postgres
+        ? sql`to_char(period_start, 'YYYY-MM')`
+        : sql`substr(period_start, 1, 7)`;
+  const rows = await sql<{
+    key: number | string;
+    gross: number;
+    net: number;
+    rows: number;
+  }>`select ${key} as key, sum(gross_cents) as gross,
       sum(coalesce(net_cents, gross_cents)) as net, count(*) as rows
-    from sales ${sql.raw(postgres ? '' : 'indexed by sales_team_period_index')} where team_id = ${teamId} and period_start >= ${from} and period_start <= ${to} group by ${key}`.execute(db);
-  return rows.rows.map((r) => ({ store_id: by === 'store' ? Number(r.key) : 0, month: by === 'month' ? String(r.key) : '', gross: Number(r.gross), net: Number(r.net), rows: Number(r.rows) }));
+    from sales ${sql.raw(postgres ? '' : 'indexed by sales_team_period_index')} where team_id = ${teamId} and period_start >= ${from} and period_start <= ${to} group by ${key}`.execute(
+    db,
+  );
+  return rows.rows.map((r) => ({
+    store_id: by === 'store' ? Number(r.key) : 0,
+    month: by === 'month' ? String(r.key) : '',
+    gross: Number(r.gross),
+    net: Number(r.net),
+    rows: Number(r.rows),
+  }));
 }
 
 /** Sums of the whole months [first, last] (month starts) from `sales_store_years`. */
 async function yearTotals(db: Executor, teamId: number, first: string, last: string, by: 'store' | 'month') {
-  const [fromYear, fromMonth, toYear, toMonth] = [Number(first.slice(0, 4)), Number(first.slice(5, 7)), Number(last.slice(0, 4)), Number(last.slice(5, 7))];
+  const [fromYear, fromMonth, toYear, toMonth] = [
+    Number(first.slice(0, 4)),
+    Number(first.slice(5, 7)),
+    Number(last.slice(0, 4)),
+    Number(last.slice(5, 7)),
+  ];
   if (by === 'month') {
-    const columns = ['gross', 'net', 'rows'].flatMap((kind) => MONTHS.map((m) => `sum(${kind}_${m}) as ${kind}_${m}`));
-    const rows = await sql<Record<string, number>>`select year, ${sql.raw(columns.join(', '))} from sales_store_years
+    const columns = ['gross', 'net', 'rows'].flatMap((kind) =>
+      MONTHS.map((m) => `sum(${kind}_${m}) as ${kind}_${m}`),
+    );
+    const rows = await sql<
+      Record<string, number>
+    >`select year, ${sql.raw(columns.join(', '))} from sales_store_years
       where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by year`.execute(db);
     return rows.rows.flatMap((r) =>
       MONTHS.flatMap((m, i) => {
         const year = Number(r.year);
         const inside = (year > fromYear || i + 1 >= fromMonth) && (year < toYear || i + 1 <= toMonth);
-        return inside ? [{ store_id: 0, month: `${year}-${m}`, gross: Number(r[`gross_${m}`]), net: Number(r[`net_${m}`]), rows: Number(r[`rows_${m}`]) }] : [];
+        return inside
+          ? [
+              {
+                store_id: 0,
+                month: `${year}-${m}`,
+                gross: Number(r[`gross_${m}`]),
+                net: Number(r[`net_${m}`]),
+                rows: Number(r[`rows_${m}`]),
+              },
+            ]
+          : [];
       }),
     );
   }
   // Per store: each year row adds the months of it inside the range (the first and last year only part).
   const within = (kind: string) => {
-    const months = (a: number, b: number) => MONTHS.slice(a - 1, b).map((m) => `${kind}_${m}`).join(' + ');
+    const months = (a: number, b: number) =>
+      MONTHS.slice(a - 1, b)
+        .map((m) => `${kind}_${m}`)
+        .join(' + ');
     if (fromYear === toYear) return months(fromMonth, toMonth);
     return `case year when ${fromYear} then ${months(fromMonth, 12)} when ${toYear} then ${months(1, toMonth)} else ${months(1, 12)} end`;
   };
-  const rows = await sql<{ store_id: number; gross: number; net: number; rows: number }>`select store_id, ${sql.raw(`sum(${within('gross')})`)} as gross,
+  const rows = await sql<{
+    store_id: number;
+    gross: number;
+    net: number;
+    rows: number;
+  }>`select store_id, ${sql.raw(`sum(${within('gross')})`)} as gross,
       ${sql.raw(`sum(${within('net')})`)} as net, ${sql.raw(`sum(${within('rows')})`)} as rows
-    from sales_store_years where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by store_id`.execute(db);
-  return rows.rows.map((r) => ({ store_id: Number(r.store_id), month: '', gross: Number(r.gross), net: Number(r.net), rows: Number(r.rows) }));
+    from sales_store_years where team_id = ${teamId} and year >= ${fromYear} and year <= ${toYear} group by store_id`.execute(
+    db,
+  );
+  return rows.rows.map((r) => ({
+    store_id: Number(r.store_id),
+    month: '',
+    gross: Number(r.gross),
+    net: Number(r.net),
+    rows: Number(r.rows),
+  }));
 }
 
 /** Per store and period start (day resolution), for the few stores whose reporting is weekly. */
-export async function salesByStoreDay(db: Executor, teamId: number, from: string, to: string, storeIds: number[]) {
+export async function salesByStoreDay(
+  db: Executor,
+  teamId: number,
+  from: string,
+  to: string,
+  storeIds: number[],
+) {
   const rows: Array<{ store_id: number; day: string; gross: number }> = [];
   for (let i = 0; i < storeIds.length; i += 500) {
     const part = await db
@@ -262,14 +430,28 @@ export async function salesByStoreDay(db: Executor, teamId: number, from: string
 
 /** Live stores of the team with their brand and franchisee (for grouping the summary). */
 export async function storeLabels(db: Executor, teamId: number, storeIds: number[]) {
-  const rows: Array<{ id: number; name: string; brand_id: number | null; brand_name: string | null; company_id: number | null; company_name: string | null }> = [];
+  const rows: Array<{
+    id: number;
+    name: string;
+    brand_id: number | null;
+    brand_name: string | null;
+    company_id: number | null;
+    company_name: string | null;
+  }> = [];
   for (let i = 0; i < storeIds.length; i += 500) {
     rows.push(
       ...(await db
         .selectFrom('stores')
         .leftJoin('brands', 'brands.id', 'stores.brand_id')
         .leftJoin('companies', 'companies.id', 'stores.company_id')
-        .select(['stores.id', 'stores.name', 'stores.brand_id', 'brands.name as brand_name', 'stores.company_id', 'companies.name as company_name'])
+        .select([
+          'stores.id',
+          'stores.name',
+          'stores.brand_id',
+          'brands.name as brand_name',
+          'stores.company_id',
+          'companies.name as company_name',
+        ])
         .where('stores.team_id', '=', teamId)
         .where('stores.id', 'in', storeIds.slice(i, i + 500))
         .execute()),
@@ -285,14 +467,32 @@ export async function royaltyAgreements(db: Executor, teamId: number) {
       .selectFrom('franchise_agreements as a')
       .innerJoin('brands', 'brands.id', 'a.brand_id')
       .leftJoin('companies', 'companies.id', 'a.franchisee_id')
-      .select(['a.id', 'a.agreement_number', 'a.status', 'a.effective_date', 'a.opening_date', 'a.expiration_date', 'a.royalty_percent', 'a.royalty_tiers', 'a.royalty_minimum_cents', 'a.marketing_percent', 'a.reporting_frequency', 'brands.name as brand_name', 'companies.name as franchisee_name'])
+      .select([
+        'a.id',
+        'a.agreement_number',
+        'a.status',
+        'a.effective_date',
+        'a.opening_date',
+        'a.expiration_date',
+        'a.royalty_percent',
+        'a.royalty_tiers',
+        'a.royalty_minimum_cents',
+        'a.marketing_percent',
+        'a.reporting_frequency',
+        'brands.name as brand_name',
+        'companies.name as franchisee_name',
+      ])
       .where('a.team_id', '=', teamId)
       .where('a.deleted_at', 'is', null)
       .orderBy('brands.name')
       .orderBy('a.agreement_number')
       .orderBy('a.id')
       .execute(),
-    db.selectFrom('agreement_stores').select(['agreement_id', 'store_id']).where('team_id', '=', teamId).execute(),
+    db
+      .selectFrom('agreement_stores')
+      .select(['agreement_id', 'store_id'])
+      .where('team_id', '=', teamId)
+      .execute(),
   ]);
   return { agreements, links };
 }
@@ -302,7 +502,17 @@ export async function percentageRentLeases(db: Executor, teamId: number) {
   return db
     .selectFrom('leases')
     .innerJoin('stores', 'stores.id', 'leases.store_id')
-    .select(['leases.id', 'leases.reference', 'leases.status', 'leases.store_id', 'stores.name as store_name', 'leases.commencement_date', 'leases.expiration_date', 'leases.percentage_rent_breakpoint_cents', 'leases.percentage_rent_rate'])
+    .select([
+      'leases.id',
+      'leases.reference',
+      'leases.status',
+      'leases.store_id',
+      'stores.name as store_name',
+      'leases.commencement_date',
+      'leases.expiration_date',
+      'leases.percentage_rent_breakpoint_cents',
+      'leases.percentage_rent_rate',
+    ])
     .where('leases.team_id', '=', teamId)
     .where('leases.deleted_at', 'is', null)
     .where('leases.percentage_rent_rate', '>', 0)
@@ -315,7 +525,12 @@ export async function percentageRentLeases(db: Executor, teamId: number) {
 export type StoredAmounts = { gross_cents: number; net_cents: number | null; updated_at: string };
 
 export async function deleteByIds(db: Executor, teamId: number, ids: number[]) {
-  for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('sales').where('team_id', '=', teamId).where('id', 'in', ids.slice(i, i + 500)).execute();
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('sales')
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
 }
 
 /** Amounts and updated_at exactly as given (an undo puts a figure back as it was). */

@@ -9,7 +9,11 @@ const api = '/app/api/v1/sales';
 async function storesOf(client: Awaited<ReturnType<typeof teamWithRoles>>['admin']) {
   const operator = await createVia(client, 'companies', { name: 'Moore Partners', kind: 'franchisee' });
   const brand = await createVia(client, 'brands', { name: 'Sunrise Fitness' });
-  const dallas = await createVia(client, 'stores', { name: 'Dallas', brand_id: brand.id, company_id: operator.id });
+  const dallas = await createVia(client, 'stores', {
+    name: 'Dallas',
+    brand_id: brand.id,
+    company_id: operator.id,
+  });
   const austin = await createVia(client, 'stores', { name: 'Austin', brand_id: brand.id });
   return { operator, brand, dallas, austin };
 }
@@ -18,53 +22,148 @@ describe('sales figures', () => {
   it('creates, lists with filters, updates and deletes a figure, with an audit trail', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const { operator, brand, dallas, austin } = await storesOf(admin);
-    const created = await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: '12,500.50', net: 11000 });
+    const created = await admin.post(api, {
+      store_id: dallas.id,
+      period: 'month',
+      period_start: '2026-03-01',
+      gross: '12,500.50',
+      net: 11000,
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ store: { id: dallas.id, name: 'Dallas' }, brand: { id: brand.id }, franchisee: { id: operator.id }, period: 'month', period_start: '2026-03-01', gross: 12500.5, net: 11000, abilities: { update: true, delete: true } });
+    expect(created.body.data).toMatchObject({
+      store: { id: dallas.id, name: 'Dallas' },
+      brand: { id: brand.id },
+      franchisee: { id: operator.id },
+      period: 'month',
+      period_start: '2026-03-01',
+      gross: 12500.5,
+      net: 11000,
+      abilities: { update: true, delete: true },
+    });
     await admin.post(api, { store_id: austin.id, period: 'week', period_start: '2026-03-02', gross: 900 });
-    expect((await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 1 })).body.errors).toEqual({ period_start: ['Sales for this store and period already exist.'] });
+    expect(
+      (await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 1 }))
+        .body.errors,
+    ).toEqual({ period_start: ['Sales for this store and period already exist.'] });
 
     const list = await observer.get(`${api}?filters[franchisee_id]=${operator.id}`);
     expect(list.body.meta.total).toBe(1);
     expect(list.body.data[0]).toMatchObject({ gross: 12500.5, abilities: { update: false, delete: false } });
-    expect((await admin.get(`${api}?filters[period]=week`)).body.data.map((s: { store: { name: string } }) => s.store.name)).toEqual(['Austin']);
-    expect((await admin.get(`${api}?filters[brand_id]=${brand.id}&filters[from]=2026-03-02&filters[to]=2026-03-31`)).body.meta.total).toBe(1);
-    expect((await admin.get(`${api}?sort=gross&direction=desc`)).body.data.map((s: { gross: number }) => s.gross)).toEqual([12500.5, 900]);
+    expect(
+      (await admin.get(`${api}?filters[period]=week`)).body.data.map(
+        (s: { store: { name: string } }) => s.store.name,
+      ),
+    ).toEqual(['Austin']);
+    expect(
+      (
+        await admin.get(
+          `${api}?filters[brand_id]=${brand.id}&filters[from]=2026-03-02&filters[to]=2026-03-31`,
+        )
+      ).body.meta.total,
+    ).toBe(1);
+    expect(
+      (await admin.get(`${api}?sort=gross&direction=desc`)).body.data.map((s: { gross: number }) => s.gross),
+    ).toEqual([12500.5, 900]);
     expect((await admin.get(`${api}?sort=name`)).status).toBe(422);
 
     const id = created.body.data.id;
-    expect((await admin.patch(`${api}/${id}`, { gross: 13000 })).body.data).toMatchObject({ gross: 13000, net: 11000 });
-    expect((await admin.patch(`${api}/${id}`, { net: 14000 })).body.errors).toEqual({ net: ['The net sales may not be greater than the gross sales.'] });
+    expect((await admin.patch(`${api}/${id}`, { gross: 13000 })).body.data).toMatchObject({
+      gross: 13000,
+      net: 11000,
+    });
+    expect((await admin.patch(`${api}/${id}`, { net: 14000 })).body.errors).toEqual({
+      net: ['The net sales may not be greater than the gross sales.'],
+    });
     expect((await admin.delete(`${api}/${id}`)).status).toBe(204);
     expect((await admin.get(`${api}/${id}`)).status).toBe(404);
     const audit = await admin.get('/app/api/v1/activities?filters[subject_type]=sales');
     expect(audit.status).toBe(200);
-    expect(audit.body.data.map((a: { action: string }) => a.action).sort()).toEqual(['created', 'created', 'deleted', 'updated']);
+    expect(audit.body.data.map((a: { action: string }) => a.action).sort()).toEqual([
+      'created',
+      'created',
+      'deleted',
+      'updated',
+    ]);
   });
 
   it('answers 422 per field, 403 to observers and 404 to other teams', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const stranger = (await teamWithRoles(ctx)).admin;
     const { dallas } = await storesOf(admin);
-    const bad = await admin.post(api, { store_id: dallas.id, period: 'week', period_start: '2026-03-03', gross: -5, net: 'lots' });
+    const bad = await admin.post(api, {
+      store_id: dallas.id,
+      period: 'week',
+      period_start: '2026-03-03',
+      gross: -5,
+      net: 'lots',
+    });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ gross: ['The gross sales must be at least 0.'], net: ['The net sales must be between 0 and 1000000000.'] });
-    expect((await admin.post(api, { store_id: dallas.id, period: 'week', period_start: '2026-03-03', gross: 5 })).body.errors).toEqual({ period_start: ['A weekly period must start on a Monday.'] });
-    expect((await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-15', gross: 1 })).body.errors).toEqual({ period_start: ['A monthly period must start on the first day of the month.'] });
-    expect((await admin.post(api, { period: 'year', period_start: 'soon' })).body.errors).toMatchObject({ store_id: ['The store field is required.'], period: ['The selected period is invalid.'], period_start: ['The period start is not a valid date.'], gross: expect.any(Array) });
+    expect(bad.body.errors).toEqual({
+      gross: ['The gross sales must be at least 0.'],
+      net: ['The net sales must be between 0 and 1000000000.'],
+    });
+    expect(
+      (await admin.post(api, { store_id: dallas.id, period: 'week', period_start: '2026-03-03', gross: 5 }))
+        .body.errors,
+    ).toEqual({ period_start: ['A weekly period must start on a Monday.'] });
+    expect(
+      (await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-15', gross: 1 }))
+        .body.errors,
+    ).toEqual({ period_start: ['A monthly period must start on the first day of the month.'] });
+    expect((await admin.post(api, { period: 'year', period_start: 'soon' })).body.errors).toMatchObject({
+      store_id: ['The store field is required.'],
+      period: ['The selected period is invalid.'],
+      period_start: ['The period start is not a valid date.'],
+      gross: expect.any(Array),
+    });
     // Another team's store is as good as missing.
-    expect((await stranger.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 1 })).body.errors).toEqual({ store_id: ['The selected store is invalid.'] });
+    expect(
+      (
+        await stranger.post(api, {
+          store_id: dallas.id,
+          period: 'month',
+          period_start: '2026-03-01',
+          gross: 1,
+        })
+      ).body.errors,
+    ).toEqual({ store_id: ['The selected store is invalid.'] });
 
-    expect((await observer.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 1 })).status).toBe(403);
-    expect((await observer.post(`${api}/batch`, { rows: [{ store_id: dallas.id, period_start: '2026-03-01', gross: 1 }] })).status).toBe(403);
-    const id = (await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 100 })).body.data.id;
+    expect(
+      (
+        await observer.post(api, {
+          store_id: dallas.id,
+          period: 'month',
+          period_start: '2026-03-01',
+          gross: 1,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await observer.post(`${api}/batch`, {
+          rows: [{ store_id: dallas.id, period_start: '2026-03-01', gross: 1 }],
+        })
+      ).status,
+    ).toBe(403);
+    const id = (
+      await admin.post(api, { store_id: dallas.id, period: 'month', period_start: '2026-03-01', gross: 100 })
+    ).body.data.id;
     expect((await observer.patch(`${api}/${id}`, { gross: 5 })).status).toBe(403);
     expect((await observer.delete(`${api}/${id}`)).status).toBe(403);
-    for (const [method, url] of [['GET', `${api}/${id}`], ['PATCH', `${api}/${id}`], ['DELETE', `${api}/${id}`]] as const) {
-      expect((await stranger.request(method, url, method === 'PATCH' ? { gross: 1 } : undefined)).status, `${method} ${url}`).toBe(404);
+    for (const [method, url] of [
+      ['GET', `${api}/${id}`],
+      ['PATCH', `${api}/${id}`],
+      ['DELETE', `${api}/${id}`],
+    ] as const) {
+      expect(
+        (await stranger.request(method, url, method === 'PATCH' ? { gross: 1 } : undefined)).status,
+        `${method} ${url}`,
+      ).toBe(404);
     }
     expect((await stranger.get(api)).body.meta.total).toBe(0);
-    expect((await stranger.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31`)).body.data.rows).toEqual([]);
+    expect(
+      (await stranger.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31`)).body.data.rows,
+    ).toEqual([]);
   });
 
   it('saves a grid batch all or nothing, rejecting or merging existing periods', async () => {
@@ -77,19 +176,38 @@ describe('sales figures', () => {
     ];
     expect((await admin.post(`${api}/batch`, { rows })).body.data).toEqual({ created: 3, updated: 0 });
 
-    const again = [{ store_id: austin.id, period: 'month', period_start: '2026-02-01', gross: 10 }, { ...rows[1], gross: 2500 }, { store_id: austin.id, period: 'month', period_start: '2026-03-01', gross: 'x' }];
+    const again = [
+      { store_id: austin.id, period: 'month', period_start: '2026-02-01', gross: 10 },
+      { ...rows[1], gross: 2500 },
+      { store_id: austin.id, period: 'month', period_start: '2026-03-01', gross: 'x' },
+    ];
     const rejected = await admin.post(`${api}/batch`, { rows: again, on_duplicate: 'reject' });
     expect(rejected.status).toBe(422);
-    expect(rejected.body.errors).toEqual({ 'rows.2.gross': ['The gross sales must be between 0 and 1000000000.'], 'rows.1.period_start': ['Sales for this store and period already exist.'] });
+    expect(rejected.body.errors).toEqual({
+      'rows.2.gross': ['The gross sales must be between 0 and 1000000000.'],
+      'rows.1.period_start': ['Sales for this store and period already exist.'],
+    });
     expect((await admin.get(api)).body.meta.total).toBe(3);
 
     const merged = await admin.post(`${api}/batch`, { rows: again.slice(0, 2), on_duplicate: 'merge' });
     expect(merged.body.data).toEqual({ created: 1, updated: 1 });
     const list = await admin.get(`${api}?filters[store_id]=${dallas.id}`);
-    expect(list.body.data.map((s: { period_start: string; gross: number }) => [s.period_start, s.gross])).toEqual([['2026-02-01', 2500], ['2026-01-01', 1000]]);
+    expect(
+      list.body.data.map((s: { period_start: string; gross: number }) => [s.period_start, s.gross]),
+    ).toEqual([
+      ['2026-02-01', 2500],
+      ['2026-01-01', 1000],
+    ]);
     const twice = { store_id: austin.id, period: 'day', period_start: '2026-05-05', gross: 1 };
-    expect((await admin.post(`${api}/batch`, { rows: [twice, twice] })).body.errors).toEqual({ 'rows.1.period_start': ['This store and period appear twice in the batch (also row 1).'] });
-    expect((await admin.post(`${api}/batch`, { rows: [], on_duplicate: 'sometimes' })).body.errors).toMatchObject({ rows: ['The rows field is required.'], on_duplicate: ['The selected duplicate handling is invalid.'] });
+    expect((await admin.post(`${api}/batch`, { rows: [twice, twice] })).body.errors).toEqual({
+      'rows.1.period_start': ['This store and period appear twice in the batch (also row 1).'],
+    });
+    expect(
+      (await admin.post(`${api}/batch`, { rows: [], on_duplicate: 'sometimes' })).body.errors,
+    ).toMatchObject({
+      rows: ['The rows field is required.'],
+      on_duplicate: ['The selected duplicate handling is invalid.'],
+    });
   });
 
   it('lets grid saves of the same stores at the same moment all succeed: merged in turn, never a 500 or a lost figure', async () => {
@@ -97,21 +215,45 @@ describe('sales figures', () => {
     const { dallas, austin } = await storesOf(admin);
     const months = ['2025-01-01', '2025-02-01', '2025-03-01', '2025-04-01'];
     // Half the figures exist; each save writes all of them (merging the rest in), the stores in opposite orders.
-    await admin.post(`${api}/batch`, { rows: months.slice(0, 2).map((m) => ({ store_id: dallas.id, period: 'month', period_start: m, gross: 1 })) });
+    await admin.post(`${api}/batch`, {
+      rows: months
+        .slice(0, 2)
+        .map((m) => ({ store_id: dallas.id, period: 'month', period_start: m, gross: 1 })),
+    });
     const save = (gross: number, stores: Array<{ id: number }>) =>
-      admin.post(`${api}/batch`, { on_duplicate: 'merge', rows: stores.flatMap((store) => months.map((m) => ({ store_id: store.id, period: 'month', period_start: m, gross }))) });
-    const answers = await Promise.all([save(10, [dallas, austin]), save(20, [austin, dallas]), save(30, [dallas, austin]), save(40, [austin, dallas])]);
+      admin.post(`${api}/batch`, {
+        on_duplicate: 'merge',
+        rows: stores.flatMap((store) =>
+          months.map((m) => ({ store_id: store.id, period: 'month', period_start: m, gross })),
+        ),
+      });
+    const answers = await Promise.all([
+      save(10, [dallas, austin]),
+      save(20, [austin, dallas]),
+      save(30, [dallas, austin]),
+      save(40, [austin, dallas]),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers.reduce((sum, a) => sum + a.body.data.created, 0)).toBe(6);
-    const figures = (await admin.get(`${api}?per_page=100`)).body.data as Array<{ store: { id: number }; period_start: string; gross: number }>;
+    const figures = (await admin.get(`${api}?per_page=100`)).body.data as Array<{
+      store: { id: number };
+      period_start: string;
+      gross: number;
+    }>;
     expect(figures).toHaveLength(8);
     // One save's figures won everywhere: saves ran one after another, not interleaved row by row.
     expect(new Set(figures.map((f) => f.gross)).size).toBe(1);
     // The yearly roll-up the reports read agrees with the rows.
-    const rollUp = await sql<{ rows: number; gross: number }>`select rows_01 + rows_02 + rows_03 + rows_04 as rows, gross_01 + gross_02 + gross_03 + gross_04 as gross
+    const rollUp = await sql<{
+      rows: number;
+      gross: number;
+    }>`select rows_01 + rows_02 + rows_03 + rows_04 as rows, gross_01 + gross_02 + gross_03 + gross_04 as gross
       from sales_store_years where year = 2025 and store_id in (${dallas.id}, ${austin.id})`.execute(ctx.db);
     const winner = figures[0]!.gross * 100;
-    expect(rollUp.rows.map((r) => [Number(r.rows), Number(r.gross)])).toEqual([[4, 4 * winner], [4, 4 * winner]]);
+    expect(rollUp.rows.map((r) => [Number(r.rows), Number(r.gross)])).toEqual([
+      [4, 4 * winner],
+      [4, 4 * winner],
+    ]);
   });
 
   it('reports sales by store, brand, franchisee and period against last year', async () => {
@@ -125,22 +267,63 @@ describe('sales figures', () => {
         { store_id: austin.id, period_start: '2026-02-01', gross: 3000 },
       ],
     });
-    const byStore = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=store`)).body.data;
+    const byStore = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=store`))
+      .body.data;
     expect(byStore.rows).toEqual([
-      { key: String(austin.id), label: 'Austin', gross: 3000, net: 3000, previous_gross: 0, change_percent: null },
-      { key: String(dallas.id), label: 'Dallas', gross: 1050, net: 1040, previous_gross: 800, change_percent: 31.3 },
+      {
+        key: String(austin.id),
+        label: 'Austin',
+        gross: 3000,
+        net: 3000,
+        previous_gross: 0,
+        change_percent: null,
+      },
+      {
+        key: String(dallas.id),
+        label: 'Dallas',
+        gross: 1050,
+        net: 1040,
+        previous_gross: 800,
+        change_percent: 31.3,
+      },
     ]);
     expect(byStore.total).toMatchObject({ gross: 4050, previous_gross: 800 });
-    expect((await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=franchisee`)).body.data.rows.map((r: { label: string; gross: number }) => [r.label, r.gross])).toEqual([['No operating company', 3000], ['Moore Partners', 1050]]);
-    expect((await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=brand`)).body.data.rows).toMatchObject([{ label: 'Sunrise Fitness', gross: 4050 }]);
-    const quarters = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=period&granularity=quarter`)).body.data.rows;
-    expect(quarters.map((r: { key: string; label: string; gross: number; previous_gross: number }) => [r.key, r.label, r.gross, r.previous_gross])).toEqual([['2026-Q1', 'Q1 2026', 4000, 800], ['2026-Q2', 'Q2 2026', 50, 0]]);
-    const months = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=period`)).body.data.rows;
+    expect(
+      (
+        await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=franchisee`)
+      ).body.data.rows.map((r: { label: string; gross: number }) => [r.label, r.gross]),
+    ).toEqual([
+      ['No operating company', 3000],
+      ['Moore Partners', 1050],
+    ]);
+    expect(
+      (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=brand`)).body.data.rows,
+    ).toMatchObject([{ label: 'Sunrise Fitness', gross: 4050 }]);
+    const quarters = (
+      await admin.get(
+        `${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=period&granularity=quarter`,
+      )
+    ).body.data.rows;
+    expect(
+      quarters.map((r: { key: string; label: string; gross: number; previous_gross: number }) => [
+        r.key,
+        r.label,
+        r.gross,
+        r.previous_gross,
+      ]),
+    ).toEqual([
+      ['2026-Q1', 'Q1 2026', 4000, 800],
+      ['2026-Q2', 'Q2 2026', 50, 0],
+    ]);
+    const months = (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=period`))
+      .body.data.rows;
     expect(months.map((r: { label: string }) => r.label)).toEqual(['Jan 2026', 'Feb 2026', 'Apr 2026']);
     const bad = await admin.get(`${api}/reports/summary?from=2026-12-31&to=2026-01-01&group_by=city`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ to: ['The to date must be on or after the from date.'] });
-    expect((await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=city`)).body.errors).toEqual({ group_by: ['The selected group by is invalid.'] });
+    expect(
+      (await admin.get(`${api}/reports/summary?from=2026-01-01&to=2026-12-31&group_by=city`)).body.errors,
+    ).toEqual({ group_by: ['The selected group by is invalid.'] });
   });
 
   it('computes royalties due per agreement with tiers, minimum and marketing fund, and exports them', async () => {
@@ -160,7 +343,14 @@ describe('sales figures', () => {
       reporting_frequency: 'monthly',
     });
     expect(tiered.status).toBe(201);
-    const flat = await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [austin.id], agreement_number: 'FA-2', status: 'open', royalty_percent: 5, reporting_frequency: 'quarterly' });
+    const flat = await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      store_ids: [austin.id],
+      agreement_number: 'FA-2',
+      status: 'open',
+      royalty_percent: 5,
+      reporting_frequency: 'quarterly',
+    });
     await admin.post(`${api}/batch`, {
       rows: [
         // January: 15,000 across both stores → 10,000 × 6% + 5,000 × 4% = 800.
@@ -175,29 +365,84 @@ describe('sales figures', () => {
     const report = await observer.get(`${api}/reports/royalties?from=2026-01-01&to=2026-03-31`);
     expect(report.status).toBe(200);
     expect(report.body.data).toEqual([
-      { agreement: { id: tiered.body.data.id, agreement_number: 'FA-1', brand: 'Sunrise Fitness', franchisee: 'Moore Partners' }, store_count: 2, reporting_frequency: 'monthly', periods: 3, sales: 16000, royalty: 860, minimum_top_up: 540, marketing: 320, total_due: 1720 },
-      { agreement: { id: flat.body.data.id, agreement_number: 'FA-2', brand: 'Sunrise Fitness', franchisee: null }, store_count: 1, reporting_frequency: 'quarterly', periods: 1, sales: 6000, royalty: 300, minimum_top_up: 0, marketing: 0, total_due: 300 },
+      {
+        agreement: {
+          id: tiered.body.data.id,
+          agreement_number: 'FA-1',
+          brand: 'Sunrise Fitness',
+          franchisee: 'Moore Partners',
+        },
+        store_count: 2,
+        reporting_frequency: 'monthly',
+        periods: 3,
+        sales: 16000,
+        royalty: 860,
+        minimum_top_up: 540,
+        marketing: 320,
+        total_due: 1720,
+      },
+      {
+        agreement: {
+          id: flat.body.data.id,
+          agreement_number: 'FA-2',
+          brand: 'Sunrise Fitness',
+          franchisee: null,
+        },
+        store_count: 1,
+        reporting_frequency: 'quarterly',
+        periods: 1,
+        sales: 6000,
+        royalty: 300,
+        minimum_top_up: 0,
+        marketing: 0,
+        total_due: 300,
+      },
     ]);
     // Two years: a range this wide reads sales in store order (sales_team_store_gross_index) on SQLite.
     // FA-1: April's 99,999 → 600 + 3,599.96; 21 empty months and February topped up (6,300 + 240).
     const wide = await observer.get(`${api}/reports/royalties?from=2025-01-01&to=2026-12-31`);
-    expect(wide.body.data.map((r: Record<string, unknown>) => [r.periods, r.sales, r.royalty, r.minimum_top_up, r.marketing, r.total_due])).toEqual([
+    expect(
+      wide.body.data.map((r: Record<string, unknown>) => [
+        r.periods,
+        r.sales,
+        r.royalty,
+        r.minimum_top_up,
+        r.marketing,
+        r.total_due,
+      ]),
+    ).toEqual([
       [24, 115999, 5059.96, 6540, 2319.98, 13919.94],
       [8, 6000, 300, 0, 0, 300],
     ]);
     const csv = await admin.get(`${api}/reports/royalties.csv?from=2026-01-01&to=2026-03-31`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const text = String(csv.body);
-    expect(text).toContain('Agreement,Brand,Franchisee,Stores,Reporting,Periods,Sales,Royalty,Minimum top-up,Marketing fund,Total due');
-    expect(text).toContain('FA-1,Sunrise Fitness,Moore Partners,2,monthly,3,16000.00,860.00,540.00,320.00,1720.00');
-    expect((await stranger.get(`${api}/reports/royalties?from=2026-01-01&to=2026-03-31`)).body.data).toEqual([]);
-    expect((await admin.get(`${api}/reports/royalties?from=2026-01-01`)).body.errors).toEqual({ to: ['The to is not a valid date.'] });
+    expect(text).toContain(
+      'Agreement,Brand,Franchisee,Stores,Reporting,Periods,Sales,Royalty,Minimum top-up,Marketing fund,Total due',
+    );
+    expect(text).toContain(
+      'FA-1,Sunrise Fitness,Moore Partners,2,monthly,3,16000.00,860.00,540.00,320.00,1720.00',
+    );
+    expect((await stranger.get(`${api}/reports/royalties?from=2026-01-01&to=2026-03-31`)).body.data).toEqual(
+      [],
+    );
+    expect((await admin.get(`${api}/reports/royalties?from=2026-01-01`)).body.errors).toEqual({
+      to: ['The to is not a valid date.'],
+    });
   });
 
   it('buckets weekly-reporting agreements by Monday weeks, from day, week and month figures', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { brand, dallas } = await storesOf(admin);
-    const agreement = await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [dallas.id], agreement_number: 'W-1', status: 'open', royalty_percent: 10, royalty_minimum: 80, reporting_frequency: 'weekly' });
+    const agreement = await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      store_ids: [dallas.id],
+      agreement_number: 'W-1',
+      status: 'open',
+      royalty_percent: 10,
+      royalty_minimum: 80,
+      reporting_frequency: 'weekly',
+    });
     await admin.post(`${api}/batch`, {
       rows: [
         { store_id: dallas.id, period: 'week', period_start: '2026-03-02', gross: 1000 },
@@ -208,14 +453,37 @@ describe('sales figures', () => {
     });
     const report = await admin.get(`${api}/reports/royalties?from=2026-03-04&to=2026-03-15`);
     expect(report.body.data).toEqual([
-      { agreement: { id: agreement.body.data.id, agreement_number: 'W-1', brand: 'Sunrise Fitness', franchisee: null }, store_count: 1, reporting_frequency: 'weekly', periods: 2, sales: 1500, royalty: 150, minimum_top_up: 30, marketing: 0, total_due: 180 },
+      {
+        agreement: {
+          id: agreement.body.data.id,
+          agreement_number: 'W-1',
+          brand: 'Sunrise Fitness',
+          franchisee: null,
+        },
+        store_count: 1,
+        reporting_frequency: 'weekly',
+        periods: 2,
+        sales: 1500,
+        royalty: 150,
+        minimum_top_up: 30,
+        marketing: 0,
+        total_due: 180,
+      },
     ]);
   });
 
   it('computes percentage rent per lease year above the breakpoint', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { dallas } = await storesOf(admin);
-    const lease = await admin.post('/app/api/v1/leases', { store_id: dallas.id, reference: 'L-9', status: 'active', commencement_date: '2025-07-01', expiration_date: '2030-06-30', percentage_rent_breakpoint: 20000, percentage_rent_rate: 6 });
+    const lease = await admin.post('/app/api/v1/leases', {
+      store_id: dallas.id,
+      reference: 'L-9',
+      status: 'active',
+      commencement_date: '2025-07-01',
+      expiration_date: '2030-06-30',
+      percentage_rent_breakpoint: 20000,
+      percentage_rent_rate: 6,
+    });
     expect(lease.status).toBe(201);
     await admin.post(`${api}/batch`, {
       rows: [
@@ -227,11 +495,33 @@ describe('sales figures', () => {
     });
     const report = await admin.get(`${api}/reports/percentage-rent?from=2026-01-01&to=2026-12-31`);
     expect(report.body.data).toEqual([
-      { lease: { id: lease.body.data.id, reference: 'L-9' }, store: { id: dallas.id, name: 'Dallas' }, year_start: '2025-07-01', year_end: '2026-06-30', year_complete: expect.any(Boolean), sales: 25000, breakpoint: 20000, rate: 6, rent_due: 300 },
+      {
+        lease: { id: lease.body.data.id, reference: 'L-9' },
+        store: { id: dallas.id, name: 'Dallas' },
+        year_start: '2025-07-01',
+        year_end: '2026-06-30',
+        year_complete: expect.any(Boolean),
+        sales: 25000,
+        breakpoint: 20000,
+        rate: 6,
+        rent_due: 300,
+      },
       // Exactly at the breakpoint: nothing due.
-      { lease: { id: lease.body.data.id, reference: 'L-9' }, store: { id: dallas.id, name: 'Dallas' }, year_start: '2026-07-01', year_end: '2027-06-30', year_complete: false, sales: 20000, breakpoint: 20000, rate: 6, rent_due: 0 },
+      {
+        lease: { id: lease.body.data.id, reference: 'L-9' },
+        store: { id: dallas.id, name: 'Dallas' },
+        year_start: '2026-07-01',
+        year_end: '2027-06-30',
+        year_complete: false,
+        sales: 20000,
+        breakpoint: 20000,
+        rate: 6,
+        rent_due: 0,
+      },
     ]);
-    const csv = String((await admin.get(`${api}/reports/percentage-rent.csv?from=2026-01-01&to=2026-12-31`)).body);
+    const csv = String(
+      (await admin.get(`${api}/reports/percentage-rent.csv?from=2026-01-01&to=2026-12-31`)).body,
+    );
     expect(csv).toContain('L-9,Dallas,2025-07-01,2026-06-30');
     expect(csv).toContain(',25000.00,20000.00,6,300.00');
   });
@@ -239,13 +529,24 @@ describe('sales figures', () => {
   it('adds the last twelve months of royalties to the dashboard expenditure', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { brand, dallas } = await storesOf(admin);
-    await admin.post('/app/api/v1/agreements', { brand_id: brand.id, store_ids: [dallas.id], status: 'open', royalty_percent: 10, marketing_percent: 1, technology_fee: 100 });
+    await admin.post('/app/api/v1/agreements', {
+      brand_id: brand.id,
+      store_ids: [dallas.id],
+      status: 'open',
+      royalty_percent: 10,
+      marketing_percent: 1,
+      technology_fee: 100,
+    });
     // 12 × $100 technology fee before any sales.
     expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe(1200);
     const lastMonth = new Date();
     lastMonth.setUTCDate(1);
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    await admin.post(api, { store_id: dallas.id, period_start: lastMonth.toISOString().slice(0, 10), gross: 50000 });
+    await admin.post(api, {
+      store_id: dallas.id,
+      period_start: lastMonth.toISOString().slice(0, 10),
+      gross: 50000,
+    });
     // Plus 10% royalty and 1% marketing fund on last month's $50,000.
     expect((await admin.get('/app/api/v1/dashboard')).body.data.stats.expenditure).toBe(1200 + 5000 + 500);
   });

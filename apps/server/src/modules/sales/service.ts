@@ -1,5 +1,14 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { SALES_PERIODS, SALES_SORTS, fieldErrors, salesBatchSchema, salesPatchSchema, salesRowInputSchema, type PaginationMeta, type Sales } from '@storekeep/contracts';
+import {
+  SALES_PERIODS,
+  SALES_SORTS,
+  fieldErrors,
+  salesBatchSchema,
+  salesPatchSchema,
+  salesRowInputSchema,
+  type PaginationMeta,
+  type Sales,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -26,10 +35,23 @@ export function existingSales(db: Executor, teamId: number, keys: repo.SalesKey[
  * Puts back what an import's log says it did: figures it added are deleted (sales have no trash), figures it
  * changed get their amounts and updated_at back.
  */
-export async function restoreSales(trx: Executor, teamId: number, changes: Array<{ subject_id: number; action: string; before: string | null }>) {
-  await repo.deleteByIds(trx, teamId, changes.filter((c) => c.action === 'create').map((c) => c.subject_id));
+export async function restoreSales(
+  trx: Executor,
+  teamId: number,
+  changes: Array<{ subject_id: number; action: string; before: string | null }>,
+) {
+  await repo.deleteByIds(
+    trx,
+    teamId,
+    changes.filter((c) => c.action === 'create').map((c) => c.subject_id),
+  );
   for (const change of changes.filter((c) => c.action === 'update')) {
-    await repo.putAmounts(trx, teamId, change.subject_id, JSON.parse(change.before ?? '{}') as repo.StoredAmounts);
+    await repo.putAmounts(
+      trx,
+      teamId,
+      change.subject_id,
+      JSON.parse(change.before ?? '{}') as repo.StoredAmounts,
+    );
   }
   if (changes.length) await bumpTeamWriteVersion(trx, teamId);
 }
@@ -49,18 +71,35 @@ export type UpsertSalesResult = {
  * `merge` the later figure replaces the earlier one. Bumps the team's write version; audit is the
  * caller's (one entry per grid save or import).
  */
-export async function upsertSales(trx: Executor, teamId: number, rows: unknown[], onDuplicate: DuplicateMode, prefix: (index: number) => string = (i) => `rows.${i}`): Promise<UpsertSalesResult> {
+export async function upsertSales(
+  trx: Executor,
+  teamId: number,
+  rows: unknown[],
+  onDuplicate: DuplicateMode,
+  prefix: (index: number) => string = (i) => `rows.${i}`,
+): Promise<UpsertSalesResult> {
   const errors: Record<string, string[]> = {};
-  const add = (index: number, field: string, message: string) => (errors[`${prefix(index)}.${field}`] ??= []).push(message);
+  const add = (index: number, field: string, message: string) =>
+    (errors[`${prefix(index)}.${field}`] ??= []).push(message);
   const parsed: Array<{ index: number; values: repo.SalesValues }> = [];
   for (const [index, row] of rows.entries()) {
     const result = salesRowInputSchema.safeParse(row);
     if (!result.success) {
-      for (const [field, messages] of Object.entries(fieldErrors(result.error))) for (const m of messages) add(index, field, m);
+      for (const [field, messages] of Object.entries(fieldErrors(result.error)))
+        for (const m of messages) add(index, field, m);
       continue;
     }
     const v = result.data;
-    parsed.push({ index, values: { store_id: v.store_id, period: v.period, period_start: v.period_start, gross_cents: toCents(v.gross)!, net_cents: toCents(v.net) } });
+    parsed.push({
+      index,
+      values: {
+        store_id: v.store_id,
+        period: v.period,
+        period_start: v.period_start,
+        gross_cents: toCents(v.gross)!,
+        net_cents: toCents(v.net),
+      },
+    });
   }
   const stores = await repo.lockLiveStores(trx, teamId, [...new Set(parsed.map((p) => p.values.store_id))]);
   const byKey = new Map<string, (typeof parsed)[number]>();
@@ -70,13 +109,29 @@ export async function upsertSales(trx: Executor, teamId: number, rows: unknown[]
       continue;
     }
     const key = repo.keyOf(p.values);
-    if (byKey.has(key) && onDuplicate === 'reject') add(p.index, 'period_start', `This store and period appear twice in the batch (also row ${byKey.get(key)!.index + 1}).`);
+    if (byKey.has(key) && onDuplicate === 'reject')
+      add(
+        p.index,
+        'period_start',
+        `This store and period appear twice in the batch (also row ${byKey.get(key)!.index + 1}).`,
+      );
     byKey.set(key, p);
   }
-  const existing = await repo.existingByKey(trx, teamId, [...byKey.values()].map((p) => p.values));
-  if (onDuplicate === 'reject') for (const [key, p] of byKey) if (existing.has(key)) add(p.index, 'period_start', 'Sales for this store and period already exist.');
+  const existing = await repo.existingByKey(
+    trx,
+    teamId,
+    [...byKey.values()].map((p) => p.values),
+  );
+  if (onDuplicate === 'reject')
+    for (const [key, p] of byKey)
+      if (existing.has(key)) add(p.index, 'period_start', 'Sales for this store and period already exist.');
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw new AppError('validation', Object.keys(errors).length > 1 ? `${first} (and ${Object.keys(errors).length - 1} more errors)` : first, errors);
+  if (first)
+    throw new AppError(
+      'validation',
+      Object.keys(errors).length > 1 ? `${first} (and ${Object.keys(errors).length - 1} more errors)` : first,
+      errors,
+    );
 
   const now = nowIso();
   const fresh = [...byKey.entries()].filter(([key]) => !existing.has(key)).map(([, p]) => p.values);
@@ -85,22 +140,42 @@ export async function upsertSales(trx: Executor, teamId: number, rows: unknown[]
   for (const [key, p] of byKey) {
     const before = existing.get(key);
     if (!before) continue;
-    if (before.gross_cents !== p.values.gross_cents || before.net_cents !== p.values.net_cents) changed.push(p.values);
-    result.updated.push({ id: before.id, previous: { gross_cents: before.gross_cents, net_cents: before.net_cents } });
+    if (before.gross_cents !== p.values.gross_cents || before.net_cents !== p.values.net_cents)
+      changed.push(p.values);
+    result.updated.push({
+      id: before.id,
+      previous: { gross_cents: before.gross_cents, net_cents: before.net_cents },
+    });
   }
   await repo.overwriteSales(trx, teamId, changed, now);
   if (result.created.length || result.updated.length) await bumpTeamWriteVersion(trx, teamId);
   return result;
 }
 
-const SORT_COLUMNS = { period_start: 'period_start', gross: 'gross_cents', created_at: 'created_at', updated_at: 'updated_at' } as const;
+const SORT_COLUMNS = {
+  period_start: 'period_start',
+  gross: 'gross_cents',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+} as const;
 
-export async function listSales(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: Sales[]; meta: PaginationMeta }> {
+export async function listSales(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Sales[]; meta: PaginationMeta }> {
   authorize(salesPolicy.view(actor));
   const query = parseListQuery(raw, {
     sorts: SALES_SORTS,
     defaultSort: 'period_start',
-    filters: { store_id: { type: 'ids' }, brand_id: { type: 'ids' }, franchisee_id: { type: 'ids' }, period: { type: 'enum', values: SALES_PERIODS }, from: { type: 'text' }, to: { type: 'text' } },
+    filters: {
+      store_id: { type: 'ids' },
+      brand_id: { type: 'ids' },
+      franchisee_id: { type: 'ids' },
+      period: { type: 'enum', values: SALES_PERIODS },
+      from: { type: 'text' },
+      to: { type: 'text' },
+    },
   });
   const f = query.filters;
   const conditions: Array<Expression<SqlBool>> = [];
@@ -108,15 +183,34 @@ export async function listSales(deps: Deps, actor: Actor, raw: Record<string, st
   if (f.brand_id) conditions.push(sql<SqlBool>`stores.brand_id in (${sql.join(f.brand_id)})`);
   if (f.franchisee_id) conditions.push(sql<SqlBool>`stores.company_id in (${sql.join(f.franchisee_id)})`);
   if (f.period) conditions.push(sql<SqlBool>`sales.period in (${sql.join(f.period)})`);
-  for (const [name, op] of [['from', '>='], ['to', '<=']] as const) {
+  for (const [name, op] of [
+    ['from', '>='],
+    ['to', '<='],
+  ] as const) {
     const value = f[name]?.[0];
     if (value === undefined) continue;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(value))) throw new AppError('validation', `The ${name} filter is not a valid date.`, { [`filters.${name}`]: [`The ${name} filter is not a valid date.`] });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(value)))
+      throw new AppError('validation', `The ${name} filter is not a valid date.`, {
+        [`filters.${name}`]: [`The ${name} filter is not a valid date.`],
+      });
     conditions.push(sql<SqlBool>`sales.period_start ${sql.raw(op)} ${String(value)}`);
   }
-  const direction = raw.direction ? query.direction : query.sort === 'period_start' ? 'desc' : query.direction;
-  const { ids, total } = await repo.pageOfSalesIds(deps.db, actor.teamId, { conditions, sort: SORT_COLUMNS[query.sort as keyof typeof SORT_COLUMNS], direction, page: query.page, perPage: query.perPage });
-  return { data: (await repo.loadSales(deps.db, actor.teamId, ids)).map((r) => presentSales(r, actor)), meta: paginationMeta(query.page, query.perPage, total) };
+  const direction = raw.direction
+    ? query.direction
+    : query.sort === 'period_start'
+      ? 'desc'
+      : query.direction;
+  const { ids, total } = await repo.pageOfSalesIds(deps.db, actor.teamId, {
+    conditions,
+    sort: SORT_COLUMNS[query.sort as keyof typeof SORT_COLUMNS],
+    direction,
+    page: query.page,
+    perPage: query.perPage,
+  });
+  return {
+    data: (await repo.loadSales(deps.db, actor.teamId, ids)).map((r) => presentSales(r, actor)),
+    meta: paginationMeta(query.page, query.perPage, total),
+  };
 }
 
 export async function getSales(deps: Deps, actor: Actor, id: number) {
@@ -129,12 +223,27 @@ export async function createSales(deps: Deps, actor: Actor, input: unknown) {
   authorize(salesPolicy.create(actor));
   const id = await writeTransaction(deps.db, async (trx) => {
     // One row through the batch path: the same messages, without the `rows.0.` prefix.
-    const result = await upsertSales(trx, actor.teamId, [input], 'reject', () => '').catch((error: unknown) => {
-      if (error instanceof AppError && error.fieldErrors) throw new AppError('validation', error.message, Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k.replace(/^\./, ''), v])));
-      throw error;
-    });
+    const result = await upsertSales(trx, actor.teamId, [input], 'reject', () => '').catch(
+      (error: unknown) => {
+        if (error instanceof AppError && error.fieldErrors)
+          throw new AppError(
+            'validation',
+            error.message,
+            Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k.replace(/^\./, ''), v])),
+          );
+        throw error;
+      },
+    );
     const created = result.created[0]!;
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'sales', subjectId: created, action: 'created', changes: input as Record<string, unknown>, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'sales',
+      subjectId: created,
+      action: 'created',
+      changes: input as Record<string, unknown>,
+      ip: actor.ip,
+    });
     return created;
   });
   return getSales(deps, actor, id);
@@ -149,18 +258,48 @@ export async function updateSales(deps: Deps, actor: Actor, id: number, patch: u
     const errors = fieldErrors(parsed.error);
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
-  const before = { gross: Number(row.gross_cents) / 100, net: row.net_cents === null ? null : Number(row.net_cents) / 100 };
-  const after = { gross: parsed.data.gross === undefined ? before.gross : parsed.data.gross, net: parsed.data.net === undefined ? before.net : parsed.data.net };
+  const before = {
+    gross: Number(row.gross_cents) / 100,
+    net: row.net_cents === null ? null : Number(row.net_cents) / 100,
+  };
+  const after = {
+    gross: parsed.data.gross === undefined ? before.gross : parsed.data.gross,
+    net: parsed.data.net === undefined ? before.net : parsed.data.net,
+  };
   // The whole figure is checked again (net may not exceed gross), as a create would.
-  const whole = salesRowInputSchema.safeParse({ store_id: row.store_id, period: row.period, period_start: row.period_start, ...after });
+  const whole = salesRowInputSchema.safeParse({
+    store_id: row.store_id,
+    period: row.period,
+    period_start: row.period_start,
+    ...after,
+  });
   if (!whole.success) {
     const errors = fieldErrors(whole.error);
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
   await writeTransaction(deps.db, async (trx) => {
-    await repo.updateSalesAmounts(trx, actor.teamId, id, { gross_cents: toCents(whole.data.gross)!, net_cents: toCents(whole.data.net) }, nowIso());
-    const changes = Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v).map(([k, v]) => [k, [before[k as keyof typeof before], v]]));
-    if (Object.keys(changes).length) await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'sales', subjectId: id, action: 'updated', changes, ip: actor.ip });
+    await repo.updateSalesAmounts(
+      trx,
+      actor.teamId,
+      id,
+      { gross_cents: toCents(whole.data.gross)!, net_cents: toCents(whole.data.net) },
+      nowIso(),
+    );
+    const changes = Object.fromEntries(
+      Object.entries(after)
+        .filter(([k, v]) => before[k as keyof typeof before] !== v)
+        .map(([k, v]) => [k, [before[k as keyof typeof before], v]]),
+    );
+    if (Object.keys(changes).length)
+      await recordActivity(trx, {
+        teamId: actor.teamId,
+        userId: actor.user.id,
+        subjectType: 'sales',
+        subjectId: id,
+        action: 'updated',
+        changes,
+        ip: actor.ip,
+      });
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
   return getSales(deps, actor, id);
@@ -182,7 +321,13 @@ export async function deleteSales(deps: Deps, actor: Actor, id: number) {
       subjectType: 'sales',
       subjectId: id,
       action: 'deleted',
-      changes: { store_id: row.store_id, period: row.period, period_start: row.period_start, gross: Number(row.gross_cents) / 100, net: row.net_cents === null ? null : Number(row.net_cents) / 100 },
+      changes: {
+        store_id: row.store_id,
+        period: row.period,
+        period_start: row.period_start,
+        gross: Number(row.gross_cents) / 100,
+        net: row.net_cents === null ? null : Number(row.net_cents) / 100,
+      },
       ip: actor.ip,
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
@@ -199,7 +344,19 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
   }
   return writeTransaction(deps.db, async (trx) => {
     const result = await upsertSales(trx, actor.teamId, parsed.data.rows, parsed.data.on_duplicate);
-    await recordActivity(trx, { teamId: actor.teamId, userId: actor.user.id, subjectType: 'sales', subjectId: null, action: 'batch_saved', changes: { created: result.created.length, updated: result.updated.length, on_duplicate: parsed.data.on_duplicate }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'sales',
+      subjectId: null,
+      action: 'batch_saved',
+      changes: {
+        created: result.created.length,
+        updated: result.updated.length,
+        on_duplicate: parsed.data.on_duplicate,
+      },
+      ip: actor.ip,
+    });
     return { created: result.created.length, updated: result.updated.length };
   });
 }

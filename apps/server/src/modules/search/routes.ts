@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, SEARCH_TYPES, searchQuerySchema, searchResponseSchema, type SearchGroup } from '@storekeep/contracts';
+import {
+  API_BASE,
+  SEARCH_TYPES,
+  searchQuerySchema,
+  searchResponseSchema,
+  type SearchGroup,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { searchType } from '../../platform/search';
 import { actorOf } from '../auth/context';
@@ -11,7 +17,10 @@ export function registerSearchRoutes(root: FastifyInstance, deps: Deps) {
   // Groups in a fixed order, only the non-empty ones, at most five ranked items each (spec §3, §7).
   app.get(
     `${API_BASE}/search`,
-    { config: { guard: 'team' }, schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    {
+      config: { guard: 'team' },
+      schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
+    },
     async (request) => {
       const actor = actorOf(request, deps);
       const groups: SearchGroup[] = [];
@@ -20,7 +29,12 @@ export function registerSearchRoutes(root: FastifyInstance, deps: Deps) {
         if (!data.length) continue;
         if (type === 'documents') {
           // A document's subtitle is the passage of its text that matched, when the text matched.
-          const snippets = await documentSnippets(deps, actor.teamId, data.map((d) => d.id), request.query.query);
+          const snippets = await documentSnippets(
+            deps,
+            actor.teamId,
+            data.map((d) => d.id),
+            request.query.query,
+          );
           for (const item of data) item.subtitle = snippets.get(item.id) ?? item.subtitle;
         }
         groups.push({ type, data });

@@ -75,12 +75,20 @@ export const stores: RecordDefinition<Row, Store> = {
   }),
   searchEntry: (row) => ({
     title: row.name,
-    subtitle: joinParts(row.store_number ? `#${row.store_number}` : null, [row.city, row.region].filter(Boolean).join(', ')),
+    subtitle: joinParts(
+      row.store_number ? `#${row.store_number}` : null,
+      [row.city, row.region].filter(Boolean).join(', '),
+    ),
     extra: [row.brand_name ?? '', row.address_line1 ?? '', row.postal_code ?? ''],
   }),
   validate: async (db, teamId, values, id) => {
     const errors = new FieldErrors();
-    errors.addZod(storeRules.safeParse({ opening_date: values.opening_date ?? null, closing_date: values.closing_date ?? null }));
+    errors.addZod(
+      storeRules.safeParse({
+        opening_date: values.opening_date ?? null,
+        closing_date: values.closing_date ?? null,
+      }),
+    );
     await checkRef(db, errors, 'brands', teamId, values.brand_id, 'brand_id', 'brand');
     await checkRef(db, errors, 'companies', teamId, values.company_id, 'company_id', 'operating company');
     await checkRef(db, errors, 'contacts', teamId, values.manager_id, 'manager_id', 'manager');
@@ -92,7 +100,8 @@ export const stores: RecordDefinition<Row, Store> = {
         .where('store_number', '=', String(values.store_number))
         .where('deleted_at', 'is', null);
       if (id !== null) taken = taken.where('id', '!=', id);
-      if (await taken.executeTakeFirst()) errors.add('store_number', 'The store number has already been taken.');
+      if (await taken.executeTakeFirst())
+        errors.add('store_number', 'The store number has already been taken.');
     }
     errors.throwIfAny();
   },

@@ -7,7 +7,8 @@ export const teamPolicy = {
   invite: (actor: Actor) => hasRole(actor, 'admin'),
   cancelInvitation: (actor: Actor) => hasRole(actor, 'admin'),
   /** The owner's role is fixed (they are always admin); nobody changes it, not even the owner. */
-  changeRole: (actor: Actor, target: { userId: number; isOwner: boolean }) => hasRole(actor, 'admin') && !target.isOwner,
+  changeRole: (actor: Actor, target: { userId: number; isOwner: boolean }) =>
+    hasRole(actor, 'admin') && !target.isOwner,
   removeMember: (actor: Actor, target: { userId: number; isOwner: boolean }) =>
     !target.isOwner && (target.userId === actor.user.id || hasRole(actor, 'admin')),
   deleteTeam: (actor: Actor) => actor.isOwner,

@@ -6,7 +6,14 @@ type MemberRow = { id: number; name: string; email: string; role: TeamRole; crea
 type InvitationRow = { id: string; email: string; role: TeamRole; created_at: string };
 
 export function presentMember(row: MemberRow, ownerId: number): TeamMember {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, is_owner: row.id === ownerId, joined_at: row.created_at };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    is_owner: row.id === ownerId,
+    joined_at: row.created_at,
+  };
 }
 
 export function presentInvitation(row: InvitationRow): TeamInvitation {

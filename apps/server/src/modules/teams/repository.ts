@@ -20,7 +20,10 @@ export async function renameTeam(db: Executor, teamId: number, name: string, now
 }
 
 export async function addMember(db: Executor, teamId: number, userId: number, role: TeamRole, now: string) {
-  await db.insertInto('team_user').values({ team_id: teamId, user_id: userId, role, created_at: now }).execute();
+  await db
+    .insertInto('team_user')
+    .values({ team_id: teamId, user_id: userId, role, created_at: now })
+    .execute();
 }
 
 export function findMembership(db: Executor, teamId: number, userId: number) {
@@ -44,7 +47,12 @@ export function listMembers(db: Executor, teamId: number) {
 }
 
 export async function setMemberRole(db: Executor, teamId: number, userId: number, role: TeamRole) {
-  await db.updateTable('team_user').set({ role }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('team_user')
+    .set({ role })
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Ends a membership with what the member kept for that team: list views, mutes, their calendar link. */
@@ -115,11 +123,22 @@ export async function insertInvitation(
 ) {
   return db
     .insertInto('team_invitations')
-    .values({ id: row.id, team_id: teamId, email: row.email, role: row.role, invited_by: row.invitedBy, created_at: row.now })
+    .values({
+      id: row.id,
+      team_id: teamId,
+      email: row.email,
+      role: row.role,
+      invited_by: row.invitedBy,
+      created_at: row.now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function deleteInvitation(db: Executor, teamId: number, invitationId: string) {
-  await db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', invitationId).execute();
+  await db
+    .deleteFrom('team_invitations')
+    .where('team_id', '=', teamId)
+    .where('id', '=', invitationId)
+    .execute();
 }

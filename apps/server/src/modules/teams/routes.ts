@@ -33,20 +33,32 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const team = { guard: 'team' } as const;
 
-  app.get(`${API_BASE}/teams/:id`, { config: team, schema: { params: idParamSchema, response: { 200: dataOf(teamDetailSchema) } } }, async (request) => ({
-    data: await teams.getTeam(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${API_BASE}/teams/:id`,
+    { config: team, schema: { params: idParamSchema, response: { 200: dataOf(teamDetailSchema) } } },
+    async (request) => ({
+      data: await teams.getTeam(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
 
   app.patch(
     `${API_BASE}/teams/:id`,
-    { config: team, schema: { params: idParamSchema, body: renameTeamSchema, response: { 200: dataOf(teamDetailSchema) } } },
-    async (request) => ({ data: await teams.renameTeam(deps, actorOf(request, deps), request.params.id, request.body.name) }),
+    {
+      config: team,
+      schema: { params: idParamSchema, body: renameTeamSchema, response: { 200: dataOf(teamDetailSchema) } },
+    },
+    async (request) => ({
+      data: await teams.renameTeam(deps, actorOf(request, deps), request.params.id, request.body.name),
+    }),
   );
 
   // Switching is allowed whatever the current team's state: it is how a user leaves an inactive team.
   app.patch(
     `${API_BASE}/teams/:id/switch`,
-    { config: { guard: 'auth' }, schema: { params: idParamSchema, response: { 200: dataOf(authUserSchema) } } },
+    {
+      config: { guard: 'auth' },
+      schema: { params: idParamSchema, response: { 200: dataOf(authUserSchema) } },
+    },
     async (request, reply) => {
       await teams.switchTeam(deps, request.auth!.user, request.params.id);
       // The session now acts with another team's role: a new session id for the new privileges.
@@ -57,43 +69,93 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     `${API_BASE}/teams/:id/invitations`,
-    { config: team, schema: { params: idParamSchema, body: inviteMemberSchema, response: { 201: dataOf(teamInvitationSchema) } } },
+    {
+      config: team,
+      schema: {
+        params: idParamSchema,
+        body: inviteMemberSchema,
+        response: { 201: dataOf(teamInvitationSchema) },
+      },
+    },
     async (request, reply) => {
-      const invitation = await teams.inviteMember(deps, actorOf(request, deps), request.params.id, request.body);
+      const invitation = await teams.inviteMember(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.body,
+      );
       return reply.status(201).send({ data: invitation });
     },
   );
 
-  app.delete(`${API_BASE}/teams/:id/invitations/:invitationId`, { config: team, schema: { params: invitationParams } }, async (request, reply) => {
-    await teams.cancelInvitation(deps, actorOf(request, deps), request.params.id, request.params.invitationId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${API_BASE}/teams/:id/invitations/:invitationId`,
+    { config: team, schema: { params: invitationParams } },
+    async (request, reply) => {
+      await teams.cancelInvitation(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.params.invitationId,
+      );
+      return reply.status(204).send();
+    },
+  );
 
   app.patch(
     `${API_BASE}/teams/:id/members/:userId`,
-    { config: team, schema: { params: memberParams, body: changeRoleSchema, response: { 200: dataOf(teamMemberSchema) } } },
+    {
+      config: team,
+      schema: { params: memberParams, body: changeRoleSchema, response: { 200: dataOf(teamMemberSchema) } },
+    },
     async (request) => ({
-      data: await teams.changeRole(deps, actorOf(request, deps), request.params.id, request.params.userId, request.body),
+      data: await teams.changeRole(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+        request.params.userId,
+        request.body,
+      ),
     }),
   );
 
-  app.delete(`${API_BASE}/teams/:id/members/:userId`, { config: team, schema: { params: memberParams } }, async (request, reply) => {
-    await teams.removeMember(deps, actorOf(request, deps), request.params.id, request.params.userId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${API_BASE}/teams/:id/members/:userId`,
+    { config: team, schema: { params: memberParams } },
+    async (request, reply) => {
+      await teams.removeMember(deps, actorOf(request, deps), request.params.id, request.params.userId);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get(`${API_BASE}/teams/:id/settings`, { config: team, schema: { params: idParamSchema, response: { 200: dataOf(teamSettingsSchema) } } }, async (request) => ({
-    data: await getSettings(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${API_BASE}/teams/:id/settings`,
+    { config: team, schema: { params: idParamSchema, response: { 200: dataOf(teamSettingsSchema) } } },
+    async (request) => ({
+      data: await getSettings(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
   app.patch(
     `${API_BASE}/teams/:id/settings`,
-    { config: team, schema: { params: idParamSchema, body: teamSettingsInputSchema.partial(), response: { 200: dataOf(teamSettingsSchema) } } },
-    async (request) => ({ data: await updateSettings(deps, actorOf(request, deps), request.params.id, request.body) }),
+    {
+      config: team,
+      schema: {
+        params: idParamSchema,
+        body: teamSettingsInputSchema.partial(),
+        response: { 200: dataOf(teamSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await updateSettings(deps, actorOf(request, deps), request.params.id, request.body),
+    }),
   );
 
   app.get(
     `${API_BASE}/team-invitations/:token`,
-    { config: { guard: 'public' }, schema: { params: tokenParams, response: { 200: dataOf(invitationPreviewSchema) } } },
+    {
+      config: { guard: 'public' },
+      schema: { params: tokenParams, response: { 200: dataOf(invitationPreviewSchema) } },
+    },
     async (request) => ({ data: await teams.previewInvitation(deps, request.params.token) }),
   );
 
@@ -103,8 +165,11 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const user = request.auth!.user;
       // Every visitor signs in as the demo user: a team it joined would be open to all of them.
-      if (isDemoUser(user, deps.config.SEED_DEMO)) throw forbidden('The demo account is shared: it cannot accept invitations. Sign up to join a team.');
-      await writeTransaction(deps.db, (trx) => teams.acceptInvitation(trx, user, request.params.token, request.ip));
+      if (isDemoUser(user, deps.config.SEED_DEMO))
+        throw forbidden('The demo account is shared: it cannot accept invitations. Sign up to join a team.');
+      await writeTransaction(deps.db, (trx) =>
+        teams.acceptInvitation(trx, user, request.params.token, request.ip),
+      );
       return { data: await loadAuthUser(deps, deps.db, user.id) };
     },
   );

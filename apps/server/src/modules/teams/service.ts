@@ -1,4 +1,9 @@
-import { isTimeZone, type ChangeRoleInput, type InvitationPreview, type TeamRole } from '@storekeep/contracts';
+import {
+  isTimeZone,
+  type ChangeRoleInput,
+  type InvitationPreview,
+  type TeamRole,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
@@ -22,7 +27,8 @@ export async function createPersonalTeam(trx: Executor, user: UserRow, now: stri
   const firstName = user.name.split(/\s+/)[0] || user.name;
   const team = await repo.insertTeam(trx, { name: `${firstName}'s Team`, ownerId: user.id, now });
   // The team's "today" starts as its creator's: the zone their browser reported, when it is a real one.
-  if (timeZone && isTimeZone(timeZone)) await trx.insertInto('team_settings').values({ team_id: team.id, time_zone: timeZone }).execute();
+  if (timeZone && isTimeZone(timeZone))
+    await trx.insertInto('team_settings').values({ team_id: team.id, time_zone: timeZone }).execute();
   await repo.addMember(trx, team.id, user.id, 'admin', now);
   await updateUser(trx, user.id, { current_team_id: team.id }, now);
   return team;
@@ -37,7 +43,10 @@ async function loadTeam(db: Executor, actor: Actor, teamId: number) {
 
 export async function getTeam(deps: Deps, actor: Actor, teamId: number) {
   const team = await loadTeam(deps.db, actor, teamId);
-  const [members, invitations] = await Promise.all([repo.listMembers(deps.db, teamId), repo.listInvitations(deps.db, teamId)]);
+  const [members, invitations] = await Promise.all([
+    repo.listMembers(deps.db, teamId),
+    repo.listInvitations(deps.db, teamId),
+  ]);
   return presentTeam(team, members, invitations, actor);
 }
 
@@ -46,7 +55,15 @@ export async function renameTeam(deps: Deps, actor: Actor, teamId: number, name:
   authorize(teamPolicy.rename(actor));
   await writeTransaction(deps.db, async (trx) => {
     await repo.renameTeam(trx, teamId, name, nowIso());
-    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team', subjectId: teamId, action: 'renamed', changes: { name: [team.name, name] }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId,
+      userId: actor.user.id,
+      subjectType: 'team',
+      subjectId: teamId,
+      action: 'renamed',
+      changes: { name: [team.name, name] },
+      ip: actor.ip,
+    });
   });
   return getTeam(deps, actor, teamId);
 }
@@ -67,16 +84,37 @@ function invitationSignature(appKey: string, invitation: { id: string; email: st
   return hmac(appKey, `team-invitation:${invitation.id}:${invitation.email.toLowerCase()}`);
 }
 
-export function isValidInvitationSignature(appKey: string, invitation: { id: string; email: string }, signature: string | undefined) {
+export function isValidInvitationSignature(
+  appKey: string,
+  invitation: { id: string; email: string },
+  signature: string | undefined,
+) {
   return Boolean(signature) && safeEqual(signature!, invitationSignature(appKey, invitation));
 }
 
-export async function inviteMember(deps: Deps, actor: Actor, teamId: number, input: { email: string; role: TeamRole }) {
+export async function inviteMember(
+  deps: Deps,
+  actor: Actor,
+  teamId: number,
+  input: { email: string; role: TeamRole },
+) {
   const team = await loadTeam(deps.db, actor, teamId);
   authorize(teamPolicy.invite(actor));
   const message = 'Too many invitations. Please try again in :seconds seconds.';
-  await enforceLimit(deps.limiter, { key: `invite-team:${teamId}`, max: INVITATIONS_PER_TEAM_PER_HOUR, windowSeconds: 3600, message, field: 'email' });
-  await enforceLimit(deps.limiter, { key: `invite-to:${input.email}`, max: INVITATIONS_PER_RECIPIENT_PER_DAY, windowSeconds: 86_400, message, field: 'email' });
+  await enforceLimit(deps.limiter, {
+    key: `invite-team:${teamId}`,
+    max: INVITATIONS_PER_TEAM_PER_HOUR,
+    windowSeconds: 3600,
+    message,
+    field: 'email',
+  });
+  await enforceLimit(deps.limiter, {
+    key: `invite-to:${input.email}`,
+    max: INVITATIONS_PER_RECIPIENT_PER_DAY,
+    windowSeconds: 86_400,
+    message,
+    field: 'email',
+  });
   const invitation = await writeTransaction(deps.db, async (trx) => {
     if (await repo.isEmailMember(trx, teamId, input.email)) {
       throw invalid('email', 'This user already belongs to the team.');
@@ -85,7 +123,13 @@ export async function inviteMember(deps: Deps, actor: Actor, teamId: number, inp
       throw invalid('email', 'This user has already been invited to the team.');
     }
     const now = nowIso();
-    const row = await repo.insertInvitation(trx, teamId, { id: randomToken(32), email: input.email, role: input.role, invitedBy: actor.user.id, now });
+    const row = await repo.insertInvitation(trx, teamId, {
+      id: randomToken(32),
+      email: input.email,
+      role: input.role,
+      invitedBy: actor.user.id,
+      now,
+    });
     // The e-mail goes to the address's owner, so it may say which page fits them.
     const hasAccount = Boolean(await findUserByEmail(trx, input.email));
     const url = hasAccount
@@ -98,7 +142,15 @@ export async function inviteMember(deps: Deps, actor: Actor, teamId: number, inp
       subject: `Invitation to join the team "${teamName}" on Storekeep`,
       text: `${inviter} invited you to join the team "${teamName}" on Storekeep as ${input.role}.\n\n${hasAccount ? 'Accept the invitation' : 'Create your account and join'} here:\n\n${url}\n\nIf you do not know ${actor.user.email} or did not expect this invitation, you may ignore this e-mail.\n`,
     });
-    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_invitation', subjectId: null, action: 'invited', changes: { email: input.email, role: input.role }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId,
+      userId: actor.user.id,
+      subjectType: 'team_invitation',
+      subjectId: null,
+      action: 'invited',
+      changes: { email: input.email, role: input.role },
+      ip: actor.ip,
+    });
     return row;
   });
   deps.mail.kick();
@@ -112,18 +164,43 @@ export async function cancelInvitation(deps: Deps, actor: Actor, teamId: number,
     const invitation = await repo.findInvitation(trx, teamId, invitationId);
     if (!invitation) throw notFound('Invitation');
     await repo.deleteInvitation(trx, teamId, invitationId);
-    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_invitation', subjectId: null, action: 'invitation_cancelled', changes: { email: invitation.email }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId,
+      userId: actor.user.id,
+      subjectType: 'team_invitation',
+      subjectId: null,
+      action: 'invitation_cancelled',
+      changes: { email: invitation.email },
+      ip: actor.ip,
+    });
   });
 }
 
-export async function changeRole(deps: Deps, actor: Actor, teamId: number, userId: number, input: ChangeRoleInput & { role: TeamRole }) {
+export async function changeRole(
+  deps: Deps,
+  actor: Actor,
+  teamId: number,
+  userId: number,
+  input: ChangeRoleInput & { role: TeamRole },
+) {
   const team = await loadTeam(deps.db, actor, teamId);
   return writeTransaction(deps.db, async (trx) => {
     const membership = await repo.findMembership(trx, teamId, userId);
     if (!membership) throw notFound('Member');
-    authorize(teamPolicy.changeRole(actor, { userId, isOwner: team.owner_id === userId }), 'The team owner’s role cannot be changed.');
+    authorize(
+      teamPolicy.changeRole(actor, { userId, isOwner: team.owner_id === userId }),
+      'The team owner’s role cannot be changed.',
+    );
     await repo.setMemberRole(trx, teamId, userId, input.role);
-    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_member', subjectId: userId, action: 'role_changed', changes: { role: [membership.role, input.role] }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId,
+      userId: actor.user.id,
+      subjectType: 'team_member',
+      subjectId: userId,
+      action: 'role_changed',
+      changes: { role: [membership.role, input.role] },
+      ip: actor.ip,
+    });
     const member = (await repo.listMembers(trx, teamId)).find((m) => m.id === userId);
     if (!member) throw notFound('Member');
     return presentMember(member, team.owner_id);
@@ -136,18 +213,35 @@ export async function removeMember(deps: Deps, actor: Actor, teamId: number, use
     const membership = await repo.findMembership(trx, teamId, userId);
     if (!membership) throw notFound('Member');
     const isOwner = team.owner_id === userId;
-    if (actor.isDemo && userId === actor.user.id) throw forbidden('The demo account is shared: it cannot leave its team.');
-    authorize(teamPolicy.removeMember(actor, { userId, isOwner }), isOwner ? 'The team owner cannot leave or be removed.' : undefined);
+    if (actor.isDemo && userId === actor.user.id)
+      throw forbidden('The demo account is shared: it cannot leave its team.');
+    authorize(
+      teamPolicy.removeMember(actor, { userId, isOwner }),
+      isOwner ? 'The team owner cannot leave or be removed.' : undefined,
+    );
     await repo.removeMember(trx, teamId, userId);
     const action = userId === actor.user.id ? 'left' : 'member_removed';
-    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team_member', subjectId: userId, action, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId,
+      userId: actor.user.id,
+      subjectType: 'team_member',
+      subjectId: userId,
+      action,
+      ip: actor.ip,
+    });
   });
 }
 
 export async function previewInvitation(deps: Deps, token: string): Promise<InvitationPreview> {
   const invitation = await repo.findInvitationByToken(deps.db, token);
   if (!invitation) throw notFound('Invitation');
-  return { id: invitation.id, team_name: invitation.team_name, email: invitation.email, role: invitation.role, invited_by: invitation.inviter_name };
+  return {
+    id: invitation.id,
+    team_name: invitation.team_name,
+    email: invitation.email,
+    role: invitation.role,
+    invited_by: invitation.inviter_name,
+  };
 }
 
 /**
@@ -155,7 +249,12 @@ export async function previewInvitation(deps: Deps, token: string): Promise<Invi
  * Only a verified account whose address is the invited one may: an unverified address (or one changed to
  * the invitee's without confirming it) proves nothing.
  */
-export async function acceptInvitation(trx: Executor, user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, token: string, ip: string) {
+export async function acceptInvitation(
+  trx: Executor,
+  user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>,
+  token: string,
+  ip: string,
+) {
   const invitation = await repo.findInvitationByToken(trx, token);
   if (!invitation) throw notFound('Invitation');
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
@@ -168,7 +267,15 @@ export async function acceptInvitation(trx: Executor, user: Pick<UserRow, 'id' |
   }
   await repo.deleteInvitation(trx, invitation.team_id, invitation.id);
   await updateUser(trx, user.id, { current_team_id: invitation.team_id }, now);
-  await recordActivity(trx, { teamId: invitation.team_id, userId: user.id, subjectType: 'team_member', subjectId: user.id, action: 'joined', changes: { role: invitation.role }, ip });
+  await recordActivity(trx, {
+    teamId: invitation.team_id,
+    userId: user.id,
+    subjectType: 'team_member',
+    subjectId: user.id,
+    action: 'joined',
+    changes: { role: invitation.role },
+    ip,
+  });
 }
 
 export async function switchTeam(deps: Deps, user: UserRow, teamId: number) {
@@ -177,4 +284,3 @@ export async function switchTeam(deps: Deps, user: UserRow, teamId: number) {
   if (user.current_team_id === teamId) return;
   await updateUser(deps.db, user.id, { current_team_id: teamId }, nowIso());
 }
-

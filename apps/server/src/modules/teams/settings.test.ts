@@ -20,13 +20,23 @@ describe('team reminder settings', () => {
     const { admin, manager, observer, team } = await teamWithRoles(ctx);
     const url = `/app/api/v1/teams/${team.id}/settings`;
     for (const client of [admin, manager, observer]) {
-      expect((await client.get(url)).body.data).toEqual({ lead_days: [180, 90, 30, 7], window_days: 180, alignment_days: 90, ...CALENDAR_DEFAULTS });
+      expect((await client.get(url)).body.data).toEqual({
+        lead_days: [180, 90, 30, 7],
+        window_days: 180,
+        alignment_days: 90,
+        ...CALENDAR_DEFAULTS,
+      });
     }
     expect((await observer.patch(url, { window_days: 90 })).status).toBe(403);
     expect((await manager.patch(url, { window_days: 90 })).status).toBe(403);
     const saved = await admin.patch(url, { lead_days: [7, 60, 60], window_days: 120, alignment_days: 0 });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ lead_days: [60, 7], window_days: 120, alignment_days: 0, ...CALENDAR_DEFAULTS });
+    expect(saved.body.data).toEqual({
+      lead_days: [60, 7],
+      window_days: 120,
+      alignment_days: 0,
+      ...CALENDAR_DEFAULTS,
+    });
     expect((await observer.get(url)).body.data).toEqual(saved.body.data);
   });
 
@@ -41,9 +51,15 @@ describe('team reminder settings', () => {
       window_days: ['The inbox window must be between 1 and 3650.'],
       alignment_days: ['The alignment tolerance must be between 0 and 3650.'],
     });
-    expect((await admin.patch(url, { lead_days: [] })).body.errors).toEqual({ lead_days: ['The notice lead times field is required.'] });
-    expect((await admin.patch(url, { lead_days: [1, 2, 3, 4, 5, 6, 7] })).body.errors.lead_days).toEqual(['The notice lead times may have at most 6 values.']);
-    expect((await admin.patch(url, { window_days: 1.5 })).body.errors.window_days).toEqual(['The inbox window must be an integer.']);
+    expect((await admin.patch(url, { lead_days: [] })).body.errors).toEqual({
+      lead_days: ['The notice lead times field is required.'],
+    });
+    expect((await admin.patch(url, { lead_days: [1, 2, 3, 4, 5, 6, 7] })).body.errors.lead_days).toEqual([
+      'The notice lead times may have at most 6 values.',
+    ]);
+    expect((await admin.patch(url, { window_days: 1.5 })).body.errors.window_days).toEqual([
+      'The inbox window must be an integer.',
+    ]);
   });
 
   it('keep the team’s time zone, digest hour, holiday calendar with its own closures and counting conventions', async () => {
@@ -71,7 +87,14 @@ describe('team reminder settings', () => {
       lease_months: 'first_full_month',
       day_count: 'inclusive',
     });
-    const bad = await admin.patch(url, { time_zone: 'Europe/Atlantis', digest_hour: 24, holidays: [{ date: '2026-02-30', name: 'Nope' }, { date: '2026-03-01', name: '' }] });
+    const bad = await admin.patch(url, {
+      time_zone: 'Europe/Atlantis',
+      digest_hour: 24,
+      holidays: [
+        { date: '2026-02-30', name: 'Nope' },
+        { date: '2026-03-01', name: '' },
+      ],
+    });
     expect(bad.body.errors).toEqual({
       time_zone: ['The time zone must be an IANA name such as America/Chicago.'],
       digest_hour: ['The digest hour must be between 0 and 23.'],
@@ -79,14 +102,27 @@ describe('team reminder settings', () => {
       'holidays.1.name': ['The holiday name field is required.'],
     });
     // Sending the list again replaces it; the other settings stay.
-    expect((await admin.patch(url, { holidays: [] })).body.data).toMatchObject({ holidays: [], time_zone: 'America/Chicago' });
+    expect((await admin.patch(url, { holidays: [] })).body.data).toMatchObject({
+      holidays: [],
+      time_zone: 'America/Chicago',
+    });
   });
 
   it('start a new team on its creator’s time zone, as the browser reports it at sign-up', async () => {
     const make = async (timeZone: string) => {
       const client = ctx.client();
       const email = `zone-${Math.random().toString(36).slice(2)}@example.test`;
-      expect((await client.post('/app/register', { name: 'Zoe Zone', email, password: 'a long enough password', password_confirmation: 'a long enough password', time_zone: timeZone })).status).toBe(201);
+      expect(
+        (
+          await client.post('/app/register', {
+            name: 'Zoe Zone',
+            email,
+            password: 'a long enough password',
+            password_confirmation: 'a long enough password',
+            time_zone: timeZone,
+          })
+        ).status,
+      ).toBe(201);
       const me = (await client.get('/app/api/v1/users/auth')).body.data;
       return (await client.get(`/app/api/v1/teams/${me.team_id}/settings`)).body.data.time_zone;
     };
@@ -98,7 +134,11 @@ describe('team reminder settings', () => {
     const { admin } = await teamWithRoles(ctx);
     const other = await teamWithRoles(ctx);
     expect((await admin.get(`/app/api/v1/teams/${other.team.id}/settings`)).status).toBe(404);
-    expect((await admin.patch(`/app/api/v1/teams/${other.team.id}/settings`, { window_days: 30 })).status).toBe(404);
-    expect((await other.admin.get(`/app/api/v1/teams/${other.team.id}/settings`)).body.data.window_days).toBe(180);
+    expect(
+      (await admin.patch(`/app/api/v1/teams/${other.team.id}/settings`, { window_days: 30 })).status,
+    ).toBe(404);
+    expect((await other.admin.get(`/app/api/v1/teams/${other.team.id}/settings`)).body.data.window_days).toBe(
+      180,
+    );
   });
 });

@@ -28,7 +28,12 @@ export async function getSettings(deps: Deps, actor: Actor, teamId: number): Pro
 async function readSettings(db: Executor, teamId: number): Promise<TeamSettings> {
   const [row, holidays] = await Promise.all([
     db.selectFrom('team_settings').selectAll().where('team_id', '=', teamId).executeTakeFirst(),
-    db.selectFrom('team_holidays').select(['date', 'name']).where('team_id', '=', teamId).orderBy('date').execute(),
+    db
+      .selectFrom('team_holidays')
+      .select(['date', 'name'])
+      .where('team_id', '=', teamId)
+      .orderBy('date')
+      .execute(),
   ]);
   return {
     lead_days: row ? row.lead_days.split(',').map(Number) : [...DEFAULT_LEAD_DAYS],
@@ -55,7 +60,11 @@ export type TeamCalendar = {
   dayCount: DayCount;
 };
 
-export async function teamCalendar(db: Executor, teamId: number, now: Date = new Date()): Promise<TeamCalendar> {
+export async function teamCalendar(
+  db: Executor,
+  teamId: number,
+  now: Date = new Date(),
+): Promise<TeamCalendar> {
   const settings = await readSettings(db, teamId);
   return {
     timeZone: settings.time_zone,
@@ -70,7 +79,11 @@ export async function teamCalendar(db: Executor, teamId: number, now: Date = new
 
 /** The team's date today (its time zone), for the many places that only need that. */
 export async function teamToday(db: Executor, teamId: number, now: Date = new Date()): Promise<string> {
-  const row = await db.selectFrom('team_settings').select('time_zone').where('team_id', '=', teamId).executeTakeFirst();
+  const row = await db
+    .selectFrom('team_settings')
+    .select('time_zone')
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
   return todayIn(row?.time_zone ?? 'UTC', now);
 }
 
@@ -78,7 +91,11 @@ export async function teamToday(db: Executor, teamId: number, now: Date = new Da
 export async function updateSettings(deps: Deps, actor: Actor, teamId: number, patch: Partial<TeamSettings>) {
   const current = await getSettings(deps, actor, teamId);
   authorize(hasRole(actor, 'admin'));
-  const next: TeamSettings = { ...current, ...patch, lead_days: [...new Set(patch.lead_days ?? current.lead_days)].sort((a, b) => b - a) };
+  const next: TeamSettings = {
+    ...current,
+    ...patch,
+    lead_days: [...new Set(patch.lead_days ?? current.lead_days)].sort((a, b) => b - a),
+  };
   await writeTransaction(deps.db, async (trx) => {
     const values = {
       lead_days: next.lead_days.join(','),
@@ -91,23 +108,59 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
       lease_months: next.lease_months,
       day_count: next.day_count,
     };
-    await trx.insertInto('team_settings').values({ team_id: teamId, ...values }).onConflict((oc) => oc.column('team_id').doUpdateSet(values)).execute();
+    await trx
+      .insertInto('team_settings')
+      .values({ team_id: teamId, ...values })
+      .onConflict((oc) => oc.column('team_id').doUpdateSet(values))
+      .execute();
     if (patch.holidays) {
       await trx.deleteFrom('team_holidays').where('team_id', '=', teamId).execute();
-      if (patch.holidays.length) await trx.insertInto('team_holidays').values(patch.holidays.map((h) => ({ team_id: teamId, date: h.date, name: h.name }))).execute();
+      if (patch.holidays.length)
+        await trx
+          .insertInto('team_holidays')
+          .values(patch.holidays.map((h) => ({ team_id: teamId, date: h.date, name: h.name })))
+          .execute();
     }
     // Computed option dates follow the calendar and the counting rules: recompute them in the background.
-    const calendarChanged = (['holiday_calendar', 'lease_months', 'day_count'] as const).some((key) => next[key] !== current[key]) || JSON.stringify(next.holidays) !== JSON.stringify(current.holidays);
+    const calendarChanged =
+      (['holiday_calendar', 'lease_months', 'day_count'] as const).some(
+        (key) => next[key] !== current[key],
+      ) || JSON.stringify(next.holidays) !== JSON.stringify(current.holidays);
     if (calendarChanged) {
       const now = nowIso();
-      await trx.insertInto('jobs').values({ kind: RECOMPUTE_CRITICAL_DATES, team_id: teamId, payload: JSON.stringify({ teamId }), available_at: now, created_at: now }).execute();
+      await trx
+        .insertInto('jobs')
+        .values({
+          kind: RECOMPUTE_CRITICAL_DATES,
+          team_id: teamId,
+          payload: JSON.stringify({ teamId }),
+          available_at: now,
+          created_at: now,
+        })
+        .execute();
     }
     const lead = next.lead_days[0]!;
-    const visibleFrom = deps.dialect === 'postgres' ? sql<string>`(due_date - ${lead}::int)` : sql<string>`date(due_date, ${`-${lead} days`})`;
-    await trx.updateTable('reminders').set({ visible_from: visibleFrom }).where('team_id', '=', teamId).where('source', '!=', 'manual').execute();
+    const visibleFrom =
+      deps.dialect === 'postgres'
+        ? sql<string>`(due_date - ${lead}::int)`
+        : sql<string>`date(due_date, ${`-${lead} days`})`;
+    await trx
+      .updateTable('reminders')
+      .set({ visible_from: visibleFrom })
+      .where('team_id', '=', teamId)
+      .where('source', '!=', 'manual')
+      .execute();
     // Which reminders are in view changed: cached unread counts and totals must not survive it.
     await bumpTeamWriteVersion(trx, teamId);
-    await recordActivity(trx, { teamId, userId: actor.user.id, subjectType: 'team', subjectId: teamId, action: 'settings_updated', changes: { before: current, after: next }, ip: actor.ip });
+    await recordActivity(trx, {
+      teamId,
+      userId: actor.user.id,
+      subjectType: 'team',
+      subjectId: teamId,
+      action: 'settings_updated',
+      changes: { before: current, after: next },
+      ip: actor.ip,
+    });
   });
   return next;
 }

@@ -4,13 +4,36 @@ const COLUMNS = ['id', 'name', 'abilities', 'last_used_at', 'expires_at', 'creat
 
 /** A user's tokens, newest first (device logins included: they are tokens too). */
 export function tokensOf(db: Executor, userId: number) {
-  return db.selectFrom('personal_access_tokens').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(200).execute();
+  return db
+    .selectFrom('personal_access_tokens')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
 }
 
-export async function insertToken(db: Executor, row: { userId: number; name: string; tokenHash: string; abilities: string; expiresAt: string | null; now: string }) {
+export async function insertToken(
+  db: Executor,
+  row: {
+    userId: number;
+    name: string;
+    tokenHash: string;
+    abilities: string;
+    expiresAt: string | null;
+    now: string;
+  },
+) {
   const inserted = await db
     .insertInto('personal_access_tokens')
-    .values({ user_id: row.userId, name: row.name, token_hash: row.tokenHash, abilities: row.abilities, expires_at: row.expiresAt, created_at: row.now })
+    .values({
+      user_id: row.userId,
+      name: row.name,
+      token_hash: row.tokenHash,
+      abilities: row.abilities,
+      expires_at: row.expiresAt,
+      created_at: row.now,
+    })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return inserted;
@@ -18,6 +41,10 @@ export async function insertToken(db: Executor, row: { userId: number; name: str
 
 /** Deletes one of the user's tokens; false when the user has no token with that id. */
 export async function deleteUserToken(db: Executor, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('personal_access_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('personal_access_tokens')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

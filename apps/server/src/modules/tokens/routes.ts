@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, dataOf, idParamSchema, newTokenSchema, tokenInputSchema, tokenSchema } from '@storekeep/contracts';
+import {
+  API_BASE,
+  dataOf,
+  idParamSchema,
+  newTokenSchema,
+  tokenInputSchema,
+  tokenSchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import * as tokens from './service';
 
@@ -11,10 +18,17 @@ export function registerTokenRoutes(root: FastifyInstance, deps: Deps) {
   const config = { guard: 'auth' } as const;
   const base = `${API_BASE}/tokens`;
 
-  app.get(base, { config, schema: { response: { 200: dataOf(z.array(tokenSchema)) } } }, async (request) => ({ data: await tokens.listTokens(deps, request.auth!) }));
+  app.get(base, { config, schema: { response: { 200: dataOf(z.array(tokenSchema)) } } }, async (request) => ({
+    data: await tokens.listTokens(deps, request.auth!),
+  }));
 
-  app.post(base, { config, schema: { body: tokenInputSchema, response: { 201: dataOf(newTokenSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await tokens.createToken(deps, request.auth!, request.body, request.ip) }),
+  app.post(
+    base,
+    { config, schema: { body: tokenInputSchema, response: { 201: dataOf(newTokenSchema) } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await tokens.createToken(deps, request.auth!, request.body, request.ip) }),
   );
 
   app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {

@@ -8,17 +8,32 @@ describe('personal access tokens', () => {
   it('are made on the profile page (shown once), act as their user, and stop working when revoked', async () => {
     const { admin, owner } = await teamWithRoles(ctx);
     await createVia(admin, 'stores', { name: 'Downtown' });
-    const made = await admin.post('/app/api/v1/tokens', { name: 'Reporting script', abilities: 'read-write', expires_in_days: 30 });
+    const made = await admin.post('/app/api/v1/tokens', {
+      name: 'Reporting script',
+      abilities: 'read-write',
+      expires_in_days: 30,
+    });
     expect(made.status).toBe(201);
-    expect(made.body.data).toMatchObject({ name: 'Reporting script', abilities: 'read-write', last_used_at: null, plain_text_token: expect.stringMatching(/^sk_/) });
+    expect(made.body.data).toMatchObject({
+      name: 'Reporting script',
+      abilities: 'read-write',
+      last_used_at: null,
+      plain_text_token: expect.stringMatching(/^sk_/),
+    });
     expect(Date.parse(made.body.data.expires_at) - Date.now()).toBeGreaterThan(29 * 86_400_000);
 
     const script = ctx.client().withToken(made.body.data.plain_text_token);
-    expect((await script.get('/app/api/v1/stores')).body.data.map((s: { name: string }) => s.name)).toEqual(['Downtown']);
+    expect((await script.get('/app/api/v1/stores')).body.data.map((s: { name: string }) => s.name)).toEqual([
+      'Downtown',
+    ]);
     expect((await script.post('/app/api/v1/stores', { name: 'From a script' })).status).toBe(201);
 
     const listed = (await admin.get('/app/api/v1/tokens')).body.data;
-    expect(listed[0]).toMatchObject({ id: made.body.data.id, name: 'Reporting script', last_used_at: expect.any(String) });
+    expect(listed[0]).toMatchObject({
+      id: made.body.data.id,
+      name: 'Reporting script',
+      last_used_at: expect.any(String),
+    });
     expect(JSON.stringify(listed)).not.toContain(made.body.data.plain_text_token);
 
     // A token cannot manage tokens; the browser session can.
@@ -26,7 +41,9 @@ describe('personal access tokens', () => {
     expect((await script.delete(`/app/api/v1/tokens/${made.body.data.id}`)).status).toBe(403);
     expect((await admin.delete(`/app/api/v1/tokens/${made.body.data.id}`)).status).toBe(204);
     expect((await script.get('/app/api/v1/stores')).status).toBe(401);
-    const audit = (await admin.get('/app/api/v1/activities?per_page=10')).body.data.map((a: { action: string }) => a.action);
+    const audit = (await admin.get('/app/api/v1/activities?per_page=10')).body.data.map(
+      (a: { action: string }) => a.action,
+    );
     expect(audit).toEqual(expect.arrayContaining(['token_created', 'token_revoked']));
     expect(owner.id).toBeGreaterThan(0);
   });
@@ -40,15 +57,30 @@ describe('personal access tokens', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('This API token may only read.');
 
-    const observerToken = (await observer.post('/app/api/v1/tokens', { name: 'Mine', abilities: 'read-write' })).body.data;
-    expect((await ctx.client().withToken(observerToken.plain_text_token).post('/app/api/v1/stores', { name: 'Nope' })).status).toBe(403);
+    const observerToken = (
+      await observer.post('/app/api/v1/tokens', { name: 'Mine', abilities: 'read-write' })
+    ).body.data;
+    expect(
+      (
+        await ctx
+          .client()
+          .withToken(observerToken.plain_text_token)
+          .post('/app/api/v1/stores', { name: 'Nope' })
+      ).status,
+    ).toBe(403);
   });
 
   it('an expired token gets 401', async () => {
     const { admin } = await teamWithRoles(ctx);
     const token = (await admin.post('/app/api/v1/tokens', { name: 'Old', abilities: 'read' })).body.data;
-    await ctx.db.updateTable('personal_access_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', token.id).execute();
-    expect((await ctx.client().withToken(token.plain_text_token).get('/app/api/v1/users/auth')).status).toBe(401);
+    await ctx.db
+      .updateTable('personal_access_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', token.id)
+      .execute();
+    expect((await ctx.client().withToken(token.plain_text_token).get('/app/api/v1/users/auth')).status).toBe(
+      401,
+    );
   });
 
   it('checks the input and keeps each person to their own tokens', async () => {

@@ -18,18 +18,29 @@ const tableOf = (type: TrashType) => (type === 'agreements' ? 'franchise_agreeme
 
 const titleSql: Record<TrashType, string> = {
   documents: 'title',
-  leases: "coalesce((select name from stores where stores.id = leases.store_id), '') || coalesce(' (' || reference || ')', '')",
-  agreements: "coalesce((select name from brands where brands.id = franchise_agreements.brand_id), '') || coalesce(' ' || agreement_number, '')",
+  leases:
+    "coalesce((select name from stores where stores.id = leases.store_id), '') || coalesce(' (' || reference || ')', '')",
+  agreements:
+    "coalesce((select name from brands where brands.id = franchise_agreements.brand_id), '') || coalesce(' ' || agreement_number, '')",
   companies: 'name',
   brands: 'name',
   stores: 'name',
-  contacts: "coalesce(nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), email, '')",
+  contacts:
+    "coalesce(nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), email, '')",
 };
 
 /** Deleted records still restorable, newest first, across every record type (admins). */
-export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, string | string[]>): Promise<{ data: TrashItem[]; meta: PaginationMeta }> {
+export async function listTrash(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: TrashItem[]; meta: PaginationMeta }> {
   authorize(recordPolicy.viewTrash(actor));
-  const query = parseListQuery(raw, { sorts: ['deleted_at'], defaultSort: 'deleted_at', filters: { type: { type: 'enum', values: TRASH_TYPES } } });
+  const query = parseListQuery(raw, {
+    sorts: ['deleted_at'],
+    defaultSort: 'deleted_at',
+    filters: { type: { type: 'enum', values: TRASH_TYPES } },
+  });
   const types = (query.filters.type as TrashType[] | undefined) ?? [...TRASH_TYPES];
   const cutoff = new Date(Date.now() - TRASH_DAYS * DAY_MS).toISOString();
   const union = sql.join(
@@ -41,7 +52,14 @@ export async function listTrash(deps: Deps, actor: Actor, raw: Record<string, st
   );
   const offset = (query.page - 1) * query.perPage;
   const [rows, count] = await Promise.all([
-    sql<{ type: TrashType; id: number; title: string; deleted_at: string }>`select * from (${union}) as trash order by deleted_at desc, id desc limit ${query.perPage} offset ${offset}`.execute(deps.db),
+    sql<{
+      type: TrashType;
+      id: number;
+      title: string;
+      deleted_at: string;
+    }>`select * from (${union}) as trash order by deleted_at desc, id desc limit ${query.perPage} offset ${offset}`.execute(
+      deps.db,
+    ),
     sql<{ total: number }>`select count(*) as total from (${union}) as trash`.execute(deps.db),
   ]);
   return {
@@ -80,10 +98,17 @@ export async function purgeTrash(deps: Deps): Promise<number> {
     if (!doomed.length) continue;
     const ids = doomed.map((row) => row.id);
     await transactionRetryingDeadlocks(deps.db, async (trx) => {
-      await trx.deleteFrom('notes').where('subject_type', '=', subjects[type]).where('subject_id', 'in', ids).execute();
+      await trx
+        .deleteFrom('notes')
+        .where('subject_type', '=', subjects[type])
+        .where('subject_id', 'in', ids)
+        .execute();
       await purgeAttributeValues(trx, type, ids);
       await (trx as unknown as typeof db).deleteFrom(type).where('id', 'in', ids).execute();
-      await releaseBlobs(trx, doomed.flatMap((row) => (row.image_key ? variantKeys(row.image_key) : [])));
+      await releaseBlobs(
+        trx,
+        doomed.flatMap((row) => (row.image_key ? variantKeys(row.image_key) : [])),
+      );
     });
     for (const row of doomed) if (row.image_key) await removeVariants(deps, row.image_key);
     purged += ids.length;
@@ -93,20 +118,42 @@ export async function purgeTrash(deps: Deps): Promise<number> {
 
 /** Deleted documents past the trash period, and every blob no remaining version still references. */
 async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
-  const doomed = await deps.db.selectFrom('documents').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).limit(1000).execute();
+  const doomed = await deps.db
+    .selectFrom('documents')
+    .select('id')
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '<', cutoff)
+    .limit(1000)
+    .execute();
   if (!doomed.length) return 0;
   const ids = doomed.map((d) => d.id);
-  const blobs = await deps.db.selectFrom('document_versions').select('blob_key').where('document_id', 'in', ids).execute();
+  const blobs = await deps.db
+    .selectFrom('document_versions')
+    .select('blob_key')
+    .where('document_id', 'in', ids)
+    .execute();
   let released: string[] = [];
   await transactionRetryingDeadlocks(deps.db, async (trx) => {
-    await trx.deleteFrom('jobs').where('kind', '=', 'extract_text').where('finished_at', 'is', null).where(sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where document_id in (${sql.join(ids)}))`).execute();
+    await trx
+      .deleteFrom('jobs')
+      .where('kind', '=', 'extract_text')
+      .where('finished_at', 'is', null)
+      .where(
+        sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where document_id in (${sql.join(ids)}))`,
+      )
+      .execute();
     await purgeAttributeValues(trx, 'documents', ids);
     await trx.deleteFrom('documents').where('id', 'in', ids).execute();
     // Registered in the purge's own transaction: a crash before the deletes below leaves them to the sweep.
     const keys = [...new Set(blobs.map((b) => b.blob_key))];
     const stillUsed = new Set<string>();
     for (let at = 0; at < keys.length; at += 500) {
-      for (const row of await trx.selectFrom('document_versions').select('blob_key').where('blob_key', 'in', keys.slice(at, at + 500)).execute()) stillUsed.add(row.blob_key);
+      for (const row of await trx
+        .selectFrom('document_versions')
+        .select('blob_key')
+        .where('blob_key', 'in', keys.slice(at, at + 500))
+        .execute())
+        stillUsed.add(row.blob_key);
     }
     released = keys.filter((key) => !stillUsed.has(key));
     await releaseBlobs(trx, released);
@@ -118,12 +165,31 @@ async function purgeDocuments(deps: Deps, cutoff: string): Promise<number> {
 /** Leases and agreements past the trash period; their rows cascade, their clauses are removed here. */
 async function purgeContracts(deps: Deps, cutoff: string): Promise<number> {
   let purged = 0;
-  for (const [table, subject, attributeSubject] of [['leases', 'lease', 'leases'], ['franchise_agreements', 'agreement', 'agreements']] as const) {
-    const ids = (await deps.db.selectFrom(table).select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).limit(1000).execute()).map((r) => r.id);
+  for (const [table, subject, attributeSubject] of [
+    ['leases', 'lease', 'leases'],
+    ['franchise_agreements', 'agreement', 'agreements'],
+  ] as const) {
+    const ids = (
+      await deps.db
+        .selectFrom(table)
+        .select('id')
+        .where('deleted_at', 'is not', null)
+        .where('deleted_at', '<', cutoff)
+        .limit(1000)
+        .execute()
+    ).map((r) => r.id);
     if (!ids.length) continue;
     await transactionRetryingDeadlocks(deps.db, async (trx) => {
-      await trx.deleteFrom('clauses').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
-      await trx.deleteFrom('reminders').where('subject_type', '=', subject).where('subject_id', 'in', ids).execute();
+      await trx
+        .deleteFrom('clauses')
+        .where('subject_type', '=', subject)
+        .where('subject_id', 'in', ids)
+        .execute();
+      await trx
+        .deleteFrom('reminders')
+        .where('subject_type', '=', subject)
+        .where('subject_id', 'in', ids)
+        .execute();
       await purgeAttributeValues(trx, attributeSubject, ids);
       await trx.deleteFrom(table).where('id', 'in', ids).execute();
     });

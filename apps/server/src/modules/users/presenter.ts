@@ -16,7 +16,12 @@ export function presentAuthUser(
     email: user.email,
     notifications: extra.notifications,
     email_verified_at: user.email_verified_at,
-    pending_email: user.pending_email && user.pending_email_expires_at && user.pending_email_expires_at > new Date().toISOString() ? user.pending_email : null,
+    pending_email:
+      user.pending_email &&
+      user.pending_email_expires_at &&
+      user.pending_email_expires_at > new Date().toISOString()
+        ? user.pending_email
+        : null,
     owns_team: current ? current.owner_id === user.id : false,
     team_role: current?.role ?? null,
     team_id: current?.id ?? null,

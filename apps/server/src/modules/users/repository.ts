@@ -22,7 +22,18 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: number,
-  changes: Partial<Pick<UserRow, 'name' | 'email' | 'password_hash' | 'email_verified_at' | 'current_team_id' | 'pending_email' | 'pending_email_expires_at'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      | 'name'
+      | 'email'
+      | 'password_hash'
+      | 'email_verified_at'
+      | 'current_team_id'
+      | 'pending_email'
+      | 'pending_email_expires_at'
+    >
+  >,
   now: string,
 ) {
   await db

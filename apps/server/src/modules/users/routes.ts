@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE, appConfigSchema, authUserSchema, dataOf, messageSchema, updatePasswordSchema, updateProfileSchema } from '@storekeep/contracts';
+import {
+  API_BASE,
+  appConfigSchema,
+  authUserSchema,
+  dataOf,
+  messageSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+} from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { unauthenticated } from '../../platform/errors';
 import { logoutOtherDevices, rotateSession } from '../auth/service';
@@ -19,7 +27,10 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   // with `?guest=null` a guest gets 200 `{ data: null }`; without it, 401 as for every other signed-in route.
   app.get(
     `${API_BASE}/users/auth`,
-    { config: { guard: 'public' }, schema: { querystring: authCallerQuerySchema, response: { 200: dataOf(authUserSchema.nullable()) } } },
+    {
+      config: { guard: 'public' },
+      schema: { querystring: authCallerQuerySchema, response: { 200: dataOf(authUserSchema.nullable()) } },
+    },
     async (request) => {
       if (request.auth) return { data: await presentCaller(deps, request.auth) };
       if (request.query.guest === 'null') return { data: null };
@@ -33,13 +44,21 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
 
   // What the signed-in browser needs of the server's configuration: the Maps key is a browser key by design
   // (restricted by referrer at Google), so it is handed out; nothing secret ever is.
-  app.get(`${API_BASE}/app-config`, { config: { guard: 'auth' }, schema: { response: { 200: dataOf(appConfigSchema) } } }, async () => ({
-    data: { maps_api_key: deps.config.GOOGLE_MAPS_API_KEY ?? null },
-  }));
+  app.get(
+    `${API_BASE}/app-config`,
+    { config: { guard: 'auth' }, schema: { response: { 200: dataOf(appConfigSchema) } } },
+    async () => ({
+      data: { maps_api_key: deps.config.GOOGLE_MAPS_API_KEY ?? null },
+    }),
+  );
 
-  app.patch(`${API_BASE}/users/profile`, { config: { guard: 'auth' }, schema: { body: updateProfileSchema, response } }, async (request) => ({
-    data: await updateProfile(deps, request.auth!, request.body, request.ip),
-  }));
+  app.patch(
+    `${API_BASE}/users/profile`,
+    { config: { guard: 'auth' }, schema: { body: updateProfileSchema, response } },
+    async (request) => ({
+      data: await updateProfile(deps, request.auth!, request.body, request.ip),
+    }),
+  );
 
   app.put(
     `${API_BASE}/users/password`,
@@ -55,7 +74,10 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   // "Log out other devices" (profile page): every other session of the caller ends; this one stays.
   app.post(
     `${API_BASE}/users/logout-other-devices`,
-    { config: { guard: 'auth' }, schema: { response: { 200: dataOf(z.object({ ended: z.number().int() })) } } },
+    {
+      config: { guard: 'auth' },
+      schema: { response: { 200: dataOf(z.object({ ended: z.number().int() })) } },
+    },
     async (request) => ({ data: { ended: await logoutOtherDevices(deps, request) } }),
   );
 }

@@ -23,7 +23,10 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
   const teams = await listUserTeams(db, userId);
   const current = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
   const notifications = current ? await unreadCount(db, current.id) : 0;
-  return presentAuthUser(user, teams, current, { notifications, isDemo: isDemoUser(user, deps.config.SEED_DEMO) });
+  return presentAuthUser(user, teams, current, {
+    notifications,
+    isDemo: isDemoUser(user, deps.config.SEED_DEMO),
+  });
 }
 
 /**
@@ -33,11 +36,15 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
  */
 export async function presentCaller(deps: Deps, auth: RequestAuth): Promise<AuthUser> {
   const notifications = auth.team ? await unreadCount(deps.db, auth.team.id) : 0;
-  return presentAuthUser(auth.user, auth.teams, auth.team, { notifications, isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO) });
+  return presentAuthUser(auth.user, auth.teams, auth.team, {
+    notifications,
+    isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),
+  });
 }
 
 function refuseDemo(deps: Deps, auth: RequestAuth) {
-  if (isDemoUser(auth.user, deps.config.SEED_DEMO)) throw forbidden('The demo account cannot change its profile.');
+  if (isDemoUser(auth.user, deps.config.SEED_DEMO))
+    throw forbidden('The demo account cannot change its profile.');
 }
 
 /** Asking to change the e-mail address: a few a day are plenty, and each sends two e-mails. */
@@ -50,7 +57,12 @@ const EMAIL_CHANGES_PER_HOUR = 6;
  * getting a link), so the form says nothing about who has an account. Sending the current address again
  * drops a pending change.
  */
-export async function updateProfile(deps: Deps, auth: RequestAuth, input: UpdateProfileInput & { email: string }, ip: string) {
+export async function updateProfile(
+  deps: Deps,
+  auth: RequestAuth,
+  input: UpdateProfileInput & { email: string },
+  ip: string,
+) {
   refuseDemo(deps, auth);
   const user = auth.user;
   const emailChanged = input.email !== user.email;
@@ -62,7 +74,8 @@ export async function updateProfile(deps: Deps, auth: RequestAuth, input: Update
       message: 'Too many e-mail changes. Please try again in :seconds seconds.',
       field: 'email',
     });
-    if (!input.current_password) throw invalid('current_password', 'Enter your current password to change your e-mail address.');
+    if (!input.current_password)
+      throw invalid('current_password', 'Enter your current password to change your e-mail address.');
     if (!(await verifyPassword(user.password_hash, input.current_password))) {
       throw invalid('current_password', 'The provided password does not match your current password.');
     }
@@ -72,21 +85,66 @@ export async function updateProfile(deps: Deps, auth: RequestAuth, input: Update
     const changes = diff(user, { name: input.name });
     if (emailChanged) {
       const expires = linkExpiry();
-      await updateUser(trx, user.id, { name: input.name, pending_email: input.email, pending_email_expires_at: new Date(expires * 1000).toISOString() }, now);
-      await sendEmailChangeMails(deps, trx, { id: user.id, name: input.name, email: user.email }, input.email, expires);
-      await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'email_change_requested', changes: { email: [user.email, input.email] }, ip });
+      await updateUser(
+        trx,
+        user.id,
+        {
+          name: input.name,
+          pending_email: input.email,
+          pending_email_expires_at: new Date(expires * 1000).toISOString(),
+        },
+        now,
+      );
+      await sendEmailChangeMails(
+        deps,
+        trx,
+        { id: user.id, name: input.name, email: user.email },
+        input.email,
+        expires,
+      );
+      await recordActivity(trx, {
+        teamId: auth.team?.id ?? null,
+        userId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+        action: 'email_change_requested',
+        changes: { email: [user.email, input.email] },
+        ip,
+      });
     } else {
-      await updateUser(trx, user.id, { name: input.name, ...(user.pending_email ? { pending_email: null, pending_email_expires_at: null } : {}) }, now);
+      await updateUser(
+        trx,
+        user.id,
+        {
+          name: input.name,
+          ...(user.pending_email ? { pending_email: null, pending_email_expires_at: null } : {}),
+        },
+        now,
+      );
     }
     if (Object.keys(changes).length) {
-      await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: user.id, subjectType: 'user', subjectId: user.id, action: 'updated', changes, ip });
+      await recordActivity(trx, {
+        teamId: auth.team?.id ?? null,
+        userId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+        action: 'updated',
+        changes,
+        ip,
+      });
     }
     return loadAuthUser(deps, trx, user.id);
   }).finally(() => deps.mail.kick());
 }
 
 /** The confirmation link to the new address (or, when it is taken, a note to its owner) and a notice to the current one. */
-async function sendEmailChangeMails(deps: Deps, trx: Executor, user: { id: number; name: string; email: string }, newEmail: string, expires: number) {
+async function sendEmailChangeMails(
+  deps: Deps,
+  trx: Executor,
+  user: { id: number; name: string; email: string },
+  newEmail: string,
+  expires: number,
+) {
   const name = nameForMail(user.name);
   if (await findUserByEmail(trx, newEmail)) {
     await enqueueMail(trx, {
@@ -140,6 +198,14 @@ export async function updatePassword(deps: Deps, auth: RequestAuth, input: Updat
     // A changed password ends every other session and every API token: a thief holding one is locked out.
     // The caller's own session continues (under a new id, rotated by the route).
     const ended = await endAllCredentials(trx, auth.user.id, auth.sessionId);
-    await recordActivity(trx, { teamId: auth.team?.id ?? null, userId: auth.user.id, subjectType: 'user', subjectId: auth.user.id, action: 'password_changed', changes: ended, ip });
+    await recordActivity(trx, {
+      teamId: auth.team?.id ?? null,
+      userId: auth.user.id,
+      subjectType: 'user',
+      subjectId: auth.user.id,
+      action: 'password_changed',
+      changes: ended,
+      ip,
+    });
   });
 }

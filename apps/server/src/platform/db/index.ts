@@ -53,7 +53,11 @@ export async function writeTransaction<T>(db: Db, run: (trx: Trx) => Promise<T>)
  * last, such a lock is held only by a transaction that waits for no other row, so on PostgreSQL two writes
  * cannot deadlock over it, whatever order they touched their other rows in.
  */
-export async function atEndOfTransaction(executor: Executor, key: string, work: () => Promise<void>): Promise<void> {
+export async function atEndOfTransaction(
+  executor: Executor,
+  key: string,
+  work: () => Promise<void>,
+): Promise<void> {
   const pending = executor.isTransaction ? endOfTransactionWork.get(executor as Trx) : undefined;
   if (pending) pending.set(key, work);
   else await work();
@@ -101,7 +105,11 @@ export function observeQueries(db: Db, listener: (query: QueryObservation) => vo
 function queryLog(observers: Set<(query: QueryObservation) => void>) {
   return (event: LogEvent) => {
     if (!observers.size) return;
-    const observation = { sql: event.query.sql, seconds: event.queryDurationMillis / 1000, failed: event.level === 'error' };
+    const observation = {
+      sql: event.query.sql,
+      seconds: event.queryDurationMillis / 1000,
+      failed: event.level === 'error',
+    };
     for (const observer of observers) observer(observation);
   };
 }
@@ -131,7 +139,8 @@ export function watchWrites(db: Db, listener: (table: string, kind: WriteKind) =
 function tableOf(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
   if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
-  if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  if (node.kind === 'TableNode')
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
   return undefined;
 }
 
@@ -220,7 +229,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   pool.on('connect', (client) => client.on('error', () => undefined));
   const watchers = new Set<(table: string, kind: WriteKind) => void>();
   const observers = new Set<(query: QueryObservation) => void>();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeWatchPlugin(watchers)], log: queryLog(observers) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [writeWatchPlugin(watchers)],
+    log: queryLog(observers),
+  });
   postgresUrls.set(db, url);
   writeWatchers.set(db, watchers);
   queryObservers.set(db, observers);

@@ -8,7 +8,6 @@ import { withDatabase } from '../../../test/global-setup';
 import { openDatabase } from './index';
 import { migrateToLatest } from './migrate';
 
-
 describe('migrations on deploy', () => {
   it('lets several instances start at once: each migration runs exactly once and no migrator fails', async () => {
     const testDb = inject('testDb');
@@ -27,7 +26,11 @@ describe('migrations on deploy', () => {
       url = `sqlite:${path.join(dir, 'db.sqlite')}`;
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     }
-    const handles = [openDatabase(url, { poolSize: 2 }), openDatabase(url, { poolSize: 2 }), openDatabase(url, { poolSize: 2 })];
+    const handles = [
+      openDatabase(url, { poolSize: 2 }),
+      openDatabase(url, { poolSize: 2 }),
+      openDatabase(url, { poolSize: 2 }),
+    ];
     try {
       const ran = await Promise.all(handles.map((handle) => migrateToLatest(handle)));
       const all = ran.flat();

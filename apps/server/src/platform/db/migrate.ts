@@ -87,7 +87,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   };
   const migrate = async (db: Kysely<Database>) => {
     // Work lands from parallel branches: a database may have run 0021 before 0019 arrives; each runs once either way.
-    const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+    const { error, results } = await new Migrator({
+      db,
+      provider,
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   };
@@ -121,7 +125,7 @@ const LOCK_WAIT_MS = 10 * 60_000;
 async function beginImmediate(connection: Kysely<Database>) {
   await sql`pragma busy_timeout = 0`.execute(connection);
   try {
-    for (const started = Date.now(); ; ) {
+    for (const started = Date.now(); ;) {
       try {
         await sql`begin immediate`.execute(connection);
         return;

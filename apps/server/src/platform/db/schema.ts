@@ -244,7 +244,13 @@ export type DocumentLinksTable = {
   created_at: Timestamp;
 };
 
-export type DocumentCategoriesTable = { id: Id; team_id: number; slug: string; name: string; created_at: Timestamp };
+export type DocumentCategoriesTable = {
+  id: Id;
+  team_id: number;
+  slug: string;
+  name: string;
+  created_at: Timestamp;
+};
 
 export type JobsTable = {
   id: Id;
@@ -295,8 +301,23 @@ export type LeasesTable = {
   deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 };
 
-export type LeaseRentRowsTable = { id: Id; lease_id: number; team_id: number; start_date: string; end_date: string; monthly_cents: number | null; per_sqft_cents: number | null };
-export type LeaseChargesTable = { id: Id; lease_id: number; team_id: number; kind: string; monthly_cents: number; estimated: number };
+export type LeaseRentRowsTable = {
+  id: Id;
+  lease_id: number;
+  team_id: number;
+  start_date: string;
+  end_date: string;
+  monthly_cents: number | null;
+  per_sqft_cents: number | null;
+};
+export type LeaseChargesTable = {
+  id: Id;
+  lease_id: number;
+  team_id: number;
+  kind: string;
+  monthly_cents: number;
+  estimated: number;
+};
 export type LeaseOptionsTable = {
   id: Id;
   lease_id: number;
@@ -334,7 +355,12 @@ export type LeaseAmendmentsTable = {
   created_at: Timestamp;
 };
 export type TeamHolidaysTable = { id: Id; team_id: number; date: string; name: string };
-export type ReminderEscalationsTable = { reminder_id: number; due_date: string; step: number; sent_at: Timestamp };
+export type ReminderEscalationsTable = {
+  reminder_id: number;
+  due_date: string;
+  step: number;
+  sent_at: Timestamp;
+};
 export type ClausesTable = {
   id: Id;
   team_id: number;
@@ -368,11 +394,37 @@ export type RemindersTable = {
   updated_at: Timestamp;
 };
 export type ReminderAssigneesTable = { reminder_id: number; user_id: number };
-export type ReminderCommentsTable = { id: Id; reminder_id: number; team_id: number; user_id: number | null; body: string; created_at: Timestamp };
-export type ReminderNoticesTable = { reminder_id: number; lead_days: number; due_date: string; sent_at: Timestamp; digested_at: Timestamp | null };
-export type NotificationMutesTable = { user_id: number; team_id: number; subject_type: string; subject_id: number; created_at: Timestamp };
+export type ReminderCommentsTable = {
+  id: Id;
+  reminder_id: number;
+  team_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: Timestamp;
+};
+export type ReminderNoticesTable = {
+  reminder_id: number;
+  lead_days: number;
+  due_date: string;
+  sent_at: Timestamp;
+  digested_at: Timestamp | null;
+};
+export type NotificationMutesTable = {
+  user_id: number;
+  team_id: number;
+  subject_type: string;
+  subject_id: number;
+  created_at: Timestamp;
+};
 /** `hidden_columns`: JSON array of column keys (migration 0029). */
-export type ListPreferencesTable = { team_id: number; user_id: number; list: string; per_page: number | null; hidden_columns: Generated<string>; updated_at: Timestamp };
+export type ListPreferencesTable = {
+  team_id: number;
+  user_id: number;
+  list: string;
+  per_page: number | null;
+  hidden_columns: Generated<string>;
+  updated_at: Timestamp;
+};
 export type DigestRunsTable = { team_id: number; day: string; sent_at: Timestamp };
 /** One row per UTC day the demo team was reset to its seed (migration 0040). */
 export type DemoResetsTable = { day: string; reset_at: Timestamp };
@@ -423,7 +475,13 @@ export type FranchiseAgreementsTable = {
 };
 export type AgreementStoresTable = { agreement_id: number; store_id: number; team_id: number };
 
-export type CalendarFeedsTable = { id: Id; user_id: number; team_id: number; token_hash: string; created_at: Timestamp };
+export type CalendarFeedsTable = {
+  id: Id;
+  user_id: number;
+  team_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+};
 
 export type SearchTermsTable = { term: string; rowid: number };
 
@@ -501,13 +559,35 @@ export type ImportsTable = {
   heartbeat_at: Timestamp | null;
   committed_at: Timestamp | null;
 };
-export type ImportErrorsTable = { import_id: number; row_number: number; column_name: string; value: string | null; message: string };
-export type ImportChangesTable = { import_id: number; subject_id: number; action: string; before: string | null; after_updated_at: Timestamp };
+export type ImportErrorsTable = {
+  import_id: number;
+  row_number: number;
+  column_name: string;
+  value: string | null;
+  message: string;
+};
+export type ImportChangesTable = {
+  import_id: number;
+  subject_id: number;
+  action: string;
+  before: string | null;
+  after_updated_at: Timestamp;
+};
 export type ImportMappingsTable = { team_id: number; type: string; mapping: string; updated_at: Timestamp };
-export type ExternalIdsTable = { team_id: number; subject_type: string; external_id: string; subject_id: number };
+export type ExternalIdsTable = {
+  team_id: number;
+  subject_type: string;
+  external_id: string;
+  subject_id: number;
+};
 
 /** Stripe events already applied (0019): each event id is handled once. */
-export type BillingEventsTable = { id: string; type: string; team_id: number | null; processed_at: Timestamp };
+export type BillingEventsTable = {
+  id: string;
+  type: string;
+  team_id: number | null;
+  processed_at: Timestamp;
+};
 
 /** Blobs stored whose row has not committed yet (0024); what a crash leaves here is swept. */
 export type PendingBlobsTable = { key: string; created_at: Timestamp };

@@ -19,7 +19,9 @@ it('copies the write-ahead log into the database file from a worker, not in the 
     expect(walBytes).toBeGreaterThan(1_000_000);
     const before = fs.statSync(file).size;
     expect(before).toBeLessThan(100_000);
-    await expect.poll(() => fs.statSync(file).size, { timeout: 15_000, interval: 100 }).toBeGreaterThan(1_000_000);
+    await expect
+      .poll(() => fs.statSync(file).size, { timeout: 15_000, interval: 100 })
+      .toBeGreaterThan(1_000_000);
   } finally {
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });

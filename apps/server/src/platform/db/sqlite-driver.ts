@@ -70,7 +70,9 @@ const FALLBACK_CHECKPOINT_PAGES = 25_000;
  */
 function startCheckpointer(raw: DatabaseSync, file: string): Worker {
   raw.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-  const worker = new Worker(new URL('./sqlite-checkpoint-worker.mjs', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const worker = new Worker(new URL('./sqlite-checkpoint-worker.mjs', import.meta.url), {
+    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
   // Never keeps the process alive, and a failure there only leaves the work to the fallback.
   worker.unref();
   worker.on('error', () => undefined);

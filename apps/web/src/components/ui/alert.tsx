@@ -19,12 +19,21 @@ const styles: Record<AlertType, { box: string; icon: ReactNode }> = {
   },
 };
 
-type AlertProps = { type: AlertType; title?: ReactNode; children?: ReactNode; action?: ReactNode; className?: string };
+type AlertProps = {
+  type: AlertType;
+  title?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+};
 
 export function Alert({ type, title, children, action, className }: AlertProps) {
   const style = styles[type];
   return (
-    <div role={type === 'error' ? 'alert' : 'status'} className={clsx('flex gap-3 rounded-md p-4 text-sm ring-1 ring-inset', style.box, className)}>
+    <div
+      role={type === 'error' ? 'alert' : 'status'}
+      className={clsx('flex gap-3 rounded-md p-4 text-sm ring-1 ring-inset', style.box, className)}
+    >
       {style.icon}
       <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div>

@@ -11,11 +11,25 @@ const colors: Record<BadgeColor, string> = {
   green: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300',
 };
 
-export function Badge({ color = 'gray', children, className, label }: { color?: BadgeColor; children: ReactNode; className?: string; label?: string }) {
+export function Badge({
+  color = 'gray',
+  children,
+  className,
+  label,
+}: {
+  color?: BadgeColor;
+  children: ReactNode;
+  className?: string;
+  label?: string;
+}) {
   return (
     <span
       aria-label={label}
-      className={clsx('inline-flex items-center rounded-full px-2 whitespace-nowrap py-0.5 text-xs font-medium ring-1 ring-inset', colors[color], className)}
+      className={clsx(
+        'inline-flex items-center rounded-full px-2 whitespace-nowrap py-0.5 text-xs font-medium ring-1 ring-inset',
+        colors[color],
+        className,
+      )}
     >
       {children}
     </span>

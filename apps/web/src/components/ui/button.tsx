@@ -23,7 +23,11 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'min-h-12 px-6 text-base gap-2',
 };
 
-export function buttonClasses(color: ButtonColor = 'blue', size: ButtonSize = 'md', className?: string): string {
+export function buttonClasses(
+  color: ButtonColor = 'blue',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
   return clsx(
     'inline-flex items-center justify-center rounded-md font-semibold transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
@@ -43,7 +47,17 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
 };
 
-export function Button({ color = 'blue', size = 'md', loading = false, icon, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  color = 'blue',
+  size = 'md',
+  loading = false,
+  icon,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

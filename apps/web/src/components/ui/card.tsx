@@ -1,12 +1,23 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-type CardProps = { title?: ReactNode; description?: ReactNode; children: ReactNode; footer?: ReactNode; className?: string };
+type CardProps = {
+  title?: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+};
 
 /** A section panel: heading, description, body and an optional footer for form actions. */
 export function Card({ title, description, children, footer, className }: CardProps) {
   return (
-    <section className={clsx('rounded-lg bg-white shadow-sm ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10', className)}>
+    <section
+      className={clsx(
+        'rounded-lg bg-white shadow-sm ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10',
+        className,
+      )}
+    >
       {(title || description) && (
         <header className="border-b border-gray-100 px-4 py-4 sm:px-6 dark:border-gray-800">
           {title && <h2 className="text-base font-semibold text-gray-900 dark:text-white">{title}</h2>}
@@ -14,7 +25,11 @@ export function Card({ title, description, children, footer, className }: CardPr
         </header>
       )}
       <div className="px-4 py-5 sm:px-6">{children}</div>
-      {footer && <footer className="flex justify-end gap-3 rounded-b-lg bg-gray-50 px-4 py-3 sm:px-6 dark:bg-gray-900/60">{footer}</footer>}
+      {footer && (
+        <footer className="flex justify-end gap-3 rounded-b-lg bg-gray-50 px-4 py-3 sm:px-6 dark:bg-gray-900/60">
+          {footer}
+        </footer>
+      )}
     </section>
   );
 }

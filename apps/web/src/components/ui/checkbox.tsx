@@ -11,7 +11,10 @@ export function Checkbox({ label, id, className, ...rest }: CheckboxProps) {
   const inputId = id ?? generated;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-700 sm:min-h-8 dark:text-gray-300">
+      <label
+        htmlFor={inputId}
+        className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-700 sm:min-h-8 dark:text-gray-300"
+      >
         <input
           id={inputId}
           type="checkbox"

@@ -14,7 +14,17 @@ type ConfirmDialogProps = {
   color?: ButtonColor;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, onConfirm, onClose, loading, color = 'red' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onClose,
+  loading,
+  color = 'red',
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -94,7 +94,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 /** Narrow screens: one card per row, the first column as its title and the other visible columns as label–value pairs. */
-function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, mobileLabels, selection }: DataTableProps<T>) {
+function CardList<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  sort,
+  onSort,
+  loading,
+  skeletonRows = 5,
+  onRowOpen,
+  mobileLabels,
+  selection,
+}: DataTableProps<T>) {
   const [main, ...rest] = columns;
   const details = rest.filter((column) => !column.hideOnMobile);
   const sortable = columns.filter((column) => column.sortField);
@@ -125,14 +137,19 @@ function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, sk
             {sortable.flatMap((column) =>
               (['asc', 'desc'] as const).map((direction) => (
                 <option key={`${column.sortField}:${direction}`} value={`${column.sortField}:${direction}`}>
-                  {typeof column.header === 'string' ? column.header : column.sortField} · {direction === 'asc' ? mobileLabels.ascending : mobileLabels.descending}
+                  {typeof column.header === 'string' ? column.header : column.sortField} ·{' '}
+                  {direction === 'asc' ? mobileLabels.ascending : mobileLabels.descending}
                 </option>
               )),
             )}
           </select>
         </div>
       )}
-      <ul aria-label={caption} aria-busy={loading || undefined} className="divide-y divide-gray-100 overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 dark:divide-gray-800 dark:bg-gray-950 dark:ring-gray-800">
+      <ul
+        aria-label={caption}
+        aria-busy={loading || undefined}
+        className="divide-y divide-gray-100 overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 dark:divide-gray-800 dark:bg-gray-950 dark:ring-gray-800"
+      >
         {loading || !main
           ? Array.from({ length: skeletonRows }, (_, index) => (
               <li key={`skeleton-${index}`} className="flex flex-col gap-2 p-4">
@@ -144,9 +161,23 @@ function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, sk
               <li
                 key={rowKey(row)}
                 tabIndex={onRowOpen ? 0 : undefined}
-                onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input,label') && onRowOpen(row) : undefined}
-                onKeyDown={onRowOpen ? (event) => event.key === 'Enter' && event.target === event.currentTarget && onRowOpen(row) : undefined}
-                className={clsx('p-4', onRowOpen && 'cursor-pointer active:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:active:bg-gray-900')}
+                onClick={
+                  onRowOpen
+                    ? (event) =>
+                        !(event.target as HTMLElement).closest('a,button,input,label') && onRowOpen(row)
+                    : undefined
+                }
+                onKeyDown={
+                  onRowOpen
+                    ? (event) =>
+                        event.key === 'Enter' && event.target === event.currentTarget && onRowOpen(row)
+                    : undefined
+                }
+                className={clsx(
+                  'p-4',
+                  onRowOpen &&
+                    'cursor-pointer active:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:active:bg-gray-900',
+                )}
               >
                 <div className="flex items-start gap-3 text-sm">
                   {selection && (
@@ -173,7 +204,19 @@ function CardList<T>({ columns, rows, rowKey, caption, sort, onSort, loading, sk
   );
 }
 
-function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, skeletonRows = 5, onRowOpen, rowLabel, selection }: DataTableProps<T>) {
+function TableView<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  sort,
+  onSort,
+  loading,
+  skeletonRows = 5,
+  onRowOpen,
+  rowLabel,
+  selection,
+}: DataTableProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -182,7 +225,10 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
   };
   return (
     <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-gray-200 dark:bg-gray-950 dark:ring-gray-800">
-      <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-800" aria-busy={loading || undefined}>
+      <table
+        className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-800"
+        aria-busy={loading || undefined}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 dark:bg-gray-900">
           <tr>
@@ -218,7 +264,10 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
                           <ArrowDown className="size-3.5 text-blue-600" aria-hidden="true" />
                         )
                       ) : (
-                        <ArrowUpDown className="size-3.5 opacity-40 group-hover:opacity-80" aria-hidden="true" />
+                        <ArrowUpDown
+                          className="size-3.5 opacity-40 group-hover:opacity-80"
+                          aria-hidden="true"
+                        />
                       )}
                     </button>
                   ) : (
@@ -235,7 +284,10 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
                 <tr key={`skeleton-${index}`}>
                   {selection && <td className="px-4 py-4" />}
                   {columns.map((column) => (
-                    <td key={column.key} className={clsx('px-4 py-4', column.hideOnMobile && 'hidden md:table-cell')}>
+                    <td
+                      key={column.key}
+                      className={clsx('px-4 py-4', column.hideOnMobile && 'hidden md:table-cell')}
+                    >
                       <Skeleton className="h-4 w-full min-w-16" />
                     </td>
                   ))}
@@ -246,7 +298,12 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
                   key={rowKey(row)}
                   tabIndex={onRowOpen ? 0 : undefined}
                   aria-label={rowLabel?.(row)}
-                  onClick={onRowOpen ? (event) => !(event.target as HTMLElement).closest('a,button,input,label') && onRowOpen(row) : undefined}
+                  onClick={
+                    onRowOpen
+                      ? (event) =>
+                          !(event.target as HTMLElement).closest('a,button,input,label') && onRowOpen(row)
+                      : undefined
+                  }
                   onKeyDown={onRowOpen ? (event) => onKeyDown(event, row) : undefined}
                   className={clsx(
                     onRowOpen &&
@@ -263,7 +320,11 @@ function TableView<T>({ columns, rows, rowKey, caption, sort, onSort, loading, s
                   {columns.map((column) => (
                     <td
                       key={column.key}
-                      className={clsx('px-4 py-3 align-middle text-gray-700 dark:text-gray-300', column.hideOnMobile && 'hidden md:table-cell', column.className)}
+                      className={clsx(
+                        'px-4 py-3 align-middle text-gray-700 dark:text-gray-300',
+                        column.hideOnMobile && 'hidden md:table-cell',
+                        column.className,
+                      )}
                     >
                       {column.cell(row)}
                     </td>

@@ -1,4 +1,10 @@
-import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import {
+  Dialog as HeadlessDialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+  Description,
+} from '@headlessui/react';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
@@ -18,7 +24,10 @@ const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' };
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-gray-900/50 transition-opacity duration-200 data-closed:opacity-0" />
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-gray-900/50 transition-opacity duration-200 data-closed:opacity-0"
+      />
       <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel
           transition
@@ -28,9 +37,13 @@ export function Dialog({ open, onClose, title, description, children, footer, si
           )}
         >
           <DialogTitle className="text-lg font-semibold text-gray-900 dark:text-white">{title}</DialogTitle>
-          {description && <Description className="mt-2 text-sm text-gray-600 dark:text-gray-400">{description}</Description>}
+          {description && (
+            <Description className="mt-2 text-sm text-gray-600 dark:text-gray-400">{description}</Description>
+          )}
           {children && <div className="mt-4">{children}</div>}
-          {footer && <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>}
+          {footer && (
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>
+          )}
         </DialogPanel>
       </div>
     </HeadlessDialog>

@@ -1,4 +1,12 @@
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
+import {
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuItems,
+  MenuSection,
+  MenuHeading,
+  MenuSeparator,
+} from '@headlessui/react';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +24,10 @@ type DropdownProps = {
 export function Dropdown({ button, buttonLabel, buttonClassName, children, align = 'right' }: DropdownProps) {
   return (
     <Menu as="div" className="relative">
-      <MenuButton aria-label={buttonLabel} className={clsx('flex items-center rounded-full', buttonClassName)}>
+      <MenuButton
+        aria-label={buttonLabel}
+        className={clsx('flex items-center rounded-full', buttonClassName)}
+      >
         {button}
       </MenuButton>
       <MenuItems
@@ -33,7 +44,9 @@ export function Dropdown({ button, buttonLabel, buttonClassName, children, align
 const itemClasses =
   'flex min-h-11 w-full items-center gap-2 px-4 py-2.5 text-left text-sm sm:min-h-0 text-gray-700 data-focus:bg-gray-100 data-focus:text-gray-900 dark:text-gray-300 dark:data-focus:bg-gray-800 dark:data-focus:text-white';
 
-type DropdownItemProps = { children: ReactNode; icon?: ReactNode } & ({ to: string; onClick?: never } | { onClick: () => void; to?: never });
+type DropdownItemProps = { children: ReactNode; icon?: ReactNode } & (
+  { to: string; onClick?: never } | { onClick: () => void; to?: never }
+);
 
 export function DropdownItem({ children, icon, to, onClick }: DropdownItemProps) {
   return (
@@ -57,7 +70,9 @@ export function DropdownSection({ heading, children }: { heading?: ReactNode; ch
   return (
     <MenuSection>
       {heading && (
-        <MenuHeading className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">{heading}</MenuHeading>
+        <MenuHeading className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">
+          {heading}
+        </MenuHeading>
       )}
       {children}
     </MenuSection>

@@ -1,4 +1,12 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import {
+  Combobox,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Popover,
+  PopoverButton,
+  PopoverPanel,
+} from '@headlessui/react';
 import clsx from 'clsx';
 import { Check, ChevronDown, X } from 'lucide-react';
 import { useState } from 'react';
@@ -25,13 +33,29 @@ type FilterPickerProps = {
 };
 
 /** A multi-select filter: a button that opens a searchable list of checkable options (Headless UI). */
-export function FilterPicker({ label, options, selected, selectedLabels = {}, onChange, onQuery, loading, active, clearValues = [], labels }: FilterPickerProps) {
+export function FilterPicker({
+  label,
+  options,
+  selected,
+  selectedLabels = {},
+  onChange,
+  onQuery,
+  loading,
+  active,
+  clearValues = [],
+  labels,
+}: FilterPickerProps) {
   const [query, setQuery] = useState('');
-  const shown = onQuery ? options : options.filter((option) => option.label.toLowerCase().includes(query.trim().toLowerCase()));
+  const shown = onQuery
+    ? options
+    : options.filter((option) => option.label.toLowerCase().includes(query.trim().toLowerCase()));
   // Selected values stay listed (first) even when the current search does not return them.
   const extra = selected
     .filter((value) => !shown.some((option) => option.value === value))
-    .map((value) => ({ value, label: selectedLabels[value] ?? options.find((option) => option.value === value)?.label ?? `#${value}` }));
+    .map((value) => ({
+      value,
+      label: selectedLabels[value] ?? options.find((option) => option.value === value)?.label ?? `#${value}`,
+    }));
   const list = [...extra, ...shown];
   const count = selected.length;
   const applied = active ?? count > 0;
@@ -48,7 +72,10 @@ export function FilterPicker({ label, options, selected, selectedLabels = {}, on
       >
         {label}
         {applied && count > 0 && (
-          <span className="rounded-full bg-blue-600 px-1.5 text-xs text-white" aria-label={labels.selected(count)}>
+          <span
+            className="rounded-full bg-blue-600 px-1.5 text-xs text-white"
+            aria-label={labels.selected(count)}
+          >
             {count}
           </span>
         )}

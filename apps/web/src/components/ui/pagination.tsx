@@ -41,10 +41,24 @@ const pageButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-medium sm:min-h-9 sm:min-w-9 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-40';
 
 /** "from–to of total", previous/next, page numbers and the per-page choice. */
-export function Pagination({ page, lastPage, from, to, total, perPage, perPageOptions, onPage, onPerPage, labels }: PaginationProps) {
+export function Pagination({
+  page,
+  lastPage,
+  from,
+  to,
+  total,
+  perPage,
+  perPageOptions,
+  onPage,
+  onPerPage,
+  labels,
+}: PaginationProps) {
   const perPageId = useId();
   return (
-    <nav aria-label={labels.nav} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+    <nav
+      aria-label={labels.nav}
+      className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-center gap-4 text-sm text-gray-600 dark:text-gray-400">
         <p aria-live="polite">{labels.range(from ?? 0, to ?? 0, total)}</p>
         {onPerPage && perPage && perPageOptions && (
@@ -68,7 +82,15 @@ export function Pagination({ page, lastPage, from, to, total, perPage, perPageOp
       {lastPage > 1 && (
         <ul className="flex flex-wrap items-center gap-1">
           <li>
-            <button type="button" className={clsx(pageButton, 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            <button
+              type="button"
+              className={clsx(
+                pageButton,
+                'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+              )}
+              disabled={page <= 1}
+              onClick={() => onPage(page - 1)}
+            >
               <ChevronLeft className="size-4" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only sm:ml-1">{labels.previous}</span>
             </button>
@@ -87,7 +109,9 @@ export function Pagination({ page, lastPage, from, to, total, perPage, perPageOp
                   onClick={() => onPage(p)}
                   className={clsx(
                     pageButton,
-                    p === page ? 'bg-blue-600 text-white' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+                    p === page
+                      ? 'bg-blue-600 text-white'
+                      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
                   )}
                 >
                   {p}
@@ -96,7 +120,15 @@ export function Pagination({ page, lastPage, from, to, total, perPage, perPageOp
             ),
           )}
           <li>
-            <button type="button" className={clsx(pageButton, 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800')} disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+            <button
+              type="button"
+              className={clsx(
+                pageButton,
+                'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+              )}
+              disabled={page >= lastPage}
+              onClick={() => onPage(page + 1)}
+            >
               <span className="sr-only sm:not-sr-only sm:mr-1">{labels.next}</span>
               <ChevronRight className="size-4" aria-hidden="true" />
             </button>

@@ -15,7 +15,17 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function Select({ label, options, error, hint, id, containerClassName, hideLabel, className, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  error,
+  hint,
+  id,
+  containerClassName,
+  hideLabel,
+  className,
+  ...rest
+}: SelectProps) {
   const generated = useId();
   return (
     <FormField

@@ -18,12 +18,30 @@ type SlideOverProps = {
   size?: 'sm' | 'lg';
 };
 
-export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hideTitle, headerContent, children, size = 'sm' }: SlideOverProps) {
+export function SlideOver({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  side = 'right',
+  hideTitle,
+  headerContent,
+  children,
+  size = 'sm',
+}: SlideOverProps) {
   const left = side === 'left';
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-gray-900/60 transition-opacity duration-300 data-closed:opacity-0" />
-      <div className={clsx('fixed inset-0 flex pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]', left ? 'justify-start' : 'justify-end')}>
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-gray-900/60 transition-opacity duration-300 data-closed:opacity-0"
+      />
+      <div
+        className={clsx(
+          'fixed inset-0 flex pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]',
+          left ? 'justify-start' : 'justify-end',
+        )}
+      >
         <DialogPanel
           transition
           className={clsx(
@@ -34,7 +52,14 @@ export function SlideOver({ open, onClose, title, closeLabel, side = 'right', hi
         >
           <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
             {headerContent}
-            <DialogTitle className={clsx('min-w-0 truncate text-base font-semibold text-gray-900 dark:text-white', hideTitle && 'sr-only')}>{title}</DialogTitle>
+            <DialogTitle
+              className={clsx(
+                'min-w-0 truncate text-base font-semibold text-gray-900 dark:text-white',
+                hideTitle && 'sr-only',
+              )}
+            >
+              {title}
+            </DialogTitle>
             <button
               type="button"
               onClick={onClose}

@@ -54,7 +54,11 @@ export function Table<T>({ columns, rows, rowKey, caption, empty }: TableProps<T
                 {columns.map((column) => (
                   <td
                     key={column.key}
-                    className={clsx('px-4 py-3 align-middle text-gray-700 dark:text-gray-300', column.hideOnMobile && 'hidden md:table-cell', column.className)}
+                    className={clsx(
+                      'px-4 py-3 align-middle text-gray-700 dark:text-gray-300',
+                      column.hideOnMobile && 'hidden md:table-cell',
+                      column.className,
+                    )}
                   >
                     {column.cell(row)}
                   </td>

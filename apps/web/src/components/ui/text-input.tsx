@@ -11,10 +11,28 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
   ref?: Ref<HTMLInputElement>;
 };
 
-export function TextInput({ label, error, hint, labelAside, id, containerClassName, className, type = 'text', ...rest }: TextInputProps) {
+export function TextInput({
+  label,
+  error,
+  hint,
+  labelAside,
+  id,
+  containerClassName,
+  className,
+  type = 'text',
+  ...rest
+}: TextInputProps) {
   const generated = useId();
   return (
-    <FormField id={id ?? generated} label={label} error={error} hint={hint} labelAside={labelAside} required={rest.required} className={containerClassName}>
+    <FormField
+      id={id ?? generated}
+      label={label}
+      error={error}
+      hint={hint}
+      labelAside={labelAside}
+      required={rest.required}
+      className={containerClassName}
+    >
       {(a11y) => (
         <>
           <input type={type} className={controlClasses(Boolean(error), className)} {...a11y} {...rest} />

@@ -10,10 +10,26 @@ type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   ref?: Ref<HTMLTextAreaElement>;
 };
 
-export function Textarea({ label, error, hint, id, containerClassName, className, rows = 4, ...rest }: TextareaProps) {
+export function Textarea({
+  label,
+  error,
+  hint,
+  id,
+  containerClassName,
+  className,
+  rows = 4,
+  ...rest
+}: TextareaProps) {
   const generated = useId();
   return (
-    <FormField id={id ?? generated} label={label} error={error} hint={hint} required={rest.required} className={containerClassName}>
+    <FormField
+      id={id ?? generated}
+      label={label}
+      error={error}
+      hint={hint}
+      required={rest.required}
+      className={containerClassName}
+    >
       {(a11y) => (
         <>
           <textarea rows={rows} className={controlClasses(Boolean(error), className)} {...a11y} {...rest} />

@@ -3,11 +3,29 @@ import { Copy, KeyRound, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TOAST_TIMEOUT_MS, TOKEN_ABILITIES, TOKEN_LIFETIMES, type ApiToken, type NewApiToken, type TokenAbility } from '@storekeep/contracts';
+import {
+  TOAST_TIMEOUT_MS,
+  TOKEN_ABILITIES,
+  TOKEN_LIFETIMES,
+  type ApiToken,
+  type NewApiToken,
+  type TokenAbility,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/api-error';
 import { invalidateAfterWrite } from '../../api/query-client';
-import { Alert, Badge, Button, Card, ConfirmDialog, Select, Skeleton, TextInput, TextWithTime, TIME_SLOT } from '../../components/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Select,
+  Skeleton,
+  TextInput,
+  TextWithTime,
+  TIME_SLOT,
+} from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { copyText } from '../../lib/copy-text';
 
@@ -19,7 +37,10 @@ const TOKENS_KEY = ['api-tokens'] as const;
  */
 export function ApiTokensCard({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
-  const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: ({ signal }) => api.get<{ data: ApiToken[] }>('/tokens', { signal }).then((r) => r.data) });
+  const tokens = useQuery({
+    queryKey: TOKENS_KEY,
+    queryFn: ({ signal }) => api.get<{ data: ApiToken[] }>('/tokens', { signal }).then((r) => r.data),
+  });
   const [name, setName] = useState('');
   const [abilities, setAbilities] = useState<TokenAbility>('read');
   const [lifetime, setLifetime] = useState('90');
@@ -28,7 +49,14 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   const create = useMutation({
-    mutationFn: () => api.post<{ data: NewApiToken }>('/tokens', { name, abilities, expires_in_days: lifetime === 'never' ? null : Number(lifetime) }).then((r) => r.data),
+    mutationFn: () =>
+      api
+        .post<{ data: NewApiToken }>('/tokens', {
+          name,
+          abilities,
+          expires_in_days: lifetime === 'never' ? null : Number(lifetime),
+        })
+        .then((r) => r.data),
     meta: { form: true },
     onSuccess: (made) => {
       setFresh(made);
@@ -52,14 +80,25 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
     event.preventDefault();
     create.mutate();
   };
-  const copy = () => fresh && copyText(fresh.plain_text_token, { copied: t('tokens.copied'), failed: t('tokens.copyFailed') });
+  const copy = () =>
+    fresh && copyText(fresh.plain_text_token, { copied: t('tokens.copied'), failed: t('tokens.copyFailed') });
 
   return (
     <Card title={t('tokens.title')} description={t('tokens.intro')}>
       {/* The server makes no token for an unproven address: one would outlive a password reset by the address's owner. */}
       {!verified && <Alert type="warning">{t('tokens.verifyFirst')}</Alert>}
-      <form onSubmit={submit} className={verified ? 'grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end' : 'hidden'}>
-        <TextInput label={t('tokens.name')} value={name} onChange={(event) => setName(event.target.value)} error={errors.name?.[0]} maxLength={100} placeholder={t('tokens.namePlaceholder')} />
+      <form
+        onSubmit={submit}
+        className={verified ? 'grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end' : 'hidden'}
+      >
+        <TextInput
+          label={t('tokens.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name?.[0]}
+          maxLength={100}
+          placeholder={t('tokens.namePlaceholder')}
+        />
         <Select
           label={t('tokens.abilities')}
           value={abilities}
@@ -71,10 +110,20 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
           label={t('tokens.expires')}
           value={lifetime}
           onChange={(event) => setLifetime(event.target.value)}
-          options={[...TOKEN_LIFETIMES.map((days) => ({ value: String(days), label: t('tokens.days', { count: days }) })), { value: 'never', label: t('tokens.never') }]}
+          options={[
+            ...TOKEN_LIFETIMES.map((days) => ({
+              value: String(days),
+              label: t('tokens.days', { count: days }),
+            })),
+            { value: 'never', label: t('tokens.never') },
+          ]}
           error={errors.expires_in_days?.[0]}
         />
-        <Button type="submit" loading={create.isPending} icon={<KeyRound className="size-4" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          loading={create.isPending}
+          icon={<KeyRound className="size-4" aria-hidden="true" />}
+        >
           {t('tokens.create')}
         </Button>
       </form>
@@ -84,10 +133,18 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
           <div className="flex w-full flex-col gap-2">
             <p>{t('tokens.showOnce')}</p>
             <div className="flex items-center gap-2">
-              <code data-testid="new-token" className="min-w-0 flex-1 truncate rounded bg-white px-2 py-1.5 font-mono text-xs text-gray-900 ring-1 ring-emerald-200 select-all dark:bg-gray-900 dark:text-gray-100">
+              <code
+                data-testid="new-token"
+                className="min-w-0 flex-1 truncate rounded bg-white px-2 py-1.5 font-mono text-xs text-gray-900 ring-1 ring-emerald-200 select-all dark:bg-gray-900 dark:text-gray-100"
+              >
                 {fresh.plain_text_token}
               </code>
-              <Button color="white" size="sm" icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void copy()}>
+              <Button
+                color="white"
+                size="sm"
+                icon={<Copy className="size-4" aria-hidden="true" />}
+                onClick={() => void copy()}
+              >
                 {t('tokens.copy')}
               </Button>
             </div>
@@ -107,12 +164,30 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{token.name}</p>
                   <p className="text-xs text-gray-600 dark:text-gray-400">
-                    {token.last_used_at ? <TextWithTime text={t('tokens.lastUsed', { when: TIME_SLOT })} value={token.last_used_at} /> : t('tokens.neverUsed')} ·{' '}
-                    {token.expires_at ? t('tokens.expiresOn', { date: formatDate(token.expires_at) }) : t('tokens.noExpiry')}
+                    {token.last_used_at ? (
+                      <TextWithTime
+                        text={t('tokens.lastUsed', { when: TIME_SLOT })}
+                        value={token.last_used_at}
+                      />
+                    ) : (
+                      t('tokens.neverUsed')
+                    )}{' '}
+                    ·{' '}
+                    {token.expires_at
+                      ? t('tokens.expiresOn', { date: formatDate(token.expires_at) })
+                      : t('tokens.noExpiry')}
                   </p>
                 </div>
-                <Badge color={token.abilities === 'read' ? 'gray' : 'yellow'}>{t(`tokens.ability.${token.abilities}`)}</Badge>
-                <Button color="white" size="sm" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setRevoking(token)}>
+                <Badge color={token.abilities === 'read' ? 'gray' : 'yellow'}>
+                  {t(`tokens.ability.${token.abilities}`)}
+                </Badge>
+                <Button
+                  color="white"
+                  size="sm"
+                  className="text-red-600 dark:text-red-400"
+                  icon={<Trash2 className="size-4" aria-hidden="true" />}
+                  onClick={() => setRevoking(token)}
+                >
                   {t('tokens.revoke')}
                 </Button>
               </li>

@@ -29,7 +29,9 @@ export function CalendarFeedCard({ teamName }: { teamName: string }) {
       onSuccess: (created) => {
         setFreshUrl(created.url);
         setConfirming(null);
-        toast.success(t(active ? 'calendarFeed.replaced' : 'calendarFeed.created'), { duration: TOAST_TIMEOUT_MS });
+        toast.success(t(active ? 'calendarFeed.replaced' : 'calendarFeed.created'), {
+          duration: TOAST_TIMEOUT_MS,
+        });
       },
     });
 
@@ -42,21 +44,36 @@ export function CalendarFeedCard({ teamName }: { teamName: string }) {
       },
     });
 
-  const copy = () => freshUrl && copyText(freshUrl, { copied: t('calendarFeed.copied'), failed: t('calendarFeed.copyFailed') });
+  const copy = () =>
+    freshUrl &&
+    copyText(freshUrl, { copied: t('calendarFeed.copied'), failed: t('calendarFeed.copyFailed') });
 
   const actions = feed.data && (
     <>
       {active && (
-        <Button color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirming('revoke')}>
+        <Button
+          color="white"
+          className="text-red-600 dark:text-red-400"
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+          onClick={() => setConfirming('revoke')}
+        >
           {t('calendarFeed.revoke')}
         </Button>
       )}
       {active ? (
-        <Button color="white" icon={<RefreshCw className="size-4" aria-hidden="true" />} onClick={() => setConfirming('replace')}>
+        <Button
+          color="white"
+          icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          onClick={() => setConfirming('replace')}
+        >
           {t('calendarFeed.regenerate')}
         </Button>
       ) : (
-        <Button icon={<CalendarPlus className="size-4" aria-hidden="true" />} loading={create.isPending} onClick={makeLink}>
+        <Button
+          icon={<CalendarPlus className="size-4" aria-hidden="true" />}
+          loading={create.isPending}
+          onClick={makeLink}
+        >
           {t('calendarFeed.create')}
         </Button>
       )}
@@ -64,7 +81,11 @@ export function CalendarFeedCard({ teamName }: { teamName: string }) {
   );
 
   return (
-    <Card title={t('calendarFeed.title')} description={`${t('calendarFeed.text')} ${t('calendarFeed.forTeam', { team: teamName })}`} footer={actions}>
+    <Card
+      title={t('calendarFeed.title')}
+      description={`${t('calendarFeed.text')} ${t('calendarFeed.forTeam', { team: teamName })}`}
+      footer={actions}
+    >
       {!feed.data ? (
         <Skeleton className="h-10 w-full max-w-xl" />
       ) : freshUrl ? (
@@ -80,7 +101,12 @@ export function CalendarFeedCard({ teamName }: { teamName: string }) {
               onFocus={(event) => event.currentTarget.select()}
               className="block min-h-11 w-full min-w-0 rounded-md border-0 bg-gray-50 px-3 py-2 font-mono text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 dark:bg-gray-800 dark:text-gray-100 dark:ring-gray-700"
             />
-            <Button color="white" className="shrink-0" icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void copy()}>
+            <Button
+              color="white"
+              className="shrink-0"
+              icon={<Copy className="size-4" aria-hidden="true" />}
+              onClick={() => void copy()}
+            >
               {t('calendarFeed.copy')}
             </Button>
           </div>

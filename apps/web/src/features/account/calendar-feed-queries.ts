@@ -7,7 +7,11 @@ const key = ['calendar-feed'] as const;
 
 /** GET /calendar-feed: whether the user has a live link for the current team (never the link itself). */
 export function useCalendarFeed() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<{ data: CalendarFeed }>('/calendar-feed', { signal }).then((body) => body.data) });
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      api.get<{ data: CalendarFeed }>('/calendar-feed', { signal }).then((body) => body.data),
+  });
 }
 
 /** POST /calendar-feed: a new secret link (the old one stops working); its URL is in this answer only. */
@@ -21,6 +25,7 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   return useMutation({
     mutationFn: () => api.delete<null>('/calendar-feed'),
-    onSuccess: () => queryClient.setQueryData<CalendarFeed>(key, { url: null, active: false, created_at: null }),
+    onSuccess: () =>
+      queryClient.setQueryData<CalendarFeed>(key, { url: null, active: false, created_at: null }),
   });
 }

@@ -11,7 +11,8 @@ export function OtherDevicesCard() {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const logout = useMutation({
-    mutationFn: () => api.post<{ data: { ended: number } }>('/users/logout-other-devices').then((r) => r.data),
+    mutationFn: () =>
+      api.post<{ data: { ended: number } }>('/users/logout-other-devices').then((r) => r.data),
     onSuccess: ({ ended }) => {
       setConfirming(false);
       toast.success(t('profile.otherDevicesDone', { count: ended }), { duration: TOAST_TIMEOUT_MS });

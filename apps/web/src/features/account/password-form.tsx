@@ -23,7 +23,8 @@ export function PasswordForm() {
       reset(empty);
       toast.success(t('profile.passwordSaved'), { duration: TOAST_TIMEOUT_MS });
     },
-    onError: (error) => applyServerErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
+    onError: (error) =>
+      applyServerErrors(error, setError, ['current_password', 'password', 'password_confirmation']),
     meta: { form: true },
   });
 
@@ -39,8 +40,17 @@ export function PasswordForm() {
         }
       >
         <div className="grid max-w-xl gap-5">
-          <PasswordInput label={t('profile.currentPassword')} error={errors.current_password?.message} {...register('current_password')} />
-          <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <PasswordInput
+            label={t('profile.newPassword')}
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <PasswordInput
             label={t('auth.passwordConfirmation')}
             autoComplete="new-password"

@@ -3,7 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TOAST_TIMEOUT_MS, updateProfileSchema, type AuthUser, type UpdateProfileInput } from '@storekeep/contracts';
+import {
+  TOAST_TIMEOUT_MS,
+  updateProfileSchema,
+  type AuthUser,
+  type UpdateProfileInput,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -26,7 +31,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       queryClient.setQueryData(queryKeys.authUser, body.data);
       reset({ name: body.data.name, email: body.data.email, current_password: '' });
       const pending = changingEmail ? body.data.pending_email : null;
-      toast.success(pending ? t('profile.emailPending', { email: pending }) : t('profile.saved'), { duration: TOAST_TIMEOUT_MS });
+      toast.success(pending ? t('profile.emailPending', { email: pending }) : t('profile.saved'), {
+        duration: TOAST_TIMEOUT_MS,
+      });
     },
     onError: (error) => applyServerErrors(error, setError, ['name', 'email', 'current_password']),
     meta: { form: true },
@@ -44,9 +51,24 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         }
       >
         <div className="grid max-w-xl gap-5">
-          {user.pending_email && <Alert type="warning">{t('profile.emailPendingHint', { email: user.pending_email, current: user.email })}</Alert>}
-          <TextInput label={t('auth.name')} autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
-          <TextInput label={t('auth.email')} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+          {user.pending_email && (
+            <Alert type="warning">
+              {t('profile.emailPendingHint', { email: user.pending_email, current: user.email })}
+            </Alert>
+          )}
+          <TextInput
+            label={t('auth.name')}
+            autoComplete="name"
+            error={formState.errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
           {changingEmail && (
             <PasswordInput
               label={t('profile.currentPassword')}

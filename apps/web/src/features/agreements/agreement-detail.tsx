@@ -53,7 +53,10 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
     [f('renewal_count'), agreement.renewal_count],
     [f('renewal_length_months'), agreement.renewal_length_months],
     [f('renewal_notice_days'), agreement.renewal_notice_days],
-    [f('renewal_notice_deadline'), agreement.renewal_notice_deadline && <Deadline day={agreement.renewal_notice_deadline} />],
+    [
+      f('renewal_notice_deadline'),
+      agreement.renewal_notice_deadline && <Deadline day={agreement.renewal_notice_deadline} />,
+    ],
     [f('renewal_fee'), usd(agreement.renewal_fee)],
   ];
   const fees: Row[] = [
@@ -68,10 +71,18 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
     [f('territory_description'), agreement.territory_description],
     [f('territory_exclusive'), agreement.territory_exclusive ? t('leaseView.yes') : t('leaseView.no')],
     [f('territory_radius_miles'), agreement.territory_radius_miles],
-    [f('reporting_frequency'), agreement.reporting_frequency && t(`agreements.frequencies.${agreement.reporting_frequency}`)],
+    [
+      f('reporting_frequency'),
+      agreement.reporting_frequency && t(`agreements.frequencies.${agreement.reporting_frequency}`),
+    ],
   ];
   const tierColumns: Column<Agreement['royalty_tiers'][number]>[] = [
-    { key: 'from', header: f('from_sales'), cell: (tier) => formatUsd(tier.from_sales), className: 'tabular-nums' },
+    {
+      key: 'from',
+      header: f('from_sales'),
+      cell: (tier) => formatUsd(tier.from_sales),
+      className: 'tabular-nums',
+    },
     { key: 'percent', header: f('percent'), cell: (tier) => `${tier.percent}%`, className: 'tabular-nums' },
   ];
   const hasDocuments = agreement.clauses.some((clause) => clause.document_id !== null);
@@ -82,7 +93,13 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
         <Alert type="warning" title={t('agreements.misaligned')}>
           <ul className="list-disc space-y-1 pl-5">
             {agreement.misaligned_stores.map((store) => (
-              <li key={store.id}>{t('agreements.misalignedItem', { store: store.name, date: formatDay(store.lease_expiration), days: store.days_apart })}</li>
+              <li key={store.id}>
+                {t('agreements.misalignedItem', {
+                  store: store.name,
+                  date: formatDay(store.lease_expiration),
+                  days: store.days_apart,
+                })}
+              </li>
             ))}
           </ul>
         </Alert>
@@ -95,7 +112,10 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
           <ul className="flex flex-wrap gap-2">
             {agreement.stores.map((store) => (
               <li key={store.id}>
-                <Link to={`/stores/${store.id}`} className="inline-flex rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-800 hover:bg-blue-100 dark:bg-blue-950 dark:text-blue-200">
+                <Link
+                  to={`/stores/${store.id}`}
+                  className="inline-flex rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-800 hover:bg-blue-100 dark:bg-blue-950 dark:text-blue-200"
+                >
                   {store.name}
                 </Link>
               </li>
@@ -117,17 +137,35 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
       </div>
       {agreement.royalty_tiers.length > 0 && (
         <Section title={t('agreements.sections.tiers')}>
-          <Table columns={tierColumns} rows={agreement.royalty_tiers} rowKey={(tier) => tier.from_sales} caption={t('agreements.sections.tiers')} />
+          <Table
+            columns={tierColumns}
+            rows={agreement.royalty_tiers}
+            rowKey={(tier) => tier.from_sales}
+            caption={t('agreements.sections.tiers')}
+          />
         </Section>
       )}
-      <Section title={t('leaseView.clauses')} empty={agreement.clauses.length === 0 && t('leases.rows.noClauses')}>
-        <ClauseList clauses={agreement.clauses} kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })} />
+      <Section
+        title={t('leaseView.clauses')}
+        empty={agreement.clauses.length === 0 && t('leases.rows.noClauses')}
+      >
+        <ClauseList
+          clauses={agreement.clauses}
+          kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })}
+        />
       </Section>
       <Section title={t('leaseView.documents')}>
-        <RecordDocumentsPanel type="agreements" id={agreement.id} name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`} canUpload={agreement.abilities.update === true} />
+        <RecordDocumentsPanel
+          type="agreements"
+          id={agreement.id}
+          name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`}
+          canUpload={agreement.abilities.update === true}
+        />
         {hasDocuments && (
           <div className="mt-4">
-            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{t('leaseView.clauseDocuments')}</h3>
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
+              {t('leaseView.clauseDocuments')}
+            </h3>
             <ClauseDocuments clauses={agreement.clauses} />
           </div>
         )}

@@ -68,7 +68,14 @@ export function AttributeFields<T extends FieldValues>({ definitions, register, 
               return <TextInput key={d.id} type="date" {...common} {...register(name)} />;
             case 'url':
               return (
-                <TextInput key={d.id} inputMode="url" autoComplete="url" placeholder="example.com" {...common} {...register(name)} />
+                <TextInput
+                  key={d.id}
+                  inputMode="url"
+                  autoComplete="url"
+                  placeholder="example.com"
+                  {...common}
+                  {...register(name)}
+                />
               );
             case 'email':
               return <TextInput key={d.id} type="email" {...common} {...register(name)} />;

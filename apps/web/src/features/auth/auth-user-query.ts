@@ -11,7 +11,11 @@ import { queryKeys } from '../../api/query-keys';
 export const authUserQuery = queryOptions({
   queryKey: queryKeys.authUser,
   queryFn: async ({ signal }): Promise<AuthUser | null> => {
-    const body = await api.get<{ data: AuthUser | null }>('/users/auth', { signal, silentProgress: true, query: { guest: 'null' } });
+    const body = await api.get<{ data: AuthUser | null }>('/users/auth', {
+      signal,
+      silentProgress: true,
+      query: { guest: 'null' },
+    });
     return body.data;
   },
   staleTime: Infinity,

@@ -38,12 +38,21 @@ export function LoginForm({ redirectTo, defaultEmail = '' }: LoginFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextInput label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextInput
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <PasswordInput
         label={t('auth.password')}
         error={errors.password?.message}
         labelAside={
-          <Link to="/password/reset" className="text-sm font-medium text-blue-600 hover:text-blue-500 dark:text-blue-400">
+          <Link
+            to="/password/reset"
+            className="text-sm font-medium text-blue-600 hover:text-blue-500 dark:text-blue-400"
+          >
             {t('auth.forgot')}
           </Link>
         }

@@ -22,12 +22,25 @@ type RegisterFormProps = {
   onRegistered?: () => void;
 };
 
-export function RegisterForm({ invitation, invitationSignature, email = '', lockEmail, onRegistered }: RegisterFormProps) {
+export function RegisterForm({
+  invitation,
+  invitationSignature,
+  email = '',
+  lockEmail,
+  onRegistered,
+}: RegisterFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { name: '', email, password: '', password_confirmation: '', invitation, invitation_signature: invitationSignature },
+    defaultValues: {
+      name: '',
+      email,
+      password: '',
+      password_confirmation: '',
+      invitation,
+      invitation_signature: invitationSignature,
+    },
   });
   const { errors } = formState;
   // Set when the server took the sign-up but signed no one in: the address already has an account, whose
@@ -36,7 +49,10 @@ export function RegisterForm({ invitation, invitationSignature, email = '', lock
   const signUp = useMutation({
     mutationFn: async (input: RegisterInput) => {
       // The new team's "today" is this browser's.
-      const { message } = await authApi.post<{ message: string }>('/register', { ...input, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+      const { message } = await authApi.post<{ message: string }>('/register', {
+        ...input,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
       onRegistered?.();
       const user = await queryClient.fetchQuery({ ...authUserQuery, staleTime: 0 });
       return { message, user };
@@ -45,7 +61,8 @@ export function RegisterForm({ invitation, invitationSignature, email = '', lock
       if (user) navigate('/dashboard', { replace: true });
       else setCheckInbox({ email: input.email, message });
     },
-    onError: (error) => applyServerErrors(error, setError, ['name', 'email', 'password', 'password_confirmation']),
+    onError: (error) =>
+      applyServerErrors(error, setError, ['name', 'email', 'password', 'password_confirmation']),
     meta: { form: true },
   });
 
@@ -58,10 +75,31 @@ export function RegisterForm({ invitation, invitationSignature, email = '', lock
   }
 
   return (
-    <form onSubmit={handleSubmit((values) => signUp.mutate(values))} noValidate className="flex flex-col gap-5">
-      <TextInput label={t('auth.name')} autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextInput label={t('auth.email')} type="email" autoComplete="email" readOnly={lockEmail} error={errors.email?.message} {...register('email')} />
-      <PasswordInput label={t('auth.password')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+    <form
+      onSubmit={handleSubmit((values) => signUp.mutate(values))}
+      noValidate
+      className="flex flex-col gap-5"
+    >
+      <TextInput
+        label={t('auth.name')}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextInput
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        readOnly={lockEmail}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordInput
+        label={t('auth.password')}
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <PasswordInput
         label={t('auth.passwordConfirmation')}
         autoComplete="new-password"

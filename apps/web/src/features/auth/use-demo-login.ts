@@ -7,7 +7,11 @@ export function useDemoLogin() {
   const navigate = useNavigate();
   const login = useLogin();
   return {
-    start: () => login.mutate({ email: DEMO_EMAIL, password: DEMO_PASSWORD }, { onSuccess: () => navigate('/dashboard') }),
+    start: () =>
+      login.mutate(
+        { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+        { onSuccess: () => navigate('/dashboard') },
+      ),
     isPending: login.isPending,
   };
 }

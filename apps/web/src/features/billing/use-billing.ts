@@ -7,7 +7,8 @@ export const billingKey = (teamId: number) => ['teams', teamId, 'billing'] as co
 export function useBilling(teamId: number) {
   return useQuery({
     queryKey: billingKey(teamId),
-    queryFn: ({ signal }) => api.get<{ data: Billing }>(`/teams/${teamId}/billing`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Billing }>(`/teams/${teamId}/billing`, { signal }).then((body) => body.data),
     // Status changes arrive by webhook while the owner is away at Stripe: always ask again.
     staleTime: 0,
   });

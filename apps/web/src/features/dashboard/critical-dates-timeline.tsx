@@ -6,7 +6,9 @@ import { Badge, Card, EmptyState, Skeleton } from '../../components/ui';
 import { DueDate, subjectPath } from '../reminders/display';
 import { once } from '../../lib/format';
 
-const monthLabel = once(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const monthLabel = once(
+  () => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** Items grouped by calendar month of their due date, in order. */
 function byMonth(items: DashboardTimelineItem[]) {
@@ -27,7 +29,15 @@ const FIRST_PAINT_ITEMS = 8;
  * The next 12 months of open critical dates, by month; each item opens its lease, agreement or document.
  * Until `painted` (the page's first paint is on screen) only the first few items are drawn.
  */
-export function CriticalDatesTimeline({ items, loading, painted }: { items: DashboardTimelineItem[]; loading: boolean; painted: boolean }) {
+export function CriticalDatesTimeline({
+  items,
+  loading,
+  painted,
+}: {
+  items: DashboardTimelineItem[];
+  loading: boolean;
+  painted: boolean;
+}) {
   const { t } = useTranslation();
   const shown = painted ? items : items.slice(0, FIRST_PAINT_ITEMS);
   return (
@@ -35,7 +45,10 @@ export function CriticalDatesTimeline({ items, loading, painted }: { items: Dash
       title={
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span>{t('dashboardExtra.timeline')}</span>
-          <Link to="/reminders" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+          <Link
+            to="/reminders"
+            className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+          >
             {t('dashboardExtra.allReminders')}
           </Link>
         </span>
@@ -63,14 +76,22 @@ export function CriticalDatesTimeline({ items, loading, painted }: { items: Dash
                     const path = item.subject ? subjectPath(item.subject) : null;
                     return (
                       <li key={item.id} className="relative">
-                        <span className="absolute top-1.5 -left-[1.375rem] size-2.5 rounded-full bg-blue-600 ring-2 ring-white dark:ring-gray-900" aria-hidden="true" />
+                        <span
+                          className="absolute top-1.5 -left-[1.375rem] size-2.5 rounded-full bg-blue-600 ring-2 ring-white dark:ring-gray-900"
+                          aria-hidden="true"
+                        />
                         <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
                           {path ? (
-                            <Link to={path} className="min-w-0 text-sm font-medium break-words text-gray-900 hover:text-blue-700 hover:underline dark:text-white">
+                            <Link
+                              to={path}
+                              className="min-w-0 text-sm font-medium break-words text-gray-900 hover:text-blue-700 hover:underline dark:text-white"
+                            >
                               {item.title}
                             </Link>
                           ) : (
-                            <span className="min-w-0 text-sm font-medium break-words text-gray-900 dark:text-white">{item.title}</span>
+                            <span className="min-w-0 text-sm font-medium break-words text-gray-900 dark:text-white">
+                              {item.title}
+                            </span>
                           )}
                           <Badge color="blue" className="self-start sm:shrink-0">
                             {t(`reminders.sources.${item.source}`)}
@@ -86,7 +107,11 @@ export function CriticalDatesTimeline({ items, loading, painted }: { items: Dash
               </li>
             ))}
           </ol>
-          {items.length >= TIMELINE_LIMIT && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{t('dashboardExtra.timelineMore', { count: TIMELINE_LIMIT })}</p>}
+          {items.length >= TIMELINE_LIMIT && (
+            <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+              {t('dashboardExtra.timelineMore', { count: TIMELINE_LIMIT })}
+            </p>
+          )}
         </div>
       )}
     </Card>

@@ -6,10 +6,20 @@ export function MapLegend() {
   const { t } = useTranslation();
   return (
     <div className="mt-3">
-      <ul aria-label={t('dashboardExtra.legend')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
+      <ul
+        aria-label={t('dashboardExtra.legend')}
+        className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600 dark:text-gray-400"
+      >
         {BUCKETS.map((bucket) => (
           <li key={bucket} className="inline-flex items-center gap-1.5">
-            <span className="inline-block size-3 rounded-full ring-2" style={{ backgroundColor: BUCKET_COLORS[bucket].fill, ['--tw-ring-color' as string]: BUCKET_COLORS[bucket].stroke }} aria-hidden="true" />
+            <span
+              className="inline-block size-3 rounded-full ring-2"
+              style={{
+                backgroundColor: BUCKET_COLORS[bucket].fill,
+                ['--tw-ring-color' as string]: BUCKET_COLORS[bucket].stroke,
+              }}
+              aria-hidden="true"
+            />
             {t(`dashboardExtra.${bucket}`)}
           </li>
         ))}

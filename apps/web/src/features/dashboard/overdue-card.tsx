@@ -9,7 +9,15 @@ import { DueDate, subjectPath } from '../reminders/display';
  * Missed deadlines still open, oldest first, above everything else on the dashboard: a deadline that
  * passed must not go quiet. Shown only when there is one; the count links to the overdue inbox.
  */
-export function OverdueCard({ items, count, unverified }: { items: DashboardTimelineItem[]; count: number; unverified: number }) {
+export function OverdueCard({
+  items,
+  count,
+  unverified,
+}: {
+  items: DashboardTimelineItem[];
+  count: number;
+  unverified: number;
+}) {
   const { t } = useTranslation();
   if (count === 0 && unverified === 0) return null;
   return (
@@ -22,7 +30,10 @@ export function OverdueCard({ items, count, unverified }: { items: DashboardTime
             {t('dashboardExtra.overdue', { count })}
           </span>
           {count > 0 && (
-            <Link to="/reminders?filters[status]=overdue" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+            <Link
+              to="/reminders?filters[status]=overdue"
+              className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+            >
               {t('dashboardExtra.allOverdue')}
             </Link>
           )}
@@ -35,8 +46,14 @@ export function OverdueCard({ items, count, unverified }: { items: DashboardTime
             {items.map((item) => {
               const path = item.subject ? subjectPath(item.subject) : null;
               return (
-                <li key={item.id} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
-                  <Link to={path ?? `/reminders/${item.id}/comments`} className="font-medium text-gray-900 hover:underline dark:text-white">
+                <li
+                  key={item.id}
+                  className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
+                >
+                  <Link
+                    to={path ?? `/reminders/${item.id}/comments`}
+                    className="font-medium text-gray-900 hover:underline dark:text-white"
+                  >
                     {item.title}
                   </Link>
                   <span className="text-sm">

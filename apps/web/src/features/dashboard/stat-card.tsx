@@ -2,7 +2,14 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui';
 
-type StatCardProps = { label: string; value: string; icon: LucideIcon; loading: boolean; to?: string; title?: string };
+type StatCardProps = {
+  label: string;
+  value: string;
+  icon: LucideIcon;
+  loading: boolean;
+  to?: string;
+  title?: string;
+};
 
 /** A dashboard figure; with `to` the whole card links to the filtered list behind it. */
 export function StatCard({ label, value, icon: Icon, loading, to, title }: StatCardProps) {
@@ -16,17 +23,24 @@ export function StatCard({ label, value, icon: Icon, loading, to, title }: StatC
         {loading ? (
           <Skeleton className="mt-1 h-7 w-16" />
         ) : (
-          <p className="mt-0.5 truncate text-xl font-semibold tracking-tight text-gray-900 sm:text-2xl dark:text-white" title={title}>
+          <p
+            className="mt-0.5 truncate text-xl font-semibold tracking-tight text-gray-900 sm:text-2xl dark:text-white"
+            title={title}
+          >
             {value}
           </p>
         )}
       </div>
     </>
   );
-  const classes = 'flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-5 dark:bg-gray-900 dark:ring-white/10';
+  const classes =
+    'flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-5 dark:bg-gray-900 dark:ring-white/10';
   if (!to) return <div className={classes}>{body}</div>;
   return (
-    <Link to={to} className={`${classes} transition hover:ring-blue-300 focus-visible:outline-2 focus-visible:outline-blue-600`}>
+    <Link
+      to={to}
+      className={`${classes} transition hover:ring-blue-300 focus-visible:outline-2 focus-visible:outline-blue-600`}
+    >
       {body}
     </Link>
   );

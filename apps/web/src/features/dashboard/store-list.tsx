@@ -35,7 +35,10 @@ export function StoreList({ stores, loading, canCreate }: StoreListProps) {
     <ul className="divide-y divide-gray-100 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-900/5 dark:divide-gray-800 dark:bg-gray-900 dark:ring-white/10">
       {stores.map((store) => (
         <li key={store.id}>
-          <Link to={`/stores/${store.id}`} className="flex min-h-16 items-center gap-4 px-4 py-3 hover:bg-gray-50 dark:hover:bg-gray-800">
+          <Link
+            to={`/stores/${store.id}`}
+            className="flex min-h-16 items-center gap-4 px-4 py-3 hover:bg-gray-50 dark:hover:bg-gray-800"
+          >
             <Avatar name={store.name} image={store.image} size="md" />
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{store.name}</p>

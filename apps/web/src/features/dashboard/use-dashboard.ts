@@ -9,7 +9,14 @@ import { isInactive } from '../auth/permissions';
 export type DashboardStats = Dashboard['stats'];
 
 /** Spec §3: stats all start at 0 until the server answers. */
-export const emptyStats: DashboardStats = { expenditure: 0, locations: 0, near_expiration: 0, near_renewal_notice: 0, overdue: 0, unverified: 0 };
+export const emptyStats: DashboardStats = {
+  expenditure: 0,
+  locations: 0,
+  near_expiration: 0,
+  near_renewal_notice: 0,
+  overdue: 0,
+  unverified: 0,
+};
 
 const dashboardQuery = queryOptions({
   queryKey: queryKeys.dashboard,

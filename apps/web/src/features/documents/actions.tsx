@@ -1,12 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LINKABLE_TYPES, TOAST_TIMEOUT_MS, type DocumentDto, type LinkableType, type RecordRef } from '@storekeep/contracts';
+import {
+  LINKABLE_TYPES,
+  TOAST_TIMEOUT_MS,
+  type DocumentDto,
+  type LinkableType,
+  type RecordRef,
+} from '@storekeep/contracts';
 import { errorMessages, showErrorToast } from '../../api/error-mapping';
 import { i18n } from '../../i18n';
 import { Button, Dialog, Select } from '../../components/ui';
 import { RecordPicker } from '../records/record-picker';
-import { deleteDocument, invalidateDocuments, linkDocument, patchDocument, removeFromCachedLists, restoreDocument, useDocumentCategories } from './queries';
+import {
+  deleteDocument,
+  invalidateDocuments,
+  linkDocument,
+  patchDocument,
+  removeFromCachedLists,
+  restoreDocument,
+  useDocumentCategories,
+} from './queries';
 
 /** Undo stays offered longer than an ordinary toast so there is time to reach it (WCAG 2.2.1). */
 const UNDO_TOAST_MS = 10_000;
@@ -22,14 +36,19 @@ export async function deleteDocuments(documents: Named[], onDeleted?: () => void
   const results = await Promise.allSettled(documents.map((document) => deleteDocument(document.id)));
   const deleted = documents.filter((_, index) => results[index]!.status === 'fulfilled');
   // Plain calls (not mutations) are not toasted by the query client: the server's reasons are shown here.
-  const failed = results.flatMap((result) => (result.status === 'rejected' ? errorMessages(result.reason) : []));
+  const failed = results.flatMap((result) =>
+    result.status === 'rejected' ? errorMessages(result.reason) : [],
+  );
   // The caller closes what showed them (the drawer) before the lists refetch.
   if (deleted.length) onDeleted?.();
   removeFromCachedLists(deleted.map((document) => document.id));
   void invalidateDocuments();
   if (failed.length) showErrorToast([...new Set(failed)]);
   if (!deleted.length) return false;
-  const message = deleted.length === 1 ? t('documents.deleted', { title: deleted[0]!.title }) : t('documents.bulk.deleted', { count: deleted.length });
+  const message =
+    deleted.length === 1
+      ? t('documents.deleted', { title: deleted[0]!.title })
+      : t('documents.bulk.deleted', { count: deleted.length });
   toast.success(message, {
     duration: UNDO_TOAST_MS,
     action: {
@@ -38,9 +57,14 @@ export async function deleteDocuments(documents: Named[], onDeleted?: () => void
         void Promise.all(deleted.map((document) => restoreDocument(document.id)))
           .then(() => {
             void invalidateDocuments();
-            toast.success(deleted.length === 1 ? t('documents.restored', { title: deleted[0]!.title }) : t('documents.bulk.restored', { count: deleted.length }), {
-              duration: TOAST_TIMEOUT_MS,
-            });
+            toast.success(
+              deleted.length === 1
+                ? t('documents.restored', { title: deleted[0]!.title })
+                : t('documents.bulk.restored', { count: deleted.length }),
+              {
+                duration: TOAST_TIMEOUT_MS,
+              },
+            );
           })
           .catch(() => toast.error(t('errors.generic'), { duration: Infinity }));
       },
@@ -67,12 +91,19 @@ export function LinkDialog({ open, onClose, documents, onDone }: LinkDialogProps
   const submit = async () => {
     if (!record) return setError(t('documents.link.required'));
     setBusy(true);
-    const results = await Promise.allSettled(documents.map((document) => linkDocument(document.id, { type, id: record.id })));
+    const results = await Promise.allSettled(
+      documents.map((document) => linkDocument(document.id, { type, id: record.id })),
+    );
     setBusy(false);
     void invalidateDocuments();
-    const failed = results.flatMap((result) => (result.status === 'rejected' ? errorMessages(result.reason) : []));
+    const failed = results.flatMap((result) =>
+      result.status === 'rejected' ? errorMessages(result.reason) : [],
+    );
     if (failed.length) showErrorToast([...new Set(failed)]);
-    else toast.success(t('documents.link.done', { count: documents.length, name: record.name }), { duration: TOAST_TIMEOUT_MS });
+    else
+      toast.success(t('documents.link.done', { count: documents.length, name: record.name }), {
+        duration: TOAST_TIMEOUT_MS,
+      });
     setRecord(null);
     onDone?.();
     onClose();
@@ -82,7 +113,11 @@ export function LinkDialog({ open, onClose, documents, onDone }: LinkDialogProps
       open={open}
       onClose={close}
       title={t('documents.link.title', { count: documents.length })}
-      description={documents.length === 1 ? documents[0]!.title : t('documents.bulk.selected', { count: documents.length })}
+      description={
+        documents.length === 1
+          ? documents[0]!.title
+          : t('documents.bulk.selected', { count: documents.length })
+      }
       footer={
         <>
           <Button color="white" onClick={close} disabled={busy}>
@@ -133,13 +168,20 @@ export function CategoryDialog({ open, onClose, documents, onDone }: CategoryDia
   const submit = async () => {
     if (!value) return;
     setBusy(true);
-    const results = await Promise.allSettled(documents.map((document) => patchDocument(document.id, { category: value })));
+    const results = await Promise.allSettled(
+      documents.map((document) => patchDocument(document.id, { category: value })),
+    );
     setBusy(false);
     void invalidateDocuments();
-    const failed = results.flatMap((result) => (result.status === 'rejected' ? errorMessages(result.reason) : []));
+    const failed = results.flatMap((result) =>
+      result.status === 'rejected' ? errorMessages(result.reason) : [],
+    );
     const name = options.find((option) => option.value === value)?.label ?? value;
     if (failed.length) showErrorToast([...new Set(failed)]);
-    else toast.success(t('documents.category.done', { count: documents.length, name }), { duration: TOAST_TIMEOUT_MS });
+    else
+      toast.success(t('documents.category.done', { count: documents.length, name }), {
+        duration: TOAST_TIMEOUT_MS,
+      });
     onDone?.();
     onClose();
   };
@@ -160,7 +202,12 @@ export function CategoryDialog({ open, onClose, documents, onDone }: CategoryDia
         </>
       }
     >
-      <Select label={t('documents.fields.category')} value={value} onChange={(event) => setCategory(event.target.value)} options={options} />
+      <Select
+        label={t('documents.fields.category')}
+        value={value}
+        onChange={(event) => setCategory(event.target.value)}
+        options={options}
+      />
     </Dialog>
   );
 }

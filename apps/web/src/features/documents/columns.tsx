@@ -24,7 +24,11 @@ function LinkedRecords({ links }: { links: DocumentDto['links'] }) {
           {link.name}
         </Link>
       ))}
-      {links.length > 2 && <span className="px-1 text-xs text-gray-500">{t('documents.list.more', { count: links.length - 2 })}</span>}
+      {links.length > 2 && (
+        <span className="px-1 text-xs text-gray-500">
+          {t('documents.list.more', { count: links.length - 2 })}
+        </span>
+      )}
     </span>
   );
 }
@@ -43,13 +47,21 @@ export function useDocumentColumns(): DataColumn<DocumentDto>[] {
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900 dark:text-white">{d.title}</p>
             {d.current_version && d.current_version.file_name !== d.title && (
-              <p className="truncate text-xs text-gray-500 dark:text-gray-400">{d.current_version.file_name}</p>
+              <p className="truncate text-xs text-gray-500 dark:text-gray-400">
+                {d.current_version.file_name}
+              </p>
             )}
           </div>
         </div>
       ),
     },
-    { key: 'category', header: t('documents.fields.category'), sortField: 'category', cell: (d) => d.category_name, className: 'whitespace-nowrap' },
+    {
+      key: 'category',
+      header: t('documents.fields.category'),
+      sortField: 'category',
+      cell: (d) => d.category_name,
+      className: 'whitespace-nowrap',
+    },
     { key: 'links', header: t('documents.fields.links'), cell: (d) => <LinkedRecords links={d.links} /> },
     {
       key: 'expiration_date',
@@ -58,8 +70,18 @@ export function useDocumentColumns(): DataColumn<DocumentDto>[] {
       cell: (d) => (d.expiration_date ? formatDay(d.expiration_date) : dash),
       className: 'whitespace-nowrap',
     },
-    { key: 'text_status', header: t('documents.fields.text_status'), cell: (d) => <TextStatusBadge status={d.text_status} /> },
-    { key: 'size', header: t('documents.fields.size'), cell: (d) => formatBytes(d.current_version?.size), className: 'whitespace-nowrap', hideOnMobile: true },
+    {
+      key: 'text_status',
+      header: t('documents.fields.text_status'),
+      cell: (d) => <TextStatusBadge status={d.text_status} />,
+    },
+    {
+      key: 'size',
+      header: t('documents.fields.size'),
+      cell: (d) => formatBytes(d.current_version?.size),
+      className: 'whitespace-nowrap',
+      hideOnMobile: true,
+    },
     {
       key: 'created_at',
       header: t('documents.fields.uploaded'),

@@ -17,19 +17,28 @@ export function formatBytes(bytes: number | null | undefined): string {
 }
 
 export const isPdf = (mime: string | undefined) => mime === 'application/pdf';
-export const isImage = (mime: string | undefined) => Boolean(mime && /^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(mime));
+export const isImage = (mime: string | undefined) =>
+  Boolean(mime && /^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(mime));
 
 /** An icon by the file's (content-detected) type; decorative, the type is also in the text around it. */
 export function FileIcon({ mime, className = 'size-5' }: { mime: string | undefined; className?: string }) {
   const props = { className, 'aria-hidden': true as const };
   if (isPdf(mime)) return <FileType {...props} className={`${className} text-red-600 dark:text-red-400`} />;
-  if (isImage(mime)) return <FileImage {...props} className={`${className} text-violet-600 dark:text-violet-400`} />;
-  if (mime && /csv|sheet|excel/.test(mime)) return <FileSpreadsheet {...props} className={`${className} text-emerald-600 dark:text-emerald-400`} />;
-  if (mime && /^text\/|word|document/.test(mime)) return <FileText {...props} className={`${className} text-blue-600 dark:text-blue-400`} />;
+  if (isImage(mime))
+    return <FileImage {...props} className={`${className} text-violet-600 dark:text-violet-400`} />;
+  if (mime && /csv|sheet|excel/.test(mime))
+    return <FileSpreadsheet {...props} className={`${className} text-emerald-600 dark:text-emerald-400`} />;
+  if (mime && /^text\/|word|document/.test(mime))
+    return <FileText {...props} className={`${className} text-blue-600 dark:text-blue-400`} />;
   return <File {...props} className={`${className} text-gray-500`} />;
 }
 
-const statusColors: Record<DocumentTextStatus, BadgeColor> = { pending: 'yellow', done: 'green', none: 'gray', failed: 'red' };
+const statusColors: Record<DocumentTextStatus, BadgeColor> = {
+  pending: 'yellow',
+  done: 'green',
+  none: 'gray',
+  failed: 'red',
+};
 
 export function TextStatusBadge({ status }: { status: DocumentTextStatus }) {
   const { t } = useTranslation();

@@ -6,14 +6,40 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { documentFieldsSchema, tagsField, TOAST_TIMEOUT_MS, validationMessage, type Attribute, type DocumentDto, type DocumentVersion } from '@storekeep/contracts';
+import {
+  documentFieldsSchema,
+  tagsField,
+  TOAST_TIMEOUT_MS,
+  validationMessage,
+  type Attribute,
+  type DocumentDto,
+  type DocumentVersion,
+} from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
 import { errorMessages, showErrorToast } from '../../api/error-mapping';
 import { uploadWithProgress } from '../../api/upload';
-import { Button, buttonClasses, ConfirmDialog, ProgressBar, RelativeTime, Select, Skeleton, SlideOver, Textarea, TextInput, TextWithTime, TIME_SLOT } from '../../components/ui';
+import {
+  Button,
+  buttonClasses,
+  ConfirmDialog,
+  ProgressBar,
+  RelativeTime,
+  Select,
+  Skeleton,
+  SlideOver,
+  Textarea,
+  TextInput,
+  TextWithTime,
+  TIME_SLOT,
+} from '../../components/ui';
 import { formatDay } from '../../lib/format';
 import { applyServerErrors } from '../../lib/form-errors';
-import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
+import {
+  AttributeFields,
+  attributeFieldPaths,
+  attributeFormValues,
+  withAttributeRules,
+} from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -21,7 +47,15 @@ import { recordPath } from '../records/types';
 import { deleteDocuments, LinkDialog } from './actions';
 import { ShareFileButton } from '../pwa/share-button';
 import { FileIcon, formatBytes, isImage, isPdf, TextStatusBadge } from './display';
-import { invalidateDocuments, openDocumentFile, unlinkDocument, useDocument, useDocumentCategories, useDocumentVersions, useUpdateDocument } from './queries';
+import {
+  invalidateDocuments,
+  openDocumentFile,
+  unlinkDocument,
+  useDocument,
+  useDocumentCategories,
+  useDocumentVersions,
+  useUpdateDocument,
+} from './queries';
 
 /** `?document=ID` opens the drawer over whatever page shows documents; closing drops the parameter. */
 export function useDocumentParam() {
@@ -43,13 +77,22 @@ export function useDocumentParam() {
 
 const tagsText = z
   .string()
-  .transform((value) => value.split(',').map((tag) => tag.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  )
   .pipe(tagsField);
 
 /** The metadata form: the contract's fields with tags typed as a comma-separated line. */
 const formSchema = documentFieldsSchema.extend({ tags: tagsText }).superRefine((value, ctx) => {
   if (value.effective_date && value.expiration_date && !(value.expiration_date > value.effective_date)) {
-    ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: validationMessage('after', 'expiration date', { other: 'effective date' }) });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expiration_date'],
+      message: validationMessage('after', 'expiration date', { other: 'effective date' }),
+    });
   }
 });
 type FormValues = z.input<typeof formSchema> & { attributes?: Record<string, unknown> };
@@ -83,16 +126,33 @@ function MetadataForm({ document, editable }: { document: DocumentDto; editable:
   return <MetadataFields document={document} editable={editable} attributes={attributes.data} />;
 }
 
-function MetadataFields({ document, editable, attributes }: { document: DocumentDto; editable: boolean; attributes: Attribute[] }) {
+function MetadataFields({
+  document,
+  editable,
+  attributes,
+}: {
+  document: DocumentDto;
+  editable: boolean;
+  attributes: Attribute[];
+}) {
   const { t } = useTranslation();
   const categories = useDocumentCategories();
   const save = useUpdateDocument(document.id);
-  const toForm = (saved: DocumentDto) => ({ ...toValues(saved), attributes: attributeFormValues(attributes, saved.attributes) });
-  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(withAttributeRules(formSchema, attributes)) as never, defaultValues: toForm(document) });
+  const toForm = (saved: DocumentDto) => ({
+    ...toValues(saved),
+    attributes: attributeFormValues(attributes, saved.attributes),
+  });
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(withAttributeRules(formSchema, attributes)) as never,
+    defaultValues: toForm(document),
+  });
   const { register, formState, control } = form;
   const error = (field: (typeof FIELDS)[number]) => formState.errors[field]?.message;
-  const options = (categories.data ?? [{ slug: document.category, name: document.category_name }]).map((c) => ({ value: c.slug, label: c.name }));
-  if (!options.some((option) => option.value === document.category)) options.push({ value: document.category, label: document.category_name });
+  const options = (categories.data ?? [{ slug: document.category, name: document.category_name }]).map(
+    (c) => ({ value: c.slug, label: c.name }),
+  );
+  if (!options.some((option) => option.value === document.category))
+    options.push({ value: document.category, label: document.category_name });
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -100,7 +160,8 @@ function MetadataFields({ document, editable, attributes }: { document: Document
         form.reset(toForm(saved));
         toast.success(t('documents.saved', { title: saved.title }), { duration: TOAST_TIMEOUT_MS });
       },
-      onError: (failure) => applyServerErrors(failure, form.setError, [...FIELDS, ...attributeFieldPaths(attributes)] as never),
+      onError: (failure) =>
+        applyServerErrors(failure, form.setError, [...FIELDS, ...attributeFieldPaths(attributes)] as never),
     }),
   );
 
@@ -108,15 +169,52 @@ function MetadataFields({ document, editable, attributes }: { document: Document
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={!editable} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="sr-only">{t('documents.drawer.details')}</legend>
-        <TextInput label={t('documents.fields.title')} required containerClassName="sm:col-span-2" error={error('title')} {...register('title')} />
-        <Select label={t('documents.fields.category')} options={options} error={error('category')} {...register('category')} />
-        <TextInput label={t('documents.fields.tags')} hint={t('documents.fields.tagsHint')} error={error('tags')} {...register('tags')} />
-        <TextInput label={t('documents.fields.effective_date')} type="date" error={error('effective_date')} {...register('effective_date')} />
-        <TextInput label={t('documents.fields.expiration_date')} type="date" error={error('expiration_date')} {...register('expiration_date')} />
-        <Textarea label={t('documents.fields.description')} rows={3} containerClassName="sm:col-span-2" error={error('description')} {...register('description')} />
+        <TextInput
+          label={t('documents.fields.title')}
+          required
+          containerClassName="sm:col-span-2"
+          error={error('title')}
+          {...register('title')}
+        />
+        <Select
+          label={t('documents.fields.category')}
+          options={options}
+          error={error('category')}
+          {...register('category')}
+        />
+        <TextInput
+          label={t('documents.fields.tags')}
+          hint={t('documents.fields.tagsHint')}
+          error={error('tags')}
+          {...register('tags')}
+        />
+        <TextInput
+          label={t('documents.fields.effective_date')}
+          type="date"
+          error={error('effective_date')}
+          {...register('effective_date')}
+        />
+        <TextInput
+          label={t('documents.fields.expiration_date')}
+          type="date"
+          error={error('expiration_date')}
+          {...register('expiration_date')}
+        />
+        <Textarea
+          label={t('documents.fields.description')}
+          rows={3}
+          containerClassName="sm:col-span-2"
+          error={error('description')}
+          {...register('description')}
+        />
       </fieldset>
       <fieldset disabled={!editable} className="mt-4 empty:hidden">
-        <AttributeFields definitions={attributes} register={register as never} control={control as never} errors={formState.errors as never} />
+        <AttributeFields
+          definitions={attributes}
+          register={register as never}
+          control={control as never}
+          errors={formState.errors as never}
+        />
       </fieldset>
       {editable && (
         <div className="mt-4 flex justify-end gap-3">
@@ -181,12 +279,21 @@ function VersionUpload({ documentId }: { documentId: number }) {
     setState({ name: file.name, progress: 0 });
     const form = new FormData();
     form.append('file', file);
-    uploadWithProgress<{ data: DocumentDto }>(`/documents/${documentId}/versions`, form, { onProgress: (fraction) => setState({ name: file.name, progress: fraction * 100 }) })
+    uploadWithProgress<{ data: DocumentDto }>(`/documents/${documentId}/versions`, form, {
+      onProgress: (fraction) => setState({ name: file.name, progress: fraction * 100 }),
+    })
       .then((body) => {
         void invalidateDocuments();
-        toast.success(t('documents.versions.uploaded', { version: body.data.current_version?.version ?? '' }), { duration: TOAST_TIMEOUT_MS });
+        toast.success(
+          t('documents.versions.uploaded', { version: body.data.current_version?.version ?? '' }),
+          { duration: TOAST_TIMEOUT_MS },
+        );
       })
-      .catch((error: unknown) => setFailure(isApiError(error) && error.errors.file?.[0] ? error.errors.file[0] : errorMessages(error).join(' ')))
+      .catch((error: unknown) =>
+        setFailure(
+          isApiError(error) && error.errors.file?.[0] ? error.errors.file[0] : errorMessages(error).join(' '),
+        ),
+      )
       .finally(() => setState(null));
   };
   return (
@@ -203,10 +310,22 @@ function VersionUpload({ documentId }: { documentId: number }) {
           event.target.value = '';
         }}
       />
-      <Button size="sm" color="white" icon={<Upload className="size-4" aria-hidden="true" />} loading={Boolean(state)} onClick={() => input.current?.click()}>
+      <Button
+        size="sm"
+        color="white"
+        icon={<Upload className="size-4" aria-hidden="true" />}
+        loading={Boolean(state)}
+        onClick={() => input.current?.click()}
+      >
         {t('documents.versions.upload')}
       </Button>
-      {state && <ProgressBar value={state.progress} label={t('documents.upload.progressLabel', { name: state.name })} className="h-1.5 rounded-full bg-gray-100 dark:bg-gray-800" />}
+      {state && (
+        <ProgressBar
+          value={state.progress}
+          label={t('documents.upload.progressLabel', { name: state.name })}
+          className="h-1.5 rounded-full bg-gray-100 dark:bg-gray-800"
+        />
+      )}
       {failure && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {failure}
@@ -220,14 +339,21 @@ function VersionList({ versions, loading }: { versions: DocumentVersion[]; loadi
   const { t } = useTranslation();
   if (loading) return <Skeleton className="h-16 w-full" />;
   return (
-    <ol className="divide-y divide-gray-100 rounded-md ring-1 ring-gray-200 dark:divide-gray-800 dark:ring-gray-800" aria-label={t('documents.versions.title')}>
+    <ol
+      className="divide-y divide-gray-100 rounded-md ring-1 ring-gray-200 dark:divide-gray-800 dark:ring-gray-800"
+      aria-label={t('documents.versions.title')}
+    >
       {versions.map((version, index) => (
         <li key={version.id} className="flex items-center gap-3 px-3 py-2 text-sm">
           <FileIcon mime={version.mime_type} />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-gray-900 dark:text-white">
               {t('documents.versions.label', { version: version.version })}
-              {index === 0 && <span className="ml-2 text-xs font-normal text-emerald-700 dark:text-emerald-400">{t('documents.versions.current')}</span>}
+              {index === 0 && (
+                <span className="ml-2 text-xs font-normal text-emerald-700 dark:text-emerald-400">
+                  {t('documents.versions.current')}
+                </span>
+              )}
             </p>
             <p className="truncate text-xs text-gray-500 dark:text-gray-400">
               {version.file_name} · {formatBytes(version.size)} · <RelativeTime value={version.created_at} />
@@ -272,7 +398,12 @@ function Links({ document, editable }: { document: DocumentDto; editable: boolea
       title={t('documents.links.title')}
       actions={
         editable && (
-          <Button size="sm" color="white" icon={<Link2 className="size-4" aria-hidden="true" />} onClick={() => setLinking(true)}>
+          <Button
+            size="sm"
+            color="white"
+            icon={<Link2 className="size-4" aria-hidden="true" />}
+            onClick={() => setLinking(true)}
+          >
             {t('documents.link.open')}
           </Button>
         )
@@ -285,8 +416,13 @@ function Links({ document, editable }: { document: DocumentDto; editable: boolea
           {document.links.map((link) => (
             <li key={`${link.type}:${link.id}`} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 truncate">
-                <span className="text-gray-500 dark:text-gray-400">{t(`documents.recordTypes.${link.type}`)}: </span>
-                <Link to={recordPath(link.type, link.id)} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+                <span className="text-gray-500 dark:text-gray-400">
+                  {t(`documents.recordTypes.${link.type}`)}:{' '}
+                </span>
+                <Link
+                  to={recordPath(link.type, link.id)}
+                  className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                >
                   {link.name}
                 </Link>
               </span>
@@ -348,15 +484,30 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
               <span aria-hidden="true">·</span>
               <TextStatusBadge status={document.text_status} />
             </p>
-            {version?.text_error && <p className="mt-0.5 text-gray-500 dark:text-gray-400">{version.text_error}</p>}
+            {version?.text_error && (
+              <p className="mt-0.5 text-gray-500 dark:text-gray-400">{version.text_error}</p>
+            )}
             <p className="mt-0.5 text-gray-500 dark:text-gray-400">
-              <TextWithTime text={t('documents.drawer.uploaded', { date: TIME_SLOT, name: document.uploaded_by?.name ?? '—' })} value={document.created_at} />
+              <TextWithTime
+                text={t('documents.drawer.uploaded', {
+                  date: TIME_SLOT,
+                  name: document.uploaded_by?.name ?? '—',
+                })}
+                value={document.created_at}
+              />
             </p>
-            {document.expiration_date && <p className="mt-0.5 text-gray-500 dark:text-gray-400">{t('documents.drawer.expires', { date: formatDay(document.expiration_date) })}</p>}
+            {document.expiration_date && (
+              <p className="mt-0.5 text-gray-500 dark:text-gray-400">
+                {t('documents.drawer.expires', { date: formatDay(document.expiration_date) })}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button icon={<ExternalLink className="size-4" aria-hidden="true" />} onClick={() => void openDocumentFile(document.id)}>
+          <Button
+            icon={<ExternalLink className="size-4" aria-hidden="true" />}
+            onClick={() => void openDocumentFile(document.id)}
+          >
             {t('documents.drawer.open')}
           </Button>
           {document.url && (
@@ -365,9 +516,20 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
               {t('documents.drawer.download')}
             </a>
           )}
-          {document.url && <ShareFileButton url={document.url} fileName={version?.file_name ?? document.title} title={document.title} />}
+          {document.url && (
+            <ShareFileButton
+              url={document.url}
+              fileName={version?.file_name ?? document.title}
+              title={document.title}
+            />
+          )}
           {deletable && (
-            <Button color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirming(true)}>
+            <Button
+              color="white"
+              className="text-red-600 dark:text-red-400"
+              icon={<Trash2 className="size-4" aria-hidden="true" />}
+              onClick={() => setConfirming(true)}
+            >
               {t('common.delete')}
             </Button>
           )}
@@ -382,7 +544,10 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
         <MetadataForm key={document.id} document={document} editable={editable} />
       </Section>
 
-      <Section title={t('documents.versions.title')} actions={editable && <VersionUpload documentId={document.id} />}>
+      <Section
+        title={t('documents.versions.title')}
+        actions={editable && <VersionUpload documentId={document.id} />}
+      >
         <VersionList versions={versions.data ?? []} loading={versions.isPending} />
       </Section>
 
@@ -415,7 +580,13 @@ export function DocumentDrawer() {
   if (document.data && document.data !== shown && document.data.id === id) setShown(document.data);
   const current = id ? (document.data ?? (shown?.id === id ? shown : null)) : shown;
   return (
-    <SlideOver open={Boolean(id)} onClose={close} title={current?.title ?? t('common.loading')} closeLabel={t('common.close')} size="lg">
+    <SlideOver
+      open={Boolean(id)}
+      onClose={close}
+      title={current?.title ?? t('common.loading')}
+      closeLabel={t('common.close')}
+      size="lg"
+    >
       {current ? (
         <DrawerBody
           document={current}
@@ -426,7 +597,11 @@ export function DocumentDrawer() {
         />
       ) : document.isError ? (
         <div className="p-6">
-          <p className="text-sm text-gray-600 dark:text-gray-400">{isApiError(document.error) && document.error.status === 404 ? t('documents.drawer.missing') : errorMessages(document.error).join(' ')}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {isApiError(document.error) && document.error.status === 404
+              ? t('documents.drawer.missing')
+              : errorMessages(document.error).join(' ')}
+          </p>
         </div>
       ) : (
         <div className="flex flex-col gap-4 p-6" aria-busy="true">

@@ -3,7 +3,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LINKABLE_TYPES, type DocumentDto } from '@storekeep/contracts';
-import { Button, buttonClasses, ConfirmDialog, DataTable, EmptyState, FilterPicker, PageHeader, type SortState } from '../../components/ui';
+import {
+  Button,
+  buttonClasses,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  FilterPicker,
+  PageHeader,
+  type SortState,
+} from '../../components/ui';
 import { useSearchCommit } from '../../lib/use-search-commit';
 import { attributeColumns, AttributeListFilters } from '../attributes/list-columns';
 import { ColumnPicker } from '../list-preferences/column-picker';
@@ -28,7 +37,11 @@ import { ListLoadError } from '../errors/list-load-error';
 const searchInputClasses =
   'block min-h-11 w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-base text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-blue-600 focus:outline-none sm:min-h-10 sm:text-sm dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700';
 
-type FiltersProps = { params: ListParams; rows: DocumentDto[]; onChange: (field: string, values: string[]) => void };
+type FiltersProps = {
+  params: ListParams;
+  rows: DocumentDto[];
+  onChange: (field: string, values: string[]) => void;
+};
 
 /** Category, tag, linked record type, expiring before and uploaded by (the team's members). */
 function DocumentFilters({ params, rows, onChange }: FiltersProps) {
@@ -41,7 +54,10 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
   const typed = tagQuery.trim().toLowerCase();
   // Tags have no list of their own: what the visible documents carry, plus the tag being typed.
   const seenTags = [...new Set(rows.flatMap((row) => row.tags))].filter((tag) => tag.includes(typed)).sort();
-  const tagOptions = [...(typed && !seenTags.includes(typed) ? [typed] : []), ...seenTags].map((tag) => ({ value: tag, label: tag }));
+  const tagOptions = [...(typed && !seenTags.includes(typed) ? [typed] : []), ...seenTags].map((tag) => ({
+    value: tag,
+    label: tag,
+  }));
   const filters = params.filters;
   return (
     <>
@@ -53,7 +69,14 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
         loading={categories.isFetching}
         labels={labels}
       />
-      <FilterPicker label={t('documents.filters.tag')} options={tagOptions} selected={filters.tag ?? []} onChange={(values) => onChange('tag', values)} onQuery={setTagQuery} labels={labels} />
+      <FilterPicker
+        label={t('documents.filters.tag')}
+        options={tagOptions}
+        selected={filters.tag ?? []}
+        onChange={(values) => onChange('tag', values)}
+        onQuery={setTagQuery}
+        labels={labels}
+      />
       <FilterPicker
         label={t('documents.filters.linked_type')}
         options={LINKABLE_TYPES.map((type) => ({ value: type, label: t(`documents.recordTypes.${type}`) }))}
@@ -63,7 +86,10 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
       />
       <FilterPicker
         label={t('documents.filters.uploaded_by')}
-        options={(team.data?.members ?? []).map((member) => ({ value: String(member.id), label: member.name }))}
+        options={(team.data?.members ?? []).map((member) => ({
+          value: String(member.id),
+          label: member.name,
+        }))}
         selected={filters.uploaded_by ?? []}
         onChange={(values) => onChange('uploaded_by', values)}
         loading={team.isFetching}
@@ -117,7 +143,10 @@ export function DocumentListPage() {
 
   // Selection belongs to one page of one query; any change of the list state starts it afresh.
   const selectionKey = JSON.stringify(params);
-  const [selection, setSelection] = useState<{ key: string; rows: Map<number, DocumentDto> }>({ key: selectionKey, rows: new Map() });
+  const [selection, setSelection] = useState<{ key: string; rows: Map<number, DocumentDto> }>({
+    key: selectionKey,
+    rows: new Map(),
+  });
   const selected = selection.key === selectionKey ? selection.rows : new Map<number, DocumentDto>();
   const setSelected = (rows: Map<number, DocumentDto>) => setSelection({ key: selectionKey, rows });
   const selectedDocs = [...selected.values()];
@@ -126,7 +155,10 @@ export function DocumentListPage() {
 
   const sort: SortState = { field: params.sort, direction: params.direction };
   const onSort = (field: string, direction?: 'asc' | 'desc') =>
-    update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') });
+    update({
+      sort: field,
+      direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc'),
+    });
   const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
@@ -146,7 +178,13 @@ export function DocumentListPage() {
         title={title}
         actions={
           <>
-            <ExportLinks resource="documents" query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: view.exportAttributes(definitions) }} />
+            <ExportLinks
+              resource="documents"
+              query={{
+                ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
+                attributes: view.exportAttributes(definitions),
+              }}
+            />
             {manage && (
               <Link to="/import/documents" className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
@@ -168,7 +206,10 @@ export function DocumentListPage() {
           <label htmlFor="documents-search" className="sr-only">
             {t('documents.list.searchLabel')}
           </label>
-          <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400"
+            aria-hidden="true"
+          />
           <input
             id="documents-search"
             type="search"
@@ -185,8 +226,16 @@ export function DocumentListPage() {
             update({ search: '', filters: {} });
           }}
         >
-          <DocumentFilters params={params} rows={rows} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
-          <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          <DocumentFilters
+            params={params}
+            rows={rows}
+            onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+          />
+          <AttributeListFilters
+            definitions={definitions}
+            filters={params.filters}
+            onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+          />
         </FilterBar>
         <div className="lg:ml-auto">
           <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
@@ -203,13 +252,29 @@ export function DocumentListPage() {
             {t('documents.bulk.selected', { count: selected.size })}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" color="white" icon={<Link2 className="size-4" aria-hidden="true" />} onClick={() => setDialog('link')}>
+            <Button
+              size="sm"
+              color="white"
+              icon={<Link2 className="size-4" aria-hidden="true" />}
+              onClick={() => setDialog('link')}
+            >
               {t('documents.link.open')}
             </Button>
-            <Button size="sm" color="white" icon={<Tags className="size-4" aria-hidden="true" />} onClick={() => setDialog('category')}>
+            <Button
+              size="sm"
+              color="white"
+              icon={<Tags className="size-4" aria-hidden="true" />}
+              onClick={() => setDialog('category')}
+            >
               {t('documents.category.open')}
             </Button>
-            <Button size="sm" color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setDialog('delete')}>
+            <Button
+              size="sm"
+              color="white"
+              className="text-red-600 dark:text-red-400"
+              icon={<Trash2 className="size-4" aria-hidden="true" />}
+              onClick={() => setDialog('delete')}
+            >
               {t('common.delete')}
             </Button>
             <Button size="sm" color="transparent" onClick={() => setSelected(new Map())}>
@@ -223,9 +288,17 @@ export function DocumentListPage() {
         <ListLoadError query={list} />
       ) : !list.isPending && rows.length === 0 ? (
         filtered ? (
-          <EmptyState icon={<SearchX aria-hidden="true" />} title={t('documents.list.noMatches')} text={t('records.list.noMatchesText')} />
+          <EmptyState
+            icon={<SearchX aria-hidden="true" />}
+            title={t('documents.list.noMatches')}
+            text={t('records.list.noMatchesText')}
+          />
         ) : (
-          <EmptyState icon={<FileText aria-hidden="true" />} title={t('documents.list.empty')} text={t(manage ? 'documents.list.emptyText' : 'documents.list.emptyTextObserver')} />
+          <EmptyState
+            icon={<FileText aria-hidden="true" />}
+            title={t('documents.list.empty')}
+            text={t(manage ? 'documents.list.emptyText' : 'documents.list.emptyTextObserver')}
+          />
         )
       ) : (
         <>
@@ -240,7 +313,12 @@ export function DocumentListPage() {
             skeletonRows={Math.min(params.per_page, 8)}
             onRowOpen={(row) => drawer.open(row.id)}
             rowLabel={(row) => row.title}
-            mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('documents.list.newestFirst') }}
+            mobileLabels={{
+              sortBy: t('records.list.sortBy'),
+              ascending: t('records.list.ascending'),
+              descending: t('records.list.descending'),
+              unsorted: t('documents.list.newestFirst'),
+            }}
             selection={
               manage
                 ? {
@@ -251,7 +329,8 @@ export function DocumentListPage() {
                       else next.set(row.id, row);
                       setSelected(next);
                     },
-                    onToggleAll: (select) => setSelected(select ? new Map(rows.map((row) => [row.id, row])) : new Map()),
+                    onToggleAll: (select) =>
+                      setSelected(select ? new Map(rows.map((row) => [row.id, row])) : new Map()),
                     label: (row) => t('documents.bulk.select', { title: row.title }),
                     allLabel: t('documents.bulk.selectAll'),
                   }
@@ -269,11 +348,25 @@ export function DocumentListPage() {
         </>
       )}
 
-      <LinkDialog open={dialog === 'link'} onClose={() => setDialog(null)} documents={selectedDocs} onDone={() => setSelected(new Map())} />
-      <CategoryDialog open={dialog === 'category'} onClose={() => setDialog(null)} documents={selectedDocs} onDone={() => setSelected(new Map())} />
+      <LinkDialog
+        open={dialog === 'link'}
+        onClose={() => setDialog(null)}
+        documents={selectedDocs}
+        onDone={() => setSelected(new Map())}
+      />
+      <CategoryDialog
+        open={dialog === 'category'}
+        onClose={() => setDialog(null)}
+        documents={selectedDocs}
+        onDone={() => setSelected(new Map())}
+      />
       <ConfirmDialog
         open={dialog === 'delete'}
-        title={selectedDocs.length === 1 ? t('documents.deleteTitle', { title: selectedDocs[0]!.title }) : t('documents.bulk.deleteTitle', { count: selectedDocs.length })}
+        title={
+          selectedDocs.length === 1
+            ? t('documents.deleteTitle', { title: selectedDocs[0]!.title })
+            : t('documents.bulk.deleteTitle', { count: selectedDocs.length })
+        }
         message={t('documents.deleteText')}
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
@@ -285,4 +378,3 @@ export function DocumentListPage() {
     </>
   );
 }
-

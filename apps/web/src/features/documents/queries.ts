@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { LIST_CACHE_MS, type DocumentDto, type DocumentInput, type DocumentVersion, type LinkableType } from '@storekeep/contracts';
+import {
+  LIST_CACHE_MS,
+  type DocumentDto,
+  type DocumentInput,
+  type DocumentVersion,
+  type LinkableType,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { handleApiError } from '../../api/error-mapping';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
@@ -18,21 +24,27 @@ const pollWhilePending = (data: Paginated<DocumentDto> | undefined) =>
 export function documentListQuery(params: Partial<ListParams>) {
   return queryOptions({
     queryKey: queryKeys.list('documents', params),
-    queryFn: ({ signal }) => api.get<Paginated<DocumentDto>>('/documents', { query: toApiQuery(params), signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<DocumentDto>>('/documents', { query: toApiQuery(params), signal }),
     staleTime: LIST_CACHE_MS,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useDocumentList(params: Partial<ListParams>, enabled = true) {
-  return useQuery({ ...documentListQuery(params), enabled, refetchInterval: (query) => pollWhilePending(query.state.data) });
+  return useQuery({
+    ...documentListQuery(params),
+    enabled,
+    refetchInterval: (query) => pollWhilePending(query.state.data),
+  });
 }
 
 /** A record's Documents tab: GET /{type}/{id}/documents. */
 export function useRecordDocuments(type: LinkableType, id: number, params: Partial<ListParams>) {
   return useQuery({
     queryKey: ['documents', 'record', type, id, params],
-    queryFn: ({ signal }) => api.get<Paginated<DocumentDto>>(`/${type}/${id}/documents`, { query: toApiQuery(params), signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<DocumentDto>>(`/${type}/${id}/documents`, { query: toApiQuery(params), signal }),
     staleTime: LIST_CACHE_MS,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => pollWhilePending(query.state.data),
@@ -43,20 +55,27 @@ export function useRecordDocuments(type: LinkableType, id: number, params: Parti
 export function documentQuery(id: number) {
   return queryOptions({
     queryKey: queryKeys.detail('documents', id),
-    queryFn: ({ signal }) => api.get<{ data: DocumentDto }>(`/documents/${id}`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: DocumentDto }>(`/documents/${id}`, { signal }).then((body) => body.data),
     staleTime: 60_000,
   });
 }
 
 export function useDocument(id: number | null) {
   // A missing document (deleted, another team's) is shown inside the drawer, not as the 404 page.
-  return useQuery({ ...documentQuery(id ?? 0), enabled: Boolean(id), throwOnError: false, refetchInterval: (query) => (query.state.data?.text_status === 'pending' ? PENDING_POLL_MS : false) });
+  return useQuery({
+    ...documentQuery(id ?? 0),
+    enabled: Boolean(id),
+    throwOnError: false,
+    refetchInterval: (query) => (query.state.data?.text_status === 'pending' ? PENDING_POLL_MS : false),
+  });
 }
 
 export function useDocumentVersions(id: number, enabled = true) {
   return useQuery({
     queryKey: ['documents', 'versions', id],
-    queryFn: ({ signal }) => api.get<{ data: DocumentVersion[] }>(`/documents/${id}/versions`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: DocumentVersion[] }>(`/documents/${id}/versions`, { signal }).then((body) => body.data),
     staleTime: 60_000,
     enabled,
     // Right after a delete the drawer may still ask once: a 404 here is not the not-found page.
@@ -68,7 +87,8 @@ export function useDocumentVersions(id: number, enabled = true) {
 export function useDocumentCategories() {
   return useQuery({
     queryKey: ['document-categories'],
-    queryFn: ({ signal }) => api.get<{ data: DocumentCategory[] }>('/document-categories', { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: DocumentCategory[] }>('/document-categories', { signal }).then((body) => body.data),
     staleTime: LIST_CACHE_MS,
   });
 }
@@ -81,7 +101,9 @@ export function invalidateDocuments(): Promise<void> {
 /** Drops a deleted document from every cached list at once (spec §4: deleting removes it from the lists). */
 export function removeFromCachedLists(ids: number[]) {
   queryClient.setQueriesData<Paginated<DocumentDto>>({ queryKey: ['documents'] }, (old) =>
-    old && Array.isArray(old.data) && 'meta' in old ? { ...old, data: old.data.filter((document) => !ids.includes(document.id)) } : old,
+    old && Array.isArray(old.data) && 'meta' in old
+      ? { ...old, data: old.data.filter((document) => !ids.includes(document.id)) }
+      : old,
   );
   for (const id of ids) {
     void queryClient.cancelQueries({ queryKey: queryKeys.detail('documents', id) });
@@ -92,20 +114,27 @@ export function removeFromCachedLists(ids: number[]) {
 
 export function useUpdateDocument(id: number) {
   return useMutation({
-    mutationFn: (input: Partial<DocumentInput>) => api.patch<{ data: DocumentDto }>(`/documents/${id}`, input).then((body) => body.data),
+    mutationFn: (input: Partial<DocumentInput>) =>
+      api.patch<{ data: DocumentDto }>(`/documents/${id}`, input).then((body) => body.data),
     onSuccess: (document) => {
-      queryClient.setQueryData<DocumentDto>(queryKeys.detail('documents', id), (old) => ({ ...document, url: old?.url }));
+      queryClient.setQueryData<DocumentDto>(queryKeys.detail('documents', id), (old) => ({
+        ...document,
+        url: old?.url,
+      }));
       void invalidateDocuments();
     },
     meta: { form: true },
   });
 }
 
-export const patchDocument = (id: number, input: Partial<DocumentInput>) => api.patch<{ data: DocumentDto }>(`/documents/${id}`, input);
+export const patchDocument = (id: number, input: Partial<DocumentInput>) =>
+  api.patch<{ data: DocumentDto }>(`/documents/${id}`, input);
 export const deleteDocument = (id: number) => api.delete<null>(`/documents/${id}`);
 export const restoreDocument = (id: number) => api.post<{ data: DocumentDto }>(`/documents/${id}/restore`);
-export const linkDocument = (id: number, link: DocumentLink) => api.post<{ data: DocumentDto }>(`/documents/${id}/links`, link);
-export const unlinkDocument = (id: number, link: DocumentLink) => api.delete<{ data: DocumentDto }>(`/documents/${id}/links`, { body: link });
+export const linkDocument = (id: number, link: DocumentLink) =>
+  api.post<{ data: DocumentDto }>(`/documents/${id}/links`, link);
+export const unlinkDocument = (id: number, link: DocumentLink) =>
+  api.delete<{ data: DocumentDto }>(`/documents/${id}/links`, { body: link });
 
 /**
  * Spec §7: GET /documents/{id} returns a fresh signed url, which is then opened. The tab is opened

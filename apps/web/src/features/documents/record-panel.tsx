@@ -33,7 +33,9 @@ export function RecordDocumentsPanel({ type, id, name, canUpload }: RecordDocume
     try {
       await unlinkDocument(document.id, { type, id });
       await invalidateDocuments();
-      toast.success(t('documents.links.unlinkedFrom', { title: document.title, name }), { duration: TOAST_TIMEOUT_MS });
+      toast.success(t('documents.links.unlinkedFrom', { title: document.title, name }), {
+        duration: TOAST_TIMEOUT_MS,
+      });
     } catch (error) {
       showErrorToast(errorMessages(error));
     } finally {
@@ -69,7 +71,9 @@ export function RecordDocumentsPanel({ type, id, name, canUpload }: RecordDocume
       {canUpload && (
         <div>
           <div className="mb-3 flex items-center justify-between gap-3">
-            <p className="text-sm text-gray-600 dark:text-gray-400">{t('documents.record.intro', { name })}</p>
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {t('documents.record.intro', { name })}
+            </p>
             <UploadFilesButton onFiles={uploads.add} color="white" />
           </div>
           <DropZone onFiles={uploads.add} />
@@ -77,7 +81,11 @@ export function RecordDocumentsPanel({ type, id, name, canUpload }: RecordDocume
         </div>
       )}
       {!list.isPending && rows.length === 0 ? (
-        <EmptyState icon={<FileText aria-hidden="true" />} title={t('documents.record.empty')} text={t(canUpload ? 'documents.record.emptyText' : 'documents.list.emptyTextObserver')} />
+        <EmptyState
+          icon={<FileText aria-hidden="true" />}
+          title={t('documents.record.empty')}
+          text={t(canUpload ? 'documents.record.emptyText' : 'documents.list.emptyTextObserver')}
+        />
       ) : (
         <>
           <DataTable
@@ -90,7 +98,15 @@ export function RecordDocumentsPanel({ type, id, name, canUpload }: RecordDocume
             rowLabel={(row) => row.title}
           />
           {meta && meta.last_page > 1 && (
-            <Pagination page={meta.current_page} lastPage={meta.last_page} from={meta.from} to={meta.to} total={meta.total} onPage={setPage} labels={labels} />
+            <Pagination
+              page={meta.current_page}
+              lastPage={meta.last_page}
+              from={meta.from}
+              to={meta.to}
+              total={meta.total}
+              onPage={setPage}
+              labels={labels}
+            />
           )}
         </>
       )}

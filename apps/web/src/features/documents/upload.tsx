@@ -35,7 +35,8 @@ function uploadError(error: unknown): string {
 export function useUploadQueue(endpoint: string, onUploaded?: (document: DocumentDto) => void) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
-  const patch = (key: number, changes: Partial<UploadItem>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...changes } : item)));
+  const patch = (key: number, changes: Partial<UploadItem>) =>
+    setItems((all) => all.map((item) => (item.key === key ? { ...item, ...changes } : item)));
 
   const send = useCallback(
     (key: number, file: File, force: boolean) => {
@@ -45,7 +46,10 @@ export function useUploadQueue(endpoint: string, onUploaded?: (document: Documen
       form.append('file', file);
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      uploadWithProgress<{ data: DocumentDto }>(endpoint, form, { signal: controller.signal, onProgress: (fraction) => patch(key, { progress: fraction * 100 }) })
+      uploadWithProgress<{ data: DocumentDto }>(endpoint, form, {
+        signal: controller.signal,
+        onProgress: (fraction) => patch(key, { progress: fraction * 100 }),
+      })
         .then((body) => {
           patch(key, { status: 'done', progress: 100, document: body.data, message: undefined });
           void invalidateDocuments();
@@ -53,7 +57,10 @@ export function useUploadQueue(endpoint: string, onUploaded?: (document: Documen
         })
         .catch((error: unknown) => {
           if (isAbort(error)) return setItems((all) => all.filter((item) => item.key !== key));
-          patch(key, { status: isApiError(error) && error.status === 409 ? 'duplicate' : 'error', message: uploadError(error) });
+          patch(key, {
+            status: isApiError(error) && error.status === 409 ? 'duplicate' : 'error',
+            message: uploadError(error),
+          });
         })
         .finally(() => controllers.current.delete(key));
     },
@@ -84,7 +91,15 @@ export function useUploadQueue(endpoint: string, onUploaded?: (document: Documen
 }
 
 /** The multi-file input behind a visible control; it resets after each pick so the same file can be chosen again. */
-function HiddenFileInput({ ref, testId, onFiles }: { ref: RefObject<HTMLInputElement | null>; testId: string; onFiles: (files: FileList) => void }) {
+function HiddenFileInput({
+  ref,
+  testId,
+  onFiles,
+}: {
+  ref: RefObject<HTMLInputElement | null>;
+  testId: string;
+  onFiles: (files: FileList) => void;
+}) {
   return (
     <input
       ref={ref}
@@ -103,13 +118,26 @@ function HiddenFileInput({ ref, testId, onFiles }: { ref: RefObject<HTMLInputEle
 }
 
 /** A hidden multi-file input and the button that opens it. */
-export function UploadFilesButton({ onFiles, label, color = 'blue' }: { onFiles: (files: FileList) => void; label?: string; color?: 'blue' | 'white' }) {
+export function UploadFilesButton({
+  onFiles,
+  label,
+  color = 'blue',
+}: {
+  onFiles: (files: FileList) => void;
+  label?: string;
+  color?: 'blue' | 'white';
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <HiddenFileInput ref={input} testId="document-file-input" onFiles={onFiles} />
-      <Button color={color} className="shrink-0 whitespace-nowrap" icon={<Upload className="size-4" aria-hidden="true" />} onClick={() => input.current?.click()}>
+      <Button
+        color={color}
+        className="shrink-0 whitespace-nowrap"
+        icon={<Upload className="size-4" aria-hidden="true" />}
+        onClick={() => input.current?.click()}
+      >
         {label ?? t('documents.upload.button')}
       </Button>
     </>
@@ -170,7 +198,10 @@ export function UploadList({ items, force, cancel, dismiss, clearFinished }: Upl
   if (!items.length) return null;
   const finished = items.some((item) => item.status !== 'uploading');
   return (
-    <section aria-label={t('documents.upload.listLabel')} className="mt-3 rounded-lg bg-white ring-1 ring-gray-200 dark:bg-gray-950 dark:ring-gray-800">
+    <section
+      aria-label={t('documents.upload.listLabel')}
+      className="mt-3 rounded-lg bg-white ring-1 ring-gray-200 dark:bg-gray-950 dark:ring-gray-800"
+    >
       <ul className="divide-y divide-gray-100 dark:divide-gray-800">
         {items.map((item) => (
           <li key={item.key} className="flex flex-col gap-2 px-4 py-3" data-testid="upload-item">
@@ -189,10 +220,19 @@ export function UploadList({ items, force, cancel, dismiss, clearFinished }: Upl
                         : t('documents.upload.failed')}
                 </p>
               </div>
-              {item.status === 'done' && <CircleCheck className="size-5 shrink-0 text-emerald-600" aria-hidden="true" />}
-              {(item.status === 'error' || item.status === 'duplicate') && <CircleAlert className="size-5 shrink-0 text-red-600" aria-hidden="true" />}
+              {item.status === 'done' && (
+                <CircleCheck className="size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+              )}
+              {(item.status === 'error' || item.status === 'duplicate') && (
+                <CircleAlert className="size-5 shrink-0 text-red-600" aria-hidden="true" />
+              )}
               {item.status === 'uploading' ? (
-                <Button size="sm" color="transparent" onClick={() => cancel(item)} aria-label={t('documents.upload.cancel', { name: item.file.name })}>
+                <Button
+                  size="sm"
+                  color="transparent"
+                  onClick={() => cancel(item)}
+                  aria-label={t('documents.upload.cancel', { name: item.file.name })}
+                >
                   {t('common.cancel')}
                 </Button>
               ) : (
@@ -207,7 +247,12 @@ export function UploadList({ items, force, cancel, dismiss, clearFinished }: Upl
               )}
             </div>
             {item.status === 'uploading' && (
-              <ProgressBar value={item.progress} label={t('documents.upload.progressLabel', { name: item.file.name })} className="h-1.5 rounded-full bg-gray-100 dark:bg-gray-800" durationMs={150} />
+              <ProgressBar
+                value={item.progress}
+                label={t('documents.upload.progressLabel', { name: item.file.name })}
+                className="h-1.5 rounded-full bg-gray-100 dark:bg-gray-800"
+                durationMs={150}
+              />
             )}
             {item.message && (
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

@@ -11,7 +11,9 @@ import { ErrorView } from './error-view';
 // Its own chunk, with the strings outside the first load: only a member of a closed team ever sees it, and the
 // entry chunk has a size budget.
 const OtherTeams = lazy(() =>
-  Promise.all([import('../teams/team-switcher'), loadLaterStrings()]).then(([module]) => ({ default: module.OtherTeams })),
+  Promise.all([import('../teams/team-switcher'), loadLaterStrings()]).then(([module]) => ({
+    default: module.OtherTeams,
+  })),
 );
 
 /** The root error boundary: guard 403s, API 404s and anything unexpected end up here. */

@@ -4,7 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, type ImportDto } from '@storekeep/contracts';
 import { apiUrl } from '../../api/client';
-import { Alert, Badge, Button, buttonClasses, Card, ConfirmDialog, DataTable, EmptyState, Pagination, ProgressBar, RelativeTime, type BadgeColor, type DataColumn } from '../../components/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClasses,
+  Card,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  Pagination,
+  ProgressBar,
+  RelativeTime,
+  type BadgeColor,
+  type DataColumn,
+} from '../../components/ui';
 import { invalidateRecords } from '../records/queries';
 import { usePaginationLabels } from '../records/use-pagination-labels';
 import { useCancelImport, useImportHistory, useUndoImport } from './queries';
@@ -39,7 +53,10 @@ function UndoButton({ dto, size = 'md' }: { dto: ImportDto; size?: 'sm' | 'md' }
         onClose={() => setOpen(false)}
         onConfirm={() =>
           undo.mutate(dto.id, {
-            onSuccess: () => toast.success(t('imports.run.undoneToast', { file: dto.file_name }), { duration: TOAST_TIMEOUT_MS }),
+            onSuccess: () =>
+              toast.success(t('imports.run.undoneToast', { file: dto.file_name }), {
+                duration: TOAST_TIMEOUT_MS,
+              }),
             onSettled: () => setOpen(false),
           })
         }
@@ -68,16 +85,29 @@ export function RunPanel({ dto, onAgain }: { dto: ImportDto; onAgain: () => void
     <Card title={t('imports.run.title', { file: dto.file_name })}>
       {active ? (
         <div className="flex flex-col gap-3" aria-live="polite">
-          <ProgressBar value={percent} label={t('imports.run.title', { file: dto.file_name })} className="h-2 rounded-full bg-gray-100 dark:bg-gray-800" />
+          <ProgressBar
+            value={percent}
+            label={t('imports.run.title', { file: dto.file_name })}
+            className="h-2 rounded-full bg-gray-100 dark:bg-gray-800"
+          />
           <div className="flex items-center justify-between gap-3 text-sm text-gray-700 dark:text-gray-300">
             <span>
               {dto.status === 'queued'
                 ? t('imports.run.queued')
                 : writing
-                  ? t('imports.run.progress', { done: dto.processed_rows.toLocaleString('en-US'), total: total.toLocaleString('en-US') })
+                  ? t('imports.run.progress', {
+                      done: dto.processed_rows.toLocaleString('en-US'),
+                      total: total.toLocaleString('en-US'),
+                    })
                   : t('imports.run.checking')}
             </span>
-            <Button color="white" size="sm" onClick={() => cancel.mutate(dto.id)} loading={cancel.isPending} disabled={!!cancel.data}>
+            <Button
+              color="white"
+              size="sm"
+              onClick={() => cancel.mutate(dto.id)}
+              loading={cancel.isPending}
+              disabled={!!cancel.data}
+            >
               {cancel.data ? t('imports.run.cancelling') : t('imports.run.cancel')}
             </Button>
           </div>
@@ -86,11 +116,17 @@ export function RunPanel({ dto, onAgain }: { dto: ImportDto; onAgain: () => void
         <div className="flex flex-col gap-4">
           {dto.status === 'completed' && (
             <Alert type="success">
-              {t('imports.run.completed', { created: dto.created_count, updated: dto.updated_count, skipped: dto.skipped_count })}
+              {t('imports.run.completed', {
+                created: dto.created_count,
+                updated: dto.updated_count,
+                skipped: dto.skipped_count,
+              })}
               {dto.error_count > 0 && ` ${t('imports.run.withErrors', { count: dto.error_count })}`}
             </Alert>
           )}
-          {dto.status === 'failed' && <Alert type="error">{`${t('imports.run.failed')} ${dto.message ?? ''}`}</Alert>}
+          {dto.status === 'failed' && (
+            <Alert type="error">{`${t('imports.run.failed')} ${dto.message ?? ''}`}</Alert>
+          )}
           {dto.status === 'cancelled' && <Alert type="warning">{t('imports.run.cancelled')}</Alert>}
           {dto.status === 'undone' && <Alert type="warning">{t('imports.run.undone')}</Alert>}
           <div className="flex flex-wrap gap-3">
@@ -122,13 +158,26 @@ export function ImportHistory({ onOpen }: { onOpen: (dto: ImportDto) => void }) 
   const columns: DataColumn<ImportDto>[] = [
     { key: 'when', header: t('imports.history.when'), cell: (d) => <RelativeTime value={d.created_at} /> },
     { key: 'type', header: t('imports.history.type'), cell: (d) => t(`imports.types.${d.type}`) },
-    { key: 'file', header: t('imports.history.file'), cell: (d) => <span className="block max-w-48 truncate">{d.file_name}</span> },
-    { key: 'status', header: t('imports.history.status'), cell: (d) => <Badge color={STATUS_COLORS[d.status]}>{t(`imports.statuses.${d.status}`)}</Badge> },
+    {
+      key: 'file',
+      header: t('imports.history.file'),
+      cell: (d) => <span className="block max-w-48 truncate">{d.file_name}</span>,
+    },
+    {
+      key: 'status',
+      header: t('imports.history.status'),
+      cell: (d) => <Badge color={STATUS_COLORS[d.status]}>{t(`imports.statuses.${d.status}`)}</Badge>,
+    },
     {
       key: 'result',
       header: t('imports.history.result'),
       hideOnMobile: true,
-      cell: (d) => t('imports.history.counts', { created: d.created_count, updated: d.updated_count, errors: d.error_count }),
+      cell: (d) =>
+        t('imports.history.counts', {
+          created: d.created_count,
+          updated: d.updated_count,
+          errors: d.error_count,
+        }),
     },
     { key: 'by', header: t('imports.history.by'), hideOnMobile: true, cell: (d) => d.user?.name ?? '—' },
     {

@@ -6,7 +6,13 @@ import { uploadWithProgress } from '../../api/upload';
 import { invalidateRecords } from '../records/queries';
 import type { Paginated } from '../records/types';
 
-export type RunOptions = { mapping: Record<string, string>; mode: ImportMode; match_key: string | null; skip_invalid: boolean; sheet?: string | null };
+export type RunOptions = {
+  mapping: Record<string, string>;
+  mode: ImportMode;
+  match_key: string | null;
+  skip_invalid: boolean;
+  sheet?: string | null;
+};
 
 export const importKeys = {
   all: ['imports'] as const,
@@ -29,20 +35,33 @@ export function useImport(id: number | null) {
 export function useImportHistory(page: number) {
   return useQuery({
     queryKey: importKeys.list(page),
-    queryFn: ({ signal }) => api.get<Paginated<ImportDto>>('/imports', { query: { page, per_page: 10 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<ImportDto>>('/imports', { query: { page, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Progress pushed over the user's event stream (`import` events) lands in the cached import. */
 export function applyImportEvent(data: Partial<ImportDto> & { id: number }) {
-  queryClient.setQueryData<ImportDto>(importKeys.one(data.id), (current) => (current ? { ...current, ...data } : current));
+  queryClient.setQueryData<ImportDto>(importKeys.one(data.id), (current) =>
+    current ? { ...current, ...data } : current,
+  );
   if (data.status && !isActive(data.status)) void invalidateAfterWrite(importKeys.all);
 }
 
 export function useUploadImport() {
   return useMutation({
-    mutationFn: ({ type, file, sheet, onProgress }: { type: ImportType; file: File; sheet?: string; onProgress?: (f: number) => void }) => {
+    mutationFn: ({
+      type,
+      file,
+      sheet,
+      onProgress,
+    }: {
+      type: ImportType;
+      file: File;
+      sheet?: string;
+      onProgress?: (f: number) => void;
+    }) => {
       const form = new FormData();
       form.append('type', type);
       if (sheet) form.append('sheet', sheet);
@@ -55,7 +74,8 @@ export function useUploadImport() {
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: ({ id, options }: { id: number; options: RunOptions }) => api.post<{ data: ImportPreview }>(`/imports/${id}/preview`, options).then((r) => r.data),
+    mutationFn: ({ id, options }: { id: number; options: RunOptions }) =>
+      api.post<{ data: ImportPreview }>(`/imports/${id}/preview`, options).then((r) => r.data),
     meta: { form: true },
   });
 }
@@ -71,7 +91,11 @@ function useImportAction<V>(call: (v: V) => Promise<{ data: ImportDto }>, meta?:
   });
 }
 
-export const useRunImport = () => useImportAction(({ id, options }: { id: number; options: RunOptions }) => api.post(`/imports/${id}/run`, options), { form: true });
+export const useRunImport = () =>
+  useImportAction(
+    ({ id, options }: { id: number; options: RunOptions }) => api.post(`/imports/${id}/run`, options),
+    { form: true },
+  );
 export const useCancelImport = () => useImportAction((id: number) => api.post(`/imports/${id}/cancel`));
 export const useUndoImport = () =>
   useImportAction((id: number) =>

@@ -33,7 +33,11 @@ export function AppShell() {
     <div className="min-h-full">
       {sidebarUsed && (
         <Suspense fallback={null}>
-          <MobileNav open={sidebarOpen} onClose={() => setSidebarOpen(false)} notifications={user.notifications} />
+          <MobileNav
+            open={sidebarOpen}
+            onClose={() => setSidebarOpen(false)}
+            notifications={user.notifications}
+          />
         </Suspense>
       )}
 

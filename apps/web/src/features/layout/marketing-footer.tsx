@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppleIcon, GitHubIcon, GooglePlayIcon, LinkedInIcon, XIcon } from './social-icons';
 
-function StoreBadge({ href, icon, kicker, name, label }: { href: string; icon: ReactNode; kicker: string; name: string; label: string }) {
+function StoreBadge({
+  href,
+  icon,
+  kicker,
+  name,
+  label,
+}: {
+  href: string;
+  icon: ReactNode;
+  kicker: string;
+  name: string;
+  label: string;
+}) {
   return (
     <a
       href={href}
@@ -25,7 +37,11 @@ function StoreBadge({ href, icon, kicker, name, label }: { href: string; icon: R
 export function MarketingFooter() {
   const { t } = useTranslation();
   const social = [
-    { href: 'https://www.linkedin.com/company/storekeep', label: t('marketing.linkedin'), Icon: LinkedInIcon },
+    {
+      href: 'https://www.linkedin.com/company/storekeep',
+      label: t('marketing.linkedin'),
+      Icon: LinkedInIcon,
+    },
     { href: 'https://x.com/storekeep', label: t('marketing.x'), Icon: XIcon },
     { href: 'https://github.com/storekeep', label: t('marketing.github'), Icon: GitHubIcon },
   ];
@@ -34,18 +50,33 @@ export function MarketingFooter() {
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
           <nav aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            <Link to="/privacy-policy" className="inline-flex min-h-11 items-center text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white">
+            <Link
+              to="/privacy-policy"
+              className="inline-flex min-h-11 items-center text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white"
+            >
               {t('marketing.privacy')}
             </Link>
-            <Link to="/terms-of-service" className="inline-flex min-h-11 items-center text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white">
+            <Link
+              to="/terms-of-service"
+              className="inline-flex min-h-11 items-center text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white"
+            >
               {t('marketing.terms')}
             </Link>
-            <Link to="/security" className="inline-flex min-h-11 items-center text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white">
+            <Link
+              to="/security"
+              className="inline-flex min-h-11 items-center text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white"
+            >
               {t('marketing.security')}
             </Link>
           </nav>
           <div className="flex flex-wrap gap-3">
-            <StoreBadge href="https://apps.apple.com/app/storekeep" icon={<AppleIcon className="size-6" />} kicker="Download on the" name="App Store" label={t('marketing.appStore')} />
+            <StoreBadge
+              href="https://apps.apple.com/app/storekeep"
+              icon={<AppleIcon className="size-6" />}
+              kicker="Download on the"
+              name="App Store"
+              label={t('marketing.appStore')}
+            />
             <StoreBadge
               href="https://play.google.com/store/apps/details?id=com.storekeep.app"
               icon={<GooglePlayIcon className="size-5" />}

@@ -7,7 +7,8 @@ import { buttonClasses } from '../../components/ui';
 import { useAuthUser } from '../auth/use-auth-user';
 import { Logo } from './logo';
 
-const linkClasses = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white';
+const linkClasses =
+  'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white';
 
 export function MarketingNavbar() {
   const { t } = useTranslation();
@@ -22,7 +23,10 @@ export function MarketingNavbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200/80 pt-[env(safe-area-inset-top)] bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8" aria-label="Global">
+      <nav
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
+        aria-label="Global"
+      >
         <Logo />
         <div className="hidden items-center gap-2 md:flex">
           {links.map((link) => (
@@ -55,10 +59,20 @@ export function MarketingNavbar() {
           aria-label={open ? t('marketing.closeMenu') : t('marketing.openMenu')}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          {open ? (
+            <X className="size-6" aria-hidden="true" />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" />
+          )}
         </button>
       </nav>
-      <div id="marketing-mobile-menu" className={clsx('border-t border-gray-200 px-4 pb-4 md:hidden dark:border-gray-800', !open && 'hidden')}>
+      <div
+        id="marketing-mobile-menu"
+        className={clsx(
+          'border-t border-gray-200 px-4 pb-4 md:hidden dark:border-gray-800',
+          !open && 'hidden',
+        )}
+      >
         <div className="flex flex-col py-2">
           {links.map((link) => (
             <a key={link.href} href={link.href} className={linkClasses} onClick={close}>

@@ -1,4 +1,16 @@
-import { Bell, Building2, ChartColumn, FilePen, FileText, Handshake, LayoutDashboard, Store, Tags, Users, type LucideIcon } from 'lucide-react';
+import {
+  Bell,
+  Building2,
+  ChartColumn,
+  FilePen,
+  FileText,
+  Handshake,
+  LayoutDashboard,
+  Store,
+  Tags,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon; badge?: 'notifications' };
 

@@ -31,9 +31,19 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
           to="/reminders"
           className="relative inline-flex size-11 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-700 dark:text-gray-400 dark:hover:bg-gray-800"
         >
-          <span className="sr-only">{unread ? `${t('nav.notifications')} (${t('nav.unread', { count: user.notifications })})` : t('nav.notifications')}</span>
+          <span className="sr-only">
+            {unread
+              ? `${t('nav.notifications')} (${t('nav.unread', { count: user.notifications })})`
+              : t('nav.notifications')}
+          </span>
           <Bell className="size-6" aria-hidden="true" />
-          {unread && <span data-testid="bell-dot" className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950" aria-hidden="true" />}
+          {unread && (
+            <span
+              data-testid="bell-dot"
+              className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950"
+              aria-hidden="true"
+            />
+          )}
         </Link>
         <Suspense fallback={<UserMenuPlaceholder user={user} />}>
           <UserMenu user={user} />

@@ -1,4 +1,12 @@
-import { Check, ClipboardList, CreditCard, LogOut, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
+import {
+  Check,
+  ClipboardList,
+  CreditCard,
+  LogOut,
+  SlidersHorizontal,
+  UserRound,
+  UsersRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@storekeep/contracts';
 import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '../../components/ui';
@@ -40,7 +48,10 @@ export default function UserMenu({ user }: { user: AuthUser }) {
           <DropdownItem to="/account/team" icon={<UsersRound className={icon} aria-hidden="true" />}>
             {t('menu.team')}
           </DropdownItem>
-          <DropdownItem to="/account/attributes" icon={<SlidersHorizontal className={icon} aria-hidden="true" />}>
+          <DropdownItem
+            to="/account/attributes"
+            icon={<SlidersHorizontal className={icon} aria-hidden="true" />}
+          >
             {t('menu.attributes')}
           </DropdownItem>
           <DropdownItem to="/activities" icon={<ClipboardList className={icon} aria-hidden="true" />}>
@@ -58,9 +69,18 @@ export default function UserMenu({ user }: { user: AuthUser }) {
                 <DropdownItem
                   key={team.id}
                   onClick={() => !current && switchTeam.mutate(team.id)}
-                  icon={current ? <Check className="size-4 text-blue-600" aria-label={t('menu.currentTeam')} /> : <span className="size-4" />}
+                  icon={
+                    current ? (
+                      <Check className="size-4 text-blue-600" aria-label={t('menu.currentTeam')} />
+                    ) : (
+                      <span className="size-4" />
+                    )
+                  }
                 >
-                  <span className={current ? 'font-semibold' : undefined} aria-current={current ? 'true' : undefined}>
+                  <span
+                    className={current ? 'font-semibold' : undefined}
+                    aria-current={current ? 'true' : undefined}
+                  >
                     {team.name}
                   </span>
                 </DropdownItem>

@@ -27,7 +27,16 @@ type DetailShellProps = {
  * The read-only page of a lease or agreement: a header with key facts, Edit and Delete only when the
  * record's abilities (the server's policy) allow them, then the sections.
  */
-export function DetailShell({ resource, id, section, title, facts, abilities, onGone, children }: DetailShellProps) {
+export function DetailShell({
+  resource,
+  id,
+  section,
+  title,
+  facts,
+  abilities,
+  onGone,
+  children,
+}: DetailShellProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useRequiredUser();
@@ -52,7 +61,10 @@ export function DetailShell({ resource, id, section, title, facts, abilities, on
         duration: UNDO_TOAST_MS,
         action: {
           label: t('leaseView.undo'),
-          onClick: () => void restoreResource(resource, id).then(() => toast.success(t('leaseView.restored', { name: title }), { duration: 3000 })),
+          onClick: () =>
+            void restoreResource(resource, id).then(() =>
+              toast.success(t('leaseView.restored', { name: title }), { duration: 3000 }),
+            ),
         },
       });
     } catch {
@@ -71,8 +83,12 @@ export function DetailShell({ resource, id, section, title, facts, abilities, on
               {section}
             </Link>
           </p>
-          <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900 dark:text-white">{title}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-400">{facts}</div>
+          <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900 dark:text-white">
+            {title}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
+            {facts}
+          </div>
         </div>
         {(canUpdate || canDelete) && (
           <div className="flex shrink-0 gap-3">
@@ -83,7 +99,12 @@ export function DetailShell({ resource, id, section, title, facts, abilities, on
               </Link>
             )}
             {canDelete && (
-              <Button color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirming(true)}>
+              <Button
+                color="white"
+                className="text-red-600 dark:text-red-400"
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                onClick={() => setConfirming(true)}
+              >
                 {t('common.delete')}
               </Button>
             )}
@@ -120,7 +141,17 @@ export function DetailSkeleton() {
 }
 
 /** A titled section whose body is a message when it has nothing to show. */
-export function Section({ title, empty, children, action }: { title: string; empty?: string | false; children?: ReactNode; action?: ReactNode }) {
+export function Section({
+  title,
+  empty,
+  children,
+  action,
+}: {
+  title: string;
+  empty?: string | false;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card
       title={

@@ -33,8 +33,13 @@ export function LeaseFacts({ lease }: { lease: Lease }) {
         </span>
       )}
       <span>
-        {t('leases.fields.annual_rent')}: <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(lease.annual_rent)}</span>
-        {lease.rent_basis !== 'scheduled' && <span className="ml-1 text-gray-600 dark:text-gray-400">({t(`leaseView.rentBasis.${lease.rent_basis}`, { rate: lease.holdover_rate ?? 100 })})</span>}
+        {t('leases.fields.annual_rent')}:{' '}
+        <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(lease.annual_rent)}</span>
+        {lease.rent_basis !== 'scheduled' && (
+          <span className="ml-1 text-gray-600 dark:text-gray-400">
+            ({t(`leaseView.rentBasis.${lease.rent_basis}`, { rate: lease.holdover_rate ?? 100 })})
+          </span>
+        )}
       </span>
     </>
   );
@@ -51,7 +56,10 @@ export function LeaseSections({ lease }: { lease: Lease }) {
     [f('guarantor'), lease.guarantor && <RefLink type="companies" value={lease.guarantor} />],
     [f('guaranty_end_date'), lease.guaranty_end_date && <Deadline day={lease.guaranty_end_date} />],
     [f('broker'), lease.broker && <RefLink type="contacts" value={lease.broker} />],
-    [f('property_manager'), lease.property_manager && <RefLink type="contacts" value={lease.property_manager} />],
+    [
+      f('property_manager'),
+      lease.property_manager && <RefLink type="contacts" value={lease.property_manager} />,
+    ],
     [f('reference'), lease.reference],
   ];
   const premises: Row[] = [
@@ -66,7 +74,10 @@ export function LeaseSections({ lease }: { lease: Lease }) {
     [f('commencement_date'), dayOrDash(lease.commencement_date)],
     [f('rent_commencement_date'), dayOrDash(lease.rent_commencement_date)],
     [f('expiration_date'), <Deadline key="expiration" day={lease.expiration_date} />],
-    [f('term'), lease.term_months === null ? null : t('leases.fields.termMonths', { count: lease.term_months })],
+    [
+      f('term'),
+      lease.term_months === null ? null : t('leases.fields.termMonths', { count: lease.term_months }),
+    ],
     [f('holdover_rate'), percent(lease.holdover_rate)],
     [f('free_rent_months'), lease.free_rent_months],
   ];
@@ -84,17 +95,38 @@ export function LeaseSections({ lease }: { lease: Lease }) {
       header: `${f('start_date')} – ${f('end_date')}`,
       cell: (row) => (
         <>
-          <span className="whitespace-nowrap">{dayOrDash(row.start_date)}</span> – <span className="whitespace-nowrap">{dayOrDash(row.end_date)}</span>
+          <span className="whitespace-nowrap">{dayOrDash(row.start_date)}</span> –{' '}
+          <span className="whitespace-nowrap">{dayOrDash(row.end_date)}</span>
         </>
       ),
     },
-    { key: 'monthly', header: f('monthly_amount'), cell: (row) => orDash(usd(row.monthly_amount)), className: 'text-right tabular-nums whitespace-nowrap' },
-    { key: 'sqft', header: f('amount_per_sqft'), cell: (row) => orDash(usd(row.amount_per_sqft)), className: 'text-right tabular-nums whitespace-nowrap', hideOnMobile: true },
+    {
+      key: 'monthly',
+      header: f('monthly_amount'),
+      cell: (row) => orDash(usd(row.monthly_amount)),
+      className: 'text-right tabular-nums whitespace-nowrap',
+    },
+    {
+      key: 'sqft',
+      header: f('amount_per_sqft'),
+      cell: (row) => orDash(usd(row.amount_per_sqft)),
+      className: 'text-right tabular-nums whitespace-nowrap',
+      hideOnMobile: true,
+    },
   ];
   const chargeColumns: Column<ChargeRow>[] = [
     { key: 'kind', header: f('kind'), cell: (row) => t(`leases.chargeKinds.${row.kind}`) },
-    { key: 'monthly', header: f('monthly_amount'), cell: (row) => formatUsd(row.monthly_amount), className: 'text-right tabular-nums whitespace-nowrap' },
-    { key: 'estimated', header: f('estimated'), cell: (row) => (row.estimated ? <Badge color="yellow">{f('estimated')}</Badge> : dash) },
+    {
+      key: 'monthly',
+      header: f('monthly_amount'),
+      cell: (row) => formatUsd(row.monthly_amount),
+      className: 'text-right tabular-nums whitespace-nowrap',
+    },
+    {
+      key: 'estimated',
+      header: f('estimated'),
+      cell: (row) => (row.estimated ? <Badge color="yellow">{f('estimated')}</Badge> : dash),
+    },
   ];
   const monthlyCharges = lease.charges.reduce((sum, row) => sum + row.monthly_amount, 0);
   const hasDocuments = lease.clauses.some((clause) => clause.document_id !== null);
@@ -117,13 +149,30 @@ export function LeaseSections({ lease }: { lease: Lease }) {
         <Facts rows={dates} />
       </Section>
       <AttributeFacts subject="leases" values={lease.attributes} />
-      <Section title={t('leaseView.rent')} empty={lease.rent_schedule.length === 0 && t('leases.rows.noRent')}>
-        <Table columns={rentColumns} rows={lease.rent_schedule} rowKey={(row) => `${row.start_date}-${row.end_date}`} caption={t('leaseView.rent')} />
+      <Section
+        title={t('leaseView.rent')}
+        empty={lease.rent_schedule.length === 0 && t('leases.rows.noRent')}
+      >
+        <Table
+          columns={rentColumns}
+          rows={lease.rent_schedule}
+          rowKey={(row) => `${row.start_date}-${row.end_date}`}
+          caption={t('leaseView.rent')}
+        />
       </Section>
-      <Section title={t('leaseView.charges')} empty={lease.charges.length === 0 && t('leases.rows.noCharges')}>
-        <Table columns={chargeColumns} rows={lease.charges} rowKey={(row) => lease.charges.indexOf(row)} caption={t('leaseView.charges')} />
+      <Section
+        title={t('leaseView.charges')}
+        empty={lease.charges.length === 0 && t('leases.rows.noCharges')}
+      >
+        <Table
+          columns={chargeColumns}
+          rows={lease.charges}
+          rowKey={(row) => lease.charges.indexOf(row)}
+          caption={t('leaseView.charges')}
+        />
         <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
-          {t('leaseView.monthlyTotal')}: <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(monthlyCharges)}</span>
+          {t('leaseView.monthlyTotal')}:{' '}
+          <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(monthlyCharges)}</span>
         </p>
       </Section>
       <Section
@@ -142,19 +191,35 @@ export function LeaseSections({ lease }: { lease: Lease }) {
       <Section title={t('leaseView.history')} action={<RecordAmendment lease={lease} />}>
         <LeaseHistory lease={lease} />
       </Section>
-      <Section title={t('leaseView.clauses')} empty={lease.clauses.length === 0 && t('leases.rows.noClauses')}>
-        <ClauseList clauses={lease.clauses} kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })} />
+      <Section
+        title={t('leaseView.clauses')}
+        empty={lease.clauses.length === 0 && t('leases.rows.noClauses')}
+      >
+        <ClauseList
+          clauses={lease.clauses}
+          kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })}
+        />
       </Section>
       <Section title={t('leaseView.documents')}>
-        <RecordDocumentsPanel type="leases" id={lease.id} name={lease.reference ?? lease.store?.name ?? `#${lease.id}`} canUpload={lease.abilities.update === true} />
+        <RecordDocumentsPanel
+          type="leases"
+          id={lease.id}
+          name={lease.reference ?? lease.store?.name ?? `#${lease.id}`}
+          canUpload={lease.abilities.update === true}
+        />
         {hasDocuments && (
           <div className="mt-4">
-            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{t('leaseView.clauseDocuments')}</h3>
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
+              {t('leaseView.clauseDocuments')}
+            </h3>
             <ClauseDocuments clauses={lease.clauses} />
           </div>
         )}
         {lease.store && (
-          <Link to={`/stores/${lease.store.id}/documents`} className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+          <Link
+            to={`/stores/${lease.store.id}/documents`}
+            className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+          >
             {t('leaseView.storeDocuments')} →
           </Link>
         )}

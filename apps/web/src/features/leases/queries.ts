@@ -13,20 +13,30 @@ type ResourceMap = { leases: Lease; agreements: Agreement };
 export function useResource<K extends Resource>(resource: K, id: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.detail(resource, id),
-    queryFn: ({ signal }) => api.get<{ data: ResourceMap[K] }>(`/${resource}/${id}`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ResourceMap[K] }>(`/${resource}/${id}`, { signal }).then((body) => body.data),
     enabled: enabled && id > 0,
   });
 }
 
 /** Leases and agreements feed reminders, the dashboard and each other (misaligned stores). */
 export function invalidateContracts() {
-  void invalidateAfterWrite(['leases'], ['agreements'], ['reminders'], queryKeys.dashboard, queryKeys.authUser);
+  void invalidateAfterWrite(
+    ['leases'],
+    ['agreements'],
+    ['reminders'],
+    queryKeys.dashboard,
+    queryKeys.authUser,
+  );
 }
 
 export function useSaveResource<K extends Resource>(resource: K, id?: number) {
   return useMutation({
     mutationFn: (input: unknown) =>
-      (id ? api.patch<{ data: ResourceMap[K] }>(`/${resource}/${id}`, input) : api.post<{ data: ResourceMap[K] }>(`/${resource}`, input)).then((body) => body.data),
+      (id
+        ? api.patch<{ data: ResourceMap[K] }>(`/${resource}/${id}`, input)
+        : api.post<{ data: ResourceMap[K] }>(`/${resource}`, input)
+      ).then((body) => body.data),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.detail(resource, saved.id), saved);
       invalidateContracts();
@@ -50,8 +60,14 @@ export type EscalationRow = { start_date: string; end_date: string; monthly_amou
 
 export function useEscalations() {
   return useMutation({
-    mutationFn: (input: { start_date: string; end_date: string; monthly_amount: string; method: 'percent' | 'amount'; value: string; every_months: string }) =>
-      api.post<{ data: EscalationRow[] }>('/leases/escalations', input).then((body) => body.data),
+    mutationFn: (input: {
+      start_date: string;
+      end_date: string;
+      monthly_amount: string;
+      method: 'percent' | 'amount';
+      value: string;
+      every_months: string;
+    }) => api.post<{ data: EscalationRow[] }>('/leases/escalations', input).then((body) => body.data),
     meta: { form: true },
   });
 }
@@ -60,7 +76,11 @@ export function useEscalations() {
  * A 422 onto the form, nested paths included (`rent_schedule.0.end_date`): a message whose top-level
  * field the form has goes under its input; the rest is toasted.
  */
-export function applyNestedErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]) {
+export function applyNestedErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+) {
   if (!isApiError(error) || error.status !== 422) return;
   const unmapped: string[] = [];
   let focused = false;

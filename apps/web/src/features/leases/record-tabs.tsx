@@ -22,7 +22,8 @@ export function StoreLeasesPanel({ storeId }: { storeId: number }) {
       title={
         <span className="flex items-center justify-between gap-3">
           <span>
-            {t('leases.title')} {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
+            {t('leases.title')}{' '}
+            {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
           </span>
           {can(user, 'records.write') && (
             <Link to={`/leases/create?store_id=${storeId}`} className={buttonClasses('white', 'sm')}>
@@ -36,18 +37,34 @@ export function StoreLeasesPanel({ storeId }: { storeId: number }) {
       {!list.isPending && total === 0 ? (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('leases.none')}</p>
       ) : (
-        <DataTable columns={columns} rows={list.data?.data ?? []} rowKey={(row) => row.id} caption={t('leases.title')} loading={list.isPending} skeletonRows={2} onRowOpen={(row) => navigate(`/leases/${row.id}`)} />
+        <DataTable
+          columns={columns}
+          rows={list.data?.data ?? []}
+          rowKey={(row) => row.id}
+          caption={t('leases.title')}
+          loading={list.isPending}
+          skeletonRows={2}
+          onRowOpen={(row) => navigate(`/leases/${row.id}`)}
+        />
       )}
     </Card>
   );
 }
 
 /** The Agreements tab of a store, brand or company (filters store_id / brand_id / company_id). */
-export function AgreementsPanel({ filter, id }: { filter: 'store_id' | 'brand_id' | 'company_id'; id: number }) {
+export function AgreementsPanel({
+  filter,
+  id,
+}: {
+  filter: 'store_id' | 'brand_id' | 'company_id';
+  id: number;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useRequiredUser();
-  const columns = useAgreementColumns().filter((column) => !(filter === 'brand_id' && column.key === 'brand'));
+  const columns = useAgreementColumns().filter(
+    (column) => !(filter === 'brand_id' && column.key === 'brand'),
+  );
   const list = useApiList<Agreement>('agreements', { per_page: 50, filters: { [filter]: [String(id)] } });
   const total = list.data?.meta.total ?? 0;
   const createQuery = filter === 'company_id' ? '' : `?${filter}=${id}`;
@@ -56,7 +73,8 @@ export function AgreementsPanel({ filter, id }: { filter: 'store_id' | 'brand_id
       title={
         <span className="flex items-center justify-between gap-3">
           <span>
-            {t('agreements.title')} {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
+            {t('agreements.title')}{' '}
+            {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
           </span>
           {can(user, 'records.write') && (
             <Link to={`/agreements/create${createQuery}`} className={buttonClasses('white', 'sm')}>
@@ -70,7 +88,15 @@ export function AgreementsPanel({ filter, id }: { filter: 'store_id' | 'brand_id
       {!list.isPending && total === 0 ? (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('agreements.none')}</p>
       ) : (
-        <DataTable columns={columns} rows={list.data?.data ?? []} rowKey={(row) => row.id} caption={t('agreements.title')} loading={list.isPending} skeletonRows={2} onRowOpen={(row) => navigate(`/agreements/${row.id}`)} />
+        <DataTable
+          columns={columns}
+          rows={list.data?.data ?? []}
+          rowKey={(row) => row.id}
+          caption={t('agreements.title')}
+          loading={list.isPending}
+          skeletonRows={2}
+          onRowOpen={(row) => navigate(`/agreements/${row.id}`)}
+        />
       )}
     </Card>
   );

@@ -3,7 +3,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AttributeValue } from '@storekeep/contracts';
-import { buttonClasses, DataTable, EmptyState, PageHeader, type DataColumn, type SortState } from '../../components/ui';
+import {
+  buttonClasses,
+  DataTable,
+  EmptyState,
+  PageHeader,
+  type DataColumn,
+  type SortState,
+} from '../../components/ui';
 import { useCreateShortcut } from '../../lib/use-create-shortcut';
 import { useSearchCommit } from '../../lib/use-search-commit';
 import { can } from '../auth/permissions';
@@ -31,7 +38,10 @@ type ResourceListPageProps<T extends { id: number }> = {
   sorts: readonly string[];
   columns: DataColumn<T>[];
   /** Filter controls, given the current filters and a setter. */
-  renderFilters: (filters: Record<string, string[]>, onChange: (field: string, values: string[]) => void) => ReactNode;
+  renderFilters: (
+    filters: Record<string, string[]>,
+    onChange: (field: string, values: string[]) => void,
+  ) => ReactNode;
 };
 
 /** A list page of leases or agreements: URL state, search, filters, sortable table and pagination. */
@@ -40,12 +50,18 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const navigate = useNavigate();
   const user = useRequiredUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const parsed = useMemo(() => parseSimpleParams(searchParams, props.filterFields, props.sorts, {}, true), [searchParams, props.filterFields, props.sorts]);
+  const parsed = useMemo(
+    () => parseSimpleParams(searchParams, props.filterFields, props.sorts, {}, true),
+    [searchParams, props.filterFields, props.sorts],
+  );
   const view = useListView(props.resource, searchParams, parsed);
   const params = view.params;
   const attributes = useAttributes(props.resource);
   const definitions = attributes.data ?? [];
-  const allColumns = [...props.columns, ...attributeColumns<T & { attributes?: Record<string, AttributeValue> }>(definitions)];
+  const allColumns = [
+    ...props.columns,
+    ...attributeColumns<T & { attributes?: Record<string, AttributeValue> }>(definitions),
+  ];
   const columns = visibleColumns(allColumns, view.hidden);
   const [searchText, setSearchText] = useState(params.search);
   const list = useApiList<T>(props.resource, params, view.ready);
@@ -74,7 +90,13 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         title={props.title}
         actions={
           <>
-            <ExportLinks resource={props.resource} query={{ ...toApiQuery({ ...params, page: undefined, per_page: undefined }), attributes: view.exportAttributes(definitions) }} />
+            <ExportLinks
+              resource={props.resource}
+              query={{
+                ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
+                attributes: view.exportAttributes(definitions),
+              }}
+            />
             {createAction}
           </>
         }
@@ -84,7 +106,10 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           <label htmlFor={`${props.resource}-search`} className="sr-only">
             {props.searchPlaceholder}
           </label>
-          <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400"
+            aria-hidden="true"
+          />
           <input
             id={`${props.resource}-search`}
             type="search"
@@ -101,8 +126,14 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             update({ search: '', filters: {} });
           }}
         >
-          {props.renderFilters(params.filters, (field, values) => update({ filters: { ...params.filters, [field]: values } }))}
-          <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          {props.renderFilters(params.filters, (field, values) =>
+            update({ filters: { ...params.filters, [field]: values } }),
+          )}
+          <AttributeListFilters
+            definitions={definitions}
+            filters={params.filters}
+            onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+          />
         </FilterBar>
         <div className="lg:ml-auto">
           <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
@@ -112,7 +143,11 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         <ListLoadError query={list} />
       ) : !list.isPending && rows.length === 0 ? (
         filtered ? (
-          <EmptyState icon={<SearchX aria-hidden="true" />} title={props.noMatches} text={t('records.list.noMatchesText')} />
+          <EmptyState
+            icon={<SearchX aria-hidden="true" />}
+            title={props.noMatches}
+            text={t('records.list.noMatchesText')}
+          />
         ) : (
           <EmptyState title={props.emptyTitle} text={props.emptyText} action={createAction} />
         )
@@ -124,11 +159,22 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             rowKey={(row) => row.id}
             caption={props.title}
             sort={sort}
-            onSort={(field, direction) => update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') })}
+            onSort={(field, direction) =>
+              update({
+                sort: field,
+                direction:
+                  direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc'),
+              })
+            }
             loading={list.isPending}
             skeletonRows={Math.min(params.per_page, 8)}
             onRowOpen={(row) => navigate(`/${props.resource}/${row.id}`)}
-            mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
+            mobileLabels={{
+              sortBy: t('records.list.sortBy'),
+              ascending: t('records.list.ascending'),
+              descending: t('records.list.descending'),
+              unsorted: t('records.list.defaultOrder'),
+            }}
           />
           {meta && (
             <ListPagination

@@ -14,7 +14,8 @@ export function useListPreferences() {
   const user = useRequiredUser();
   return useQuery({
     queryKey: queryKeys.listPreferences(user.team_id),
-    queryFn: ({ signal }) => api.get<{ data: ListPreference[] }>('/list-preferences', { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ListPreference[] }>('/list-preferences', { signal }).then((body) => body.data),
     staleTime: Infinity,
     retry: false,
     meta: { silent: true },
@@ -31,12 +32,18 @@ export function useSaveListPreference(list: PreferenceList) {
   const user = useRequiredUser();
   const key = queryKeys.listPreferences(user.team_id);
   return useMutation({
-    mutationFn: (changes: ListPreferenceInput) => api.put<{ data: ListPreference }>(`/list-preferences/${list}`, changes).then((body) => body.data),
+    mutationFn: (changes: ListPreferenceInput) =>
+      api.put<{ data: ListPreference }>(`/list-preferences/${list}`, changes).then((body) => body.data),
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<ListPreference[]>(key);
       queryClient.setQueryData<ListPreference[]>(key, (old) => {
-        const current = old?.find((p) => p.list === list) ?? { list, per_page: null, hidden_columns: [], updated_at: null };
+        const current = old?.find((p) => p.list === list) ?? {
+          list,
+          per_page: null,
+          hidden_columns: [],
+          updated_at: null,
+        };
         const next: ListPreference = {
           ...current,
           ...(changes.per_page !== undefined ? { per_page: changes.per_page } : {}),

@@ -13,7 +13,11 @@ export function urlPerPage(query: URLSearchParams): number | null {
  * wins, so a link reproduces what its sender saw), and the hidden columns. `ready` is false while the saved
  * page size is still loading, so the list is not fetched twice (25 rows, then the saved 50).
  */
-export function useListView<P extends { per_page: number }>(list: PreferenceList, query: URLSearchParams, params: P) {
+export function useListView<P extends { per_page: number }>(
+  list: PreferenceList,
+  query: URLSearchParams,
+  params: P,
+) {
   const preferences = useListPreferences();
   const save = useSaveListPreference(list);
   const preference = preferences.data?.find((p) => p.list === list);
@@ -32,7 +36,12 @@ export function useListView<P extends { per_page: number }>(list: PreferenceList
     saveHidden: (hidden_columns: string[]) => save.mutate({ hidden_columns }),
     /** An export's `attributes`: the team-defined columns this view shows (nothing sent when the team has none). */
     exportAttributes: (definitions: ReadonlyArray<{ key: string }>) =>
-      definitions.length ? definitions.filter((d) => !hidden.includes(`attr.${d.key}`)).map((d) => d.key).join(',') : undefined,
+      definitions.length
+        ? definitions
+            .filter((d) => !hidden.includes(`attr.${d.key}`))
+            .map((d) => d.key)
+            .join(',')
+        : undefined,
   };
 }
 

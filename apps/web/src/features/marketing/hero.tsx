@@ -22,8 +22,9 @@ export function Hero() {
             Never miss a lease or franchise critical date again.
           </h1>
           <p className="mt-6 text-lg text-pretty text-gray-600 dark:text-gray-300">
-            Storekeep keeps your companies, brands, stores, contacts and contracts in one place, and reminds your team
-            before every renewal notice, option window and expiration — so a missed deadline never costs you a location.
+            Storekeep keeps your companies, brands, stores, contacts and contracts in one place, and reminds
+            your team before every renewal notice, option window and expiration — so a missed deadline never
+            costs you a location.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={buttonClasses('blue', 'lg')}>
@@ -38,13 +39,18 @@ export function Hero() {
           <p className="text-sm font-semibold text-gray-900 dark:text-white">Upcoming critical dates</p>
           <ul className="mt-4 flex flex-col gap-3">
             {upcoming.map((item) => (
-              <li key={item.store} className="flex items-center gap-3 rounded-lg bg-white p-3 ring-1 ring-gray-900/5 dark:bg-gray-950 dark:ring-white/10">
+              <li
+                key={item.store}
+                className="flex items-center gap-3 rounded-lg bg-white p-3 ring-1 ring-gray-900/5 dark:bg-gray-950 dark:ring-white/10"
+              >
                 <span className={`size-2.5 shrink-0 rounded-full ${item.tone}`} aria-hidden="true" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{item.store}</p>
                   <p className="text-xs text-gray-500 dark:text-gray-400">{item.event}</p>
                 </div>
-                <span className="shrink-0 text-xs font-medium text-gray-600 dark:text-gray-300">{item.when}</span>
+                <span className="shrink-0 text-xs font-medium text-gray-600 dark:text-gray-300">
+                  {item.when}
+                </span>
               </li>
             ))}
           </ul>

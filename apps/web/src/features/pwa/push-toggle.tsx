@@ -11,7 +11,9 @@ import { pushSupported, subscribeToPush } from './push';
  */
 export function PushToggle() {
   const { t } = useTranslation();
-  const [permission, setPermission] = useState<NotificationPermission | null>(() => (pushSupported() ? Notification.permission : null));
+  const [permission, setPermission] = useState<NotificationPermission | null>(() =>
+    pushSupported() ? Notification.permission : null,
+  );
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -19,7 +21,8 @@ export function PushToggle() {
   }, [permission]);
 
   if (permission === null || permission === 'granted') return null;
-  if (permission === 'denied') return <p className="text-sm text-gray-500 dark:text-gray-400">{t('pwa.push.denied')}</p>;
+  if (permission === 'denied')
+    return <p className="text-sm text-gray-500 dark:text-gray-400">{t('pwa.push.denied')}</p>;
   return (
     <Button
       color="white"

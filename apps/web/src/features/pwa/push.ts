@@ -5,11 +5,18 @@ import { api } from '../../api/client';
 const TOKEN_KEY = 'storekeep.pushDevice';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4))
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
@@ -25,7 +32,9 @@ export async function subscribeToPush(ask: boolean): Promise<NotificationPermiss
   const permission = ask ? await Notification.requestPermission() : Notification.permission;
   if (permission !== 'granted') return permission;
   const registration = await navigator.serviceWorker.ready;
-  const { data: key } = await api.get<{ data: { public_key: string } }>('/push/key', { silentProgress: true });
+  const { data: key } = await api.get<{ data: { public_key: string } }>('/push/key', {
+    silentProgress: true,
+  });
   let subscription = await registration.pushManager.getSubscription();
   const serverKey = applicationServerKey(key.public_key);
   const current = subscription?.options.applicationServerKey;
@@ -34,8 +43,13 @@ export async function subscribeToPush(ask: boolean): Promise<NotificationPermiss
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
-  const { data } = await api.post<{ data: Device }>('/devices', subscription.toJSON(), { silentProgress: true });
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: serverKey,
+  });
+  const { data } = await api.post<{ data: Device }>('/devices', subscription.toJSON(), {
+    silentProgress: true,
+  });
   localStorage.setItem(TOKEN_KEY, data.token);
   return permission;
 }

@@ -31,7 +31,11 @@ export function ShareFileButton({ url, fileName, title }: { url: string; fileNam
   const { t } = useTranslation();
   if (!canShareFiles()) return null;
   return (
-    <Button color="white" icon={<Share2 className="size-4" aria-hidden="true" />} onClick={() => void shareFile(url, fileName, title)}>
+    <Button
+      color="white"
+      icon={<Share2 className="size-4" aria-hidden="true" />}
+      onClick={() => void shareFile(url, fileName, title)}
+    >
       {t('pwa.share')}
     </Button>
   );

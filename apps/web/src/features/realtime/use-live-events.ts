@@ -22,7 +22,9 @@ export function useLiveEvents(enabled: boolean) {
         return;
       }
       if (typeof count === 'number') {
-        queryClient.setQueryData<AuthUser | null>(queryKeys.authUser, (user) => (user && user.notifications !== count ? { ...user, notifications: count } : user));
+        queryClient.setQueryData<AuthUser | null>(queryKeys.authUser, (user) =>
+          user && user.notifications !== count ? { ...user, notifications: count } : user,
+        );
       }
       // The first event only states the current count; later ones follow a write that moved reminders.
       if (!first) {

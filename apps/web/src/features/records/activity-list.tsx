@@ -5,7 +5,12 @@ import type { Activity, RecordActivity } from '@storekeep/contracts';
 import { Avatar, EmptyState, RelativeTime, Skeleton } from '../../components/ui';
 
 /** `store` → `stores`: audit subjects that have a page of their own. */
-const SUBJECT_TYPES: Record<string, string> = { company: 'companies', brand: 'brands', store: 'stores', contact: 'contacts' };
+const SUBJECT_TYPES: Record<string, string> = {
+  company: 'companies',
+  brand: 'brands',
+  store: 'stores',
+  contact: 'contacts',
+};
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -25,7 +30,9 @@ export function ChangeList({ changes }: { changes: Activity['changes'] }) {
     <dl className="mt-2 grid gap-1 text-sm">
       {entries.map(([field, value]) => (
         <div key={field} className="flex flex-wrap items-baseline gap-x-2">
-          <dt className="font-medium text-gray-700 dark:text-gray-300">{t(`records.fields.${field}`, { defaultValue: field.replaceAll('_', ' ') })}:</dt>
+          <dt className="font-medium text-gray-700 dark:text-gray-300">
+            {t(`records.fields.${field}`, { defaultValue: field.replaceAll('_', ' ') })}:
+          </dt>
           <dd className="flex min-w-0 flex-wrap items-center gap-1.5 text-gray-600 dark:text-gray-400">
             {Array.isArray(value) && value.length === 2 ? (
               <>
@@ -44,11 +51,19 @@ export function ChangeList({ changes }: { changes: Activity['changes'] }) {
 }
 
 /** An audit log entry (with the member's IP) or an entry of one record's history (without). */
-export function ActivityItem({ activity, showSubject }: { activity: RecordActivity & Partial<Pick<Activity, 'ip'>>; showSubject?: boolean }) {
+export function ActivityItem({
+  activity,
+  showSubject,
+}: {
+  activity: RecordActivity & Partial<Pick<Activity, 'ip'>>;
+  showSubject?: boolean;
+}) {
   const { t } = useTranslation();
   const who = activity.user?.name ?? t('activity.system');
   const subjectType = SUBJECT_TYPES[activity.subject_type];
-  const subjectLabel = t(`activity.subjects.${activity.subject_type}`, { defaultValue: activity.subject_type.replaceAll('_', ' ') });
+  const subjectLabel = t(`activity.subjects.${activity.subject_type}`, {
+    defaultValue: activity.subject_type.replaceAll('_', ' '),
+  });
   return (
     <li className="flex gap-3 py-4">
       <Avatar name={who} />
@@ -56,21 +71,25 @@ export function ActivityItem({ activity, showSubject }: { activity: RecordActivi
         <p className="text-sm text-gray-900 dark:text-white">
           <span className="font-semibold">{who}</span>{' '}
           {t(`activity.actions.${activity.action}`, { defaultValue: activity.action.replaceAll('_', ' ') })}
-          {showSubject && !(activity.subject_type === 'user' && activity.subject_id === String(activity.user?.id)) && (
-            <>
-              {' '}
-              {subjectType && activity.subject_id && activity.action !== 'deleted' ? (
-                <Link to={`/${subjectType}/${activity.subject_id}`} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
-                  {subjectLabel} #{activity.subject_id}
-                </Link>
-              ) : (
-                <span className="font-medium">
-                  {subjectLabel}
-                  {activity.subject_id ? ` #${activity.subject_id}` : ''}
-                </span>
-              )}
-            </>
-          )}
+          {showSubject &&
+            !(activity.subject_type === 'user' && activity.subject_id === String(activity.user?.id)) && (
+              <>
+                {' '}
+                {subjectType && activity.subject_id && activity.action !== 'deleted' ? (
+                  <Link
+                    to={`/${subjectType}/${activity.subject_id}`}
+                    className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                  >
+                    {subjectLabel} #{activity.subject_id}
+                  </Link>
+                ) : (
+                  <span className="font-medium">
+                    {subjectLabel}
+                    {activity.subject_id ? ` #${activity.subject_id}` : ''}
+                  </span>
+                )}
+              </>
+            )}
         </p>
         <p className="text-xs text-gray-500 dark:text-gray-400">
           <RelativeTime value={activity.created_at} />
@@ -82,7 +101,15 @@ export function ActivityItem({ activity, showSubject }: { activity: RecordActivi
   );
 }
 
-export function ActivityList({ activities, loading, showSubject }: { activities: Array<RecordActivity & Partial<Pick<Activity, 'ip'>>>; loading: boolean; showSubject?: boolean }) {
+export function ActivityList({
+  activities,
+  loading,
+  showSubject,
+}: {
+  activities: Array<RecordActivity & Partial<Pick<Activity, 'ip'>>>;
+  loading: boolean;
+  showSubject?: boolean;
+}) {
   const { t } = useTranslation();
   if (loading)
     return (
@@ -92,7 +119,8 @@ export function ActivityList({ activities, loading, showSubject }: { activities:
         ))}
       </div>
     );
-  if (!activities.length) return <EmptyState icon={<History aria-hidden="true" />} title={t('activity.empty')} />;
+  if (!activities.length)
+    return <EmptyState icon={<History aria-hidden="true" />} title={t('activity.empty')} />;
   return (
     <ul className="divide-y divide-gray-100 dark:divide-gray-800">
       {activities.map((activity) => (

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { brandInputSchema, TOAST_TIMEOUT_MS, type Attribute, type Brand } from '@storekeep/contracts';
 import { Button, Dialog, Skeleton, Textarea, TextInput } from '../../components/ui';
-import { AttributeFields, attributeFieldPaths, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
+import {
+  AttributeFields,
+  attributeFieldPaths,
+  attributeFormValues,
+  withAttributeRules,
+} from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { applyServerErrors } from '../../lib/form-errors';
 import { PickerField, toFormValues } from './form-fields';
@@ -12,13 +17,23 @@ import { useSaveRecord } from './queries';
 
 const BRAND_FIELDS = ['name', 'company_id', 'website', 'description'] as const;
 
-type BrandDialogProps = { open: boolean; onClose: () => void; brand?: Brand; onSaved?: (brand: Brand) => void };
+type BrandDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  brand?: Brand;
+  onSaved?: (brand: Brand) => void;
+};
 
 /** Brands are created and edited in a dialog (from /brands and /brands/:id) rather than on pages of their own. */
 export function BrandDialog({ open, onClose, brand, onSaved }: BrandDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} title={brand ? t('records.form.editTitle', { name: brand.name }) : t('records.brands.create')} size="lg">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={brand ? t('records.form.editTitle', { name: brand.name }) : t('records.brands.create')}
+      size="lg"
+    >
       {open && <BrandFormLoader brand={brand} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
   );
@@ -31,33 +46,75 @@ function BrandFormLoader(props: Omit<BrandDialogProps, 'open'>) {
   return <BrandForm {...props} attributes={attributes.data} />;
 }
 
-function BrandForm({ brand, onClose, onSaved, attributes }: Omit<BrandDialogProps, 'open'> & { attributes: Attribute[] }) {
+function BrandForm({
+  brand,
+  onClose,
+  onSaved,
+  attributes,
+}: Omit<BrandDialogProps, 'open'> & { attributes: Attribute[] }) {
   const { t } = useTranslation();
   const save = useSaveRecord('brands', brand?.id);
   const defaults = toFormValues(brand, BRAND_FIELDS, { company_id: 'company' });
   defaults.attributes = attributeFormValues(attributes, brand?.attributes);
-  const form = useForm({ resolver: zodResolver(withAttributeRules(brandInputSchema, attributes)), defaultValues: defaults as never });
+  const form = useForm({
+    resolver: zodResolver(withAttributeRules(brandInputSchema, attributes)),
+    defaultValues: defaults as never,
+  });
   const { register, control, formState, setError } = form;
-  const error = (field: (typeof BRAND_FIELDS)[number]) => formState.errors[field]?.message as string | undefined;
+  const error = (field: (typeof BRAND_FIELDS)[number]) =>
+    formState.errors[field]?.message as string | undefined;
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
-        toast.success(t(brand ? 'records.form.updated' : 'records.form.created', { name: saved.name }), { duration: TOAST_TIMEOUT_MS });
+        toast.success(t(brand ? 'records.form.updated' : 'records.form.created', { name: saved.name }), {
+          duration: TOAST_TIMEOUT_MS,
+        });
         onSaved?.(saved);
         onClose();
       },
-      onError: (failure) => applyServerErrors(failure, setError, [...BRAND_FIELDS, ...attributeFieldPaths(attributes)] as never),
+      onError: (failure) =>
+        applyServerErrors(failure, setError, [...BRAND_FIELDS, ...attributeFieldPaths(attributes)] as never),
     }),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextInput label={t('records.fields.name')} required data-autofocus error={error('name')} {...register('name')} />
-      <PickerField control={control} name="company_id" type="companies" label={t('records.fields.company')} initial={brand?.company ?? null} allowCreate />
-      <TextInput label={t('records.fields.website')} inputMode="url" autoComplete="url" placeholder="example.com" error={error('website')} {...register('website')} />
-      <Textarea label={t('records.fields.description')} rows={3} error={error('description')} {...register('description')} />
-      <AttributeFields definitions={attributes} register={register} control={control} errors={formState.errors} />
+      <TextInput
+        label={t('records.fields.name')}
+        required
+        data-autofocus
+        error={error('name')}
+        {...register('name')}
+      />
+      <PickerField
+        control={control}
+        name="company_id"
+        type="companies"
+        label={t('records.fields.company')}
+        initial={brand?.company ?? null}
+        allowCreate
+      />
+      <TextInput
+        label={t('records.fields.website')}
+        inputMode="url"
+        autoComplete="url"
+        placeholder="example.com"
+        error={error('website')}
+        {...register('website')}
+      />
+      <Textarea
+        label={t('records.fields.description')}
+        rows={3}
+        error={error('description')}
+        {...register('description')}
+      />
+      <AttributeFields
+        definitions={attributes}
+        register={register}
+        control={control}
+        errors={formState.errors}
+      />
       <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button color="white" onClick={onClose}>
           {t('common.cancel')}

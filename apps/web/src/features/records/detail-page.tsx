@@ -25,10 +25,21 @@ import { usePaginationLabels } from './use-pagination-labels';
 /** Undo stays offered longer than an ordinary toast so there is time to reach it (WCAG 2.2.1). */
 export const UNDO_TOAST_MS = 10_000;
 
-export const TABS = ['overview', 'related', 'leases', 'agreements', 'documents', 'notes', 'activity'] as const;
+export const TABS = [
+  'overview',
+  'related',
+  'leases',
+  'agreements',
+  'documents',
+  'notes',
+  'activity',
+] as const;
 
 /** Tabs only some record types have: a store's leases; agreements of stores, brands and companies. */
-const TYPE_TABS: Partial<Record<DetailTab, RecordType[]>> = { leases: ['stores'], agreements: ['stores', 'brands', 'companies'] };
+const TYPE_TABS: Partial<Record<DetailTab, RecordType[]>> = {
+  leases: ['stores'],
+  agreements: ['stores', 'brands', 'companies'],
+};
 export type DetailTab = (typeof TABS)[number];
 
 function KeyFacts({ type, record }: { type: RecordType; record: AnyRecord }) {
@@ -38,11 +49,21 @@ function KeyFacts({ type, record }: { type: RecordType; record: AnyRecord }) {
     const c = record as Company;
     items.push(<KindBadge key="kind" kind={c.kind} />);
     if (cityLine(c)) items.push(<span key="city">{cityLine(c)}</span>);
-    if (c.counts) items.push(<span key="counts">{t('records.facts.companyCounts', { brands: formatCount(c.counts.brands), stores: formatCount(c.counts.stores), contacts: formatCount(c.counts.contacts) })}</span>);
+    if (c.counts)
+      items.push(
+        <span key="counts">
+          {t('records.facts.companyCounts', {
+            brands: formatCount(c.counts.brands),
+            stores: formatCount(c.counts.stores),
+            contacts: formatCount(c.counts.contacts),
+          })}
+        </span>,
+      );
   } else if (type === 'brands') {
     const b = record as Brand;
     if (b.company) items.push(<RefLink key="company" type="companies" value={b.company} />);
-    if (b.counts) items.push(<span key="stores">{t('records.facts.storeCount', { count: b.counts.stores })}</span>);
+    if (b.counts)
+      items.push(<span key="stores">{t('records.facts.storeCount', { count: b.counts.stores })}</span>);
   } else if (type === 'stores') {
     const s = record as Store;
     items.push(<StatusBadge key="status" status={s.status} />);
@@ -55,7 +76,11 @@ function KeyFacts({ type, record }: { type: RecordType; record: AnyRecord }) {
     if (c.company) items.push(<RefLink key="company" type="companies" value={c.company} />);
     if (c.email) items.push(<span key="email">{c.email}</span>);
   }
-  return <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-400">{items}</div>;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
+      {items}
+    </div>
+  );
 }
 
 function ActivityPanel({ type, id }: { type: RecordType; id: number }) {
@@ -68,7 +93,15 @@ function ActivityPanel({ type, id }: { type: RecordType; id: number }) {
       <ActivityList activities={activities.data?.data ?? []} loading={activities.isPending} />
       {meta && meta.last_page > 1 && (
         <div className="pb-4">
-          <Pagination page={meta.current_page} lastPage={meta.last_page} from={meta.from} to={meta.to} total={meta.total} onPage={setPage} labels={labels} />
+          <Pagination
+            page={meta.current_page}
+            lastPage={meta.last_page}
+            from={meta.from}
+            to={meta.to}
+            total={meta.total}
+            onPage={setPage}
+            labels={labels}
+          />
         </div>
       )}
     </div>
@@ -89,7 +122,9 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
   const [deleting, setDeleting] = useState(false);
   const [editingBrand, setEditingBrand] = useState(false);
 
-  const tabs = TABS.filter((tab) => (tab !== 'related' || RELATED[type]) && (!TYPE_TABS[tab] || TYPE_TABS[tab]!.includes(type)));
+  const tabs = TABS.filter(
+    (tab) => (tab !== 'related' || RELATED[type]) && (!TYPE_TABS[tab] || TYPE_TABS[tab]!.includes(type)),
+  );
   const tab = (params.tab ?? 'overview') as DetailTab;
   if (!Number.isInteger(id) || id <= 0) return <Navigate to={`/${type}`} replace />;
   if (!tabs.includes(tab)) return <Navigate to={recordPath(type, id)} replace />;
@@ -129,7 +164,9 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
         action: {
           label: t('records.undo'),
           onClick: () => {
-            void restoreRecord(type, id).then(() => toast.success(t('records.restored', { name: title }), { duration: 3000 }));
+            void restoreRecord(type, id).then(() =>
+              toast.success(t('records.restored', { name: title }), { duration: 3000 }),
+            );
           },
         },
       });
@@ -152,7 +189,9 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
                 {t(`nav.${type}`)}
               </Link>
             </p>
-            <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900 dark:text-white">{title}</h1>
+            <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900 dark:text-white">
+              {title}
+            </h1>
             <KeyFacts type={type} record={data} />
           </div>
         </div>
@@ -160,7 +199,11 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
           <div className="flex shrink-0 gap-3">
             {canUpdate &&
               (type === 'brands' ? (
-                <Button color="white" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => setEditingBrand(true)}>
+                <Button
+                  color="white"
+                  icon={<Pencil className="size-4" aria-hidden="true" />}
+                  onClick={() => setEditingBrand(true)}
+                >
                   {t('records.edit')}
                 </Button>
               ) : (
@@ -170,7 +213,12 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
                 </Link>
               ))}
             {canDelete && (
-              <Button color="white" className="text-red-600 dark:text-red-400" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirming(true)}>
+              <Button
+                color="white"
+                className="text-red-600 dark:text-red-400"
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                onClick={() => setConfirming(true)}
+              >
                 {t('common.delete')}
               </Button>
             )}
@@ -181,14 +229,25 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
       <TabNav
         label={t('records.tabs.label')}
         current={tab}
-        tabs={tabs.map((key) => ({ key, label: t(`records.tabs.${key}`), to: key === 'overview' ? base : `${base}/${key}` }))}
+        tabs={tabs.map((key) => ({
+          key,
+          label: t(`records.tabs.${key}`),
+          to: key === 'overview' ? base : `${base}/${key}`,
+        }))}
       />
       <div className="mt-6">
         {tab === 'overview' && <Overview type={type} record={data} />}
         {tab === 'related' && <RelatedPanel type={type} id={id} />}
         {tab === 'leases' && <StoreLeasesPanel storeId={id} />}
-        {tab === 'agreements' && <AgreementsPanel filter={type === 'stores' ? 'store_id' : type === 'brands' ? 'brand_id' : 'company_id'} id={id} />}
-        {tab === 'documents' && <RecordDocumentsPanel type={type} id={id} name={title} canUpload={canUpdate} />}
+        {tab === 'agreements' && (
+          <AgreementsPanel
+            filter={type === 'stores' ? 'store_id' : type === 'brands' ? 'brand_id' : 'company_id'}
+            id={id}
+          />
+        )}
+        {tab === 'documents' && (
+          <RecordDocumentsPanel type={type} id={id} name={title} canUpload={canUpdate} />
+        )}
         {tab === 'notes' && <NotesPanel type={type} id={id} canAdd={manage} />}
         {tab === 'activity' && <ActivityPanel type={type} id={id} />}
       </div>
@@ -203,7 +262,9 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => void confirmDelete()}
       />
-      {type === 'brands' && <BrandDialog open={editingBrand} onClose={() => setEditingBrand(false)} brand={data as Brand} />}
+      {type === 'brands' && (
+        <BrandDialog open={editingBrand} onClose={() => setEditingBrand(false)} brand={data as Brand} />
+      )}
     </>
   );
 }

@@ -23,17 +23,32 @@ export function KindBadge({ kind }: { kind: CompanyKind }) {
   return <Badge color={kind === 'franchisor' ? 'blue' : 'gray'}>{t(`records.kinds.${kind}`)}</Badge>;
 }
 
-type RecordAvatarProps = { type: RecordType; name: string; image: { thumb_url: string; display_url: string } | null; size?: 'sm' | 'md' | 'lg' | 'xl' };
+type RecordAvatarProps = {
+  type: RecordType;
+  name: string;
+  image: { thumb_url: string; display_url: string } | null;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+};
 
 export function RecordAvatar({ type, name, image, size = 'sm' }: RecordAvatarProps) {
-  return <Avatar name={name || '?'} image={size === 'xl' || size === 'lg' ? image?.display_url : image?.thumb_url} size={size} square={type !== 'contacts'} />;
+  return (
+    <Avatar
+      name={name || '?'}
+      image={size === 'xl' || size === 'lg' ? image?.display_url : image?.thumb_url}
+      size={size}
+      square={type !== 'contacts'}
+    />
+  );
 }
 
 /** A related record as a link (`store.brand` → /brands/3), or a dash. */
 export function RefLink({ type, value }: { type: RecordType; value: RecordRef }) {
   if (!value) return <span className="text-gray-400">—</span>;
   return (
-    <Link to={recordPath(type, value.id)} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+    <Link
+      to={recordPath(type, value.id)}
+      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+    >
       {value.name}
     </Link>
   );

@@ -8,11 +8,19 @@ export function ExportLinks({ resource, query }: { resource: string; query: Requ
   const { t } = useTranslation();
   return (
     <>
-      <a href={apiUrl(`/${resource}/export`, { ...query, format: 'csv' })} download className={buttonClasses('white')}>
+      <a
+        href={apiUrl(`/${resource}/export`, { ...query, format: 'csv' })}
+        download
+        className={buttonClasses('white')}
+      >
         <Download className="size-4" aria-hidden="true" />
         {t('records.list.export')}
       </a>
-      <a href={apiUrl(`/${resource}/export`, { ...query, format: 'xlsx' })} download className={buttonClasses('white')}>
+      <a
+        href={apiUrl(`/${resource}/export`, { ...query, format: 'xlsx' })}
+        download
+        className={buttonClasses('white')}
+      >
         <FileSpreadsheet className="size-4" aria-hidden="true" />
         {t('records.list.exportXlsx')}
       </a>

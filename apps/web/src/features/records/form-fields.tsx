@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useController, type Control, type FieldValues, type Path, type PathValue, type UseFormRegister, type UseFormSetValue, type FieldErrors } from 'react-hook-form';
+import {
+  useController,
+  type Control,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormRegister,
+  type UseFormSetValue,
+  type FieldErrors,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RecordRef, RecordType } from '@storekeep/contracts';
 import { Card, TextInput } from '../../components/ui';
@@ -7,7 +16,14 @@ import { loadPlaces, parsePlace, type ParsedAddress } from '../../lib/google-pla
 import { RecordPicker } from './record-picker';
 import { useAppConfig } from './use-app-config';
 
-export const ADDRESS_FIELDS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
+export const ADDRESS_FIELDS = [
+  'address_line1',
+  'address_line2',
+  'city',
+  'region',
+  'postal_code',
+  'country',
+] as const;
 
 type PickerFieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -20,10 +36,22 @@ type PickerFieldProps<T extends FieldValues> = {
 };
 
 /** A form field holding a related record's id, picked by name through RecordPicker. */
-export function PickerField<T extends FieldValues>({ control, name, type, label, initial, allowCreate, required }: PickerFieldProps<T>) {
+export function PickerField<T extends FieldValues>({
+  control,
+  name,
+  type,
+  label,
+  initial,
+  allowCreate,
+  required,
+}: PickerFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const [selected, setSelected] = useState<RecordRef>(initial);
-  const value = field.value ? (selected && selected.id === Number(field.value) ? selected : { id: Number(field.value), name: `#${field.value}` }) : null;
+  const value = field.value
+    ? selected && selected.id === Number(field.value)
+      ? selected
+      : { id: Number(field.value), name: `#${field.value}` }
+    : null;
   return (
     <RecordPicker
       type={type}
@@ -68,7 +96,10 @@ function usePlacesAutocomplete(input: HTMLInputElement | null, onPlace: (address
     loadPlaces(key)
       .then((places) => {
         if (cancelled) return;
-        const autocomplete = new places.Autocomplete(input, { fields: ['address_components', 'geometry'], types: ['address'] });
+        const autocomplete = new places.Autocomplete(input, {
+          fields: ['address_components', 'geometry'],
+          types: ['address'],
+        });
         autocomplete.addListener('place_changed', () => latest.current(parsePlace(autocomplete.getPlace())));
       })
       .catch(() => undefined);
@@ -79,15 +110,24 @@ function usePlacesAutocomplete(input: HTMLInputElement | null, onPlace: (address
 }
 
 /** The postal address, grouped in its own panel (companies, stores, contacts). */
-export function AddressFields<T extends FieldValues>({ register, errors, setValue, withCoordinates }: AddressProps<T>) {
+export function AddressFields<T extends FieldValues>({
+  register,
+  errors,
+  setValue,
+  withCoordinates,
+}: AddressProps<T>) {
   const { t } = useTranslation();
   const error = (field: string) => (errors[field]?.message as string | undefined) ?? undefined;
   const [line1, setLine1] = useState<HTMLInputElement | null>(null);
   const { ref: line1Ref, ...line1Field } = register('address_line1' as Path<T>);
   usePlacesAutocomplete(setValue ? line1 : null, (address) => {
     const set = (field: string, value: string | number | null) =>
-      setValue?.(field as Path<T>, (value === null ? '' : String(value)) as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
-    for (const field of ['address_line1', 'city', 'region', 'postal_code', 'country'] as const) if (address[field]) set(field, address[field]);
+      setValue?.(field as Path<T>, (value === null ? '' : String(value)) as PathValue<T, Path<T>>, {
+        shouldDirty: true,
+        shouldValidate: true,
+      });
+    for (const field of ['address_line1', 'city', 'region', 'postal_code', 'country'] as const)
+      if (address[field]) set(field, address[field]);
     if (withCoordinates && address.latitude !== null) {
       set('latitude', address.latitude);
       set('longitude', address.longitude);
@@ -108,11 +148,41 @@ export function AddressFields<T extends FieldValues>({ register, errors, setValu
               setLine1(element);
             }}
           />
-          <TextInput containerClassName="sm:col-span-6" label={t('records.fields.address_line2')} autoComplete="address-line2" error={error('address_line2')} {...register('address_line2' as Path<T>)} />
-          <TextInput containerClassName="sm:col-span-2" label={t('records.fields.city')} autoComplete="address-level2" error={error('city')} {...register('city' as Path<T>)} />
-          <TextInput containerClassName="sm:col-span-2" label={t('records.fields.region')} autoComplete="address-level1" error={error('region')} {...register('region' as Path<T>)} />
-          <TextInput containerClassName="sm:col-span-2" label={t('records.fields.postal_code')} autoComplete="postal-code" error={error('postal_code')} {...register('postal_code' as Path<T>)} />
-          <TextInput containerClassName="sm:col-span-3" label={t('records.fields.country')} autoComplete="country-name" error={error('country')} {...register('country' as Path<T>)} />
+          <TextInput
+            containerClassName="sm:col-span-6"
+            label={t('records.fields.address_line2')}
+            autoComplete="address-line2"
+            error={error('address_line2')}
+            {...register('address_line2' as Path<T>)}
+          />
+          <TextInput
+            containerClassName="sm:col-span-2"
+            label={t('records.fields.city')}
+            autoComplete="address-level2"
+            error={error('city')}
+            {...register('city' as Path<T>)}
+          />
+          <TextInput
+            containerClassName="sm:col-span-2"
+            label={t('records.fields.region')}
+            autoComplete="address-level1"
+            error={error('region')}
+            {...register('region' as Path<T>)}
+          />
+          <TextInput
+            containerClassName="sm:col-span-2"
+            label={t('records.fields.postal_code')}
+            autoComplete="postal-code"
+            error={error('postal_code')}
+            {...register('postal_code' as Path<T>)}
+          />
+          <TextInput
+            containerClassName="sm:col-span-3"
+            label={t('records.fields.country')}
+            autoComplete="country-name"
+            error={error('country')}
+            {...register('country' as Path<T>)}
+          />
         </div>
       </Card>
     </fieldset>
@@ -124,7 +194,11 @@ export function FormGrid({ children }: { children: ReactNode }) {
 }
 
 /** Record DTO → form defaults: nulls become '' so inputs stay controlled; refs become ids. */
-export function toFormValues(record: Record<string, unknown> | undefined, fields: readonly string[], refs: Record<string, string> = {}): Record<string, unknown> {
+export function toFormValues(
+  record: Record<string, unknown> | undefined,
+  fields: readonly string[],
+  refs: Record<string, string> = {},
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     const refKey = refs[field];
@@ -134,7 +208,8 @@ export function toFormValues(record: Record<string, unknown> | undefined, fields
       continue;
     }
     const value = record?.[field];
-    values[field] = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value;
+    values[field] =
+      value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value;
   }
   return values;
 }

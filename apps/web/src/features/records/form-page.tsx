@@ -7,8 +7,17 @@ import { useRecord } from './queries';
 
 type FormType = Exclude<RecordType, 'brands'>;
 
-function FormFor({ type, record, attributes }: { type: FormType; record?: unknown; attributes: Attribute[] }) {
-  if (type === 'companies') return <CompanyForm record={record as Company | undefined} attributes={attributes} />;
+function FormFor({
+  type,
+  record,
+  attributes,
+}: {
+  type: FormType;
+  record?: unknown;
+  attributes: Attribute[];
+}) {
+  if (type === 'companies')
+    return <CompanyForm record={record as Company | undefined} attributes={attributes} />;
   if (type === 'stores') return <StoreForm record={record as Store | undefined} attributes={attributes} />;
   return <ContactForm record={record as Contact | undefined} attributes={attributes} />;
 }

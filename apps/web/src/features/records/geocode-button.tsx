@@ -32,12 +32,26 @@ export function GeocodeButton() {
     onSuccess: async ({ updated, failed }) => {
       await invalidateRecords();
       toast.success(t('records.geocode.done', { count: updated }), { duration: TOAST_TIMEOUT_MS });
-      if (failed.length) toast.error(t('records.geocode.failed', { count: failed.length, names: failed.slice(0, 3).map((f) => f.name).join(', ') }));
+      if (failed.length)
+        toast.error(
+          t('records.geocode.failed', {
+            count: failed.length,
+            names: failed
+              .slice(0, 3)
+              .map((f) => f.name)
+              .join(', '),
+          }),
+        );
     },
   });
   if (!config.data?.maps_api_key) return null;
   return (
-    <Button color="white" loading={run.isPending} icon={<MapPin className="size-4" aria-hidden="true" />} onClick={() => run.mutate()}>
+    <Button
+      color="white"
+      loading={run.isPending}
+      icon={<MapPin className="size-4" aria-hidden="true" />}
+      onClick={() => run.mutate()}
+    >
       {t('records.geocode.button')}
     </Button>
   );

@@ -76,7 +76,11 @@ export function ImageUploader({ type, record, name, editable }: ImageUploaderPro
             <button
               type="button"
               disabled={busy}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => toast.success(t('records.image.removed'), { duration: TOAST_TIMEOUT_MS }) })}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => toast.success(t('records.image.removed'), { duration: TOAST_TIMEOUT_MS }),
+                })
+              }
               className="inline-flex size-9 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-red-600 disabled:opacity-50 dark:hover:bg-gray-800"
               aria-label={t('records.image.remove')}
               title={t('records.image.remove')}

@@ -8,7 +8,11 @@ import { recordQuery, useRecordList } from './queries';
 import { recordTitle } from './types';
 
 /** Which record list feeds an `ids` filter. */
-export const FILTER_SOURCES: Record<string, RecordType> = { company_id: 'companies', brand_id: 'brands', store_id: 'stores' };
+export const FILTER_SOURCES: Record<string, RecordType> = {
+  company_id: 'companies',
+  brand_id: 'brands',
+  store_id: 'stores',
+};
 
 type FilterSpec = { type: 'enum' | 'ids' | 'text'; values?: readonly string[] };
 
@@ -22,13 +26,29 @@ export function usePickerLabels() {
   };
 }
 
-export function IdFilter({ field, label, selected, onChange }: { field: string; label: string; selected: string[]; onChange: (values: string[]) => void }) {
+export function IdFilter({
+  field,
+  label,
+  selected,
+  onChange,
+}: {
+  field: string;
+  label: string;
+  selected: string[];
+  onChange: (values: string[]) => void;
+}) {
   const source = FILTER_SOURCES[field] ?? 'companies';
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), 250);
   const options = useRecordList(source, { search, per_page: 10 });
   // Names of selected ids that the current search did not return (e.g. from a shared link).
-  const details = useQueries({ queries: selected.map((id) => ({ ...recordQuery(source, Number(id)), meta: { silent: true }, throwOnError: false })) });
+  const details = useQueries({
+    queries: selected.map((id) => ({
+      ...recordQuery(source, Number(id)),
+      meta: { silent: true },
+      throwOnError: false,
+    })),
+  });
   const selectedLabels: Record<string, string> = {};
   details.forEach((detail, index) => {
     if (detail.data) selectedLabels[selected[index]!] = recordTitle(detail.data);
@@ -36,7 +56,10 @@ export function IdFilter({ field, label, selected, onChange }: { field: string; 
   return (
     <FilterPicker
       label={label}
-      options={(options.data?.data ?? []).map((record) => ({ value: String(record.id), label: recordTitle(record) }))}
+      options={(options.data?.data ?? []).map((record) => ({
+        value: String(record.id),
+        label: recordTitle(record),
+      }))}
       selected={selected}
       selectedLabels={selectedLabels}
       onChange={onChange}
@@ -47,7 +70,11 @@ export function IdFilter({ field, label, selected, onChange }: { field: string; 
   );
 }
 
-type ListFiltersProps = { type: RecordType; filters: Record<string, string[]>; onChange: (field: string, values: string[]) => void };
+type ListFiltersProps = {
+  type: RecordType;
+  filters: Record<string, string[]>;
+  onChange: (field: string, values: string[]) => void;
+};
 
 /** One picker per LIST_FILTERS field of the type (text filters stay URL-only). */
 export function ListFilters({ type, filters, onChange }: ListFiltersProps) {
@@ -64,13 +91,25 @@ export function ListFilters({ type, filters, onChange }: ListFiltersProps) {
             <FilterPicker
               key={field}
               label={label}
-              options={(spec.values ?? []).map((value) => ({ value, label: t(`records.${field === 'kind' ? 'kinds' : 'statuses'}.${value}`) }))}
+              options={(spec.values ?? []).map((value) => ({
+                value,
+                label: t(`records.${field === 'kind' ? 'kinds' : 'statuses'}.${value}`),
+              }))}
               selected={selected}
               onChange={(values) => onChange(field, values)}
               labels={labels}
             />
           );
-        if (spec.type === 'ids') return <IdFilter key={field} field={field} label={label} selected={selected} onChange={(values) => onChange(field, values)} />;
+        if (spec.type === 'ids')
+          return (
+            <IdFilter
+              key={field}
+              field={field}
+              label={label}
+              selected={selected}
+              onChange={(values) => onChange(field, values)}
+            />
+          );
         return null;
       })}
     </>

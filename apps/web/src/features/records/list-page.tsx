@@ -3,7 +3,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RecordType } from '@storekeep/contracts';
-import { Button, buttonClasses, DataTable, EmptyState, PageHeader, type SortState } from '../../components/ui';
+import {
+  Button,
+  buttonClasses,
+  DataTable,
+  EmptyState,
+  PageHeader,
+  type SortState,
+} from '../../components/ui';
 import { useSearchCommit } from '../../lib/use-search-commit';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -61,7 +68,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
 
   const sort: SortState = { field: params.sort, direction: params.direction };
   const onSort = (field: string, direction?: 'asc' | 'desc') =>
-    update({ sort: field, direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc') });
+    update({
+      sort: field,
+      direction: direction ?? (params.sort === field && params.direction === 'asc' ? 'desc' : 'asc'),
+    });
 
   const filtered = Boolean(params.search) || Object.keys(params.filters).length > 0;
   const rows = list.data?.data ?? [];
@@ -90,7 +100,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         title={title}
         actions={
           <>
-            <ExportLinks resource={type} query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }} />
+            <ExportLinks
+              resource={type}
+              query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }}
+            />
             {type === 'stores' && can(user, 'team.admin') && <GeocodeButton />}
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
@@ -107,7 +120,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
           <label htmlFor={`${type}-search`} className="sr-only">
             {t('records.list.searchLabel', { type: title.toLowerCase() })}
           </label>
-          <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute inset-y-0 left-3 my-auto size-4 text-gray-400"
+            aria-hidden="true"
+          />
           <input
             id={`${type}-search`}
             type="search"
@@ -124,8 +140,16 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             update({ search: '', filters: {} });
           }}
         >
-          <ListFilters type={type} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
-          <AttributeListFilters definitions={definitions} filters={params.filters} onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })} />
+          <ListFilters
+            type={type}
+            filters={params.filters}
+            onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+          />
+          <AttributeListFilters
+            definitions={definitions}
+            filters={params.filters}
+            onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+          />
         </FilterBar>
         <div className="lg:ml-auto">
           <ColumnPicker columns={allColumns} hidden={view.hidden} onChange={view.saveHidden} />
@@ -136,9 +160,17 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         <ListLoadError query={list} />
       ) : !list.isPending && rows.length === 0 ? (
         filtered ? (
-          <EmptyState icon={<SearchX aria-hidden="true" />} title={t('records.list.noMatches', { type: title.toLowerCase() })} text={t('records.list.noMatchesText')} />
+          <EmptyState
+            icon={<SearchX aria-hidden="true" />}
+            title={t('records.list.noMatches', { type: title.toLowerCase() })}
+            text={t('records.list.noMatchesText')}
+          />
         ) : (
-          <EmptyState title={t(`records.${type}.empty`)} text={t(`records.${type}.emptyText`)} action={createAction} />
+          <EmptyState
+            title={t(`records.${type}.empty`)}
+            text={t(`records.${type}.emptyText`)}
+            action={createAction}
+          />
         )
       ) : (
         <>
@@ -152,7 +184,12 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             loading={list.isPending}
             skeletonRows={Math.min(params.per_page, 8)}
             onRowOpen={(row) => navigate(recordPath(type, row.id))}
-            mobileLabels={{ sortBy: t('records.list.sortBy'), ascending: t('records.list.ascending'), descending: t('records.list.descending'), unsorted: t('records.list.defaultOrder') }}
+            mobileLabels={{
+              sortBy: t('records.list.sortBy'),
+              ascending: t('records.list.ascending'),
+              descending: t('records.list.descending'),
+              unsorted: t('records.list.defaultOrder'),
+            }}
           />
           {meta && (
             <ListPagination

@@ -4,7 +4,17 @@ import { PER_PAGE_OPTIONS } from './list-params';
 import { usePaginationLabels } from './use-pagination-labels';
 
 /** The "from–to of total" footer of every list page, with page numbers and the per-page choice. */
-export function ListPagination({ meta, perPage, onPage, onPerPage }: { meta: PaginationMeta; perPage: number; onPage: (page: number) => void; onPerPage: (perPage: number) => void }) {
+export function ListPagination({
+  meta,
+  perPage,
+  onPage,
+  onPerPage,
+}: {
+  meta: PaginationMeta;
+  perPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}) {
   const labels = usePaginationLabels();
   return (
     <Pagination

@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, LIST_FILTERS, LIST_SORTS, PER_PAGE_OPTIONS, type RecordType } from '@storekeep/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  LIST_FILTERS,
+  LIST_SORTS,
+  PER_PAGE_OPTIONS,
+  type RecordType,
+} from '@storekeep/contracts';
 
 export { PER_PAGE_OPTIONS };
 
@@ -26,7 +32,10 @@ export function attributeFiltersOf(query: URLSearchParams): Record<string, strin
   const filters: Record<string, string[]> = {};
   for (const [field, raw] of query) {
     if (!isAttributeField(field)) continue;
-    const values = raw.split(',').map((value) => value.trim()).filter(Boolean);
+    const values = raw
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
     if (values.length) filters[field] = values;
   }
   return filters;
@@ -35,16 +44,24 @@ export function attributeFiltersOf(query: URLSearchParams): Record<string, strin
 export function parseListParams(type: RecordType, query: URLSearchParams): ListParams {
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
   const perPageRaw = Number.parseInt(query.get('per_page') ?? '', 10);
-  const per_page = (PER_PAGE_OPTIONS as readonly number[]).includes(perPageRaw) ? perPageRaw : DEFAULT_PAGE_SIZE;
+  const per_page = (PER_PAGE_OPTIONS as readonly number[]).includes(perPageRaw)
+    ? perPageRaw
+    : DEFAULT_PAGE_SIZE;
   const sortRaw = query.get('sort');
-  const sort = sortRaw && ((LIST_SORTS[type] as readonly string[]).includes(sortRaw) || isAttributeField(sortRaw)) ? sortRaw : null;
+  const sort =
+    sortRaw && ((LIST_SORTS[type] as readonly string[]).includes(sortRaw) || isAttributeField(sortRaw))
+      ? sortRaw
+      : null;
   const direction = query.get('direction') === 'desc' ? 'desc' : 'asc';
   const filters: Record<string, string[]> = {};
   const specs = LIST_FILTERS[type] as Record<string, { type: string; values?: readonly string[] }>;
   for (const [field, spec] of Object.entries(specs)) {
     const raw = query.get(field);
     if (!raw) continue;
-    let values = raw.split(',').map((value) => value.trim()).filter(Boolean);
+    let values = raw
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
     if (spec.type === 'ids') values = values.filter((value) => /^\d+$/.test(value));
     if (spec.type === 'enum') values = values.filter((value) => spec.values?.includes(value));
     if (spec.type === 'text') values = [raw.trim()];
@@ -58,7 +75,8 @@ export function parseListParams(type: RecordType, query: URLSearchParams): ListP
 export function listParamsToSearch(params: ListParams): URLSearchParams {
   const query = new URLSearchParams();
   if (params.search) query.set('search', params.search);
-  for (const [field, values] of Object.entries(params.filters)) if (values.length) query.set(field, values.join(','));
+  for (const [field, values] of Object.entries(params.filters))
+    if (values.length) query.set(field, values.join(','));
   if (params.sort) {
     query.set('sort', params.sort);
     query.set('direction', params.direction);
@@ -80,7 +98,8 @@ export function toApiQuery(params: Partial<ListParams>): ApiQuery {
     query.sort = params.sort;
     query.direction = params.direction ?? 'asc';
   }
-  for (const [field, values] of Object.entries(params.filters ?? {})) if (values.length) query[`filters[${field}]`] = values.join(',');
+  for (const [field, values] of Object.entries(params.filters ?? {}))
+    if (values.length) query[`filters[${field}]`] = values.join(',');
   return query;
 }
 

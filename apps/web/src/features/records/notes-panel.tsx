@@ -5,16 +5,36 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { noteInputSchema, TOAST_TIMEOUT_MS, type Note, type RecordType } from '@storekeep/contracts';
-import { Avatar, Button, Card, ConfirmDialog, EmptyState, Pagination, RelativeTime, Skeleton, Textarea } from '../../components/ui';
+import {
+  Avatar,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  Pagination,
+  RelativeTime,
+  Skeleton,
+  Textarea,
+} from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useNoteMutations, useNotes } from './queries';
 import { usePaginationLabels } from './use-pagination-labels';
 
-type NoteFormProps = { initial?: string; submitLabel: string; pending: boolean; onSubmit: (body: string, done: () => void, fail: (error: unknown) => void) => void; onCancel?: () => void; label: string };
+type NoteFormProps = {
+  initial?: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (body: string, done: () => void, fail: (error: unknown) => void) => void;
+  onCancel?: () => void;
+  label: string;
+};
 
 function NoteForm({ initial = '', submitLabel, pending, onSubmit, onCancel, label }: NoteFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState, reset, setError } = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body: initial } });
+  const { register, handleSubmit, formState, reset, setError } = useForm({
+    resolver: zodResolver(noteInputSchema),
+    defaultValues: { body: initial },
+  });
   return (
     <form
       noValidate
@@ -78,16 +98,25 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
       {notes.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : list.length === 0 ? (
-        <EmptyState icon={<MessageSquare aria-hidden="true" />} title={t('notes.empty')} text={canAdd ? t('notes.emptyText') : undefined} />
+        <EmptyState
+          icon={<MessageSquare aria-hidden="true" />}
+          title={t('notes.empty')}
+          text={canAdd ? t('notes.emptyText') : undefined}
+        />
       ) : (
         <ul className="flex flex-col gap-4" aria-label={t('notes.title')}>
           {list.map((note) => (
-            <li key={note.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10">
+            <li
+              key={note.id}
+              className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10"
+            >
               <div className="flex items-start gap-3">
                 <Avatar name={note.author?.name ?? '?'} />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="text-sm font-semibold text-gray-900 dark:text-white">{note.author?.name ?? t('activity.system')}</p>
+                    <p className="text-sm font-semibold text-gray-900 dark:text-white">
+                      {note.author?.name ?? t('activity.system')}
+                    </p>
                     <p className="text-xs text-gray-500">
                       <RelativeTime value={note.created_at} />
                       {note.updated_at !== note.created_at && ` · ${t('notes.edited')}`}
@@ -107,7 +136,9 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
                       />
                     </div>
                   ) : (
-                    <p className="mt-1 text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">{note.body}</p>
+                    <p className="mt-1 text-sm whitespace-pre-wrap text-gray-700 dark:text-gray-300">
+                      {note.body}
+                    </p>
                   )}
                   {editing !== note.id && (note.abilities.update || note.abilities.delete) && (
                     <div className="mt-2 flex gap-1">
@@ -117,7 +148,12 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
                         </Button>
                       )}
                       {note.abilities.delete && (
-                        <Button color="transparent" size="sm" className="text-red-600 dark:text-red-400" onClick={() => setDeleting(note)}>
+                        <Button
+                          color="transparent"
+                          size="sm"
+                          className="text-red-600 dark:text-red-400"
+                          onClick={() => setDeleting(note)}
+                        >
                           {t('common.delete')}
                         </Button>
                       )}
@@ -130,7 +166,15 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
         </ul>
       )}
       {meta && meta.last_page > 1 && (
-        <Pagination page={meta.current_page} lastPage={meta.last_page} from={meta.from} to={meta.to} total={meta.total} onPage={setPage} labels={paginationLabels} />
+        <Pagination
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          from={meta.from}
+          to={meta.to}
+          total={meta.total}
+          onPage={setPage}
+          labels={paginationLabels}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}
@@ -142,7 +186,9 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
         onConfirm={() => {
           if (!deleting) return;
           // The note goes at once (optimistic); it comes back with an error toast if the server refuses.
-          remove.mutate(deleting, { onSuccess: () => toast.success(t('notes.deleted'), { duration: TOAST_TIMEOUT_MS }) });
+          remove.mutate(deleting, {
+            onSuccess: () => toast.success(t('notes.deleted'), { duration: TOAST_TIMEOUT_MS }),
+          });
           setDeleting(null);
         }}
       />

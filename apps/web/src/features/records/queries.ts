@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { LIST_CACHE_MS, RECORD_TYPES, type Note, type RecordActivity, type RecordType } from '@storekeep/contracts';
+import {
+  LIST_CACHE_MS,
+  RECORD_TYPES,
+  type Note,
+  type RecordActivity,
+  type RecordType,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -9,7 +15,8 @@ import type { Paginated, RecordMap } from './types';
 export function listQuery<K extends RecordType>(type: K, params: Partial<ListParams>) {
   return queryOptions({
     queryKey: queryKeys.list(type, params),
-    queryFn: ({ signal }) => api.get<Paginated<RecordMap[K]>>(`/${type}`, { query: toApiQuery(params), signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<RecordMap[K]>>(`/${type}`, { query: toApiQuery(params), signal }),
     // Spec §4: a cached list is current for LIST_CACHE_MS; every write invalidates it.
     staleTime: LIST_CACHE_MS,
     placeholderData: keepPreviousData,
@@ -23,7 +30,8 @@ export function useRecordList<K extends RecordType>(type: K, params: Partial<Lis
 export function recordQuery<K extends RecordType>(type: K, id: number) {
   return queryOptions({
     queryKey: queryKeys.detail(type, id),
-    queryFn: ({ signal }) => api.get<{ data: RecordMap[K] }>(`/${type}/${id}`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: RecordMap[K] }>(`/${type}/${id}`, { signal }).then((body) => body.data),
     staleTime: LIST_CACHE_MS,
   });
 }
@@ -37,13 +45,21 @@ export function useRecord<K extends RecordType>(type: K, id: number, enabled = t
  * names of related records appear in other types' lists (a renamed company in the stores list).
  */
 export function invalidateRecords(): Promise<void> {
-  return invalidateAfterWrite(...RECORD_TYPES.map((type) => [type]), ['activities'], ['trash'], queryKeys.dashboard);
+  return invalidateAfterWrite(
+    ...RECORD_TYPES.map((type) => [type]),
+    ['activities'],
+    ['trash'],
+    queryKeys.dashboard,
+  );
 }
 
 export function useSaveRecord<K extends RecordType>(type: K, id?: number) {
   return useMutation({
     mutationFn: (input: unknown) =>
-      (id ? api.patch<{ data: RecordMap[K] }>(`/${type}/${id}`, input) : api.post<{ data: RecordMap[K] }>(`/${type}`, input)).then((body) => body.data),
+      (id
+        ? api.patch<{ data: RecordMap[K] }>(`/${type}/${id}`, input)
+        : api.post<{ data: RecordMap[K] }>(`/${type}`, input)
+      ).then((body) => body.data),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.detail(type, record.id), record);
       void invalidateRecords();
@@ -99,9 +115,14 @@ export function useNoteMutations(type: RecordType, id: number) {
     void invalidateAfterWrite(notesKey(type, id), [type, 'activities', id]);
   };
   return {
-    add: useMutation({ mutationFn: (body: string) => api.post<{ data: Note }>(`/${type}/${id}/notes`, { body }), onSuccess: refresh, meta: { form: true } }),
+    add: useMutation({
+      mutationFn: (body: string) => api.post<{ data: Note }>(`/${type}/${id}/notes`, { body }),
+      onSuccess: refresh,
+      meta: { form: true },
+    }),
     update: useMutation({
-      mutationFn: ({ note, body }: { note: Note; body: string }) => api.patch<{ data: Note }>(`/notes/${note.id}`, { body }),
+      mutationFn: ({ note, body }: { note: Note; body: string }) =>
+        api.patch<{ data: Note }>(`/notes/${note.id}`, { body }),
       onSuccess: refresh,
       meta: { form: true },
     }),
@@ -113,7 +134,13 @@ export function useNoteMutations(type: RecordType, id: number) {
         await queryClient.cancelQueries({ queryKey: notesKey(type, id) });
         const snapshot = queryClient.getQueriesData<Paginated<Note>>({ queryKey: notesKey(type, id) });
         queryClient.setQueriesData<Paginated<Note>>({ queryKey: notesKey(type, id) }, (old) =>
-          old ? { ...old, data: old.data.filter((item) => item.id !== note.id), meta: { ...old.meta, total: Math.max(0, old.meta.total - 1) } } : old,
+          old
+            ? {
+                ...old,
+                data: old.data.filter((item) => item.id !== note.id),
+                meta: { ...old.meta, total: Math.max(0, old.meta.total - 1) },
+              }
+            : old,
         );
         return { snapshot };
       },
@@ -128,7 +155,8 @@ export function useNoteMutations(type: RecordType, id: number) {
 export function useRecordActivities(type: RecordType, id: number, page: number) {
   return useQuery({
     queryKey: [type, 'activities', id, page],
-    queryFn: ({ signal }) => api.get<Paginated<RecordActivity>>(`/${type}/${id}/activities`, { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<RecordActivity>>(`/${type}/${id}/activities`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,14 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronsUpDown, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIST_CACHE_MS, type Agreement, type Company, type Lease, type LinkableType, type RecordRef } from '@storekeep/contracts';
+import {
+  LIST_CACHE_MS,
+  type Agreement,
+  type Company,
+  type Lease,
+  type LinkableType,
+  type RecordRef,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { controlClasses, ErrorIcon, FormField, Spinner } from '../../components/ui';
@@ -36,7 +43,17 @@ function pickerTitle(row: AnyRecord | Lease | Agreement): string {
 }
 
 /** A searchable picker of a related record: the list API with `search` and per_page=10 (Headless UI Combobox). */
-export function RecordPicker({ type, label, value, onChange, onBlur, error, allowCreate, name, required }: RecordPickerProps) {
+export function RecordPicker({
+  type,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  allowCreate,
+  name,
+  required,
+}: RecordPickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState('');
@@ -44,12 +61,14 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
   const params = { search, per_page: 10 };
   const list = useQuery({
     queryKey: queryKeys.list(type, params),
-    queryFn: ({ signal }) => api.get<Paginated<AnyRecord | Lease | Agreement>>(`/${type}`, { query: toApiQuery(params), signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<AnyRecord | Lease | Agreement>>(`/${type}`, { query: toApiQuery(params), signal }),
     staleTime: LIST_CACHE_MS,
     placeholderData: keepPreviousData,
   });
   const create = useMutation({
-    mutationFn: (companyName: string) => api.post<{ data: Company }>('/companies', { name: companyName }).then((body) => body.data),
+    mutationFn: (companyName: string) =>
+      api.post<{ data: Company }>('/companies', { name: companyName }).then((body) => body.data),
     onSuccess: (company) => {
       void invalidateRecords();
       onChange({ id: company.id, name: company.name });
@@ -101,7 +120,10 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
                 </button>
               )}
               {!error && (
-                <ComboboxButton className="inline-flex size-8 items-center justify-center rounded text-gray-400 hover:text-gray-700" aria-label={t('records.picker.show', { label })}>
+                <ComboboxButton
+                  className="inline-flex size-8 items-center justify-center rounded text-gray-400 hover:text-gray-700"
+                  aria-label={t('records.picker.show', { label })}
+                >
                   <ChevronsUpDown className="size-4" aria-hidden="true" />
                 </ComboboxButton>
               )}
@@ -111,7 +133,9 @@ export function RecordPicker({ type, label, value, onChange, onBlur, error, allo
             anchor="bottom start"
             className="z-50 max-h-64 w-(--input-width) overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-gray-900/10 [--anchor-gap:4px] empty:invisible dark:bg-gray-900 dark:ring-white/10"
           >
-            {options.length === 0 && !list.isFetching && <div className="px-3 py-2 text-sm text-gray-500">{t('records.list.noOptions')}</div>}
+            {options.length === 0 && !list.isFetching && (
+              <div className="px-3 py-2 text-sm text-gray-500">{t('records.list.noOptions')}</div>
+            )}
             {options.map((option) => (
               <ComboboxOption
                 key={option.create ? 'create' : option.id}

@@ -39,7 +39,10 @@ function RelatedList({ type, filter, id }: { type: RecordType; filter: string; i
             {title} {list.data && <span className="font-normal text-gray-500">({formatCount(total)})</span>}
           </span>
           {total > RELATED_PAGE && (
-            <Link to={`/${type}?${filter}=${id}`} className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+            <Link
+              to={`/${type}?${filter}=${id}`}
+              className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+            >
               {t('records.related.viewAll', { count: total })}
             </Link>
           )}
@@ -47,7 +50,9 @@ function RelatedList({ type, filter, id }: { type: RecordType; filter: string; i
       }
     >
       {!list.isPending && total === 0 ? (
-        <p className="text-sm text-gray-500 dark:text-gray-400">{t('records.related.none', { type: title.toLowerCase() })}</p>
+        <p className="text-sm text-gray-500 dark:text-gray-400">
+          {t('records.related.none', { type: title.toLowerCase() })}
+        </p>
       ) : (
         <DataTable
           columns={columns}

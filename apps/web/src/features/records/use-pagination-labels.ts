@@ -6,7 +6,8 @@ export function usePaginationLabels(): PaginationLabels {
   const { t } = useTranslation();
   return {
     nav: t('pagination.nav'),
-    range: (from, to, total) => t('pagination.range', { from: formatCount(from), to: formatCount(to), total: formatCount(total) }),
+    range: (from, to, total) =>
+      t('pagination.range', { from: formatCount(from), to: formatCount(to), total: formatCount(total) }),
     previous: t('pagination.previous'),
     next: t('pagination.next'),
     page: (page) => t('pagination.page', { page }),

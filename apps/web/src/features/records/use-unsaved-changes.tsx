@@ -15,7 +15,8 @@ export function useUnsavedChanges(dirty: boolean, options: { query?: boolean } =
     ({ currentLocation, nextLocation }) =>
       dirty &&
       !allowed.current &&
-      (currentLocation.pathname !== nextLocation.pathname || (options.query === true && currentLocation.search !== nextLocation.search)),
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (options.query === true && currentLocation.search !== nextLocation.search)),
   );
 
   useEffect(() => {

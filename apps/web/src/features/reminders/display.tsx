@@ -33,8 +33,19 @@ export function SubjectLink({ subject }: { subject: Reminder['subject'] }) {
 export function DueDate({ day, done }: { day: string; done?: boolean }) {
   const { t } = useTranslation();
   const days = daysFromToday(day);
-  const relative = days === 0 ? t('reminders.today') : days > 0 ? t('reminders.inDays', { count: days }) : t('reminders.daysAgo', { count: -days });
-  const tone = done ? 'text-gray-500' : days < 0 ? 'text-red-600 dark:text-red-400' : days <= 30 ? 'text-amber-700 dark:text-amber-400' : 'text-gray-600 dark:text-gray-400';
+  const relative =
+    days === 0
+      ? t('reminders.today')
+      : days > 0
+        ? t('reminders.inDays', { count: days })
+        : t('reminders.daysAgo', { count: -days });
+  const tone = done
+    ? 'text-gray-500'
+    : days < 0
+      ? 'text-red-600 dark:text-red-400'
+      : days <= 30
+        ? 'text-amber-700 dark:text-amber-400'
+        : 'text-gray-600 dark:text-gray-400';
   return (
     <span className="whitespace-nowrap">
       <time dateTime={day} className="font-medium text-gray-900 dark:text-gray-100">

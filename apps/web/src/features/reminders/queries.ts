@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { AuthUser, Comment, Reminder, ReminderInput } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
@@ -11,7 +17,8 @@ const commentsKey = (id: number) => ['reminders', 'comments', id] as const;
 export function useReminder(id: number) {
   return useQuery({
     queryKey: queryKeys.detail('reminders', id),
-    queryFn: ({ signal }) => api.get<{ data: Reminder }>(`/reminders/${id}`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Reminder }>(`/reminders/${id}`, { signal }).then((body) => body.data),
     enabled: id > 0,
   });
 }
@@ -20,7 +27,12 @@ export function useReminder(id: number) {
 export function useReminderCounts() {
   return useQuery({
     queryKey: ['reminders', 'counts'],
-    queryFn: ({ signal }) => api.get<{ data: { overdue: number; upcoming: number; completed: number } }>('/reminders/counts', { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: { overdue: number; upcoming: number; completed: number } }>('/reminders/counts', {
+          signal,
+        })
+        .then((body) => body.data),
   });
 }
 
@@ -28,13 +40,18 @@ export function useReminderCounts() {
 export function patchCachedReminder(id: number, change: (reminder: Reminder) => Reminder) {
   queryClient.setQueryData<Reminder>(queryKeys.detail('reminders', id), (old) => (old ? change(old) : old));
   queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] }, (old) =>
-    old ? { ...old, data: old.data.map((reminder) => (reminder.id === id ? change(reminder) : reminder)) } : old,
+    old
+      ? { ...old, data: old.data.map((reminder) => (reminder.id === id ? change(reminder) : reminder)) }
+      : old,
   );
 }
 
 /** Spec §4: comments_count moves by one, starting from 0 when absent. */
 const bumpComments = (id: number, delta: 1 | -1) =>
-  patchCachedReminder(id, (reminder) => ({ ...reminder, comments_count: Math.max(0, (reminder.comments_count ?? 0) + delta) }));
+  patchCachedReminder(id, (reminder) => ({
+    ...reminder,
+    comments_count: Math.max(0, (reminder.comments_count ?? 0) + delta),
+  }));
 
 export function invalidateReminders() {
   void invalidateAfterWrite(remindersKey, queryKeys.dashboard);
@@ -45,7 +62,10 @@ type CacheSnapshot = Array<[QueryKey, unknown]>;
 
 /** Every cached reminder page, reminder detail and the signed-in user (its unread badge), to put back on a refusal. */
 async function snapshotReminderCaches(): Promise<CacheSnapshot> {
-  const filters: Array<{ queryKey: QueryKey }> = [{ queryKey: remindersKey }, { queryKey: queryKeys.authUser }];
+  const filters: Array<{ queryKey: QueryKey }> = [
+    { queryKey: remindersKey },
+    { queryKey: queryKeys.authUser },
+  ];
   // A refetch landing after the optimistic change would overwrite it with the old state.
   await Promise.all(filters.map((f) => queryClient.cancelQueries(f)));
   return filters.flatMap((f) => queryClient.getQueriesData(f));
@@ -61,13 +81,17 @@ function restore(snapshot: CacheSnapshot | undefined) {
  * (one not yet inside its lead window).
  */
 function moveUnreadBadge(delta: 1 | -1) {
-  queryClient.setQueryData<AuthUser | null>(queryKeys.authUser, (user) => (user ? { ...user, notifications: Math.max(0, user.notifications + delta) } : user));
+  queryClient.setQueryData<AuthUser | null>(queryKeys.authUser, (user) =>
+    user ? { ...user, notifications: Math.max(0, user.notifications + delta) } : user,
+  );
 }
 
 function cachedReminder(id: number): Reminder | undefined {
   const detail = queryClient.getQueryData<Reminder>(queryKeys.detail('reminders', id));
   if (detail) return detail;
-  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] })) {
+  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({
+    queryKey: ['reminders', 'list'],
+  })) {
     const found = page?.data.find((reminder) => reminder.id === id);
     if (found) return found;
   }
@@ -82,21 +106,28 @@ function cachedReminder(id: number): Reminder | undefined {
 /** The multi-select's one change to several reminders: complete, reopen, snooze or assign. */
 export function useBulkUpdateReminders() {
   return useMutation({
-    mutationFn: (input: { ids: number[]; read?: boolean; snoozed_until?: string | null; assignee_ids?: number[] }) =>
-      api.post<{ data: { updated: number } }>('/reminders/bulk', input).then((body) => body.data),
+    mutationFn: (input: {
+      ids: number[];
+      read?: boolean;
+      snoozed_until?: string | null;
+      assignee_ids?: number[];
+    }) => api.post<{ data: { updated: number } }>('/reminders/bulk', input).then((body) => body.data),
     onSuccess: () => invalidateReminders(),
   });
 }
 
 export function useUpdateReminder() {
   return useMutation({
-    mutationFn: ({ id, ...changes }: ReminderChanges) => api.patch<{ data: Reminder }>(`/reminders/${id}`, changes).then((body) => body.data),
+    mutationFn: ({ id, ...changes }: ReminderChanges) =>
+      api.patch<{ data: Reminder }>(`/reminders/${id}`, changes).then((body) => body.data),
     onMutate: async ({ id, read, snoozed_until }) => {
       const snapshot = await snapshotReminderCaches();
       const before = cachedReminder(id);
       patchCachedReminder(id, (reminder) => ({
         ...reminder,
-        ...(read !== undefined ? { read_at: read ? (reminder.read_at ?? new Date().toISOString()) : null } : {}),
+        ...(read !== undefined
+          ? { read_at: read ? (reminder.read_at ?? new Date().toISOString()) : null }
+          : {}),
         ...(snoozed_until !== undefined ? { snoozed_until } : {}),
       }));
       const today = new Date().toISOString().slice(0, 10);
@@ -120,7 +151,9 @@ export function useUpdateReminder() {
 export function useToggleMute() {
   return useMutation({
     mutationFn: async (reminder: Reminder) => {
-      const target = reminder.subject ? { subject_type: reminder.subject.type, subject_id: reminder.subject.id } : { subject_type: 'reminder' as const, subject_id: reminder.id };
+      const target = reminder.subject
+        ? { subject_type: reminder.subject.type, subject_id: reminder.subject.id }
+        : { subject_type: 'reminder' as const, subject_id: reminder.id };
       if (!reminder.muted) {
         await api.post('/mutes', target);
       } else {
@@ -133,9 +166,14 @@ export function useToggleMute() {
     onMutate: async (reminder) => {
       const snapshot = await snapshotReminderCaches();
       const muted = !reminder.muted;
-      const sameSubject = (other: Reminder) => (reminder.subject ? other.subject?.type === reminder.subject.type && other.subject.id === reminder.subject.id : other.id === reminder.id);
+      const sameSubject = (other: Reminder) =>
+        reminder.subject
+          ? other.subject?.type === reminder.subject.type && other.subject.id === reminder.subject.id
+          : other.id === reminder.id;
       queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] }, (old) =>
-        old ? { ...old, data: old.data.map((other) => (sameSubject(other) ? { ...other, muted } : other)) } : old,
+        old
+          ? { ...old, data: old.data.map((other) => (sameSubject(other) ? { ...other, muted } : other)) }
+          : old,
       );
       patchCachedReminder(reminder.id, (old) => ({ ...old, muted }));
       return { snapshot };
@@ -147,7 +185,8 @@ export function useToggleMute() {
 
 export function useCreateReminder() {
   return useMutation({
-    mutationFn: (input: ReminderInput) => api.post<{ data: Reminder }>('/reminders', input).then((body) => body.data),
+    mutationFn: (input: ReminderInput) =>
+      api.post<{ data: Reminder }>('/reminders', input).then((body) => body.data),
     onSuccess: () => {
       invalidateReminders();
       void invalidateAfterWrite(queryKeys.authUser);
@@ -172,21 +211,34 @@ type CommentPages = InfiniteData<Paginated<Comment>, number>;
 export function useComments(id: number) {
   return useInfiniteQuery({
     queryKey: commentsKey(id),
-    queryFn: ({ signal, pageParam }) => api.get<Paginated<Comment>>(`/reminders/${id}/comments`, { query: { page: pageParam }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Paginated<Comment>>(`/reminders/${id}/comments`, { query: { page: pageParam }, signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined,
   });
 }
 
 /** A new comment goes to the front of the cached list without a refetch, and comments_count +1. */
 export function useAddComment(id: number) {
   return useMutation({
-    mutationFn: (body: string) => api.post<{ data: Comment }>(`/reminders/${id}/comments`, { body }).then((answer) => answer.data),
+    mutationFn: (body: string) =>
+      api.post<{ data: Comment }>(`/reminders/${id}/comments`, { body }).then((answer) => answer.data),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentPages>(commentsKey(id), (old) => {
         if (!old || old.pages.length === 0) return old;
         const [first, ...rest] = old.pages;
-        return { ...old, pages: [{ ...first!, data: [comment, ...first!.data], meta: { ...first!.meta, total: first!.meta.total + 1 } }, ...rest] };
+        return {
+          ...old,
+          pages: [
+            {
+              ...first!,
+              data: [comment, ...first!.data],
+              meta: { ...first!.meta, total: first!.meta.total + 1 },
+            },
+            ...rest,
+          ],
+        };
       });
       bumpComments(id, 1);
     },
@@ -197,13 +249,22 @@ export function useAddComment(id: number) {
 /** Optimistic: the comment leaves the list (and comments_count drops) at once; a refusal puts it back. */
 export function useDeleteComment(id: number) {
   return useMutation({
-    mutationFn: (comment: Comment) => api.delete<null>(`/reminder-comments/${comment.id}`).then(() => comment),
+    mutationFn: (comment: Comment) =>
+      api.delete<null>(`/reminder-comments/${comment.id}`).then(() => comment),
     onMutate: async (comment) => {
       await queryClient.cancelQueries({ queryKey: commentsKey(id) });
       const comments = queryClient.getQueryData<CommentPages>(commentsKey(id));
       const snapshot = await snapshotReminderCaches();
       queryClient.setQueryData<CommentPages>(commentsKey(id), (old) =>
-        old ? { ...old, pages: old.pages.map((page) => ({ ...page, data: page.data.filter((item) => item.id !== comment.id) })) } : old,
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page) => ({
+                ...page,
+                data: page.data.filter((item) => item.id !== comment.id),
+              })),
+            }
+          : old,
       );
       bumpComments(id, -1);
       return { comments, snapshot };

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { reminderInputSchema, TOAST_TIMEOUT_MS, type Reminder, type ReminderInput } from '@storekeep/contracts';
+import {
+  reminderInputSchema,
+  TOAST_TIMEOUT_MS,
+  type Reminder,
+  type ReminderInput,
+} from '@storekeep/contracts';
 import { Button, Dialog, Textarea, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRequiredUser } from '../auth/use-auth-user';
@@ -11,7 +16,11 @@ import { useTeam } from '../teams/use-team';
 import { isoDayFromToday } from '../leases/api-list';
 import { useCreateReminder, useUpdateReminder } from './queries';
 
-type NewReminderProps = { open: boolean; onClose: () => void; subject?: { type: ReminderInput['subject_type']; id: number } };
+type NewReminderProps = {
+  open: boolean;
+  onClose: () => void;
+  subject?: { type: ReminderInput['subject_type']; id: number };
+};
 
 /** "New reminder" (managers and admins): title, due date, note and assignees from the team's members. */
 export function NewReminderDialog({ open, onClose, subject }: NewReminderProps) {
@@ -21,7 +30,14 @@ export function NewReminderDialog({ open, onClose, subject }: NewReminderProps) 
   const create = useCreateReminder();
   const form = useForm({
     resolver: zodResolver(reminderInputSchema),
-    defaultValues: { title: '', due_date: isoDayFromToday(7), note: '', assignee_ids: [] as number[], subject_type: subject?.type ?? null, subject_id: subject?.id ?? null },
+    defaultValues: {
+      title: '',
+      due_date: isoDayFromToday(7),
+      note: '',
+      assignee_ids: [] as number[],
+      subject_type: subject?.type ?? null,
+      subject_id: subject?.id ?? null,
+    },
   });
   const { register, formState } = form;
   const close = () => {
@@ -34,7 +50,8 @@ export function NewReminderDialog({ open, onClose, subject }: NewReminderProps) 
         toast.success(t('reminders.created', { title: reminder.title }), { duration: TOAST_TIMEOUT_MS });
         close();
       },
-      onError: (error) => applyServerErrors(error, form.setError, ['title', 'due_date', 'note', 'assignee_ids']),
+      onError: (error) =>
+        applyServerErrors(error, form.setError, ['title', 'due_date', 'note', 'assignee_ids']),
     }),
   );
   return (
@@ -54,11 +71,29 @@ export function NewReminderDialog({ open, onClose, subject }: NewReminderProps) 
       }
     >
       <form id="new-reminder" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextInput label={t('reminders.fields.title')} required error={formState.errors.title?.message} {...register('title')} />
-        <TextInput label={t('reminders.fields.due_date')} type="date" required error={formState.errors.due_date?.message} {...register('due_date')} />
-        <Textarea label={t('reminders.fields.note')} rows={3} error={formState.errors.note?.message} {...register('note')} />
+        <TextInput
+          label={t('reminders.fields.title')}
+          required
+          error={formState.errors.title?.message}
+          {...register('title')}
+        />
+        <TextInput
+          label={t('reminders.fields.due_date')}
+          type="date"
+          required
+          error={formState.errors.due_date?.message}
+          {...register('due_date')}
+        />
+        <Textarea
+          label={t('reminders.fields.note')}
+          rows={3}
+          error={formState.errors.note?.message}
+          {...register('note')}
+        />
         <fieldset>
-          <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">{t('reminders.fields.assignees')}</legend>
+          <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            {t('reminders.fields.assignees')}
+          </legend>
           <Controller
             control={form.control}
             name="assignee_ids"
@@ -67,12 +102,19 @@ export function NewReminderDialog({ open, onClose, subject }: NewReminderProps) 
               return (
                 <div className="mt-1.5 flex max-h-48 flex-col overflow-y-auto">
                   {(team.data?.members ?? []).map((member) => (
-                    <label key={member.id} className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-700 sm:min-h-8 dark:text-gray-300">
+                    <label
+                      key={member.id}
+                      className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-gray-700 sm:min-h-8 dark:text-gray-300"
+                    >
                       <input
                         type="checkbox"
                         className="size-4 accent-blue-600"
                         checked={ids.includes(member.id)}
-                        onChange={(event) => field.onChange(event.target.checked ? [...ids, member.id] : ids.filter((id) => id !== member.id))}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked ? [...ids, member.id] : ids.filter((id) => id !== member.id),
+                          )
+                        }
                       />
                       {member.name} <span className="text-gray-500">{member.email}</span>
                     </label>
@@ -125,7 +167,13 @@ export function SnoozeDialog({ reminder, onClose }: { reminder: Reminder | null;
         </>
       }
     >
-      <TextInput label={t('reminders.snoozeUntil')} type="date" min={isoDayFromToday(1)} value={day} onChange={(event) => setDay(event.target.value)} />
+      <TextInput
+        label={t('reminders.snoozeUntil')}
+        type="date"
+        min={isoDayFromToday(1)}
+        value={day}
+        onChange={(event) => setDay(event.target.value)}
+      />
     </Dialog>
   );
 }

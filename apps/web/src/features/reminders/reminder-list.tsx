@@ -224,11 +224,7 @@ function BulkBar({ ids, userId, onDone }: { ids: number[]; userId: number; onDon
       >
         {t('inbox.bulk.snoozeWeek')}
       </Button>
-      <Button
-        size="sm"
-        color="white"
-        onClick={() => run({ assignee_ids: [userId] }, 'inbox.bulk.assigned')}
-      >
+      <Button size="sm" color="white" onClick={() => run({ assignee_ids: [userId] }, 'inbox.bulk.assigned')}>
         {t('inbox.bulk.assignMe')}
       </Button>
       <Button size="sm" color="transparent" onClick={onDone}>

@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type PaginationMeta, type PercentageRentDue, type RoyaltyDue, type Sales, type SalesSummary } from '@storekeep/contracts';
+import {
+  MAX_PAGE_SIZE,
+  type PaginationMeta,
+  type PercentageRentDue,
+  type RoyaltyDue,
+  type Sales,
+  type SalesSummary,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
 
@@ -15,7 +22,14 @@ export function useYearSales(year: number, storeIds: number[]) {
       for (let page = 1; ; page += 1) {
         const body = await api.get<{ data: Sales[]; meta: PaginationMeta }>('/sales', {
           signal,
-          query: { page, per_page: MAX_PAGE_SIZE, 'filters[period]': 'month', 'filters[from]': `${year}-01-01`, 'filters[to]': `${year}-12-31`, 'filters[store_id]': storeIds.join(',') },
+          query: {
+            page,
+            per_page: MAX_PAGE_SIZE,
+            'filters[period]': 'month',
+            'filters[from]': `${year}-01-01`,
+            'filters[to]': `${year}-12-31`,
+            'filters[store_id]': storeIds.join(','),
+          },
         });
         rows.push(...body.data);
         if (page >= body.meta.last_page) return rows;
@@ -29,7 +43,14 @@ export type SalesRowDraft = { store_id: number; period: 'month'; period_start: s
 export function useSaveSales() {
   return useMutation({
     mutationFn: async ({ rows, removed }: { rows: SalesRowDraft[]; removed: number[] }) => {
-      const result = rows.length ? (await api.post<{ data: { created: number; updated: number } }>('/sales/batch', { on_duplicate: 'merge', rows })).data : { created: 0, updated: 0 };
+      const result = rows.length
+        ? (
+            await api.post<{ data: { created: number; updated: number } }>('/sales/batch', {
+              on_duplicate: 'merge',
+              rows,
+            })
+          ).data
+        : { created: 0, updated: 0 };
       for (const id of removed) await api.delete(`/sales/${id}`);
       return { ...result, removed: removed.length };
     },
@@ -42,7 +63,13 @@ export type Range = { from: string; to: string };
 export function useSalesSummary(range: Range, groupBy: string, granularity: string) {
   return useQuery({
     queryKey: [...salesKeys.all, 'summary', range, groupBy, granularity],
-    queryFn: ({ signal }) => api.get<{ data: SalesSummary }>('/sales/reports/summary', { signal, query: { ...range, group_by: groupBy, granularity } }).then((b) => b.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: SalesSummary }>('/sales/reports/summary', {
+          signal,
+          query: { ...range, group_by: groupBy, granularity },
+        })
+        .then((b) => b.data),
     placeholderData: (previous) => previous,
   });
 }
@@ -50,7 +77,10 @@ export function useSalesSummary(range: Range, groupBy: string, granularity: stri
 export function useRoyalties(range: Range) {
   return useQuery({
     queryKey: [...salesKeys.all, 'royalties', range],
-    queryFn: ({ signal }) => api.get<{ data: RoyaltyDue[] }>('/sales/reports/royalties', { signal, query: range }).then((b) => b.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: RoyaltyDue[] }>('/sales/reports/royalties', { signal, query: range })
+        .then((b) => b.data),
     placeholderData: (previous) => previous,
   });
 }
@@ -58,7 +88,10 @@ export function useRoyalties(range: Range) {
 export function usePercentageRent(range: Range) {
   return useQuery({
     queryKey: [...salesKeys.all, 'percentage-rent', range],
-    queryFn: ({ signal }) => api.get<{ data: PercentageRentDue[] }>('/sales/reports/percentage-rent', { signal, query: range }).then((b) => b.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: PercentageRentDue[] }>('/sales/reports/percentage-rent', { signal, query: range })
+        .then((b) => b.data),
     placeholderData: (previous) => previous,
   });
 }

@@ -3,9 +3,25 @@ import { Download, FileBarChart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SALES_GRANULARITIES, SALES_GROUPS, type PercentageRentDue, type RoyaltyDue, type SalesSummary } from '@storekeep/contracts';
+import {
+  SALES_GRANULARITIES,
+  SALES_GROUPS,
+  type PercentageRentDue,
+  type RoyaltyDue,
+  type SalesSummary,
+} from '@storekeep/contracts';
 import { apiUrl } from '../../api/client';
-import { Alert, buttonClasses, Card, EmptyState, Select, Skeleton, Table, TextInput, type Column } from '../../components/ui';
+import {
+  Alert,
+  buttonClasses,
+  Card,
+  EmptyState,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+  type Column,
+} from '../../components/ui';
 import { formatDate, formatUsd } from '../../lib/format';
 import { usePercentageRent, useRoyalties, useSalesSummary, type Range } from './api';
 
@@ -23,12 +39,26 @@ export function RangePicker({ range, onChange }: { range: Range; onChange: (rang
   const [draft, setDraft] = useState(range);
   const update = (next: Range) => {
     setDraft(next);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(next.from) && /^\d{4}-\d{2}-\d{2}$/.test(next.to) && next.from <= next.to) onChange(next);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(next.from) && /^\d{4}-\d{2}-\d{2}$/.test(next.to) && next.from <= next.to)
+      onChange(next);
   };
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <TextInput type="date" label={t('sales.reports.from')} value={draft.from} onChange={(e) => update({ ...draft, from: e.target.value })} containerClassName="w-44" />
-      <TextInput type="date" label={t('sales.reports.to')} value={draft.to} onChange={(e) => update({ ...draft, to: e.target.value })} containerClassName="w-44" error={draft.from > draft.to ? t('sales.reports.reversed') : undefined} />
+      <TextInput
+        type="date"
+        label={t('sales.reports.from')}
+        value={draft.from}
+        onChange={(e) => update({ ...draft, from: e.target.value })}
+        containerClassName="w-44"
+      />
+      <TextInput
+        type="date"
+        label={t('sales.reports.to')}
+        value={draft.to}
+        onChange={(e) => update({ ...draft, to: e.target.value })}
+        containerClassName="w-44"
+        error={draft.from > draft.to ? t('sales.reports.reversed') : undefined}
+      />
     </div>
   );
 }
@@ -44,7 +74,16 @@ function ExportLink({ path, range }: { path: string; range: Range }) {
 }
 
 const change = (value: number | null) =>
-  value === null ? <span className="text-gray-400">—</span> : <span className={clsx('font-medium', value >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}>{`${value > 0 ? '+' : ''}${value}%`}</span>;
+  value === null ? (
+    <span className="text-gray-400">—</span>
+  ) : (
+    <span
+      className={clsx(
+        'font-medium',
+        value >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400',
+      )}
+    >{`${value > 0 ? '+' : ''}${value}%`}</span>
+  );
 
 export function SummaryReport() {
   const { t } = useTranslation();
@@ -54,19 +93,59 @@ export function SummaryReport() {
   const summary = useSalesSummary(range, groupBy, granularity);
   type Row = SalesSummary['rows'][number];
   const columns: Column<Row>[] = [
-    { key: 'label', header: t(`sales.reports.groups.${groupBy}`), cell: (r) => <span className="font-medium text-gray-900 dark:text-white">{r.label}</span> },
-    { key: 'gross', header: t('sales.reports.gross'), cell: (r) => formatUsd(r.gross), className: 'text-right tabular-nums' },
-    { key: 'net', header: t('sales.reports.net'), cell: (r) => formatUsd(r.net), className: 'text-right tabular-nums', hideOnMobile: true },
-    { key: 'previous', header: t('sales.reports.lastYear'), cell: (r) => formatUsd(r.previous_gross), className: 'text-right tabular-nums' },
-    { key: 'change', header: t('sales.reports.change'), cell: (r) => change(r.change_percent), className: 'text-right tabular-nums' },
+    {
+      key: 'label',
+      header: t(`sales.reports.groups.${groupBy}`),
+      cell: (r) => <span className="font-medium text-gray-900 dark:text-white">{r.label}</span>,
+    },
+    {
+      key: 'gross',
+      header: t('sales.reports.gross'),
+      cell: (r) => formatUsd(r.gross),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'net',
+      header: t('sales.reports.net'),
+      cell: (r) => formatUsd(r.net),
+      className: 'text-right tabular-nums',
+      hideOnMobile: true,
+    },
+    {
+      key: 'previous',
+      header: t('sales.reports.lastYear'),
+      cell: (r) => formatUsd(r.previous_gross),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'change',
+      header: t('sales.reports.change'),
+      cell: (r) => change(r.change_percent),
+      className: 'text-right tabular-nums',
+    },
   ];
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-3">
         <RangePicker range={range} onChange={setRange} />
-        <Select label={t('sales.reports.groupBy')} value={groupBy} onChange={(e) => setGroupBy(e.target.value)} options={SALES_GROUPS.map((g) => ({ value: g, label: t(`sales.reports.groups.${g}`) }))} containerClassName="w-44" />
+        <Select
+          label={t('sales.reports.groupBy')}
+          value={groupBy}
+          onChange={(e) => setGroupBy(e.target.value)}
+          options={SALES_GROUPS.map((g) => ({ value: g, label: t(`sales.reports.groups.${g}`) }))}
+          containerClassName="w-44"
+        />
         {groupBy === 'period' && (
-          <Select label={t('sales.reports.granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value)} options={SALES_GRANULARITIES.map((g) => ({ value: g, label: t(`sales.reports.granularities.${g}`) }))} containerClassName="w-36" />
+          <Select
+            label={t('sales.reports.granularity')}
+            value={granularity}
+            onChange={(e) => setGranularity(e.target.value)}
+            options={SALES_GRANULARITIES.map((g) => ({
+              value: g,
+              label: t(`sales.reports.granularities.${g}`),
+            }))}
+            containerClassName="w-36"
+          />
         )}
       </div>
       {summary.isError ? (
@@ -74,16 +153,35 @@ export function SummaryReport() {
       ) : !summary.data ? (
         <Skeleton className="h-80 w-full" />
       ) : !summary.data.rows.length ? (
-        <EmptyState icon={<FileBarChart />} title={t('sales.reports.empty')} text={t('sales.reports.emptyText')} />
+        <EmptyState
+          icon={<FileBarChart />}
+          title={t('sales.reports.empty')}
+          text={t('sales.reports.emptyText')}
+        />
       ) : (
         <>
-          <Card title={t('sales.reports.chartTitle')} description={t('sales.reports.totalLine', { gross: formatUsd(summary.data.total.gross), previous: formatUsd(summary.data.total.previous_gross) })}>
+          <Card
+            title={t('sales.reports.chartTitle')}
+            description={t('sales.reports.totalLine', {
+              gross: formatUsd(summary.data.total.gross),
+              previous: formatUsd(summary.data.total.previous_gross),
+            })}
+          >
             <Suspense fallback={<Skeleton className="h-60 w-full" />}>
               <SalesChart summary={summary.data} />
             </Suspense>
           </Card>
-          <Table columns={columns} rows={[...summary.data.rows.slice(0, SHOWN_ROWS), summary.data.total]} rowKey={(r) => r.key} caption={t('sales.reports.chartTitle')} />
-          {summary.data.rows.length > SHOWN_ROWS && <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.reports.truncatedSummary', { shown: SHOWN_ROWS, total: summary.data.rows.length })}</p>}
+          <Table
+            columns={columns}
+            rows={[...summary.data.rows.slice(0, SHOWN_ROWS), summary.data.total]}
+            rowKey={(r) => r.key}
+            caption={t('sales.reports.chartTitle')}
+          />
+          {summary.data.rows.length > SHOWN_ROWS && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {t('sales.reports.truncatedSummary', { shown: SHOWN_ROWS, total: summary.data.rows.length })}
+            </p>
+          )}
         </>
       )}
     </div>
@@ -99,19 +197,67 @@ export function RoyaltiesReport() {
       key: 'agreement',
       header: t('sales.royalties.agreement'),
       cell: (r) => (
-        <Link to={`/agreements/${r.agreement.id}`} className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+        <Link
+          to={`/agreements/${r.agreement.id}`}
+          className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+        >
           {r.agreement.brand} {r.agreement.agreement_number ?? `#${r.agreement.id}`}
         </Link>
       ),
     },
-    { key: 'franchisee', header: t('sales.royalties.franchisee'), cell: (r) => r.agreement.franchisee ?? '—', hideOnMobile: true },
-    { key: 'stores', header: t('sales.royalties.stores'), cell: (r) => r.store_count, className: 'text-right tabular-nums', hideOnMobile: true },
-    { key: 'reporting', header: t('sales.royalties.reporting'), cell: (r) => t(`sales.royalties.frequencies.${r.reporting_frequency}`), hideOnMobile: true },
-    { key: 'sales', header: t('sales.royalties.sales'), cell: (r) => formatUsd(r.sales), className: 'text-right tabular-nums' },
-    { key: 'royalty', header: t('sales.royalties.royalty'), cell: (r) => formatUsd(r.royalty), className: 'text-right tabular-nums' },
-    { key: 'minimum', header: t('sales.royalties.topUp'), cell: (r) => (r.minimum_top_up ? formatUsd(r.minimum_top_up) : '—'), className: 'text-right tabular-nums', hideOnMobile: true },
-    { key: 'marketing', header: t('sales.royalties.marketing'), cell: (r) => formatUsd(r.marketing), className: 'text-right tabular-nums', hideOnMobile: true },
-    { key: 'total', header: t('sales.royalties.total'), cell: (r) => <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(r.total_due)}</span>, className: 'text-right tabular-nums' },
+    {
+      key: 'franchisee',
+      header: t('sales.royalties.franchisee'),
+      cell: (r) => r.agreement.franchisee ?? '—',
+      hideOnMobile: true,
+    },
+    {
+      key: 'stores',
+      header: t('sales.royalties.stores'),
+      cell: (r) => r.store_count,
+      className: 'text-right tabular-nums',
+      hideOnMobile: true,
+    },
+    {
+      key: 'reporting',
+      header: t('sales.royalties.reporting'),
+      cell: (r) => t(`sales.royalties.frequencies.${r.reporting_frequency}`),
+      hideOnMobile: true,
+    },
+    {
+      key: 'sales',
+      header: t('sales.royalties.sales'),
+      cell: (r) => formatUsd(r.sales),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'royalty',
+      header: t('sales.royalties.royalty'),
+      cell: (r) => formatUsd(r.royalty),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'minimum',
+      header: t('sales.royalties.topUp'),
+      cell: (r) => (r.minimum_top_up ? formatUsd(r.minimum_top_up) : '—'),
+      className: 'text-right tabular-nums',
+      hideOnMobile: true,
+    },
+    {
+      key: 'marketing',
+      header: t('sales.royalties.marketing'),
+      cell: (r) => formatUsd(r.marketing),
+      className: 'text-right tabular-nums',
+      hideOnMobile: true,
+    },
+    {
+      key: 'total',
+      header: t('sales.royalties.total'),
+      cell: (r) => (
+        <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(r.total_due)}</span>
+      ),
+      className: 'text-right tabular-nums',
+    },
   ];
   const rows = royalties.data ?? [];
   const total = rows.reduce((sum, r) => sum + r.total_due, 0);
@@ -127,14 +273,27 @@ export function RoyaltiesReport() {
       ) : !royalties.data ? (
         <Skeleton className="h-64 w-full" />
       ) : !rows.length ? (
-        <EmptyState icon={<FileBarChart />} title={t('sales.royalties.empty')} text={t('sales.royalties.emptyText')} />
+        <EmptyState
+          icon={<FileBarChart />}
+          title={t('sales.royalties.empty')}
+          text={t('sales.royalties.emptyText')}
+        />
       ) : (
         <>
           <p className="text-base text-gray-900 dark:text-white" data-testid="royalties-total">
             {t('sales.royalties.totalLine', { total: formatUsd(total), count: rows.length })}
           </p>
-          <Table columns={columns} rows={rows.slice(0, SHOWN_ROWS)} rowKey={(r) => r.agreement.id} caption={t('sales.royalties.title')} />
-          {rows.length > SHOWN_ROWS && <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.reports.truncated', { shown: SHOWN_ROWS, total: rows.length })}</p>}
+          <Table
+            columns={columns}
+            rows={rows.slice(0, SHOWN_ROWS)}
+            rowKey={(r) => r.agreement.id}
+            caption={t('sales.royalties.title')}
+          />
+          {rows.length > SHOWN_ROWS && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {t('sales.reports.truncated', { shown: SHOWN_ROWS, total: rows.length })}
+            </p>
+          )}
         </>
       )}
     </div>
@@ -150,17 +309,50 @@ export function PercentageRentReport() {
       key: 'lease',
       header: t('sales.rent.lease'),
       cell: (r) => (
-        <Link to={`/leases/${r.lease.id}`} className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+        <Link
+          to={`/leases/${r.lease.id}`}
+          className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+        >
           {r.lease.reference ?? `#${r.lease.id}`}
         </Link>
       ),
     },
     { key: 'store', header: t('sales.rent.store'), cell: (r) => r.store.name },
-    { key: 'year', header: t('sales.rent.leaseYear'), cell: (r) => `${formatDate(r.year_start)} – ${formatDate(r.year_end)}${r.year_complete ? '' : ` (${t('sales.rent.toDate')})`}`, hideOnMobile: true },
-    { key: 'sales', header: t('sales.rent.sales'), cell: (r) => formatUsd(r.sales), className: 'text-right tabular-nums' },
-    { key: 'breakpoint', header: t('sales.rent.breakpoint'), cell: (r) => formatUsd(r.breakpoint), className: 'text-right tabular-nums', hideOnMobile: true },
-    { key: 'rate', header: t('sales.rent.rate'), cell: (r) => `${r.rate}%`, className: 'text-right tabular-nums', hideOnMobile: true },
-    { key: 'due', header: t('sales.rent.due'), cell: (r) => <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(r.rent_due)}</span>, className: 'text-right tabular-nums' },
+    {
+      key: 'year',
+      header: t('sales.rent.leaseYear'),
+      cell: (r) =>
+        `${formatDate(r.year_start)} – ${formatDate(r.year_end)}${r.year_complete ? '' : ` (${t('sales.rent.toDate')})`}`,
+      hideOnMobile: true,
+    },
+    {
+      key: 'sales',
+      header: t('sales.rent.sales'),
+      cell: (r) => formatUsd(r.sales),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'breakpoint',
+      header: t('sales.rent.breakpoint'),
+      cell: (r) => formatUsd(r.breakpoint),
+      className: 'text-right tabular-nums',
+      hideOnMobile: true,
+    },
+    {
+      key: 'rate',
+      header: t('sales.rent.rate'),
+      cell: (r) => `${r.rate}%`,
+      className: 'text-right tabular-nums',
+      hideOnMobile: true,
+    },
+    {
+      key: 'due',
+      header: t('sales.rent.due'),
+      cell: (r) => (
+        <span className="font-semibold text-gray-900 dark:text-white">{formatUsd(r.rent_due)}</span>
+      ),
+      className: 'text-right tabular-nums',
+    },
   ];
   return (
     <div className="space-y-6">
@@ -177,8 +369,17 @@ export function PercentageRentReport() {
         <EmptyState icon={<FileBarChart />} title={t('sales.rent.empty')} text={t('sales.rent.emptyText')} />
       ) : (
         <>
-          <Table columns={columns} rows={rent.data.slice(0, SHOWN_ROWS)} rowKey={(r) => `${r.lease.id}-${r.year_start}`} caption={t('sales.rent.title')} />
-          {rent.data.length > SHOWN_ROWS && <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.reports.truncated', { shown: SHOWN_ROWS, total: rent.data.length })}</p>}
+          <Table
+            columns={columns}
+            rows={rent.data.slice(0, SHOWN_ROWS)}
+            rowKey={(r) => `${r.lease.id}-${r.year_start}`}
+            caption={t('sales.rent.title')}
+          />
+          {rent.data.length > SHOWN_ROWS && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {t('sales.reports.truncated', { shown: SHOWN_ROWS, total: rent.data.length })}
+            </p>
+          )}
         </>
       )}
     </div>

@@ -12,7 +12,8 @@ import { useSaveSales, useYearSales, type SalesRowDraft } from './api';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 const STORES_PER_PAGE = 25;
-const monthLabel = (month: string) => new Date(Date.UTC(2000, Number(month) - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+const monthLabel = (month: string) =>
+  new Date(Date.UTC(2000, Number(month) - 1, 1)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
 
 /** A typed or pasted amount as dollars: "$12,500.50" → 12500.5; null when blank; NaN when not money. */
 export function parseAmount(text: string): number | null {
@@ -29,7 +30,10 @@ function keepClearOfStickyColumns(input: HTMLElement) {
   const row = input.closest('tr');
   const scroller = input.closest<HTMLElement>('.overflow-x-auto');
   if (!row || !scroller) return;
-  const sticky = [...row.children].filter((cell): cell is HTMLElement => cell instanceof HTMLElement && getComputedStyle(cell).position === 'sticky');
+  const sticky = [...row.children].filter(
+    (cell): cell is HTMLElement =>
+      cell instanceof HTMLElement && getComputedStyle(cell).position === 'sticky',
+  );
   const view = scroller.getBoundingClientRect();
   let left = view.left;
   let right = view.right;
@@ -44,7 +48,8 @@ function keepClearOfStickyColumns(input: HTMLElement) {
   else if (box.right > right - margin) scroller.scrollLeft += box.right - (right - margin);
 }
 
-const show = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+const show = (value: number | undefined) =>
+  value === undefined ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /**
  * Monthly gross sales, stores as rows and the year's months as columns. Enter and the arrow keys move
@@ -68,13 +73,16 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
 
   const saved = useMemo(() => {
     const map = new Map<string, { id: number; gross: number }>();
-    for (const s of sales.data ?? []) map.set(`${s.store.id}|${s.period_start.slice(5, 7)}`, { id: s.id, gross: s.gross });
+    for (const s of sales.data ?? [])
+      map.set(`${s.store.id}|${s.period_start.slice(5, 7)}`, { id: s.id, gross: s.gross });
     return map;
   }, [sales.data]);
 
   const changed = Object.entries(edits).filter(([key, text]) => text.trim() !== show(saved.get(key)?.gross));
   const invalid = changed.filter(([, text]) => Number.isNaN(parseAmount(text)));
-  const removed = changed.filter(([key, text]) => parseAmount(text) === null && saved.has(key)).map(([key]) => saved.get(key)!.id);
+  const removed = changed
+    .filter(([key, text]) => parseAmount(text) === null && saved.has(key))
+    .map(([key]) => saved.get(key)!.id);
   // Typed figures are asked about before they are lost: leaving the page, switching its tab, closing the browser tab.
   const { dialog } = useUnsavedChanges(changed.length > 0 && !save.isPending, { query: true });
 
@@ -83,7 +91,11 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>, row: number, col: number) {
-    const moves: Record<string, [number, number]> = { Enter: [event.shiftKey ? -1 : 1, 0], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+    const moves: Record<string, [number, number]> = {
+      Enter: [event.shiftKey ? -1 : 1, 0],
+      ArrowDown: [1, 0],
+      ArrowUp: [-1, 0],
+    };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
@@ -116,7 +128,12 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
       .filter(([, text]) => parseAmount(text) !== null)
       .map(([key, text]) => {
         const [storeId, month] = key.split('|') as [string, string];
-        return { store_id: Number(storeId), period: 'month', period_start: `${year}-${month}-01`, gross: parseAmount(text)! };
+        return {
+          store_id: Number(storeId),
+          period: 'month',
+          period_start: `${year}-${month}-01`,
+          gross: parseAmount(text)!,
+        };
       });
     try {
       const result = await save.mutateAsync({ rows, removed });
@@ -137,20 +154,48 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
   if (stores.isError) return <Alert type="error">{t('sales.loadFailed')}</Alert>;
   if (stores.isPending) return <Skeleton className="h-96 w-full" />;
   if (!storeRows.length)
-    return <EmptyState icon={<StoreIcon />} title={t('sales.grid.noStores')} text={t('sales.grid.noStoresText')} action={<Link className="text-sm font-semibold text-blue-600 hover:underline" to="/stores/create">{t('sales.grid.addStore')}</Link>} />;
+    return (
+      <EmptyState
+        icon={<StoreIcon />}
+        title={t('sales.grid.noStores')}
+        text={t('sales.grid.noStoresText')}
+        action={
+          <Link className="text-sm font-semibold text-blue-600 hover:underline" to="/stores/create">
+            {t('sales.grid.addStore')}
+          </Link>
+        }
+      />
+    );
 
   const meta = stores.data.meta;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2" role="group" aria-label={t('sales.grid.year')}>
-          <Button color="white" size="sm" onClick={() => changeYear(-1)} aria-label={t('sales.grid.previousYear')} icon={<ChevronLeft className="size-4" />} />
-          <span className="min-w-16 text-center text-lg font-semibold text-gray-900 tabular-nums dark:text-white" aria-live="polite">
+          <Button
+            color="white"
+            size="sm"
+            onClick={() => changeYear(-1)}
+            aria-label={t('sales.grid.previousYear')}
+            icon={<ChevronLeft className="size-4" />}
+          />
+          <span
+            className="min-w-16 text-center text-lg font-semibold text-gray-900 tabular-nums dark:text-white"
+            aria-live="polite"
+          >
             {year}
           </span>
-          <Button color="white" size="sm" onClick={() => changeYear(1)} aria-label={t('sales.grid.nextYear')} icon={<ChevronRight className="size-4" />} />
+          <Button
+            color="white"
+            size="sm"
+            onClick={() => changeYear(1)}
+            aria-label={t('sales.grid.nextYear')}
+            icon={<ChevronRight className="size-4" />}
+          />
         </div>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{canEdit ? t('sales.grid.help') : t('sales.grid.readOnly')}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          {canEdit ? t('sales.grid.help') : t('sales.grid.readOnly')}
+        </p>
       </div>
       {serverError && <Alert type="error">{serverError}</Alert>}
       {sales.isError && <Alert type="error">{t('sales.loadFailed')}</Alert>}
@@ -158,15 +203,25 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
         <table ref={tableRef} className="min-w-full text-sm" aria-label={t('sales.grid.caption', { year })}>
           <thead className="bg-gray-50 dark:bg-gray-800/60">
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-gray-50 px-3 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:bg-gray-800 dark:text-gray-300">
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-gray-50 px-3 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:bg-gray-800 dark:text-gray-300"
+              >
                 {t('sales.grid.store')}
               </th>
               {MONTHS.map((m) => (
-                <th key={m} scope="col" className="px-1 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">
+                <th
+                  key={m}
+                  scope="col"
+                  className="px-1 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300"
+                >
                   {monthLabel(m)}
                 </th>
               ))}
-              <th scope="col" className="right-0 z-10 min-w-36 bg-gray-50 sm:sticky px-3 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase shadow-[-1px_0_0_0_rgb(0_0_0/0.06)] dark:bg-gray-800 dark:text-gray-300">
+              <th
+                scope="col"
+                className="right-0 z-10 min-w-36 bg-gray-50 sm:sticky px-3 py-3 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase shadow-[-1px_0_0_0_rgb(0_0_0/0.06)] dark:bg-gray-800 dark:text-gray-300"
+              >
                 {t('sales.grid.total')}
               </th>
             </tr>
@@ -176,9 +231,14 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
               let total = 0;
               return (
                 <tr key={store.id} className="hover:bg-gray-50/60 dark:hover:bg-gray-800/40">
-                  <th scope="row" className="sticky left-0 z-10 max-w-44 truncate bg-white px-3 py-1.5 text-left font-medium text-gray-900 dark:bg-gray-900 dark:text-white">
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 max-w-44 truncate bg-white px-3 py-1.5 text-left font-medium text-gray-900 dark:bg-gray-900 dark:text-white"
+                  >
                     {store.name}
-                    {store.store_number && <span className="ml-1.5 text-xs font-normal text-gray-500">#{store.store_number}</span>}
+                    {store.store_number && (
+                      <span className="ml-1.5 text-xs font-normal text-gray-500">#{store.store_number}</span>
+                    )}
                   </th>
                   {MONTHS.map((month, col) => {
                     const key = `${store.id}|${month}`;
@@ -194,7 +254,11 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                           inputMode="decimal"
                           data-row={row}
                           data-col={col}
-                          aria-label={t('sales.grid.cell', { store: store.name, month: monthLabel(month), year })}
+                          aria-label={t('sales.grid.cell', {
+                            store: store.name,
+                            month: monthLabel(month),
+                            year,
+                          })}
                           aria-invalid={bad || undefined}
                           readOnly={!canEdit}
                           value={text}
@@ -207,13 +271,20 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                           }}
                           className={clsx(
                             'w-[6.75rem] rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
-                            bad ? 'bg-red-50 ring-red-400 dark:bg-red-950/40' : dirty ? 'bg-amber-50 ring-amber-300 dark:bg-amber-950/30' : 'ring-gray-200 dark:ring-gray-700',
+                            bad
+                              ? 'bg-red-50 ring-red-400 dark:bg-red-950/40'
+                              : dirty
+                                ? 'bg-amber-50 ring-amber-300 dark:bg-amber-950/30'
+                                : 'ring-gray-200 dark:ring-gray-700',
                           )}
                         />
                       </td>
                     );
                   })}
-                  <td className="right-0 z-10 bg-white sm:sticky px-3 py-1.5 text-right font-semibold whitespace-nowrap text-gray-900 tabular-nums shadow-[-1px_0_0_0_rgb(0_0_0/0.06)] dark:bg-gray-900 dark:text-white" data-testid="sales-row-total">
+                  <td
+                    className="right-0 z-10 bg-white sm:sticky px-3 py-1.5 text-right font-semibold whitespace-nowrap text-gray-900 tabular-nums shadow-[-1px_0_0_0_rgb(0_0_0/0.06)] dark:bg-gray-900 dark:text-white"
+                    data-testid="sales-row-total"
+                  >
                     {total ? `$${show(total)}` : '—'}
                   </td>
                 </tr>
@@ -227,7 +298,8 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
         data-testid="sales-save-bar"
         className={clsx(
           'flex flex-wrap items-center justify-between gap-3',
-          changed.length > 0 && 'sticky bottom-0 z-20 rounded-lg bg-white/95 px-4 py-3 shadow-lg ring-1 ring-gray-900/10 backdrop-blur dark:bg-gray-900/95 dark:ring-white/10',
+          changed.length > 0 &&
+            'sticky bottom-0 z-20 rounded-lg bg-white/95 px-4 py-3 shadow-lg ring-1 ring-gray-900/10 backdrop-blur dark:bg-gray-900/95 dark:ring-white/10',
         )}
       >
         <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
@@ -237,7 +309,12 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                 {t('pagination.previous')}
               </Button>
               <span>{t('pagination.range', { from: meta.from, to: meta.to, total: meta.total })}</span>
-              <Button color="white" size="sm" disabled={page >= meta.last_page} onClick={() => setPage((p) => p + 1)}>
+              <Button
+                color="white"
+                size="sm"
+                disabled={page >= meta.last_page}
+                onClick={() => setPage((p) => p + 1)}
+              >
                 {t('pagination.next')}
               </Button>
             </>
@@ -245,12 +322,24 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
         </div>
         {canEdit && (
           <div className="flex items-center gap-3">
-            {invalid.length > 0 && <span className="text-sm text-red-600 dark:text-red-400">{t('sales.grid.invalid', { count: invalid.length })}</span>}
-            {changed.length > 0 && invalid.length === 0 && <span className="text-sm text-gray-600 dark:text-gray-400">{t('sales.grid.unsaved', { count: changed.length })}</span>}
+            {invalid.length > 0 && (
+              <span className="text-sm text-red-600 dark:text-red-400">
+                {t('sales.grid.invalid', { count: invalid.length })}
+              </span>
+            )}
+            {changed.length > 0 && invalid.length === 0 && (
+              <span className="text-sm text-gray-600 dark:text-gray-400">
+                {t('sales.grid.unsaved', { count: changed.length })}
+              </span>
+            )}
             <Button color="white" disabled={!changed.length || save.isPending} onClick={() => setEdits({})}>
               {t('sales.grid.discard')}
             </Button>
-            <Button disabled={!changed.length || invalid.length > 0} loading={save.isPending} onClick={() => (removed.length ? setConfirming(true) : void submit())}>
+            <Button
+              disabled={!changed.length || invalid.length > 0}
+              loading={save.isPending}
+              onClick={() => (removed.length ? setConfirming(true) : void submit())}
+            >
               {t('sales.grid.save')}
             </Button>
           </div>

@@ -15,7 +15,10 @@ export function GlobalSearch() {
   const container = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   // The highlighted result belongs to one set of groups; new results start with nothing highlighted.
-  const [active, setActive] = useState<{ groups: SearchGroup[] | null; index: number }>({ groups: null, index: -1 });
+  const [active, setActive] = useState<{ groups: SearchGroup[] | null; index: number }>({
+    groups: null,
+    index: -1,
+  });
   const options = (groups ?? []).flatMap((group) => group.data.map((item) => ({ type: group.type, item })));
   const activeIndex = active.groups === groups ? active.index : -1;
   const activeOption = options[activeIndex];
@@ -67,7 +70,12 @@ export function GlobalSearch() {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      const next = activeIndex < 0 ? (step > 0 ? 0 : options.length - 1) : (activeIndex + step + options.length) % options.length;
+      const next =
+        activeIndex < 0
+          ? step > 0
+            ? 0
+            : options.length - 1
+          : (activeIndex + step + options.length) % options.length;
       setActive({ groups, index: next });
     } else if (event.key === 'Enter') {
       event.preventDefault();
@@ -82,7 +90,10 @@ export function GlobalSearch() {
         <label htmlFor="global-search" className="sr-only">
           {t('search.label')}
         </label>
-        <Search className="pointer-events-none absolute inset-y-0 left-3 my-auto size-5 text-gray-400" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute inset-y-0 left-3 my-auto size-5 text-gray-400"
+          aria-hidden="true"
+        />
         <input
           ref={input}
           id="global-search"

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { SearchGroup, SearchItem, SearchType } from './types';
 
 // Static class names so Tailwind keeps them: 1–6 columns by the number of non-empty groups (spec §2).
-const columns = ['lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4', 'lg:grid-cols-5', 'lg:grid-cols-6'];
+const columns = [
+  'lg:grid-cols-1',
+  'lg:grid-cols-2',
+  'lg:grid-cols-3',
+  'lg:grid-cols-4',
+  'lg:grid-cols-5',
+  'lg:grid-cols-6',
+];
 
 type SearchResultsProps = {
   groups: SearchGroup[];
@@ -28,10 +35,19 @@ export function SearchResults({ groups, query, onPick, activeId }: SearchResults
       {filled.length === 0 ? (
         <p className="px-2 py-4 text-center text-sm text-gray-500">{t('search.noResults', { query })}</p>
       ) : (
-        <div className={clsx('grid grid-cols-1 gap-4 sm:grid-cols-2', columns[Math.min(filled.length, 6) - 1], filled.length === 1 && 'sm:grid-cols-1')}>
+        <div
+          className={clsx(
+            'grid grid-cols-1 gap-4 sm:grid-cols-2',
+            columns[Math.min(filled.length, 6) - 1],
+            filled.length === 1 && 'sm:grid-cols-1',
+          )}
+        >
           {filled.map((group) => (
             <section key={group.type} role="group" aria-labelledby={`search-group-${group.type}`}>
-              <h3 id={`search-group-${group.type}`} className="px-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+              <h3
+                id={`search-group-${group.type}`}
+                className="px-2 text-xs font-semibold tracking-wide text-gray-500 uppercase"
+              >
                 {t(`search.types.${group.type}`, { defaultValue: group.type })}
               </h3>
               <ul className="mt-1" role="presentation">
@@ -52,9 +68,18 @@ export function SearchResults({ groups, query, onPick, activeId }: SearchResults
                         active && 'bg-blue-50 ring-2 ring-blue-600 ring-inset dark:bg-blue-950',
                       )}
                     >
-                      <span className="truncate text-sm font-medium text-gray-900 dark:text-white">{item.title}</span>
+                      <span className="truncate text-sm font-medium text-gray-900 dark:text-white">
+                        {item.title}
+                      </span>
                       {item.subtitle && (
-                        <span className={clsx('text-xs text-gray-500 dark:text-gray-400', group.type === 'documents' ? 'line-clamp-2 break-words' : 'truncate')}>{item.subtitle}</span>
+                        <span
+                          className={clsx(
+                            'text-xs text-gray-500 dark:text-gray-400',
+                            group.type === 'documents' ? 'line-clamp-2 break-words' : 'truncate',
+                          )}
+                        >
+                          {item.subtitle}
+                        </span>
                       )}
                     </li>
                   );

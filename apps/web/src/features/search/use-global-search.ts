@@ -24,7 +24,11 @@ export function useGlobalSearch() {
     const controller = new AbortController();
     inFlight.current = controller;
     api
-      .get<{ data: SearchGroup[] }>('/search', { query: { query: debounced }, signal: controller.signal, silentProgress: true })
+      .get<{ data: SearchGroup[] }>('/search', {
+        query: { query: debounced },
+        signal: controller.signal,
+        silentProgress: true,
+      })
       .then((body) => setResult({ query: debounced, groups: body.data }))
       .catch((error: unknown) => {
         if (!isAbort(error)) handleApiError(error, queryClient);

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Skeleton } from '../../components/ui';
 
 /** What the invitation pages show before an invitation is known to be valid. */
-export function InvitationStatus({ token, isPending, isError }: { token?: string; isPending: boolean; isError: boolean }) {
+export function InvitationStatus({
+  token,
+  isPending,
+  isError,
+}: {
+  token?: string;
+  isPending: boolean;
+  isError: boolean;
+}) {
   const { t } = useTranslation();
   if (!token) return <Alert type="error">{t('invitation.missing')}</Alert>;
   if (isError) return <Alert type="error">{t('invitation.invalid')}</Alert>;

@@ -30,8 +30,19 @@ export function InviteForm({ teamId }: { teamId: number }) {
     <form onSubmit={onSubmit} noValidate>
       <Card title={t('team.inviteTitle')} description={t('team.inviteText')}>
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-          <TextInput label={t('auth.email')} type="email" autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
-          <Select label={t('team.role')} options={roles} error={formState.errors.role?.message} {...register('role')} />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="off"
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <Select
+            label={t('team.role')}
+            options={roles}
+            error={formState.errors.role?.message}
+            {...register('role')}
+          />
           <Button type="submit" loading={invite.isPending} className="sm:mt-7">
             {t('team.invite')}
           </Button>

@@ -1,8 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TEAM_ROLES, TOAST_TIMEOUT_MS, type TeamDetail, type TeamMember, type TeamRole } from '@storekeep/contracts';
-import { Avatar, Badge, Button, Card, ConfirmDialog, RelativeTime, Select, Table, type Column } from '../../components/ui';
+import {
+  TEAM_ROLES,
+  TOAST_TIMEOUT_MS,
+  type TeamDetail,
+  type TeamMember,
+  type TeamRole,
+} from '@storekeep/contracts';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  RelativeTime,
+  Select,
+  Table,
+  type Column,
+} from '../../components/ui';
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { useChangeRole, useRemoveMember } from './use-team';
@@ -42,7 +58,9 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
       { member, role },
       {
         onSuccess: () => {
-          toast.success(t('team.roleChanged', { name: member.name, role: t(`roles.${role}`) }), { duration: TOAST_TIMEOUT_MS });
+          toast.success(t('team.roleChanged', { name: member.name, role: t(`roles.${role}`) }), {
+            duration: TOAST_TIMEOUT_MS,
+          });
           setRoleChange(null);
         },
       },
@@ -60,7 +78,9 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
           <div className="max-w-36 min-w-0 sm:max-w-xs">
             <p className="truncate font-medium text-gray-900 dark:text-white">
               {member.name}
-              {member.id === currentUserId && <span className="font-normal text-gray-500 dark:text-gray-400"> ({t('team.you')})</span>}
+              {member.id === currentUserId && (
+                <span className="font-normal text-gray-500 dark:text-gray-400"> ({t('team.you')})</span>
+              )}
             </p>
             <p className="truncate text-xs text-gray-500 dark:text-gray-400">{member.email}</p>
           </div>
@@ -87,7 +107,12 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
           <Badge>{t(`roles.${member.role}`)}</Badge>
         ),
     },
-    { key: 'joined', header: t('team.joined'), cell: (member) => <RelativeTime value={member.joined_at} />, hideOnMobile: true },
+    {
+      key: 'joined',
+      header: t('team.joined'),
+      cell: (member) => <RelativeTime value={member.joined_at} />,
+      hideOnMobile: true,
+    },
     {
       key: 'actions',
       header: <span className="sr-only">{t('team.actions')}</span>,
@@ -101,7 +126,13 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
             </Button>
           ) : null;
         return team.abilities.remove_members ? (
-          <Button color="white" size="sm" className="text-red-600 dark:text-red-400" aria-label={`${t('team.remove')} ${member.name}`} onClick={() => setRemoving(member)}>
+          <Button
+            color="white"
+            size="sm"
+            className="text-red-600 dark:text-red-400"
+            aria-label={`${t('team.remove')} ${member.name}`}
+            onClick={() => setRemoving(member)}
+          >
             {t('team.remove')}
           </Button>
         ) : null;
@@ -111,11 +142,22 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
 
   return (
     <Card title={t('team.members')} description={t('team.membersText')}>
-      <Table columns={columns} rows={team.members} rowKey={(member) => member.id} caption={t('team.members')} />
+      <Table
+        columns={columns}
+        rows={team.members}
+        rowKey={(member) => member.id}
+        caption={t('team.members')}
+      />
       <ConfirmDialog
         open={removing !== null}
-        title={leaving ? t('team.leaveTitle', { team: team.name }) : t('team.removeTitle', { name: removing?.name })}
-        message={leaving ? t('team.leaveText') : t('team.removeText', { name: removing?.name, team: team.name })}
+        title={
+          leaving
+            ? t('team.leaveTitle', { team: team.name })
+            : t('team.removeTitle', { name: removing?.name })
+        }
+        message={
+          leaving ? t('team.leaveText') : t('team.removeText', { name: removing?.name, team: team.name })
+        }
         confirmLabel={leaving ? t('team.leave') : t('team.remove')}
         cancelLabel={t('common.cancel')}
         loading={remove.isPending}
@@ -124,7 +166,10 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
       />
       <ConfirmDialog
         open={roleChange !== null}
-        title={t('team.roleTitle', { name: roleChange?.member.name, role: roleChange ? t(`roles.${roleChange.role}`) : '' })}
+        title={t('team.roleTitle', {
+          name: roleChange?.member.name,
+          role: roleChange ? t(`roles.${roleChange.role}`) : '',
+        })}
         message={roleChange ? t(`team.roleText.${roleChange.role}`, { name: roleChange.member.name }) : ''}
         confirmLabel={t('team.roleConfirm')}
         cancelLabel={t('common.cancel')}

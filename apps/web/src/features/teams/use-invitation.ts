@@ -7,7 +7,10 @@ import { queryKeys } from '../../api/query-keys';
 export function useInvitation(token: string | undefined) {
   return useQuery({
     queryKey: queryKeys.invitation(token ?? ''),
-    queryFn: ({ signal }) => api.get<{ data: InvitationPreview }>(`/team-invitations/${token}`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: InvitationPreview }>(`/team-invitations/${token}`, { signal })
+        .then((body) => body.data),
     enabled: Boolean(token),
     retry: false,
     throwOnError: false,

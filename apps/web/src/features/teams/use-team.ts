@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ChangeRoleInput, InviteMemberInput, RenameTeamInput, TeamDetail, TeamInvitation, TeamMember } from '@storekeep/contracts';
+import type {
+  ChangeRoleInput,
+  InviteMemberInput,
+  RenameTeamInput,
+  TeamDetail,
+  TeamInvitation,
+  TeamMember,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -7,7 +14,8 @@ import { queryKeys } from '../../api/query-keys';
 export function useTeam(teamId: number) {
   return useQuery({
     queryKey: queryKeys.team(teamId),
-    queryFn: ({ signal }) => api.get<{ data: TeamDetail }>(`/teams/${teamId}`, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TeamDetail }>(`/teams/${teamId}`, { signal }).then((body) => body.data),
   });
 }
 
@@ -27,7 +35,8 @@ export function useRenameTeam(teamId: number) {
 
 export function useInviteMember(teamId: number) {
   return useMutation({
-    mutationFn: (input: InviteMemberInput) => api.post<{ data: TeamInvitation }>(`/teams/${teamId}/invitations`, input),
+    mutationFn: (input: InviteMemberInput) =>
+      api.post<{ data: TeamInvitation }>(`/teams/${teamId}/invitations`, input),
     onSuccess: () => refresh(teamId),
     meta: { form: true },
   });
@@ -35,7 +44,8 @@ export function useInviteMember(teamId: number) {
 
 export function useCancelInvitation(teamId: number) {
   return useMutation({
-    mutationFn: (invitation: TeamInvitation) => api.delete<null>(`/teams/${teamId}/invitations/${invitation.id}`),
+    mutationFn: (invitation: TeamInvitation) =>
+      api.delete<null>(`/teams/${teamId}/invitations/${invitation.id}`),
     onSuccess: () => refresh(teamId),
   });
 }

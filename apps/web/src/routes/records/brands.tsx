@@ -10,7 +10,11 @@ export function List() {
   const [creating, setCreating] = useState(false);
   return (
     <RecordListPage type="brands" onCreate={() => setCreating(true)}>
-      <BrandDialog open={creating} onClose={() => setCreating(false)} onSaved={(brand) => navigate(`/brands/${brand.id}`)} />
+      <BrandDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(brand) => navigate(`/brands/${brand.id}`)}
+      />
     </RecordListPage>
   );
 }

@@ -85,7 +85,11 @@ export const foundation: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .execute();
     // The audit log page lists a team's activities newest first.
-    await db.schema.createIndex('activities_team_created_index').on('activities').columns(['team_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('activities_team_created_index')
+      .on('activities')
+      .columns(['team_id', 'created_at'])
+      .execute();
 
     await withId(db.schema.createTable('outbox'), dialect)
       .addColumn('kind', 'varchar(20)', notNull)
@@ -99,6 +103,8 @@ export const foundation: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .execute();
     // The sender only ever scans undelivered rows.
-    await sql`create index outbox_pending_index on outbox (available_at) where sent_at is null and failed_at is null`.execute(db);
+    await sql`create index outbox_pending_index on outbox (available_at) where sent_at is null and failed_at is null`.execute(
+      db,
+    );
   },
 };

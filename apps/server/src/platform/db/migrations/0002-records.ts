@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { addressColumns, columnTypes, notNull, withId, type AppMigration, type MigrationDb } from '../migration-helpers';
+import {
+  addressColumns,
+  columnTypes,
+  notNull,
+  withId,
+  type AppMigration,
+  type MigrationDb,
+} from '../migration-helpers';
 import type { Dialect } from '../index';
 
 /** Companies, brands, stores, contacts, notes and the search index. */
@@ -85,7 +92,11 @@ export const records: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .addColumn('updated_at', t.timestamp, notNull)
       .execute();
-    await db.schema.createIndex('notes_subject_index').on('notes').columns(['team_id', 'subject_type', 'subject_id', 'id']).execute();
+    await db.schema
+      .createIndex('notes_subject_index')
+      .on('notes')
+      .columns(['team_id', 'subject_type', 'subject_id', 'id'])
+      .execute();
 
     // List pages sort by these columns within one team and never show deleted rows: one partial index per
     // sort, ending in id (the tie-breaker), so a page is an index range scan.
@@ -128,9 +139,16 @@ export const records: AppMigration = {
     }
     // Trash lists deleted rows per team, newest first.
     for (const table of ['companies', 'brands', 'stores', 'contacts']) {
-      await db.schema.createIndex(`${table}_deleted_index`).on(table).columns(['team_id', 'deleted_at']).where(sql<boolean>`deleted_at is not null`).execute();
+      await db.schema
+        .createIndex(`${table}_deleted_index`)
+        .on(table)
+        .columns(['team_id', 'deleted_at'])
+        .where(sql<boolean>`deleted_at is not null`)
+        .execute();
     }
-    await sql`create unique index stores_team_number_unique on stores (team_id, store_number) where store_number is not null and deleted_at is null`.execute(db);
+    await sql`create unique index stores_team_number_unique on stores (team_id, store_number) where store_number is not null and deleted_at is null`.execute(
+      db,
+    );
 
     await createSearchIndex(db, dialect);
   },
@@ -143,7 +161,9 @@ export const records: AppMigration = {
  */
 async function createSearchIndex(db: MigrationDb, dialect: Dialect) {
   if (dialect === 'sqlite') {
-    await sql`create virtual table search_index using fts5(terms, title unindexed, subtitle unindexed, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create virtual table search_index using fts5(terms, title unindexed, subtitle unindexed, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
     return;
   }
   await sql`create table search_index (

@@ -22,10 +22,27 @@ export const documents: AppMigration = {
       .addColumn('deleted_at', t.timestamp)
       .execute();
     const live = sql<boolean>`deleted_at is null`;
-    for (const columns of [['title'], ['created_at'], ['updated_at'], ['expiration_date'], ['category', 'title'], ['uploaded_by', 'created_at']]) {
-      await db.schema.createIndex(`documents_${columns.join('_')}_live_index`).on('documents').columns(['team_id', ...columns, 'id']).where(live).execute();
+    for (const columns of [
+      ['title'],
+      ['created_at'],
+      ['updated_at'],
+      ['expiration_date'],
+      ['category', 'title'],
+      ['uploaded_by', 'created_at'],
+    ]) {
+      await db.schema
+        .createIndex(`documents_${columns.join('_')}_live_index`)
+        .on('documents')
+        .columns(['team_id', ...columns, 'id'])
+        .where(live)
+        .execute();
     }
-    await db.schema.createIndex('documents_deleted_index').on('documents').columns(['team_id', 'deleted_at']).where(sql<boolean>`deleted_at is not null`).execute();
+    await db.schema
+      .createIndex('documents_deleted_index')
+      .on('documents')
+      .columns(['team_id', 'deleted_at'])
+      .where(sql<boolean>`deleted_at is not null`)
+      .execute();
 
     await withId(db.schema.createTable('document_versions'), dialect)
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
@@ -42,8 +59,16 @@ export const documents: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .addUniqueConstraint('document_versions_document_version_unique', ['document_id', 'version'])
       .execute();
-    await db.schema.createIndex('document_versions_blob_index').on('document_versions').column('blob_key').execute();
-    await db.schema.createIndex('document_versions_checksum_index').on('document_versions').columns(['team_id', 'checksum']).execute();
+    await db.schema
+      .createIndex('document_versions_blob_index')
+      .on('document_versions')
+      .column('blob_key')
+      .execute();
+    await db.schema
+      .createIndex('document_versions_checksum_index')
+      .on('document_versions')
+      .columns(['team_id', 'checksum'])
+      .execute();
 
     await db.schema
       .createTable('document_tags')
@@ -52,7 +77,11 @@ export const documents: AppMigration = {
       .addColumn('tag', 'varchar(60)', notNull)
       .addPrimaryKeyConstraint('document_tags_pkey', ['document_id', 'tag'])
       .execute();
-    await db.schema.createIndex('document_tags_team_tag_index').on('document_tags').columns(['team_id', 'tag', 'document_id']).execute();
+    await db.schema
+      .createIndex('document_tags_team_tag_index')
+      .on('document_tags')
+      .columns(['team_id', 'tag', 'document_id'])
+      .execute();
 
     await withId(db.schema.createTable('document_links'), dialect)
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
@@ -62,7 +91,11 @@ export const documents: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .addUniqueConstraint('document_links_unique', ['document_id', 'linkable_type', 'linkable_id'])
       .execute();
-    await db.schema.createIndex('document_links_linkable_index').on('document_links').columns(['team_id', 'linkable_type', 'linkable_id', 'document_id']).execute();
+    await db.schema
+      .createIndex('document_links_linkable_index')
+      .on('document_links')
+      .columns(['team_id', 'linkable_type', 'linkable_id', 'document_id'])
+      .execute();
 
     await withId(db.schema.createTable('document_categories'), dialect)
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
@@ -85,6 +118,8 @@ export const documents: AppMigration = {
       .addColumn('last_error', 'text')
       .addColumn('created_at', t.timestamp, notNull)
       .execute();
-    await sql`create index jobs_pending_index on jobs (kind, available_at) where finished_at is null and failed_at is null`.execute(db);
+    await sql`create index jobs_pending_index on jobs (kind, available_at) where finished_at is null and failed_at is null`.execute(
+      db,
+    );
   },
 };

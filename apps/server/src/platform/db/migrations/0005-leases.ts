@@ -15,15 +15,24 @@ export const leases: AppMigration = {
       .addColumn('reference', 'varchar(100)')
       .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('draft'))
       .addColumn('type', 'varchar(20)', (c) => c.notNull().defaultTo('net'));
-    for (const ref of ['landlord_id', 'tenant_id', 'guarantor_id']) leases = leases.addColumn(ref, 'integer', (c) => c.references('companies.id').onDelete('set null'));
-    for (const ref of ['broker_id', 'property_manager_id']) leases = leases.addColumn(ref, 'integer', (c) => c.references('contacts.id').onDelete('set null'));
+    for (const ref of ['landlord_id', 'tenant_id', 'guarantor_id'])
+      leases = leases.addColumn(ref, 'integer', (c) => c.references('companies.id').onDelete('set null'));
+    for (const ref of ['broker_id', 'property_manager_id'])
+      leases = leases.addColumn(ref, 'integer', (c) => c.references('contacts.id').onDelete('set null'));
     leases = leases
       .addColumn('guaranty_end_date', t.date)
       .addColumn('suite', 'varchar(50)')
       .addColumn('rentable_sqft', real)
       .addColumn('usable_sqft', real)
       .addColumn('permitted_use', 'varchar(1000)');
-    for (const column of ['signed_date', 'possession_date', 'commencement_date', 'rent_commencement_date', 'expiration_date']) leases = leases.addColumn(column, t.date);
+    for (const column of [
+      'signed_date',
+      'possession_date',
+      'commencement_date',
+      'rent_commencement_date',
+      'expiration_date',
+    ])
+      leases = leases.addColumn(column, t.date);
     await leases
       .addColumn('holdover_rate', real)
       .addColumn('free_rent_months', real)
@@ -35,10 +44,28 @@ export const leases: AppMigration = {
       .addColumn('updated_at', t.timestamp, notNull)
       .addColumn('deleted_at', t.timestamp)
       .execute();
-    for (const columns of [['expiration_date'], ['commencement_date'], ['reference'], ['status', 'expiration_date'], ['created_at'], ['updated_at'], ['store_id']]) {
-      await db.schema.createIndex(`leases_${columns.join('_')}_live_index`).on('leases').columns(['team_id', ...columns, 'id']).where(live).execute();
+    for (const columns of [
+      ['expiration_date'],
+      ['commencement_date'],
+      ['reference'],
+      ['status', 'expiration_date'],
+      ['created_at'],
+      ['updated_at'],
+      ['store_id'],
+    ]) {
+      await db.schema
+        .createIndex(`leases_${columns.join('_')}_live_index`)
+        .on('leases')
+        .columns(['team_id', ...columns, 'id'])
+        .where(live)
+        .execute();
     }
-    await db.schema.createIndex('leases_deleted_index').on('leases').columns(['team_id', 'deleted_at']).where(sql<boolean>`deleted_at is not null`).execute();
+    await db.schema
+      .createIndex('leases_deleted_index')
+      .on('leases')
+      .columns(['team_id', 'deleted_at'])
+      .where(sql<boolean>`deleted_at is not null`)
+      .execute();
 
     await withId(db.schema.createTable('lease_rent_rows'), dialect)
       .addColumn('lease_id', 'integer', (c) => c.notNull().references('leases.id').onDelete('cascade'))
@@ -48,7 +75,11 @@ export const leases: AppMigration = {
       .addColumn('monthly_cents', cents)
       .addColumn('per_sqft_cents', cents)
       .execute();
-    await db.schema.createIndex('lease_rent_rows_lease_index').on('lease_rent_rows').columns(['lease_id', 'start_date']).execute();
+    await db.schema
+      .createIndex('lease_rent_rows_lease_index')
+      .on('lease_rent_rows')
+      .columns(['lease_id', 'start_date'])
+      .execute();
 
     await withId(db.schema.createTable('lease_charges'), dialect)
       .addColumn('lease_id', 'integer', (c) => c.notNull().references('leases.id').onDelete('cascade'))
@@ -72,9 +103,17 @@ export const leases: AppMigration = {
       .addColumn('delivery_method', 'varchar(120)')
       .addColumn('status', 'varchar(20)', notNull)
       .execute();
-    await db.schema.createIndex('lease_options_lease_index').on('lease_options').columns(['lease_id', 'position']).execute();
+    await db.schema
+      .createIndex('lease_options_lease_index')
+      .on('lease_options')
+      .columns(['lease_id', 'position'])
+      .execute();
     // The dashboard counts open option deadlines inside a window.
-    await db.schema.createIndex('lease_options_deadline_index').on('lease_options').columns(['team_id', 'status', 'deadline']).execute();
+    await db.schema
+      .createIndex('lease_options_deadline_index')
+      .on('lease_options')
+      .columns(['team_id', 'status', 'deadline'])
+      .execute();
 
     await withId(db.schema.createTable('clauses'), dialect)
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
@@ -87,9 +126,17 @@ export const leases: AppMigration = {
       .addColumn('document_id', 'integer', (c) => c.references('documents.id').onDelete('set null'))
       .addColumn('page', 'integer')
       .execute();
-    await db.schema.createIndex('clauses_subject_index').on('clauses').columns(['subject_type', 'subject_id', 'position']).execute();
+    await db.schema
+      .createIndex('clauses_subject_index')
+      .on('clauses')
+      .columns(['subject_type', 'subject_id', 'position'])
+      .execute();
     // "Every lease with a co-tenancy clause" across the portfolio.
-    await db.schema.createIndex('clauses_kind_index').on('clauses').columns(['team_id', 'subject_type', 'kind', 'subject_id']).execute();
+    await db.schema
+      .createIndex('clauses_kind_index')
+      .on('clauses')
+      .columns(['team_id', 'subject_type', 'kind', 'subject_id'])
+      .execute();
 
     await withId(db.schema.createTable('reminders'), dialect)
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
@@ -109,10 +156,24 @@ export const leases: AppMigration = {
       .addColumn('updated_at', t.timestamp, notNull)
       .execute();
     // Generated reminders are keyed by what they are about, so recalculating never duplicates one.
-    await sql`create unique index reminders_source_unique on reminders (team_id, source_key) where source_key is not null`.execute(db);
-    await db.schema.createIndex('reminders_list_index').on('reminders').columns(['team_id', 'read_at', 'due_date', 'id']).execute();
-    await db.schema.createIndex('reminders_visible_index').on('reminders').columns(['team_id', 'visible_from', 'due_date']).execute();
-    await db.schema.createIndex('reminders_subject_index').on('reminders').columns(['team_id', 'subject_type', 'subject_id']).execute();
+    await sql`create unique index reminders_source_unique on reminders (team_id, source_key) where source_key is not null`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('reminders_list_index')
+      .on('reminders')
+      .columns(['team_id', 'read_at', 'due_date', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('reminders_visible_index')
+      .on('reminders')
+      .columns(['team_id', 'visible_from', 'due_date'])
+      .execute();
+    await db.schema
+      .createIndex('reminders_subject_index')
+      .on('reminders')
+      .columns(['team_id', 'subject_type', 'subject_id'])
+      .execute();
 
     await db.schema
       .createTable('reminder_assignees')
@@ -128,7 +189,11 @@ export const leases: AppMigration = {
       .addColumn('body', 'text', notNull)
       .addColumn('created_at', t.timestamp, notNull)
       .execute();
-    await db.schema.createIndex('reminder_comments_reminder_index').on('reminder_comments').columns(['reminder_id', 'id']).execute();
+    await db.schema
+      .createIndex('reminder_comments_reminder_index')
+      .on('reminder_comments')
+      .columns(['reminder_id', 'id'])
+      .execute();
 
     // One row per notice sent (a reminder at one lead time): the unique key makes "sent once" hold
     // even when two instances scan at the same moment.

@@ -14,9 +14,26 @@ export const agreements: AppMigration = {
       .addColumn('agreement_number', 'varchar(100)')
       .addColumn('type', 'varchar(30)', notNull)
       .addColumn('status', 'varchar(30)', notNull);
-    for (const column of ['signed_date', 'effective_date', 'opening_date', 'expiration_date']) table = table.addColumn(column, t.date);
-    for (const column of ['initial_term_months', 'renewal_count', 'renewal_length_months', 'renewal_notice_days', 'royalty_percent', 'marketing_percent', 'territory_radius_miles']) table = table.addColumn(column, real);
-    for (const column of ['renewal_fee_cents', 'initial_fee_cents', 'royalty_minimum_cents', 'technology_fee_cents', 'transfer_fee_cents']) table = table.addColumn(column, cents);
+    for (const column of ['signed_date', 'effective_date', 'opening_date', 'expiration_date'])
+      table = table.addColumn(column, t.date);
+    for (const column of [
+      'initial_term_months',
+      'renewal_count',
+      'renewal_length_months',
+      'renewal_notice_days',
+      'royalty_percent',
+      'marketing_percent',
+      'territory_radius_miles',
+    ])
+      table = table.addColumn(column, real);
+    for (const column of [
+      'renewal_fee_cents',
+      'initial_fee_cents',
+      'royalty_minimum_cents',
+      'technology_fee_cents',
+      'transfer_fee_cents',
+    ])
+      table = table.addColumn(column, cents);
     await table
       .addColumn('royalty_tiers', 'text')
       .addColumn('reporting_frequency', 'varchar(20)')
@@ -27,16 +44,35 @@ export const agreements: AppMigration = {
       .addColumn('deleted_at', t.timestamp)
       .execute();
     const live = sql<boolean>`deleted_at is null`;
-    for (const columns of [['expiration_date'], ['agreement_number'], ['status', 'expiration_date'], ['brand_id'], ['franchisee_id'], ['created_at'], ['updated_at']]) {
-      await db.schema.createIndex(`agreements_${columns.join('_')}_live_index`).on('franchise_agreements').columns(['team_id', ...columns, 'id']).where(live).execute();
+    for (const columns of [
+      ['expiration_date'],
+      ['agreement_number'],
+      ['status', 'expiration_date'],
+      ['brand_id'],
+      ['franchisee_id'],
+      ['created_at'],
+      ['updated_at'],
+    ]) {
+      await db.schema
+        .createIndex(`agreements_${columns.join('_')}_live_index`)
+        .on('franchise_agreements')
+        .columns(['team_id', ...columns, 'id'])
+        .where(live)
+        .execute();
     }
     await db.schema
       .createTable('agreement_stores')
-      .addColumn('agreement_id', 'integer', (c) => c.notNull().references('franchise_agreements.id').onDelete('cascade'))
+      .addColumn('agreement_id', 'integer', (c) =>
+        c.notNull().references('franchise_agreements.id').onDelete('cascade'),
+      )
       .addColumn('store_id', 'integer', (c) => c.notNull().references('stores.id').onDelete('cascade'))
       .addColumn('team_id', 'integer', notNull)
       .addPrimaryKeyConstraint('agreement_stores_pkey', ['agreement_id', 'store_id'])
       .execute();
-    await db.schema.createIndex('agreement_stores_store_index').on('agreement_stores').columns(['team_id', 'store_id']).execute();
+    await db.schema
+      .createIndex('agreement_stores_store_index')
+      .on('agreement_stores')
+      .columns(['team_id', 'store_id'])
+      .execute();
   },
 };

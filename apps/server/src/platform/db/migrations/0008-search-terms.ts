@@ -9,8 +9,12 @@ import type { AppMigration } from '../migration-helpers';
 export const searchTerms: AppMigration = {
   async up(db, dialect) {
     if (dialect !== 'postgres') return;
-    await sql`create table search_terms (term text collate "C" not null, rowid bigint not null, primary key (term, rowid))`.execute(db);
+    await sql`create table search_terms (term text collate "C" not null, rowid bigint not null, primary key (term, rowid))`.execute(
+      db,
+    );
     await sql`create index search_terms_rowid_index on search_terms (rowid)`.execute(db);
-    await sql`insert into search_terms (term, rowid) select distinct unnest(string_to_array(terms, ' ')), rowid from search_index on conflict do nothing`.execute(db);
+    await sql`insert into search_terms (term, rowid) select distinct unnest(string_to_array(terms, ' ')), rowid from search_index on conflict do nothing`.execute(
+      db,
+    );
   },
 };

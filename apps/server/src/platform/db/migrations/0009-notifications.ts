@@ -16,14 +16,25 @@ export const notifications: AppMigration = {
       .addColumn('subject_type', 'varchar(20)', notNull)
       .addColumn('subject_id', 'integer', notNull)
       .addColumn('created_at', t.timestamp, notNull)
-      .addPrimaryKeyConstraint('notification_mutes_pkey', ['team_id', 'subject_type', 'subject_id', 'user_id'])
+      .addPrimaryKeyConstraint('notification_mutes_pkey', [
+        'team_id',
+        'subject_type',
+        'subject_id',
+        'user_id',
+      ])
       .execute();
-    await db.schema.createIndex('notification_mutes_user_index').on('notification_mutes').columns(['user_id', 'team_id']).execute();
+    await db.schema
+      .createIndex('notification_mutes_user_index')
+      .on('notification_mutes')
+      .columns(['user_id', 'team_id'])
+      .execute();
 
     await db.schema.alterTable('reminder_notices').addColumn('digested_at', t.timestamp).execute();
     // Notices sent before digests existed went out one by one already.
     await sql`update reminder_notices set digested_at = sent_at`.execute(db);
-    await sql`create index reminder_notices_undigested on reminder_notices (reminder_id) where digested_at is null`.execute(db);
+    await sql`create index reminder_notices_undigested on reminder_notices (reminder_id) where digested_at is null`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('digest_runs')

@@ -30,17 +30,23 @@ export const authCache: AppMigration = {
         end $$`.execute(db);
       for (const { table, events } of WATCHED) {
         await sql
-          .raw(`create trigger ${table}_auth_changed after ${events.join(' or ')} on ${table} for each statement execute function storekeep_auth_changed()`)
+          .raw(
+            `create trigger ${table}_auth_changed after ${events.join(' or ')} on ${table} for each statement execute function storekeep_auth_changed()`,
+          )
           .execute(db);
       }
       return;
     }
-    await sql`create table auth_epoch (id integer primary key check (id = 1), version integer not null)`.execute(db);
+    await sql`create table auth_epoch (id integer primary key check (id = 1), version integer not null)`.execute(
+      db,
+    );
     await sql`insert into auth_epoch (id, version) values (1, 0)`.execute(db);
     for (const { table, events } of WATCHED) {
       for (const event of events) {
         await sql
-          .raw(`create trigger ${table}_${event}_auth_changed after ${event} on ${table} begin update auth_epoch set version = version + 1 where id = 1; end`)
+          .raw(
+            `create trigger ${table}_${event}_auth_changed after ${event} on ${table} begin update auth_epoch set version = version + 1 where id = 1; end`,
+          )
           .execute(db);
       }
     }

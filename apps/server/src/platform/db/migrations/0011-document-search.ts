@@ -16,6 +16,8 @@ export const documentSearch: AppMigration = {
       returns table (rowid bigint, title text, subtitle text)
       language sql stable
       set gin_fuzzy_search_limit = 1000
-      as $$ select s.rowid, s.title, s.subtitle from search_index s where s.tsv @@ query limit max_rows $$`.execute(db);
+      as $$ select s.rowid, s.title, s.subtitle from search_index s where s.tsv @@ query limit max_rows $$`.execute(
+      db,
+    );
   },
 };

@@ -9,6 +9,11 @@ import type { AppMigration } from '../migration-helpers';
  */
 export const dashboard: AppMigration = {
   async up(db) {
-    await db.schema.createIndex('reminders_open_due_index').on('reminders').columns(['team_id', 'due_date', 'id']).where(sql<boolean>`read_at is null`).execute();
+    await db.schema
+      .createIndex('reminders_open_due_index')
+      .on('reminders')
+      .columns(['team_id', 'due_date', 'id'])
+      .where(sql<boolean>`read_at is null`)
+      .execute();
   },
 };

@@ -14,7 +14,15 @@ export const reminderOrder: AppMigration = {
   async up(db) {
     await sql`drop index if exists reminders_visible_index`.execute(db);
     await sql`drop index if exists reminders_list_index`.execute(db);
-    await db.schema.createIndex('reminders_due_index').on('reminders').columns(['team_id', 'due_date', 'id']).execute();
-    await db.schema.createIndex('reminders_count_index').on('reminders').columns(['team_id', 'read_at', 'visible_from', 'snoozed_until']).execute();
+    await db.schema
+      .createIndex('reminders_due_index')
+      .on('reminders')
+      .columns(['team_id', 'due_date', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('reminders_count_index')
+      .on('reminders')
+      .columns(['team_id', 'read_at', 'visible_from', 'snoozed_until'])
+      .execute();
   },
 };

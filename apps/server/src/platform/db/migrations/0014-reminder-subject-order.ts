@@ -10,6 +10,10 @@ import type { AppMigration } from '../migration-helpers';
 export const reminderSubjectOrder: AppMigration = {
   async up(db) {
     await sql`drop index if exists reminders_subject_index`.execute(db);
-    await db.schema.createIndex('reminders_subject_index').on('reminders').columns(['team_id', 'subject_type', 'subject_id', 'due_date', 'id']).execute();
+    await db.schema
+      .createIndex('reminders_subject_index')
+      .on('reminders')
+      .columns(['team_id', 'subject_type', 'subject_id', 'due_date', 'id'])
+      .execute();
   },
 };

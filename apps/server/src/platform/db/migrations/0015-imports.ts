@@ -47,7 +47,11 @@ export const imports: AppMigration = {
       .addColumn('value', 'varchar(1000)')
       .addColumn('message', 'varchar(1000)', notNull)
       .execute();
-    await db.schema.createIndex('import_errors_import_index').on('import_errors').columns(['import_id', 'row_number']).execute();
+    await db.schema
+      .createIndex('import_errors_import_index')
+      .on('import_errors')
+      .columns(['import_id', 'row_number'])
+      .execute();
 
     await db.schema
       .createTable('import_changes')
@@ -59,7 +63,11 @@ export const imports: AppMigration = {
       // updated_at the import left on the record: anything later means someone edited it since.
       .addColumn('after_updated_at', t.timestamp, notNull)
       .execute();
-    await db.schema.createIndex('import_changes_import_index').on('import_changes').columns(['import_id', 'subject_id']).execute();
+    await db.schema
+      .createIndex('import_changes_import_index')
+      .on('import_changes')
+      .columns(['import_id', 'subject_id'])
+      .execute();
 
     // The column mapping a team last used for a type, offered first next time.
     await db.schema
@@ -80,6 +88,10 @@ export const imports: AppMigration = {
       .addColumn('subject_id', 'integer', notNull)
       .addPrimaryKeyConstraint('external_ids_pkey', ['team_id', 'subject_type', 'external_id'])
       .execute();
-    await db.schema.createIndex('external_ids_subject_index').on('external_ids').columns(['subject_type', 'subject_id']).execute();
+    await db.schema
+      .createIndex('external_ids_subject_index')
+      .on('external_ids')
+      .columns(['subject_type', 'subject_id'])
+      .execute();
   },
 };

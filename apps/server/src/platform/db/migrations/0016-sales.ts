@@ -20,8 +20,21 @@ export const sales: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .addColumn('updated_at', t.timestamp, notNull)
       .execute();
-    await db.schema.createIndex('sales_store_period_unique').on('sales').columns(['team_id', 'store_id', 'period_start', 'period']).unique().execute();
-    await db.schema.createIndex('sales_team_period_index').on('sales').columns(['team_id', 'period_start', 'store_id', 'gross_cents', 'net_cents']).execute();
-    await db.schema.createIndex('sales_team_updated_index').on('sales').columns(['team_id', 'updated_at', 'id']).execute();
+    await db.schema
+      .createIndex('sales_store_period_unique')
+      .on('sales')
+      .columns(['team_id', 'store_id', 'period_start', 'period'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('sales_team_period_index')
+      .on('sales')
+      .columns(['team_id', 'period_start', 'store_id', 'gross_cents', 'net_cents'])
+      .execute();
+    await db.schema
+      .createIndex('sales_team_updated_index')
+      .on('sales')
+      .columns(['team_id', 'updated_at', 'id'])
+      .execute();
   },
 };

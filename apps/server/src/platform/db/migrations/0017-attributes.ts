@@ -25,11 +25,18 @@ export const attributes: AppMigration = {
       .addColumn('created_at', t.timestamp, notNull)
       .addColumn('updated_at', t.timestamp, notNull)
       .execute();
-    await db.schema.createIndex('attribute_definitions_key_unique').on('attribute_definitions').columns(['team_id', 'subject_type', 'key']).unique().execute();
+    await db.schema
+      .createIndex('attribute_definitions_key_unique')
+      .on('attribute_definitions')
+      .columns(['team_id', 'subject_type', 'key'])
+      .unique()
+      .execute();
 
     await withId(db.schema.createTable('attribute_values'), dialect)
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
-      .addColumn('attribute_id', 'integer', (c) => c.notNull().references('attribute_definitions.id').onDelete('cascade'))
+      .addColumn('attribute_id', 'integer', (c) =>
+        c.notNull().references('attribute_definitions.id').onDelete('cascade'),
+      )
       .addColumn('subject_type', 'varchar(20)', notNull)
       .addColumn('subject_id', 'integer', notNull)
       // text, url, e-mail, select and each multi-select option (≤ 255 characters, indexable)
@@ -42,9 +49,17 @@ export const attributes: AppMigration = {
       .execute();
     // Filters and sorts: "records whose attribute X is v" and "records in order of X" are ranges here.
     for (const column of ['text_value', 'number_value', 'date_value']) {
-      await db.schema.createIndex(`attribute_values_${column}_index`).on('attribute_values').columns(['attribute_id', column, 'subject_id']).execute();
+      await db.schema
+        .createIndex(`attribute_values_${column}_index`)
+        .on('attribute_values')
+        .columns(['attribute_id', column, 'subject_id'])
+        .execute();
     }
     // A page of records loads its values (and a sort reads one record's value) by subject.
-    await db.schema.createIndex('attribute_values_subject_index').on('attribute_values').columns(['team_id', 'subject_type', 'subject_id', 'attribute_id']).execute();
+    await db.schema
+      .createIndex('attribute_values_subject_index')
+      .on('attribute_values')
+      .columns(['team_id', 'subject_type', 'subject_id', 'attribute_id'])
+      .execute();
   },
 };

@@ -11,6 +11,10 @@ import type { AppMigration } from '../migration-helpers';
  */
 export const salesStoreOrder: AppMigration = {
   async up(db) {
-    await db.schema.createIndex('sales_team_store_gross_index').on('sales').columns(['team_id', 'store_id', 'period_start', 'gross_cents', 'net_cents']).execute();
+    await db.schema
+      .createIndex('sales_team_store_gross_index')
+      .on('sales')
+      .columns(['team_id', 'store_id', 'period_start', 'gross_cents', 'net_cents'])
+      .execute();
   },
 };

@@ -10,7 +10,12 @@ export const billing: AppMigration = {
     const t = columnTypes(dialect);
     await db.schema.alterTable('teams').addColumn('stripe_customer_id', 'varchar(255)').execute();
     await db.schema.alterTable('teams').addColumn('stripe_subscription_id', 'varchar(255)').execute();
-    await db.schema.createIndex('teams_stripe_customer_unique').on('teams').column('stripe_customer_id').unique().execute();
+    await db.schema
+      .createIndex('teams_stripe_customer_unique')
+      .on('teams')
+      .column('stripe_customer_id')
+      .unique()
+      .execute();
 
     await db.schema
       .createTable('billing_events')

@@ -7,8 +7,15 @@ import { columnTypes, type AppMigration } from '../migration-helpers';
 export const tokenAbilities: AppMigration = {
   async up(db, dialect) {
     const t = columnTypes(dialect);
-    await db.schema.alterTable('personal_access_tokens').addColumn('abilities', 'varchar(20)', (c) => c.notNull().defaultTo('read-write')).execute();
+    await db.schema
+      .alterTable('personal_access_tokens')
+      .addColumn('abilities', 'varchar(20)', (c) => c.notNull().defaultTo('read-write'))
+      .execute();
     await db.schema.alterTable('personal_access_tokens').addColumn('expires_at', t.timestamp).execute();
-    await db.schema.createIndex('personal_access_tokens_user_index').on('personal_access_tokens').columns(['user_id', 'id']).execute();
+    await db.schema
+      .createIndex('personal_access_tokens_user_index')
+      .on('personal_access_tokens')
+      .columns(['user_id', 'id'])
+      .execute();
   },
 };

@@ -13,6 +13,10 @@ export const pendingBlobs: AppMigration = {
       .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
       .addColumn('created_at', t.timestamp, (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('pending_blobs_created_index').on('pending_blobs').column('created_at').execute();
+    await db.schema
+      .createIndex('pending_blobs_created_index')
+      .on('pending_blobs')
+      .column('created_at')
+      .execute();
   },
 };

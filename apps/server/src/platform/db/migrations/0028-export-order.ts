@@ -7,8 +7,17 @@ import type { AppMigration } from '../migration-helpers';
  */
 export const exportOrder: AppMigration = {
   async up(db) {
-    for (const [table, name] of [['leases', 'leases'], ['franchise_agreements', 'agreements'], ['documents', 'documents']] as const) {
-      await db.schema.createIndex(`${name}_team_id_live_index`).on(table).columns(['team_id', 'id']).where(sql<boolean>`deleted_at is null`).execute();
+    for (const [table, name] of [
+      ['leases', 'leases'],
+      ['franchise_agreements', 'agreements'],
+      ['documents', 'documents'],
+    ] as const) {
+      await db.schema
+        .createIndex(`${name}_team_id_live_index`)
+        .on(table)
+        .columns(['team_id', 'id'])
+        .where(sql<boolean>`deleted_at is null`)
+        .execute();
     }
   },
 };

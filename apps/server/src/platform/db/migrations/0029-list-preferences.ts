@@ -19,6 +19,10 @@ export const listPreferences: AppMigration = {
       .addPrimaryKeyConstraint('list_preferences_pkey', ['team_id', 'user_id', 'list'])
       .execute();
     // Deleting a user cascades here; PostgreSQL needs an index to find their rows without a scan.
-    await db.schema.createIndex('list_preferences_user_index').on('list_preferences').column('user_id').execute();
+    await db.schema
+      .createIndex('list_preferences_user_index')
+      .on('list_preferences')
+      .column('user_id')
+      .execute();
   },
 };

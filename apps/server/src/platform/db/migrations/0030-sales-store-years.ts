@@ -26,7 +26,11 @@ const allRows = MONTHS.map((m) => `rows_${m}`).join(' + ');
 /** SQLite: the 36 values one sales row (`new` or `old`) adds to its year row. */
 function sqliteValues(row: 'new' | 'old') {
   const month = `substr(${row}.period_start, 6, 2)`;
-  const amounts = { gross: `${row}.gross_cents`, net: `coalesce(${row}.net_cents, ${row}.gross_cents)`, rows: '1' };
+  const amounts = {
+    gross: `${row}.gross_cents`,
+    net: `coalesce(${row}.net_cents, ${row}.gross_cents)`,
+    rows: '1',
+  };
   return COLUMNS.map((column) => {
     const [kind, m] = column.split('_') as [keyof typeof amounts, string];
     return `case ${month} when '${m}' then ${amounts[kind]} else 0 end`;
@@ -76,34 +80,77 @@ export const salesStoreYears: AppMigration = {
       .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
       .addColumn('store_id', 'integer', (c) => c.notNull().references('stores.id').onDelete('cascade'))
       .addColumn('year', 'integer', (c) => c.notNull());
-    for (const column of COLUMNS) table = table.addColumn(column, column.startsWith('rows') ? 'integer' : cents, (c) => c.notNull().defaultTo(0));
+    for (const column of COLUMNS)
+      table = table.addColumn(column, column.startsWith('rows') ? 'integer' : cents, (c) =>
+        c.notNull().defaultTo(0),
+      );
     table = table.addPrimaryKeyConstraint('sales_store_years_pkey', ['team_id', 'store_id', 'year']);
     // SQLite: clustered by the key, so a team's years are read in store order without a look-up per row.
     await (dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table).execute();
 
-    const year = dialect === 'postgres' ? 'extract(year from period_start)::int' : 'cast(substr(period_start, 1, 4) as integer)';
-    const month = dialect === 'postgres' ? 'extract(month from period_start)::int' : 'cast(substr(period_start, 6, 2) as integer)';
+    const year =
+      dialect === 'postgres'
+        ? 'extract(year from period_start)::int'
+        : 'cast(substr(period_start, 1, 4) as integer)';
+    const month =
+      dialect === 'postgres'
+        ? 'extract(month from period_start)::int'
+        : 'cast(substr(period_start, 6, 2) as integer)';
     const amounts = { gross: 'gross_cents', net: 'coalesce(net_cents, gross_cents)', rows: '1' };
     const sums = COLUMNS.map((column) => {
       const [kind, m] = column.split('_') as [keyof typeof amounts, string];
       return `sum(case when ${month} = ${Number(m)} then ${amounts[kind]} else 0 end)`;
     });
-    await sql.raw(`insert into sales_store_years (team_id, store_id, year, ${COLUMNS.join(', ')}) select team_id, store_id, ${year}, ${sums.join(', ')} from sales group by team_id, store_id, ${year}`).execute(db);
+    await sql
+      .raw(
+        `insert into sales_store_years (team_id, store_id, year, ${COLUMNS.join(', ')}) select team_id, store_id, ${year}, ${sums.join(', ')} from sales group by team_id, store_id, ${year}`,
+      )
+      .execute(db);
 
     if (dialect === 'postgres') {
-      await sql.raw(`create function sales_store_years_added() returns trigger language plpgsql as $$ begin ${postgresAdd} return null; end $$`).execute(db);
-      await sql.raw(`create function sales_store_years_removed() returns trigger language plpgsql as $$ begin ${postgresRemove} return null; end $$`).execute(db);
-      await sql.raw(`create function sales_store_years_changed() returns trigger language plpgsql as $$ begin ${postgresRemove} ${postgresAdd} return null; end $$`).execute(db);
-      await sql.raw('create trigger sales_store_years_insert after insert on sales referencing new table as added for each statement execute function sales_store_years_added()').execute(db);
-      await sql.raw('create trigger sales_store_years_delete after delete on sales referencing old table as removed for each statement execute function sales_store_years_removed()').execute(db);
-      await sql.raw('create trigger sales_store_years_update after update on sales referencing old table as removed new table as added for each statement execute function sales_store_years_changed()').execute(db);
+      await sql
+        .raw(
+          `create function sales_store_years_added() returns trigger language plpgsql as $$ begin ${postgresAdd} return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create function sales_store_years_removed() returns trigger language plpgsql as $$ begin ${postgresRemove} return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create function sales_store_years_changed() returns trigger language plpgsql as $$ begin ${postgresRemove} ${postgresAdd} return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          'create trigger sales_store_years_insert after insert on sales referencing new table as added for each statement execute function sales_store_years_added()',
+        )
+        .execute(db);
+      await sql
+        .raw(
+          'create trigger sales_store_years_delete after delete on sales referencing old table as removed for each statement execute function sales_store_years_removed()',
+        )
+        .execute(db);
+      await sql
+        .raw(
+          'create trigger sales_store_years_update after update on sales referencing old table as removed new table as added for each statement execute function sales_store_years_changed()',
+        )
+        .execute(db);
       await sql`analyze sales_store_years`.execute(db);
       return;
     }
-    await sql.raw(`create trigger sales_store_years_insert after insert on sales begin ${sqliteAdd()} end`).execute(db);
-    await sql.raw(`create trigger sales_store_years_delete after delete on sales begin ${sqliteRemove()} end`).execute(db);
     await sql
-      .raw(`create trigger sales_store_years_update after update of team_id, store_id, period_start, gross_cents, net_cents on sales begin ${sqliteRemove()} ${sqliteAdd()} end`)
+      .raw(`create trigger sales_store_years_insert after insert on sales begin ${sqliteAdd()} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger sales_store_years_delete after delete on sales begin ${sqliteRemove()} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger sales_store_years_update after update of team_id, store_id, period_start, gross_cents, net_cents on sales begin ${sqliteRemove()} ${sqliteAdd()} end`,
+      )
       .execute(db);
   },
 };

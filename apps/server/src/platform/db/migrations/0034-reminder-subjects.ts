@@ -22,7 +22,9 @@ export const reminderSubjects: AppMigration = {
     for (const [type, table] of SUBJECT_TABLES) {
       await sql`update reminders set subject_type = null, subject_id = null
         where source = 'manual' and subject_type = ${type}
-        and not exists (select 1 from ${sql.table(table)} t where t.id = reminders.subject_id and t.team_id = reminders.team_id)`.execute(db);
+        and not exists (select 1 from ${sql.table(table)} t where t.id = reminders.subject_id and t.team_id = reminders.team_id)`.execute(
+        db,
+      );
     }
   },
 };

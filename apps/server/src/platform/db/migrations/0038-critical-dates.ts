@@ -87,6 +87,10 @@ export const criticalDates: AppMigration = {
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('created_at', t.timestamp, notNull)
       .execute();
-    await db.schema.createIndex('lease_amendments_lease_index').on('lease_amendments').columns(['team_id', 'lease_id', 'id']).execute();
+    await db.schema
+      .createIndex('lease_amendments_lease_index')
+      .on('lease_amendments')
+      .columns(['team_id', 'lease_id', 'id'])
+      .execute();
   },
 };

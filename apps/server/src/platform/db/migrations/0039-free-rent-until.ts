@@ -13,10 +13,20 @@ export const freeRentUntilColumn: AppMigration = {
       .selectFrom('leases')
       .select(['id', 'rent_commencement_date', 'commencement_date', 'free_rent_months'])
       .where('free_rent_months', '>', 0)
-      .execute()) as Array<{ id: number; rent_commencement_date: string | null; commencement_date: string | null; free_rent_months: number | null }>;
+      .execute()) as Array<{
+      id: number;
+      rent_commencement_date: string | null;
+      commencement_date: string | null;
+      free_rent_months: number | null;
+    }>;
     for (const lease of leases) {
-      const until = freeRentUntil({ ...lease, rent_commencement_date: lease.rent_commencement_date && String(lease.rent_commencement_date), commencement_date: lease.commencement_date && String(lease.commencement_date) });
-      if (until) await db.updateTable('leases').set({ free_rent_until: until }).where('id', '=', lease.id).execute();
+      const until = freeRentUntil({
+        ...lease,
+        rent_commencement_date: lease.rent_commencement_date && String(lease.rent_commencement_date),
+        commencement_date: lease.commencement_date && String(lease.commencement_date),
+      });
+      if (until)
+        await db.updateTable('leases').set({ free_rent_until: until }).where('id', '=', lease.id).execute();
     }
   },
 };
