@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, registerViaApi, uniqueEmail } from '../support';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -67,4 +67,53 @@ test('on a phone a store’s tabs show that more tabs lie to the side, and a dee
     ratio: 1,
   });
   await page.screenshot({ path: 'e2e/artifacts/screenshots/store-tabs-phone.png' });
+});
+
+test('on a phone reminder cards are compact with 44 px targets, filters fold behind one button, and search results use the full width', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerViaApi(page.request, { name: 'Pia Phone', email: uniqueEmail('phone') });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Grill Waco' });
+  const due = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  await apiCall(page.request, 'POST', '/reminders', {
+    title: 'Insurance certificate',
+    due_date: due,
+    store_id: store.id,
+  });
+
+  await page.goto('/reminders');
+  const card = page.getByTestId('reminder-row').first();
+  await expect(card).toBeVisible();
+  const targets = [
+    card.getByRole('checkbox'),
+    card.getByRole('button', { name: /Mute/ }),
+    card.getByRole('button', { name: /Snooze/ }),
+    card.getByRole('button', { name: /Mark complete/ }),
+  ];
+  for (const target of targets) {
+    // A checkbox's target is the label around it.
+    const box = await target.evaluate((element) => {
+      const rect = (element.closest('label') ?? element).getBoundingClientRect();
+      return { width: rect.width, height: rect.height };
+    });
+    expect(box.width, await target.getAttribute('aria-label')).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  // A one-line title, the facts and one row of actions (a card with a row per action was over 180 px).
+  expect((await card.boundingBox())!.height).toBeLessThan(160);
+
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await expect(filters).toBeHidden();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(filters.getByLabel('About')).toBeVisible();
+  await filters.getByLabel('About').selectOption('store');
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await screenshot(page, 'reminders-phone-filters-open');
+
+  await page.getByRole('combobox', { name: /search/i }).fill('Waco');
+  const results = page.getByRole('listbox');
+  await expect(results.getByText('Harbor Grill Waco')).toBeVisible();
+  expect((await results.boundingBox())!.width).toBeGreaterThanOrEqual(370);
+  await screenshot(page, 'search-phone');
 });

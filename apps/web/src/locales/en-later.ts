@@ -150,6 +150,8 @@ export const enLater = {
     overdueTab: 'Overdue',
     noneOverdue: 'Nothing is overdue.',
     filters: 'Filters',
+    showFilters: 'Filters',
+    showFilters_active: 'Filters ({{count}})',
     type: 'About',
     allTypes: 'Everything',
     store: 'Store',

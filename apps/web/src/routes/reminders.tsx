@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -56,6 +56,8 @@ export function Component() {
   const list = useApiList<Reminder>('reminders', query, view.ready);
   const labels = usePaginationLabels();
   const [creating, setCreating] = useState(false);
+  // On a phone the four filters fold behind one button, so the reminders start on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const meta = list.data?.meta;
 
   const linkFor = (next: string) => {
@@ -68,6 +70,9 @@ export function Component() {
     return `/reminders?${search.toString()}`;
   };
   const mine = params.filters.assignee_id?.[0] === String(user.id);
+  const activeFilters = (['subject_type', 'assignee_id', 'store_id', 'brand_id'] as const).filter(
+    (key) => (params.filters[key]?.length ?? 0) > 0,
+  ).length;
   const team = useTeam(user.team_id ?? 0);
   // The pickers show the chosen record's name; one that came with the address shows its number until changed.
   const [store, setStore] = useState<RecordRef>(() =>
@@ -149,59 +154,79 @@ export function Component() {
       />
       <div className="mt-6">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-          <div className="flex flex-wrap items-end gap-2" role="group" aria-label={t('inbox.filters')}>
-            <Select
-              label={t('inbox.type')}
-              containerClassName="w-44"
-              value={params.filters.subject_type?.[0] ?? ''}
-              onChange={(event) =>
-                setFilter({
-                  subject_type: event.currentTarget.value ? [event.currentTarget.value] : undefined,
-                })
-              }
-              options={[
-                { value: '', label: t('inbox.allTypes') },
-                ...REMINDER_SUBJECTS.map((type) => ({ value: type, label: t(`inbox.types.${type}`) })),
-              ]}
-            />
-            <Select
-              label={t('inbox.assignee')}
-              containerClassName="w-44"
-              value={params.filters.assignee_id?.[0] ?? ''}
-              onChange={(event) =>
-                setFilter({
-                  assignee_id: event.currentTarget.value ? [event.currentTarget.value] : undefined,
-                })
-              }
-              options={[
-                { value: '', label: t('inbox.anyone') },
-                ...(team.data?.members ?? []).map((member) => ({
-                  value: String(member.id),
-                  label: member.name,
-                })),
-              ]}
-            />
-            <div className="w-56">
-              <RecordPicker
-                type="stores"
-                label={t('inbox.store')}
-                value={store}
-                onChange={(value) => {
-                  setStore(value);
-                  setFilter({ store_id: value ? [String(value.id)] : undefined });
-                }}
+          <div className="flex flex-wrap items-end gap-2">
+            <Button
+              size="sm"
+              color="white"
+              className="sm:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls="reminder-filters"
+              icon={<SlidersHorizontal className="size-4" aria-hidden="true" />}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {activeFilters > 0
+                ? t('inbox.showFilters_active', { count: activeFilters })
+                : t('inbox.showFilters')}
+            </Button>
+            <div
+              id="reminder-filters"
+              className={`flex flex-wrap items-end gap-2 ${filtersOpen ? 'max-sm:w-full' : 'max-sm:hidden'}`}
+              role="group"
+              aria-label={t('inbox.filters')}
+            >
+              <Select
+                label={t('inbox.type')}
+                containerClassName="w-44"
+                value={params.filters.subject_type?.[0] ?? ''}
+                onChange={(event) =>
+                  setFilter({
+                    subject_type: event.currentTarget.value ? [event.currentTarget.value] : undefined,
+                  })
+                }
+                options={[
+                  { value: '', label: t('inbox.allTypes') },
+                  ...REMINDER_SUBJECTS.map((type) => ({ value: type, label: t(`inbox.types.${type}`) })),
+                ]}
               />
-            </div>
-            <div className="w-48">
-              <RecordPicker
-                type="brands"
-                label={t('inbox.brand')}
-                value={brand}
-                onChange={(value) => {
-                  setBrand(value);
-                  setFilter({ brand_id: value ? [String(value.id)] : undefined });
-                }}
+              <Select
+                label={t('inbox.assignee')}
+                containerClassName="w-44"
+                value={params.filters.assignee_id?.[0] ?? ''}
+                onChange={(event) =>
+                  setFilter({
+                    assignee_id: event.currentTarget.value ? [event.currentTarget.value] : undefined,
+                  })
+                }
+                options={[
+                  { value: '', label: t('inbox.anyone') },
+                  ...(team.data?.members ?? []).map((member) => ({
+                    value: String(member.id),
+                    label: member.name,
+                  })),
+                ]}
               />
+              <div className="w-56">
+                <RecordPicker
+                  type="stores"
+                  label={t('inbox.store')}
+                  value={store}
+                  onChange={(value) => {
+                    setStore(value);
+                    setFilter({ store_id: value ? [String(value.id)] : undefined });
+                  }}
+                />
+              </div>
+              <div className="w-48">
+                <RecordPicker
+                  type="brands"
+                  label={t('inbox.brand')}
+                  value={brand}
+                  onChange={(value) => {
+                    setBrand(value);
+                    setFilter({ brand_id: value ? [String(value.id)] : undefined });
+                  }}
+                />
+              </div>
             </div>
             <Button
               size="sm"

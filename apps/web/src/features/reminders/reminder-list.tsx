@@ -48,65 +48,72 @@ export function ReminderRow({
       },
     );
   return (
+    // On a phone a card is three short lines: the checkbox beside the title, the facts, and one row of actions
+    // (mute and snooze as 44 px icons, their names for screen readers; complete keeps its word).
     <li
-      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+      className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:px-6 sm:py-4"
       data-testid="reminder-row"
     >
-      {onSelect && (
-        <input
-          type="checkbox"
-          className="size-5 shrink-0 rounded border-gray-300 accent-blue-600 sm:size-4"
-          checked={selected ?? false}
-          onChange={(event) => onSelect(event.currentTarget.checked)}
-          aria-label={t('inbox.select', { title: reminder.title })}
-        />
-      )}
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <Link
-            to={`/reminders/${reminder.id}/comments`}
-            className={`font-semibold hover:underline ${done ? 'text-gray-500 line-through' : 'text-gray-900 dark:text-white'}`}
-          >
-            {reminder.title}
-          </Link>
-          <Badge color={reminder.source === 'manual' ? 'gray' : 'blue'}>
-            {t(`reminders.sources.${reminder.source}`)}
-          </Badge>
-          {reminder.overdue && <Badge color="red">{t('reminders.overdue')}</Badge>}
-          {done && reminder.closed_reason && (
-            <Badge color="gray">{t(`inbox.closedReasons.${reminder.closed_reason}`)}</Badge>
-          )}
-          {reminder.muted && <Badge color="gray">{t('reminders.mutedBadge')}</Badge>}
-          {reminder.snoozed_until && !done && (
-            <Badge color="yellow">
-              {t('reminders.snoozedUntil', { date: formatDay(reminder.snoozed_until) })}
+      <div className="flex min-w-0 flex-1 items-start gap-1 sm:items-center sm:gap-3">
+        {onSelect && (
+          <label className="-my-2.5 -ml-3 flex size-11 shrink-0 cursor-pointer items-center justify-center sm:m-0 sm:size-auto">
+            <input
+              type="checkbox"
+              className="size-5 rounded border-gray-300 accent-blue-600 sm:size-4"
+              checked={selected ?? false}
+              onChange={(event) => onSelect(event.currentTarget.checked)}
+              aria-label={t('inbox.select', { title: reminder.title })}
+            />
+          </label>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={`/reminders/${reminder.id}/comments`}
+              className={`font-semibold hover:underline ${done ? 'text-gray-500 line-through' : 'text-gray-900 dark:text-white'}`}
+            >
+              {reminder.title}
+            </Link>
+            <Badge color={reminder.source === 'manual' ? 'gray' : 'blue'}>
+              {t(`reminders.sources.${reminder.source}`)}
             </Badge>
-          )}
-        </div>
-        <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
-          <DueDate day={reminder.due_date} done={done} />
-          <SubjectLink subject={reminder.subject} />
-          <Link
-            to={`/reminders/${reminder.id}/comments`}
-            className="inline-flex items-center gap-1 hover:underline"
-            aria-label={t('reminders.commentsCount', { count: reminder.comments_count })}
-          >
-            <MessageSquare className="size-4" aria-hidden="true" />
-            <span data-testid="comments-count">{reminder.comments_count}</span>
-          </Link>
-          {reminder.assignees.length > 0 && (
-            <span className="inline-flex items-center gap-1">
-              <Users className="size-4" aria-hidden="true" />
-              <span className="sr-only">{t('reminders.fields.assignees')}: </span>
-              {reminder.assignees.map((assignee) => assignee.name).join(', ')}
-            </span>
-          )}
+            {reminder.overdue && <Badge color="red">{t('reminders.overdue')}</Badge>}
+            {done && reminder.closed_reason && (
+              <Badge color="gray">{t(`inbox.closedReasons.${reminder.closed_reason}`)}</Badge>
+            )}
+            {reminder.muted && <Badge color="gray">{t('reminders.mutedBadge')}</Badge>}
+            {reminder.snoozed_until && !done && (
+              <Badge color="yellow">
+                {t('reminders.snoozedUntil', { date: formatDay(reminder.snoozed_until) })}
+              </Badge>
+            )}
+          </div>
+          <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
+            <DueDate day={reminder.due_date} done={done} />
+            <SubjectLink subject={reminder.subject} />
+            <Link
+              to={`/reminders/${reminder.id}/comments`}
+              className="inline-flex items-center gap-1 hover:underline"
+              aria-label={t('reminders.commentsCount', { count: reminder.comments_count })}
+            >
+              <MessageSquare className="size-4" aria-hidden="true" />
+              <span data-testid="comments-count">{reminder.comments_count}</span>
+            </Link>
+            {reminder.assignees.length > 0 && (
+              <span className="inline-flex items-center gap-1">
+                <Users className="size-4" aria-hidden="true" />
+                <span className="sr-only">{t('reminders.fields.assignees')}: </span>
+                {reminder.assignees.map((assignee) => assignee.name).join(', ')}
+              </span>
+            )}
+          </div>
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
+      <div className={`flex shrink-0 gap-2 ${onSelect ? 'max-sm:pl-9' : ''}`}>
         <Button
           size="sm"
           color="white"
+          className="max-sm:min-w-11"
           aria-pressed={reminder.muted}
           title={t(
             reminder.muted
@@ -124,7 +131,9 @@ export function ReminderRow({
           }
           onClick={toggleMute}
         >
-          {reminder.muted ? t('reminders.unmute') : t('reminders.mute')}
+          <span className="max-sm:sr-only">
+            {reminder.muted ? t('reminders.unmute') : t('reminders.mute')}
+          </span>
           <span className="sr-only"> {reminder.title}</span>
         </Button>
         {/* Observers read and mute; completing, reopening and snoozing change the team's list (the server's abilities say who may). */}
@@ -132,10 +141,11 @@ export function ReminderRow({
           <Button
             size="sm"
             color="white"
+            className="max-sm:min-w-11"
             icon={<AlarmClock className="size-4" aria-hidden="true" />}
             onClick={() => onSnooze(reminder)}
           >
-            {t('reminders.snooze')}
+            <span className="max-sm:sr-only">{t('reminders.snooze')}</span>
             <span className="sr-only"> {reminder.title}</span>
           </Button>
         )}

@@ -25,12 +25,13 @@ export const optionId = (type: SearchType, item: SearchItem) => `search-option-$
 export function SearchResults({ groups, query, onPick, activeId }: SearchResultsProps) {
   const { t } = useTranslation();
   const filled = groups.filter((group) => group.data.length > 0);
+  // On a phone the input is narrow (menu, bell and avatar beside it): the results take the screen's width.
   return (
     <div
       id="global-search-results"
       role="listbox"
       aria-label={t('search.results')}
-      className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-lg bg-white p-4 shadow-xl ring-1 ring-gray-900/10 dark:bg-gray-900 dark:ring-white/10"
+      className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] max-sm:fixed max-sm:inset-x-2 max-sm:top-[calc(4.25rem+env(safe-area-inset-top))] max-sm:mt-0 overflow-y-auto rounded-lg bg-white p-4 shadow-xl ring-1 ring-gray-900/10 dark:bg-gray-900 dark:ring-white/10"
     >
       {filled.length === 0 ? (
         <p className="px-2 py-4 text-center text-sm text-gray-500">{t('search.noResults', { query })}</p>
