@@ -117,3 +117,37 @@ test('on a phone reminder cards are compact with 44 px targets, filters fold beh
   expect((await results.boundingBox())!.width).toBeGreaterThanOrEqual(370);
   await screenshot(page, 'search-phone');
 });
+
+test('the long lease form has a section navigation: a sticky list beside it on a desktop, a jump menu on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Nora Nav', email: uniqueEmail('nav') });
+  await page.goto('/leases/create');
+  const nav = page.getByRole('navigation', { name: 'Form sections' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Identity and parties',
+    'Premises',
+    'Dates',
+    'Rent schedule',
+    'Charges',
+    'Options',
+    'Clauses',
+    'Deposits and percentage rent',
+  ]);
+  await nav.getByRole('link', { name: 'Clauses' }).click();
+  await expect(page.getByRole('heading', { name: /^Clauses/ })).toBeInViewport();
+  await expect(nav.getByRole('link', { name: 'Clauses' })).toHaveAttribute('aria-current', 'location');
+  // The list stays in view while the form scrolls.
+  await expect(nav.getByRole('link', { name: 'Identity and parties' })).toBeInViewport();
+  await screenshot(page, 'lease-form-section-nav-desktop');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(nav).toBeHidden();
+  const jump = page.getByRole('combobox', { name: 'Form sections' });
+  await jump.selectOption({ label: 'Options' });
+  await expect(page.getByRole('heading', { name: /^Options/ })).toBeInViewport();
+  await expect(jump).toBeInViewport();
+  await screenshot(page, 'lease-form-section-nav-phone');
+});

@@ -13,6 +13,7 @@ export const leaseStrings = {
     searchPlaceholder: 'Search reference or store…',
     deleted: 'Lease deleted.',
     deleteTitle: 'Delete this lease?',
+    sectionNav: 'Form sections',
     sections: {
       identity: 'Identity and parties',
       premises: 'Premises',

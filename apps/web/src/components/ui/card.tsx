@@ -1,7 +1,12 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+/** Below the sticky top bar (4 rem) and, on a phone, a SectionNav's sticky jump menu: where a jumped-to section starts. */
+export const SECTION_SCROLL_MARGIN = 'scroll-mt-36 xl:scroll-mt-20';
+
 type CardProps = {
+  /** A section a SectionNav jumps to: focusable from script, and clear of the sticky bars when scrolled to. */
+  id?: string;
   title?: ReactNode;
   description?: ReactNode;
   children: ReactNode;
@@ -10,11 +15,14 @@ type CardProps = {
 };
 
 /** A section panel: heading, description, body and an optional footer for form actions. */
-export function Card({ title, description, children, footer, className }: CardProps) {
+export function Card({ id, title, description, children, footer, className }: CardProps) {
   return (
     <section
+      id={id}
+      tabIndex={id ? -1 : undefined}
       className={clsx(
         'rounded-lg bg-white shadow-sm ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10',
+        id && `${SECTION_SCROLL_MARGIN} focus:outline-none`,
         className,
       )}
     >

@@ -24,3 +24,4 @@ export * from './pagination';
 export * from './tab-nav';
 export * from './filter-picker';
 export * from './relative-time';
+export * from './section-nav';

@@ -11,6 +11,7 @@ export function fieldError(errors: FieldErrors<FieldValues>, path: string): stri
 }
 
 type RowsCardProps = {
+  id?: string;
   title: string;
   addLabel: string;
   onAdd: () => void;
@@ -22,9 +23,20 @@ type RowsCardProps = {
 };
 
 /** A form section of repeatable rows (rent periods, charges, options, clauses) with Add. */
-export function RowsCard({ title, addLabel, onAdd, empty, count, actions, children, error }: RowsCardProps) {
+export function RowsCard({
+  id,
+  title,
+  addLabel,
+  onAdd,
+  empty,
+  count,
+  actions,
+  children,
+  error,
+}: RowsCardProps) {
   return (
     <Card
+      id={id}
       title={
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span>{title}</span>

@@ -26,6 +26,7 @@ import {
   Checkbox,
   Dialog,
   PageHeader,
+  SectionNav,
   Select,
   Skeleton,
   Textarea,
@@ -39,6 +40,18 @@ import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { fieldError, RowsCard, RowShell } from './form-parts';
 import { blankBound, noticeToForm, OptionNoticeFields } from './option-notice-fields';
 import { applyNestedErrors, useEscalations, useSaveResource } from './queries';
+
+/** The form's sections in page order, for its section navigation. */
+const LEASE_SECTIONS = [
+  'identity',
+  'premises',
+  'dates',
+  'rent',
+  'charges',
+  'options',
+  'clauses',
+  'money',
+] as const;
 
 const SCALARS = [
   'reference',
@@ -326,7 +339,7 @@ function LeaseFormFields({
   const t2 = t as unknown as (key: string) => string;
   const storeRef = lease?.store ?? store ?? null;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-6 xl:pr-56">
       <PageHeader
         title={
           lease
@@ -335,7 +348,11 @@ function LeaseFormFields({
         }
         description={lease ? lease.store?.name : t('leases.createText')}
       />
-      <Card title={t('leases.sections.identity')}>
+      <SectionNav
+        label={t('leases.sectionNav')}
+        sections={LEASE_SECTIONS.map((key) => ({ id: `lease-${key}`, label: t(`leases.sections.${key}`) }))}
+      />
+      <Card id="lease-identity" title={t('leases.sections.identity')}>
         <FormGrid>
           <PickerField
             control={control as never}
@@ -408,7 +425,7 @@ function LeaseFormFields({
           />
         </FormGrid>
       </Card>
-      <Card title={t('leases.sections.premises')}>
+      <Card id="lease-premises" title={t('leases.sections.premises')}>
         <FormGrid>
           <TextInput label={t('leases.fields.suite')} error={err('suite')} {...register('suite' as never)} />
           <TextInput
@@ -432,7 +449,7 @@ function LeaseFormFields({
           />
         </FormGrid>
       </Card>
-      <Card title={t('leases.sections.dates')}>
+      <Card id="lease-dates" title={t('leases.sections.dates')}>
         <div className="grid gap-5 sm:grid-cols-3">
           <TextInput
             label={t('leases.fields.signed_date')}
@@ -484,6 +501,7 @@ function LeaseFormFields({
       </Card>
 
       <RowsCard
+        id="lease-rent"
         title={t('leases.sections.rent')}
         addLabel={t('leases.rows.addRent')}
         empty={t('leases.rows.noRent')}
@@ -536,6 +554,7 @@ function LeaseFormFields({
       </RowsCard>
 
       <RowsCard
+        id="lease-charges"
         title={t('leases.sections.charges')}
         addLabel={t('leases.rows.addCharge')}
         empty={t('leases.rows.noCharges')}
@@ -573,6 +592,7 @@ function LeaseFormFields({
       </RowsCard>
 
       <RowsCard
+        id="lease-options"
         title={t('leases.sections.options')}
         addLabel={t('leases.rows.addOption')}
         empty={t('leases.rows.noOptions')}
@@ -658,6 +678,7 @@ function LeaseFormFields({
       </RowsCard>
 
       <RowsCard
+        id="lease-clauses"
         title={t('leases.sections.clauses')}
         addLabel={t('leases.rows.addClause')}
         empty={t('leases.rows.noClauses')}
@@ -701,7 +722,7 @@ function LeaseFormFields({
         ))}
       </RowsCard>
 
-      <Card title={t('leases.sections.money')}>
+      <Card id="lease-money" title={t('leases.sections.money')}>
         <FormGrid>
           <TextInput
             label={t('leases.fields.security_deposit')}
