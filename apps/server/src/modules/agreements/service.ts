@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
@@ -25,12 +25,13 @@ import {
   writeAttributeValues,
 } from '../attributes/service';
 import { recordPolicy, systemViewer, viewerOf, type Viewer } from '../records/policy';
-import { TRASH_DAYS } from '../records/service';
-import { isPendingImport, PENDING_IMPORT } from '../imports/pending';
+import { type Lifecycle, restoreFromTrash, softDelete } from '../records/lifecycle';
+import { PENDING_IMPORT } from '../imports/pending';
 import { checkRef, FieldErrors } from '../records/validation';
 import {
   checkClauseDocuments,
   parseWhole,
+  purgeContractRows,
   ref,
   removeImportedContracts,
   toCents,
@@ -495,62 +496,28 @@ export async function patchAgreement(
 /** A live agreement's values as the form sends them (what a PATCH merges into), for an import's update. */
 export const agreementValuesOf = (db: Executor, teamId: number, id: number) => currentValues(db, teamId, id);
 
-export async function deleteAgreement(deps: Deps, actor: Actor, id: number) {
-  await findLive(deps.db, actor.teamId, id);
-  authorize(recordPolicy.delete(actor));
-  await writeTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable('franchise_agreements')
-      .set({ deleted_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await removeSubjectReminders(trx, actor.teamId, { type: 'agreement', id });
-    await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'agreement',
-      subjectId: id,
-      action: 'deleted',
-      ip: actor.ip,
-    });
-  });
-}
+/** Agreements in the lifecycle kit: a restore writes their stores, clauses and reminders again. */
+export const agreementLifecycle: Lifecycle = {
+  type: 'agreements',
+  subject: 'agreement',
+  label: 'Franchise agreement',
+  trashTitle:
+    "coalesce((select name from brands where brands.team_id = franchise_agreements.team_id and brands.id = franchise_agreements.brand_id), '') || coalesce(' ' || agreement_number, '')",
+  async afterDelete(trx, teamId, id) {
+    await removeSubjectReminders(trx, teamId, { type: 'agreement', id });
+    await bumpTeamWriteVersion(trx, teamId);
+  },
+  async afterRestore(trx, teamId, id) {
+    await write(trx, teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, teamId, id)));
+  },
+  beforePurge: (_deps, trx, teamId, ids) => purgeContractRows(trx, teamId, 'agreement', ids),
+};
+
+export const deleteAgreement = (deps: Deps, actor: Actor, id: number) =>
+  softDelete(deps, agreementLifecycle, actor, id);
 
 export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
-  const row = await deps.db
-    .selectFrom('franchise_agreements')
-    .selectAll()
-    .where('team_id', '=', actor.teamId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  // An agreement a running import holds hidden is not in the trash: nobody may bring it out early.
-  if (!row || isPendingImport(row.deleted_at)) throw notFound('Franchise agreement');
-  authorize(recordPolicy.restore(actor));
-  if (!row.deleted_at) throw new AppError('conflict', 'This franchise agreement is not deleted.');
-  if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000)
-    throw notFound('Franchise agreement');
-  await writeTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable('franchise_agreements')
-      .set({ deleted_at: null, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await write(
-      trx,
-      actor.teamId,
-      id,
-      parseWhole(agreementInputSchema, await currentValues(trx, actor.teamId, id)),
-    );
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'agreement',
-      subjectId: id,
-      action: 'restored',
-      ip: actor.ip,
-    });
-  });
+  await restoreFromTrash(deps, agreementLifecycle, actor, id);
   return getAgreement(deps, actor, id);
 }
 

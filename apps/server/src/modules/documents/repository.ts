@@ -245,3 +245,29 @@ export function teamCategories(db: Executor, teamId: number) {
     .orderBy('name')
     .execute();
 }
+
+/** The files behind every version of these documents. */
+export async function blobKeysOf(db: Executor, teamId: number, documentIds: number[]) {
+  const rows = await db
+    .selectFrom('document_versions')
+    .select('blob_key')
+    .where('team_id', '=', teamId)
+    .where('document_id', 'in', documentIds)
+    .execute();
+  return rows.map((row) => row.blob_key);
+}
+
+/** Which of these files a version still names (a blob key belongs to the team that uploaded it). */
+export async function blobKeysInUse(db: Executor, teamId: number, keys: string[]) {
+  const used = new Set<string>();
+  for (let at = 0; at < keys.length; at += 500) {
+    const rows = await db
+      .selectFrom('document_versions')
+      .select('blob_key')
+      .where('team_id', '=', teamId)
+      .where('blob_key', 'in', keys.slice(at, at + 500))
+      .execute();
+    for (const row of rows) used.add(row.blob_key);
+  }
+  return used;
+}

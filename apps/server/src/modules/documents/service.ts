@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, invalid, notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type FilterSpec, type SortColumn } from '../../platform/list';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
@@ -28,7 +28,9 @@ import {
 import { recordPolicy } from '../records/policy';
 import { removeSubjectReminders, syncReminders } from '../reminders/sync';
 import { recordDefinitions } from '../records/registry';
-import { findLive, TRASH_DAYS } from '../records/service';
+import { findLive } from '../records/service';
+import { type Lifecycle, restoreFromTrash, softDelete } from '../records/lifecycle';
+import { discardBlob, releaseBlobs } from '../../platform/blobs';
 import { signedFileUrl } from './download';
 import { categoryName, isBuiltInCategory, presentDocument, presentVersion } from './presenter';
 import * as repo from './repository';
@@ -375,55 +377,45 @@ export async function writeDocumentFields(
   return before;
 }
 
-export async function deleteDocument(deps: Deps, actor: Actor, id: number) {
-  await findLiveDocument(deps.db, actor.teamId, id);
-  authorize(recordPolicy.delete(actor));
-  await writeTransaction(deps.db, async (trx) => {
+/** Documents in the lifecycle kit: what leaves and returns with one is its search entry and reminders. */
+export const documentLifecycle: Lifecycle = {
+  type: 'documents',
+  subject: 'document',
+  label: 'Document',
+  trashTitle: 'title',
+  afterDelete: reindexDocument,
+  afterRestore: reindexDocument,
+  async beforePurge(deps, trx, teamId, ids) {
+    const keys = [...new Set(await repo.blobKeysOf(trx, teamId, ids))];
     await trx
-      .updateTable('documents')
-      .set({ deleted_at: nowIso() })
-      .where('id', '=', id)
-      .where('team_id', '=', actor.teamId)
+      .deleteFrom('jobs')
+      .where('team_id', '=', teamId)
+      .where('kind', '=', 'extract_text')
+      .where('finished_at', 'is', null)
+      .where(
+        sql<boolean>`payload in (select '{"versionId":' || id || '}' from document_versions where team_id = ${teamId} and document_id in (${sql.join(ids)}))`,
+      )
       .execute();
-    await reindexDocument(trx, actor.teamId, id);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'document',
-      subjectId: id,
-      action: 'deleted',
-      ip: actor.ip,
-    });
-  });
-}
+    let released: string[] = [];
+    return {
+      // Registered in the purge's own transaction: a crash before the deletes after it leaves them to the sweep.
+      async inTransaction(trx) {
+        const stillUsed = await repo.blobKeysInUse(trx, teamId, keys);
+        released = keys.filter((key) => !stillUsed.has(key));
+        await releaseBlobs(trx, released);
+      },
+      async afterCommit() {
+        for (const key of released) await discardBlob(deps, key);
+      },
+    };
+  },
+};
+
+export const deleteDocument = (deps: Deps, actor: Actor, id: number) =>
+  softDelete(deps, documentLifecycle, actor, id);
 
 export async function restoreDocument(deps: Deps, actor: Actor, id: number): Promise<DocumentDto> {
-  const document = await deps.db
-    .selectFrom('documents')
-    .selectAll()
-    .where('team_id', '=', actor.teamId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!document) throw notFound('Document');
-  authorize(recordPolicy.restore(actor));
-  if (!document.deleted_at) throw new AppError('conflict', 'This document is not deleted.');
-  if (Date.now() - Date.parse(document.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Document');
-  await writeTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable('documents')
-      .set({ deleted_at: null, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await reindexDocument(trx, actor.teamId, id);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'document',
-      subjectId: id,
-      action: 'restored',
-      ip: actor.ip,
-    });
-  });
+  await restoreFromTrash(deps, documentLifecycle, actor, id);
   return (await presentDocuments(deps, actor, [id]))[0]!;
 }
 

@@ -124,3 +124,19 @@ export async function removeImportedContracts(
   }
   await bumpTeamWriteVersion(trx, teamId);
 }
+
+/** What a purged lease or agreement leaves without a cascade: its clauses and reminders. */
+export async function purgeContractRows(
+  trx: Executor,
+  teamId: number,
+  subject: 'lease' | 'agreement',
+  ids: number[],
+) {
+  for (const table of ['clauses', 'reminders'] as const)
+    await trx
+      .deleteFrom(table)
+      .where('team_id', '=', teamId)
+      .where('subject_type', '=', subject)
+      .where('subject_id', 'in', ids)
+      .execute();
+}

@@ -30,8 +30,8 @@ import {
   writeAttributeValues,
 } from '../attributes/service';
 import { recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from '../records/policy';
-import { TRASH_DAYS } from '../records/service';
-import { isPendingImport, PENDING_IMPORT } from '../imports/pending';
+import { type Lifecycle, restoreFromTrash, softDelete } from '../records/lifecycle';
+import { PENDING_IMPORT } from '../imports/pending';
 import { checkRef, FieldErrors } from '../records/validation';
 import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
 import { teamCalendar, type TeamCalendar } from '../teams/settings';
@@ -42,6 +42,7 @@ import {
   checkClauseDocuments,
   isLiveDocument,
   parseWhole as parseContract,
+  purgeContractRows,
   ref,
   removeImportedContracts,
   toCents,
@@ -742,59 +743,35 @@ export async function recomputeCriticalDates(deps: Deps, teamId: number) {
   }
 }
 
-export async function deleteLease(deps: Deps, actor: Actor, id: number) {
-  await findLiveLease(deps.db, actor.teamId, id);
-  authorize(recordPolicy.delete(actor));
-  await writeTransaction(deps.db, async (trx) => {
-    await trx.updateTable('leases').set({ deleted_at: nowIso() }).where('id', '=', id).execute();
-    await removeSubjectReminders(trx, actor.teamId, { type: 'lease', id });
-    await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'lease',
-      subjectId: id,
-      action: 'deleted',
-      ip: actor.ip,
-    });
-  });
-}
-
-export async function restoreLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
-  const lease = await deps.db
-    .selectFrom('leases')
-    .selectAll()
-    .where('team_id', '=', actor.teamId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  // A lease a running import holds hidden is not in the trash: nobody may bring it out early.
-  if (!lease || isPendingImport(lease.deleted_at)) throw notFound('Lease');
-  authorize(recordPolicy.restore(actor));
-  if (!lease.deleted_at) throw new AppError('conflict', 'This lease is not deleted.');
-  if (Date.now() - Date.parse(lease.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound('Lease');
-  await writeTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable('leases')
-      .set({ deleted_at: null, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+/** Leases in the lifecycle kit: their reminders and the team's cached totals follow them in and out. */
+export const leaseLifecycle: Lifecycle = {
+  type: 'leases',
+  subject: 'lease',
+  label: 'Lease',
+  trashTitle:
+    "coalesce((select name from stores where stores.team_id = leases.team_id and stores.id = leases.store_id), '') || coalesce(' (' || reference || ')', '')",
+  async afterDelete(trx, teamId, id) {
+    await removeSubjectReminders(trx, teamId, { type: 'lease', id });
+    await bumpTeamWriteVersion(trx, teamId);
+  },
+  async afterRestore(trx, teamId, id) {
     await syncLeaseReminders(
       trx,
-      actor.teamId,
+      teamId,
       id,
-      parseWhole(await currentValues(trx, actor.teamId, id)),
-      await teamCalendar(trx, actor.teamId),
+      parseWhole(await currentValues(trx, teamId, id)),
+      await teamCalendar(trx, teamId),
     );
-    await bumpTeamWriteVersion(trx, actor.teamId);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'lease',
-      subjectId: id,
-      action: 'restored',
-      ip: actor.ip,
-    });
-  });
+    await bumpTeamWriteVersion(trx, teamId);
+  },
+  beforePurge: (_deps, trx, teamId, ids) => purgeContractRows(trx, teamId, 'lease', ids),
+};
+
+export const deleteLease = (deps: Deps, actor: Actor, id: number) =>
+  softDelete(deps, leaseLifecycle, actor, id);
+
+export async function restoreLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
+  await restoreFromTrash(deps, leaseLifecycle, actor, id);
   return getLease(deps, actor, id);
 }
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { PaginationMeta } from '@storekeep/contracts';
+import type { PaginationMeta, RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
+import { releaseBlobs } from '../../platform/blobs';
 import { AppError, notFound } from '../../platform/errors';
 import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
@@ -19,12 +20,9 @@ import {
   writeAttributeValues,
 } from '../attributes/service';
 import type { LoadedRow, RecordDefinition } from './definition';
-import { imageUrlsFor } from './images';
+import { imageUrlsFor, removeVariants, variantKeys } from './images';
+import { type Lifecycle, restoreFromTrash, softDelete } from './lifecycle';
 import { recordPolicy } from './policy';
-import { isPendingImport } from '../imports/pending';
-
-/** Deleted records stay restorable this long; the purge job removes them afterwards. */
-export const TRASH_DAYS = 30;
 
 // Tables are chosen at run time from four literals (see definition.ts); the typed builder cannot follow.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -235,33 +233,68 @@ export async function updateRecord<Row extends LoadedRow, Dto>(
   return getRecord(deps, def, actor, id);
 }
 
-export async function deleteRecord<Row extends LoadedRow, Dto>(
+/** Records move to the trash and back through the lifecycle kit; this is what a record type adds to it. */
+export function recordLifecycle<Row extends LoadedRow, Dto>(def: RecordDefinition<Row, Dto>): Lifecycle {
+  return {
+    type: def.type,
+    subject: def.subject,
+    label: def.label,
+    trashTitle: TRASH_TITLES[def.type],
+    async afterDelete(trx, teamId, id) {
+      await unindexRecord(trx, def.type, id);
+      await removeAttributeReminders(trx, teamId, def.type, id);
+    },
+    async beforeRestore(trx, teamId, row) {
+      await def.validate(trx, teamId, pick(row, Object.keys(def.inputSchema.shape)), Number(row.id));
+    },
+    async afterRestore(trx, teamId, id) {
+      await reindex(trx, def, teamId, id);
+      await syncAttributeReminders(trx, teamId, def.type, id);
+    },
+    async beforePurge(deps, trx, teamId, ids) {
+      const images = (
+        await untyped(trx)
+          .selectFrom(def.table)
+          .select('image_key')
+          .where('team_id', '=', teamId)
+          .where('id', 'in', ids)
+          .where('image_key', 'is not', null)
+          .execute()
+      ).map((row: { image_key: string }) => row.image_key);
+      await trx
+        .deleteFrom('notes')
+        .where('team_id', '=', teamId)
+        .where('subject_type', '=', def.subject)
+        .where('subject_id', 'in', ids)
+        .execute();
+      return {
+        inTransaction: (trx) =>
+          releaseBlobs(
+            trx,
+            images.flatMap((key) => variantKeys(key)),
+          ),
+        afterCommit: async () => {
+          for (const key of images) await removeVariants(deps, key);
+        },
+      };
+    },
+  };
+}
+
+const TRASH_TITLES: Record<RecordType, string> = {
+  companies: 'name',
+  brands: 'name',
+  stores: 'name',
+  contacts:
+    "coalesce(nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), email, '')",
+};
+
+export const deleteRecord = <Row extends LoadedRow, Dto>(
   deps: Deps,
   def: RecordDefinition<Row, Dto>,
   actor: Actor,
   id: number,
-) {
-  await findLive(deps.db, def, actor.teamId, id);
-  authorize(recordPolicy.delete(actor));
-  await writeTransaction(deps.db, async (trx) => {
-    await untyped(trx)
-      .updateTable(def.table)
-      .set({ deleted_at: nowIso() })
-      .where('id', '=', id)
-      .where('team_id', '=', actor.teamId)
-      .execute();
-    await unindexRecord(trx, def.type, id);
-    await removeAttributeReminders(trx, actor.teamId, def.type, id);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: def.subject,
-      subjectId: id,
-      action: 'deleted',
-      ip: actor.ip,
-    });
-  });
-}
+) => softDelete(deps, recordLifecycle(def), actor, id);
 
 export async function restoreRecord<Row extends LoadedRow, Dto>(
   deps: Deps,
@@ -269,31 +302,7 @@ export async function restoreRecord<Row extends LoadedRow, Dto>(
   actor: Actor,
   id: number,
 ): Promise<Dto> {
-  const [row] = await def.load(deps.db, actor.teamId, [id]);
-  // A running import's row does not exist for anyone until the import commits.
-  if (!row || isPendingImport(row.deleted_at)) throw notFound(def.label);
-  authorize(recordPolicy.restore(actor));
-  if (!row.deleted_at) throw new AppError('conflict', `This ${def.label.toLowerCase()} is not deleted.`);
-  if (Date.now() - Date.parse(row.deleted_at) > TRASH_DAYS * 86_400_000) throw notFound(def.label);
-  await writeTransaction(deps.db, async (trx) => {
-    await def.validate(trx, actor.teamId, pick(row, Object.keys(def.inputSchema.shape)), id);
-    await untyped(trx)
-      .updateTable(def.table)
-      .set({ deleted_at: null, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('team_id', '=', actor.teamId)
-      .execute();
-    await reindex(trx, def, actor.teamId, id);
-    await syncAttributeReminders(trx, actor.teamId, def.type, id);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: def.subject,
-      subjectId: id,
-      action: 'restored',
-      ip: actor.ip,
-    });
-  });
+  await restoreFromTrash(deps, recordLifecycle(def), actor, id);
   return getRecord(deps, def, actor, id);
 }
 
