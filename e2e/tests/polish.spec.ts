@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, joinTeam, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -150,4 +150,52 @@ test('the long lease form has a section navigation: a sticky list beside it on a
   await expect(page.getByRole('heading', { name: /^Options/ })).toBeInViewport();
   await expect(jump).toBeInViewport();
   await screenshot(page, 'lease-form-section-nav-phone');
+});
+
+test('the search box is a command palette: Ctrl-K, type a page or an action, Enter goes there; roles see only what they may do', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const owner = await registerViaApi(page.request, { name: 'Cora Command', email: uniqueEmail('palette') });
+  await page.goto('/dashboard');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await box.fill('new lease');
+  const results = page.getByRole('listbox', { name: 'Search results' });
+  await expect(results.getByRole('group', { name: 'Actions' }).getByRole('option')).toHaveText(['New lease']);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/leases\/create$/);
+  await expect(page.getByRole('heading', { name: 'New lease' })).toBeVisible();
+
+  await box.fill('import st');
+  await results.getByRole('option', { name: 'Import stores' }).click();
+  await expect(page).toHaveURL(/\/import\/stores$/);
+
+  await box.fill('audit');
+  await expect(results.getByRole('group', { name: 'Go to' }).getByRole('option')).toHaveText(['Audit logs']);
+  await box.fill('lease');
+  await expect(results.getByRole('option', { name: 'Import leases' })).toBeVisible();
+  await screenshot(page, 'command-palette-desktop');
+  await box.press('Escape');
+  await expect(results).toBeHidden();
+
+  const context = await browser.newContext();
+  const observer = await context.newPage();
+  const user = await registerViaApi(observer.request, {
+    name: 'Otis Observer',
+    email: uniqueEmail('observer'),
+  });
+  joinTeam(user.id, owner.team_id, 'observer');
+  await observer.goto('/dashboard');
+  const observerBox = observer.getByRole('combobox', { name: 'Search' });
+  await observerBox.fill('lease');
+  const observerResults = observer.getByRole('listbox', { name: 'Search results' });
+  await expect(observerResults.getByRole('option', { name: 'Leases' })).toBeVisible();
+  await expect(observerResults.getByRole('option', { name: 'New lease' })).toHaveCount(0);
+  await observerBox.fill('audit');
+  await expect(observerResults.getByRole('option', { name: 'Audit logs' })).toHaveCount(0);
+  await context.close();
 });

@@ -65,6 +65,24 @@ export const reminderPageStrings = {
  * lib/lazy-route.ts holds those screens until they are in.
  */
 export const enLater = {
+  palette: {
+    pages: { import: 'Import' },
+    actions: {
+      newLease: 'New lease',
+      newAgreement: 'New franchise agreement',
+      newStore: 'New store',
+      newCompany: 'New company',
+      newContact: 'New contact',
+      import: {
+        stores: 'Import stores',
+        leases: 'Import leases',
+        agreements: 'Import agreements',
+        sales: 'Import sales',
+        companies: 'Import companies',
+        contacts: 'Import contacts',
+      },
+    },
+  },
   /** The team page (members, invitations, export): not a first-load screen. */
   team: {
     export: {

@@ -52,6 +52,8 @@ export const en = {
       stores: 'Stores',
       contacts: 'Contacts',
       documents: 'Documents',
+      pages: 'Go to',
+      actions: 'Actions',
     },
   },
   marketing: {

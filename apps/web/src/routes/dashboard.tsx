@@ -13,8 +13,7 @@ import { MapLegend } from '../features/dashboard/map-legend';
 import { StatCard } from '../features/dashboard/stat-card';
 import { StoreList } from '../features/dashboard/store-list';
 import { emptyStats, useDashboard } from '../features/dashboard/use-dashboard';
-import { isoDayFromToday } from '../features/leases/api-list';
-import { formatCount, formatUsd, formatUsdCompact } from '../lib/format';
+import { formatCount, formatUsd, formatUsdCompact, isoDayFromToday } from '../lib/format';
 import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 
 // Leaflet is imported only inside this chunk, never by the first bundle.

@@ -25,7 +25,7 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
         <Menu className="size-6" aria-hidden="true" />
       </button>
       <div className="h-6 w-px bg-gray-200 lg:hidden dark:bg-gray-800" aria-hidden="true" />
-      <GlobalSearch />
+      <GlobalSearch user={user} />
       <div className="flex items-center gap-1 sm:gap-3">
         <Link
           to="/reminders"

@@ -58,11 +58,3 @@ export function parseSimpleParams(
     filters,
   };
 }
-
-/** ISO day `days` from today (local calendar). */
-export function isoDayFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

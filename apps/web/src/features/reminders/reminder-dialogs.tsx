@@ -13,7 +13,7 @@ import { Button, Dialog, Textarea, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { useTeam } from '../teams/use-team';
-import { isoDayFromToday } from '../leases/api-list';
+import { isoDayFromToday } from '../../lib/format';
 import { useCreateReminder, useUpdateReminder } from './queries';
 
 type NewReminderProps = {

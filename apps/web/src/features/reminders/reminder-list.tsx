@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, type Reminder } from '@storekeep/contracts';
 import { Badge, Button, EmptyState, Skeleton } from '../../components/ui';
 import { formatDay, once } from '../../lib/format';
-import { isoDayFromToday } from '../leases/api-list';
+import { isoDayFromToday } from '../../lib/format';
 import { DueDate, SubjectLink } from './display';
 import { useBulkUpdateReminders, useToggleMute, useUpdateReminder } from './queries';
 import { SnoozeDialog } from './reminder-dialogs';

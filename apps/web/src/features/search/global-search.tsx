@@ -1,21 +1,54 @@
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openDocumentFile } from '../documents/queries';
 import { optionId, SearchResults } from './search-results';
-import type { SearchGroup, SearchItem, SearchType } from './types';
+import type { AuthUser } from '@storekeep/contracts';
+import type { ResultGroup, ResultType, SearchItem } from './types';
 import { useGlobalSearch } from './use-global-search';
 import { isTypingTarget } from '../../lib/use-create-shortcut';
 
-export function GlobalSearch() {
+type MatchCommands = (query: string, user: AuthUser) => ResultGroup[];
+
+/**
+ * The search box is also the command palette: pages and actions matching what is typed (matched in the
+ * browser, from a chunk fetched on first focus) come before the records the API finds.
+ */
+export function GlobalSearch({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { query, change, groups, clear, searched } = useGlobalSearch();
+  const { query, change: changeQuery, groups: records, clear: clearRecords, searched } = useGlobalSearch();
+  // Commands show while the user types; a click outside or Escape folds them with the records.
+  const [open, setOpen] = useState(false);
+  const change = (value: string) => {
+    setOpen(true);
+    changeQuery(value);
+  };
+  const clear = useCallback(
+    (resetQuery: boolean) => {
+      setOpen(false);
+      clearRecords(resetQuery);
+    },
+    [clearRecords],
+  );
+  const [matchCommands, setMatchCommands] = useState<MatchCommands | null>(null);
+  const loadCommands = () => {
+    if (!matchCommands)
+      void import('./commands').then(
+        (module) => setMatchCommands(() => module.matchCommands),
+        () => undefined,
+      );
+  };
+  const typed = query.trim();
+  const groups = useMemo(() => {
+    const commands = open && matchCommands && typed ? matchCommands(typed, user) : [];
+    return commands.length || records ? [...commands, ...(records ?? [])] : null;
+  }, [open, matchCommands, typed, user, records]);
   const container = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   // The highlighted result belongs to one set of groups; new results start with nothing highlighted.
-  const [active, setActive] = useState<{ groups: SearchGroup[] | null; index: number }>({
+  const [active, setActive] = useState<{ groups: ResultGroup[] | null; index: number }>({
     groups: null,
     index: -1,
   });
@@ -48,8 +81,12 @@ export function GlobalSearch() {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [groups, clear]);
 
-  const pick = async (type: SearchType, item: SearchItem) => {
+  const pick = async (type: ResultType, item: SearchItem) => {
     clear(true);
+    if (type === 'pages' || type === 'actions') {
+      navigate(String(item.id));
+      return;
+    }
     if (type === 'documents') {
       // Spec §7: documents open their file. The tab opens inside the click (pop-up blockers allow it),
       // GET /documents/{id} supplies a fresh signed url, and a failure closes the tab and shows the error.
@@ -103,6 +140,7 @@ export function GlobalSearch() {
           value={query}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
+          onFocus={loadCommands}
           placeholder={t('search.placeholder')}
           aria-keyshortcuts="/ Control+K"
           aria-autocomplete="list"
@@ -115,7 +153,7 @@ export function GlobalSearch() {
       {groups && (
         <SearchResults
           groups={groups}
-          query={searched}
+          query={searched || typed}
           activeId={activeOption ? optionId(activeOption.type, activeOption.item) : undefined}
           onPick={(type, item) => void pick(type, item)}
         />

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import type { SearchGroup, SearchItem, SearchType } from './types';
+import type { ResultGroup, ResultType, SearchItem } from './types';
 
 // Static class names so Tailwind keeps them: 1–6 columns by the number of non-empty groups (spec §2).
 const columns = [
@@ -13,14 +13,14 @@ const columns = [
 ];
 
 type SearchResultsProps = {
-  groups: SearchGroup[];
+  groups: ResultGroup[];
   query: string;
-  onPick: (type: SearchType, item: SearchItem) => void;
+  onPick: (type: ResultType, item: SearchItem) => void;
   /** The option moved to with the arrow keys (aria-activedescendant of the search box). */
   activeId?: string;
 };
 
-export const optionId = (type: SearchType, item: SearchItem) => `search-option-${type}-${item.id}`;
+export const optionId = (type: ResultType, item: SearchItem) => `search-option-${type}-${item.id}`;
 
 export function SearchResults({ groups, query, onPick, activeId }: SearchResultsProps) {
   const { t } = useTranslation();
