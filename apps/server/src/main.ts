@@ -4,10 +4,10 @@ import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { migrateToLatest } from './platform/db/migrate';
 import { resetDemo, seedDemo } from './seed';
-import { purgeTrash } from './modules/trash/service';
-import { deliverReminderNotices } from './modules/reminders/digest';
+import { purgeTrash } from './modules/trash/index';
+import { deliverReminderNotices } from './modules/reminders/index';
 import { sweepOrphanBlobs } from './platform/blobs';
-import { recoverImports } from './modules/imports/service';
+import { recoverImports } from './modules/imports/index';
 import { drain } from './platform/shutdown';
 
 async function main() {

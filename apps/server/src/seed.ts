@@ -3,16 +3,14 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '@storekeep/contracts';
 import { sql } from 'kysely';
 import type { Deps } from './platform/deps';
 import { nowIso } from './platform/clock';
-import { hashPassword } from './modules/auth/passwords';
-import { findUserByEmail } from './modules/auth/repository';
-import { createPersonalTeam } from './modules/teams/service';
-import { insertUser } from './modules/users/repository';
-import { renameTeam } from './modules/teams/repository';
+import { hashPassword } from './modules/auth/index';
+import { createPersonalTeam, setTeamName } from './modules/teams/index';
+import { findUserByEmail, insertUser } from './modules/users/index';
 import { seedPortfolio } from './demo/seed-portfolio';
 import { seedDemoDocuments } from './demo/seed-documents';
 import { writeTransaction, type Trx } from './platform/db';
 import { discardBlob, releaseBlobs } from './platform/blobs';
-import { variantKeys } from './modules/records/images';
+import { variantKeys } from './modules/records/index';
 import type { UserRow } from './platform/db/schema';
 
 /**
@@ -73,7 +71,7 @@ function seedOnce(deps: Deps, passwordHash: string): Promise<{ teamId: number; u
 
 async function seedTeam(trx: Trx, user: UserRow, now: string): Promise<{ teamId: number; userId: number }> {
   const team = await createPersonalTeam(trx, user, now);
-  await renameTeam(trx, team.id, 'Demo Franchise Group', now);
+  await setTeamName(trx, team.id, 'Demo Franchise Group', now);
   await seedPortfolio(trx, team.id, user.id);
   return { teamId: team.id, userId: user.id };
 }

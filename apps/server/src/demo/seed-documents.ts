@@ -6,9 +6,7 @@ import { writeTransaction } from '../platform/db';
 import { nowIso } from '../platform/clock';
 import { randomToken } from '../platform/crypto';
 import { adoptBlob, discardBlob, reserveBlob } from '../platform/blobs';
-import { addLink } from '../modules/documents/repository';
-import { reindexDocument } from '../modules/documents/service';
-import { enqueueExtraction } from '../modules/documents/extraction';
+import { addLink, reindexDocument, enqueueExtraction } from '../modules/documents/index';
 
 const PAGE = { width: 612, height: 792 };
 

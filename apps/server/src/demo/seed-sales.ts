@@ -1,5 +1,5 @@
 import type { Trx } from '../platform/db';
-import { upsertSales } from '../modules/sales/service';
+import { upsertSales } from '../modules/sales/index';
 import { createRandom } from './portfolio';
 
 const MONTHS = 24;

@@ -161,7 +161,7 @@ export async function pageOfIds(
     table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements';
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
-    /** Sort columns, or expressions (a team-defined attribute's value, see attributes/service.ts). */
+    /** Sort columns, or expressions (a team-defined attribute's value, see attributes/lists.ts). */
     orderBy: SortColumn[];
     direction: 'asc' | 'desc';
     page: number;

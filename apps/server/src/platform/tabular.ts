@@ -36,12 +36,7 @@ const CONTENT_TYPES: Record<TabularFormat, string> = {
  * before the response starts, so a list that rejects its query (a bad filter or sort) answers with its 422 instead of failing inside a download already under way (found by the
  * fuzzer: the error escaped the stream and the request never ended).
  */
-export async function sendTabular(
-  reply: FastifyReply,
-  format: TabularFormat,
-  name: string,
-  rows: AsyncIterable<Cell[]>,
-) {
+export async function sendTabular(reply: FastifyReply, { format, name, rows }: TabularFile) {
   const iterator = rows[Symbol.asyncIterator]();
   const head: Cell[][] = [];
   for (let i = 0; i < 2; i += 1) {
@@ -59,6 +54,9 @@ export async function sendTabular(
     .header('content-disposition', `attachment; filename="${name}-${date}.${format}"`)
     .send(format === 'xlsx' ? xlsxStream(all(), name) : csvStream(all()));
 }
+
+/** A download a service builds and its route sends: rows (the first is the header) named `<name>-<today>.<format>`. */
+export type TabularFile = { format: TabularFormat; name: string; rows: AsyncIterable<Cell[]> };
 
 export type Column<T> = [header: string, value: (row: T) => Cell];
 

@@ -12,14 +12,14 @@ import {
   idParamSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import {
   createAttribute,
   listAttributes,
   reorderAttributes,
   setAttributeArchived,
   updateAttribute,
-} from './service';
+} from './definitions';
 
 /** docs/API.md "Attributes": every member reads definitions; admins write them (service policy). */
 export function registerAttributeRoutes(root: FastifyInstance, deps: Deps) {

@@ -9,7 +9,7 @@ import { sha256 } from '../../platform/crypto';
 import type { Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
-import { listUserTeams } from '../users/repository';
+import { findUserById, listUserTeams } from '../users/index';
 import {
   clearSessionCookie,
   csrfCookieName,
@@ -18,7 +18,7 @@ import {
   sessionExpiry,
 } from './session-cookie';
 import { createAuthCache, type AuthCache } from '../../platform/auth-cache';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 
 /**
  * Every /app route declares who may call it:
@@ -175,7 +175,7 @@ async function resolveAuth(
     const token = await repo.findToken(deps.db, sha256(authorization.slice(7).trim()));
     const now = nowIso();
     if (!token || (token.expires_at && token.expires_at <= now)) return null;
-    const user = await repo.findUserById(deps.db, token.user_id);
+    const user = await findUserById(deps.db, token.user_id);
     if (!user) return null;
     await repo.touchToken(deps.db, token.id, now);
     return withTeams(deps, {

@@ -120,14 +120,6 @@ export async function touchToken(db: Executor, id: number, now: string) {
   await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
 }
 
-export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function savePasswordReset(db: Executor, email: string, tokenHash: string, now: string) {
   await db.deleteFrom('password_resets').where('email', '=', email).execute();
   await db.insertInto('password_resets').values({ email, token_hash: tokenHash, created_at: now }).execute();

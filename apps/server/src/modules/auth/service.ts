@@ -15,16 +15,15 @@ import { type Executor, writeTransaction } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
 import { enforceLimit } from '../../platform/rate-limit';
 import { nameForMail } from '../../platform/text';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 import {
   acceptInvitation,
   createPersonalTeam,
   isValidInvitationSignature,
   previewInvitation,
-} from '../teams/service';
-import { insertToken } from '../tokens/repository';
-import { insertUser, updateUser } from '../users/repository';
-import { loadAuthUser } from '../users/service';
+} from '../teams/index';
+import { insertToken } from '../tokens/index';
+import { findUserByEmail, findUserById, insertUser, loadAuthUser, updateUser } from '../users/index';
 import { forgetSession, isDemoUser, requireVerifiedEmail, type RequestAuth } from './context';
 import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
@@ -168,7 +167,7 @@ export async function login(
     message,
     field: 'email',
   });
-  const user = await repo.findUserByEmail(deps.db, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHashPromise), input.password);
   if (!user || !ok) {
     // Audited for known and unknown e-mails alike (same work either way); never the password.
@@ -287,7 +286,7 @@ export async function register(
     if (invitation.email !== input.email.toLowerCase())
       throw invalid('email', 'This invitation was sent to a different e-mail address.');
   }
-  const existing = await repo.findUserByEmail(deps.db, input.email);
+  const existing = await findUserByEmail(deps.db, input.email);
   if (existing && input.invitation)
     throw invalid('email', 'The email has already been taken. Log in to accept the invitation.');
   const passwordHash = await hashPassword(input.password);
@@ -359,7 +358,7 @@ export async function forgotPassword(deps: Deps, ip: string, email: string) {
     message: 'Please wait :seconds seconds before retrying.',
     field: 'email',
   });
-  const user = await repo.findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
   await writeTransaction(deps.db, async (trx) => {
@@ -388,7 +387,7 @@ export async function resetPassword(
     await repo.deletePasswordReset(deps.db, input.email);
     throw badToken();
   }
-  const user = await repo.findUserByEmail(deps.db, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw badToken();
   const passwordHash = await hashPassword(input.password);
   await writeTransaction(deps.db, async (trx) => {
@@ -427,7 +426,7 @@ export async function verifyEmail(
   params: { id: number; hash: string; expires: number; signature: string },
 ): Promise<boolean> {
   await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
-  const user = await repo.findUserById(deps.db, params.id);
+  const user = await findUserById(deps.db, params.id);
   if (!user || !isValidAddressLink(deps.appKey, 'verify', { userId: user.id, email: user.email, ...params }))
     return false;
   if (!user.email_verified_at) {
@@ -457,14 +456,14 @@ export async function confirmEmailChange(
   params: { id: number; hash: string; expires: number; signature: string },
 ): Promise<boolean> {
   await limitPerIp(deps, 'verify-link', ip, LIMITS.verifyLinkPerIp);
-  const user = await repo.findUserById(deps.db, params.id);
+  const user = await findUserById(deps.db, params.id);
   const pending = user?.pending_email;
   if (!user || !pending || !user.pending_email_expires_at || user.pending_email_expires_at <= nowIso())
     return false;
   if (!isValidAddressLink(deps.appKey, 'change', { userId: user.id, email: pending, ...params }))
     return false;
   return writeTransaction(deps.db, async (trx) => {
-    if (await repo.findUserByEmail(trx, pending)) return false;
+    if (await findUserByEmail(trx, pending)) return false;
     const now = nowIso();
     await updateUser(
       trx,

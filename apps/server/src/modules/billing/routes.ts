@@ -4,7 +4,7 @@ import { API_BASE, billingRedirectSchema, billingSchema, dataOf, idParamSchema }
 import type { Deps } from '../../platform/deps';
 import { notFound, unauthenticated } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
-import { isDemoUser } from '../auth/context';
+import { isDemoUser } from '../auth/index';
 import * as billing from './service';
 
 /**

@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 import { billingPolicy } from './policy';
 import * as repo from './repository';
 import { stripeOf, type Stripe } from './stripe';

@@ -7,7 +7,7 @@ import {
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { addDaysIso } from '../leases/dates';
-import { ESCALATING_SOURCES } from '../reminders/overdue';
+import { ESCALATING_SOURCES } from '../reminders/index';
 
 /** How many open deadlines are read to colour map markers: enough for a year of a normal portfolio. */
 const DEADLINE_SCAN = 500;

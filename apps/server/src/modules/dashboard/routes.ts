@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, dashboardSchema, dataOf } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import { dashboardFor } from './service';
 
 export function registerDashboardRoutes(root: FastifyInstance, deps: Deps) {

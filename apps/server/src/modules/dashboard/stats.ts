@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Dashboard } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { addDaysIso } from '../leases/dates';
-import { trailingRoyaltiesCents } from '../sales/service';
-import { ESCALATING_SOURCES } from '../reminders/overdue';
+import { trailingRoyaltiesCents } from '../sales/index';
+import { ESCALATING_SOURCES } from '../reminders/index';
 
 /**
  * PRODUCT-SPEC §3 dashboard stats: expenditure (annualised current rent and charges of active and

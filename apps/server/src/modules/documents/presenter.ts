@@ -5,7 +5,7 @@ import {
   type LinkableType,
 } from '@storekeep/contracts';
 import type { Actor } from '../../platform/policy';
-import { recordAbilities } from '../records/policy';
+import { recordAbilities } from '../records/index';
 import type { LoadedDocument } from './repository';
 
 /**

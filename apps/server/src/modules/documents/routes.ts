@@ -18,9 +18,10 @@ import {
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
-import { actorOf } from '../auth/context';
+import { sendTabular } from '../../platform/tabular';
+import { actorOf } from '../auth/index';
+import { listExport } from '../attributes/index';
 import { openSignedFile } from './download';
-import { sendListExport } from '../attributes/service';
 import { DOCUMENT_EXPORT_COLUMNS } from './export-columns';
 import * as documents from './service';
 import { uploadDocument, uploadVersion } from './upload';
@@ -42,17 +43,19 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     { config, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const actor = actorOf(request, deps);
-      return sendListExport(
-        deps.db,
-        actor.teamId,
+      return sendTabular(
         reply,
-        request.query,
-        {
-          subject: 'documents',
-          query: (raw) => documents.documentListQuery(deps, actor, raw),
-          load: (ids) => documents.presentDocuments(deps, actor, ids),
-        },
-        DOCUMENT_EXPORT_COLUMNS,
+        await listExport(
+          deps.db,
+          actor.teamId,
+          request.query,
+          {
+            subject: 'documents',
+            query: (raw) => documents.documentListQuery(deps, actor, raw),
+            load: (ids) => documents.presentDocuments(deps, actor, ids),
+          },
+          DOCUMENT_EXPORT_COLUMNS,
+        ),
       );
     },
   );

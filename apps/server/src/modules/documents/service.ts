@@ -17,19 +17,23 @@ import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
-import { diff, recordActivity } from '../activities/service';
+import { diff, recordActivity } from '../activities/index';
 import {
   attributeSearchText,
   attributeValuesFor,
   listQueryWithAttributes,
   syncAttributeReminders,
   writeAttributeValues,
-} from '../attributes/service';
-import { recordPolicy } from '../records/policy';
-import { removeSubjectReminders, syncReminders } from '../reminders/sync';
-import { recordDefinitions } from '../records/registry';
-import { findLive } from '../records/service';
-import { type Lifecycle, restoreFromTrash, softDelete } from '../records/lifecycle';
+} from '../attributes/index';
+import {
+  recordPolicy,
+  recordDefinitions,
+  findLive,
+  type Lifecycle,
+  restoreFromTrash,
+  softDelete,
+} from '../records/index';
+import { removeSubjectReminders, syncReminders } from '../reminders/index';
 import { discardBlob, releaseBlobs } from '../../platform/blobs';
 import { signedFileUrl } from './download';
 import { categoryName, isBuiltInCategory, presentDocument, presentVersion } from './presenter';

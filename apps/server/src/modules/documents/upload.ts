@@ -19,8 +19,8 @@ import { DependencyUnavailable } from '../../platform/unavailable';
 import { randomToken } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
-import { recordPolicy } from '../records/policy';
+import { recordActivity } from '../activities/index';
+import { recordPolicy } from '../records/index';
 import { enqueueExtraction, isExtractable } from './extraction';
 import * as repo from './repository';
 import {

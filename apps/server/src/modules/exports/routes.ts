@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import { exportTeam } from './service';
 
 export function registerExportRoutes(app: FastifyInstance, deps: Deps) {

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { csvStream, type Cell } from '../../platform/tabular';
 import { safeFileName } from '../../platform/file-name';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 
 /**
  * Every table that holds a team's own data, with the columns that order it. A team export is these tables

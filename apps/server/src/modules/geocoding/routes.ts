@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE, dataOf, geocodeResultSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import { geocodeStores } from './service';
 
 export function registerGeocodingRoutes(root: FastifyInstance, deps: Deps) {

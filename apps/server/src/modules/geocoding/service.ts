@@ -3,8 +3,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { OutboundRefused } from '../../platform/outbound';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { updateRecord } from '../records/service';
-import { recordDefinitions } from '../records/registry';
+import { updateRecord, recordDefinitions } from '../records/index';
 
 const BATCH = 25;
 const TIMEOUT_MS = 5000;

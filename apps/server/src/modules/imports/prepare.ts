@@ -12,9 +12,9 @@ import {
   type ImportType,
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
-import { liveAttributes, validateAttributeValues } from '../attributes/service';
-import type { RecordDefinition } from '../records/definition';
-import { existingSales } from '../sales/service';
+import { liveAttributes, validateAttributeValues } from '../attributes/index';
+import type { RecordDefinition } from '../records/index';
+import { existingSales } from '../sales/index';
 import type { FieldSpec, Relation } from './fields';
 import type { SheetRow } from './parse';
 

@@ -13,7 +13,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { csvStream } from '../../platform/tabular';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import * as imports from './service';
 
 export function registerImportRoutes(root: FastifyInstance, deps: Deps) {

@@ -26,7 +26,7 @@ import { randomToken } from '../../platform/crypto';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 import { adoptBlob, reserveBlob } from '../../platform/blobs';
 import { describeFields, suggestMapping, type FieldSpec } from './fields';
 import { detectFormat, openTable, UnreadableFile, type ImportFormat, type SheetRow } from './parse';

@@ -17,9 +17,8 @@ import {
   removeAttributeReminders,
   syncAttributeReminders,
   writeAttributeValues,
-} from '../attributes/service';
-import type { RecordDefinition } from '../records/definition';
-import { recordDefinitions } from '../records/registry';
+} from '../attributes/index';
+import { type RecordDefinition, recordDefinitions } from '../records/index';
 import {
   agreementValuesOf,
   hideImportedAgreement,
@@ -28,7 +27,7 @@ import {
   removeImportedAgreements,
   revealImportedAgreements,
 } from '../agreements/service';
-import { writeDocumentFields, type DocumentPatch } from '../documents/service';
+import { writeDocumentFields, type DocumentPatch } from '../documents/index';
 import {
   hideImportedLease,
   insertLease,
@@ -37,7 +36,7 @@ import {
   removeImportedLeases,
   revealImportedLeases,
 } from '../leases/service';
-import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/service';
+import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/index';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
 import { PENDING_IMPORT } from './pending';
 import {

@@ -9,7 +9,7 @@ import {
   listPreferenceSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import { getPreference, listPreferences, savePreference } from './service';
 
 /** Each user's remembered page size and hidden columns per list, in the current team (issue 9). */

@@ -11,8 +11,8 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { actorOf } from '../auth/context';
-import { recordDefinitions } from '../records/registry';
+import { actorOf } from '../auth/index';
+import { recordDefinitions } from '../records/index';
 import { addNote, editNote, listNotes, removeNote } from './service';
 
 export function registerNoteRoutes(root: FastifyInstance, deps: Deps) {

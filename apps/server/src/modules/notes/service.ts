@@ -4,9 +4,8 @@ import { nowIso } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
-import type { RecordDefinition } from '../records/definition';
-import { findLive } from '../records/service';
+import { recordActivity } from '../activities/index';
+import { type RecordDefinition, findLive } from '../records/index';
 import * as repo from './repository';
 import { writeTransaction } from '../../platform/db';
 

@@ -5,7 +5,7 @@ import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { RealtimeEvent } from '../../platform/realtime';
 import { forbidden } from '../../platform/errors';
-import { unreadCount } from '../reminders/service';
+import { unreadCount } from '../reminders/index';
 
 const HEARTBEAT_MS = 25_000;
 /** Writes that can change what a team's reminders say (and so everyone's unread count). */

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@storekeep/contracts';
-import { attributeExportColumns } from '../attributes/service';
+import { attributeExportColumns } from '../attributes/index';
 import type { Deps } from '../../platform/deps';
 import { idBatches } from '../../platform/list';
 import type { Actor } from '../../platform/policy';

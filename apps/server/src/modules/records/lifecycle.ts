@@ -6,9 +6,9 @@ import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
-import { recordActivity } from '../activities/service';
-import { purgeAttributeValues } from '../attributes/service';
-import { isPendingImport } from '../imports/pending';
+import { recordActivity } from '../activities/index';
+import { purgeAttributeValues } from '../attributes/index';
+import { isPendingImport } from '../imports/index';
 import { recordPolicy } from './policy';
 
 /** Deleted records stay restorable this long; the purge job removes them afterwards. */

@@ -1,8 +1,8 @@
 import type { RecordType } from '@storekeep/contracts';
-import { brands } from '../brands/definition';
-import { companies } from '../companies/definition';
-import { contacts } from '../contacts/definition';
-import { stores } from '../stores/definition';
+import { brands } from '../brands/index';
+import { companies } from '../companies/index';
+import { contacts } from '../contacts/index';
+import { stores } from '../stores/index';
 import type { RecordDefinition } from './definition';
 
 /** Every record type by its URL name; notes, trash and search look definitions up here. */

@@ -14,11 +14,11 @@ import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
 import { exportFormat, sendTabular } from '../../platform/tabular';
-import { actorOf } from '../auth/context';
-import { listRecordActivities } from '../activities/service';
+import { actorOf } from '../auth/index';
+import { listRecordActivities } from '../activities/index';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { exportRecords } from './export';
-import { MAX_IMAGE_BYTES, removeImage, replaceImage } from './images';
+import { MAX_IMAGE_BYTES, removeImage, replaceImage } from './image-changes';
 import {
   createRecord,
   deleteRecord,
@@ -53,12 +53,11 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(
     { config, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const { format, query } = exportFormat(request.query);
-      return sendTabular(
-        reply,
+      return sendTabular(reply, {
         format,
-        def.type,
-        await exportRecords(deps, def, actorOf(request, deps), query),
-      );
+        name: def.type,
+        rows: await exportRecords(deps, def, actorOf(request, deps), query),
+      });
     },
   );
 

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, unindexRecord } from '../../platform/search';
-import { diff, recordActivity } from '../activities/service';
+import { diff, recordActivity } from '../activities/index';
 import {
   attributeErrors,
   attributeListSpecs,
@@ -18,7 +18,7 @@ import {
   removeAttributeReminders,
   syncAttributeReminders,
   writeAttributeValues,
-} from '../attributes/service';
+} from '../attributes/index';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor, removeVariants, variantKeys } from './images';
 import { type Lifecycle, restoreFromTrash, softDelete } from './lifecycle';
@@ -78,7 +78,7 @@ export async function listRecords<Row extends LoadedRow, Dto>(
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
   const { query, conditions, search, orderBy } = await listQuery(deps, def, actor, raw);
-  // A team-defined attribute's sort walks that attribute's value index (attributes/service.ts).
+  // A team-defined attribute's sort walks that attribute's value index (attributes/lists.ts).
   const byAttribute = query.sort.startsWith('attr.')
     ? await attributeSortedPage(deps.db, {
         table: def.table,

@@ -5,7 +5,7 @@ import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 import { writeTransaction } from '../../platform/db';
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail';
-import { pushToUsers } from '../devices/service';
+import { pushToUsers } from '../devices/index';
 import { nameForMail } from '../../platform/text';
 
 export type Recipient = { id: number; email: string; name: string };

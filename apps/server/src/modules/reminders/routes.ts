@@ -13,14 +13,14 @@ import {
   reminderInputSchema,
   reminderSchema,
   reminderUpdateSchema,
+  calendarFeedSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import * as reminders from './service';
 import { listMutes, muteSubject, unmuteSubject } from './mutes';
 import { calendarFeed, calendarFeedStatus, revokeCalendarFeed, rotateCalendarFeed } from './calendar';
-import { calendarFeedSchema } from '@storekeep/contracts';
 import { z } from 'zod';
 
 export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {

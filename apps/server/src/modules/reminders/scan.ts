@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { addDaysIso } from '../leases/dates';
-import { teamToday } from '../teams/settings';
+import { teamToday } from '../teams/index';
 import { deliverNotice } from './channels';
 import { chunked, noticeTargets } from './recipients';
 import { leadDaysOf } from './sync';

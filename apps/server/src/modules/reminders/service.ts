@@ -7,14 +7,14 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 import { daysBefore } from '../leases/dates';
-import { teamToday } from '../teams/settings';
+import { teamToday } from '../teams/index';
 import { leadDaysOf } from './sync';
 import { subjectNames } from './subjects';
 import { mutedKeys, SUBJECT_TABLES } from './mutes';
 import { recipientsFor } from './recipients';
-import { pushToUsers } from '../devices/service';
+import { pushToUsers } from '../devices/index';
 import { REMINDER_CHANGE_REFUSED, reminderPolicy } from './policy';
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */

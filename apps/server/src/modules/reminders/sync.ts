@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { daysBefore } from '../leases/dates';
-import { teamToday } from '../teams/settings';
+import { teamToday } from '../teams/index';
 
 export type CriticalDate = { key: string; source: string; title: string; due_date: string };
 

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { recordActivity } from '../activities/service';
+import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
 import { presentSales, toCents } from './presenter';
 import { addDays, addMonths } from './calculations';

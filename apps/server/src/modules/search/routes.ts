@@ -9,8 +9,8 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { searchType } from '../../platform/search';
-import { actorOf } from '../auth/context';
-import { documentSnippets } from '../documents/service';
+import { actorOf } from '../auth/index';
+import { documentSnippets } from '../documents/index';
 
 export function registerSearchRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();

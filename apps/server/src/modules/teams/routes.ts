@@ -17,12 +17,11 @@ import {
   teamSettingsSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf, isDemoUser } from '../auth/context';
+import { actorOf, isDemoUser, rotateSession } from '../auth/index';
 import { forbidden } from '../../platform/errors';
-import { loadAuthUser } from '../users/service';
+import { loadAuthUser } from '../users/index';
 import * as teams from './service';
 import { getSettings, updateSettings } from './settings';
-import { rotateSession } from '../auth/service';
 import { writeTransaction } from '../../platform/db';
 
 const memberParams = idParamSchema.extend({ userId: z.coerce.number().int().positive() });

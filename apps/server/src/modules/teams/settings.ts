@@ -9,7 +9,7 @@ import {
   type TeamSettings,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Executor } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 
 /** The job kind that recomputes a team's option dates (registered by the leases module). */
@@ -17,8 +17,7 @@ export const RECOMPUTE_CRITICAL_DATES = 'recompute-critical-dates';
 import { notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import { recordActivity } from '../activities/service';
-import { writeTransaction } from '../../platform/db';
+import { recordActivity } from '../activities/index';
 
 export async function getSettings(deps: Deps, actor: Actor, teamId: number): Promise<TeamSettings> {
   if (teamId !== actor.teamId) throw notFound('Team');

@@ -4,8 +4,8 @@ import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { forbidden, notFound } from '../../platform/errors';
-import { isDemoUser, requireVerifiedEmail, type RequestAuth } from '../auth/context';
-import { recordActivity } from '../activities/service';
+import { isDemoUser, requireVerifiedEmail, type RequestAuth } from '../auth/index';
+import { recordActivity } from '../activities/index';
 import * as repo from './repository';
 import { writeTransaction } from '../../platform/db';
 

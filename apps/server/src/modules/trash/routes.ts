@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, activitySchema, paginated, trashItemSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { actorOf } from '../auth/context';
-import { listActivities } from '../activities/service';
+import { actorOf } from '../auth/index';
+import { listActivities } from '../activities/index';
 import { listTrash } from './service';
 
 export function registerTrashAndAuditRoutes(root: FastifyInstance, deps: Deps) {

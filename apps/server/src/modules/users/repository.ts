@@ -1,6 +1,14 @@
 import type { Executor } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
 
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function insertUser(
   db: Executor,
   row: { name: string; email: string; passwordHash: string; now: string; verifiedAt?: string | null },

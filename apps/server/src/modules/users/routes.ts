@@ -12,7 +12,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { unauthenticated } from '../../platform/errors';
-import { logoutOtherDevices, rotateSession } from '../auth/service';
+import { logoutOtherDevices, rotateSession } from '../auth/index';
 import { presentCaller, updatePassword, updateProfile } from './service';
 
 /** `guest=null`: a guest is answered 200 `{ data: null }` instead of 401 (the web app's own call). */

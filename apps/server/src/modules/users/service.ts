@@ -3,18 +3,24 @@ import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { forbidden, invalid, notFound } from '../../platform/errors';
-import { recordActivity, diff } from '../activities/service';
-import { endAllCredentials, findUserById, findUserByEmail } from '../auth/repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { assertUncommonPassword } from '../auth/common-passwords';
-import { isDemoUser, type RequestAuth } from '../auth/context';
-import { addressLinkPath, LINK_MINUTES, linkExpiry } from '../auth/verification';
+import { recordActivity, diff } from '../activities/index';
+import {
+  endAllCredentials,
+  hashPassword,
+  verifyPassword,
+  assertUncommonPassword,
+  isDemoUser,
+  type RequestAuth,
+  addressLinkPath,
+  LINK_MINUTES,
+  linkExpiry,
+} from '../auth/index';
 import { enqueueMail } from '../../platform/mail';
 import { enforceLimit } from '../../platform/rate-limit';
 import { nameForMail } from '../../platform/text';
-import { listUserTeams, updateUser } from './repository';
+import { findUserByEmail, findUserById, listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
-import { unreadCount } from '../reminders/service';
+import { unreadCount } from '../reminders/index';
 
 /** The signed-in user as the spec's client sees it, read fresh (after a login, switch or edit). */
 export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Promise<AuthUser> {

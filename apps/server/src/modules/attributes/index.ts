@@ -1,0 +1,20 @@
+// The attributes module as other modules use it: record types read, write and list by the team's attributes.
+export {
+  attributeErrors,
+  attributeSearchText,
+  attributeValuesFor,
+  liveAttributes,
+  purgeAttributeValues,
+  splitAttributes,
+  validateAttributeValues,
+  withAttributeErrors,
+  writeAttributeValues,
+} from './values';
+export { removeAttributeReminders, syncAttributeReminders } from './reminders';
+export {
+  attributeExportColumns,
+  attributeListSpecs,
+  attributeSortedPage,
+  listExport,
+  listQueryWithAttributes,
+} from './lists';

@@ -1,0 +1,10 @@
+// The documents module as other modules use it: search snippets, imported fields and text extraction.
+export {
+  documentLifecycle,
+  documentSnippets,
+  reindexDocument,
+  writeDocumentFields,
+  type DocumentPatch,
+} from './service';
+export { enqueueExtraction, EXTRACT_TEXT, runExtraction } from './extraction';
+export { addLink } from './repository';

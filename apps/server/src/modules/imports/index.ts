@@ -1,0 +1,3 @@
+// The imports module as other modules use it: the import job, and the mark of rows an import has not committed.
+export { RUN_IMPORT, recoverImports, runImportJob } from './service';
+export { isPendingImport, PENDING_IMPORT } from './pending';

@@ -1,0 +1,17 @@
+// The records module as other modules use it: the record types' kit (definitions, policy, validation), their
+// registry, and the lifecycle kit (soft delete, restore, trash, purge) that leases, agreements and documents share.
+export type { RecordDefinition } from './definition';
+export { recordDefinitions } from './registry';
+export { recordAbilities, recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from './policy';
+export { checkRef, FieldErrors } from './validation';
+export { findLive, recordLifecycle, reindex, updateRecord } from './service';
+export {
+  purgeDate,
+  purgeExpired,
+  restoreFromTrash,
+  softDelete,
+  trashCutoff,
+  type Lifecycle,
+  type TrashType,
+} from './lifecycle';
+export { imageUrlsFor, variantKeys } from './images';

@@ -1,0 +1,12 @@
+// The reminders module as other modules use it: records keep their dated reminders in step through sync.
+export {
+  ATTRIBUTE_REMINDER_PREFIX,
+  isAttributeReminderKey,
+  removeSubjectReminders,
+  retireReminderKeys,
+  syncReminders,
+  type CriticalDate,
+} from './sync';
+export { unreadCount } from './service';
+export { deliverReminderNotices } from './digest';
+export { ESCALATING_SOURCES } from './overdue';

@@ -1,0 +1,2 @@
+// The sales module as other modules use it: imports write figures, the dashboard sums royalties.
+export { existingSales, restoreSales, SALES_LABEL, trailingRoyaltiesCents, upsertSales } from './service';

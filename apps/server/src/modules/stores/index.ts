@@ -1,0 +1,2 @@
+// The record type as the records registry uses it.
+export { stores } from './definition';
