@@ -199,3 +199,48 @@ test('the search box is a command palette: Ctrl-K, type a page or an action, Ent
   await expect(observerResults.getByRole('option', { name: 'Audit logs' })).toHaveCount(0);
   await context.close();
 });
+
+test('a new team gets a getting-started checklist that ticks steps off, hides with Undo, and is not shown to observers', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const owner = await registerViaApi(page.request, { name: 'Gina Guide', email: uniqueEmail('guide') });
+  await page.goto('/dashboard');
+  const checklist = page.getByRole('list', { name: 'Getting started' });
+  await expect(checklist.getByRole('link')).toHaveText([
+    'Add a brand(to do)',
+    'Add a store(to do)',
+    'Add a lease with its critical dates(to do)',
+    'Import a spreadsheet of your stores(to do)',
+    'Invite a colleague(to do)',
+  ]);
+  await expect(page.getByText('0 of 5 done')).toBeVisible();
+
+  await apiCall(page.request, 'POST', '/brands', { name: 'Harbor Grill' });
+  await checklist.getByRole('link', { name: /Add a store/ }).click();
+  await expect(page).toHaveURL(/\/stores\/create$/);
+  await page.goBack();
+  await expect(checklist.getByRole('link', { name: 'Add a brand (done)' })).toBeVisible();
+  await expect(page.getByText('1 of 5 done')).toBeVisible();
+  await screenshot(page, 'getting-started-desktop');
+
+  await page.getByRole('button', { name: 'Hide this checklist' }).click();
+  await expect(checklist).toBeHidden();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(checklist).toBeVisible();
+
+  const context = await browser.newContext();
+  const observer = await context.newPage();
+  const user = await registerViaApi(observer.request, {
+    name: 'Olga Observer',
+    email: uniqueEmail('observer'),
+  });
+  joinTeam(user.id, owner.team_id, 'observer');
+  // The checklist asks the server like the owner's does; what it shows an observer is nothing.
+  const asked = observer.waitForResponse((response) => response.url().includes('/getting-started'));
+  await observer.goto('/dashboard');
+  await asked;
+  await expect(observer.getByRole('list', { name: 'Getting started' })).toHaveCount(0);
+  await context.close();
+});

@@ -52,6 +52,7 @@ import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerBillingRoutes } from './modules/billing/routes';
 import { registerDeviceRoutes } from './modules/devices/routes';
 import { registerListPreferenceRoutes } from './modules/list-preferences/routes';
+import { registerOnboardingRoutes } from './modules/onboarding/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -276,6 +277,7 @@ export async function buildApp({
   registerBillingRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   registerListPreferenceRoutes(app, deps);
+  registerOnboardingRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
   deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) =>

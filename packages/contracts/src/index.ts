@@ -20,3 +20,4 @@ export * from './sales';
 export * from './devices';
 export * from './billing';
 export * from './critical-dates';
+export * from './onboarding';

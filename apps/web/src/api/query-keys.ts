@@ -2,6 +2,7 @@
 export const queryKeys = {
   authUser: ['auth-user'] as const,
   dashboard: ['dashboard'] as const,
+  gettingStarted: (teamId: number) => ['getting-started', teamId] as const,
   search: (query: string) => ['search', query] as const,
   team: (id: number) => ['teams', id] as const,
   invitation: (token: string) => ['team-invitations', token] as const,

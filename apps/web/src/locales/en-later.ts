@@ -65,6 +65,21 @@ export const reminderPageStrings = {
  * lib/lazy-route.ts holds those screens until they are in.
  */
 export const enLater = {
+  gettingStarted: {
+    title: 'Getting started',
+    progress: '{{done}} of {{total}} done',
+    hide: 'Hide this checklist',
+    hidden: 'The checklist is hidden.',
+    doneState: '(done)',
+    todoState: '(to do)',
+    steps: {
+      brand: 'Add a brand',
+      store: 'Add a store',
+      lease: 'Add a lease with its critical dates',
+      import: 'Import a spreadsheet of your stores',
+      colleague: 'Invite a colleague',
+    },
+  },
   palette: {
     pages: { import: 'Import' },
     actions: {

@@ -15,6 +15,14 @@ import { StoreList } from '../features/dashboard/store-list';
 import { emptyStats, useDashboard } from '../features/dashboard/use-dashboard';
 import { formatCount, formatUsd, formatUsdCompact, isoDayFromToday } from '../lib/format';
 import { useAfterFirstPaint } from '../lib/use-after-first-paint';
+import { loadLaterStrings } from '../i18n';
+
+// A new team's checklist: its own chunk, with the strings it needs, after the first paint.
+const GettingStartedCard = lazy(() =>
+  Promise.all([import('../features/dashboard/getting-started'), loadLaterStrings()]).then(
+    ([module]) => module,
+  ),
+);
 
 // Leaflet is imported only inside this chunk, never by the first bundle.
 const StoreMap = lazy(() => import('../features/dashboard/store-map'));
@@ -54,6 +62,11 @@ export function Component() {
         </Alert>
       )}
       <PageHeader title={t('dashboard.title')} />
+      {painted && (
+        <Suspense fallback={null}>
+          <GettingStartedCard user={user} />
+        </Suspense>
+      )}
       <section aria-label={t('dashboard.title')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label={t('dashboard.expenditure')}
