@@ -39,16 +39,10 @@ import {
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/index';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
 import { PENDING_IMPORT } from './pending';
-import {
-  createContractPreparer,
-  createDocumentPreparer,
-  createPreparer,
-  createSalesPreparer,
-  type ContractKind,
-  type Operation,
-  type Preparer,
-  type PrepareOptions,
-} from './prepare';
+import { createPreparer, type Operation, type Preparer, type PrepareOptions } from './prepare';
+import { createContractPreparer, type ContractKind } from './prepare-contracts';
+import { createDocumentPreparer } from './prepare-documents';
+import { createSalesPreparer } from './prepare-sales';
 
 // Tables are chosen from the record types at run time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -652,57 +646,70 @@ function contractTarget(options: {
   };
 }
 
-const leasesTarget = contractTarget({
-  type: 'leases',
-  label: 'Lease',
-  insert: insertLease,
-  patch: patchLease,
-  remove: removeImportedLeases,
-  hide: hideImportedLease,
-  reveal: revealImportedLeases,
-  kind: {
-    schema: leaseInputSchema,
-    table: 'leases',
-    subject: 'leases',
-    matchColumn: 'reference',
-    valuesOf: leaseValuesOf,
-    // A file has one rent figure per lease: it becomes a one-row schedule over the term.
-    build({ monthly_rent, ...values }, err) {
-      if (monthly_rent === undefined || monthly_rent === '') return values;
-      if (!values.commencement_date || !values.expiration_date) {
-        err('monthly_rent', 'A monthly rent needs the commencement and expiration dates of its lease.');
-        return values;
-      }
-      return {
-        ...values,
-        rent_schedule: [
-          {
-            start_date: values.commencement_date,
-            end_date: values.expiration_date,
-            monthly_amount: monthly_rent,
-          },
-        ],
-      };
-    },
-  },
-});
+/**
+ * Built on first use: the leases and agreements modules import this module back (through their index), so
+ * their functions are not yet initialised while this module is evaluated.
+ */
+function lazily(make: () => ImportTarget): () => ImportTarget {
+  let target: ImportTarget | undefined;
+  return () => (target ??= make());
+}
 
-const agreementsTarget = contractTarget({
-  type: 'agreements',
-  label: 'Franchise agreement',
-  insert: insertAgreement,
-  patch: patchAgreement,
-  remove: removeImportedAgreements,
-  hide: hideImportedAgreement,
-  reveal: revealImportedAgreements,
-  kind: {
-    schema: agreementInputSchema,
-    table: 'franchise_agreements',
-    subject: 'agreements',
-    matchColumn: 'agreement_number',
-    valuesOf: agreementValuesOf,
-  },
-});
+const leasesTarget = lazily(() =>
+  contractTarget({
+    type: 'leases',
+    label: 'Lease',
+    insert: insertLease,
+    patch: patchLease,
+    remove: removeImportedLeases,
+    hide: hideImportedLease,
+    reveal: revealImportedLeases,
+    kind: {
+      schema: leaseInputSchema,
+      table: 'leases',
+      subject: 'leases',
+      matchColumn: 'reference',
+      valuesOf: leaseValuesOf,
+      // A file has one rent figure per lease: it becomes a one-row schedule over the term.
+      build({ monthly_rent, ...values }, err) {
+        if (monthly_rent === undefined || monthly_rent === '') return values;
+        if (!values.commencement_date || !values.expiration_date) {
+          err('monthly_rent', 'A monthly rent needs the commencement and expiration dates of its lease.');
+          return values;
+        }
+        return {
+          ...values,
+          rent_schedule: [
+            {
+              start_date: values.commencement_date,
+              end_date: values.expiration_date,
+              monthly_amount: monthly_rent,
+            },
+          ],
+        };
+      },
+    },
+  }),
+);
+
+const agreementsTarget = lazily(() =>
+  contractTarget({
+    type: 'agreements',
+    label: 'Franchise agreement',
+    insert: insertAgreement,
+    patch: patchAgreement,
+    remove: removeImportedAgreements,
+    hide: hideImportedAgreement,
+    reveal: revealImportedAgreements,
+    kind: {
+      schema: agreementInputSchema,
+      table: 'franchise_agreements',
+      subject: 'agreements',
+      matchColumn: 'agreement_number',
+      valuesOf: agreementValuesOf,
+    },
+  }),
+);
 
 /** Metadata of uploaded documents: only updated, through the documents service (search row, reminder, audit). */
 const documentsTarget: ImportTarget = {
@@ -772,7 +779,7 @@ async function putBackDocuments(trx: Executor, teamId: number, changes: ChangeRo
 export function targetOf(type: ImportType): ImportTarget {
   if (type === 'documents') return documentsTarget;
   if (type === 'sales') return salesTarget;
-  if (type === 'leases') return leasesTarget;
-  if (type === 'agreements') return agreementsTarget;
+  if (type === 'leases') return leasesTarget();
+  if (type === 'agreements') return agreementsTarget();
   return recordTarget(recordDefinitions[type]);
 }
