@@ -1,5 +1,5 @@
 /**
- * The contracts part of the benchmark data set (issue 5): in the big team, 120,000 leases (every store
+ * The contracts part of the benchmark data set: in the big team, 120,000 leases (every store
  * has a current lease, one in five also an expired earlier one) with rent rows, charges and a renewal
  * option each, 60,000 franchise agreements covering one store each, and 1,000,000 reminders — the
  * generated critical dates of those leases and agreements plus manual reminders — about a third of them

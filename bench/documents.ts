@@ -1,5 +1,5 @@
 /**
- * The documents part of the benchmark data set (issue 4): BENCH_DOCUMENTS (default 1,000,000) document
+ * The documents part of the benchmark data set: BENCH_DOCUMENTS (default 1,000,000) document
  * rows in the big team, each with a current version whose extracted text is about 2 KB, and their search
  * rows built by the app's own `searchIndexRow` exactly as `reindexDocument` would (title, category name,
  * file name, text). The text is drawn from a 4,000-word vocabulary with a Zipf distribution (a few words

@@ -88,7 +88,7 @@ const ENDPOINTS: Endpoint[] = [
     kind: 'search',
   },
   { name: 'search query=market (half)', path: `${API_BASE}/search?query=market`, kind: 'search' },
-  // Issue 4: the documents (BENCH_DOCUMENTS of them, ~2 KB of text each) in the big team.
+  // The documents (BENCH_DOCUMENTS of them, ~2 KB of text each) in the big team.
   { name: 'documents (default: newest first)', path: DOCUMENTS, kind: 'document-list' },
   {
     name: `documents search=${DOC_RARE_WORD} (1 in 10,000)`,
@@ -115,7 +115,7 @@ const ENDPOINTS: Endpoint[] = [
     path: `${API_BASE}/search?query=${DOC_HALF_WORD}`,
     kind: 'document-search',
   },
-  // Issue 5: leases, agreements and reminders (bench/contracts.ts).
+  // Leases, agreements and reminders (bench/contracts.ts).
   { name: 'dashboard', path: `${API_BASE}/dashboard`, kind: 'dashboard' },
   {
     name: 'reminders incomplete (inbox)',

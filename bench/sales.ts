@@ -1,5 +1,5 @@
 /**
- * Royalty report benchmark (issue 6: 60,000 agreements and 5,000,000 sales rows in ≤ 2 s).
+ * Royalty report benchmark (target: 60,000 agreements and 5,000,000 sales rows in ≤ 2 s).
  *
  *   node --import tsx bench/sales.ts                      # SQLite, file cached under .tmp/bench/
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/sales.ts

@@ -1,5 +1,5 @@
 /**
- * Issue 9's page-speed figure: largest contentful paint of /login and /dashboard (the demo user) in Debian's
+ * The page-speed figure: largest contentful paint of /login and /dashboard (the demo user) in Debian's
  * Chromium with the CPU slowed 4×, against the real server and the built SPA on localhost, each page loaded
  * cold (new context) 5 times. `npm run bench:web`.
  */

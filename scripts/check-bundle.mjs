@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 9's bundle budget: the gzipped JavaScript a cold load of /login and of /dashboard fetches must stay
+// The bundle budget: the gzipped JavaScript a cold load of /login and of /dashboard fetches must stay
 // at or under 150 KB each. Run after the web build (npm test does). Reads the build's Vite manifest: the
 // entry (index.html) with its static imports, plus the layout and route modules each page loads, with their
 // static imports. Dynamic imports inside those (the store map, charts, dialogs) are not counted: they load

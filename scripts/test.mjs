@@ -153,7 +153,7 @@ if (pgUrl || (await portOpen('127.0.0.1', 5432))) {
 }
 
 if (run('web build', 'npm', ['run', '--silent', 'build'])) {
-  // Issue 9: the JavaScript a cold load of /login and /dashboard fetches stays within 150 KB gzipped.
+  // The JavaScript a cold load of /login and /dashboard fetches stays within 150 KB gzipped.
   // Counted as one test in the totals.
   if (run('bundle budget', 'node', ['scripts/check-bundle.mjs'])) totals.passed += 1;
   else totals.failed += 1;

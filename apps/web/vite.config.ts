@@ -31,7 +31,7 @@ function sonnerStylesAsFile(): Plugin {
 
 /**
  * What the server names in a page's HTML so the browser fetches it at once, in parallel with the entry
- * script, instead of after the entry has run (issue 9: largest contentful paint ≤ 1 s on a slow phone).
+ * script, instead of after the entry has run (largest contentful paint ≤ 1 s on a slow phone).
  * `modules` are the lazy route modules React Router loads for the page (src/router.tsx; their chunks and
  * static imports become <link rel="modulepreload">), `data` the API answers the page asks for first
  * (<link rel="preload" as="fetch">, which the SPA's own fetch then takes over). Every page's guard asks
@@ -109,7 +109,7 @@ export default defineConfig({
     routePreloads(),
     react(),
     tailwindcss(),
-    // The installable app (issue 7): manifest, icons and a service worker (sw/sw.ts) that precaches the
+    // The installable app: manifest, icons and a service worker (sw/sw.ts) that precaches the
     // built shell assets, shows public/offline.html without a connection, shows pushes and asks before
     // a new release takes over (features/pwa/service-worker-updates.tsx). Not active in `vite dev`.
     VitePWA({
@@ -154,7 +154,7 @@ export default defineConfig({
   ],
   resolve: {
     // Screens import useTranslation from 'react-i18next'; src/lib/translate.ts provides it in ~1 KB instead
-    // of i18next's 17 KB (issue 9's first-load budget). tsconfig.json maps the types the same way.
+    // of i18next's 17 KB (the first-load budget). tsconfig.json maps the types the same way.
     alias: [{ find: /^react-i18next$/, replacement: `${root}src/lib/translate.ts` }],
   },
   server: {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../fixtures';
 import { apiCall, logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
 
-/** Issue 9: remembered list preferences, relative dates and optimistic updates. */
+/** Remembered list preferences, relative dates and optimistic updates. */
 
 const storeRows = (page: Page) => page.getByRole('table').locator('tbody tr');
 

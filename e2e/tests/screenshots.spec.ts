@@ -5,7 +5,7 @@ import { expect, test, type Page } from '../fixtures';
 import { apiCall, registerViaApi, uniqueEmail } from '../support';
 
 /**
- * The screenshot set of issue 9: every page at a desktop and a phone size, in light and dark mode (the app
+ * The screenshot set: every page at a desktop and a phone size, in light and dark mode (the app
  * follows the system setting), written to e2e/artifacts/screenshots/set/ for people to look at. Each run also
  * checks what a broken theme would show: the page renders its heading, the background follows the scheme,
  * and dark mode has no serious contrast failure on its pages.

@@ -5,7 +5,7 @@ import { CSRF_COOKIE, CSRF_HEADER, IMPORT_TYPES } from '@storekeep/contracts';
 import { hostileXlsx } from './hostile-files';
 
 /**
- * The schema-driven fuzzer (issue 8, "Bad input and fuzzing"). It reads the app's own OpenAPI document
+ * The schema-driven fuzzer (docs/decisions/0016-bad-input-stops-before-the-schema.md). It reads the app's own OpenAPI document
  * and, for every operation, generates requests from that operation's parameter and body schemas: valid
  * values, boundary values, wrong types, hostile strings (SQL, path traversal, NUL, lone surrogates,
  * full-text syntax), huge strings, deep JSON, invalid UTF-8 bytes, unknown fields, and ids of records

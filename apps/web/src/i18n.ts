@@ -22,7 +22,7 @@ writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
 i18n.init({ resources: { en }, lng: locale, fallbackLng: 'en' });
 
 /**
- * The strings of the screens behind the dashboard, fetched right away but outside the first load (issue 9
+ * The strings of the screens behind the dashboard, fetched right away but outside the first load (its
  * budget). lib/lazy-route.ts makes those screens wait for them; a failed fetch is retried by the next wait.
  */
 let laterStrings: Promise<void> | undefined;

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Layouts other than the sign-in one are lazy too: /login's first load carries neither the app
-        // shell nor the marketing pages' chrome (issue 9 budget; scripts/check-bundle.mjs).
+        // shell nor the marketing pages' chrome (first-load budget: scripts/check-bundle.mjs).
         lazy: lazyRoute(
           () =>
             import('./features/layout/marketing-layout').then((module) => ({
@@ -114,7 +114,7 @@ export const routes: RouteObject[] = [
             // Asks for the dashboard's figures while the page's chunks load (use-dashboard.ts; a dynamic import
             // keeps the query code out of the entry chunk) and waits for them a short while: answered in time
             // (usually: the server's page names GET /dashboard as a preload), the page's first paint already
-            // shows them, which is its largest paint (issue 9); slower, the page shows its skeletons and fills
+            // shows them, which is its largest paint; slower, the page shows its skeletons and fills
             // in. A failure is left to the page, which asks again itself.
             loader: async () => {
               const figures = import('./features/dashboard/use-dashboard').then((module) =>

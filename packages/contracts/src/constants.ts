@@ -9,7 +9,7 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const PROGRESS_BAR_MS = 5000;
 export const PAGE_FETCH_DELAY_MS = 200;
 
-/** Auth limits (issue 2): reset tokens live an hour; five bad logins a minute per e-mail and IP. */
+/** Auth limits: reset tokens live an hour; five bad logins a minute per e-mail and IP. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_WINDOW_SECONDS = 60;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A browser's Web Push subscription as `PushSubscription.toJSON()` gives it (issue 7). The answer names
+ * A browser's Web Push subscription as `PushSubscription.toJSON()` gives it. The answer names
  * the device by an opaque token the app keeps and sends back on logout (`DELETE /devices/{token}`).
  */
 export const deviceInputSchema = z.object({

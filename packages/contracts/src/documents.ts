@@ -4,7 +4,7 @@ import { attributeValuesOutSchema } from './attributes';
 import { RECORD_TYPES } from './lists';
 import { optionalString, requiredString, validationMessage } from './validation';
 
-/** Built-in categories (issue 4); admins add their own per team. */
+/** Built-in categories; admins add their own per team. */
 export const DOCUMENT_CATEGORIES = {
   lease: 'Lease',
   lease_amendment: 'Lease amendment',

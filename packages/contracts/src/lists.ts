@@ -1,5 +1,5 @@
 // Record types and the list whitelists, without Zod: the web app's first load needs these constants
-// (list URLs, search, live updates) and must not pull the schema library in with them (issue 9 budget).
+// (list URLs, search, live updates) and must not pull the schema library in with them (first-load budget).
 
 export const COMPANY_KINDS = ['franchisor', 'franchisee', 'landlord', 'vendor', 'other'] as const;
 export type CompanyKind = (typeof COMPANY_KINDS)[number];
@@ -32,7 +32,7 @@ export const LIST_FILTERS = {
   contacts: { company_id: { type: 'ids' }, store_id: { type: 'ids' } },
 } as const;
 
-// ---------- remembered list preferences (issue 9) ----------
+// ---------- remembered list preferences ----------
 
 /** Page sizes a list offers (and a saved preference may hold); the API's own cap is MAX_PAGE_SIZE. */
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;

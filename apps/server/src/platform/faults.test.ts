@@ -19,7 +19,7 @@ import { testDialect } from '../../test/global-setup';
 import { TcpProxy } from '../../test/tcp-proxy';
 
 /**
- * Dependencies failing (issue 8): the database cut off under load, Redis down, SMTP down, blob storage
+ * Dependencies failing: the database cut off under load, Redis down, SMTP down, blob storage
  * failing. Outages are simulated in front of the shared servers (a proxy, a dead port, a stub), never
  * by stopping them.
  */

@@ -20,7 +20,7 @@ const escapeAttribute = (value: string) =>
 /**
  * Reads the web build once at start; null when the web app has not been built (API-only tests). Each page's
  * HTML names what it will need — its route chunks, the API answers it asks for first — so the browser fetches
- * them while it still parses the entry script, instead of one after another once the script has run (issue 9's
+ * them while it still parses the entry script, instead of one after another once the script has run (the
  * largest-contentful-paint target). A page without an entry gets only GET /users/auth, which every page asks.
  */
 export function loadSpa(webDist: string): Spa | null {

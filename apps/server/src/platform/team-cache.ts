@@ -11,9 +11,9 @@ import { atEndOfTransaction, type Executor } from './db';
  */
 const TTL_MS = 60_000;
 /**
- * A budget of cached answers. List totals, deep-page boundaries and per-team answers share the default one
- * (5,000 each before they were one); big answers (a search's ordered matches) get their own, smaller pool so
- * they cannot crowd out the small ones or grow memory without bound.
+ * A budget of cached answers. List totals, deep-page boundaries and per-team answers share the default one;
+ * big answers (a search's ordered matches) get their own, smaller pool so they cannot crowd out the small
+ * ones or grow memory without bound.
  */
 export type CachePool = { readonly name: string; readonly maxEntries: number };
 const SHARED: CachePool = { name: 'shared', maxEntries: 15_000 };

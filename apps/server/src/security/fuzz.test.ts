@@ -18,7 +18,7 @@ import { RESOURCE_TABLES } from '../platform/resource-tables';
 import type { TestClient } from '../../test/client';
 
 /**
- * The schema-driven fuzzer over every operation of the OpenAPI document (issue 8). `npm test` runs a
+ * The schema-driven fuzzer over every operation of the OpenAPI document. `npm test` runs a
  * short, seeded pass; `npm run fuzz` (scripts/fuzz.mjs) the long one with FUZZ_RUNS per operation.
  * FUZZ_SEED reproduces a run, FUZZ_ONLY (a substring of "METHOD /path") narrows it to some operations.
  */

@@ -4,7 +4,7 @@ import { buildUser, createVia, multipartBody, signIn } from '../../test/factorie
 import { operationsOf, type OpenApiDocument } from '../../test/fuzz';
 
 /**
- * Full-text query syntax typed into a search box is text, never syntax (issue 8): the global search, the
+ * Full-text query syntax typed into a search box is text, never syntax: the global search, the
  * `search=` of every list route (exports included) and the documents search answer 200 (or 422 for input
  * the list refuses), never 500, on SQLite (FTS5 MATCH) and PostgreSQL (to_tsquery, LIKE).
  */
@@ -145,7 +145,7 @@ describe('full-text syntax in every search box', () => {
     expect(await numbers('FA_')).toEqual(['FA_1']);
     expect(await numbers('\\')).toEqual(['FA\\9']);
 
-    // The portfolio clause search too (on SQLite it used to look for a literal backslash before the %).
+    // The portfolio clause search too (SQLite must not look for a literal backslash before the %).
     const store = await createVia(client, 'stores', { name: 'Clause store' });
     const lease = await client.post('/app/api/v1/leases', {
       store_id: store.id,

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 // Apart from lib/format.ts: libphonenumber's metadata is ~29 KB gzipped, and only pages showing phone
-// numbers should load it (the dashboard's first load must not; issue 9 budget).
+// numbers should load it (the dashboard's first load must not: first-load budget).
 
 /**
  * Phone numbers in US national format with an optional " ext. " suffix (spec §9). Numbers that do not

@@ -1,6 +1,6 @@
 import type { toast as sonnerToast } from 'sonner';
 
-// sonner (~10 KB gzipped) stays out of the first load (issue 9 budget): the Toaster mounts from its own
+// sonner (~10 KB gzipped) stays out of the first load (its budget): the Toaster mounts from its own
 // chunk (features/layout/lazy-toaster.tsx) and code in the first load raises toasts through lazyToast(),
 // which waits for the module and for a mounted Toaster (a toast published before then would be lost).
 let markMounted: () => void = () => undefined;

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * The app's translations: a dictionary per language, `{{name}}` interpolation, `_one`/`_other` plural
  * keys chosen by `count` (Intl.PluralRules), `defaultValue` for a missing key. It replaces i18next and
- * react-i18next (17 KB gzipped, more than the whole app shell) to keep the first load within issue 9's
+ * react-i18next (17 KB gzipped, more than the whole app shell) to keep the first load within its
  * 150 KB budget; vite.config.ts and tsconfig.json resolve `react-i18next` here, so screens keep
  * `useTranslation()` unchanged.
  */

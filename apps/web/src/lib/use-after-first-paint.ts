@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * True from the task after the component's first paint on. Work that can wait — a map library, rows below
- * the fold — starts then, so it does not hold back the first paint (issue 9's largest contentful paint on a
+ * the fold — starts then, so it does not hold back the first paint (the largest contentful paint on a
  * slow phone: Leaflet's set-up alone took a few hundred milliseconds before the dashboard showed at all).
  */
 export function useAfterFirstPaint() {

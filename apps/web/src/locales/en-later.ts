@@ -61,7 +61,7 @@ export const reminderPageStrings = {
 
 /**
  * English strings of the screens behind the dashboard (records, documents, audit log, leases, agreements,
- * attributes, imports, sales, API tokens). Not in the first load (issue 9 budget): i18n.ts fetches them at start-up and
+ * attributes, imports, sales, API tokens). Not in the first load (its 150 KB budget): i18n.ts fetches them at start-up and
  * lib/lazy-route.ts holds those screens until they are in.
  */
 export const enLater = {

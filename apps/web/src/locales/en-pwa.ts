@@ -1,4 +1,4 @@
-/** Strings of the installed app: the update prompt and push notifications on this device (issue 7). */
+/** Strings of the installed app: the update prompt and push notifications on this device. */
 export const pwaStrings = {
   pwa: {
     updateReady: 'A new version of Storekeep is ready.',

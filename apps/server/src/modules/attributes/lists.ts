@@ -92,7 +92,7 @@ export async function attributeListSpecs(
 /**
  * One page of a list sorted by an attribute, read from the attribute's value index instead of sorting the
  * team: `(attribute_id, value, subject_id)` is walked in order and joined to the records, so LIMIT stops
- * early (100k stores on PostgreSQL: 410 ms as a correlated sort, see docs/ARCHITECTURE.md). Records with
+ * early (100k stores on PostgreSQL: 410 ms as a correlated sort, see docs/decisions/0006). Records with
  * no value come after those with one, in both directions (by id). `conditions` are the list's filters
  * and search, written against the record table alone. Totals are cached per team write version.
  */

@@ -10,7 +10,7 @@ import { stripeOf, type Stripe } from './stripe';
 import { writeTransaction } from '../../platform/db';
 
 /**
- * Billing (issue 7). Stripe is the source of truth: Checkout starts a subscription, the Customer Portal
+ * Billing. Stripe is the source of truth: Checkout starts a subscription, the Customer Portal
  * changes or cancels it, and signed webhooks write the resulting status on the team. Without
  * STRIPE_SECRET_KEY nothing here talks to Stripe and a team's status stays what it is (active).
  */

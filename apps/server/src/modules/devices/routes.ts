@@ -12,7 +12,7 @@ import type { Deps } from '../../platform/deps';
 import { unauthenticated } from '../../platform/errors';
 import { registerDevice, removeDevice } from './service';
 
-/** Web Push devices of the signed-in user (issue 7, spec §7 `DELETE /devices/{token}` on logout). */
+/** Web Push devices of the signed-in user (spec §7 `DELETE /devices/{token}` on logout). */
 export function registerDeviceRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'auth' } as const;

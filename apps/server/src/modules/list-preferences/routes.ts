@@ -12,7 +12,7 @@ import type { Deps } from '../../platform/deps';
 import { actorOf } from '../auth/index';
 import { getPreference, listPreferences, savePreference } from './service';
 
-/** Each user's remembered page size and hidden columns per list, in the current team (issue 9). */
+/** Each user's remembered page size and hidden columns per list, in the current team. */
 export function registerListPreferenceRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/policy';
 import * as repo from './repository';
 
 /**
- * Remembered list preferences (issue 9): each user's own page size and hidden columns per list, kept per
+ * Remembered list preferences: each user's own page size and hidden columns per list, kept per
  * team (attribute columns differ between teams). Any member may save theirs, observers included: it
  * changes no team record, so there is no policy to check and no audit row to write.
  */

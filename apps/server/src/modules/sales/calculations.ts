@@ -1,8 +1,8 @@
 /**
- * Royalty and percentage-rent arithmetic (issue 6), free of the database so every edge is unit-tested.
+ * Royalty and percentage-rent arithmetic, free of the database so every edge is unit-tested.
  * All amounts are integer cents; dates are ISO `YYYY-MM-DD` strings compared as text.
  *
- * Rules (docs/ARCHITECTURE.md, "Sales reports"):
+ * Rules (docs/decisions/0008-sales-roll-up-and-royalty-rules.md):
  * - Reporting periods are calendar weeks (Monday first), months, quarters or years after the agreement's
  *   `reporting_frequency` (monthly when unset). A report over [from, to] counts every period that overlaps
  *   the range, whole.

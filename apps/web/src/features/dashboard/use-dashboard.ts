@@ -29,7 +29,7 @@ export function useDashboard() {
 
 /**
  * Called by the dashboard route's loader (src/router.tsx): asks for the figures while the page's chunks
- * still load, instead of after its first render; the largest paint is made of these figures (issue 9).
+ * still load, instead of after its first render; the largest paint is made of these figures.
  * A guest or a team whose subscription has lapsed never asks.
  */
 export async function prefetchDashboard(): Promise<void> {

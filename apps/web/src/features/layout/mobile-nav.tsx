@@ -7,7 +7,7 @@ type MobileNavProps = { open: boolean; onClose: () => void; notifications: numbe
 
 /**
  * The navigation drawer of small screens. Its own chunk (with Headless UI's dialog), loaded when first
- * opened, so the first load stays within issue 9's budget.
+ * opened, so the first load stays within its 150 KB budget.
  */
 export default function MobileNav({ open, onClose, notifications }: MobileNavProps) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import type { AuthUser } from '@storekeep/contracts';
 import { GlobalSearch } from '../search/global-search';
 import { UserMenuPlaceholder } from './user-menu-button';
 
-// Headless UI's menu is not part of the first load (issue 9 budget): the menu arrives right after it.
+// Headless UI's menu is not part of the first load (its budget): the menu arrives right after it.
 const UserMenu = lazy(() => import('./user-menu'));
 
 type TopBarProps = { user: AuthUser; onOpenSidebar: () => void };

@@ -9,7 +9,7 @@ export function urlPerPage(query: URLSearchParams): number | null {
 }
 
 /**
- * A list's remembered view (issue 9): the saved page size applies when the URL names none (the URL still
+ * A list's remembered view: the saved page size applies when the URL names none (the URL still
  * wins, so a link reproduces what its sender saw), and the hidden columns. `ready` is false while the saved
  * page size is still loading, so the list is not fetched twice (25 rows, then the saved 50).
  */

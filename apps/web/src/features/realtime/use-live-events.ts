@@ -28,12 +28,12 @@ export function useLiveEvents(enabled: boolean) {
       }
       // The first event only states the current count; later ones follow a write that moved reminders.
       if (!first) {
-        void invalidateAfterWrite(['reminders'], queryKeys.dashboard);
+        void invalidateAfterWrite(queryKeys.all('reminders'), queryKeys.dashboard);
       }
       first = false;
     };
     // An import's progress, pushed batch by batch while it runs.
-    // The import queries load with the first such event, not with the app shell (issue 9 budget).
+    // The import queries load with the first such event, not with the app shell (first-load budget).
     const onImport = (event: MessageEvent<string>) => {
       let data: Parameters<typeof applyImportEvent>[0];
       try {

@@ -46,9 +46,9 @@ export function useRecord<K extends RecordType>(type: K, id: number, enabled = t
  */
 export function invalidateRecords(): Promise<void> {
   return invalidateAfterWrite(
-    ...RECORD_TYPES.map((type) => [type]),
-    ['activities'],
-    ['trash'],
+    ...RECORD_TYPES.map(queryKeys.all),
+    queryKeys.all('activities'),
+    queryKeys.all('trash'),
     queryKeys.dashboard,
   );
 }
@@ -100,11 +100,9 @@ export function useRecordImage<K extends RecordType>(type: K, id: number) {
 
 // ---------- notes and history ----------
 
-const notesKey = (type: RecordType, id: number) => [type, 'notes', id] as const;
-
 export function useNotes(type: RecordType, id: number, page: number) {
   return useQuery({
-    queryKey: [...notesKey(type, id), page],
+    queryKey: queryKeys.notesPage(type, id, page),
     queryFn: ({ signal }) => api.get<Paginated<Note>>(`/${type}/${id}/notes`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -112,7 +110,7 @@ export function useNotes(type: RecordType, id: number, page: number) {
 
 export function useNoteMutations(type: RecordType, id: number) {
   const refresh = () => {
-    void invalidateAfterWrite(notesKey(type, id), [type, 'activities', id]);
+    void invalidateAfterWrite(queryKeys.notes(type, id), queryKeys.recordActivities(type, id));
   };
   return {
     add: useMutation({
@@ -126,14 +124,14 @@ export function useNoteMutations(type: RecordType, id: number) {
       onSuccess: refresh,
       meta: { form: true },
     }),
-    // Optimistic (issue 9): the note leaves every cached page at once; a refusal puts it back (the error
+    // Optimistic: the note leaves every cached page at once; a refusal puts it back (the error
     // toast comes from the mutation cache), and the pages are refetched when the answer is in either way.
     remove: useMutation({
       mutationFn: (note: Note) => api.delete<null>(`/notes/${note.id}`),
       onMutate: async (note) => {
-        await queryClient.cancelQueries({ queryKey: notesKey(type, id) });
-        const snapshot = queryClient.getQueriesData<Paginated<Note>>({ queryKey: notesKey(type, id) });
-        queryClient.setQueriesData<Paginated<Note>>({ queryKey: notesKey(type, id) }, (old) =>
+        await queryClient.cancelQueries({ queryKey: queryKeys.notes(type, id) });
+        const snapshot = queryClient.getQueriesData<Paginated<Note>>({ queryKey: queryKeys.notes(type, id) });
+        queryClient.setQueriesData<Paginated<Note>>({ queryKey: queryKeys.notes(type, id) }, (old) =>
           old
             ? {
                 ...old,
@@ -154,7 +152,7 @@ export function useNoteMutations(type: RecordType, id: number) {
 
 export function useRecordActivities(type: RecordType, id: number, page: number) {
   return useQuery({
-    queryKey: [type, 'activities', id, page],
+    queryKey: queryKeys.recordActivitiesPage(type, id, page),
     queryFn: ({ signal }) =>
       api.get<Paginated<RecordActivity>>(`/${type}/${id}/activities`, { query: { page }, signal }),
     placeholderData: keepPreviousData,

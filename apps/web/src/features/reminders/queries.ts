@@ -11,9 +11,6 @@ import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import type { Paginated } from '../records/types';
 
-export const remindersKey = ['reminders'] as const;
-const commentsKey = (id: number) => ['reminders', 'comments', id] as const;
-
 export function useReminder(id: number) {
   return useQuery({
     queryKey: queryKeys.detail('reminders', id),
@@ -26,7 +23,7 @@ export function useReminder(id: number) {
 /** The inbox tabs' counts (overdue, upcoming, completed); under the reminders key, so every reminder write refreshes them. */
 export function useReminderCounts() {
   return useQuery({
-    queryKey: ['reminders', 'counts'],
+    queryKey: queryKeys.reminderCounts,
     queryFn: ({ signal }) =>
       api
         .get<{ data: { overdue: number; upcoming: number; completed: number } }>('/reminders/counts', {
@@ -39,7 +36,7 @@ export function useReminderCounts() {
 /** Applies a change to the reminder wherever it is cached: its detail and every reminder list page. */
 export function patchCachedReminder(id: number, change: (reminder: Reminder) => Reminder) {
   queryClient.setQueryData<Reminder>(queryKeys.detail('reminders', id), (old) => (old ? change(old) : old));
-  queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] }, (old) =>
+  queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: queryKeys.lists('reminders') }, (old) =>
     old
       ? { ...old, data: old.data.map((reminder) => (reminder.id === id ? change(reminder) : reminder)) }
       : old,
@@ -54,7 +51,7 @@ const bumpComments = (id: number, delta: 1 | -1) =>
   }));
 
 export function invalidateReminders() {
-  void invalidateAfterWrite(remindersKey, queryKeys.dashboard);
+  void invalidateAfterWrite(queryKeys.all('reminders'), queryKeys.dashboard);
 }
 
 type ReminderChanges = { id: number; read?: boolean; snoozed_until?: string | null };
@@ -63,7 +60,7 @@ type CacheSnapshot = Array<[QueryKey, unknown]>;
 /** Every cached reminder page, reminder detail and the signed-in user (its unread badge), to put back on a refusal. */
 async function snapshotReminderCaches(): Promise<CacheSnapshot> {
   const filters: Array<{ queryKey: QueryKey }> = [
-    { queryKey: remindersKey },
+    { queryKey: queryKeys.all('reminders') },
     { queryKey: queryKeys.authUser },
   ];
   // A refetch landing after the optimistic change would overwrite it with the old state.
@@ -89,9 +86,7 @@ function moveUnreadBadge(delta: 1 | -1) {
 function cachedReminder(id: number): Reminder | undefined {
   const detail = queryClient.getQueryData<Reminder>(queryKeys.detail('reminders', id));
   if (detail) return detail;
-  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({
-    queryKey: ['reminders', 'list'],
-  })) {
+  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({ queryKey: queryKeys.lists('reminders') })) {
     const found = page?.data.find((reminder) => reminder.id === id);
     if (found) return found;
   }
@@ -99,7 +94,7 @@ function cachedReminder(id: number): Reminder | undefined {
 }
 
 /**
- * Complete, reopen or snooze. Optimistic (issue 9): the row and the unread badge change at once; a refused
+ * Complete, reopen or snooze. Optimistic: the row and the unread badge change at once; a refused
  * change puts both back (the error toast comes from the mutation cache) and every reminder list is refetched
  * when the answer is in either way.
  */
@@ -170,7 +165,7 @@ export function useToggleMute() {
         reminder.subject
           ? other.subject?.type === reminder.subject.type && other.subject.id === reminder.subject.id
           : other.id === reminder.id;
-      queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: ['reminders', 'list'] }, (old) =>
+      queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: queryKeys.lists('reminders') }, (old) =>
         old
           ? { ...old, data: old.data.map((other) => (sameSubject(other) ? { ...other, muted } : other)) }
           : old,
@@ -210,7 +205,7 @@ type CommentPages = InfiniteData<Paginated<Comment>, number>;
 /** The reminder's comments, newest first, a page at a time (spec §4: a list in reversed order). */
 export function useComments(id: number) {
   return useInfiniteQuery({
-    queryKey: commentsKey(id),
+    queryKey: queryKeys.reminderComments(id),
     queryFn: ({ signal, pageParam }) =>
       api.get<Paginated<Comment>>(`/reminders/${id}/comments`, { query: { page: pageParam }, signal }),
     initialPageParam: 1,
@@ -225,7 +220,7 @@ export function useAddComment(id: number) {
     mutationFn: (body: string) =>
       api.post<{ data: Comment }>(`/reminders/${id}/comments`, { body }).then((answer) => answer.data),
     onSuccess: (comment) => {
-      queryClient.setQueryData<CommentPages>(commentsKey(id), (old) => {
+      queryClient.setQueryData<CommentPages>(queryKeys.reminderComments(id), (old) => {
         if (!old || old.pages.length === 0) return old;
         const [first, ...rest] = old.pages;
         return {
@@ -252,10 +247,10 @@ export function useDeleteComment(id: number) {
     mutationFn: (comment: Comment) =>
       api.delete<null>(`/reminder-comments/${comment.id}`).then(() => comment),
     onMutate: async (comment) => {
-      await queryClient.cancelQueries({ queryKey: commentsKey(id) });
-      const comments = queryClient.getQueryData<CommentPages>(commentsKey(id));
+      await queryClient.cancelQueries({ queryKey: queryKeys.reminderComments(id) });
+      const comments = queryClient.getQueryData<CommentPages>(queryKeys.reminderComments(id));
       const snapshot = await snapshotReminderCaches();
-      queryClient.setQueryData<CommentPages>(commentsKey(id), (old) =>
+      queryClient.setQueryData<CommentPages>(queryKeys.reminderComments(id), (old) =>
         old
           ? {
               ...old,
@@ -271,7 +266,7 @@ export function useDeleteComment(id: number) {
     },
     onError: (_error, _comment, context) => {
       if (!context) return;
-      queryClient.setQueryData(commentsKey(id), context.comments);
+      queryClient.setQueryData(queryKeys.reminderComments(id), context.comments);
       restore(context.snapshot);
     },
   });

@@ -1,7 +1,7 @@
 import { columnTypes, notNull, withId, type AppMigration } from '../migration-helpers';
 
 /**
- * Sales figures per store and period (issue 6). One row per (team, store, period start, period kind):
+ * Sales figures per store and period. One row per (team, store, period start, period kind):
  * the unique index is also the store's history in date order. Reports read a team's date range across
  * all stores through `sales_team_period_index`, which carries the amounts so the 5M-row royalty report
  * never visits the table.

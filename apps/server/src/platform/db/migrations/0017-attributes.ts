@@ -1,10 +1,10 @@
 import { columnTypes, notNull, withId, type AppMigration } from '../migration-helpers';
 
 /**
- * Team-defined attributes (issue 6). Definitions per team and record type; values in one typed table,
+ * Team-defined attributes. Definitions per team and record type; values in one typed table,
  * one row per (attribute, record) — a multi select has one row per chosen option — so that filtering
  * and sorting by any attribute is a range of an ordinary btree index, with no DDL at run time
- * (docs/ARCHITECTURE.md "Attributes"). Archiving a definition keeps every value.
+ * (docs/decisions/0006-attribute-values-in-one-typed-table.md). Archiving a definition keeps every value.
  */
 export const attributes: AppMigration = {
   async up(db, dialect) {

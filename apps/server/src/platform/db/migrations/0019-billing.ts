@@ -1,7 +1,7 @@
 import { columnTypes, notNull, type AppMigration } from '../migration-helpers';
 
 /**
- * Billing (issue 7): the Stripe customer and subscription of a team, and the Stripe events already
+ * Billing: the Stripe customer and subscription of a team, and the Stripe events already
  * applied. The customer id is stored when Checkout is created, so every later webhook maps to its team;
  * an event id is inserted in the transaction that applies it, so a replayed event changes nothing.
  */

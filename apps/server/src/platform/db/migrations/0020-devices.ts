@@ -1,7 +1,7 @@
 import { columnTypes, notNull, withId, type AppMigration } from '../migration-helpers';
 
 /**
- * Web Push subscriptions of signed-in users (issue 7): one row per browser subscription. `endpoint`
+ * Web Push subscriptions of signed-in users: one row per browser subscription. `endpoint`
  * is unique — whoever holds the subscription now owns it, so a second user on the same phone takes it
  * over. `token` is the opaque name the app uses to remove it on logout (`DELETE /devices/{token}`).
  */

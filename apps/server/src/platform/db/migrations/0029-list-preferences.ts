@@ -1,7 +1,7 @@
 import { columnTypes, notNull, type AppMigration } from '../migration-helpers';
 
 /**
- * Remembered list preferences (issue 9): per user *and* team, since team-defined attribute columns differ
+ * Remembered list preferences: per user *and* team, since team-defined attribute columns differ
  * between teams. One row per (team, user, list); `hidden_columns` is a JSON array of column keys, bounded by
  * the contract (100 keys of 64 characters), so a text column on both dialects is enough.
  */

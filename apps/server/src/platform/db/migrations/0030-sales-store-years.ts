@@ -4,7 +4,7 @@ import type { AppMigration } from '../migration-helpers';
 /**
  * `sales_store_years`: one row per (team, store, calendar year) with that year's twelve monthly sums of the
  * store's sales (`gross_01…12`, `net_01…12` = sum of net or else gross, `rows_01…12` = how many figures), by
- * the month of `period_start` — the month a figure belongs to (docs/ARCHITECTURE.md, sales rules).
+ * the month of `period_start` — the month a figure belongs to (docs/decisions/0008-sales-roll-up-and-royalty-rules.md).
  *
  * Why: the royalty report over a team's whole history read every sales row (5M in the benchmark: ~1.4 s
  * for the query alone) and the sales summary grouped them all per store and month twice (10–30 s). Figures
