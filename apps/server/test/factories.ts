@@ -1,5 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { TeamRole } from '@storekeep/contracts';
+import type {
+  Agreement,
+  AgreementInput,
+  Brand,
+  BrandInput,
+  Company,
+  CompanyInput,
+  DocumentDto,
+  Lease,
+  LeaseInput,
+  LinkableType,
+  Reminder,
+  ReminderInput,
+  Store,
+  StoreInput,
+  TeamRole,
+} from '@storekeep/contracts';
 import { nowIso } from '../src/platform/clock';
 import type { MailMessage } from '../src/platform/mail';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -7,7 +23,7 @@ import { createPersonalTeam } from '../src/modules/teams/service';
 import { addMember as insertMember } from '../src/modules/teams/repository';
 import { insertUser } from '../src/modules/users/repository';
 import type { TestContext } from './context';
-import type { TestClient } from './client';
+import type { TestClient, TestResponse } from './client';
 
 export const PASSWORD = 'correct horse battery';
 // Hashing is deliberately slow; one hash serves every factory user of a file.
@@ -121,4 +137,115 @@ export function multipartBody(
     body: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Fails the test with the API's answer unless `response` has `status`; returns its `data`. */
+function expectCreated<T>(what: string, response: TestResponse<{ data: T }>, status = 201): T {
+  if (response.status !== status)
+    throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** A company made through the API by `client` (name unique unless given). */
+export async function buildCompany(
+  client: TestClient,
+  overrides: Partial<CompanyInput> = {},
+): Promise<Company> {
+  return createVia(client, 'companies', { name: `Company ${unique()}`, ...overrides });
+}
+
+export async function buildBrand(client: TestClient, overrides: Partial<BrandInput> = {}): Promise<Brand> {
+  return createVia(client, 'brands', { name: `Brand ${unique()}`, ...overrides });
+}
+
+export async function buildStore(client: TestClient, overrides: Partial<StoreInput> = {}): Promise<Store> {
+  return createVia(client, 'stores', { name: `Store ${unique()}`, ...overrides });
+}
+
+type WithAttributes = { attributes?: Record<string, unknown> };
+
+/** A lease made through the API; without `store_id` it gets a new store of its own. */
+export async function buildLease(
+  client: TestClient,
+  overrides: Partial<LeaseInput> & WithAttributes = {},
+): Promise<Lease> {
+  const storeId = overrides.store_id ?? (await buildStore(client)).id;
+  return expectCreated(
+    'create lease',
+    await client.post('/app/api/v1/leases', { ...overrides, store_id: storeId }),
+  );
+}
+
+/** A franchise agreement made through the API; without `brand_id` it gets a new brand of its own. */
+export async function buildAgreement(
+  client: TestClient,
+  overrides: Partial<AgreementInput> & WithAttributes = {},
+): Promise<Agreement> {
+  const brandId = overrides.brand_id ?? (await buildBrand(client)).id;
+  return expectCreated(
+    'create agreement',
+    await client.post('/app/api/v1/agreements', { ...overrides, brand_id: brandId }),
+  );
+}
+
+/** A reminder made through the API, due in a week unless `due_date` is given. */
+export async function buildReminder(
+  client: TestClient,
+  overrides: Partial<ReminderInput> = {},
+): Promise<Reminder> {
+  const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  return expectCreated(
+    'create reminder',
+    await client.post('/app/api/v1/reminders', {
+      title: `Reminder ${unique()}`,
+      due_date: dueDate,
+      ...overrides,
+    }),
+  );
+}
+
+export type FileToSend = { name: string; content: Buffer | string; type?: string; field?: string };
+
+/**
+ * Posts one file as multipart/form-data (fields first, as the web client sends them) and returns the
+ * response as it is, for tests about what the server refuses.
+ */
+export function postFile(
+  client: TestClient,
+  url: string,
+  file: FileToSend,
+  fields: Record<string, string | string[]> = {},
+) {
+  const { body, headers } = multipartBody(fields, [
+    { field: file.field ?? 'file', name: file.name, content: Buffer.from(file.content), type: file.type },
+  ]);
+  return client.request('POST', url, body, headers);
+}
+
+/**
+ * A document uploaded through the API: into the team's library, or into a record's or contract's
+ * documents with `to`. Fails the test unless it was created.
+ */
+export async function uploadDocument(
+  client: TestClient,
+  options: Partial<FileToSend> & {
+    to?: { type: LinkableType; id: number };
+    fields?: Record<string, string | string[]>;
+  } = {},
+): Promise<DocumentDto> {
+  const url = options.to
+    ? `/app/api/v1/${options.to.type}/${options.to.id}/documents`
+    : '/app/api/v1/documents';
+  const file = { name: 'notes.txt', content: 'Lease notes', ...options };
+  return expectCreated('upload document', await postFile(client, url, file, options.fields));
+}
+
+/** Uploads a spreadsheet to import as `type` records; the response as it is (the import is not run). */
+export function uploadImport(
+  client: TestClient,
+  type: string,
+  file: FileToSend,
+  fields: Record<string, string | string[]> = {},
+) {
+  return postFile(client, '/app/api/v1/imports', file, { type, ...fields });
 }

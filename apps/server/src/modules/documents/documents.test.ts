@@ -1,23 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../test/client';
 import { useTestApp } from '../../../test/context';
-import { createVia, multipartBody, teamWithRoles } from '../../../test/factories';
+import {
+  buildCompany,
+  buildStore,
+  multipartBody,
+  postFile,
+  teamWithRoles,
+  uploadDocument,
+} from '../../../test/factories';
 import { makePdf } from '../../../test/pdf';
 import { purgeTrash } from '../trash/service';
 
 const ctx = useTestApp({ UPLOAD_MAX_BYTES: String(1024 * 1024) });
-
-function upload(
-  client: TestClient,
-  url: string,
-  file: { name: string; content: Buffer },
-  fields: Record<string, string | string[]> = {},
-) {
-  const { body, headers } = multipartBody(fields, [{ field: 'file', ...file }]);
-  return client.request('POST', url, body, headers);
-}
 
 const fetchFile = (url: string) => ctx.app.inject({ method: 'GET', url });
 const storedBlobs = () => {
@@ -32,12 +28,12 @@ const storedBlobs = () => {
 describe('uploading and finding documents', () => {
   it('uploads a PDF into a store, extracts its text in the background and finds it by a word inside', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const store = await createVia(admin, 'stores', { name: 'Riverside Plaza' });
+    const store = await buildStore(admin, { name: 'Riverside Plaza' });
     const pdf = await makePdf([
       'Lease between Riverside Holdings and Tenant',
       'The tenant shall pay zanzibarian rent monthly.',
     ]);
-    const created = await upload(
+    const created = await postFile(
       admin,
       `/app/api/v1/stores/${store.id}/documents`,
       { name: 'Riverside lease.pdf', content: pdf },
@@ -89,7 +85,7 @@ describe('uploading and finding documents', () => {
 
   it('keeps old versions downloadable while the list shows the current one', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const first = await upload(admin, '/app/api/v1/documents', {
+    const first = await postFile(admin, '/app/api/v1/documents', {
       name: 'insurance.txt',
       content: Buffer.from('Certificate 2024'),
     });
@@ -113,13 +109,8 @@ describe('uploading and finding documents', () => {
 
   it('edits metadata with validation, and filters lists by category, tag, link and expiry', async () => {
     const { admin, manager } = await teamWithRoles(ctx);
-    const company = await createVia(admin, 'companies', { name: 'Insurer' });
-    const doc = (
-      await upload(admin, '/app/api/v1/documents', {
-        name: 'coi.txt',
-        content: Buffer.from('certificate of insurance'),
-      })
-    ).body.data;
+    const company = await buildCompany(admin, { name: 'Insurer' });
+    const doc = await uploadDocument(admin, { name: 'coi.txt', content: 'certificate of insurance' });
     const patched = await admin.patch(`/app/api/v1/documents/${doc.id}`, {
       title: 'COI 2025',
       category: 'insurance_certificate',
@@ -183,17 +174,20 @@ describe('uploading and finding documents', () => {
 
   it('refuses the same file twice on one record unless forced', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const store = await createVia(admin, 'stores', { name: 'Twice' });
+    const store = await buildStore(admin, { name: 'Twice' });
     const content = Buffer.from('the same bytes');
     expect(
-      (await upload(admin, `/app/api/v1/stores/${store.id}/documents`, { name: 'a.txt', content })).status,
+      (await postFile(admin, `/app/api/v1/stores/${store.id}/documents`, { name: 'a.txt', content })).status,
     ).toBe(201);
-    const again = await upload(admin, `/app/api/v1/stores/${store.id}/documents`, { name: 'b.txt', content });
+    const again = await postFile(admin, `/app/api/v1/stores/${store.id}/documents`, {
+      name: 'b.txt',
+      content,
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors.file[0]).toMatch(/already attached here as “a.txt”/);
     expect(
       (
-        await upload(
+        await postFile(
           admin,
           `/app/api/v1/stores/${store.id}/documents`,
           { name: 'b.txt', content },
@@ -207,12 +201,7 @@ describe('uploading and finding documents', () => {
 describe('deleting', () => {
   it('soft-deletes from every list and search, refuses its link, restores, and the purge removes the blob', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const doc = (
-      await upload(admin, '/app/api/v1/documents', {
-        name: 'gone.txt',
-        content: Buffer.from('quixotic words'),
-      })
-    ).body.data;
+    const doc = await uploadDocument(admin, { name: 'gone.txt', content: 'quixotic words' });
     await ctx.app.deps.jobs.runDue();
     const url = (await admin.get(`/app/api/v1/documents/${doc.id}`)).body.data.url;
     expect((await admin.delete(`/app/api/v1/documents/${doc.id}`)).status).toBe(204);
@@ -248,13 +237,12 @@ describe('security and faults', () => {
   it('answers 404 to another team for the document, its versions, links and uploads into its records', async () => {
     const { admin } = await teamWithRoles(ctx);
     const stranger = (await teamWithRoles(ctx)).admin;
-    const store = await createVia(admin, 'stores', { name: 'Private' });
-    const doc = (
-      await upload(admin, `/app/api/v1/stores/${store.id}/documents`, {
-        name: 'secret.txt',
-        content: Buffer.from('secret'),
-      })
-    ).body.data;
+    const store = await buildStore(admin, { name: 'Private' });
+    const doc = await uploadDocument(admin, {
+      to: { type: 'stores', id: store.id },
+      name: 'secret.txt',
+      content: 'secret',
+    });
     const base = `/app/api/v1/documents/${doc.id}`;
     for (const [method, url, body] of [
       ['GET', base],
@@ -269,27 +257,25 @@ describe('security and faults', () => {
     }
     expect(
       (
-        await upload(stranger, `/app/api/v1/stores/${store.id}/documents`, {
+        await postFile(stranger, `/app/api/v1/stores/${store.id}/documents`, {
           name: 'x.txt',
           content: Buffer.from('x'),
         })
       ).status,
     ).toBe(404);
     expect((await stranger.get('/app/api/v1/documents')).body.meta.total).toBe(0);
-    const own = await createVia(stranger, 'companies', { name: 'Theirs' });
+    const own = await buildCompany(stranger, { name: 'Theirs' });
     expect((await admin.post(`${base}/links`, { type: 'companies', id: own.id })).status).toBe(422);
   });
 
   it('refuses a signed link with a tampered id, a forged signature or an expired time', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const a = (await upload(admin, '/app/api/v1/documents', { name: 'a.txt', content: Buffer.from('aaa') }))
-      .body.data;
-    const b = (await upload(admin, '/app/api/v1/documents', { name: 'b.txt', content: Buffer.from('bbb') }))
-      .body.data;
+    const a = await uploadDocument(admin, { name: 'a.txt', content: 'aaa' });
+    const b = await uploadDocument(admin, { name: 'b.txt', content: 'bbb' });
     const url = (await admin.get(`/app/api/v1/documents/${a.id}`)).body.data.url as string;
     expect((await fetchFile(url)).body).toBe('aaa');
     expect(
-      (await fetchFile(url.replace(`/files/${a.current_version.id}`, `/files/${b.current_version.id}`)))
+      (await fetchFile(url.replace(`/files/${a.current_version?.id}`, `/files/${b.current_version?.id}`)))
         .statusCode,
     ).toBe(403);
     expect((await fetchFile(url.replace(/signature=[^&]+/, 'signature=AAAA'))).statusCode).toBe(403);
@@ -298,14 +284,13 @@ describe('security and faults', () => {
 
   it('lets observers read and download, not upload, edit or delete', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    const doc = (
-      await upload(admin, '/app/api/v1/documents', { name: 'read-only.txt', content: Buffer.from('r') })
-    ).body.data;
+    const doc = await uploadDocument(admin, { name: 'read-only.txt', content: 'r' });
     const fetched = await observer.get(`/app/api/v1/documents/${doc.id}`);
     expect(fetched.body.data.abilities).toMatchObject({ update: false, delete: false });
     expect((await fetchFile(fetched.body.data.url)).statusCode).toBe(200);
     expect(
-      (await upload(observer, '/app/api/v1/documents', { name: 'no.txt', content: Buffer.from('n') })).status,
+      (await postFile(observer, '/app/api/v1/documents', { name: 'no.txt', content: Buffer.from('n') }))
+        .status,
     ).toBe(403);
     expect((await observer.patch(`/app/api/v1/documents/${doc.id}`, { title: 'no' })).status).toBe(403);
     expect((await observer.delete(`/app/api/v1/documents/${doc.id}`)).status).toBe(403);
@@ -313,7 +298,7 @@ describe('security and faults', () => {
 
   it('stores hostile file names safely and sends active content as an attachment', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const traversal = await upload(admin, '/app/api/v1/documents', {
+    const traversal = await postFile(admin, '/app/api/v1/documents', {
       name: '../../etc/pass\u0000wd.html',
       content: Buffer.from('<html><script>alert(1)</script></html>'),
     });
@@ -322,13 +307,13 @@ describe('security and faults', () => {
     const url = (await admin.get(`/app/api/v1/documents/${traversal.body.data.id}`)).body.data.url;
     const html = await fetchFile(url);
     expect(html.headers['content-type']).toBe('text/plain');
-    const long = await upload(admin, '/app/api/v1/documents', {
+    const long = await postFile(admin, '/app/api/v1/documents', {
       name: `${'ü'.repeat(300)}.pdf`,
       content: Buffer.from('%PDF-1.4 not really'),
     });
     expect(long.body.data.current_version.file_name).toHaveLength(200);
     expect(long.body.data.current_version.file_name.endsWith('.pdf')).toBe(true);
-    const svg = await upload(admin, '/app/api/v1/documents', {
+    const svg = await postFile(admin, '/app/api/v1/documents', {
       name: 'logo.svg',
       content: Buffer.from(
         '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>',
@@ -347,13 +332,13 @@ describe('security and faults', () => {
     const before = storedBlobs().length;
     const count = async () => (await ctx.db.selectFrom('documents').select('id').execute()).length;
     const rows = await count();
-    const empty = await upload(admin, '/app/api/v1/documents', {
+    const empty = await postFile(admin, '/app/api/v1/documents', {
       name: 'empty.txt',
       content: Buffer.alloc(0),
     });
     expect(empty.status).toBe(422);
     expect(empty.body.errors.file).toEqual(['The file must not be empty.']);
-    const huge = await upload(admin, '/app/api/v1/documents', {
+    const huge = await postFile(admin, '/app/api/v1/documents', {
       name: 'huge.bin',
       content: Buffer.alloc(1024 * 1024 + 1, 7),
     });
