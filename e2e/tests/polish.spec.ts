@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '../fixtures';
 import { apiCall, joinTeam, registerViaApi, screenshot, uniqueEmail } from '../support';
 
@@ -97,7 +98,7 @@ test('on a phone reminder cards are compact with 44 px targets, filters fold beh
       const rect = (element.closest('label') ?? element).getBoundingClientRect();
       return { width: rect.width, height: rect.height };
     });
-    expect(box.width, await target.getAttribute('aria-label')).toBeGreaterThanOrEqual(44);
+    expect(box.width, target.toString()).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
   // A one-line title, the facts and one row of actions (a card with a row per action was over 180 px).
@@ -243,4 +244,28 @@ test('a new team gets a getting-started checklist that ticks steps off, hides wi
   await asked;
   await expect(observer.getByRole('list', { name: 'Getting started' })).toHaveCount(0);
   await context.close();
+});
+
+test('the import page offers an empty template per record type, with the team’s columns, as CSV and Excel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Tom Template', email: uniqueEmail('template') });
+  await page.goto('/import/stores');
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^stores-import-template-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '');
+  expect(text.trim().split(/\r?\n/)).toHaveLength(1);
+  expect(text.split(',')[0]).toBe('Name');
+  expect(text).toContain('Brand');
+
+  await page.getByRole('navigation', { name: 'Record type' }).getByRole('link', { name: 'Leases' }).click();
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Excel (.xlsx)' }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/^leases-import-template-.*\.xlsx$/);
 });

@@ -53,6 +53,7 @@ import { registerBillingRoutes } from './modules/billing/routes';
 import { registerDeviceRoutes } from './modules/devices/routes';
 import { registerListPreferenceRoutes } from './modules/list-preferences/routes';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
+import { registerImportTemplateRoutes } from './modules/imports/template-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -278,6 +279,7 @@ export async function buildApp({
   registerDeviceRoutes(app, deps);
   registerListPreferenceRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
+  registerImportTemplateRoutes(app, deps);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
   deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) =>

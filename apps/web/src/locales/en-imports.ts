@@ -35,6 +35,8 @@ export const importStrings = {
       another: 'Use another file',
       sheet: 'Sheet',
       file: '{{name}} · {{count}} columns',
+      template: 'Start from an empty template with this team’s columns:',
+      templateFormats: { csv: 'CSV', xlsx: 'Excel (.xlsx)' },
     },
     mapping: {
       title: '2. Match columns to fields',

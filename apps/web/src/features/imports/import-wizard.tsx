@@ -2,7 +2,13 @@ import { useRef, useState, type DragEvent } from 'react';
 import clsx from 'clsx';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type ImportDto, type ImportMode, type ImportPreview, type ImportType } from '@storekeep/contracts';
+import {
+  API_BASE,
+  type ImportDto,
+  type ImportMode,
+  type ImportPreview,
+  type ImportType,
+} from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
 import { Badge, Button, Card, Checkbox, ProgressBar, Select } from '../../components/ui';
 import { usePreviewImport, useRunImport, useUploadImport, type RunOptions } from './queries';
@@ -130,6 +136,21 @@ export function UploadStep({
           event.target.value = '';
         }}
       />
+      {/* Plain links: the browser downloads the file with the session cookie, no script in between. */}
+      <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
+        <FileSpreadsheet className="size-4" aria-hidden="true" />
+        {t('imports.upload.template')}
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <a
+            key={format}
+            href={`${API_BASE}/imports/templates/${type}?format=${format}`}
+            download
+            className="inline-flex min-h-11 items-center font-semibold text-blue-600 hover:underline sm:min-h-0 dark:text-blue-400"
+          >
+            {t(`imports.upload.templateFormats.${format}`)}
+          </a>
+        ))}
+      </p>
     </Card>
   );
 }
