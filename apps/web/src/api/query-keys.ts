@@ -1,12 +1,50 @@
-/** One factory for every TanStack Query key, so invalidation never guesses at a key's shape. */
+import type { AttributeSubject, LinkableType, RecordType } from '@storekeep/contracts';
+
+type Params = Record<string, unknown>;
+
+/**
+ * One factory for every TanStack Query key, so invalidation never guesses at a key's shape. Every key starts
+ * with its resource: `all(resource)` is the prefix that marks everything cached about it stale after a write.
+ */
 export const queryKeys = {
   authUser: ['auth-user'] as const,
+  appConfig: ['app-config'] as const,
   dashboard: ['dashboard'] as const,
   gettingStarted: (teamId: number) => ['getting-started', teamId] as const,
   search: (query: string) => ['search', query] as const,
   team: (id: number) => ['teams', id] as const,
+  teamSettings: (teamId: number) => ['teams', teamId, 'settings'] as const,
+  billing: (teamId: number) => ['teams', teamId, 'billing'] as const,
   invitation: (token: string) => ['team-invitations', token] as const,
-  list: (resource: string, params: Record<string, unknown> = {}) => [resource, 'list', params] as const,
+  all: (resource: string) => [resource] as const,
+  /** Every list page of a resource, whatever its parameters (a prefix). */
+  lists: (resource: string) => [resource, 'list'] as const,
+  list: (resource: string, params: Params = {}) => [resource, 'list', params] as const,
   detail: (resource: string, id: number | string) => [resource, 'detail', id] as const,
   listPreferences: (teamId: number | null) => ['list-preferences', teamId] as const,
+  /** A record's notes, every page (a prefix), and one page of them. */
+  notes: (type: RecordType, id: number) => [type, 'notes', id] as const,
+  notesPage: (type: RecordType, id: number, page: number) => [type, 'notes', id, page] as const,
+  /** A record's history, every page (a prefix), and one page of it. */
+  recordActivities: (type: RecordType, id: number) => [type, 'activities', id] as const,
+  recordActivitiesPage: (type: RecordType, id: number, page: number) =>
+    [type, 'activities', id, page] as const,
+  /** The audit log and the trash, one filtered page each. */
+  activities: (query: Params) => ['activities', query] as const,
+  trash: (query: Params) => ['trash', query] as const,
+  attributes: (subject: AttributeSubject, archived: boolean) =>
+    ['attributes', subject, archived ? 'all' : 'live'] as const,
+  recordDocuments: (type: LinkableType, id: number, params: Params) =>
+    ['documents', 'record', type, id, params] as const,
+  documentVersions: (id: number) => ['documents', 'versions', id] as const,
+  documentCategories: ['document-categories'] as const,
+  /** A lease's amendment history, and the lease as it was at one of its versions. */
+  leaseHistory: (id: number) => ['leases', id, 'history'] as const,
+  leaseVersion: (id: number, version: number | null) => ['leases', id, 'history', version] as const,
+  reminderCounts: ['reminders', 'counts'] as const,
+  reminderComments: (id: number) => ['reminders', 'comments', id] as const,
+  /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */
+  sales: (view: string, params: Params) => ['sales', view, params] as const,
+  apiTokens: ['api-tokens'] as const,
+  calendarFeed: ['calendar-feed'] as const,
 };

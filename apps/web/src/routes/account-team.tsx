@@ -32,7 +32,7 @@ export function Component() {
       <div className="flex flex-col gap-8">
         <TeamNameForm key={team.name} team={team} />
         <MembersTable team={team} currentUserId={user.id} />
-        {team.abilities.invite && (
+        {can(team.abilities, 'invite') && (
           <>
             <InviteForm teamId={team.id} />
             <PendingInvitations teamId={team.id} invitations={team.invitations} />

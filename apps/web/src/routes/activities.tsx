@@ -12,6 +12,7 @@ import {
 } from '@storekeep/contracts';
 import { api } from '../api/client';
 import { invalidateAfterWrite } from '../api/query-client';
+import { queryKeys } from '../api/query-keys';
 import {
   Button,
   DataTable,
@@ -71,7 +72,7 @@ function AuditLog() {
   const query: Record<string, string | number> = { page };
   for (const [field, value] of Object.entries(filters)) if (value) query[`filters[${field}]`] = value;
   const activities = useQuery({
-    queryKey: ['activities', query],
+    queryKey: queryKeys.activities(query),
     queryFn: ({ signal }) => api.get<Paginated<Activity>>('/activities', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -162,7 +163,7 @@ function Trash() {
   const query: Record<string, string | number> = { page };
   if (type) query['filters[type]'] = type;
   const trash = useQuery({
-    queryKey: ['trash', query],
+    queryKey: queryKeys.trash(query),
     queryFn: ({ signal }) => api.get<Paginated<TrashItem>>('/trash', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -171,7 +172,7 @@ function Trash() {
     mutationFn: (item: TrashItem) => restoreRecord(item.type as RecordType, item.id),
     onSuccess: (_data, item) => {
       toast.success(t('records.restored', { name: item.title }), { duration: TOAST_TIMEOUT_MS });
-      void invalidateAfterWrite(['trash']);
+      void invalidateAfterWrite(queryKeys.all('trash'));
     },
   });
   const labels = usePaginationLabels();

@@ -9,6 +9,7 @@ import { Avatar, Button, Card, RelativeTime, Skeleton, Textarea } from '../compo
 import { applyServerErrors } from '../lib/form-errors';
 import { useAddComment, useComments, useDeleteComment, useReminder } from '../features/reminders/queries';
 import { ReminderList } from '../features/reminders/reminder-list';
+import { can } from '../features/auth/permissions';
 
 function CommentForm({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ function Comments({ reminder }: { reminder: Reminder }) {
   const items = comments.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <Card title={t('reminders.comments.title', { count: reminder.comments_count })}>
-      {reminder.abilities.comment && <CommentForm id={reminder.id} />}
+      {can(reminder.abilities, 'comment') && <CommentForm id={reminder.id} />}
       {comments.isPending ? (
         <Skeleton className="mt-6 h-24 w-full" />
       ) : items.length === 0 ? (
@@ -61,7 +62,7 @@ function Comments({ reminder }: { reminder: Reminder }) {
                     {comment.author?.name ?? t('reminders.comments.someone')}
                   </span>
                   <RelativeTime value={comment.created_at} className="text-gray-500" />
-                  {comment.abilities.delete !== false && (
+                  {can(comment.abilities, 'delete') && (
                     <Button
                       size="sm"
                       color="transparent"

@@ -14,6 +14,7 @@ import {
 import { api } from '../../api/client';
 import { isApiError } from '../../api/api-error';
 import { invalidateAfterWrite } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import {
   Alert,
   Badge,
@@ -29,8 +30,6 @@ import {
 import { formatDate } from '../../lib/format';
 import { copyText } from '../../lib/copy-text';
 
-const TOKENS_KEY = ['api-tokens'] as const;
-
 /**
  * Personal access tokens for scripts and other apps. The server keeps only a hash, so a new token is shown
  * once, here, right after it is made; the list shows what each may do, when it was last used and when it ends.
@@ -38,7 +37,7 @@ const TOKENS_KEY = ['api-tokens'] as const;
 export function ApiTokensCard({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
   const tokens = useQuery({
-    queryKey: TOKENS_KEY,
+    queryKey: queryKeys.apiTokens,
     queryFn: ({ signal }) => api.get<{ data: ApiToken[] }>('/tokens', { signal }).then((r) => r.data),
   });
   const [name, setName] = useState('');
@@ -62,7 +61,7 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
       setFresh(made);
       setName('');
       setErrors({});
-      void invalidateAfterWrite(TOKENS_KEY);
+      void invalidateAfterWrite(queryKeys.apiTokens);
     },
     onError: (error) => isApiError(error) && error.status === 422 && setErrors(error.errors),
   });
@@ -72,7 +71,7 @@ export function ApiTokensCard({ verified }: { verified: boolean }) {
       setRevoking(null);
       if (fresh?.id === token.id) setFresh(null);
       toast.success(t('tokens.revoked', { name: token.name }), { duration: TOAST_TIMEOUT_MS });
-      void invalidateAfterWrite(TOKENS_KEY);
+      void invalidateAfterWrite(queryKeys.apiTokens);
     },
   });
 

@@ -2,13 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CalendarFeed } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
-
-const key = ['calendar-feed'] as const;
+import { queryKeys } from '../../api/query-keys';
 
 /** GET /calendar-feed: whether the user has a live link for the current team (never the link itself). */
 export function useCalendarFeed() {
   return useQuery({
-    queryKey: key,
+    queryKey: queryKeys.calendarFeed,
     queryFn: ({ signal }) =>
       api.get<{ data: CalendarFeed }>('/calendar-feed', { signal }).then((body) => body.data),
   });
@@ -18,7 +17,7 @@ export function useCalendarFeed() {
 export function useCreateCalendarFeed() {
   return useMutation({
     mutationFn: () => api.post<{ data: CalendarFeed }>('/calendar-feed').then((body) => body.data),
-    onSuccess: (feed) => queryClient.setQueryData(key, { ...feed, url: null }),
+    onSuccess: (feed) => queryClient.setQueryData(queryKeys.calendarFeed, { ...feed, url: null }),
   });
 }
 
@@ -26,6 +25,10 @@ export function useRevokeCalendarFeed() {
   return useMutation({
     mutationFn: () => api.delete<null>('/calendar-feed'),
     onSuccess: () =>
-      queryClient.setQueryData<CalendarFeed>(key, { url: null, active: false, created_at: null }),
+      queryClient.setQueryData<CalendarFeed>(queryKeys.calendarFeed, {
+        url: null,
+        active: false,
+        created_at: null,
+      }),
   });
 }

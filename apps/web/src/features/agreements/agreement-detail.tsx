@@ -10,6 +10,7 @@ import { Section } from '../leases/detail-shell';
 import { RefLink } from '../records/display';
 import { Facts, type Row } from '../records/overview';
 import { AttributeFacts } from '../attributes/attribute-facts';
+import { can } from '../auth/permissions';
 
 const usd = (value: number | null) => (value === null ? null : formatUsd(value));
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
@@ -159,7 +160,7 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
           type="agreements"
           id={agreement.id}
           name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`}
-          canUpload={agreement.abilities.update === true}
+          canUpload={can(agreement.abilities, 'update')}
         />
         {hasDocuments && (
           <div className="mt-4">

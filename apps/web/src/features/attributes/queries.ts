@@ -7,14 +7,12 @@ import type {
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import { invalidateRecords } from '../records/queries';
-
-const key = (subject: AttributeSubject, archived: boolean) =>
-  ['attributes', subject, archived ? 'all' : 'live'] as const;
 
 export function attributesQuery(subject: AttributeSubject, archived = false) {
   return queryOptions({
-    queryKey: key(subject, archived),
+    queryKey: queryKeys.attributes(subject, archived),
     queryFn: ({ signal }) =>
       api
         .get<{ data: Attribute[] }>('/attributes', {
@@ -33,7 +31,7 @@ export function useAttributes(subject: AttributeSubject, archived = false) {
 
 /** Definitions change what records show: refetch both. */
 function refresh() {
-  return Promise.all([invalidateAfterWrite(['attributes']), invalidateRecords()]);
+  return Promise.all([invalidateAfterWrite(queryKeys.all('attributes')), invalidateRecords()]);
 }
 
 export function useAttributeMutations() {

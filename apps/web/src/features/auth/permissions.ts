@@ -26,12 +26,26 @@ const RULES = {
 
 export type Action = keyof typeof RULES;
 
-/** False unless the user's own role and team, as the server reported them, allow the action. */
-export function can(user: AuthUser | null | undefined, action: Action): boolean {
-  if (!user) return false;
-  const rule: ((user: AuthUser) => boolean) | undefined = RULES[action];
-  return rule ? rule(user) : false;
+/** What the server says this user may do with one record, team or comment (its `abilities`). */
+export type Abilities = Readonly<Record<string, boolean | undefined>>;
+
+/**
+ * The one permission check of the web app; whatever is not granted is denied.
+ * - `can(user, action)`: a team-wide action by the user's own role and team (links, pages, create buttons).
+ * - `can(record.abilities, action)`: an action on one thing, as the server's policy answered for it
+ *   (`update`, `delete`, `complete`, `invite`…); an ability the server did not name is denied.
+ */
+export function can(user: AuthUser | null | undefined, action: Action): boolean;
+export function can(abilities: Abilities | null | undefined, action: string): boolean;
+export function can(subject: AuthUser | Abilities | null | undefined, action: string): boolean {
+  if (!subject) return false;
+  if (!isUser(subject)) return subject[action] === true;
+  const rule: ((user: AuthUser) => boolean) | undefined = RULES[action as Action];
+  return rule ? rule(subject) : false;
 }
+
+// Abilities only ever hold booleans; a user is the only subject with a role.
+const isUser = (subject: AuthUser | Abilities): subject is AuthUser => 'team_role' in subject;
 
 /** Canceled or inactive (spec §4 guard); past_due keeps access while Stripe retries. */
 export const isInactive = (user: AuthUser) => isSubscriptionBlocked(user.subscription.status);

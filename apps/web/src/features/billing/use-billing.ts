@@ -1,12 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Billing, BillingRedirect } from '@storekeep/contracts';
 import { api } from '../../api/client';
-
-export const billingKey = (teamId: number) => ['teams', teamId, 'billing'] as const;
+import { queryKeys } from '../../api/query-keys';
 
 export function useBilling(teamId: number) {
   return useQuery({
-    queryKey: billingKey(teamId),
+    queryKey: queryKeys.billing(teamId),
     queryFn: ({ signal }) =>
       api.get<{ data: Billing }>(`/teams/${teamId}/billing`, { signal }).then((body) => body.data),
     // Status changes arrive by webhook while the owner is away at Stripe: always ask again.

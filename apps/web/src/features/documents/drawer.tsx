@@ -42,7 +42,6 @@ import {
 } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { can } from '../auth/permissions';
-import { useRequiredUser } from '../auth/use-auth-user';
 import { recordPath } from '../records/types';
 import { deleteDocuments, LinkDialog } from './actions';
 import { ShareFileButton } from '../pwa/share-button';
@@ -449,10 +448,8 @@ function Links({ document, editable }: { document: DocumentDto; editable: boolea
 
 function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const user = useRequiredUser();
-  const manage = can(user, 'records.write');
-  const editable = manage && document.abilities.update !== false;
-  const deletable = manage && document.abilities.delete !== false;
+  const editable = can(document.abilities, 'update');
+  const deletable = can(document.abilities, 'delete');
   // Deleted, the panel still shows while it slides out, but asks the server nothing more about the document.
   const [gone, setGone] = useState(false);
   const versions = useDocumentVersions(document.id, !gone);

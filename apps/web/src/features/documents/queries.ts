@@ -42,7 +42,7 @@ export function useDocumentList(params: Partial<ListParams>, enabled = true) {
 /** A record's Documents tab: GET /{type}/{id}/documents. */
 export function useRecordDocuments(type: LinkableType, id: number, params: Partial<ListParams>) {
   return useQuery({
-    queryKey: ['documents', 'record', type, id, params],
+    queryKey: queryKeys.recordDocuments(type, id, params),
     queryFn: ({ signal }) =>
       api.get<Paginated<DocumentDto>>(`/${type}/${id}/documents`, { query: toApiQuery(params), signal }),
     staleTime: LIST_CACHE_MS,
@@ -73,7 +73,7 @@ export function useDocument(id: number | null) {
 
 export function useDocumentVersions(id: number, enabled = true) {
   return useQuery({
-    queryKey: ['documents', 'versions', id],
+    queryKey: queryKeys.documentVersions(id),
     queryFn: ({ signal }) =>
       api.get<{ data: DocumentVersion[] }>(`/documents/${id}/versions`, { signal }).then((body) => body.data),
     staleTime: 60_000,
@@ -86,7 +86,7 @@ export function useDocumentVersions(id: number, enabled = true) {
 
 export function useDocumentCategories() {
   return useQuery({
-    queryKey: ['document-categories'],
+    queryKey: queryKeys.documentCategories,
     queryFn: ({ signal }) =>
       api.get<{ data: DocumentCategory[] }>('/document-categories', { signal }).then((body) => body.data),
     staleTime: LIST_CACHE_MS,
@@ -95,12 +95,16 @@ export function useDocumentCategories() {
 
 /** Every write refetches the document lists, details, versions, search-adjacent lists and the trash. */
 export function invalidateDocuments(): Promise<void> {
-  return invalidateAfterWrite(['documents'], ['trash'], ['activities']);
+  return invalidateAfterWrite(
+    queryKeys.all('documents'),
+    queryKeys.all('trash'),
+    queryKeys.all('activities'),
+  );
 }
 
 /** Drops a deleted document from every cached list at once (spec §4: deleting removes it from the lists). */
 export function removeFromCachedLists(ids: number[]) {
-  queryClient.setQueriesData<Paginated<DocumentDto>>({ queryKey: ['documents'] }, (old) =>
+  queryClient.setQueriesData<Paginated<DocumentDto>>({ queryKey: queryKeys.all('documents') }, (old) =>
     old && Array.isArray(old.data) && 'meta' in old
       ? { ...old, data: old.data.filter((document) => !ids.includes(document.id)) }
       : old,
@@ -108,7 +112,7 @@ export function removeFromCachedLists(ids: number[]) {
   for (const id of ids) {
     void queryClient.cancelQueries({ queryKey: queryKeys.detail('documents', id) });
     queryClient.removeQueries({ queryKey: queryKeys.detail('documents', id) });
-    queryClient.removeQueries({ queryKey: ['documents', 'versions', id] });
+    queryClient.removeQueries({ queryKey: queryKeys.documentVersions(id) });
   }
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportDto, ImportMode, ImportPreview, ImportType } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import { uploadWithProgress } from '../../api/upload';
 import { invalidateRecords } from '../records/queries';
 import type { Paginated } from '../records/types';
@@ -14,18 +15,12 @@ export type RunOptions = {
   sheet?: string | null;
 };
 
-export const importKeys = {
-  all: ['imports'] as const,
-  one: (id: number) => ['imports', 'one', id] as const,
-  list: (page: number) => ['imports', 'list', page] as const,
-};
-
 const isActive = (status: ImportDto['status'] | undefined) => status === 'queued' || status === 'running';
 
 /** One import; while it runs the event stream pushes its progress, and a slow poll covers a dropped stream. */
 export function useImport(id: number | null) {
   return useQuery({
-    queryKey: importKeys.one(id ?? 0),
+    queryKey: queryKeys.detail('imports', id ?? 0),
     queryFn: ({ signal }) => api.get<{ data: ImportDto }>(`/imports/${id}`, { signal }).then((r) => r.data),
     enabled: id !== null,
     refetchInterval: (query) => (isActive(query.state.data?.status) ? 3000 : false),
@@ -34,7 +29,7 @@ export function useImport(id: number | null) {
 
 export function useImportHistory(page: number) {
   return useQuery({
-    queryKey: importKeys.list(page),
+    queryKey: queryKeys.list('imports', { page }),
     queryFn: ({ signal }) =>
       api.get<Paginated<ImportDto>>('/imports', { query: { page, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
@@ -43,10 +38,10 @@ export function useImportHistory(page: number) {
 
 /** Progress pushed over the user's event stream (`import` events) lands in the cached import. */
 export function applyImportEvent(data: Partial<ImportDto> & { id: number }) {
-  queryClient.setQueryData<ImportDto>(importKeys.one(data.id), (current) =>
+  queryClient.setQueryData<ImportDto>(queryKeys.detail('imports', data.id), (current) =>
     current ? { ...current, ...data } : current,
   );
-  if (data.status && !isActive(data.status)) void invalidateAfterWrite(importKeys.all);
+  if (data.status && !isActive(data.status)) void invalidateAfterWrite(queryKeys.all('imports'));
 }
 
 export function useUploadImport() {
@@ -68,7 +63,7 @@ export function useUploadImport() {
       form.append('file', file);
       return uploadWithProgress<{ data: ImportDto }>('/imports', form, { onProgress }).then((r) => r.data);
     },
-    onSuccess: (dto) => queryClient.setQueryData(importKeys.one(dto.id), dto),
+    onSuccess: (dto) => queryClient.setQueryData(queryKeys.detail('imports', dto.id), dto),
   });
 }
 
@@ -84,8 +79,8 @@ function useImportAction<V>(call: (v: V) => Promise<{ data: ImportDto }>, meta?:
   return useMutation({
     mutationFn: (v: V) => call(v).then((r) => r.data),
     onSuccess: (dto) => {
-      queryClient.setQueryData(importKeys.one(dto.id), dto);
-      void invalidateAfterWrite(['imports', 'list']);
+      queryClient.setQueryData(queryKeys.detail('imports', dto.id), dto);
+      void invalidateAfterWrite(queryKeys.lists('imports'));
     },
     meta,
   });

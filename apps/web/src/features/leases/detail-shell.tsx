@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses, Card, ConfirmDialog, Skeleton } from '../../components/ui';
-import { can } from '../auth/permissions';
-import { useRequiredUser } from '../auth/use-auth-user';
+import { can, type Abilities } from '../auth/permissions';
 import { UNDO_TOAST_MS } from '../records/detail-page';
 import { deleteResource, invalidateContracts, restoreResource } from './queries';
 
@@ -17,7 +16,7 @@ type DetailShellProps = {
   title: string;
   /** Status badge and key facts under the title. */
   facts: ReactNode;
-  abilities: Record<string, boolean>;
+  abilities: Abilities;
   /** Called before the delete lands, so the page stops reading a record that is gone. */
   onGone: () => void;
   children: ReactNode;
@@ -39,12 +38,10 @@ export function DetailShell({
 }: DetailShellProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useRequiredUser();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  // Abilities come from the server; the role check only keeps a stale cached record from offering more.
-  const canUpdate = can(user, 'records.write') && abilities.update === true;
-  const canDelete = can(user, 'records.write') && abilities.delete === true;
+  const canUpdate = can(abilities, 'update');
+  const canDelete = can(abilities, 'delete');
 
   // As on the record pages: stop reading the record, leave its page, then refresh lists and offer undo.
   const confirmDelete = async () => {

@@ -11,6 +11,7 @@ import { Section } from './detail-shell';
 import { RecordDocumentsPanel } from '../documents/record-panel';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { LeaseHistory, LeaseOptions, RecordAmendment } from './option-panel';
+import { can } from '../auth/permissions';
 
 type RentRow = Lease['rent_schedule'][number];
 type ChargeRow = Lease['charges'][number];
@@ -205,7 +206,7 @@ export function LeaseSections({ lease }: { lease: Lease }) {
           type="leases"
           id={lease.id}
           name={lease.reference ?? lease.store?.name ?? `#${lease.id}`}
-          canUpload={lease.abilities.update === true}
+          canUpload={can(lease.abilities, 'update')}
         />
         {hasDocuments && (
           <div className="mt-4">

@@ -20,6 +20,7 @@ import { RelativeTime } from '../../components/ui/relative-time';
 import { dash } from './detail-parts';
 import { invalidateContracts } from './queries';
 import { useRecordDocuments } from '../documents/queries';
+import { can } from '../auth/permissions';
 
 type OptionRow = Lease['options'][number];
 const STATE_COLORS = {
@@ -75,7 +76,6 @@ function useOptionAction(leaseId: number, onDone: () => void) {
     onSuccess: (lease, { action }) => {
       queryClient.setQueryData(queryKeys.detail('leases', lease.id), lease);
       invalidateContracts();
-      void queryClient.invalidateQueries({ queryKey: ['leases', lease.id, 'history'] });
       toast.success(t(`leaseView.done.${action}`), { duration: TOAST_TIMEOUT_MS });
       onDone();
     },
@@ -222,7 +222,7 @@ function OptionCard({
 }) {
   const { t } = useTranslation();
   const verify = useOptionAction(lease.id, () => undefined);
-  const canEdit = lease.abilities.update === true;
+  const canEdit = can(lease.abilities, 'update');
   const openWindow = option.windows.find((w) => w.state === 'open');
   return (
     <li className="py-4 first:pt-0 last:pb-0" data-testid="lease-option">
@@ -364,14 +364,14 @@ export function LeaseHistory({ lease }: { lease: Lease }) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<number | null>(null);
   const history = useQuery({
-    queryKey: ['leases', lease.id, 'history'],
+    queryKey: queryKeys.leaseHistory(lease.id),
     queryFn: ({ signal }) =>
       api
         .get<{ data: LeaseAmendment[] }>(`/leases/${lease.id}/history`, { signal })
         .then((body) => body.data),
   });
   const snapshot = useQuery({
-    queryKey: ['leases', lease.id, 'history', viewing],
+    queryKey: queryKeys.leaseVersion(lease.id, viewing),
     queryFn: ({ signal }) =>
       api
         .get<{ data: { lease: Record<string, unknown> } }>(`/leases/${lease.id}/history/${viewing}`, {
@@ -483,7 +483,6 @@ export function RecordAmendment({ lease }: { lease: Lease }) {
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.detail('leases', saved.id), saved);
       invalidateContracts();
-      void queryClient.invalidateQueries({ queryKey: ['leases', lease.id, 'history'] });
       toast.success(t('leaseView.amendmentRecorded'), { duration: TOAST_TIMEOUT_MS });
       setOpen(false);
       setInput({ summary: '', document_id: '', expiration_date: '' });
@@ -491,7 +490,7 @@ export function RecordAmendment({ lease }: { lease: Lease }) {
     onError: (error) => setErrors(isApiError(error) && error.status === 422 ? error.errors : {}),
     meta: { form: true },
   });
-  if (lease.abilities.update !== true) return null;
+  if (!can(lease.abilities, 'update')) return null;
   const set = (field: keyof typeof input) => (event: { currentTarget: { value: string } }) => {
     // Read now: React clears currentTarget before a queued state updater runs.
     const { value } = event.currentTarget;

@@ -22,9 +22,9 @@ export function useResource<K extends Resource>(resource: K, id: number, enabled
 /** Leases and agreements feed reminders, the dashboard and each other (misaligned stores). */
 export function invalidateContracts() {
   void invalidateAfterWrite(
-    ['leases'],
-    ['agreements'],
-    ['reminders'],
+    queryKeys.all('leases'),
+    queryKeys.all('agreements'),
+    queryKeys.all('reminders'),
     queryKeys.dashboard,
     queryKeys.authUser,
   );

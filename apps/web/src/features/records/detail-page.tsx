@@ -146,8 +146,8 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
   const data = record.data;
   const title = recordTitle(data);
   const manage = can(user, 'records.write');
-  const canUpdate = manage && data.abilities.update !== false;
-  const canDelete = manage && data.abilities.delete !== false;
+  const canUpdate = can(data.abilities, 'update');
+  const canDelete = can(data.abilities, 'delete');
 
   const confirmDelete = async () => {
     setDeleting(true);

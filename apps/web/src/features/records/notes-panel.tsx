@@ -19,6 +19,7 @@ import {
 import { applyServerErrors } from '../../lib/form-errors';
 import { useNoteMutations, useNotes } from './queries';
 import { usePaginationLabels } from './use-pagination-labels';
+import { can } from '../auth/permissions';
 
 type NoteFormProps = {
   initial?: string;
@@ -140,25 +141,26 @@ export function NotesPanel({ type, id, canAdd }: { type: RecordType; id: number;
                       {note.body}
                     </p>
                   )}
-                  {editing !== note.id && (note.abilities.update || note.abilities.delete) && (
-                    <div className="mt-2 flex gap-1">
-                      {note.abilities.update && (
-                        <Button color="transparent" size="sm" onClick={() => setEditing(note.id)}>
-                          {t('notes.edit')}
-                        </Button>
-                      )}
-                      {note.abilities.delete && (
-                        <Button
-                          color="transparent"
-                          size="sm"
-                          className="text-red-600 dark:text-red-400"
-                          onClick={() => setDeleting(note)}
-                        >
-                          {t('common.delete')}
-                        </Button>
-                      )}
-                    </div>
-                  )}
+                  {editing !== note.id &&
+                    (can(note.abilities, 'update') || can(note.abilities, 'delete')) && (
+                      <div className="mt-2 flex gap-1">
+                        {can(note.abilities, 'update') && (
+                          <Button color="transparent" size="sm" onClick={() => setEditing(note.id)}>
+                            {t('notes.edit')}
+                          </Button>
+                        )}
+                        {can(note.abilities, 'delete') && (
+                          <Button
+                            color="transparent"
+                            size="sm"
+                            className="text-red-600 dark:text-red-400"
+                            onClick={() => setDeleting(note)}
+                          >
+                            {t('common.delete')}
+                          </Button>
+                        )}
+                      </div>
+                    )}
                 </div>
               </div>
             </li>

@@ -86,7 +86,9 @@ function moveUnreadBadge(delta: 1 | -1) {
 function cachedReminder(id: number): Reminder | undefined {
   const detail = queryClient.getQueryData<Reminder>(queryKeys.detail('reminders', id));
   if (detail) return detail;
-  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({ queryKey: queryKeys.lists('reminders') })) {
+  for (const [, page] of queryClient.getQueriesData<Paginated<Reminder>>({
+    queryKey: queryKeys.lists('reminders'),
+  })) {
     const found = page?.data.find((reminder) => reminder.id === id);
     if (found) return found;
   }

@@ -10,6 +10,7 @@ import { isoDayFromToday } from '../../lib/format';
 import { DueDate, SubjectLink } from './display';
 import { useBulkUpdateReminders, useToggleMute, useUpdateReminder } from './queries';
 import { SnoozeDialog } from './reminder-dialogs';
+import { can } from '../auth/permissions';
 
 /** One reminder: title, subject, due date with relative time, comments and assignees, and its actions. */
 export function ReminderRow({
@@ -137,7 +138,7 @@ export function ReminderRow({
           <span className="sr-only"> {reminder.title}</span>
         </Button>
         {/* Observers read and mute; completing, reopening and snoozing change the team's list (the server's abilities say who may). */}
-        {!done && reminder.abilities.snooze && (
+        {!done && can(reminder.abilities, 'snooze') && (
           <Button
             size="sm"
             color="white"
@@ -149,7 +150,7 @@ export function ReminderRow({
             <span className="sr-only"> {reminder.title}</span>
           </Button>
         )}
-        {reminder.abilities.complete && (
+        {can(reminder.abilities, 'complete') && (
           <Button
             size="sm"
             color={done ? 'white' : 'green'}
@@ -257,7 +258,7 @@ export function ReminderList({ reminders, loading, emptyTitle, emptyText, inbox 
     );
   if (reminders.length === 0)
     return <EmptyState icon={<BellOff aria-hidden="true" />} title={emptyTitle} text={emptyText} />;
-  const selectable = inbox !== undefined && reminders.some((reminder) => reminder.abilities.complete);
+  const selectable = inbox !== undefined && reminders.some((reminder) => can(reminder.abilities, 'complete'));
   const visibleSelection = reminders
     .filter((reminder) => selected.has(reminder.id))
     .map((reminder) => reminder.id);

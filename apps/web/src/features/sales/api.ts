@@ -9,13 +9,12 @@ import {
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
-
-export const salesKeys = { all: ['sales'] as const };
+import { queryKeys } from '../../api/query-keys';
 
 /** Every monthly figure of these stores in a year (a grid page: at most 100 stores × 12 months). */
 export function useYearSales(year: number, storeIds: number[]) {
   return useQuery({
-    queryKey: [...salesKeys.all, 'grid', year, storeIds],
+    queryKey: queryKeys.sales('grid', { year, storeIds }),
     enabled: storeIds.length > 0,
     queryFn: async ({ signal }) => {
       const rows: Sales[] = [];
@@ -54,7 +53,7 @@ export function useSaveSales() {
       for (const id of removed) await api.delete(`/sales/${id}`);
       return { ...result, removed: removed.length };
     },
-    onSettled: () => invalidateAfterWrite(salesKeys.all),
+    onSettled: () => invalidateAfterWrite(queryKeys.all('sales')),
   });
 }
 
@@ -62,7 +61,7 @@ export type Range = { from: string; to: string };
 
 export function useSalesSummary(range: Range, groupBy: string, granularity: string) {
   return useQuery({
-    queryKey: [...salesKeys.all, 'summary', range, groupBy, granularity],
+    queryKey: queryKeys.sales('summary', { ...range, groupBy, granularity }),
     queryFn: ({ signal }) =>
       api
         .get<{ data: SalesSummary }>('/sales/reports/summary', {
@@ -76,7 +75,7 @@ export function useSalesSummary(range: Range, groupBy: string, granularity: stri
 
 export function useRoyalties(range: Range) {
   return useQuery({
-    queryKey: [...salesKeys.all, 'royalties', range],
+    queryKey: queryKeys.sales('royalties', range),
     queryFn: ({ signal }) =>
       api
         .get<{ data: RoyaltyDue[] }>('/sales/reports/royalties', { signal, query: range })
@@ -87,7 +86,7 @@ export function useRoyalties(range: Range) {
 
 export function usePercentageRent(range: Range) {
   return useQuery({
-    queryKey: [...salesKeys.all, 'percentage-rent', range],
+    queryKey: queryKeys.sales('percentage-rent', range),
     queryFn: ({ signal }) =>
       api
         .get<{ data: PercentageRentDue[] }>('/sales/reports/percentage-rent', { signal, query: range })

@@ -22,6 +22,7 @@ import {
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { useChangeRole, useRemoveMember } from './use-team';
+import { can } from '../auth/permissions';
 
 type MembersTableProps = { team: TeamDetail; currentUserId: number };
 
@@ -93,7 +94,7 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
       cell: (member) =>
         member.is_owner ? (
           <Badge color="blue">{t('team.owner')}</Badge>
-        ) : team.abilities.change_roles && member.id !== currentUserId ? (
+        ) : can(team.abilities, 'change_roles') && member.id !== currentUserId ? (
           <Select
             label={t('team.roleOf', { name: member.name })}
             hideLabel
@@ -120,12 +121,12 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
       cell: (member) => {
         if (member.is_owner) return null;
         if (member.id === currentUserId)
-          return team.abilities.leave ? (
+          return can(team.abilities, 'leave') ? (
             <Button color="white" size="sm" onClick={() => setRemoving(member)}>
               {t('team.leave')}
             </Button>
           ) : null;
-        return team.abilities.remove_members ? (
+        return can(team.abilities, 'remove_members') ? (
           <Button
             color="white"
             size="sm"

@@ -11,10 +11,10 @@ import {
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import { Button, Card, Select, Skeleton, TextInput, Textarea } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 
-const settingsKey = (teamId: number) => ['teams', teamId, 'settings'] as const;
 const FIELDS = [
   'lead_days',
   'window_days',
@@ -71,7 +71,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
 /** "Reminder lead times" on the team page (admins): GET/PATCH /teams/{id}/settings with the contract's rules. */
 export function ReminderSettingsCard({ teamId }: { teamId: number }) {
   const settings = useQuery({
-    queryKey: settingsKey(teamId),
+    queryKey: queryKeys.teamSettings(teamId),
     queryFn: ({ signal }) =>
       api.get<{ data: TeamSettings }>(`/teams/${teamId}/settings`, { signal }).then((body) => body.data),
   });
@@ -92,9 +92,9 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
     mutationFn: (input: TeamSettingsInput) =>
       api.patch<{ data: TeamSettings }>(`/teams/${teamId}/settings`, input).then((body) => body.data),
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKey(teamId), saved);
+      queryClient.setQueryData(queryKeys.teamSettings(teamId), saved);
       // Lead times move reminders in and out of the inbox; the window changes the dashboard's counts.
-      void invalidateAfterWrite(['reminders'], ['dashboard'], ['auth-user']);
+      void invalidateAfterWrite(queryKeys.all('reminders'), queryKeys.dashboard, queryKeys.authUser);
       toast.success(t('teamSettings.saved'), { duration: TOAST_TIMEOUT_MS });
     },
     onError: (error) => applyServerErrors(error, setError, FIELDS),

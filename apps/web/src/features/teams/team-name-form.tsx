@@ -6,10 +6,11 @@ import { renameTeamSchema, TOAST_TIMEOUT_MS, type TeamDetail } from '@storekeep/
 import { Button, Card, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useRenameTeam } from './use-team';
+import { can } from '../auth/permissions';
 
 export function TeamNameForm({ team }: { team: TeamDetail }) {
   const { t } = useTranslation();
-  const canRename = team.abilities.rename === true;
+  const canRename = can(team.abilities, 'rename');
   const rename = useRenameTeam(team.id);
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(renameTeamSchema),
