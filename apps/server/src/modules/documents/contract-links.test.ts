@@ -1,30 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { useTestApp } from '../../../test/context';
-import { createVia, multipartBody, teamWithRoles } from '../../../test/factories';
+import {
+  buildAgreement,
+  buildBrand,
+  buildLease,
+  buildStore,
+  postFile,
+  teamWithRoles,
+  uploadDocument,
+} from '../../../test/factories';
 
 const ctx = useTestApp();
 
-function upload(client: TestClient, url: string, name: string, content: string) {
-  const { body, headers } = multipartBody({ category: 'lease' }, [
-    { field: 'file', name, content: Buffer.from(content) },
-  ]);
-  return client.request('POST', url, body, headers);
-}
-
 async function contracts(admin: TestClient) {
-  const store = await createVia(admin, 'stores', { name: 'Harbor Point' });
-  const brand = await createVia(admin, 'brands', { name: 'Harbor Bagels' });
-  const lease = (
-    await admin.post('/app/api/v1/leases', { store_id: store.id, reference: 'HP-7', status: 'active' })
-  ).body.data;
-  const agreement = (
-    await admin.post('/app/api/v1/agreements', {
-      brand_id: brand.id,
-      store_ids: [store.id],
-      agreement_number: 'FA-77',
-    })
-  ).body.data;
+  const store = await buildStore(admin, { name: 'Harbor Point' });
+  const brand = await buildBrand(admin, { name: 'Harbor Bagels' });
+  const lease = await buildLease(admin, { store_id: store.id, reference: 'HP-7', status: 'active' });
+  const agreement = await buildAgreement(admin, {
+    brand_id: brand.id,
+    store_ids: [store.id],
+    agreement_number: 'FA-77',
+  });
   return { store, lease, agreement };
 }
 
@@ -33,11 +30,11 @@ describe('documents of leases and franchise agreements', () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const { lease, agreement } = await contracts(admin);
 
-    const created = await upload(
+    const created = await postFile(
       admin,
       `/app/api/v1/leases/${lease.id}/documents`,
-      'HP-7 first amendment.txt',
-      'First amendment to the lease',
+      { name: 'HP-7 first amendment.txt', content: 'First amendment to the lease' },
+      { category: 'lease' },
     );
     expect(created.status).toBe(201);
     expect(created.body.data.links).toEqual([
@@ -73,21 +70,27 @@ describe('documents of leases and franchise agreements', () => {
       ).status,
     ).toBe(200);
     expect((await admin.get(`/app/api/v1/leases/${lease.id}/documents`)).body.meta.total).toBe(0);
-    expect((await upload(observer, `/app/api/v1/leases/${lease.id}/documents`, 'x.txt', 'no')).status).toBe(
-      403,
-    );
+    expect(
+      (await postFile(observer, `/app/api/v1/leases/${lease.id}/documents`, { name: 'x.txt', content: 'no' }))
+        .status,
+    ).toBe(403);
   });
 
   it('answers 404 for another team’s lease or agreement, and refuses links to them', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { lease, agreement } = await contracts(admin);
     const stranger = (await teamWithRoles(ctx)).admin;
-    const mine = (await upload(stranger, '/app/api/v1/documents', 'mine.txt', 'my own file')).body.data;
+    const mine = await uploadDocument(stranger, { name: 'mine.txt', content: 'my own file' });
 
     expect((await stranger.get(`/app/api/v1/leases/${lease.id}/documents`)).status).toBe(404);
     expect((await stranger.get(`/app/api/v1/agreements/${agreement.id}/documents`)).status).toBe(404);
     expect(
-      (await upload(stranger, `/app/api/v1/leases/${lease.id}/documents`, 'sneak.txt', 'sneak')).status,
+      (
+        await postFile(stranger, `/app/api/v1/leases/${lease.id}/documents`, {
+          name: 'sneak.txt',
+          content: 'sneak',
+        })
+      ).status,
     ).toBe(404);
     const refused = await stranger.post(`/app/api/v1/documents/${mine.id}/links`, {
       type: 'leases',

@@ -1,19 +1,12 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
-import type { TestClient } from '../../../test/client';
-import { multipartBody, teamWithRoles } from '../../../test/factories';
+import { postFile, teamWithRoles, uploadDocument, uploadImport } from '../../../test/factories';
 import { safeFileName } from '../../platform/file-name';
 
 const ctx = useTestApp();
 
-function upload(client: TestClient, url: string, name: string, fields: Record<string, string> = {}) {
-  const { body, headers } = multipartBody(fields, [
-    { field: 'file', name, content: Buffer.from('MZ pretend executable') },
-  ]);
-  return client.request('POST', url, body, headers);
-}
-
+const EXECUTABLE = 'MZ pretend executable';
 const download = (url: string) => ctx.app.inject({ method: 'GET', url });
 
 /** Every bidi control the sanitizer must remove, around the letters of "abcd". */
@@ -31,7 +24,10 @@ describe('uploaded file names', () => {
 
   it('stores documents and versions without bidi controls, and their downloads say the real name', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const created = await upload(admin, '/app/api/v1/documents', 'invoice\u202Efdp.exe');
+    const created = await postFile(admin, '/app/api/v1/documents', {
+      name: 'invoice\u202Efdp.exe',
+      content: EXECUTABLE,
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       title: 'invoicefdp.exe',
@@ -44,18 +40,17 @@ describe('uploaded file names', () => {
       `attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`,
     );
 
-    const version = await upload(
-      admin,
-      `/app/api/v1/documents/${created.body.data.id}/versions`,
-      `${BIDI}.txt`,
-    );
+    const version = await postFile(admin, `/app/api/v1/documents/${created.body.data.id}/versions`, {
+      name: `${BIDI}.txt`,
+      content: EXECUTABLE,
+    });
     expect(version.status).toBe(201);
     expect(version.body.data.current_version.file_name).toBe('abcd.txt');
   });
 
   it('cleans a name stored before in the download header and the team export', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const created = (await upload(admin, '/app/api/v1/documents', 'statement.txt')).body.data;
+    const created = await uploadDocument(admin, { name: 'statement.txt', content: EXECUTABLE });
     await ctx.db
       .updateTable('document_versions')
       .set({ file_name: 'statement\u202Etxt.exe' })
@@ -71,10 +66,10 @@ describe('uploaded file names', () => {
 
   it('stores an import file name without bidi controls', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const { body, headers } = multipartBody({ type: 'stores' }, [
-      { field: 'file', name: 'stores\u202Evsc.exe.csv', content: Buffer.from('Name\nDallas\n') },
-    ]);
-    const uploaded = await admin.request('POST', '/app/api/v1/imports', body, headers);
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 'stores\u202Evsc.exe.csv',
+      content: 'Name\nDallas\n',
+    });
     expect(uploaded.status).toBe(201);
     expect((await admin.get(`/app/api/v1/imports/${uploaded.body.data.id}`)).body.data.file_name).toBe(
       'storesvsc.exe.csv',

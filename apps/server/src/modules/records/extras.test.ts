@@ -1,33 +1,24 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../test/client';
 import { useTestApp } from '../../../test/context';
-import { createVia, teamWithRoles } from '../../../test/factories';
+import {
+  buildBrand,
+  buildCompany,
+  buildStore,
+  createVia,
+  postFile,
+  teamWithRoles,
+} from '../../../test/factories';
 import { purgeTrash } from '../trash/service';
 
 const ctx = useTestApp();
 
-function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = '----storekeep-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(client: TestClient, url: string, file: Buffer, filename = 'logo.png') {
-  const { body, headers } = multipart('image', filename, file);
-  return client.request('POST', url, body, headers);
-}
+const LOGO = (content: Buffer) => ({ field: 'image', name: 'logo.png', content });
 
 describe('notes', () => {
   it('lists newest first; authors and admins edit and delete, other managers may not', async () => {
     const { admin, manager, observer } = await teamWithRoles(ctx);
-    const company = await createVia(admin, 'companies', { name: 'Noted' });
+    const company = await buildCompany(admin, { name: 'Noted' });
     const base = `/app/api/v1/companies/${company.id}/notes`;
     const first = (await manager.post(base, { body: 'Lease renewal call on Monday' })).body.data;
     const second = (await admin.post(base, { body: 'Landlord agreed to CAM cap' })).body.data;
@@ -51,11 +42,11 @@ describe('notes', () => {
 describe('images', () => {
   it('stores a PNG as signed thumbnail and display links, and removes it', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    const brand = await createVia(admin, 'brands', { name: 'Pictured' });
+    const brand = await buildBrand(admin, { name: 'Pictured' });
     const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366ff' } })
       .png()
       .toBuffer();
-    const uploaded = await upload(admin, `/app/api/v1/brands/${brand.id}/image`, png);
+    const uploaded = await postFile(admin, `/app/api/v1/brands/${brand.id}/image`, LOGO(png));
     expect(uploaded.status).toBe(200);
     const { thumb_url, display_url } = uploaded.body.data.image;
     const thumb = await observer.get(thumb_url);
@@ -64,7 +55,7 @@ describe('images', () => {
     const display = await ctx.app.inject({ method: 'GET', url: display_url });
     expect((await sharp(display.rawPayload).metadata()).width).toBe(640);
     expect((await observer.get(thumb_url.replace(/signature=[^&]+/, 'signature=forged'))).status).toBe(403);
-    expect((await upload(observer, `/app/api/v1/brands/${brand.id}/image`, png)).status).toBe(403);
+    expect((await postFile(observer, `/app/api/v1/brands/${brand.id}/image`, LOGO(png))).status).toBe(403);
 
     const removed = await admin.delete(`/app/api/v1/brands/${brand.id}/image`);
     expect(removed.body.data.image).toBeNull();
@@ -76,8 +67,8 @@ describe('images', () => {
     const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#22aa44' } })
       .png()
       .toBuffer();
-    const store = await createVia(admin, 'stores', { name: 'Pictured store' });
-    const first = (await upload(admin, `/app/api/v1/stores/${store.id}/image`, png)).body.data.image;
+    const store = await buildStore(admin, { name: 'Pictured store' });
+    const first = (await postFile(admin, `/app/api/v1/stores/${store.id}/image`, LOGO(png))).body.data.image;
     const observerLink = (await observer.get(`/app/api/v1/stores/${store.id}`)).body.data.image.thumb_url;
     const managerLink = (await manager.get(`/app/api/v1/stores/${store.id}`)).body.data.image.thumb_url;
     expect((await ctx.client().get(observerLink)).status).toBe(200);
@@ -91,7 +82,7 @@ describe('images', () => {
     expect((await ctx.client().get(dashboardImage)).status).toBe(200);
 
     // A link names its record: pointing it at another record of the team is a forgery.
-    const other = await createVia(admin, 'stores', { name: 'Other store' });
+    const other = await buildStore(admin, { name: 'Other store' });
     expect((await ctx.client().get(observerLink.replace(/id=\d+/, `id=${other.id}`))).status).toBe(403);
 
     // Leaving the team ends the member's links, not the others'.
@@ -106,7 +97,7 @@ describe('images', () => {
     expect((await ctx.client().get(managerLink)).status).toBe(200);
 
     // A new image ends the old image's links; deleting the record ends them all.
-    const second = (await upload(admin, `/app/api/v1/stores/${store.id}/image`, png)).body.data.image;
+    const second = (await postFile(admin, `/app/api/v1/stores/${store.id}/image`, LOGO(png))).body.data.image;
     expect((await ctx.client().get(first.thumb_url)).status).toBe(404);
     expect((await ctx.client().get(second.display_url)).status).toBe(200);
     expect((await admin.delete(`/app/api/v1/stores/${store.id}`)).status).toBe(204);
@@ -115,21 +106,19 @@ describe('images', () => {
 
   it('judges the type by content, not by name, and refuses files over 5 MB', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const company = await createVia(admin, 'companies', { name: 'Careful' });
-    const fake = await upload(
-      admin,
-      `/app/api/v1/companies/${company.id}/image`,
-      Buffer.from('<svg onload="alert(1)"></svg>'),
-      'logo.png',
-    );
+    const company = await buildCompany(admin, { name: 'Careful' });
+    const fake = await postFile(admin, `/app/api/v1/companies/${company.id}/image`, {
+      field: 'image',
+      name: 'logo.png',
+      content: '<svg onload="alert(1)"></svg>',
+    });
     expect(fake.status).toBe(422);
     expect(fake.body.errors.image).toEqual(['The image must be a JPEG, PNG or WebP file.']);
-    const huge = await upload(
-      admin,
-      `/app/api/v1/companies/${company.id}/image`,
-      Buffer.alloc(5 * 1024 * 1024 + 10, 1),
-      'huge.jpg',
-    );
+    const huge = await postFile(admin, `/app/api/v1/companies/${company.id}/image`, {
+      field: 'image',
+      name: 'huge.jpg',
+      content: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.errors.image).toEqual(['The image may not be greater than 5 MB.']);
   });
@@ -139,16 +128,16 @@ describe('global search', () => {
   it('groups matches by type, by prefix and without accents, at most five each, only this team’s', async () => {
     const { admin } = await teamWithRoles(ctx);
     const other = await teamWithRoles(ctx);
-    await createVia(admin, 'companies', { name: 'Café Rouge Holdings', city: 'Montréal' });
-    await createVia(admin, 'brands', { name: 'Cafe Express' });
+    await buildCompany(admin, { name: 'Café Rouge Holdings', city: 'Montréal' });
+    await buildBrand(admin, { name: 'Cafe Express' });
     for (let i = 1; i <= 7; i += 1)
-      await createVia(admin, 'stores', {
+      await buildStore(admin, {
         name: `Café Express #${i}`,
         store_number: `CE${i}`,
         city: 'Dallas',
       });
     await createVia(admin, 'contacts', { first_name: 'Renée', last_name: 'Cafélli', job_title: 'Leasing' });
-    await createVia(other.admin, 'stores', { name: 'Cafe of another team' });
+    await buildStore(other.admin, { name: 'Cafe of another team' });
 
     const response = await admin.get('/app/api/v1/search?query=cafe');
     expect(response.body.data.map((g: { type: string }) => g.type)).toEqual([
@@ -178,7 +167,7 @@ describe('global search', () => {
 
   it('follows renames and deletes', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const store = await createVia(admin, 'stores', { name: 'Oldname Outlet' });
+    const store = await buildStore(admin, { name: 'Oldname Outlet' });
     await admin.patch(`/app/api/v1/stores/${store.id}`, { name: 'Newname Outlet' });
     expect((await admin.get('/app/api/v1/search?query=oldname')).body.data).toEqual([]);
     expect((await admin.get('/app/api/v1/search?query=newname')).body.data[0].data[0].id).toBe(store.id);
@@ -192,7 +181,7 @@ describe('global search', () => {
 describe('audit log and record history', () => {
   it('shows who changed what, old → new, to admins, filterable; a record’s history to members', async () => {
     const { admin, manager, observer } = await teamWithRoles(ctx);
-    const company = await createVia(manager, 'companies', { name: 'Audited', kind: 'landlord' });
+    const company = await buildCompany(manager, { name: 'Audited', kind: 'landlord' });
     await manager.patch(`/app/api/v1/companies/${company.id}`, { name: 'Audited Inc', kind: 'landlord' });
     const history = await observer.get(`/app/api/v1/companies/${company.id}/activities`);
     expect(history.body.data[0]).toMatchObject({
@@ -222,7 +211,7 @@ describe('trash', () => {
   it('lists deleted records to admins, and the purge removes those older than 30 days', async () => {
     const { admin, manager, team } = await teamWithRoles(ctx);
     const contact = await createVia(admin, 'contacts', { first_name: 'Gone', last_name: 'Soon' });
-    const store = await createVia(admin, 'stores', { name: 'Closed Forever' });
+    const store = await buildStore(admin, { name: 'Closed Forever' });
     await admin.delete(`/app/api/v1/contacts/${contact.id}`);
     await admin.delete(`/app/api/v1/stores/${store.id}`);
     expect((await manager.get('/app/api/v1/trash')).status).toBe(403);
