@@ -41,7 +41,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf "${e2eDataDir}" && "${path.join(root, 'node_modules/.bin/tsx')}" apps/server/src/main.ts`,
+    // The build production runs (plain node, no TypeScript loader), brought up to date first.
+    command: `rm -rf "${e2eDataDir}" && "${process.execPath}" scripts/build-server.mjs && "${process.execPath}" apps/server/dist/main.js`,
     cwd: root,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,

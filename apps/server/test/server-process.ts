@@ -1,13 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /**
- * The real server as an operator runs it, in a child process: `node scripts/start.mjs` (what `npm start`
- * and the Docker image run) or main.ts directly. Tests that send it signals or start it on bad settings.
+ * The real server as an operator runs it, in a child process: `npm start`, `node scripts/start.mjs` (what
+ * `npm start` runs), or the build itself, `node apps/server/dist/main.js` (what the Docker image runs). Tests
+ * that kill it, send it signals or start it on bad settings. They run the build rather than the sources under
+ * tsx: what ships is what they test (the bundle finding its worker threads' files, say), and a start skips
+ * tsx's transpiling.
  */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Starts as soon as a test file imports this helper, so the build runs beside the file's other setup and not
+ * inside a test's time limit. scripts/build-server.mjs skips an up-to-date build and writes each file whole,
+ * so test files running at once may race.
+ */
+const built = promisify(execFile)(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+  cwd: repoRoot,
+});
+// Reported by the first startServer that awaits it, not as an unhandled rejection.
+built.catch(() => {});
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,6 +37,7 @@ export function freePort(): Promise<number> {
 
 export type ServerProcess = {
   child: ChildProcess;
+  port: number;
   base: string;
   output: () => string;
   /** The exit code (or 128 + signal number, as a shell reports it). */
@@ -40,25 +56,34 @@ export function killServers() {
 
 /**
  * Starts the server with `env` on top of a minimal environment (no web build: WEB_DIST_DIR points at an
- * empty directory, which also tells start.mjs not to build one). `ready: false` returns at once, for a
- * start that is expected to fail.
+ * empty directory, which also tells start.mjs not to build one). `port`: a restart comes back as the same
+ * instance (host and port). `terminal`: its output goes to a terminal (util-linux `script` gives it one), as
+ * when a developer runs it. `ready: false` returns at once, for a start that is expected to fail.
  */
 export async function startServer(options: {
-  entry: 'npm start' | 'start.mjs' | 'main.ts';
+  entry: 'npm start' | 'start.mjs' | 'main.js';
   env: Record<string, string | undefined>;
   dataDir: string;
+  port?: number;
+  terminal?: boolean;
   ready?: boolean;
 }): Promise<ServerProcess> {
-  const port = await freePort();
+  await built;
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const main = path.join(repoRoot, 'apps/server/src/main.ts');
-  const [command, args]: [string, string[]] =
+  const main = path.join(repoRoot, 'apps/server/dist/main.js');
+  const [program, args]: [string, string[]] =
     options.entry === 'npm start'
       ? ['npm', ['start']]
       : options.entry === 'start.mjs'
         ? [process.execPath, [path.join(repoRoot, 'scripts/start.mjs')]]
-        : [process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', main]];
-  const child = spawn(command, args, {
+        : [process.execPath, ['--disable-warning=ExperimentalWarning', main]];
+  // script runs the command line through a shell: each word quoted; SIGTERM to script reaches the server.
+  const commandLine = [program, ...args].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
+  const [command, commandArgs]: [string, string[]] = options.terminal
+    ? ['script', ['--quiet', '--flush', '--return', '--command', commandLine, '/dev/null']]
+    : [program, args];
+  const child = spawn(command, commandArgs, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
@@ -103,7 +128,7 @@ export async function startServer(options: {
         reject(new Error(`the server exited before writing ${count} × ${pattern}\n${output}`)),
       );
     });
-  const server = { child, base, output: () => output, exited, outputMatches, outputClosed };
+  const server = { child, port, base, output: () => output, exited, outputMatches, outputClosed };
   if (options.ready === false) return server;
   const deadline = Date.now() + 30_000;
   for (;;) {

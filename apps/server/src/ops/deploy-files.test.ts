@@ -54,10 +54,13 @@ describe('deployment files stay true to the configuration', () => {
     expect(grace).toBeGreaterThan(loadConfig(composeEnvironment()).SHUTDOWN_GRACE_SECONDS);
   });
 
-  it('runs the image with the same command as npm start', () => {
+  it('runs the image on the same build as npm start, with plain node', () => {
     const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start;
     expect(start).toBe('node scripts/start.mjs');
-    expect(read('Dockerfile')).toMatch(/^CMD \["node", "scripts\/start\.mjs"\]$/m);
+    expect(read('scripts/start.mjs')).toMatch(/path\.join\(serverDist, 'main\.js'\)/);
+    expect(read('Dockerfile')).toMatch(
+      /^CMD \["node", "--disable-warning=ExperimentalWarning", "apps\/server\/dist\/main\.js"\]$/m,
+    );
     expect(read('Dockerfile')).toMatch(/npm ci --omit=dev/);
   });
 });

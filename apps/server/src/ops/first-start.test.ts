@@ -43,7 +43,7 @@ describe('first start', () => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-instance-'));
         cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
         return startServer({
-          entry: 'main.ts',
+          entry: 'main.js',
           dataDir,
           env: { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' },
         });

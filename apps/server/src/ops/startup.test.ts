@@ -25,7 +25,7 @@ const behindOtherProxy = useTestApp({ TRUST_PROXY: '10.0.0.5,192.168.0.0/16' });
 
 /** Starts main.ts with `env` and returns what it printed and its exit code. */
 async function failedStart(env: Record<string, string>) {
-  const server = await startServer({ entry: 'main.ts', dataDir, env, ready: false });
+  const server = await startServer({ entry: 'main.js', dataDir, env, ready: false });
   const code = await server.exited;
   return { code, output: server.output() };
 }

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
@@ -10,33 +8,17 @@ import { useTestApp } from '../../test/context';
 import { sweepOrphanBlobs } from './blobs';
 import { PENDING_IMPORT } from '../modules/imports/pending';
 import { buildUser, multipartBody, signIn } from '../../test/factories';
+import { killServers, startServer as startProcess, type ServerProcess } from '../../test/server-process';
 
 /**
- * Crash safety: the real server (`node --import tsx main.ts`, as `npm start` runs it) is killed with SIGKILL
+ * Crash safety: the real server (the build `npm start` and the image run) is killed with SIGKILL
  * in the middle of a big import, a burst of document uploads, a burst of creates and edits, and a client
  * building on the newest imported stores it can find (a note, a lease, a rename), then started again on the
  * same data. Whatever got a 2xx must be there with its data and its audit entry; nothing may be
  * half-written or orphaned; the import's rows were never visible, and the restart rolls it back at once.
  */
 const ctx = useTestApp();
-const root = path.resolve(import.meta.dirname, '../../../..');
-const main = path.join(root, 'apps/server/src/main.ts');
-const children = new Set<ChildProcess>();
-
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+afterAll(killServers);
 
 async function until<T>(
   what: string,
@@ -53,59 +35,21 @@ async function until<T>(
   }
 }
 
-type Server = {
-  child: ChildProcess;
-  base: string;
-  port: number;
-  output: () => string;
-  exited: Promise<void>;
-};
-
 /**
- * Starts main.ts on the test file's database and data directory, and waits until /readyz answers. A restart
- * passes the port it ran on: the same instance (host and port) comes back.
+ * Starts the server on the test file's database and data directory, and waits until /readyz answers. A
+ * restart passes the port it ran on: the same instance (host and port) comes back.
  */
-async function startServer(port?: number): Promise<Server> {
-  port ??= await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: base,
-      DATA_DIR: ctx.dataDir,
-      DATABASE_URL: ctx.databaseUrl,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      WEB_DIST_DIR: path.join(ctx.dataDir, 'no-web'),
-      NODE_OPTIONS: '--disable-warning=ExperimentalWarning',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(port?: number): Promise<ServerProcess> {
+  return startProcess({
+    entry: 'main.js',
+    dataDir: ctx.dataDir,
+    env: { DATABASE_URL: ctx.databaseUrl },
+    ...(port === undefined ? {} : { port }),
   });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => (children.delete(child), resolve())),
-  );
-  await until(
-    'the server to be ready',
-    async () => child.exitCode === null && (await fetch(`${base}/readyz`)).ok,
-    30_000,
-    50,
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output}`);
-  });
-  return { child, base, port, output: () => output, exited };
 }
 
 /** A bearer-token API client for one server (no cookies or CSRF needed). */
-function apiOf(server: Server, token: string) {
+function apiOf(server: ServerProcess, token: string) {
   return async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const init: RequestInit = {
       method,

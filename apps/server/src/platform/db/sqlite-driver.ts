@@ -8,11 +8,12 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
-  // WAL lets readers run beside the single writer; busy_timeout waits out a concurrent writer
-  // (another process, a backup) instead of failing; foreign keys are off by default in SQLite.
+  // busy_timeout waits out a concurrent writer (another process, a backup) instead of failing, and comes
+  // first: setting the journal mode waits for a lock too (a second instance starting while the first seeds);
+  // WAL lets readers run beside the single writer; foreign keys are off by default in SQLite.
+  raw.exec('PRAGMA busy_timeout = 5000');
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA busy_timeout = 5000');
   raw.exec('PRAGMA synchronous = NORMAL');
   const checkpointer = file === ':memory:' ? null : startCheckpointer(raw, file);
   // Kysely prepares every query it runs; compiling the same SQL again on each request was the largest
