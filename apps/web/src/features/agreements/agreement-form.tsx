@@ -31,7 +31,8 @@ import {
 import { AttributeFields, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { formatDay } from '../../lib/format';
-import { FormGrid, PickerField, toFormValues } from '../records/form-fields';
+import { FormGrid, PickerField } from '../records/form-fields';
+import { toFormValues } from '../records/form-values';
 import { RecordPicker } from '../records/record-picker';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { fieldError, RowsCard, RowShell } from '../leases/form-parts';

@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { handleApiError } from '../../api/error-mapping';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { removeRows } from '../records/cached-pages';
 import { toApiQuery, type ListParams } from '../records/list-params';
 import type { Paginated } from '../records/types';
 
@@ -104,10 +105,9 @@ export function invalidateDocuments(): Promise<void> {
 
 /** Drops a deleted document from every cached list at once (spec §4: deleting removes it from the lists). */
 export function removeFromCachedLists(ids: number[]) {
+  // The documents prefix also holds details and versions, which removeRows leaves as they are.
   queryClient.setQueriesData<Paginated<DocumentDto>>({ queryKey: queryKeys.all('documents') }, (old) =>
-    old && Array.isArray(old.data) && 'meta' in old
-      ? { ...old, data: old.data.filter((document) => !ids.includes(document.id)) }
-      : old,
+    removeRows(old, (document) => ids.includes(document.id)),
   );
   for (const id of ids) {
     void queryClient.cancelQueries({ queryKey: queryKeys.detail('documents', id) });

@@ -35,10 +35,11 @@ import {
 import { AttributeFields, attributeFormValues, withAttributeRules } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { formatDay, formatUsd } from '../../lib/format';
-import { FormGrid, PickerField, toFormValues } from '../records/form-fields';
+import { FormGrid, PickerField } from '../records/form-fields';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { fieldError, RowsCard, RowShell } from './form-parts';
-import { blankBound, noticeToForm, OptionNoticeFields } from './option-notice-fields';
+import { blankBound, OptionNoticeFields } from './option-notice-fields';
+import { formText, LEASE_FORM_FIELDS, leaseToForm, type LeaseFormValues } from './lease-form-values';
 import { applyNestedErrors, useEscalations, useSaveResource } from './queries';
 
 /** The form's sections in page order, for its section navigation. */
@@ -53,97 +54,6 @@ const LEASE_SECTIONS = [
   'money',
 ] as const;
 
-const SCALARS = [
-  'reference',
-  'status',
-  'type',
-  'guaranty_end_date',
-  'suite',
-  'rentable_sqft',
-  'usable_sqft',
-  'permitted_use',
-  'signed_date',
-  'possession_date',
-  'commencement_date',
-  'rent_commencement_date',
-  'expiration_date',
-  'holdover_rate',
-  'free_rent_months',
-  'percentage_rent_breakpoint',
-  'percentage_rent_rate',
-  'security_deposit',
-  'letter_of_credit',
-] as const;
-const REFS = {
-  store_id: 'store',
-  landlord_id: 'landlord',
-  tenant_id: 'tenant',
-  guarantor_id: 'guarantor',
-  broker_id: 'broker',
-  property_manager_id: 'property_manager',
-};
-const FIELDS = [
-  ...SCALARS,
-  ...Object.keys(REFS),
-  'rent_schedule',
-  'charges',
-  'options',
-  'clauses',
-  'attributes',
-];
-
-const str = (value: number | string | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-
-/** Lease DTO → form values: strings for inputs, ids for pickers, rows with strings. */
-export function leaseToForm(lease?: Lease, storeId?: number) {
-  const values = toFormValues(
-    lease as unknown as Record<string, unknown>,
-    [...SCALARS, ...Object.keys(REFS)],
-    REFS,
-  );
-  if (!lease) {
-    values.status = 'draft';
-    values.type = 'net';
-    if (storeId) values.store_id = storeId;
-  }
-  return {
-    ...values,
-    rent_schedule: (lease?.rent_schedule ?? []).map((row) => ({
-      start_date: row.start_date,
-      end_date: row.end_date,
-      monthly_amount: str(row.monthly_amount),
-      amount_per_sqft: str(row.amount_per_sqft),
-    })),
-    charges: (lease?.charges ?? []).map((row) => ({
-      kind: row.kind,
-      monthly_amount: str(row.monthly_amount),
-      estimated: row.estimated,
-    })),
-    options: (lease?.options ?? []).map((row) => ({
-      kind: row.kind,
-      count: str(row.count),
-      length_months: str(row.length_months),
-      notice: noticeToForm(row.notice),
-      notice_from: row.notice_from,
-      delivery_method: row.delivery_method ?? '',
-      status: row.status,
-      exercised_count: row.exercised_count,
-      source_document_id: row.source_document_id,
-      source_page: str(row.source_page),
-      deadline: row.deadline,
-    })),
-    clauses: (lease?.clauses ?? []).map((row) => ({
-      kind: row.kind,
-      text: row.text,
-      date: row.date ?? '',
-      document_id: row.document_id,
-      page: str(row.page),
-    })),
-  };
-}
-
-type LeaseFormValues = ReturnType<typeof leaseToForm>;
 type Form = UseFormReturn<LeaseFormValues>;
 
 function TermMonths({ form }: { form: Form }) {
@@ -201,7 +111,7 @@ function EscalateDialog({
           rows.map((row) => ({
             start_date: row.start_date,
             end_date: row.end_date,
-            monthly_amount: str(row.monthly_amount),
+            monthly_amount: formText(row.monthly_amount),
             amount_per_sqft: '',
           })),
         );
@@ -332,7 +242,7 @@ function LeaseFormFields({
           navigate(`/leases/${saved.id}`, { replace: true });
         }
       },
-      onError: (error) => applyNestedErrors(error, form.setError, FIELDS),
+      onError: (error) => applyNestedErrors(error, form.setError, LEASE_FORM_FIELDS),
     }),
   );
 

@@ -12,7 +12,8 @@ import {
 } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { applyServerErrors } from '../../lib/form-errors';
-import { PickerField, toFormValues } from './form-fields';
+import { PickerField } from './form-fields';
+import { toFormValues } from './form-values';
 import { useSaveRecord } from './queries';
 
 const BRAND_FIELDS = ['name', 'company_id', 'website', 'description'] as const;

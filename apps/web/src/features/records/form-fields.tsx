@@ -192,24 +192,3 @@ export function AddressFields<T extends FieldValues>({
 export function FormGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-5 sm:grid-cols-2">{children}</div>;
 }
-
-/** Record DTO → form defaults: nulls become '' so inputs stay controlled; refs become ids. */
-export function toFormValues(
-  record: Record<string, unknown> | undefined,
-  fields: readonly string[],
-  refs: Record<string, string> = {},
-): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    const refKey = refs[field];
-    if (refKey) {
-      const ref = record?.[refKey] as RecordRef | undefined;
-      values[field] = ref?.id ?? null;
-      continue;
-    }
-    const value = record?.[field];
-    values[field] =
-      value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value;
-  }
-  return values;
-}

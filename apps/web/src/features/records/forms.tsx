@@ -28,7 +28,8 @@ import {
   attributeFormValues,
   withAttributeRules,
 } from '../attributes/attribute-fields';
-import { AddressFields, ADDRESS_FIELDS, FormGrid, PickerField, toFormValues } from './form-fields';
+import { AddressFields, ADDRESS_FIELDS, FormGrid, PickerField } from './form-fields';
+import { toFormValues } from './form-values';
 import { useSaveRecord } from './queries';
 import { recordPath, recordTitle, type RecordMap } from './types';
 import { useUnsavedChanges } from './use-unsaved-changes';

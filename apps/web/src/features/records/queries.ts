@@ -9,6 +9,7 @@ import {
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { removeRows } from './cached-pages';
 import { toApiQuery, type ListParams } from './list-params';
 import type { Paginated, RecordMap } from './types';
 
@@ -132,13 +133,7 @@ export function useNoteMutations(type: RecordType, id: number) {
         await queryClient.cancelQueries({ queryKey: queryKeys.notes(type, id) });
         const snapshot = queryClient.getQueriesData<Paginated<Note>>({ queryKey: queryKeys.notes(type, id) });
         queryClient.setQueriesData<Paginated<Note>>({ queryKey: queryKeys.notes(type, id) }, (old) =>
-          old
-            ? {
-                ...old,
-                data: old.data.filter((item) => item.id !== note.id),
-                meta: { ...old.meta, total: Math.max(0, old.meta.total - 1) },
-              }
-            : old,
+          removeRows(old, (item) => item.id === note.id),
         );
         return { snapshot };
       },

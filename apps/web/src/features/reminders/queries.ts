@@ -9,6 +9,7 @@ import type { AuthUser, Comment, Reminder, ReminderInput } from '@storekeep/cont
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { prependRow, removeRowsFromPages, updateRows } from '../records/cached-pages';
 import type { Paginated } from '../records/types';
 
 export function useReminder(id: number) {
@@ -37,9 +38,7 @@ export function useReminderCounts() {
 export function patchCachedReminder(id: number, change: (reminder: Reminder) => Reminder) {
   queryClient.setQueryData<Reminder>(queryKeys.detail('reminders', id), (old) => (old ? change(old) : old));
   queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: queryKeys.lists('reminders') }, (old) =>
-    old
-      ? { ...old, data: old.data.map((reminder) => (reminder.id === id ? change(reminder) : reminder)) }
-      : old,
+    updateRows(old, (reminder) => (reminder.id === id ? change(reminder) : reminder)),
   );
 }
 
@@ -168,9 +167,7 @@ export function useToggleMute() {
           ? other.subject?.type === reminder.subject.type && other.subject.id === reminder.subject.id
           : other.id === reminder.id;
       queryClient.setQueriesData<Paginated<Reminder>>({ queryKey: queryKeys.lists('reminders') }, (old) =>
-        old
-          ? { ...old, data: old.data.map((other) => (sameSubject(other) ? { ...other, muted } : other)) }
-          : old,
+        updateRows(old, (other) => (sameSubject(other) ? { ...other, muted } : other)),
       );
       patchCachedReminder(reminder.id, (old) => ({ ...old, muted }));
       return { snapshot };
@@ -222,21 +219,9 @@ export function useAddComment(id: number) {
     mutationFn: (body: string) =>
       api.post<{ data: Comment }>(`/reminders/${id}/comments`, { body }).then((answer) => answer.data),
     onSuccess: (comment) => {
-      queryClient.setQueryData<CommentPages>(queryKeys.reminderComments(id), (old) => {
-        if (!old || old.pages.length === 0) return old;
-        const [first, ...rest] = old.pages;
-        return {
-          ...old,
-          pages: [
-            {
-              ...first!,
-              data: [comment, ...first!.data],
-              meta: { ...first!.meta, total: first!.meta.total + 1 },
-            },
-            ...rest,
-          ],
-        };
-      });
+      queryClient.setQueryData<CommentPages>(queryKeys.reminderComments(id), (old) =>
+        prependRow(old, comment),
+      );
       bumpComments(id, 1);
     },
     meta: { form: true },
@@ -253,15 +238,7 @@ export function useDeleteComment(id: number) {
       const comments = queryClient.getQueryData<CommentPages>(queryKeys.reminderComments(id));
       const snapshot = await snapshotReminderCaches();
       queryClient.setQueryData<CommentPages>(queryKeys.reminderComments(id), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((page) => ({
-                ...page,
-                data: page.data.filter((item) => item.id !== comment.id),
-              })),
-            }
-          : old,
+        removeRowsFromPages(old, (item) => item.id === comment.id),
       );
       bumpComments(id, -1);
       return { comments, snapshot };
