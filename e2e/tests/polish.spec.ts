@@ -269,3 +269,20 @@ test('the import page offers an empty template per record type, with the team’
   ]);
   expect(xlsx.suggestedFilename()).toMatch(/^leases-import-template-.*\.xlsx$/);
 });
+
+test('the marketing home shows real screenshots of the product, loaded lazily below the hero', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const shots = page.getByRole('region', { name: 'What your team sees on Monday morning' }).getByRole('img');
+  await expect(shots).toHaveCount(3);
+  for (const shot of await shots.all()) {
+    await expect(shot).toHaveAttribute('loading', 'lazy');
+    await shot.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => shot.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(300);
+  }
+  await screenshot(page, 'home-product-shots');
+});

@@ -4,6 +4,7 @@ import { DemoSection } from '../features/marketing/demo-section';
 import { FeaturesSection } from '../features/marketing/features-section';
 import { Hero } from '../features/marketing/hero';
 import { PricingSection } from '../features/marketing/pricing-section';
+import { ProductShots } from '../features/marketing/product-shots';
 
 export function Component() {
   const { hash } = useLocation();
@@ -14,6 +15,7 @@ export function Component() {
   return (
     <>
       <Hero />
+      <ProductShots />
       <FeaturesSection />
       <PricingSection />
       <DemoSection />

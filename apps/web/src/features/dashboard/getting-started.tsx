@@ -43,7 +43,8 @@ export default function GettingStartedCard({ user }: { user: AuthUser }) {
     staleTime: 0,
   });
   const steps = GETTING_STARTED_STEPS.filter((step) => can(user, STEPS[step].needs));
-  if (hidden || !progress.data || steps.length === 0) return null;
+  // The shared demo is a finished portfolio to look around in, not a team to set up.
+  if (user.is_demo || hidden || !progress.data || steps.length === 0) return null;
   const done = steps.filter((step) => progress.data[step]).length;
   if (done === steps.length) return null;
 
