@@ -46,9 +46,9 @@ import { recordPath } from '../records/types';
 import { deleteDocuments, LinkDialog } from './actions';
 import { ShareFileButton } from '../pwa/share-button';
 import { FileIcon, formatBytes, isImage, isPdf, TextStatusBadge } from './display';
+import { openDocumentFile } from './open-file';
 import {
   invalidateDocuments,
-  openDocumentFile,
   unlinkDocument,
   useDocument,
   useDocumentCategories,

@@ -7,7 +7,6 @@ import {
   type LinkableType,
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { handleApiError } from '../../api/error-mapping';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { removeRows } from '../records/cached-pages';
@@ -139,25 +138,3 @@ export const linkDocument = (id: number, link: DocumentLink) =>
   api.post<{ data: DocumentDto }>(`/documents/${id}/links`, link);
 export const unlinkDocument = (id: number, link: DocumentLink) =>
   api.delete<{ data: DocumentDto }>(`/documents/${id}/links`, { body: link });
-
-/**
- * Spec §7: GET /documents/{id} returns a fresh signed url, which is then opened. The tab is opened
- * synchronously (inside the click) so pop-up blockers allow it, and pointed at the file once the link arrives.
- */
-export async function openDocumentFile(id: number | string): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const body = await api.get<{ data: DocumentDto }>(`/documents/${id}`);
-    const url = body.data.url;
-    if (!url) throw new Error('This document has no file.');
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else {
-      window.open(url, '_blank', 'noopener');
-    }
-  } catch (error) {
-    tab?.close();
-    handleApiError(error, queryClient);
-  }
-}

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { openDocumentFile } from '../documents/queries';
+import { openDocumentFile } from '../documents/open-file';
 import { optionId, SearchResults } from './search-results';
 import type { AuthUser } from '@storekeep/contracts';
 import type { ResultGroup, ResultType, SearchItem } from './types';
