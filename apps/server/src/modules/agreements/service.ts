@@ -5,41 +5,44 @@ import {
   AGREEMENT_TYPES,
   agreementInputSchema,
   type Agreement,
-  type PaginationMeta,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
-import { nowIso } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, type SortColumn } from '../../platform/list';
+import type { Executor } from '../../platform/db';
+import type { SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
-import { diff, recordActivity } from '../activities/service';
+import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
-  attributeErrors,
-  attributeValuesFor,
-  listQueryWithAttributes,
-  splitAttributes,
-  syncAttributeReminders,
-  withAttributeErrors,
-  writeAttributeValues,
-} from '../attributes/service';
-import { recordPolicy, systemViewer, viewerOf, type Viewer } from '../records/policy';
-import { type Lifecycle, restoreFromTrash, softDelete } from '../records/lifecycle';
-import { PENDING_IMPORT } from '../imports/pending';
-import { checkRef, FieldErrors } from '../records/validation';
+  checkRef,
+  FieldErrors,
+  recordPolicy,
+  restoreFromTrash,
+  softDelete,
+  systemViewer,
+  viewerOf,
+  type Viewer,
+} from '../records/index';
 import {
   checkClauseDocuments,
-  parseWhole,
-  purgeContractRows,
+  contractLifecycle,
+  createContract,
+  getContract,
+  hideImportedContract,
+  insertContract,
+  listContracts,
+  noticeDeadline,
+  patchContract,
   ref,
-  removeImportedContracts,
+  removeImported,
+  revealImportedContracts,
   toCents,
   toDollars,
+  updateContract,
   writeClauses,
-} from '../leases/lease-agreement-rows';
-import { noticeDeadline } from '../leases/dates';
-import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
+  type ContractDefinition,
+  type PatchOptions,
+} from '../leases/index';
+import { syncReminders, type CriticalDate } from '../reminders/index';
 
 type Values = ReturnType<typeof agreementInputSchema.parse>;
 const DEFAULT_ALIGNMENT_DAYS = 90;
@@ -227,47 +230,9 @@ export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<s
   return { query, orderBy, conditions };
 }
 
-export async function listAgreements(
-  deps: Deps,
-  actor: Actor,
-  raw: Record<string, string | string[]>,
-): Promise<{ data: Agreement[]; meta: PaginationMeta }> {
-  const { query, orderBy, conditions } = await agreementListQuery(deps, actor, raw);
-  const { ids, total } = await pageOfIds(deps.db, {
-    table: 'franchise_agreements',
-    teamId: actor.teamId,
-    conditions,
-    orderBy,
-    direction: query.direction,
-    page: query.page,
-    perPage: query.perPage,
-  });
-  return {
-    data: await present(deps.db, viewerOf(actor), ids),
-    meta: paginationMeta(query.page, query.perPage, total),
-  };
-}
-
 /** Agreements by id as the list and detail show them to `actor` (exports read them in batches). */
 export const agreementsFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Agreement[]> =>
   present(deps.db, viewerOf(actor), ids);
-
-async function findLive(db: Executor, teamId: number, id: number) {
-  const row = await db
-    .selectFrom('franchise_agreements')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound('Franchise agreement');
-  return row;
-}
-
-export async function getAgreement(deps: Deps, actor: Actor, id: number) {
-  await findLive(deps.db, actor.teamId, id);
-  return (await present(deps.db, viewerOf(actor), [id]))[0]!;
-}
 
 async function validate(db: Executor, teamId: number, values: Values) {
   const errors = new FieldErrors();
@@ -332,7 +297,11 @@ function criticalDates(id: number, brand: string, v: Values): CriticalDate[] {
 }
 
 async function write(trx: Executor, teamId: number, id: number, v: Values) {
-  await trx.deleteFrom('agreement_stores').where('agreement_id', '=', id).execute();
+  await trx
+    .deleteFrom('agreement_stores')
+    .where('team_id', '=', teamId)
+    .where('agreement_id', '=', id)
+    .execute();
   const storeIds = [...new Set(v.store_ids)];
   if (storeIds.length)
     await trx
@@ -340,72 +309,20 @@ async function write(trx: Executor, teamId: number, id: number, v: Values) {
       .values(storeIds.map((store_id) => ({ agreement_id: id, store_id, team_id: teamId })))
       .execute();
   await writeClauses(trx, teamId, { type: 'agreement', id }, v.clauses);
-  const brand = await trx.selectFrom('brands').select('name').where('id', '=', v.brand_id).executeTakeFirst();
+  const brand = await trx
+    .selectFrom('brands')
+    .select('name')
+    .where('team_id', '=', teamId)
+    .where('id', '=', v.brand_id)
+    .executeTakeFirst();
   await syncReminders(trx, teamId, { type: 'agreement', id }, criticalDates(id, brand?.name ?? 'brand', v));
   await syncAttributeReminders(trx, teamId, 'agreements', id);
   // Cached list totals of the team are stale from here on (list.ts).
   await bumpTeamWriteVersion(trx, teamId);
 }
 
-/** Inserts a whole agreement with its stores, clauses and reminders (the API's create and the demo seed). */
-export async function insertAgreement(
-  trx: Executor,
-  teamId: number,
-  input: unknown,
-  by: { userId: number; ip: string | null },
-): Promise<number> {
-  const values = parseWhole(agreementInputSchema, input);
-  await validate(trx, teamId, values);
-  const now = nowIso();
-  const row = await trx
-    .insertInto('franchise_agreements')
-    .values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await write(trx, teamId, row.id, values);
-  await recordActivity(trx, {
-    teamId,
-    userId: by.userId,
-    subjectType: 'agreement',
-    subjectId: row.id,
-    action: 'created',
-    changes: { brand_id: [null, values.brand_id], expiration_date: [null, values.expiration_date] },
-    ip: by.ip,
-  });
-  return row.id;
-}
-
-export async function createAgreement(deps: Deps, actor: Actor, input: unknown) {
-  authorize(recordPolicy.create(actor));
-  const { attributes, rest } = splitAttributes(input);
-  const values = withAttributeErrors(
-    await attributeErrors(deps.db, actor.teamId, 'agreements', attributes),
-    () => parseWhole(agreementInputSchema, rest),
-  );
-  const id = await writeTransaction(deps.db, async (trx) => {
-    const agreementId = await insertAgreement(trx, actor.teamId, values, {
-      userId: actor.user.id,
-      ip: actor.ip,
-    });
-    const changes = await writeAttributeValues(trx, actor.teamId, 'agreements', agreementId, attributes);
-    await syncAttributeReminders(trx, actor.teamId, 'agreements', agreementId);
-    if (Object.keys(changes).length)
-      await recordActivity(trx, {
-        teamId: actor.teamId,
-        userId: actor.user.id,
-        subjectType: 'agreement',
-        subjectId: agreementId,
-        action: 'updated',
-        changes,
-        ip: actor.ip,
-      });
-    return agreementId;
-  });
-  return getAgreement(deps, actor, id);
-}
-
-async function currentValues(db: Executor, teamId: number, id: number) {
-  const a = (await present(db, systemViewer(teamId), [id]))[0]!;
+/** Agreements as input values (what a PATCH merges into), in the order of `ids`. */
+export async function agreementValuesOfMany(db: Executor, teamId: number, ids: number[]) {
   const omit = new Set([
     'id',
     'brand',
@@ -419,156 +336,93 @@ async function currentValues(db: Executor, teamId: number, id: number) {
     'abilities',
     'attributes',
   ]);
-  return {
+  return (await present(db, systemViewer(teamId), ids)).map((a) => ({
     ...Object.fromEntries(Object.entries(a).filter(([k]) => !omit.has(k))),
     brand_id: a.brand?.id,
     franchisee_id: a.franchisee?.id ?? null,
     store_ids: a.stores.map((s) => s.id),
-  };
+  }));
 }
 
-export async function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
-  await findLive(deps.db, actor.teamId, id);
-  authorize(recordPolicy.update(actor));
-  await writeTransaction(deps.db, (trx) =>
-    patchAgreement(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }),
-  );
-  return getAgreement(deps, actor, id);
+/** A live agreement's values as the form sends them (what a PATCH merges into), for an import's update. */
+export async function agreementValuesOf(db: Executor, teamId: number, id: number) {
+  return (await agreementValuesOfMany(db, teamId, [id]))[0]!;
 }
 
-/**
- * Merges `patch` (a PATCH body's fields, `attributes` too) into a live agreement inside the caller's
- * transaction, re-validated whole, stores, clauses and reminders rewritten, audited. Returns its values
- * before (with attributes and `updated_at`), which, patched back with `keepUpdatedAt`, undo it.
- */
-export async function patchAgreement(
+/** What franchise agreements add to the contract kit: their stores, renewal dates and the alignment check. */
+const agreementDefinition: ContractDefinition<Values, Agreement, PatchOptions> = {
+  type: 'agreements',
+  table: 'franchise_agreements',
+  subject: 'agreement',
+  label: 'Franchise agreement',
+  trashTitle:
+    "coalesce((select name from brands where brands.team_id = franchise_agreements.team_id and brands.id = franchise_agreements.brand_id), '') || coalesce(' ' || agreement_number, '')",
+  schema: agreementInputSchema,
+  listQuery: agreementListQuery,
+  present,
+  valuesOf: agreementValuesOfMany,
+  validate,
+  columns,
+  writeRows: write,
+  resync: write,
+  createdChanges: (values) => ({
+    brand_id: [null, values.brand_id],
+    expiration_date: [null, values.expiration_date],
+  }),
+  listFields: [],
+};
+
+export const agreementLifecycle = contractLifecycle(agreementDefinition);
+
+export function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
+  return listContracts(deps, agreementDefinition, actor, raw);
+}
+export function getAgreement(deps: Deps, actor: Actor, id: number) {
+  return getContract(deps, agreementDefinition, actor, id);
+}
+export function createAgreement(deps: Deps, actor: Actor, input: unknown) {
+  return createContract(deps, agreementDefinition, actor, input);
+}
+/** Inserts a whole agreement with its stores, clauses and reminders (the API's create and the demo seed). */
+export function insertAgreement(
+  trx: Executor,
+  teamId: number,
+  input: unknown,
+  by: { userId: number; ip: string | null },
+) {
+  return insertContract(trx, agreementDefinition, teamId, input, by);
+}
+export function updateAgreement(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+  return updateContract(deps, agreementDefinition, actor, id, patch);
+}
+export function patchAgreement(
   trx: Executor,
   teamId: number,
   id: number,
   patch: Record<string, unknown>,
   by: { userId: number | null; ip: string | null },
-  options: { keepUpdatedAt?: string } = {},
+  options: PatchOptions = {},
 ) {
-  const { attributes, rest, sent } = splitAttributes(patch);
-  const before = await currentValues(trx, teamId, id);
-  const values = withAttributeErrors(
-    await attributeErrors(trx, teamId, 'agreements', attributes, { partial: true }),
-    () => parseWhole(agreementInputSchema, { ...before, ...rest }),
-  );
-  await validate(trx, teamId, values);
-  const changes: Record<string, unknown> = diff(
-    before as Record<string, unknown>,
-    Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)),
-  );
-  const attributesBefore = (await attributeValuesFor(trx, teamId, 'agreements', [id])).get(id) ?? {};
-  if (sent)
-    Object.assign(
-      changes,
-      await writeAttributeValues(trx, teamId, 'agreements', id, attributes, { partial: true }),
-    );
-  const updatedAt = (
-    await trx
-      .selectFrom('franchise_agreements')
-      .select('updated_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).updated_at;
-  await trx
-    .updateTable('franchise_agreements')
-    .set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() })
-    .where('id', '=', id)
-    .where('team_id', '=', teamId)
-    .execute();
-  await write(trx, teamId, id, values);
-  if (Object.keys(changes).length)
-    await recordActivity(trx, {
-      teamId,
-      userId: by.userId,
-      subjectType: 'agreement',
-      subjectId: id,
-      action: 'updated',
-      changes,
-      ip: by.ip,
-    });
-  return { ...before, attributes: attributesBefore, updated_at: updatedAt };
+  return patchContract(trx, agreementDefinition, teamId, id, patch, by, options);
 }
-
-/** A live agreement's values as the form sends them (what a PATCH merges into), for an import's update. */
-export const agreementValuesOf = (db: Executor, teamId: number, id: number) => currentValues(db, teamId, id);
-
-/** Agreements in the lifecycle kit: a restore writes their stores, clauses and reminders again. */
-export const agreementLifecycle: Lifecycle = {
-  type: 'agreements',
-  subject: 'agreement',
-  label: 'Franchise agreement',
-  trashTitle:
-    "coalesce((select name from brands where brands.team_id = franchise_agreements.team_id and brands.id = franchise_agreements.brand_id), '') || coalesce(' ' || agreement_number, '')",
-  async afterDelete(trx, teamId, id) {
-    await removeSubjectReminders(trx, teamId, { type: 'agreement', id });
-    await bumpTeamWriteVersion(trx, teamId);
-  },
-  async afterRestore(trx, teamId, id) {
-    await write(trx, teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, teamId, id)));
-  },
-  beforePurge: (_deps, trx, teamId, ids) => purgeContractRows(trx, teamId, 'agreement', ids),
-};
-
-export const deleteAgreement = (deps: Deps, actor: Actor, id: number) =>
-  softDelete(deps, agreementLifecycle, actor, id);
-
+export function deleteAgreement(deps: Deps, actor: Actor, id: number) {
+  return softDelete(deps, agreementLifecycle, actor, id);
+}
 export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
   await restoreFromTrash(deps, agreementLifecycle, actor, id);
   return getAgreement(deps, actor, id);
 }
-
-/** An agreement an import created, hidden until the import commits, without its reminders (see hideImportedLease). */
-export async function hideImportedAgreement(trx: Executor, teamId: number, id: number) {
-  await trx
-    .updateTable('franchise_agreements')
-    .set({ deleted_at: PENDING_IMPORT })
-    .where('team_id', '=', teamId)
-    .where('id', '=', id)
-    .execute();
-  await removeSubjectReminders(trx, teamId, { type: 'agreement', id });
+export function hideImportedAgreement(trx: Executor, teamId: number, id: number) {
+  return hideImportedContract(trx, agreementDefinition, teamId, id);
 }
-
-/** The import committed: its hidden agreements appear, with their reminders. */
-export async function revealImportedAgreements(
-  trx: Executor,
-  teamId: number,
-  ids: number[],
-): Promise<number[]> {
-  const hidden = (
-    await trx
-      .selectFrom('franchise_agreements')
-      .select('id')
-      .where('team_id', '=', teamId)
-      .where('id', 'in', ids)
-      .where('deleted_at', '=', PENDING_IMPORT)
-      .execute()
-  ).map((row) => row.id);
-  if (!hidden.length) return [];
-  await trx
-    .updateTable('franchise_agreements')
-    .set({ deleted_at: null })
-    .where('team_id', '=', teamId)
-    .where('id', 'in', hidden)
-    .execute();
-  for (const id of hidden)
-    await write(trx, teamId, id, parseWhole(agreementInputSchema, await currentValues(trx, teamId, id)));
-  return [];
+export function revealImportedAgreements(trx: Executor, teamId: number, ids: number[]) {
+  return revealImportedContracts(trx, agreementDefinition, teamId, ids);
 }
-
-/** Agreements an import created, removed for good (a failed run) or to the trash (undo). */
 export function removeImportedAgreements(
   trx: Executor,
   teamId: number,
   ids: number[],
   how: 'purge' | 'trash',
 ) {
-  return removeImportedContracts(trx, teamId, ids, how, {
-    table: 'franchise_agreements',
-    subject: 'agreement',
-    attributes: 'agreements',
-  });
+  return removeImported(trx, agreementDefinition, teamId, ids, how);
 }

@@ -4,8 +4,8 @@ import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { purgeAttributeValues } from '../attributes/service';
-import { removeSubjectReminders } from '../reminders/sync';
+import { purgeAttributeValues } from '../attributes/index';
+import { removeSubjectReminders } from '../reminders/index';
 
 /** Money crosses the API in dollars and is stored in integer cents. */
 export const toCents = (dollars: number | null | undefined) =>

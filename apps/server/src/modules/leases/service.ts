@@ -10,31 +10,27 @@ import {
   rentInForce,
   type AnchorDates,
   type Lease,
-  type PaginationMeta,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
-import { nowIso } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
-import { pageOfIds, paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
+import { AppError } from '../../platform/errors';
+import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
-import { diff, recordActivity } from '../activities/service';
+import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
-  attributeErrors,
-  attributeValuesFor,
-  listQueryWithAttributes,
-  splitAttributes,
-  syncAttributeReminders,
-  withAttributeErrors,
-  writeAttributeValues,
-} from '../attributes/service';
-import { recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from '../records/policy';
-import { type Lifecycle, restoreFromTrash, softDelete } from '../records/lifecycle';
-import { PENDING_IMPORT } from '../imports/pending';
-import { checkRef, FieldErrors } from '../records/validation';
-import { removeSubjectReminders, syncReminders, type CriticalDate } from '../reminders/sync';
-import { teamCalendar, type TeamCalendar } from '../teams/settings';
+  checkRef,
+  FieldErrors,
+  recordPolicy,
+  restoreFromTrash,
+  softDelete,
+  systemViewer,
+  viewerOf,
+  type Abilities,
+  type Viewer,
+} from '../records/index';
+import { syncReminders, type CriticalDate } from '../reminders/index';
+import { teamCalendar, type TeamCalendar } from '../teams/index';
 import { loadChildren, loadLeases, type LoadedLease } from './repository';
 import { currentWindow, optionWindows, presentOption, storedRule, verificationInputs } from './options';
 import { openDeadlines, recordAmendment, type AmendmentNote } from './history';
@@ -42,17 +38,30 @@ import {
   checkClauseDocuments,
   isLiveDocument,
   parseWhole as parseContract,
-  purgeContractRows,
   ref,
-  removeImportedContracts,
   toCents,
   toDollars,
   writeClauses,
 } from './lease-agreement-rows';
+import {
+  contractLifecycle,
+  createContract,
+  findLiveContract,
+  getContract,
+  hideImportedContract,
+  insertContract,
+  listContracts,
+  patchContract,
+  removeImported,
+  revealImportedContracts,
+  updateContract,
+  type ContractDefinition,
+  type PatchOptions,
+} from './contract-kit';
 
 type Children = Awaited<ReturnType<typeof loadChildren>>;
 
-const anchorsOf = (lease: {
+export const anchorsOf = (lease: {
   commencement_date: string | null;
   rent_commencement_date: string | null;
   expiration_date: string | null;
@@ -228,47 +237,9 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
   return { query, orderBy, conditions };
 }
 
-export async function listLeases(
-  deps: Deps,
-  actor: Actor,
-  raw: Record<string, string | string[]>,
-): Promise<{ data: Lease[]; meta: PaginationMeta }> {
-  const { query, orderBy, conditions } = await leaseListQuery(deps, actor, raw);
-  const { ids, total } = await pageOfIds(deps.db, {
-    table: 'leases',
-    teamId: actor.teamId,
-    conditions,
-    orderBy,
-    direction: query.direction,
-    page: query.page,
-    perPage: query.perPage,
-  });
-  return {
-    data: await presentLeases(deps.db, viewerOf(actor), ids),
-    meta: paginationMeta(query.page, query.perPage, total),
-  };
-}
-
 /** Leases by id as the list and detail show them to `actor` (exports read them in batches). */
 export const leasesFor = (deps: Deps, actor: Actor, ids: number[]): Promise<Lease[]> =>
   presentLeases(deps.db, viewerOf(actor), ids);
-
-export async function findLiveLease(db: Executor, teamId: number, id: number) {
-  const lease = await db
-    .selectFrom('leases')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!lease) throw notFound('Lease');
-  return lease;
-}
-
-export async function getLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
-  await findLiveLease(deps.db, actor.teamId, id);
-  return (await presentLeases(deps.db, viewerOf(actor), [id]))[0]!;
-}
 
 export type LeaseValues = ReturnType<typeof leaseInputSchema.parse>;
 
@@ -516,69 +487,8 @@ async function syncLeaseReminders(
 
 export const parseWhole = (input: unknown): LeaseValues => parseContract(leaseInputSchema, input);
 
-export async function createLease(deps: Deps, actor: Actor, input: unknown): Promise<Lease> {
-  authorize(recordPolicy.create(actor));
-  const { attributes, rest } = splitAttributes(input);
-  const values = withAttributeErrors(await attributeErrors(deps.db, actor.teamId, 'leases', attributes), () =>
-    parseWhole(rest),
-  );
-  const id = await writeTransaction(deps.db, async (trx) => {
-    const leaseId = await insertLease(trx, actor.teamId, values, { userId: actor.user.id, ip: actor.ip });
-    const changes = await writeAttributeValues(trx, actor.teamId, 'leases', leaseId, attributes);
-    await syncAttributeReminders(trx, actor.teamId, 'leases', leaseId);
-    if (Object.keys(changes).length)
-      await recordActivity(trx, {
-        teamId: actor.teamId,
-        userId: actor.user.id,
-        subjectType: 'lease',
-        subjectId: leaseId,
-        action: 'updated',
-        changes,
-        ip: actor.ip,
-      });
-    return leaseId;
-  });
-  return getLease(deps, actor, id);
-}
-
-/** Validates and writes a whole lease with its rows and reminders, inside the caller's transaction. */
-export async function insertLease(
-  trx: Executor,
-  teamId: number,
-  input: unknown,
-  by: { userId: number; ip: string | null },
-): Promise<number> {
-  const values = parseWhole(input);
-  await validate(trx, teamId, values);
-  const now = nowIso();
-  const lease = await trx
-    .insertInto('leases')
-    .values({ ...columns(values), team_id: teamId, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const calendar = await teamCalendar(trx, teamId);
-  await writeChildren(trx, teamId, lease.id, values, calendar);
-  await syncLeaseReminders(trx, teamId, lease.id, values, calendar);
-  await bumpTeamWriteVersion(trx, teamId);
-  await recordActivity(trx, {
-    teamId,
-    userId: by.userId,
-    subjectType: 'lease',
-    subjectId: lease.id,
-    action: 'created',
-    changes: { store_id: [null, values.store_id], expiration_date: [null, values.expiration_date] },
-    ip: by.ip,
-  });
-  return lease.id;
-}
-
-/** The lease as input values, so a PATCH can be applied to it and the whole re-validated. */
-async function currentValues(db: Executor, teamId: number, id: number) {
-  return (await valuesOfMany(db, teamId, [id]))[0]!;
-}
-
 /** Leases as input values (what a PATCH merges into), a batch of ids in a few queries. */
-async function valuesOfMany(db: Executor, teamId: number, ids: number[]) {
+export async function leaseValuesOfMany(db: Executor, teamId: number, ids: number[]) {
   const leases = await presentLeases(db, systemViewer(teamId), ids);
   return leases.map((lease) => ({
     ...Object.fromEntries(
@@ -615,94 +525,10 @@ async function valuesOfMany(db: Executor, teamId: number, ids: number[]) {
   }));
 }
 
-export async function updateLease(
-  deps: Deps,
-  actor: Actor,
-  id: number,
-  patch: Record<string, unknown>,
-): Promise<Lease> {
-  await findLiveLease(deps.db, actor.teamId, id);
-  authorize(recordPolicy.update(actor));
-  await writeTransaction(deps.db, (trx) =>
-    patchLease(trx, actor.teamId, id, patch, { userId: actor.user.id, ip: actor.ip }),
-  );
-  return getLease(deps, actor, id);
-}
-
-/**
- * Merges `patch` (a PATCH body's fields, `attributes` too) into a live lease inside the caller's transaction:
- * the whole lease is re-validated, its rows and reminders rewritten, the change audited. Returns the lease's
- * values before (with its attributes and `updated_at`), which, patched back with `keepUpdatedAt`, undo it.
- */
-export async function patchLease(
-  trx: Executor,
-  teamId: number,
-  id: number,
-  patch: Record<string, unknown>,
-  by: { userId: number | null; ip: string | null },
-  options: { keepUpdatedAt?: string; amendment?: AmendmentNote; summary?: string } = {},
-) {
-  const { attributes, rest, sent } = splitAttributes(patch);
-  const before = await currentValues(trx, teamId, id);
-  const values = withAttributeErrors(
-    await attributeErrors(trx, teamId, 'leases', attributes, { partial: true }),
-    () => parseWhole({ ...before, ...rest }),
-  );
-  await validate(trx, teamId, values);
-  const beforeOptions = await openDeadlines(trx, teamId, id);
-  const changes: Record<string, unknown> = diff(
-    before as Record<string, unknown>,
-    Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null)),
-  );
-  const attributesBefore = (await attributeValuesFor(trx, teamId, 'leases', [id])).get(id) ?? {};
-  if (sent)
-    Object.assign(
-      changes,
-      await writeAttributeValues(trx, teamId, 'leases', id, attributes, { partial: true }),
-    );
-  for (const list of ['rent_schedule', 'charges', 'options', 'clauses'])
-    if (list in rest && JSON.stringify(rest[list]) !== JSON.stringify(before[list as keyof typeof before]))
-      changes[list] = ['…', 'changed'];
-  const updatedAt = (
-    await trx.selectFrom('leases').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()
-  ).updated_at;
-  await trx
-    .updateTable('leases')
-    .set({ ...columns(values), updated_at: options.keepUpdatedAt ?? nowIso() })
-    .where('id', '=', id)
-    .where('team_id', '=', teamId)
-    .execute();
-  const calendar = await teamCalendar(trx, teamId);
-  await writeChildren(trx, teamId, id, values, calendar);
-  await syncLeaseReminders(trx, teamId, id, values, calendar);
-  await bumpTeamWriteVersion(trx, teamId);
-  if (Object.keys(changes).length)
-    await recordActivity(trx, {
-      teamId,
-      userId: by.userId,
-      subjectType: 'lease',
-      subjectId: id,
-      action: 'updated',
-      changes,
-      ip: by.ip,
-    });
-  await recordAmendment(trx, teamId, id, {
-    before: parseWhole(before),
-    after: values,
-    beforeDeadlines: beforeOptions,
-    afterDeadlines: await openDeadlines(trx, teamId, id),
-    snapshot: before,
-    by,
-    note: options.amendment,
-    summary: options.summary,
-  });
-  return { ...before, attributes: attributesBefore, updated_at: updatedAt };
-}
-
 /** A live lease's values as the form sends them (what a PATCH merges into), for an import's update. */
-export const leaseValuesOf = (db: Executor, teamId: number, id: number) => currentValues(db, teamId, id);
-export const leaseValuesOfMany = valuesOfMany;
-export { anchorsOf };
+export async function leaseValuesOf(db: Executor, teamId: number, id: number) {
+  return (await leaseValuesOfMany(db, teamId, [id]))[0]!;
+}
 
 /**
  * A change to the team's calendar or counting conventions moves computed option dates nobody typed: every
@@ -744,35 +570,105 @@ export async function recomputeCriticalDates(deps: Deps, teamId: number) {
 }
 
 /** Leases in the lifecycle kit: their reminders and the team's cached totals follow them in and out. */
-export const leaseLifecycle: Lifecycle = {
+type LeasePatchOptions = PatchOptions & { amendment?: AmendmentNote; summary?: string };
+
+/** What leases add to the contract kit: rent rows, charges and options, their critical dates, their history. */
+const leaseDefinition: ContractDefinition<LeaseValues, Lease, LeasePatchOptions> = {
   type: 'leases',
+  table: 'leases',
   subject: 'lease',
   label: 'Lease',
   trashTitle:
     "coalesce((select name from stores where stores.team_id = leases.team_id and stores.id = leases.store_id), '') || coalesce(' (' || reference || ')', '')",
-  async afterDelete(trx, teamId, id) {
-    await removeSubjectReminders(trx, teamId, { type: 'lease', id });
+  schema: leaseInputSchema,
+  listQuery: leaseListQuery,
+  present: presentLeases,
+  valuesOf: leaseValuesOfMany,
+  validate,
+  columns,
+  async writeRows(trx, teamId, id, values) {
+    const calendar = await teamCalendar(trx, teamId);
+    await writeChildren(trx, teamId, id, values, calendar);
+    await syncLeaseReminders(trx, teamId, id, values, calendar);
     await bumpTeamWriteVersion(trx, teamId);
   },
-  async afterRestore(trx, teamId, id) {
-    await syncLeaseReminders(
-      trx,
-      teamId,
-      id,
-      parseWhole(await currentValues(trx, teamId, id)),
-      await teamCalendar(trx, teamId),
-    );
+  async resync(trx, teamId, id, values) {
+    await syncLeaseReminders(trx, teamId, id, values, await teamCalendar(trx, teamId));
     await bumpTeamWriteVersion(trx, teamId);
   },
-  beforePurge: (_deps, trx, teamId, ids) => purgeContractRows(trx, teamId, 'lease', ids),
+  createdChanges: (values) => ({
+    store_id: [null, values.store_id],
+    expiration_date: [null, values.expiration_date],
+  }),
+  listFields: ['rent_schedule', 'charges', 'options', 'clauses'],
+  async track(trx, teamId, id, options) {
+    const beforeDeadlines = await openDeadlines(trx, teamId, id);
+    return async ({ before, values, by }) =>
+      recordAmendment(trx, teamId, id, {
+        before: parseWhole(before),
+        after: values,
+        beforeDeadlines,
+        afterDeadlines: await openDeadlines(trx, teamId, id),
+        snapshot: before,
+        by,
+        note: options.amendment,
+        summary: options.summary,
+      });
+  },
 };
 
-export const deleteLease = (deps: Deps, actor: Actor, id: number) =>
-  softDelete(deps, leaseLifecycle, actor, id);
+export const leaseLifecycle = contractLifecycle(leaseDefinition);
 
+export function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
+  return listContracts(deps, leaseDefinition, actor, raw);
+}
+export function findLiveLease(db: Executor, teamId: number, id: number) {
+  return findLiveContract(db, leaseDefinition, teamId, id);
+}
+export function getLease(deps: Deps, actor: Actor, id: number) {
+  return getContract(deps, leaseDefinition, actor, id);
+}
+export function createLease(deps: Deps, actor: Actor, input: unknown) {
+  return createContract(deps, leaseDefinition, actor, input);
+}
+/** Validates and writes a whole lease with its rows and reminders, inside the caller's transaction. */
+export function insertLease(
+  trx: Executor,
+  teamId: number,
+  input: unknown,
+  by: { userId: number; ip: string | null },
+) {
+  return insertContract(trx, leaseDefinition, teamId, input, by);
+}
+export function updateLease(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+  return updateContract(deps, leaseDefinition, actor, id, patch);
+}
+/** patchContract for a lease; an amendment's note or a summary names the change in the lease's history. */
+export function patchLease(
+  trx: Executor,
+  teamId: number,
+  id: number,
+  patch: Record<string, unknown>,
+  by: { userId: number | null; ip: string | null },
+  options: LeasePatchOptions = {},
+) {
+  return patchContract(trx, leaseDefinition, teamId, id, patch, by, options);
+}
+export function deleteLease(deps: Deps, actor: Actor, id: number) {
+  return softDelete(deps, leaseLifecycle, actor, id);
+}
 export async function restoreLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
   await restoreFromTrash(deps, leaseLifecycle, actor, id);
   return getLease(deps, actor, id);
+}
+export function hideImportedLease(trx: Executor, teamId: number, id: number) {
+  return hideImportedContract(trx, leaseDefinition, teamId, id);
+}
+export function revealImportedLeases(trx: Executor, teamId: number, ids: number[]) {
+  return revealImportedContracts(trx, leaseDefinition, teamId, ids);
+}
+export function removeImportedLeases(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
+  return removeImported(trx, leaseDefinition, teamId, ids, how);
 }
 
 /** Portfolio-wide clause search: every lease clause of a kind, or whose text contains words. */
@@ -829,52 +725,4 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
     })),
     meta: paginationMeta(query.page, query.perPage, Number(count.total)),
   };
-}
-
-/**
- * A lease an import created, hidden until the import commits (PENDING_IMPORT in `deleted_at`, which every
- * read path leaves out), without its reminders: nobody sees it, is reminded of it or builds on it before then.
- */
-export async function hideImportedLease(trx: Executor, teamId: number, id: number) {
-  await trx
-    .updateTable('leases')
-    .set({ deleted_at: PENDING_IMPORT })
-    .where('team_id', '=', teamId)
-    .where('id', '=', id)
-    .execute();
-  await removeSubjectReminders(trx, teamId, { type: 'lease', id });
-}
-
-/** The import committed: its hidden leases appear, with their reminders. */
-export async function revealImportedLeases(trx: Executor, teamId: number, ids: number[]): Promise<number[]> {
-  const hidden = (
-    await trx
-      .selectFrom('leases')
-      .select('id')
-      .where('team_id', '=', teamId)
-      .where('id', 'in', ids)
-      .where('deleted_at', '=', PENDING_IMPORT)
-      .execute()
-  ).map((row) => row.id);
-  if (!hidden.length) return [];
-  await trx
-    .updateTable('leases')
-    .set({ deleted_at: null })
-    .where('team_id', '=', teamId)
-    .where('id', 'in', hidden)
-    .execute();
-  const calendar = await teamCalendar(trx, teamId);
-  for (const id of hidden)
-    await syncLeaseReminders(trx, teamId, id, parseWhole(await currentValues(trx, teamId, id)), calendar);
-  await bumpTeamWriteVersion(trx, teamId);
-  return [];
-}
-
-/** Leases an import created, removed for good (a failed run) or to the trash (undo). */
-export function removeImportedLeases(trx: Executor, teamId: number, ids: number[], how: 'purge' | 'trash') {
-  return removeImportedContracts(trx, teamId, ids, how, {
-    table: 'leases',
-    subject: 'lease',
-    attributes: 'leases',
-  });
 }

@@ -4,20 +4,27 @@ import type { Deps } from '../../platform/deps';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
-import { recordPolicy } from '../records/policy';
-import { recordDefinitions } from '../records/registry';
-import { recordLifecycle } from '../records/service';
-import { purgeDate, purgeExpired, trashCutoff, type Lifecycle, type TrashType } from '../records/lifecycle';
-import { documentLifecycle } from '../documents/service';
-import { leaseLifecycle } from '../leases/service';
-import { agreementLifecycle } from '../agreements/service';
-import { PENDING_IMPORT } from '../imports/pending';
+import {
+  purgeDate,
+  purgeExpired,
+  recordDefinitions,
+  recordLifecycle,
+  recordPolicy,
+  trashCutoff,
+  type Lifecycle,
+  type TrashType,
+} from '../records/index';
+import { documentLifecycle } from '../documents/index';
+import { leaseLifecycle } from '../leases/index';
+import { agreementLifecycle } from '../agreements/index';
+import { PENDING_IMPORT } from '../imports/index';
 
 /**
  * Every kind the trash holds, in purge order: children before parents, so foreign keys to rows about to go
- * are cleared first by ON DELETE SET NULL.
+ * are cleared first by ON DELETE SET NULL. Read when called: the modules defining them import this one's
+ * neighbours, so they may not be loaded yet when this file is.
  */
-const KINDS: Lifecycle[] = [
+const kinds = (): Lifecycle[] => [
   documentLifecycle,
   leaseLifecycle,
   agreementLifecycle,
@@ -25,7 +32,7 @@ const KINDS: Lifecycle[] = [
     recordLifecycle(recordDefinitions[type]),
   ),
 ];
-const kindOf = (type: TrashType) => KINDS.find((kind) => kind.type === type)!;
+const kindOf = (type: TrashType) => kinds().find((kind) => kind.type === type)!;
 
 /** Deleted records still restorable, newest first, across every record type (admins). */
 export async function listTrash(
@@ -79,6 +86,6 @@ export async function listTrash(
 export async function purgeTrash(deps: Deps): Promise<number> {
   const cutoff = trashCutoff();
   let purged = 0;
-  for (const kind of KINDS) purged += await purgeExpired(deps, kind, cutoff);
+  for (const kind of kinds()) purged += await purgeExpired(deps, kind, cutoff);
   return purged;
 }

@@ -1,0 +1,2 @@
+// The franchise agreements module as other modules use it.
+export { agreementLifecycle } from './service';

@@ -1,0 +1,26 @@
+// The leases module as other modules use it, and the contract kit franchise agreements share with leases.
+export {
+  contractLifecycle,
+  createContract,
+  findLiveContract,
+  getContract,
+  hideImportedContract,
+  insertContract,
+  listContracts,
+  patchContract,
+  removeImported,
+  revealImportedContracts,
+  updateContract,
+  type ContractDefinition,
+  type PatchOptions,
+} from './contract-kit';
+export {
+  checkClauseDocuments,
+  parseWhole,
+  ref,
+  toCents,
+  toDollars,
+  writeClauses,
+} from './lease-agreement-rows';
+export { noticeDeadline } from './dates';
+export { leaseLifecycle } from './service';
