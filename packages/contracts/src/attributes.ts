@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents } from './money';
 import { oneOf, requiredString, validationMessage, withScheme } from './validation';
 
 /**
@@ -228,7 +229,7 @@ function valueRule(definition: ValueDefinition, label: string): z.ZodType<Attrib
         .number({ error: validationMessage('between', label, { min: 0, max: 1e12 }) })
         .min(-1e12, { error: validationMessage('min_numeric', label, { min: -1e12 }) })
         .max(1e12, { error: validationMessage('max_numeric', label, { max: 1e12 }) })
-        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        .refine(isWholeCents, {
           error: `The ${label} may have at most 2 decimals.`,
         });
     case 'date':

@@ -20,4 +20,5 @@ export * from './sales';
 export * from './devices';
 export * from './billing';
 export * from './critical-dates';
+export * from './money';
 export * from './onboarding';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributeValuesOutSchema } from './attributes';
+import { attributeValuesInputSchema, attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
 import {
   BUSINESS_DAY_RULES,
@@ -11,8 +11,17 @@ import {
   OFFSET_DIRECTIONS,
   OFFSET_UNITS,
   RENT_BASES,
+  noticeWindow,
+  renewalChain,
+  type AnchorDates,
+  type DayCount,
+  type HolidayCalendar,
+  type IsoDate,
+  type LeaseMonthConvention,
   type NoticeRule,
+  type RenewalWindow,
 } from './critical-dates';
+import { isWholeCents } from './money';
 import { oneOf, optionalString, validationMessage } from './validation';
 
 export const LEASE_STATUSES = ['draft', 'active', 'holdover', 'expired', 'terminated'] as const;
@@ -81,10 +90,9 @@ const number = (label: string, min: number, max: number) =>
   );
 /** Money in US dollars with optional cents (spec §9); stored as integer cents. */
 const money = (label: string) =>
-  number(label, 0, 1_000_000_000).refine(
-    (v) => v === null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-    { error: `The ${label} may have at most two decimals.` },
-  );
+  number(label, 0, 1_000_000_000).refine((v) => v === null || isWholeCents(v), {
+    error: `The ${label} may have at most two decimals.`,
+  });
 const id = (label: string) =>
   z.preprocess(
     numeric,
@@ -303,6 +311,78 @@ export const optionNoticeRule = (option: {
   notice_from: 'expiration' | 'commencement';
 }): NoticeRule => option.notice ?? legacyNoticeRule(option.notice_days ?? 0, option.notice_from);
 
+/** Counting conventions a notice rule may leave to its team. */
+export type NoticeConventions = { day_count: DayCount; lease_months: LeaseMonthConvention };
+
+/** The option's notice rule; one that names no counting conventions takes `conventions` (the team's). */
+export function optionRuleWithConventions(
+  option: Parameters<typeof optionNoticeRule>[0],
+  conventions?: NoticeConventions,
+): NoticeRule {
+  const rule = optionNoticeRule(option);
+  return {
+    ...rule,
+    day_count: rule.day_count ?? conventions?.day_count,
+    lease_months: rule.lease_months ?? conventions?.lease_months,
+  };
+}
+
+/** An option as its notice dates follow from: stored, validated, or as a form holds it. */
+export type OptionNoticeTerms = {
+  kind: string;
+  count: number;
+  length_months: number | null;
+  notice: NoticeRule | null;
+  notice_days: number | null;
+  notice_from: 'expiration' | 'commencement';
+  status: string;
+  exercised_count: number;
+  /** The term end before the first renewal, when known. */
+  first_term_end?: IsoDate | null;
+};
+
+/**
+ * The option's notice windows, the server's deadlines and the form's preview alike: a renewal option with
+ * `count` renewals yields one per renewal, each counted from the end of the term before it; any other
+ * option (termination, kick-out, expansion, purchase) has one, and none without an expiration date.
+ * A rule that names no counting conventions takes `conventions` (the team's).
+ */
+export function optionNoticeWindows(
+  option: OptionNoticeTerms,
+  dates: AnchorDates,
+  context: { calendar: HolidayCalendar; today?: IsoDate; conventions?: NoticeConventions },
+): RenewalWindow[] {
+  const rule = optionRuleWithConventions(option, context.conventions);
+  const closed = option.status === 'waived' ? 'waived' : option.status === 'lapsed' ? 'lapsed' : null;
+  if (option.kind === 'renewal' && option.length_months) {
+    return renewalChain({
+      rule,
+      dates,
+      count: option.count,
+      length_months: option.length_months,
+      exercised: option.exercised_count,
+      first_term_end: option.first_term_end ?? null,
+      closed,
+      today: context.today,
+      calendar: context.calendar,
+    });
+  }
+  const window = noticeWindow(rule, dates, { calendar: context.calendar });
+  if (!window || !dates.expiration_date) return [];
+  const lapsed = context.today !== undefined && window.latest.date < context.today;
+  const state: RenewalWindow['state'] =
+    option.status === 'exercised' ? 'exercised' : (closed ?? (lapsed ? 'lapsed' : 'open'));
+  return [
+    {
+      sequence: 1,
+      term_end: dates.expiration_date,
+      renewal: { start: dates.expiration_date, end: dates.expiration_date },
+      window,
+      state,
+    },
+  ];
+}
+
 export const clauseSchema = (kinds: readonly [string, ...string[]]) =>
   z.object({
     kind: oneOf(kinds as [string, ...string[]], 'kind'),
@@ -367,6 +447,13 @@ export function leaseRules(
 }
 export const leaseInputSchema = leaseFieldsSchema.superRefine(leaseRules);
 export type LeaseInput = z.input<typeof leaseInputSchema>;
+/**
+ * A lease as the API takes it: its fields and `attributes: { key: value }` (checked against the team's
+ * definitions on the server). The whole-lease rules run on the server, on a PATCH against the merged lease.
+ */
+export const leaseBodySchema = leaseFieldsSchema.extend({
+  attributes: attributeValuesInputSchema.optional(),
+});
 
 const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -576,6 +663,10 @@ export function agreementRules(
 }
 export const agreementInputSchema = agreementFieldsSchema.superRefine(agreementRules);
 export type AgreementInput = z.input<typeof agreementInputSchema>;
+/** An agreement as the API takes it, `attributes` too (see leaseBodySchema). */
+export const agreementBodySchema = agreementFieldsSchema.extend({
+  attributes: attributeValuesInputSchema.optional(),
+});
 
 export const agreementSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
+import { isWholeCents } from './money';
 import { oneOf, validationMessage } from './validation';
 
 /** A sales figure covers one store for one day, week (starting Monday) or calendar month. */
@@ -27,7 +28,7 @@ const amount = (label: string) =>
       .number({ error: validationMessage('between', label, { min: 0, max: 1_000_000_000 }) })
       .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
       .max(1_000_000_000, { error: validationMessage('max_numeric', label, { max: 1_000_000_000 }) })
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      .refine(isWholeCents, {
         error: `The ${label} may have at most two decimals.`,
       })
       .nullable(),
@@ -96,6 +97,11 @@ export const salesBatchSchema = z.object({
     .array(z.unknown(), { error: validationMessage('required', 'rows') })
     .min(1, { error: validationMessage('required', 'rows') })
     .max(MAX_SALES_BATCH, { error: `At most ${MAX_SALES_BATCH} rows can be saved at once.` }),
+});
+
+/** A batch as the API takes it: each row is a `salesRowInputSchema`, checked on the server with the batch. */
+export const salesBatchBodySchema = salesBatchSchema.extend({
+  rows: z.array(salesRowInputSchema).min(1).max(MAX_SALES_BATCH),
 });
 
 const refSchema = z.object({ id: z.number(), name: z.string() }).nullable();

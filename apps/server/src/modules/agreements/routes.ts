@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   API_BASE,
-  agreementFieldsSchema,
+  agreementBodySchema,
   agreementSchema,
   dataOf,
   idParamSchema,
@@ -11,6 +10,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
+import { serviceValidatedBody } from '../../platform/service-body';
 import { sendListExport } from '../attributes/service';
 import { actorOf } from '../auth/context';
 import { AGREEMENT_EXPORT_COLUMNS } from './export-columns';
@@ -21,7 +21,6 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   const config = { guard: 'team' } as const;
   const base = `${API_BASE}/agreements`;
   const one = { 200: dataOf(agreementSchema) };
-  const body = z.record(z.string(), z.unknown());
   app.get(
     base,
     { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } },
@@ -47,9 +46,14 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
   // Whole-agreement validation runs in the service on the merged record (cross-field rules, references).
+  const create = serviceValidatedBody(agreementBodySchema);
   app.post(
     base,
-    { config, schema: { body, response: { 201: dataOf(agreementSchema) } } },
+    {
+      config,
+      validatorCompiler: create.validatorCompiler,
+      schema: { body: create.body, response: { 201: dataOf(agreementSchema) } },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -58,18 +62,21 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
     data: await agreements.getAgreement(deps, actorOf(request, deps), request.params.id),
   }));
+  const patch = serviceValidatedBody(agreementBodySchema.partial());
   app.patch(
     `${base}/:id`,
-    { config, schema: { params: idParamSchema, body, response: one } },
+    {
+      config,
+      validatorCompiler: patch.validatorCompiler,
+      schema: { params: idParamSchema, body: patch.body, response: one },
+    },
     async (request) => ({
       data: await agreements.updateAgreement(
         deps,
         actorOf(request, deps),
         request.params.id,
         Object.fromEntries(
-          Object.entries(request.body).filter(
-            ([k]) => Object.hasOwn(agreementFieldsSchema.shape, k) || k === 'attributes',
-          ),
+          Object.entries(request.body).filter(([k]) => Object.hasOwn(agreementBodySchema.shape, k)),
         ),
       ),
     }),

@@ -1,5 +1,5 @@
 import { addDays, addMonths, format, isAfter, parseISO, subDays } from 'date-fns';
-import { escalateCents } from '@storekeep/contracts';
+import { escalateCents, toCents } from '@storekeep/contracts';
 
 /**
  * Lease date math on calendar dates (`YYYY-MM-DD`), through date-fns. Dates are parsed and formatted in
@@ -36,8 +36,8 @@ export function escalationRows(input: {
   const rows: EscalationRow[] = [];
   const start = day(input.start_date);
   const end = day(input.end_date);
-  let cents = Math.round(input.monthly_amount * 100);
-  const stepCents = Math.round(input.value * 100);
+  let cents = toCents(input.monthly_amount);
+  const stepCents = toCents(input.value);
   for (let period = 0; period < 600; period += 1) {
     const from = addMonths(start, period * input.every_months);
     if (isAfter(from, end)) break;

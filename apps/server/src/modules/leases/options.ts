@@ -1,30 +1,21 @@
 import {
   describeComputedDate,
-  noticeWindow,
-  optionNoticeRule,
-  renewalChain,
+  optionNoticeWindows,
+  optionRuleWithConventions,
   type AnchorDates,
   type ComputedDate,
   type ComputedDateOut,
   type LeaseOptionOut,
   type NoticeRule,
+  type NoticeConventions,
   type NoticeWindowOut,
+  type OptionNoticeTerms,
   type RenewalWindow,
 } from '@storekeep/contracts';
 import type { TeamCalendar } from '../teams/settings';
 
 /** An option as stored or as validated input: what its notice dates follow from. */
-export type OptionTerms = {
-  kind: string;
-  count: number;
-  length_months: number | null;
-  notice: NoticeRule | null;
-  notice_days: number | null;
-  notice_from: 'expiration' | 'commencement';
-  status: string;
-  exercised_count: number;
-  first_term_end?: string | null;
-};
+export type OptionTerms = OptionNoticeTerms;
 
 /** The stored JSON of an option's rule, or its days-before rule when it has none. */
 export function storedRule(row: {
@@ -35,55 +26,22 @@ export function storedRule(row: {
   return row.notice_rule ? (JSON.parse(row.notice_rule) as NoticeRule) : null;
 }
 
-/** Rules keep the team's conventions unless the option names its own. */
-function withTeamDefaults(rule: NoticeRule, calendar: TeamCalendar): NoticeRule {
-  return {
-    ...rule,
-    day_count: rule.day_count ?? calendar.dayCount,
-    lease_months: rule.lease_months ?? calendar.leaseMonths,
-  };
-}
-
-/**
- * The option's windows: a renewal option with `count` renewals yields one per renewal, each counted from
- * the end of the term before it; any other option (termination, kick-out, expansion, purchase) has one.
- */
-export function optionWindows(
+/** The option's windows under the team's calendar, counting conventions and today (optionNoticeWindows). */
+export const optionWindows = (
   option: OptionTerms,
   dates: AnchorDates,
   calendar: TeamCalendar,
-): RenewalWindow[] {
-  const rule = withTeamDefaults(optionNoticeRule(option), calendar);
-  const closed = option.status === 'waived' ? 'waived' : option.status === 'lapsed' ? 'lapsed' : null;
-  if (option.kind === 'renewal' && option.length_months) {
-    return renewalChain({
-      rule,
-      dates,
-      count: option.count,
-      length_months: option.length_months,
-      exercised: option.exercised_count,
-      first_term_end: option.first_term_end ?? null,
-      closed,
-      today: calendar.today,
-      calendar: calendar.holidays,
-    });
-  }
-  const window = noticeWindow(rule, dates, { calendar: calendar.holidays });
-  if (!window || !dates.expiration_date) return [];
-  const state: RenewalWindow['state'] =
-    option.status === 'exercised'
-      ? 'exercised'
-      : (closed ?? (window.latest.date < calendar.today ? 'lapsed' : 'open'));
-  return [
-    {
-      sequence: 1,
-      term_end: dates.expiration_date,
-      renewal: { start: dates.expiration_date, end: dates.expiration_date },
-      window,
-      state,
-    },
-  ];
-}
+): RenewalWindow[] =>
+  optionNoticeWindows(option, dates, {
+    calendar: calendar.holidays,
+    today: calendar.today,
+    conventions: conventionsOf(calendar),
+  });
+
+const conventionsOf = (calendar: TeamCalendar): NoticeConventions => ({
+  day_count: calendar.dayCount,
+  lease_months: calendar.leaseMonths,
+});
 
 export const openWindow = (windows: RenewalWindow[]) => windows.find((w) => w.state === 'open') ?? null;
 
@@ -154,7 +112,7 @@ export function presentOption(
   calendar: TeamCalendar,
   verified: { by: string; at: string; inputs: string | null } | null,
 ): LeaseOptionOut {
-  const rule = withTeamDefaults(optionNoticeRule(option), calendar);
+  const rule = optionRuleWithConventions(option, conventionsOf(calendar));
   const windows = optionWindows(option, dates, calendar);
   const stillVerified =
     verified && verified.inputs === verificationInputs(windows) ? { by: verified.by, at: verified.at } : null;

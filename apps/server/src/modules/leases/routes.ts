@@ -9,7 +9,7 @@ import {
   exerciseOptionFieldsSchema,
   idParamSchema,
   leaseAmendmentSchema,
-  leaseFieldsSchema,
+  leaseBodySchema,
   leaseSchema,
   leaseSnapshotSchema,
   paginated,
@@ -17,6 +17,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
+import { serviceValidatedBody } from '../../platform/service-body';
 import { sendListExport } from '../attributes/service';
 import { actorOf } from '../auth/context';
 import { escalationRows } from './dates';
@@ -61,24 +62,32 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
       );
     },
   );
-  // Whole-lease validation (cross-field rules, nested rows) runs in the service on the merged record.
+  // Whole-lease validation (cross-field rules, nested rows, attributes) runs in the service on the merged record.
+  const create = serviceValidatedBody(leaseBodySchema);
   app.post(
     base,
-    { config, schema: { body: z.record(z.string(), z.unknown()), response: { 201: dataOf(leaseSchema) } } },
+    {
+      config,
+      validatorCompiler: create.validatorCompiler,
+      schema: { body: create.body, response: { 201: dataOf(leaseSchema) } },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await leases.createLease(deps, actorOf(request, deps), request.body) }),
   );
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
     data: await leases.getLease(deps, actorOf(request, deps), request.params.id),
   }));
+  const patch = serviceValidatedBody(leaseBodySchema.partial());
   app.patch(
     `${base}/:id`,
-    { config, schema: { params: idParamSchema, body: z.record(z.string(), z.unknown()), response: one } },
+    {
+      config,
+      validatorCompiler: patch.validatorCompiler,
+      schema: { params: idParamSchema, body: patch.body, response: one },
+    },
     async (request) => {
       const sent = Object.fromEntries(
-        Object.entries(request.body).filter(
-          ([key]) => Object.hasOwn(leaseFieldsSchema.shape, key) || key === 'attributes',
-        ),
+        Object.entries(request.body).filter(([key]) => Object.hasOwn(leaseBodySchema.shape, key)),
       );
       return { data: await leases.updateLease(deps, actorOf(request, deps), request.params.id, sent) };
     },

@@ -1,10 +1,7 @@
-import type { SalesPeriod, Sales } from '@storekeep/contracts';
+import { toDollars, type SalesPeriod, type Sales } from '@storekeep/contracts';
 import type { Actor } from '../../platform/policy';
 import { salesAbilities } from './policy';
 import type { LoadedSales } from './repository';
-
-export const toCents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
-export const toDollars = (cents: number | string) => Number(cents) / 100;
 
 export function presentSales(r: LoadedSales, actor: Actor): Sales {
   return {
@@ -15,7 +12,7 @@ export function presentSales(r: LoadedSales, actor: Actor): Sales {
     period: r.period as SalesPeriod,
     period_start: r.period_start,
     gross: toDollars(r.gross_cents),
-    net: r.net_cents === null ? null : toDollars(r.net_cents),
+    net: toDollars(r.net_cents),
     created_at: r.created_at,
     updated_at: r.updated_at,
     abilities: salesAbilities(actor),

@@ -4,6 +4,8 @@ import {
   SALES_GROUPS,
   fieldErrors,
   reportRangeSchema,
+  toCents,
+  toDollars,
   type PercentageRentDue,
   type RoyaltyDue,
   type SalesSummary,
@@ -25,7 +27,6 @@ import {
   type Tier,
 } from './calculations';
 import { salesPolicy } from './policy';
-import { toDollars } from './presenter';
 import * as repo from './repository';
 
 type Raw = Record<string, string | string[]>;
@@ -319,7 +320,7 @@ export async function computeRoyalties(
   return entries.map(({ a, frequency, periods, stores, sales }) => {
     const tiers: Tier[] = a.royalty_tiers
       ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({
-          from_cents: Math.round(t.from_sales * 100),
+          from_cents: toCents(t.from_sales),
           percent: t.percent,
         }))
       : [];

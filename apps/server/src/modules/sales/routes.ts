@@ -8,13 +8,17 @@ import {
   paginated,
   percentageRentDueSchema,
   royaltyDueSchema,
+  salesBatchBodySchema,
   salesBatchResultSchema,
+  salesPatchSchema,
+  salesRowInputSchema,
   salesSchema,
   salesSummarySchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
-import { actorOf } from '../auth/context';
+import { serviceValidatedBody } from '../../platform/service-body';
+import { actorOf } from '../auth/index';
 import * as sales from './service';
 import * as reports from './reports';
 
@@ -22,22 +26,32 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
   const base = `${API_BASE}/sales`;
-  const body = z.record(z.string(), z.unknown());
   app.get(
     base,
     { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(salesSchema) } } },
     async (request) => sales.listSales(deps, actorOf(request, deps), request.query),
   );
-  // Rows are validated in the service (the importer shares that path), so the body here is any object.
+  // Rows are validated in the service (the importer shares that path; a batch's duplicates are named with
+  // its fields' errors).
+  const create = serviceValidatedBody(salesRowInputSchema);
   app.post(
     base,
-    { config, schema: { body, response: { 201: dataOf(salesSchema) } } },
+    {
+      config,
+      validatorCompiler: create.validatorCompiler,
+      schema: { body: create.body, response: { 201: dataOf(salesSchema) } },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await sales.createSales(deps, actorOf(request, deps), request.body) }),
   );
+  const batch = serviceValidatedBody(salesBatchBodySchema);
   app.post(
     `${base}/batch`,
-    { config, schema: { body, response: { 200: dataOf(salesBatchResultSchema) } } },
+    {
+      config,
+      validatorCompiler: batch.validatorCompiler,
+      schema: { body: batch.body, response: { 200: dataOf(salesBatchResultSchema) } },
+    },
     async (request) => ({ data: await sales.saveSalesBatch(deps, actorOf(request, deps), request.body) }),
   );
   app.get(
@@ -45,9 +59,14 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
     { config, schema: { params: idParamSchema, response: { 200: dataOf(salesSchema) } } },
     async (request) => ({ data: await sales.getSales(deps, actorOf(request, deps), request.params.id) }),
   );
+  const patch = serviceValidatedBody(salesPatchSchema);
   app.patch(
     `${base}/:id`,
-    { config, schema: { params: idParamSchema, body, response: { 200: dataOf(salesSchema) } } },
+    {
+      config,
+      validatorCompiler: patch.validatorCompiler,
+      schema: { params: idParamSchema, body: patch.body, response: { 200: dataOf(salesSchema) } },
+    },
     async (request) => ({
       data: await sales.updateSales(deps, actorOf(request, deps), request.params.id, request.body),
     }),

@@ -6,6 +6,7 @@ import {
   salesBatchSchema,
   salesPatchSchema,
   salesRowInputSchema,
+  toCents,
   type PaginationMeta,
   type Sales,
 } from '@storekeep/contracts';
@@ -18,7 +19,7 @@ import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
-import { presentSales, toCents } from './presenter';
+import { presentSales } from './presenter';
 import { addDays, addMonths } from './calculations';
 import { computeRoyalties } from './reports';
 import * as repo from './repository';
@@ -96,7 +97,7 @@ export async function upsertSales(
         store_id: v.store_id,
         period: v.period,
         period_start: v.period_start,
-        gross_cents: toCents(v.gross)!,
+        gross_cents: toCents(v.gross),
         net_cents: toCents(v.net),
       },
     });
@@ -282,7 +283,7 @@ export async function updateSales(deps: Deps, actor: Actor, id: number, patch: u
       trx,
       actor.teamId,
       id,
-      { gross_cents: toCents(whole.data.gross)!, net_cents: toCents(whole.data.net) },
+      { gross_cents: toCents(whole.data.gross), net_cents: toCents(whole.data.net) },
       nowIso(),
     );
     const changes = Object.fromEntries(

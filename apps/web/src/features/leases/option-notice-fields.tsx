@@ -8,8 +8,7 @@ import {
   noticeRuleSchema,
   OFFSET_DIRECTIONS,
   OFFSET_UNITS,
-  renewalChain,
-  noticeWindow,
+  optionNoticeWindows,
   type NoticeRule,
 } from '@storekeep/contracts';
 import { Checkbox, Select, TextInput } from '../../components/ui';
@@ -200,20 +199,21 @@ function NoticePreview({ form, index }: { form: Form; index: number }) {
       rent_commencement_date: rentCommencement || null,
       expiration_date: expiration || null,
     };
-    const count = Number(option.count) || 1;
-    const length = Number(option.length_months) || 0;
     // The team's own closures are not known here: the preview rolls over US federal holidays, the server over the team's.
-    const windows =
-      option.kind === 'renewal' && length
-        ? renewalChain({
-            rule,
-            dates,
-            count,
-            length_months: length,
-            exercised: option.exercised_count ?? 0,
-            calendar: DEFAULT_HOLIDAY_CALENDAR,
-          }).map((w) => w.window)
-        : [noticeWindow(rule, dates, { calendar: DEFAULT_HOLIDAY_CALENDAR })].flatMap((w) => (w ? [w] : []));
+    const windows = optionNoticeWindows(
+      {
+        kind: option.kind,
+        count: Number(option.count) || 1,
+        length_months: Number(option.length_months) || null,
+        notice: rule,
+        notice_days: null,
+        notice_from: 'expiration',
+        status: option.status,
+        exercised_count: option.exercised_count ?? 0,
+      },
+      dates,
+      { calendar: DEFAULT_HOLIDAY_CALENDAR },
+    ).map((w) => w.window);
     lines = windows.map((w, n) =>
       t('leases.notice.previewLine', {
         n: n + 1,
