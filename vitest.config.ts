@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    // A test that reaches the network fails; fakes listen on loopback.
+    setupFiles: ['apps/server/test/network-guard.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,
