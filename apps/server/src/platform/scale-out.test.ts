@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from './db';
 import { enqueueMail } from './mail';
 import { deliverReminderNotices } from '../modules/reminders/digest';
-import { RUN_IMPORT, runImportJob } from '../modules/imports/service';
+import { RUN_IMPORT, runImportJob } from '../modules/imports/run';
 import { addDaysIso, todayIso } from '../modules/leases/dates';
 import { useTestApp } from '../../test/context';
 import { FakeSmtp } from '../../test/fake-smtp';

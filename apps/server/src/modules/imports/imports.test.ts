@@ -7,7 +7,7 @@ import { openDatabase } from '../../platform/db';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
 import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
-import { RUN_IMPORT, runImport } from './service';
+import { RUN_IMPORT, runImport } from './run';
 
 const ctx = useTestApp();
 

@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ZodType } from 'zod';
 import { isValid, parse as parseDate } from 'date-fns';
 import {
-  DOCUMENT_CATEGORIES,
-  documentFieldsSchema,
   fieldErrors,
-  salesRowInputSchema,
   storeRules,
   type Attribute,
   type ImportMode,
@@ -14,13 +10,12 @@ import {
 import type { Executor } from '../../platform/db';
 import { liveAttributes, validateAttributeValues } from '../attributes/index';
 import type { RecordDefinition } from '../records/index';
-import { existingSales } from '../sales/index';
 import type { FieldSpec, Relation } from './fields';
 import type { SheetRow } from './parse';
 
 // Tables are chosen from the four record types at run time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
+export const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 export type CellError = { rowNumber: number; column: string; value: string | null; message: string };
 
@@ -51,7 +46,7 @@ export type PrepareOptions = {
   headers: string[];
 };
 
-const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+export const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Text → ISO day: ISO dates, US month/day/year, day.month.year, and Excel's day serials (days since 1899-12-30). */
 export function toIsoDate(text: string): string {
@@ -83,7 +78,7 @@ export function toIsoDate(text: string): string {
   return value; // left for the schema to reject with its own message
 }
 
-const toChoice = (text: string, choices: readonly string[]) => {
+export const toChoice = (text: string, choices: readonly string[]) => {
   const slug = text
     .trim()
     .toLowerCase()
@@ -93,13 +88,13 @@ const toChoice = (text: string, choices: readonly string[]) => {
 };
 
 /** "1,250" and "$1,250.50" are numbers to people; the schema then checks ranges. */
-const toNumber = (text: string) =>
+export const toNumber = (text: string) =>
   text
     .trim()
     .replace(/^\$/, '')
     .replace(/,(?=\d{3}\b)/g, '');
 
-function coerce(field: FieldSpec, text: string): string {
+export function coerce(field: FieldSpec, text: string): string {
   if (text.trim() === '') return '';
   if (field.kind === 'date') return toIsoDate(text);
   if (field.kind === 'number') return toNumber(text);
@@ -108,7 +103,7 @@ function coerce(field: FieldSpec, text: string): string {
 }
 
 /** An attribute cell as its rule expects it: a multi select's options are separated by ; or , in one cell. */
-function attributeInput(field: FieldSpec, text: string): unknown {
+export function attributeInput(field: FieldSpec, text: string): unknown {
   if (text.trim() === '') return null;
   if (field.kind === 'list')
     return text
@@ -126,7 +121,7 @@ function attributeInput(field: FieldSpec, text: string): unknown {
 }
 
 /** A row's attribute columns as API input, checked by the forms' rules (errors reported on their `attr.<key>` fields). */
-function checkedAttributes(
+export function checkedAttributes(
   fields: FieldSpec[],
   definitions: Attribute[],
   mapped: Record<string, string>,
@@ -143,7 +138,7 @@ function checkedAttributes(
 }
 
 /** Every live record of a relation's table by the words that may name it (lower case). */
-async function loadRelation(
+export async function loadRelation(
   db: Executor,
   teamId: number,
   relation: Relation,
@@ -191,7 +186,7 @@ async function loadRelation(
 }
 
 /** Existing records of the imported type by the chosen match key. */
-async function loadMatches(
+export async function loadMatches(
   db: Executor,
   teamId: number,
   def: RecordDefinition,
@@ -245,7 +240,7 @@ async function loadMatches(
 export type Preparer = { prepare(rows: SheetRow[]): Promise<RowOutcome[]> };
 
 /** The fields the mapping gives a column of the file. */
-const mappedFields = (options: PrepareOptions) =>
+export const mappedFields = (options: PrepareOptions) =>
   options.fields.filter(
     (f) => options.mapping[f.key] !== undefined && options.headers.includes(options.mapping[f.key]!),
   );
@@ -255,7 +250,7 @@ const mappedFields = (options: PrepareOptions) =>
  * each schema column (to report an error under the file's header), the records relation columns may name,
  * and a reader that turns a row into those fields' text plus an error collector.
  */
-async function layoutOf(db: Executor, teamId: number, options: PrepareOptions) {
+export async function layoutOf(db: Executor, teamId: number, options: PrepareOptions) {
   const fields = mappedFields(options);
   const positions = fields.map((f) => options.headers.indexOf(options.mapping[f.key]!));
   const byColumn = new Map(fields.filter((f) => f.column).map((f) => [f.column, f.key]));
@@ -279,7 +274,7 @@ async function layoutOf(db: Executor, teamId: number, options: PrepareOptions) {
 }
 
 /** A relation cell → the one record it names, or an error on the row. */
-function resolve(
+export function resolve(
   field: FieldSpec,
   text: string,
   relations: Map<string, Map<string, number[]>>,
@@ -472,10 +467,10 @@ export async function createPreparer(
   return { prepare };
 }
 
-const same = (a: unknown, b: unknown) =>
+export const same = (a: unknown, b: unknown) =>
   (a ?? null) === (b ?? null) || (a !== null && b !== null && String(a) === String(b));
 
-function dedupe(errors: CellError[]): CellError[] {
+export function dedupe(errors: CellError[]): CellError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
     const k = `${e.column}\u0000${e.message}`;
@@ -483,305 +478,4 @@ function dedupe(errors: CellError[]): CellError[] {
     seen.add(k);
     return true;
   });
-}
-
-/**
- * Sales rows: the store by store number (or name), the period (monthly unless a column says otherwise) and
- * its first day, gross and net, checked by the grid's own schema. A store's period is its identity: in
- * "create" mode periods that already have figures are skipped, in "update" mode periods without are.
- */
-export async function createSalesPreparer(
-  db: Executor,
-  teamId: number,
-  options: PrepareOptions,
-): Promise<Preparer> {
-  const { fields, byColumn, relations, read } = await layoutOf(db, teamId, options);
-  const seen = new Map<string, number>();
-
-  async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
-    const staged = rows.map((row) => {
-      const { mapped, errors, err } = read(row);
-      const values: Record<string, unknown> = {};
-      for (const field of fields) {
-        const text = mapped[field.key] ?? '';
-        if (field.relation) values[field.column] = resolve(field, text, relations, err);
-        else if (text) values[field.column] = coerce(field, text);
-      }
-      const parsed = salesRowInputSchema.safeParse(values);
-      if (!parsed.success)
-        for (const [column, messages] of Object.entries(fieldErrors(parsed.error)))
-          if (column !== 'store_id' || !errors.length) err(byColumn.get(column) ?? column, messages[0]!);
-      const data = parsed.success ? parsed.data : null;
-      const identity = data ? `${data.store_id}|${data.period}|${data.period_start}` : null;
-      if (identity && seen.has(identity))
-        err(
-          'period_start',
-          `This store and period appear on an earlier row of the file (row ${seen.get(identity)}).`,
-        );
-      if (identity && !errors.length) seen.set(identity, row.rowNumber);
-      return { row, mapped, errors, data };
-    });
-    const valid = staged.filter((s) => s.data && !s.errors.length).map((s) => s.data!);
-    const existing = await existingSales(db, teamId, valid);
-    return staged.map(({ row, mapped, errors, data }): RowOutcome => {
-      if (errors.length || !data)
-        return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
-      const found = existing.get(`${data.store_id}|${data.period}|${data.period_start}`);
-      if ((options.mode === 'create' && found) || (options.mode === 'update' && !found))
-        return { rowNumber: row.rowNumber, kind: 'skip', mapped };
-      return {
-        rowNumber: row.rowNumber,
-        kind: 'operation',
-        mapped,
-        operation: {
-          rowNumber: row.rowNumber,
-          action: found ? 'update' : 'create',
-          id: found?.id ?? null,
-          values: { ...data },
-          before: null,
-          externalId: null,
-        },
-      };
-    });
-  }
-  return { prepare };
-}
-
-/** What differs between leases and franchise agreements for the importer. */
-export type ContractKind = {
-  schema: ZodType;
-  /** Table and column whose value names an existing contract (its reference or number). */
-  table: 'leases' | 'franchise_agreements';
-  /** Whose team-defined attributes the file may set. */
-  subject: 'leases' | 'agreements';
-  matchColumn: 'reference' | 'agreement_number';
-  /** Columns that are not the schema's own, turned into its input (a monthly rent becomes a rent schedule). */
-  build?(
-    values: Record<string, unknown>,
-    err: (fieldKey: string, message: string) => void,
-  ): Record<string, unknown>;
-  /** A live contract's values as the form sends them: what an update row is merged into. */
-  valuesOf(db: Executor, teamId: number, id: number): Promise<Record<string, unknown>>;
-};
-
-/**
- * Lease and agreement rows: relations by name (a list column names several stores, separated by ; or ,), then
- * the whole-contract schema of the forms. A row whose reference (or number) names an existing contract is
- * skipped when creating, and updates it otherwise: the file's non-empty cells are merged into the contract
- * (its rent schedule, options and other rows stay unless the file sets them) and the merge is checked whole.
- */
-export async function createContractPreparer(
-  db: Executor,
-  teamId: number,
-  options: PrepareOptions,
-  kind: ContractKind,
-): Promise<Preparer> {
-  const { fields, byColumn, relations, read } = await layoutOf(db, teamId, options);
-  const attributeFields = fields.filter((f) => f.attribute);
-  const definitions = attributeFields.length ? await liveAttributes(db, teamId, kind.subject) : [];
-  const existing = new Map<string, number[]>();
-  const rows = (await untyped(db)
-    .selectFrom(kind.table)
-    .select(['id', kind.matchColumn])
-    .where('team_id', '=', teamId)
-    .where('deleted_at', 'is', null)
-    .where(kind.matchColumn, 'is not', null)
-    .execute()) as Array<Record<string, string | number>>;
-  for (const row of rows) {
-    const word = key(String(row[kind.matchColumn]));
-    existing.set(word, [...(existing.get(word) ?? []), Number(row.id)]);
-  }
-  const matchField = fields.find((f) => f.column === kind.matchColumn);
-  const inFile = new Set<string>();
-
-  async function prepare(sheetRows: SheetRow[]): Promise<RowOutcome[]> {
-    const outcomes: RowOutcome[] = [];
-    for (const row of sheetRows) {
-      const { mapped, errors, err } = read(row);
-      const match = matchField ? (mapped[matchField.key] ?? '') : '';
-      const matched = match ? (existing.get(key(match)) ?? []) : [];
-      const update = matched.length > 0 && options.mode !== 'create';
-      if ((matched.length && options.mode === 'create') || (!matched.length && options.mode === 'update')) {
-        outcomes.push({ rowNumber: row.rowNumber, kind: 'skip', mapped });
-        continue;
-      }
-      if (matched.length > 1)
-        err(
-          matchField!.key,
-          `“${match}” matches ${matched.length} existing contracts; give them unique values first.`,
-        );
-      const values: Record<string, unknown> = {};
-      for (const field of fields) {
-        if (field.attribute) continue;
-        const text = mapped[field.key] ?? '';
-        if (field.relation && field.kind === 'list') {
-          if (text || !update)
-            values[field.column] = text
-              .split(/[;,]/)
-              .map((part) => part.trim())
-              .filter(Boolean)
-              .map((part) => resolve(field, part, relations, err))
-              .filter((id): id is number => id !== null);
-        } else if (field.relation) {
-          if (text || !update) values[field.column] = resolve(field, text, relations, err);
-        } else if (text) values[field.column] = coerce(field, text);
-      }
-      if (match && inFile.has(key(match)))
-        err(matchField!.key, `“${match}” appears on an earlier row of the file.`);
-      const current = update && matched.length === 1 ? await kind.valuesOf(db, teamId, matched[0]!) : {};
-      const merged = kind.build ? kind.build({ ...current, ...values }, err) : { ...current, ...values };
-      const parsed = kind.schema.safeParse(merged);
-      if (!parsed.success)
-        for (const [column, messages] of Object.entries(fieldErrors(parsed.error)))
-          err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
-      const attributes = attributeFields.length
-        ? checkedAttributes(attributeFields, definitions, mapped, update, err)
-        : undefined;
-      if (errors.length || !parsed.success) {
-        outcomes.push({ rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped });
-        continue;
-      }
-      if (match) inFile.add(key(match));
-      if (!update) {
-        outcomes.push({
-          rowNumber: row.rowNumber,
-          kind: 'operation',
-          mapped,
-          operation: {
-            rowNumber: row.rowNumber,
-            action: 'create',
-            id: null,
-            values: parsed.data as Record<string, unknown>,
-            attributes,
-            before: null,
-            externalId: null,
-          },
-        });
-        continue;
-      }
-      // What the file changes: its own cells, and what they make (a monthly rent's new schedule).
-      const patch = Object.fromEntries(
-        Object.entries(merged).filter(
-          ([column, value]) => column in values || JSON.stringify(value) !== JSON.stringify(current[column]),
-        ),
-      );
-      outcomes.push({
-        rowNumber: row.rowNumber,
-        kind: 'operation',
-        mapped,
-        operation: {
-          rowNumber: row.rowNumber,
-          action: 'update',
-          id: matched[0]!,
-          values: patch,
-          attributes,
-          before: null,
-          externalId: null,
-        },
-      });
-    }
-    return outcomes;
-  }
-  return { prepare };
-}
-
-/**
- * Document metadata rows: the document by its id, its current file's name or its title (one match, or an
- * error), then title, category (by name or key), description, tags (; or , separated) and dates, checked by
- * the form's rules. Documents themselves are uploaded, not imported: rows matching none are skipped.
- */
-export async function createDocumentPreparer(
-  db: Executor,
-  teamId: number,
-  options: PrepareOptions,
-): Promise<Preparer> {
-  const layout = await layoutOf(db, teamId, options);
-  // The match columns (id, file name) name the document; the others are what a row sets.
-  const fields = layout.fields.filter((f) => f.column);
-  const { byColumn, read } = layout;
-  const matchKey = options.matchKey ?? 'id';
-  const documents = await db
-    .selectFrom('documents')
-    .leftJoin('document_versions as v', 'v.id', 'documents.current_version_id')
-    .select(['documents.id', 'documents.title', 'v.file_name'])
-    .where('documents.team_id', '=', teamId)
-    .where('documents.deleted_at', 'is', null)
-    .execute();
-  const matches = new Map<string, number[]>();
-  for (const d of documents) {
-    const word = matchKey === 'id' ? String(d.id) : matchKey === 'file_name' ? d.file_name : d.title;
-    if (word) matches.set(key(word), [...(matches.get(key(word)) ?? []), d.id]);
-  }
-  const team = await db
-    .selectFrom('document_categories')
-    .select(['slug', 'name'])
-    .where('team_id', '=', teamId)
-    .execute();
-  const categories = new Map<string, string>();
-  for (const [slug, name] of [
-    ...Object.entries(DOCUMENT_CATEGORIES),
-    ...team.map((c) => [c.slug, c.name] as const),
-  ]) {
-    categories.set(key(slug), slug);
-    categories.set(key(name), slug);
-  }
-  const seen = new Set<number>();
-  const schema = documentFieldsSchema.partial();
-  const attributeFields = layout.fields.filter((f) => f.attribute);
-  const definitions = attributeFields.length ? await liveAttributes(db, teamId, 'documents') : [];
-
-  async function prepare(rows: SheetRow[]): Promise<RowOutcome[]> {
-    return rows.map((row): RowOutcome => {
-      const { mapped, errors, err } = read(row);
-      const value = mapped[matchKey] ?? '';
-      const ids = value ? (matches.get(key(value)) ?? []) : [];
-      if (!ids.length) return { rowNumber: row.rowNumber, kind: 'skip', mapped };
-      if (ids.length > 1)
-        err(matchKey, `“${value}” matches ${ids.length} documents; match on the document ID instead.`);
-      if (ids.length === 1 && seen.has(ids[0]!))
-        err(matchKey, `Another row of the file already updates the document matching “${value}”.`);
-      const values: Record<string, unknown> = {};
-      for (const field of fields) {
-        const text = mapped[field.key] ?? '';
-        if (field.kind === 'list')
-          values[field.column] = text
-            .split(/[;,]/)
-            .map((part) => part.trim())
-            .filter(Boolean);
-        else if (field.key === 'category') {
-          if (text && !categories.has(key(text)))
-            err('category', `“${text}” is not a document category of this team.`);
-          else if (text) values.category = categories.get(key(text));
-        } else values[field.column] = text ? coerce(field, text) : null;
-      }
-      const parsed = schema.safeParse(values);
-      if (!parsed.success)
-        for (const [column, messages] of Object.entries(fieldErrors(parsed.error)))
-          err(byColumn.get(column.split('.')[0]!) ?? column, messages[0]!);
-      const attributes = attributeFields.length
-        ? checkedAttributes(attributeFields, definitions, mapped, true, err)
-        : undefined;
-      if (errors.length || !parsed.success)
-        return { rowNumber: row.rowNumber, kind: 'invalid', errors: dedupe(errors), mapped };
-      seen.add(ids[0]!);
-      const patch: Record<string, unknown> = Object.fromEntries(
-        Object.entries(parsed.data).filter(([column]) => column in values),
-      );
-      if (attributes) patch.attributes = attributes;
-      return {
-        rowNumber: row.rowNumber,
-        kind: 'operation',
-        mapped,
-        operation: {
-          rowNumber: row.rowNumber,
-          action: 'update',
-          id: ids[0]!,
-          values: patch,
-          before: null,
-          externalId: null,
-        },
-      };
-    });
-  }
-  return { prepare };
 }

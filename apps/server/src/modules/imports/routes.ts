@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +12,34 @@ import {
   paginated,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { AppError, invalid } from '../../platform/errors';
+import { safeFileName } from '../../platform/file-name';
 import { csvStream } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
-import * as imports from './service';
+import { importErrors, undoImport } from './after-run';
+import { cancelImport, previewImport, startImport } from './mapping';
+import { getImport, listImports, uploadImport, type ImportUpload } from './upload';
+
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** The upload's fields and file off a multipart request (a 413 over 50 MB, a 422 for a request without a form). */
+async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
+  if (!request.isMultipart()) throw invalid('file', 'The file field is required.');
+  const fields: Record<string, string> = {};
+  let file: ImportUpload['file'] = null;
+  for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value);
+    else if (part.fieldname === 'file') {
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('too_large', 'The file may not be larger than 50 MB.');
+        throw error;
+      });
+      file = { name: safeFileName(part.filename ?? '', 'import.csv', 255), bytes };
+    } else part.file.resume();
+  }
+  return { fields, file };
+}
 
 export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -31,17 +56,18 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
         response: { 200: paginated(importSchema) },
       },
     },
-    async (request) =>
-      imports.listImports(deps, actorOf(request, deps), request.query.page, request.query.per_page),
+    async (request) => listImports(deps, actorOf(request, deps), request.query.page, request.query.per_page),
   );
 
   // multipart: `type`, optional `sheet`, then `file` (CSV or XLSX)
   app.post(base, { config, schema: { response: { 201: dataOf(importSchema) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await imports.uploadImport(deps, actorOf(request, deps), request) }),
+    reply
+      .status(201)
+      .send({ data: await uploadImport(deps, actorOf(request, deps), () => readUpload(request)) }),
   );
 
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await imports.getImport(deps, actorOf(request, deps), request.params.id),
+    data: await getImport(deps, actorOf(request, deps), request.params.id),
   }));
 
   app.post(
@@ -55,7 +81,7 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => ({
-      data: await imports.previewImport(deps, actorOf(request, deps), request.params.id, request.body),
+      data: await previewImport(deps, actorOf(request, deps), request.params.id, request.body),
     }),
   );
 
@@ -67,7 +93,7 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) =>
       reply.status(202).send({
-        data: await imports.startImport(deps, actorOf(request, deps), request.params.id, request.body),
+        data: await startImport(deps, actorOf(request, deps), request.params.id, request.body),
       }),
   );
 
@@ -75,7 +101,7 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
     `${base}/:id/cancel`,
     { config, schema: { params: idParamSchema, response: one } },
     async (request) => ({
-      data: await imports.cancelImport(deps, actorOf(request, deps), request.params.id),
+      data: await cancelImport(deps, actorOf(request, deps), request.params.id),
     }),
   );
 
@@ -83,7 +109,7 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
     `${base}/:id/undo`,
     { config, schema: { params: idParamSchema, response: one } },
     async (request) => ({
-      data: await imports.undoImport(deps, actorOf(request, deps), request.params.id),
+      data: await undoImport(deps, actorOf(request, deps), request.params.id),
     }),
   );
 
@@ -95,7 +121,7 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
       schema: { params: idParamSchema, querystring: z.object({ format: z.literal('csv').default('csv') }) },
     },
     async (request, reply) => {
-      const rows = imports.importErrors(deps, actorOf(request, deps), request.params.id);
+      const rows = importErrors(deps, actorOf(request, deps), request.params.id);
       const first = await rows.next(); // a missing import is a 404 before any byte is sent
       async function* all() {
         yield ['Row', 'Column', 'Value', 'Message'];
