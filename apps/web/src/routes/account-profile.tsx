@@ -7,6 +7,7 @@ import { ProfileForm } from '../features/account/profile-form';
 import { ApiTokensCard } from '../features/account/api-tokens-card';
 import { CalendarFeedCard } from '../features/account/calendar-feed-card';
 import { useRequiredUser } from '../features/auth/use-auth-user';
+import { can } from '../features/auth/permissions';
 
 export function Component() {
   const { t } = useTranslation();
@@ -19,19 +20,19 @@ export function Component() {
       <div className="flex flex-col gap-8">
         {emailChanged === '1' && <Alert type="success">{t('profile.emailChanged')}</Alert>}
         {emailChanged === 'invalid' && <Alert type="error">{t('profile.emailChangeInvalid')}</Alert>}
-        {user.is_demo ? (
-          // The API refuses profile and password changes for the demo user; say so instead of offering forms.
-          <Alert type="warning">{t('profile.demo')}</Alert>
-        ) : (
+        {can(user, 'profile.edit') ? (
           <>
             <ProfileForm user={user} />
             <PasswordForm />
             <OtherDevicesCard />
           </>
+        ) : (
+          // The API refuses profile and password changes for the demo user; say so instead of offering forms.
+          <Alert type="warning">{t('profile.demo')}</Alert>
         )}
         {/* Per user (spec: "a per-user secret iCalendar feed") and open to every role, so it lives here, not on the admins' team page. */}
         <CalendarFeedCard teamName={user.teams.find((team) => team.id === user.team_id)?.name ?? ''} />
-        {!user.is_demo && <ApiTokensCard verified={Boolean(user.email_verified_at)} />}
+        {can(user, 'profile.edit') && <ApiTokensCard verified={Boolean(user.email_verified_at)} />}
       </div>
     </>
   );

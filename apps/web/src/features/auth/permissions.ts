@@ -18,7 +18,7 @@ const RULES = {
   'team.admin': (user) => hasRole(user, 'admin'),
   /** The billing page: the team owner with a verified e-mail, never the shared demo login. */
   'billing.manage': (user) => isOwner(user) && !user.is_demo && isVerified(user),
-  /** Profile and password: hidden for the demo login, whose account is shared and fixed. */
+  /** Profile, password and API tokens: hidden for the demo login, whose account is shared and fixed. */
   'profile.edit': (user) => !user.is_demo,
   /** /reactivate: the owner of a canceled or inactive team subscribes again there. */
   'subscription.reactivate': (user) => isOwner(user) && isInactive(user),

@@ -20,10 +20,6 @@ export type ListParams = {
 
 export const filterFields = (type: RecordType): string[] => Object.keys(LIST_FILTERS[type]);
 
-/**
- * The list state lives in the URL query (`?page=2&per_page=50&search=x&sort=name&direction=desc&status=open,closed`)
- * so a link reproduces it. Unknown sorts, filters and page sizes are dropped rather than sent (the API answers 422).
- */
 /** `attr.<key>`: a team-defined attribute's sort or filter; the server checks it against its definitions. */
 export const isAttributeField = (field: string) => /^attr\.[a-z][a-z0-9_]*$/.test(field);
 
@@ -41,6 +37,10 @@ export function attributeFiltersOf(query: URLSearchParams): Record<string, strin
   return filters;
 }
 
+/**
+ * The list state lives in the URL query (`?page=2&per_page=50&search=x&sort=name&direction=desc&status=open,closed`)
+ * so a link reproduces it. Unknown sorts, filters and page sizes are dropped rather than sent (the API answers 422).
+ */
 export function parseListParams(type: RecordType, query: URLSearchParams): ListParams {
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
   const perPageRaw = Number.parseInt(query.get('per_page') ?? '', 10);
