@@ -19,6 +19,22 @@ const longDay = (iso: string) => {
   });
 };
 
+test('the form and the lease page count the same term: through the day before an anniversary is whole months', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Tess Term', email: uniqueEmail('lease-term') });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Noodles' });
+  await page.goto(`/leases/create?store_id=${store.id}`);
+  await expect(page.getByRole('combobox', { name: 'Store', exact: true })).toHaveValue('Harbor Noodles');
+  await page.getByLabel('Commencement', { exact: true }).fill('2024-03-01');
+  await page.getByLabel('Expiration', { exact: true }).fill('2027-02-28');
+  await expect(page.getByTestId('term-months')).toHaveText('36 months');
+  await page.getByRole('button', { name: 'New lease' }).click();
+  await expect(page).toHaveURL(/\/leases\/\d+$/);
+  await expect(page.getByText('36 months', { exact: true })).toBeVisible();
+});
+
 test('a lease with a renewal option raises a reminder live, which is commented on and completed', async ({
   page,
   context,
