@@ -3,7 +3,7 @@ import { isWholeCents } from './money';
 import { oneOf, requiredString, validationMessage, withScheme } from './validation';
 
 /**
- * Team-defined attributes (issue 6): extra fields a team adds to a record type. The same value rules
+ * Team-defined attributes: extra fields a team adds to a record type. The same value rules
  * run in the record forms (web) and in the record APIs and imports (server): `attributeValueSchema`.
  */
 export const ATTRIBUTE_SUBJECTS = [

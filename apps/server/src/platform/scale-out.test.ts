@@ -12,7 +12,7 @@ import { multipartBody, teamWithRoles } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
 
 /**
- * Scale-out (issue 8): two app instances on one database (and one Redis when there is one) working the
+ * Scale-out: two app instances on one database (and one Redis when there is one) working the
  * same queues at the same moment. Sessions across instances are proven in auth/session-cache.test.ts and
  * SSE across instances (through Redis) in realtime/realtime.test.ts; this file proves the background work:
  * each reminder notice, each outbox mail and each import job happens exactly once.
