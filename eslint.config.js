@@ -104,6 +104,31 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's two single sources: TanStack Query keys (api/query-keys.ts), so an invalidation always
+    // matches what it refreshes, and permissions (`can()` in features/auth/permissions.ts), so a missing
+    // ability is denied everywhere alike.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'apps/web/src/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...testRules,
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take query keys from queryKeys (api/query-keys.ts).',
+        },
+        {
+          selector: "CallExpression[callee.name='invalidateAfterWrite'] > ArrayExpression",
+          message: 'Take query keys from queryKeys (api/query-keys.ts).',
+        },
+        {
+          selector: "MemberExpression[computed=false][object.property.name='abilities']",
+          message: 'Ask can(abilities, action) (features/auth/permissions.ts): a missing ability is denied.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
