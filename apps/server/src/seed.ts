@@ -8,7 +8,7 @@ import { createPersonalTeam, setTeamName } from './modules/teams/index';
 import { findUserByEmail, insertUser } from './modules/users/index';
 import { seedPortfolio } from './demo/seed-portfolio';
 import { seedDemoDocuments } from './demo/seed-documents';
-import { writeTransaction, type Trx } from './platform/db';
+import { crossTeam, writeTransaction, type Trx } from './platform/db';
 import { discardBlob, releaseBlobs } from './platform/blobs';
 import { variantKeys } from './modules/records/index';
 import type { UserRow } from './platform/db/schema';
@@ -143,7 +143,7 @@ export async function resetDemo(
     const candidates = [...new Set(versionKeys)];
     const stillUsed = new Set<string>();
     for (let at = 0; at < candidates.length; at += 500) {
-      for (const row of await trx
+      for (const row of await crossTeam(trx, 'demo reset: a blob stays while any team still names it')
         .selectFrom('document_versions')
         .select('blob_key')
         .where('blob_key', 'in', candidates.slice(at, at + 500))

@@ -123,6 +123,7 @@ export async function seedDemoDocuments(
         await trx
           .updateTable('documents')
           .set({ current_version_id: version.id })
+          .where('team_id', '=', teamId)
           .where('id', '=', document.id)
           .execute();
         await addLink(trx, teamId, document.id, 'leases', lease.id, now);

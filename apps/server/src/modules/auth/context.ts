@@ -6,7 +6,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
-import type { Actor } from '../../platform/policy';
+import { teamScope, type Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
 import { findUserById, listUserTeams } from '../users/index';
@@ -267,6 +267,7 @@ export function actorOf(request: FastifyRequest, deps: Pick<Deps, 'config'>): Ac
   return {
     user: auth.user,
     teamId: auth.team.id,
+    scope: teamScope(auth.team.id),
     role: auth.team.role,
     isOwner: auth.team.owner_id === auth.user.id,
     isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, billingRedirectSchema, billingSchema, dataOf, idParamSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { notFound, unauthenticated } from '../../platform/errors';
-import type { Actor } from '../../platform/policy';
+import { teamScope, type Actor } from '../../platform/policy';
 import { isDemoUser } from '../auth/index';
 import * as billing from './service';
 
@@ -19,6 +19,7 @@ function billingActor(request: FastifyRequest, deps: Deps, teamId: number): Acto
   return {
     user: auth.user,
     teamId: team.id,
+    scope: teamScope(team.id),
     role: team.role,
     isOwner: team.owner_id === auth.user.id,
     isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),

@@ -6,6 +6,8 @@ import {
   type DashboardTimelineItem,
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
+import { whereInScope } from '../../platform/db/scope';
+import { teamScope } from '../../platform/policy';
 import { addDaysIso } from '../leases/dates';
 import { ESCALATING_SOURCES } from '../reminders/index';
 
@@ -100,15 +102,15 @@ async function nearestByStore(
           .where('id', 'in', leaseIds)
           .execute()
       : [],
-    // By the primary key (agreement_id, store_id), team checked on the rows: with `team_id = ?` in the query
-    // SQLite walks the (team_id, store_id) index over all of a big team's agreements (60k, 20 ms).
+    // By the primary key (agreement_id, store_id), the team in its by-id form: with `team_id = ?` SQLite
+    // walks the (team_id, store_id) index over all of a big team's agreements (60k, 20 ms).
     agreementIds.length
       ? db
           .selectFrom('agreement_stores')
-          .select(['agreement_id', 'store_id', 'team_id'])
+          .select(['agreement_id', 'store_id'])
+          .where((eb) => whereInScope(eb, teamScope(teamId), 'agreement_stores', { byId: true }))
           .where('agreement_id', 'in', agreementIds)
           .execute()
-          .then((rows) => rows.filter((r) => r.team_id === teamId))
       : [],
   ]);
   const storesOf = new Map<string, number[]>();

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../platform/deps';
+import { crossTeam } from '../../platform/db';
 import { safeFileName } from '../../platform/file-name';
 import { AppError, notFound } from '../../platform/errors';
 import { readBlob } from '../../platform/blobs';
@@ -62,7 +63,7 @@ export async function openSignedFile(
   given: string,
 ): Promise<{ stream: Readable; headers: Record<string, string> }> {
   // Look-up by version id alone is safe: the signature covers the version's secret blob key.
-  const version = await deps.db
+  const version = await crossTeam(deps.db, 'signed download link: the signature names the version')
     .selectFrom('document_versions')
     .innerJoin('documents', 'documents.id', 'document_versions.document_id')
     .select([

@@ -117,9 +117,13 @@ function extractInWorker(mime: string, bytes: Buffer, timeoutMs: number): Promis
  */
 export async function runExtraction(deps: Deps, job: QueuedRow) {
   const { versionId } = JSON.parse(job.payload) as { versionId: number };
+  // Enqueued with the document's team (enqueueExtraction); every statement below names it.
+  const teamId = job.team_id;
+  if (teamId === null || teamId === undefined) return;
   const version = await deps.db
     .selectFrom('document_versions')
     .selectAll()
+    .where('team_id', '=', teamId)
     .where('id', '=', versionId)
     .executeTakeFirst();
   if (!version) return;
@@ -145,16 +149,23 @@ export async function runExtraction(deps: Deps, job: QueuedRow) {
     await trx
       .updateTable('document_versions')
       .set({ extracted_text: text || null, text_status: status, text_error: reason })
+      .where('team_id', '=', teamId)
       .where('id', '=', versionId)
       .execute();
     const document = await trx
       .selectFrom('documents')
       .select(['id', 'current_version_id'])
+      .where('team_id', '=', teamId)
       .where('id', '=', version.document_id)
       .executeTakeFirst();
     if (document?.current_version_id === versionId) {
-      await trx.updateTable('documents').set({ text_status: status }).where('id', '=', document.id).execute();
-      await reindexDocument(trx, version.team_id, document.id);
+      await trx
+        .updateTable('documents')
+        .set({ text_status: status })
+        .where('team_id', '=', teamId)
+        .where('id', '=', document.id)
+        .execute();
+      await reindexDocument(trx, teamId, document.id);
     }
   });
 }

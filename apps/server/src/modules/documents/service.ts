@@ -188,6 +188,7 @@ export async function getDocument(deps: Deps, actor: Actor, id: number): Promise
   const version = await deps.db
     .selectFrom('document_versions')
     .select(['id', 'blob_key', 'file_name', 'mime_type'])
+    .where('team_id', '=', actor.teamId)
     .where('id', '=', dto!.current_version?.id ?? -1)
     .executeTakeFirst();
   return { ...dto!, url: version ? await signedFileUrl(deps, version) : undefined };

@@ -242,6 +242,7 @@ export async function uploadDocument(
       await trx
         .updateTable('documents')
         .set({ current_version_id: version.id })
+        .where('team_id', '=', actor.teamId)
         .where('id', '=', document.id)
         .execute();
       await repo.replaceTags(trx, actor.teamId, document.id, values.tags);
@@ -284,6 +285,7 @@ export async function uploadVersion(
       const last = await trx
         .selectFrom('document_versions')
         .select((eb) => eb.fn.max('version').as('max'))
+        .where('team_id', '=', actor.teamId)
         .where('document_id', '=', documentId)
         .executeTakeFirst();
       const next = Number(last?.max ?? 0) + 1;

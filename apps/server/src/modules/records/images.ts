@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { crossTeam } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { hmac, safeEqual } from '../../platform/crypto';
 import type { Actor } from '../../platform/policy';
@@ -49,7 +50,8 @@ export async function readSignedImage(
   if (!valid) throw new AppError('forbidden', 'This image link is invalid or has expired.');
   // One primary-key look-up joined to the membership's key: the record is live, still shows this image, and the
   // member the link was made for still belongs to its team.
-  const live = await (deps.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+  const byLink = crossTeam(deps.db, 'signed image link: the signature names the record and the member');
+  const live = await (byLink as unknown as Kysely<Record<string, Record<string, unknown>>>)
     .selectFrom(`${grant.record} as r`)
     .innerJoin('team_user as m', (join) =>
       join.onRef('m.team_id', '=', 'r.team_id').on('m.user_id', '=', grant.user),

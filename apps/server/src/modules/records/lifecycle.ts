@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TRASH_TYPES } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, transactionRetryingDeadlocks, writeTransaction } from '../../platform/db';
+import { crossTeam, type Executor, transactionRetryingDeadlocks, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
@@ -129,8 +129,8 @@ export async function restoreFromTrash(deps: Deps, kind: Lifecycle, actor: Actor
  */
 export async function purgeExpired(deps: Deps, kind: Lifecycle, cutoff: string): Promise<number> {
   const table = RESOURCE_TABLES[kind.type];
-  // The one statement across teams: the scheduled purge serves every team.
-  const doomed: Array<{ id: number; team_id: number }> = await untyped(deps.db)
+  const everyTeam = crossTeam(deps.db, 'trash purge: expired rows of every team, purged per team');
+  const doomed: Array<{ id: number; team_id: number }> = await untyped(everyTeam)
     .selectFrom(table)
     .select(['id', 'team_id'])
     .where('deleted_at', 'is not', null)
@@ -143,7 +143,7 @@ export async function purgeExpired(deps: Deps, kind: Lifecycle, cutoff: string):
     let followUp: PurgeFollowUp = {};
     await transactionRetryingDeadlocks(deps.db, async (trx) => {
       followUp = (await kind.beforePurge?.(deps, trx, teamId, ids)) ?? {};
-      await purgeAttributeValues(trx, kind.type, ids);
+      await purgeAttributeValues(trx, teamId, kind.type, ids);
       await untyped(trx).deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).execute();
       await followUp.inTransaction?.(trx);
     });

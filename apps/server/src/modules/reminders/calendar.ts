@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
-import { writeTransaction } from '../../platform/db';
+import { crossTeam, writeTransaction } from '../../platform/db';
 
 /**
  * Makes (or replaces) the user's secret feed for their current team; the old link stops working.
@@ -77,7 +77,7 @@ export async function revokeCalendarFeed(deps: Deps, actor: Actor) {
 
 /** Every open critical date of the feed's team as an all-day event, for Outlook or Google Calendar. */
 export async function calendarFeed(deps: Deps, token: string): Promise<string> {
-  const feed = await deps.db
+  const feed = await crossTeam(deps.db, 'calendar feed: its secret token names the team')
     .selectFrom('calendar_feeds')
     .innerJoin('team_user', (join) =>
       join

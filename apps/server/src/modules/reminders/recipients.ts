@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db';
+import { whereInScope } from '../../platform/db/scope';
+import { teamScope } from '../../platform/policy';
 import type { NoticeItem, Recipient } from './channels';
 import { subjectNames } from './subjects';
 
@@ -109,18 +111,17 @@ export async function noticeTargets(
 ): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
   const targets: Array<{ item: NoticeItem; recipients: Recipient[] }> = [];
   for (const chunk of chunked(ids)) {
-    // By primary key, team checked on the row (see subjects.ts for why not `team_id = ? and id in …`).
-    const reminders = (
-      await db
-        .selectFrom('reminders')
-        .select(['id', 'team_id', 'title', 'due_date', 'subject_type', 'subject_id'])
-        .where('id', 'in', chunk)
-        .where('read_at', 'is', null)
-        .where('due_date', options.overdue ? '<' : '>=', today)
-        .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
-        .execute()
-    ).filter((r) => r.team_id === teamId);
-    const names = await subjectNames(db, teamId, reminders);
+    // By primary key, the team in its by-id form (see subjects.ts for why not `team_id = ? and id in …`).
+    const reminders = await db
+      .selectFrom('reminders')
+      .select(['id', 'title', 'due_date', 'subject_type', 'subject_id'])
+      .where((eb) => whereInScope(eb, teamScope(teamId), 'reminders', { byId: true }))
+      .where('id', 'in', chunk)
+      .where('read_at', 'is', null)
+      .where('due_date', options.overdue ? '<' : '>=', today)
+      .where(sql<boolean>`(snoozed_until is null or snoozed_until <= ${today})`)
+      .execute();
+    const names = await subjectNames(teamScope(teamId), db, reminders);
     const recipients = await recipientsFor(db, teamId, reminders, { escalate: options.overdue });
     for (const reminder of reminders) {
       const dueDate = String(reminder.due_date);

@@ -2,11 +2,12 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Comment, PaginationMeta, Reminder } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
+import { whereInScope } from '../../platform/db/scope';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
-import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { authorize, hasRole, type Actor, type TeamScope } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
 import { daysBefore } from '../leases/dates';
 import { teamToday } from '../teams/index';
@@ -42,11 +43,16 @@ export async function unreadCount(db: Executor, teamId: number): Promise<number>
 async function present(db: Executor, actor: Actor, ids: number[], knownToday?: string): Promise<Reminder[]> {
   if (!ids.length) return [];
   const today = knownToday ?? (await teamToday(db, actor.teamId));
-  // By primary key alone: with `team_id = ? and id in (…)` SQLite walks a team index over every reminder
-  // of the team (a million rows, 200 ms) instead of 25 look-ups. The team is checked on the rows instead.
+  // By primary key, the team in its by-id form: with `team_id = ? and id in (…)` SQLite walks a team index
+  // over every reminder of the team (a million rows, 200 ms) instead of 25 look-ups.
   // Independent reads go out together: on PostgreSQL each is a round trip of its own.
-  const [found, assignees, muted] = await Promise.all([
-    db.selectFrom('reminders').selectAll().where('id', 'in', ids).execute(),
+  const [rows, assignees, muted] = await Promise.all([
+    db
+      .selectFrom('reminders')
+      .selectAll()
+      .where((eb) => whereInScope(eb, actor.scope, 'reminders', { byId: true }))
+      .where('id', 'in', ids)
+      .execute(),
     db
       .selectFrom('reminder_assignees')
       .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
@@ -55,8 +61,7 @@ async function present(db: Executor, actor: Actor, ids: number[], knownToday?: s
       .execute(),
     mutedKeys(db, actor),
   ]);
-  const rows = found.filter((r) => r.team_id === actor.teamId);
-  const names = await subjectNames(db, actor.teamId, rows);
+  const names = await subjectNames(actor.scope, db, rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -525,7 +530,7 @@ export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
   const reminder = await findReminder(deps.db, actor.teamId, id);
   authorize(reminderPolicy.delete(actor, reminder), 'Only manual reminders can be deleted.');
   await writeTransaction(deps.db, async (trx) => {
-    await trx.deleteFrom('reminders').where('id', '=', id).execute();
+    await trx.deleteFrom('reminders').where('team_id', '=', actor.teamId).where('id', '=', id).execute();
     await bumpTeamWriteVersion(trx, actor.teamId);
     await recordActivity(trx, {
       teamId: actor.teamId,
@@ -553,7 +558,7 @@ function presentComment(
   };
 }
 
-const commentQuery = (db: Executor) =>
+const commentQuery = (scope: TeamScope, db: Executor) =>
   db
     .selectFrom('reminder_comments')
     .leftJoin('users', 'users.id', 'reminder_comments.user_id')
@@ -564,7 +569,8 @@ const commentQuery = (db: Executor) =>
       'reminder_comments.created_at',
       'reminder_comments.reminder_id',
       'users.name as author',
-    ]);
+    ])
+    .where((eb) => whereInScope(eb, scope, 'reminder_comments'));
 
 export async function listComments(
   deps: Deps,
@@ -574,7 +580,7 @@ export async function listComments(
 ) {
   await findReminder(deps.db, actor.teamId, reminderId);
   const query = parseListQuery(raw, { sorts: ['created_at'], defaultSort: 'created_at', filters: {} });
-  const base = commentQuery(deps.db).where('reminder_comments.reminder_id', '=', reminderId);
+  const base = commentQuery(actor.scope, deps.db).where('reminder_comments.reminder_id', '=', reminderId);
   const [rows, count] = await Promise.all([
     base
       .orderBy('reminder_comments.id', 'desc')
@@ -584,6 +590,7 @@ export async function listComments(
     deps.db
       .selectFrom('reminder_comments')
       .select(sql<number>`count(*)`.as('n'))
+      .where('team_id', '=', actor.teamId)
       .where('reminder_id', '=', reminderId)
       .executeTakeFirstOrThrow(),
   ]);
@@ -618,6 +625,7 @@ export async function addComment(
     await trx
       .updateTable('reminders')
       .set({ comments_count: sql`comments_count + 1` })
+      .where('team_id', '=', actor.teamId)
       .where('id', '=', reminderId)
       .execute();
     // The people a reminder's notices go to (assignees, else managers and admins, minus mutes) hear of comments, not the author.
@@ -635,23 +643,27 @@ export async function addComment(
   });
   if (pushed) deps.push.kick();
   return presentComment(
-    await commentQuery(deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow(),
+    await commentQuery(actor.scope, deps.db).where('reminder_comments.id', '=', id).executeTakeFirstOrThrow(),
     actor,
   );
 }
 
 export async function deleteComment(deps: Deps, actor: Actor, commentId: number) {
-  const comment = await commentQuery(deps.db)
+  const comment = await commentQuery(actor.scope, deps.db)
     .where('reminder_comments.id', '=', commentId)
-    .where('reminder_comments.team_id', '=', actor.teamId)
     .executeTakeFirst();
   if (!comment) throw notFound('Comment');
   authorize(comment.user_id === actor.user.id || hasRole(actor, 'admin'));
   await writeTransaction(deps.db, async (trx) => {
-    await trx.deleteFrom('reminder_comments').where('id', '=', commentId).execute();
+    await trx
+      .deleteFrom('reminder_comments')
+      .where('team_id', '=', actor.teamId)
+      .where('id', '=', commentId)
+      .execute();
     await trx
       .updateTable('reminders')
       .set({ comments_count: sql`case when comments_count > 0 then comments_count - 1 else 0 end` })
+      .where('team_id', '=', actor.teamId)
       .where('id', '=', comment.reminder_id)
       .execute();
     await bumpTeamWriteVersion(trx, actor.teamId);

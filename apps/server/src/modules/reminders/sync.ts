@@ -93,12 +93,14 @@ export async function syncReminders(
             ? { read_at: null, snoozed_until: null, closed_reason: null, ...past(date.due_date) }
             : {}),
         })
+        .where('team_id', '=', teamId)
         .where('id', '=', current.id)
         .execute();
     }
   }
   const gone = [...byKey.values()].map((r) => r.id);
-  if (gone.length) await trx.deleteFrom('reminders').where('id', 'in', gone).execute();
+  if (gone.length)
+    await trx.deleteFrom('reminders').where('team_id', '=', teamId).where('id', 'in', gone).execute();
   // Unread counts and list totals are cached per team write version.
   await bumpTeamWriteVersion(trx, teamId);
 }

@@ -1,5 +1,5 @@
 import type { TeamRole } from '@storekeep/contracts';
-import type { Executor } from '../../platform/db';
+import { crossTeam, type Executor } from '../../platform/db';
 
 /** Teams and memberships. Every method takes the team id first: there is no team-less query here. */
 
@@ -106,7 +106,7 @@ export function findInvitation(db: Executor, teamId: number, invitationId: strin
  * a 256-bit random token, so holding it is the permission.
  */
 export function findInvitationByToken(db: Executor, token: string) {
-  return db
+  return crossTeam(db, 'invitation: its secret token names the team')
     .selectFrom('team_invitations')
     .innerJoin('teams', 'teams.id', 'team_invitations.team_id')
     .leftJoin('users as inviter', 'inviter.id', 'team_invitations.invited_by')

@@ -15,6 +15,9 @@ import {
 import pg from 'pg';
 import { openSqlite } from './sqlite-driver';
 import type { Database } from './schema';
+import { guardedExecutor, tenancyGuard, type TenancyGuardMode, type TenancyViolation } from './tenancy-guard';
+
+export { crossTeam, TenancyError } from './tenancy-guard';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -58,7 +61,9 @@ export async function atEndOfTransaction(
   key: string,
   work: () => Promise<void>,
 ): Promise<void> {
-  const pending = executor.isTransaction ? endOfTransactionWork.get(executor as Trx) : undefined;
+  const pending = executor.isTransaction
+    ? endOfTransactionWork.get(guardedExecutor(executor) as Trx)
+    : undefined;
   if (pending) pending.set(key, work);
   else await work();
 }
@@ -184,7 +189,14 @@ export type OpenOptions = {
    * connection and a request indefinitely. Off (0 or absent) for migrations, backups and the benchmark's loads.
    */
   statementTimeoutMs?: number;
+  /** The tenancy guard (tenancy-guard.ts): on in tests and optionally in development, absent in production. */
+  tenancyGuard?: { mode: TenancyGuardMode; report?: (violation: TenancyViolation) => void };
 };
+
+function pluginsFor(watchers: Set<(table: string, kind: WriteKind) => void>, options: OpenOptions) {
+  const guard = options.tenancyGuard;
+  return [writeWatchPlugin(watchers), ...(guard ? [tenancyGuard(guard.mode, guard.report)] : [])];
+}
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
@@ -195,7 +207,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const observers = new Set<(query: QueryObservation) => void>();
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: sqlite }),
-      plugins: [writeWatchPlugin(watchers)],
+      plugins: pluginsFor(watchers, options),
       log: queryLog(observers),
     });
     writeWatchers.set(db, watchers);
@@ -231,7 +243,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const observers = new Set<(query: QueryObservation) => void>();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [writeWatchPlugin(watchers)],
+    plugins: pluginsFor(watchers, options),
     log: queryLog(observers),
   });
   postgresUrls.set(db, url);
