@@ -32,85 +32,18 @@ import { AttributeFields, attributeFormValues, withAttributeRules } from '../att
 import { useAttributes } from '../attributes/queries';
 import { formatDay } from '../../lib/format';
 import { FormGrid, PickerField } from '../records/form-fields';
-import { toFormValues } from '../records/form-values';
+import { AGREEMENT_FORM_FIELDS, agreementToForm, type AgreementFormValues } from './agreement-form-values';
 import { RecordPicker } from '../records/record-picker';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { fieldError, RowsCard, RowShell } from '../leases/form-parts';
 import { applyNestedErrors, useSaveResource } from '../leases/queries';
-
-const SCALARS = [
-  'agreement_number',
-  'type',
-  'status',
-  'signed_date',
-  'effective_date',
-  'opening_date',
-  'expiration_date',
-  'initial_term_months',
-  'renewal_count',
-  'renewal_length_months',
-  'renewal_notice_days',
-  'renewal_fee',
-  'initial_fee',
-  'royalty_percent',
-  'royalty_minimum',
-  'marketing_percent',
-  'technology_fee',
-  'transfer_fee',
-  'reporting_frequency',
-  'territory_description',
-  'territory_radius_miles',
-] as const;
-const REFS = { brand_id: 'brand', franchisee_id: 'franchisee' };
-const FIELDS = [
-  ...SCALARS,
-  ...Object.keys(REFS),
-  'store_ids',
-  'royalty_tiers',
-  'clauses',
-  'territory_exclusive',
-  'attributes',
-];
-const str = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-
-function toForm(agreement?: Agreement, preset?: { brand?: RecordRef; store?: RecordRef }) {
-  const values = toFormValues(
-    agreement as unknown as Record<string, unknown>,
-    [...SCALARS, ...Object.keys(REFS)],
-    REFS,
-  );
-  if (!agreement) {
-    values.type = 'single_unit';
-    values.status = 'in_development';
-    if (preset?.brand) values.brand_id = preset.brand.id;
-  }
-  return {
-    ...values,
-    territory_exclusive: agreement?.territory_exclusive ?? false,
-    stores: agreement?.stores ?? (preset?.store ? [preset.store] : []),
-    store_ids: (agreement?.stores ?? (preset?.store ? [preset.store] : [])).map((store) => store!.id),
-    royalty_tiers: (agreement?.royalty_tiers ?? []).map((tier) => ({
-      from_sales: str(tier.from_sales),
-      percent: str(tier.percent),
-    })),
-    clauses: (agreement?.clauses ?? []).map((row) => ({
-      kind: row.kind,
-      text: row.text,
-      date: row.date ?? '',
-      document_id: row.document_id,
-      page: str(row.page),
-    })),
-  };
-}
-type Values = ReturnType<typeof toForm>;
 
 /** The covered stores: picked one at a time, listed as removable chips. */
 function StoresField({
   control,
   initial,
 }: {
-  control: Control<Values>;
+  control: Control<AgreementFormValues>;
   initial: Array<{ id: number; name: string }>;
 }) {
   const { t } = useTranslation();
@@ -173,10 +106,10 @@ function AgreementFormFields({
   const save = useSaveResource('agreements', agreement?.id);
   const formValues = (saved?: Agreement, presetValues?: AgreementFormProps['preset']) =>
     ({
-      ...toForm(saved, presetValues),
+      ...agreementToForm(saved, presetValues),
       attributes: attributeFormValues(attributes, saved?.attributes),
-    }) as Values;
-  const form = useForm<Values>({
+    }) as AgreementFormValues;
+  const form = useForm<AgreementFormValues>({
     resolver: zodResolver(withAttributeRules(agreementInputSchema, attributes)) as never,
     defaultValues: formValues(agreement, preset),
   });
@@ -199,7 +132,7 @@ function AgreementFormFields({
           navigate(`/agreements/${saved.id}`, { replace: true });
         }
       },
-      onError: (error) => applyNestedErrors(error, form.setError, FIELDS),
+      onError: (error) => applyNestedErrors(error, form.setError, AGREEMENT_FORM_FIELDS),
     }),
   );
 
@@ -265,7 +198,9 @@ function AgreementFormFields({
           />
           <StoresField
             control={control}
-            initial={toForm(agreement, preset).stores.filter(Boolean) as Array<{ id: number; name: string }>}
+            initial={
+              agreementToForm(agreement, preset).stores.filter(Boolean) as Array<{ id: number; name: string }>
+            }
           />
         </FormGrid>
       </Card>

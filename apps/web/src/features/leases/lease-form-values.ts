@@ -1,5 +1,5 @@
 import type { Lease } from '@storekeep/contracts';
-import { toFormValues } from '../records/form-values';
+import { formText, toFormValues } from '../records/form-values';
 import { noticeToForm } from './option-notice-fields';
 
 const SCALARS = [
@@ -41,10 +41,6 @@ export const LEASE_FORM_FIELDS = [
   'clauses',
   'attributes',
 ];
-
-/** A number or date as an input holds it: '' for none. */
-export const formText = (value: number | string | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
 
 /** Lease DTO → form values: strings for inputs, ids for pickers, rows with strings. */
 export function leaseToForm(lease?: Lease, storeId?: number) {

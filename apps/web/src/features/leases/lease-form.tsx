@@ -36,10 +36,11 @@ import { AttributeFields, attributeFormValues, withAttributeRules } from '../att
 import { useAttributes } from '../attributes/queries';
 import { formatDay, formatUsd } from '../../lib/format';
 import { FormGrid, PickerField } from '../records/form-fields';
+import { formText } from '../records/form-values';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { fieldError, RowsCard, RowShell } from './form-parts';
 import { blankBound, OptionNoticeFields } from './option-notice-fields';
-import { formText, LEASE_FORM_FIELDS, leaseToForm, type LeaseFormValues } from './lease-form-values';
+import { LEASE_FORM_FIELDS, leaseToForm, type LeaseFormValues } from './lease-form-values';
 import { applyNestedErrors, useEscalations, useSaveResource } from './queries';
 
 /** The form's sections in page order, for its section navigation. */

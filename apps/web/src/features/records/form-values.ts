@@ -20,3 +20,7 @@ export function toFormValues(
   }
   return values;
 }
+
+/** A number or date as an input holds it: '' for none. */
+export const formText = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
