@@ -3,18 +3,13 @@ import {
   FILTERABLE_ATTRIBUTE_TYPES,
   formatAttributeValue,
   SORTABLE_ATTRIBUTE_TYPES,
+  toCents,
   type Attribute,
   type AttributeSubject,
   type AttributeValue,
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
-import {
-  filterConditions,
-  idBatches,
-  parseListQuery,
-  type FilterSpec,
-  type SortColumn,
-} from '../../platform/list';
+import { idBatches, parseListQueryWith, type FilterSpec, type SortColumn } from '../../platform/list';
 import { exportFormat, rowsOfBatches, type Column, type TabularFile } from '../../platform/tabular';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { cachedForTeam } from '../../platform/team-cache';
@@ -35,7 +30,7 @@ function filterValue(definition: Attribute, value: string): string | number | nu
     case 'money': {
       const n = Number(value);
       if (value.trim() === '' || Number.isNaN(n)) return null;
-      return definition.type === 'money' ? Math.round(n * 100) : n;
+      return definition.type === 'money' ? toCents(n) : n;
     }
     case 'boolean':
       return ['1', 'true', 'yes'].includes(value.toLowerCase())
@@ -172,8 +167,9 @@ export function attributeExportColumns<T extends { attributes?: Record<string, A
 }
 
 /**
- * The list query of a list that is not a record type's (leases, agreements): its own sorts and filters plus
- * the team's `attr.<key>` ones, and the SQL conditions of the attribute filters it was given.
+ * The list query of a list that is not a record type's (leases, agreements, documents): its own sorts and
+ * filters plus the team's `attr.<key>` ones; records without the sorted attribute's value come last, as on the
+ * record lists (attributeSortedPage).
  */
 export async function listQueryWithAttributes(
   db: Executor,
@@ -188,29 +184,7 @@ export async function listQueryWithAttributes(
   },
 ) {
   const attributes = await attributeListSpecs(db, teamId, list.subject, list.table);
-  const sorts = { ...list.sorts, ...attributes.sorts };
-  const query = parseListQuery(raw, {
-    sorts: Object.keys(sorts),
-    defaultSort: list.defaultSort,
-    filters: { ...list.filters, ...attributes.filters },
-  });
-  const given = Object.fromEntries(
-    Object.entries(query.filters).filter(([field]) => field in attributes.filters),
-  );
-  let orderBy = sorts[query.sort]!;
-  if (query.sort in attributes.sorts) {
-    // Records without a value come last in both directions, as on the record lists (attributeSortedPage);
-    // the databases disagree on where NULL sorts, so the order says it.
-    const value = orderBy[0] as Expression<unknown>;
-    const [valued, empty] = query.direction === 'asc' ? [0, 1] : [1, 0];
-    orderBy = [sql`case when ${value} is null then ${sql.lit(empty)} else ${sql.lit(valued)} end`, value];
-  }
-  return {
-    query,
-    orderBy,
-    conditions: filterConditions(given, attributes.filters),
-    definitions: attributes.definitions,
-  };
+  return { ...parseListQueryWith(raw, list, attributes), definitions: attributes.definitions };
 }
 
 /**

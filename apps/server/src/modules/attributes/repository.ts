@@ -119,10 +119,16 @@ export async function insertValues(db: Executor, rows: NewAttributeValue[]) {
 }
 
 /** Values of records removed for good (the trash purge); across teams, like the purge itself. */
-export async function deleteValuesOfSubjects(db: Executor, subjectType: string, subjectIds: number[]) {
+export async function deleteValuesOfSubjects(
+  db: Executor,
+  teamId: number,
+  subjectType: string,
+  subjectIds: number[],
+) {
   if (subjectIds.length)
     await db
       .deleteFrom('attribute_values')
+      .where('team_id', '=', teamId)
       .where('subject_type', '=', subjectType)
       .where('subject_id', 'in', subjectIds)
       .execute();

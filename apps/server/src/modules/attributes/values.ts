@@ -2,6 +2,7 @@ import {
   attributeValuesSchema,
   fieldErrors,
   formatAttributeValue,
+  toCents,
   type Attribute,
   type AttributeSubject,
   type AttributeValue,
@@ -74,7 +75,7 @@ function toRows(
     case 'number':
       return [{ ...row, number_value: Number(value) }];
     case 'money':
-      return [{ ...row, number_value: Math.round(Number(value) * 100) }];
+      return [{ ...row, number_value: toCents(Number(value)) }];
     case 'boolean':
       return [{ ...row, number_value: value ? 1 : 0 }];
     case 'date':
@@ -232,6 +233,11 @@ export const splitAttributes = (input: unknown) => {
 };
 
 /** The trash purge removes records for good: their attribute values go in the same transaction. */
-export function purgeAttributeValues(trx: Executor, subjectType: AttributeSubject, subjectIds: number[]) {
-  return repo.deleteValuesOfSubjects(trx, subjectType, subjectIds);
+export function purgeAttributeValues(
+  trx: Executor,
+  teamId: number,
+  subjectType: AttributeSubject,
+  subjectIds: number[],
+) {
+  return repo.deleteValuesOfSubjects(trx, teamId, subjectType, subjectIds);
 }

@@ -30,6 +30,7 @@ export async function undoImport(deps: Deps, actor: Actor, id: number): Promise<
       .updateTable('imports')
       .set({ status: 'undone', undone_at: nowIso() })
       .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
       .where('status', '=', 'completed')
       .executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import was undone already.');

@@ -144,6 +144,7 @@ export async function startImport(deps: Deps, actor: Actor, id: number, raw: unk
         skip_invalid: options.skipInvalid ? 1 : 0,
       })
       .where('id', '=', id)
+      .where('team_id', '=', actor.teamId)
       .where('status', '=', 'uploaded')
       .executeTakeFirst();
     if (!Number(claimed.numUpdatedRows)) throw new AppError('conflict', 'This import has already run.');
@@ -173,6 +174,11 @@ export async function cancelImport(deps: Deps, actor: Actor, id: number): Promis
   authorize(canImport(actor), 'Only managers and admins can import.');
   if (!['queued', 'running'].includes(row.status))
     throw new AppError('conflict', 'Only a queued or running import can be cancelled.');
-  await deps.db.updateTable('imports').set({ cancel_requested_at: nowIso() }).where('id', '=', id).execute();
+  await deps.db
+    .updateTable('imports')
+    .set({ cancel_requested_at: nowIso() })
+    .where('id', '=', id)
+    .where('team_id', '=', actor.teamId)
+    .execute();
   return getImport(deps, actor, id);
 }

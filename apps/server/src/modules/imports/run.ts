@@ -84,6 +84,7 @@ export async function runImport(
     .updateTable('imports')
     .set({ status: 'running', started_at: now, runner, heartbeat_at: now })
     .where('id', '=', importId)
+    .where('team_id', '=', row.team_id)
     .where('status', '=', 'queued')
     .executeTakeFirst();
   if (!Number(claimed.numUpdatedRows)) return;
@@ -101,6 +102,7 @@ export async function runImport(
       .selectFrom('imports')
       .select('committed_at')
       .where('id', '=', importId)
+      .where('team_id', '=', row.team_id)
       .executeTakeFirstOrThrow();
     // Past the commit point the import completes: the job fails, and its next run (or recovery) finishes it.
     if (committed_at) throw error;
@@ -152,6 +154,7 @@ async function commitImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
       .selectFrom('imports')
       .select(['cancel_requested_at', 'status', 'runner'])
       .where('id', '=', row.id)
+      .where('team_id', '=', row.team_id)
       .executeTakeFirstOrThrow();
     if (current.status !== 'running' || current.runner !== row.runner) throw new Superseded();
     if (current.cancel_requested_at) throw new Cancelled();
@@ -160,6 +163,7 @@ async function commitImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
       .updateTable('imports')
       .set({ committed_at: now, heartbeat_at: now })
       .where('id', '=', row.id)
+      .where('team_id', '=', row.team_id)
       .execute();
   });
   await hooks.afterCommitPoint?.();
@@ -192,7 +196,12 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
   for await (const ids of createdBatches(deps, row)) {
     await writeTransaction(deps.db, async (trx) => {
       blocked.push(...(await target.reveal(trx, row.team_id, ids)));
-      await trx.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('imports')
+        .set({ heartbeat_at: nowIso() })
+        .where('id', '=', row.id)
+        .where('team_id', '=', row.team_id)
+        .execute();
     });
   }
   const completed = await writeTransaction(deps.db, async (trx) => {
@@ -200,6 +209,7 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
       .updateTable('imports')
       .set({ status: 'completed', finished_at: nowIso() })
       .where('id', '=', row.id)
+      .where('team_id', '=', row.team_id)
       .where('status', '=', 'running')
       .executeTakeFirst();
     if (!Number(done.numUpdatedRows)) return false;
@@ -229,12 +239,14 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
           message,
         }))
         .where('id', '=', row.id)
+        .where('team_id', '=', row.team_id)
         .execute();
     }
     const counts = await trx
       .selectFrom('imports')
       .select(['created_count', 'updated_count', 'skipped_count', 'error_count'])
       .where('id', '=', row.id)
+      .where('team_id', '=', row.team_id)
       .executeTakeFirstOrThrow();
     await recordActivity(trx, {
       teamId: row.team_id,
@@ -274,6 +286,7 @@ async function refreshPlannerStatistics(deps: Deps, row: ImportRow) {
     .selectFrom('imports')
     .select(['created_count', 'updated_count'])
     .where('id', '=', row.id)
+    .where('team_id', '=', row.team_id)
     .executeTakeFirstOrThrow();
   if (Number(counts.created_count) + Number(counts.updated_count) < 1000) return;
   await analyzeImportTables(deps, row.type);
@@ -320,6 +333,7 @@ export async function recoverImports(
       .updateTable('imports')
       .set({ runner: me, heartbeat_at: nowIso() })
       .where('id', '=', found.id)
+      .where('team_id', '=', found.team_id)
       .where(orphaned)
       .executeTakeFirst();
     if (!Number(taken.numUpdatedRows)) continue;
@@ -353,6 +367,7 @@ async function finish(deps: Deps, row: ImportRow, status: 'failed' | 'cancelled'
     .updateTable('imports')
     .set({ status, message, finished_at: nowIso() })
     .where('id', '=', row.id)
+    .where('team_id', '=', row.team_id)
     .execute();
   publish(deps, row, await present(deps.db, await findImport(deps.db, row.team_id, row.id)));
 }
@@ -363,6 +378,7 @@ async function throwIfCancelled(deps: Deps, row: ImportRow) {
     .updateTable('imports')
     .set({ heartbeat_at: nowIso() })
     .where('id', '=', row.id)
+    .where('team_id', '=', row.team_id)
     .where('status', '=', 'running')
     .where('runner', '=', row.runner)
     .executeTakeFirst();
@@ -371,6 +387,7 @@ async function throwIfCancelled(deps: Deps, row: ImportRow) {
     .selectFrom('imports')
     .select('cancel_requested_at')
     .where('id', '=', row.id)
+    .where('team_id', '=', row.team_id)
     .executeTakeFirst();
   if (current?.cancel_requested_at) throw new Cancelled();
 }
@@ -441,6 +458,7 @@ async function checkRows(deps: Deps, row: ImportRow, target: ImportTarget): Prom
         skipped_count: skipped + (skipInvalid ? invalidRows : 0),
       })
       .where('id', '=', row.id)
+      .where('team_id', '=', row.team_id)
       .execute();
   });
   publish(deps, row, { status: 'running', total_rows: total, error_count: invalidRows });
@@ -496,6 +514,7 @@ async function writeRows(
           heartbeat_at: now,
         }))
         .where('id', '=', row.id)
+        .where('team_id', '=', row.team_id)
         .where('status', '=', 'running')
         .where('runner', '=', row.runner)
         .executeTakeFirst();
@@ -545,7 +564,12 @@ async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget): Promi
           changes.map((c) => c.subject_id),
         )
         .execute();
-      await trx.updateTable('imports').set({ heartbeat_at: nowIso() }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('imports')
+        .set({ heartbeat_at: nowIso() })
+        .where('id', '=', row.id)
+        .where('team_id', '=', row.team_id)
+        .execute();
       return changes.length - untouched.length;
     });
     await nextTurn();
@@ -554,6 +578,7 @@ async function rollBack(deps: Deps, row: ImportRow, target: ImportTarget): Promi
     .updateTable('imports')
     .set({ processed_rows: 0, created_count: 0, updated_count: 0 })
     .where('id', '=', row.id)
+    .where('team_id', '=', row.team_id)
     .execute();
   return kept;
 }

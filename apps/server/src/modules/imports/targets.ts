@@ -395,7 +395,7 @@ function recordTarget(def: RecordDefinition): ImportTarget {
         await unindexRecords(trx, teamId, def.type, created);
         for (const id of created) await removeAttributeReminders(trx, teamId, subject, id);
         // Records removed for good take every attribute value with them (archived attributes' too).
-        await purgeAttributeValues(trx, subject, created);
+        await purgeAttributeValues(trx, teamId, subject, created);
         await trx
           .deleteFrom('external_ids')
           .where('team_id', '=', teamId)

@@ -119,7 +119,7 @@ export async function removeImportedContracts(
       .where('subject_type', '=', kind.subject)
       .where('subject_id', 'in', ids)
       .execute();
-    await purgeAttributeValues(trx, kind.attributes, ids);
+    await purgeAttributeValues(trx, teamId, kind.attributes, ids);
     await trx.deleteFrom(kind.table).where('team_id', '=', teamId).where('id', 'in', ids).execute();
   }
   await bumpTeamWriteVersion(trx, teamId);
