@@ -29,6 +29,7 @@ describe('calendar months', () => {
   it('clamps to the last day of a shorter month instead of spilling over', () => {
     expect(addCalendarMonths('2026-12-31', -6)).toBe('2026-06-30');
     expect(addCalendarMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(addCalendarMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addCalendarMonths('2023-03-31', -1)).toBe('2023-02-28');
     expect(addCalendarMonths('2024-02-29', 12)).toBe('2025-02-28');
   });

@@ -16,28 +16,17 @@
  *   expiration): (that year's sales − breakpoint) × rate when the sales exceed the breakpoint, else 0.
  */
 
+import { addCalendarDays, addCalendarMonths } from '@storekeep/contracts';
+
 export type ReportingFrequency = 'weekly' | 'monthly' | 'quarterly' | 'annually';
 export type Tier = { from_cents: number; percent: number };
 export type Period = { start: string; end: string };
 
-const DAY = 86_400_000;
-const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
 const parse = (date: string) => Date.parse(`${date}T00:00:00Z`);
-export const addDays = (date: string, days: number) => iso(parse(date) + days * DAY);
-
-/** `date` plus whole months, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 /** The first day of the reporting period holding `date`. */
 export function periodStartOf(frequency: ReportingFrequency, date: string): string {
-  if (frequency === 'weekly') return addDays(date, -((new Date(parse(date)).getUTCDay() + 6) % 7));
+  if (frequency === 'weekly') return addCalendarDays(date, -((new Date(parse(date)).getUTCDay() + 6) % 7));
   const [y, m] = date.split('-').map(Number) as [number, number];
   if (frequency === 'monthly') return `${date.slice(0, 7)}-01`;
   if (frequency === 'quarterly') return `${y}-${String(m - ((m - 1) % 3)).padStart(2, '0')}-01`;
@@ -51,7 +40,9 @@ const lengthInMonths: Record<Exclude<ReportingFrequency, 'weekly'>, number> = {
 };
 
 export function nextPeriodStart(frequency: ReportingFrequency, start: string): string {
-  return frequency === 'weekly' ? addDays(start, 7) : addMonths(start, lengthInMonths[frequency]);
+  return frequency === 'weekly'
+    ? addCalendarDays(start, 7)
+    : addCalendarMonths(start, lengthInMonths[frequency]);
 }
 
 /** Every reporting period overlapping [from, to], whole. */
@@ -59,7 +50,7 @@ export function reportingPeriods(frequency: ReportingFrequency, from: string, to
   const periods: Period[] = [];
   for (let start = periodStartOf(frequency, from); start <= to;) {
     const next = nextPeriodStart(frequency, start);
-    periods.push({ start, end: addDays(next, -1) });
+    periods.push({ start, end: addCalendarDays(next, -1) });
     start = next;
   }
   return periods;
@@ -170,9 +161,9 @@ export function leaseYears(
 ): Period[] {
   const years: Period[] = [];
   for (let n = 0; n < 200; n += 1) {
-    const start = addMonths(commencement, 12 * n);
+    const start = addCalendarMonths(commencement, 12 * n);
     if (start > to || (expiration && start > expiration)) break;
-    let end = addDays(addMonths(commencement, 12 * (n + 1)), -1);
+    let end = addCalendarDays(addCalendarMonths(commencement, 12 * (n + 1)), -1);
     if (expiration && end > expiration) end = expiration;
     if (end >= from) years.push({ start, end });
   }

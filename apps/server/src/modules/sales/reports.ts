@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   SALES_GRANULARITIES,
+  addCalendarMonths,
   SALES_GROUPS,
   fieldErrors,
   reportRangeSchema,
@@ -17,7 +18,6 @@ import { authorize, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
 import { csvStream, Fixed, type Cell } from '../../platform/tabular';
 import {
-  addMonths,
   leaseYears,
   percentageRent,
   reportingPeriods,
@@ -55,7 +55,7 @@ function oneOf<T extends readonly string[]>(
   return value;
 }
 
-const lastYear = (date: string) => addMonths(date, -12);
+const lastYear = (date: string) => addCalendarMonths(date, -12);
 /** "2026-03" → "Mar 2026", "2026-Q1" → "Q1 2026", "2026" stays. */
 const periodLabel = (key: string) => {
   const [year, part] = key.split('-');

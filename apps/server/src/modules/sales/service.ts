@@ -2,6 +2,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import {
   SALES_PERIODS,
   SALES_SORTS,
+  addCalendarDays,
+  addCalendarMonths,
   fieldErrors,
   salesBatchSchema,
   salesPatchSchema,
@@ -20,7 +22,6 @@ import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
 import { presentSales } from './presenter';
-import { addDays, addMonths } from './calculations';
 import { computeRoyalties } from './reports';
 import * as repo from './repository';
 
@@ -370,7 +371,12 @@ const MONTHS_PER_PERIOD: Record<string, number> = { weekly: 12 / 52, monthly: 1,
 
 export async function trailingRoyaltiesCents(db: Executor, teamId: number, today: string): Promise<number> {
   const thisMonth = `${today.slice(0, 7)}-01`;
-  const rows = await computeRoyalties(db, teamId, addMonths(thisMonth, -12), addDays(thisMonth, -1));
+  const rows = await computeRoyalties(
+    db,
+    teamId,
+    addCalendarMonths(thisMonth, -12),
+    addCalendarDays(thisMonth, -1),
+  );
   // The report counts every reporting period that overlaps the window whole, so twelve months can touch five
   // quarters or two years: each agreement's due is scaled to the twelve months its periods stand for.
   return Math.round(
