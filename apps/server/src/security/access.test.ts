@@ -310,6 +310,7 @@ function fill(url: string, ids: Ids): string {
     else if (segment === 'options' && param === 'position') value = 0;
     else if (segment === 'devices' && param === 'token') value = ids.deviceToken;
     else if (segment === 'list-preferences' && param === 'list') value = 'stores';
+    else if (segment === 'templates' && param === 'type') value = 'stores';
     if (value === undefined)
       throw new Error(
         `Cannot fill :${param} after /${segment} in ${url}: give access.test.ts a record for it`,
@@ -474,8 +475,11 @@ describe('access control over every route', () => {
     // 1. Another team's member (an admin and owner there) on every route with an id in its path.
     const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
     const crossTeam: string[] = [];
-    // `/list-preferences/:list` names a list, not a record: everyone reads and saves their own there.
-    for (const route of routes.filter((r) => r.url.includes('/:') && !r.url.includes('/list-preferences/'))) {
+    // `/list-preferences/:list` names a list and `/imports/templates/:type` a record type, not a record: each
+    // member reads their own team's there.
+    const namesNoRecord = (url: string) =>
+      url.includes('/list-preferences/') || url.includes('/imports/templates/');
+    for (const route of routes.filter((r) => r.url.includes('/:') && !namesNoRecord(r.url))) {
       const response = await call(stranger, route, ids);
       remember(route, response);
       if (response.status !== 404)
