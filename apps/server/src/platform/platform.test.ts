@@ -99,9 +99,8 @@ describe('the database statement timeout', () => {
     it('cancels an app statement that runs past DATABASE_STATEMENT_TIMEOUT_SECONDS, then serves again', async () => {
       const app = await buildApp({ config: { ...ctx.config, DATABASE_STATEMENT_TIMEOUT_SECONDS: 1 } });
       try {
-        const started = performance.now();
+        // 57014 (query_canceled): the timeout cancelled the sleep; had it run out, the statement would succeed.
         await expect(sql`select pg_sleep(5)`.execute(app.deps.db)).rejects.toMatchObject({ code: '57014' });
-        expect(performance.now() - started).toBeLessThan(4_000);
         expect((await sql<{ ok: number }>`select 1 as ok`.execute(app.deps.db)).rows).toEqual([{ ok: 1 }]);
       } finally {
         await app.close();
