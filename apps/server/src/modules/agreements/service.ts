@@ -63,7 +63,7 @@ async function load(db: Executor, teamId: number, ids: number[]) {
 }
 
 /**
- * The alignment check (issue 5): a store whose agreement and lease end more than the team's window
+ * The alignment check: a store whose agreement and lease end more than the team's window
  * (default 90 days) apart risks being stranded, so both records and the dashboard flag it. The lease
  * join names the team so it can use `leases_store_id_live_index` (team_id, store_id): without it SQLite
  * compared every agreement with every lease (60k × 120k in the benchmark: minutes; now 0.5 s).
@@ -99,12 +99,14 @@ export async function misalignments(db: Executor, teamId: number, agreementIds?:
     .where('stores.deleted_at', 'is', null)
     .where('a.expiration_date', 'is not', null)
     .where('l.expiration_date', 'is not', null);
-  // A page of agreements is read by primary key with the team checked on the rows: `s.team_id = ?` makes
-  // SQLite walk the team's whole (team_id, store_id) index (60k rows) for 25 agreements.
+  // A page of agreements is read by primary key, the team condition negated so no index serves it:
+  // `s.team_id = ?` makes SQLite walk the team's whole (team_id, store_id) index (60k rows) for 25 agreements.
   query = agreementIds
-    ? query.where('s.agreement_id', 'in', agreementIds.length ? agreementIds : [-1])
+    ? query
+        .where('s.agreement_id', 'in', agreementIds.length ? agreementIds : [-1])
+        .where((eb) => eb(eb.neg(eb.ref('s.team_id')), '=', -teamId))
     : query.where('s.team_id', '=', teamId);
-  const rows = (await query.execute()).filter((r) => r.team_id === teamId);
+  const rows = await query.execute();
   return rows
     .map((r) => ({
       ...r,
@@ -123,6 +125,7 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
           .selectFrom('agreement_stores')
           .innerJoin('stores', 'stores.id', 'agreement_stores.store_id')
           .select(['agreement_stores.agreement_id', 'stores.id', 'stores.name'])
+          .where('agreement_stores.team_id', '=', viewer.teamId)
           .where('agreement_stores.agreement_id', 'in', ids)
           .orderBy('stores.name')
           .execute()
@@ -131,6 +134,7 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
       ? db
           .selectFrom('clauses')
           .selectAll()
+          .where('team_id', '=', viewer.teamId)
           .where('subject_type', '=', 'agreement')
           .where('subject_id', 'in', ids)
           .orderBy('position')

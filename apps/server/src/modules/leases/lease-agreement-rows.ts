@@ -41,6 +41,7 @@ export async function writeClauses(
 ) {
   await trx
     .deleteFrom('clauses')
+    .where('team_id', '=', teamId)
     .where('subject_type', '=', subject.type)
     .where('subject_id', '=', subject.id)
     .execute();

@@ -26,33 +26,43 @@ export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
       contactName('pm').as('property_manager_name'),
     ])
     .where('leases.id', 'in', ids)
+    // Negated so no index serves it: with `team_id = ?` SQLite may walk the team's index instead of the ids.
+    .where((eb) => eb(eb.neg(eb.ref('leases.team_id')), '=', -teamId))
     .execute();
-  // By primary key, team checked on the rows: with `team_id = ?` SQLite may walk the team's index.
-  const byId = new Map(rows.filter((r) => r.team_id === teamId).map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 export type LoadedLease = Awaited<ReturnType<typeof loadLeases>>[number];
 
-export async function loadChildren(db: Executor, leaseIds: number[]) {
+export async function loadChildren(db: Executor, teamId: number, leaseIds: number[]) {
   if (!leaseIds.length) return { rent: [], charges: [], options: [], clauses: [] };
   const [rent, charges, options, clauses] = await Promise.all([
     db
       .selectFrom('lease_rent_rows')
       .selectAll()
+      .where('team_id', '=', teamId)
       .where('lease_id', 'in', leaseIds)
       .orderBy('start_date')
       .orderBy('id')
       .execute(),
-    db.selectFrom('lease_charges').selectAll().where('lease_id', 'in', leaseIds).orderBy('id').execute(),
+    db
+      .selectFrom('lease_charges')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .where('lease_id', 'in', leaseIds)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('lease_options')
       .selectAll()
+      .where('team_id', '=', teamId)
       .where('lease_id', 'in', leaseIds)
       .orderBy('position')
       .execute(),
     db
       .selectFrom('clauses')
       .selectAll()
+      .where('team_id', '=', teamId)
       .where('subject_type', '=', 'lease')
       .where('subject_id', 'in', leaseIds)
       .orderBy('position')

@@ -168,7 +168,7 @@ function present(
 async function presentLeases(db: Executor, viewer: Viewer, ids: number[]) {
   const [rows, children, attributes, calendar] = await Promise.all([
     loadLeases(db, viewer.teamId, ids),
-    loadChildren(db, ids),
+    loadChildren(db, viewer.teamId, ids),
     attributeValuesFor(db, viewer.teamId, 'leases', ids),
     teamCalendar(db, viewer.teamId),
   ]);
@@ -316,9 +316,21 @@ async function writeChildren(
         .execute()
     ).map((o) => [o.position, o]),
   );
-  await trx.deleteFrom('lease_rent_rows').where('lease_id', '=', leaseId).execute();
-  await trx.deleteFrom('lease_charges').where('lease_id', '=', leaseId).execute();
-  await trx.deleteFrom('lease_options').where('lease_id', '=', leaseId).execute();
+  await trx
+    .deleteFrom('lease_rent_rows')
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .execute();
+  await trx
+    .deleteFrom('lease_charges')
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .execute();
+  await trx
+    .deleteFrom('lease_options')
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .execute();
   if (values.rent_schedule.length) {
     await trx
       .insertInto('lease_rent_rows')
@@ -472,6 +484,7 @@ async function syncLeaseReminders(
   const store = await trx
     .selectFrom('stores')
     .select('name')
+    .where('team_id', '=', teamId)
     .where('id', '=', values.store_id)
     .executeTakeFirst();
   await syncReminders(
@@ -684,6 +697,7 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
     .innerJoin('leases', 'leases.id', 'clauses.subject_id')
     .innerJoin('stores', 'stores.id', 'leases.store_id')
     .where('clauses.team_id', '=', actor.teamId)
+    .where('leases.team_id', '=', actor.teamId)
     .where('clauses.subject_type', '=', 'lease')
     .where('leases.deleted_at', 'is', null);
   if (query.filters.kind) base = base.where('clauses.kind', 'in', query.filters.kind);
