@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
-import { createVia, teamWithRoles } from '../../../test/factories';
+import {
+  buildAgreement,
+  buildBrand,
+  buildLease,
+  buildReminder,
+  buildStore,
+  teamWithRoles,
+} from '../../../test/factories';
 import { addDaysIso, todayIso } from '../leases/dates';
 
 const ctx = useTestApp();
@@ -12,57 +19,57 @@ async function portfolio() {
   const { admin } = roles;
   const today = todayIso();
   const year = Number(today.slice(0, 4));
-  const austin = await createVia(admin, 'stores', { name: 'Austin', latitude: 30.27, longitude: -97.74 });
-  const dallas = await createVia(admin, 'stores', { name: 'Dallas', latitude: 32.78, longitude: -96.8 });
-  const unlocated = await createVia(admin, 'stores', { name: 'Nowhere' });
-  const brand = await createVia(admin, 'brands', { name: 'Harbor Grill' });
+  const austin = await buildStore(admin, { name: 'Austin', latitude: 30.27, longitude: -97.74 });
+  const dallas = await buildStore(admin, { name: 'Dallas', latitude: 32.78, longitude: -96.8 });
+  const unlocated = await buildStore(admin, { name: 'Nowhere' });
+  const brand = await buildBrand(admin, { name: 'Harbor Grill' });
   // Austin: expires in 200 days with a renewal notice in 20; Dallas: expires in three years; Nowhere: in 40 days.
-  const soon = await admin.post('/app/api/v1/leases', {
+  const soon = await buildLease(admin, {
     store_id: austin.id,
     status: 'active',
     commencement_date: addDaysIso(today, -1000),
     expiration_date: addDaysIso(today, 200),
-    options: [{ kind: 'renewal', notice_days: 180, notice_from: 'expiration' }],
+    options: [{ kind: 'renewal', length_months: 60, notice_days: 180, notice_from: 'expiration' }],
   });
-  const later = await admin.post('/app/api/v1/leases', {
+  const later = await buildLease(admin, {
     store_id: dallas.id,
     status: 'active',
     expiration_date: `${year + 3}-06-30`,
   });
-  await admin.post('/app/api/v1/leases', {
+  await buildLease(admin, {
     store_id: unlocated.id,
     status: 'holdover',
     expiration_date: addDaysIso(today, 40),
   });
   // Neither a draft nor a deleted lease counts in the chart.
-  await admin.post('/app/api/v1/leases', {
+  await buildLease(admin, {
     store_id: dallas.id,
     status: 'draft',
     expiration_date: `${year + 3}-01-31`,
   });
-  const deleted = await admin.post('/app/api/v1/leases', {
+  const deleted = await buildLease(admin, {
     store_id: dallas.id,
     status: 'active',
     expiration_date: `${year + 3}-02-28`,
   });
-  await admin.delete(`/app/api/v1/leases/${deleted.body.data.id}`);
-  const agreement = await admin.post('/app/api/v1/agreements', {
+  await admin.delete(`/app/api/v1/leases/${deleted.id}`);
+  const agreement = await buildAgreement(admin, {
     brand_id: brand.id,
     store_ids: [dallas.id],
     status: 'open',
     expiration_date: addDaysIso(today, 300),
   });
   // A manual reminder stays in the inbox, not on the timeline.
-  await admin.post('/app/api/v1/reminders', { title: 'Call the landlord', due_date: addDaysIso(today, 10) });
+  await buildReminder(admin, { title: 'Call the landlord', due_date: addDaysIso(today, 10) });
   return {
     ...roles,
     today,
     year,
     austin,
     dallas,
-    soon: soon.body.data,
-    later: later.body.data,
-    agreement: agreement.body.data,
+    soon,
+    later,
+    agreement,
   };
 }
 
@@ -107,8 +114,8 @@ describe('dashboard', () => {
     expected[year + 3]! += 1;
     expect(counts).toEqual(expected);
     // The counts are cached per team write version: a lease write shows at once.
-    await admin.post('/app/api/v1/leases', {
-      store_id: (await createVia(admin, 'stores', { name: 'Later' })).id,
+    await buildLease(admin, {
+      store_id: (await buildStore(admin, { name: 'Later' })).id,
       status: 'active',
       expiration_date: `${year + 5}-03-01`,
     });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, todayIn } from '@storekeep/contracts';
 import { useTestApp } from '../../../test/context';
-import { buildUser, createVia, mailTo, signIn, teamWithRoles } from '../../../test/factories';
+import {
+  buildAgreement,
+  buildBrand,
+  buildLease,
+  buildReminder,
+  buildStore,
+  buildUser,
+  mailTo,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
 import { deliverReminderNotices } from './digest';
 
 const ctx = useTestApp();
@@ -57,28 +67,28 @@ describe('overdue deadlines', () => {
 
   it('shows as its own state: first in the inbox, counted per tab and on the dashboard', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const store = await createVia(admin, 'stores', { name: 'Harbor Grill Dallas' });
+    const store = await buildStore(admin, { name: 'Harbor Grill Dallas' });
     const today = todayIn('UTC');
     // Entered while due, then the date passes: it was news, and now it is overdue.
     const late = (
-      await admin.post('/app/api/v1/reminders', {
+      await buildReminder(admin, {
         title: 'Renew the liquor license',
         due_date: today,
         subject_type: 'store',
         subject_id: store.id,
       })
-    ).body.data.id;
+    ).id;
     await ctx.db
       .updateTable('reminders')
       .set({ due_date: addCalendarDays(today, -3) })
       .where('id', '=', late)
       .execute();
-    await admin.post('/app/api/v1/reminders', {
+    await buildReminder(admin, {
       title: 'Order signage',
       due_date: addCalendarDays(today, 5),
     });
     // The cached answers are kept per team write version: a write makes the change visible, as in real use.
-    await admin.post('/app/api/v1/reminders', {
+    await buildReminder(admin, {
       title: 'Call the broker',
       due_date: addCalendarDays(today, 40),
     });
@@ -126,8 +136,7 @@ describe('overdue deadlines', () => {
     ).toBe(200);
     const theirToday = todayIn('Pacific/Kiritimati');
     const utcToday = todayIn('UTC');
-    const id = (await admin.post('/app/api/v1/reminders', { title: 'Pay the deposit', due_date: utcToday }))
-      .body.data.id;
+    const id = (await buildReminder(admin, { title: 'Pay the deposit', due_date: utcToday })).id;
     const reminder = (await admin.get(`/app/api/v1/reminders/${id}`)).body.data;
     expect(reminder.overdue).toBe(theirToday > utcToday);
     expect(
@@ -143,8 +152,7 @@ describe('the inbox’s multi-select', () => {
     const managerUser = (await manager.get('/app/api/v1/users/auth')).body.data;
     const today = todayIn('UTC');
     const make = async (title: string) =>
-      (await admin.post('/app/api/v1/reminders', { title, due_date: addCalendarDays(today, 5) })).body.data
-        .id as number;
+      (await buildReminder(admin, { title, due_date: addCalendarDays(today, 5) })).id;
     const [a, b, c] = [await make('Bulk A'), await make('Bulk B'), await make('Bulk C')];
 
     expect((await observer.post('/app/api/v1/reminders/bulk', { ids: [a, b], read: true })).status).toBe(403);
@@ -164,8 +172,7 @@ describe('the inbox’s multi-select', () => {
 
     // Another team's reminder in the list: nothing changes, and the answer names it.
     const other = await teamWithRoles(ctx);
-    const foreign = (await other.admin.post('/app/api/v1/reminders', { title: 'Not yours', due_date: today }))
-      .body.data.id;
+    const foreign = (await buildReminder(other.admin, { title: 'Not yours', due_date: today })).id;
     const refused = await admin.post('/app/api/v1/reminders/bulk', {
       ids: [c, foreign],
       snoozed_until: addCalendarDays(today, 3),
@@ -181,30 +188,30 @@ describe('the inbox’s multi-select', () => {
 describe('the inbox’s filters', () => {
   it('finds a store’s or a brand’s reminders: about it, its leases and the agreements that cover it', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const brand = await createVia(admin, 'brands', { name: 'Filter Grill' });
+    const brand = await buildBrand(admin, { name: 'Filter Grill' });
     const [north, south] = [
-      await createVia(admin, 'stores', { name: 'North', brand_id: brand.id }),
-      await createVia(admin, 'stores', { name: 'South' }),
+      await buildStore(admin, { name: 'North', brand_id: brand.id }),
+      await buildStore(admin, { name: 'South' }),
     ];
     const today = todayIn('UTC');
-    await admin.post('/app/api/v1/leases', {
+    await buildLease(admin, {
       store_id: north.id,
       status: 'active',
       expiration_date: addCalendarDays(today, 30),
     });
-    await admin.post('/app/api/v1/agreements', {
+    await buildAgreement(admin, {
       brand_id: brand.id,
       store_ids: [north.id],
       status: 'open',
       expiration_date: addCalendarDays(today, 40),
     });
-    await admin.post('/app/api/v1/reminders', {
+    await buildReminder(admin, {
       title: 'North signage',
       due_date: addCalendarDays(today, 5),
       subject_type: 'store',
       subject_id: north.id,
     });
-    await admin.post('/app/api/v1/reminders', {
+    await buildReminder(admin, {
       title: 'South permit',
       due_date: addCalendarDays(today, 6),
       subject_type: 'store',
@@ -234,28 +241,24 @@ describe('the inbox’s filters', () => {
 describe('statuses that follow the calendar', () => {
   it('moves expired leases to holdover (or expired), expired agreements to expired and lapses missed options, once, audited', async () => {
     const { admin, team } = await teamWithRoles(ctx);
-    const store = await createVia(admin, 'stores', { name: 'Harbor Grill Plano' });
-    const brand = await createVia(admin, 'brands', { name: 'Harbor Grill' });
+    const store = await buildStore(admin, { name: 'Harbor Grill Plano' });
+    const brand = await buildBrand(admin, { name: 'Harbor Grill' });
     const today = todayIn('UTC');
     const inTenDays = addCalendarDays(today, 10);
-    const lease = (
-      await admin.post('/app/api/v1/leases', {
-        store_id: store.id,
-        status: 'active',
-        commencement_date: '2020-01-01',
-        expiration_date: inTenDays,
-        options: [{ kind: 'renewal', count: 1, length_months: 60, notice_days: 5 }],
-      })
-    ).body.data;
-    const agreement = (
-      await admin.post('/app/api/v1/agreements', {
-        brand_id: brand.id,
-        status: 'open',
-        effective_date: '2020-01-01',
-        expiration_date: inTenDays,
-      })
-    ).body.data;
-    expect(lease.options[0].deadline).toBe(addCalendarDays(inTenDays, -5));
+    const lease = await buildLease(admin, {
+      store_id: store.id,
+      status: 'active',
+      commencement_date: '2020-01-01',
+      expiration_date: inTenDays,
+      options: [{ kind: 'renewal', count: 1, length_months: 60, notice_days: 5 }],
+    });
+    const agreement = await buildAgreement(admin, {
+      brand_id: brand.id,
+      status: 'open',
+      effective_date: '2020-01-01',
+      expiration_date: inTenDays,
+    });
+    expect(lease.options[0]?.deadline).toBe(addCalendarDays(inTenDays, -5));
 
     const later = addCalendarDays(inTenDays, 1);
     await Promise.all([
@@ -292,14 +295,12 @@ describe('statuses that follow the calendar', () => {
     await other.admin.patch(`/app/api/v1/teams/${other.team.id}/settings`, {
       expired_lease_status: 'expired',
     });
-    const otherStore = await createVia(other.admin, 'stores', { name: 'Harbor Grill Waco' });
-    const otherLease = (
-      await other.admin.post('/app/api/v1/leases', {
-        store_id: otherStore.id,
-        status: 'active',
-        expiration_date: inTenDays,
-      })
-    ).body.data;
+    const otherStore = await buildStore(other.admin, { name: 'Harbor Grill Waco' });
+    const otherLease = await buildLease(other.admin, {
+      store_id: otherStore.id,
+      status: 'active',
+      expiration_date: inTenDays,
+    });
     await deliverReminderNotices(ctx.app.deps, later);
     expect((await other.admin.get(`/app/api/v1/leases/${otherLease.id}`)).body.data.status).toBe('expired');
   });
