@@ -20,6 +20,7 @@ import {
   softDelete,
   systemViewer,
   viewerOf,
+  type Lifecycle,
   type Viewer,
 } from '../records/index';
 import {
@@ -376,7 +377,11 @@ const agreementDefinition: ContractDefinition<Values, Agreement, PatchOptions> =
   listFields: [],
 };
 
-export const agreementLifecycle = contractLifecycle(agreementDefinition);
+let lifecycle: Lifecycle | undefined;
+/** Franchise agreements in the lifecycle kit, built on first use: the kit's module may still be loading when this one is. */
+export function agreementLifecycle(): Lifecycle {
+  return (lifecycle ??= contractLifecycle(agreementDefinition));
+}
 
 export function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   return listContracts(deps, agreementDefinition, actor, raw);
@@ -410,10 +415,10 @@ export function patchAgreement(
   return patchContract(trx, agreementDefinition, teamId, id, patch, by, options);
 }
 export function deleteAgreement(deps: Deps, actor: Actor, id: number) {
-  return softDelete(deps, agreementLifecycle, actor, id);
+  return softDelete(deps, agreementLifecycle(), actor, id);
 }
 export async function restoreAgreement(deps: Deps, actor: Actor, id: number) {
-  await restoreFromTrash(deps, agreementLifecycle, actor, id);
+  await restoreFromTrash(deps, agreementLifecycle(), actor, id);
   return getAgreement(deps, actor, id);
 }
 export function hideImportedAgreement(trx: Executor, teamId: number, id: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import { createVia, teamWithRoles } from '../../../test/factories';
+import { purgeTrash } from '../trash/service';
 import { addDaysIso, todayIso } from './dates';
 
 const ctx = useTestApp();
@@ -273,6 +274,50 @@ describe('leases', () => {
       expect.objectContaining({ type: 'leases', id: lease.id, title: 'Harbor Grill Austin (L-100)' }),
     ]);
     expect((await admin.post(`/app/api/v1/leases/${lease.id}/restore`)).status).toBe(200);
+    expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBeGreaterThan(0);
+  });
+
+  it('purges a lease past the trash period with its rows, clauses and reminders, and keeps a recent one', async () => {
+    const { admin, store, landlord } = await leaseSetup();
+    const old = (await admin.post('/app/api/v1/leases', leaseBody(store.id, landlord.id))).body.data;
+    const recent = (
+      await admin.post('/app/api/v1/leases', leaseBody(store.id, landlord.id, { reference: 'L-200' }))
+    ).body.data;
+    for (const lease of [old, recent])
+      expect((await admin.delete(`/app/api/v1/leases/${lease.id}`)).status).toBe(204);
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await ctx.db.updateTable('leases').set({ deleted_at: longAgo }).where('id', '=', old.id).execute();
+    expect((await admin.post(`/app/api/v1/leases/${old.id}/restore`)).status).toBe(404);
+
+    expect(await purgeTrash(ctx.app.deps)).toBeGreaterThanOrEqual(1);
+    const ids = [old.id, recent.id];
+    const leases = await ctx.db.selectFrom('leases').select('id').where('id', 'in', ids).execute();
+    const rent = await ctx.db
+      .selectFrom('lease_rent_rows')
+      .select('lease_id')
+      .where('lease_id', 'in', ids)
+      .execute();
+    const clauses = await ctx.db
+      .selectFrom('clauses')
+      .select('subject_id')
+      .where('subject_type', '=', 'lease')
+      .where('subject_id', 'in', ids)
+      .execute();
+    const reminders = await ctx.db
+      .selectFrom('reminders')
+      .select('subject_id')
+      .where('subject_type', '=', 'lease')
+      .where('subject_id', 'in', ids)
+      .execute();
+    expect(leases.map((r) => r.id)).toEqual([recent.id]);
+    expect(new Set(rent.map((r) => r.lease_id))).toEqual(new Set([recent.id]));
+    expect(clauses.map((r) => r.subject_id)).toEqual([recent.id]);
+    // Deleted leases keep no reminders; the purged one has none to come back with.
+    expect(reminders).toEqual([]);
+    expect(
+      (await admin.get('/app/api/v1/trash?filters[type]=leases')).body.data.map((i: { id: number }) => i.id),
+    ).toEqual([recent.id]);
+    expect((await admin.post(`/app/api/v1/leases/${recent.id}/restore`)).status).toBe(200);
     expect((await admin.get('/app/api/v1/reminders')).body.meta.total).toBeGreaterThan(0);
   });
 });

@@ -27,6 +27,7 @@ import {
   systemViewer,
   viewerOf,
   type Abilities,
+  type Lifecycle,
   type Viewer,
 } from '../records/index';
 import { syncReminders, type CriticalDate } from '../reminders/index';
@@ -630,7 +631,11 @@ const leaseDefinition: ContractDefinition<LeaseValues, Lease, LeasePatchOptions>
   },
 };
 
-export const leaseLifecycle = contractLifecycle(leaseDefinition);
+let lifecycle: Lifecycle | undefined;
+/** Leases in the lifecycle kit, built on first use: the kit's module may still be loading when this one is. */
+export function leaseLifecycle(): Lifecycle {
+  return (lifecycle ??= contractLifecycle(leaseDefinition));
+}
 
 export function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   return listContracts(deps, leaseDefinition, actor, raw);
@@ -668,10 +673,10 @@ export function patchLease(
   return patchContract(trx, leaseDefinition, teamId, id, patch, by, options);
 }
 export function deleteLease(deps: Deps, actor: Actor, id: number) {
-  return softDelete(deps, leaseLifecycle, actor, id);
+  return softDelete(deps, leaseLifecycle(), actor, id);
 }
 export async function restoreLease(deps: Deps, actor: Actor, id: number): Promise<Lease> {
-  await restoreFromTrash(deps, leaseLifecycle, actor, id);
+  await restoreFromTrash(deps, leaseLifecycle(), actor, id);
   return getLease(deps, actor, id);
 }
 export function hideImportedLease(trx: Executor, teamId: number, id: number) {

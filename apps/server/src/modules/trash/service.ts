@@ -26,8 +26,8 @@ import { PENDING_IMPORT } from '../imports/index';
  */
 const kinds = (): Lifecycle[] => [
   documentLifecycle,
-  leaseLifecycle,
-  agreementLifecycle,
+  leaseLifecycle(),
+  agreementLifecycle(),
   ...(['stores', 'contacts', 'brands', 'companies'] as const).map((type) =>
     recordLifecycle(recordDefinitions[type]),
   ),
