@@ -139,6 +139,12 @@ export function multipartBody(
   };
 }
 
+/**
+ * A request body of `Input`'s fields and the team's custom `attributes`: field names are checked here, values
+ * by the API (tests send strings the form would, legacy shapes, or invalid values on purpose).
+ */
+type Body<Input> = { [K in keyof Input]?: unknown } & { attributes?: Record<string, unknown> };
+
 /** Fails the test with the API's answer unless `response` has `status`; returns its `data`. */
 function expectCreated<T>(what: string, response: TestResponse<{ data: T }>, status = 201): T {
   if (response.status !== status)
@@ -147,28 +153,20 @@ function expectCreated<T>(what: string, response: TestResponse<{ data: T }>, sta
 }
 
 /** A company made through the API by `client` (name unique unless given). */
-export async function buildCompany(
-  client: TestClient,
-  overrides: Partial<CompanyInput> = {},
-): Promise<Company> {
+export async function buildCompany(client: TestClient, overrides: Body<CompanyInput> = {}): Promise<Company> {
   return createVia(client, 'companies', { name: `Company ${unique()}`, ...overrides });
 }
 
-export async function buildBrand(client: TestClient, overrides: Partial<BrandInput> = {}): Promise<Brand> {
+export async function buildBrand(client: TestClient, overrides: Body<BrandInput> = {}): Promise<Brand> {
   return createVia(client, 'brands', { name: `Brand ${unique()}`, ...overrides });
 }
 
-export async function buildStore(client: TestClient, overrides: Partial<StoreInput> = {}): Promise<Store> {
+export async function buildStore(client: TestClient, overrides: Body<StoreInput> = {}): Promise<Store> {
   return createVia(client, 'stores', { name: `Store ${unique()}`, ...overrides });
 }
 
-type WithAttributes = { attributes?: Record<string, unknown> };
-
 /** A lease made through the API; without `store_id` it gets a new store of its own. */
-export async function buildLease(
-  client: TestClient,
-  overrides: Partial<LeaseInput> & WithAttributes = {},
-): Promise<Lease> {
+export async function buildLease(client: TestClient, overrides: Body<LeaseInput> = {}): Promise<Lease> {
   const storeId = overrides.store_id ?? (await buildStore(client)).id;
   return expectCreated(
     'create lease',
@@ -179,7 +177,7 @@ export async function buildLease(
 /** A franchise agreement made through the API; without `brand_id` it gets a new brand of its own. */
 export async function buildAgreement(
   client: TestClient,
-  overrides: Partial<AgreementInput> & WithAttributes = {},
+  overrides: Body<AgreementInput> = {},
 ): Promise<Agreement> {
   const brandId = overrides.brand_id ?? (await buildBrand(client)).id;
   return expectCreated(
@@ -191,7 +189,7 @@ export async function buildAgreement(
 /** A reminder made through the API, due in a week unless `due_date` is given. */
 export async function buildReminder(
   client: TestClient,
-  overrides: Partial<ReminderInput> = {},
+  overrides: Body<ReminderInput> = {},
 ): Promise<Reminder> {
   const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   return expectCreated(

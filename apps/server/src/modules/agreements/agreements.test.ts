@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
-import { createVia, teamWithRoles } from '../../../test/factories';
+import {
+  buildAgreement,
+  buildBrand,
+  buildCompany,
+  buildLease,
+  buildStore,
+  teamWithRoles,
+} from '../../../test/factories';
 import { addDaysIso, todayIso } from '../leases/dates';
 
 const ctx = useTestApp();
@@ -8,15 +15,15 @@ const ctx = useTestApp();
 describe('franchise agreements', () => {
   it('creates an agreement over stores with fees, tiers and reminders, and flags a lease that ends far apart', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    const franchisor = await createVia(admin, 'companies', {
+    const franchisor = await buildCompany(admin, {
       name: 'Sunrise Franchising',
       kind: 'franchisor',
     });
-    const franchisee = await createVia(admin, 'companies', { name: 'Moore Partners', kind: 'franchisee' });
-    const brand = await createVia(admin, 'brands', { name: 'Sunrise Fitness', company_id: franchisor.id });
-    const store = await createVia(admin, 'stores', { name: 'Sunrise Fitness Dallas', brand_id: brand.id });
+    const franchisee = await buildCompany(admin, { name: 'Moore Partners', kind: 'franchisee' });
+    const brand = await buildBrand(admin, { name: 'Sunrise Fitness', company_id: franchisor.id });
+    const store = await buildStore(admin, { name: 'Sunrise Fitness Dallas', brand_id: brand.id });
     const today = todayIso();
-    await admin.post('/app/api/v1/leases', {
+    await buildLease(admin, {
       store_id: store.id,
       status: 'active',
       commencement_date: addDaysIso(today, -1000),
@@ -83,8 +90,8 @@ describe('franchise agreements', () => {
   it('validates dates and references, and hides agreements from other teams', async () => {
     const { admin } = await teamWithRoles(ctx);
     const stranger = (await teamWithRoles(ctx)).admin;
-    const brand = await createVia(admin, 'brands', { name: 'Mine' });
-    const foreignBrand = await createVia(stranger, 'brands', { name: 'Theirs' });
+    const brand = await buildBrand(admin, { name: 'Mine' });
+    const foreignBrand = await buildBrand(stranger, { name: 'Theirs' });
     const bad = await admin.post('/app/api/v1/agreements', {
       brand_id: brand.id,
       effective_date: '2030-01-01',
@@ -97,7 +104,7 @@ describe('franchise agreements', () => {
       (await admin.post('/app/api/v1/agreements', { brand_id: foreignBrand.id })).body.errors.brand_id,
     ).toEqual(['The selected brand is invalid.']);
     expect((await admin.post('/app/api/v1/agreements', {})).body.errors.brand_id).toBeDefined();
-    const id = (await admin.post('/app/api/v1/agreements', { brand_id: brand.id })).body.data.id;
+    const id = (await buildAgreement(admin, { brand_id: brand.id })).id;
     for (const [method, url] of [
       ['GET', `/app/api/v1/agreements/${id}`],
       ['PATCH', `/app/api/v1/agreements/${id}`],

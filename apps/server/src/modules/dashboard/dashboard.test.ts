@@ -29,7 +29,7 @@ async function portfolio() {
     status: 'active',
     commencement_date: addDaysIso(today, -1000),
     expiration_date: addDaysIso(today, 200),
-    options: [{ kind: 'renewal', length_months: 60, notice_days: 180, notice_from: 'expiration' }],
+    options: [{ kind: 'renewal', notice_days: 180, notice_from: 'expiration' }],
   });
   const later = await buildLease(admin, {
     store_id: dallas.id,

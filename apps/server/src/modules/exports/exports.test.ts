@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { useTestApp } from '../../../test/context';
-import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
+import {
+  buildBrand,
+  buildLease,
+  buildStore,
+  buildUser,
+  createVia,
+  multipartBody,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
 import { TEAM_EXPORT_TABLES, TEAM_TABLES_LEFT_OUT } from './service';
 
 const ctx = useTestApp();
@@ -10,13 +19,13 @@ const ctx = useTestApp();
 describe('exporting lists', () => {
   it('exports the filtered list as XLSX with numbers as numbers and dates as dates, and keeps formula-like text inert in CSV', async () => {
     const { admin } = await teamWithRoles(ctx);
-    await createVia(admin, 'stores', {
+    await buildStore(admin, {
       name: '=HYPERLINK("http://evil")',
       square_feet: 1200,
       city: 'Austin',
       opening_date: '2024-05-01',
     });
-    await createVia(admin, 'stores', { name: 'Plain', city: 'Boston' });
+    await buildStore(admin, { name: 'Plain', city: 'Boston' });
 
     const xlsx = await admin.request('GET', '/app/api/v1/stores/export?format=xlsx&search=hyperlink');
     expect(xlsx.status).toBe(200);
@@ -51,7 +60,7 @@ describe('exporting the columns the list shows', () => {
       type: 'boolean',
     });
     await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' });
-    await createVia(admin, 'stores', { name: 'A', attributes: { drive_thru: true, seats: 40 } });
+    await buildStore(admin, { name: 'A', attributes: { drive_thru: true, seats: 40 } });
     const header = async (query: string) =>
       ((await admin.get(`/app/api/v1/stores/export?format=csv${query}`)).body as string)
         .replace(/^\uFEFF/, '')
@@ -65,8 +74,8 @@ describe('exporting the columns the list shows', () => {
 describe('exporting leases and agreements', () => {
   it('exports the filtered lease and agreement lists as CSV or XLSX, for this team only', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
-    const store = await createVia(admin, 'stores', { name: 'Dallas', brand_id: brand.id });
+    const brand = await buildBrand(admin, { name: 'Sunrise' });
+    const store = await buildStore(admin, { name: 'Dallas', brand_id: brand.id });
     expect(
       (
         await admin.post('/app/api/v1/leases', {
@@ -92,8 +101,8 @@ describe('exporting leases and agreements', () => {
     ).toBe(201);
     const { user: stranger } = await buildUser(ctx);
     const other = await signIn(ctx, stranger.email);
-    const theirs = await createVia(other, 'stores', { name: 'Theirs' });
-    await other.post('/app/api/v1/leases', { store_id: theirs.id, reference: 'L-THEIRS', status: 'active' });
+    const theirs = await buildStore(other, { name: 'Theirs' });
+    await buildLease(other, { store_id: theirs.id, reference: 'L-THEIRS', status: 'active' });
 
     const leases = await admin.get('/app/api/v1/leases/export?format=csv&filters[status]=active');
     expect(leases.status).toBe(200);
@@ -114,7 +123,7 @@ describe('exporting leases and agreements', () => {
 describe('exporting the whole team', () => {
   it('gives admins a ZIP of every team table as CSV plus the document files, and nothing of other teams', async () => {
     const { admin, manager } = await teamWithRoles(ctx);
-    await createVia(admin, 'stores', { name: 'Ours' });
+    await buildStore(admin, { name: 'Ours' });
     const { body, headers } = multipartBody({}, [
       { field: 'file', name: 'lease.txt', content: Buffer.from('The lease text') },
     ]);

@@ -7,7 +7,14 @@ import {
   todayIn,
 } from '@storekeep/contracts';
 import { useTestApp } from '../../../test/context';
-import { buildUser, createVia, signIn, teamWithRoles } from '../../../test/factories';
+import {
+  buildCompany,
+  buildLease,
+  buildStore,
+  buildUser,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
 
 const ctx = useTestApp();
 
@@ -26,7 +33,7 @@ type Reminder = { id: number; source: string; due_date: string; read_at: string 
 
 async function setup() {
   const roles = await teamWithRoles(ctx);
-  const store = await createVia(roles.admin, 'stores', { name: 'Harbor Grill Austin' });
+  const store = await buildStore(roles.admin, { name: 'Harbor Grill Austin' });
   const today = todayIn('UTC');
   // The window is open today: it opened 3 months ago and closes in 3.
   const expiration = addCalendarMonths(today, 9);
@@ -220,18 +227,16 @@ describe('exercising and waiving options', () => {
   it('exercised at fair market value, the renewal rent is a date of its own until a rent row covers the renewal', async () => {
     const { admin, store, expiration } = await setup();
     // One renewal only: exercising it closes the option, and the rent still to agree must not go with it.
-    const lease = (
-      await admin.post('/app/api/v1/leases', {
-        store_id: store.id,
-        status: 'active',
-        commencement_date: addCalendarMonths(expiration, -60),
-        expiration_date: expiration,
-        rent_schedule: [
-          { start_date: addCalendarMonths(expiration, -60), end_date: expiration, monthly_amount: 9000 },
-        ],
-        options: [{ kind: 'renewal', count: 1, length_months: 60, notice: twelveToSix }],
-      })
-    ).body.data;
+    const lease = await buildLease(admin, {
+      store_id: store.id,
+      status: 'active',
+      commencement_date: addCalendarMonths(expiration, -60),
+      expiration_date: expiration,
+      rent_schedule: [
+        { start_date: addCalendarMonths(expiration, -60), end_date: expiration, monthly_amount: 9000 },
+      ],
+      options: [{ kind: 'renewal', count: 1, length_months: 60, notice: twelveToSix }],
+    });
     const exercised = (
       await admin.post(`/app/api/v1/leases/${lease.id}/options/0/exercise`, {
         rent_method: 'fair_market_value',
@@ -341,7 +346,7 @@ describe('exercising and waiving options', () => {
 
   it('names the companies a changed reference field points to in the history', async () => {
     const { admin, lease } = await setup();
-    const landlord = await createVia(admin, 'companies', { name: 'Bayside Properties', kind: 'landlord' });
+    const landlord = await buildCompany(admin, { name: 'Bayside Properties', kind: 'landlord' });
     expect((await admin.patch(`/app/api/v1/leases/${lease.id}`, { landlord_id: landlord.id })).status).toBe(
       200,
     );

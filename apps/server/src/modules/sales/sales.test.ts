@@ -1,20 +1,20 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
-import { createVia, teamWithRoles } from '../../../test/factories';
+import { buildAgreement, buildBrand, buildCompany, buildStore, teamWithRoles } from '../../../test/factories';
 
 const ctx = useTestApp();
 const api = '/app/api/v1/sales';
 
 async function storesOf(client: Awaited<ReturnType<typeof teamWithRoles>>['admin']) {
-  const operator = await createVia(client, 'companies', { name: 'Moore Partners', kind: 'franchisee' });
-  const brand = await createVia(client, 'brands', { name: 'Sunrise Fitness' });
-  const dallas = await createVia(client, 'stores', {
+  const operator = await buildCompany(client, { name: 'Moore Partners', kind: 'franchisee' });
+  const brand = await buildBrand(client, { name: 'Sunrise Fitness' });
+  const dallas = await buildStore(client, {
     name: 'Dallas',
     brand_id: brand.id,
     company_id: operator.id,
   });
-  const austin = await createVia(client, 'stores', { name: 'Austin', brand_id: brand.id });
+  const austin = await buildStore(client, { name: 'Austin', brand_id: brand.id });
   return { operator, brand, dallas, austin };
 }
 
@@ -529,7 +529,7 @@ describe('sales figures', () => {
   it('adds the last twelve months of royalties to the dashboard expenditure', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { brand, dallas } = await storesOf(admin);
-    await admin.post('/app/api/v1/agreements', {
+    await buildAgreement(admin, {
       brand_id: brand.id,
       store_ids: [dallas.id],
       status: 'open',
