@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import type { TestClient } from '../../test/client';
-import { createVia, multipartBody, teamWithRoles } from '../../test/factories';
+import { createVia, teamWithRoles, uploadDocument, uploadImport } from '../../test/factories';
 import { csvStream, Fixed, type Cell } from '../platform/tabular';
 import { xlsxStream } from '../platform/xlsx-writer';
 
@@ -93,11 +93,11 @@ async function hostileTeam(admin: TestClient) {
         })
       ).status,
     ).toBe(200);
-    const { body, headers } = multipartBody({ title: name, description: name }, [
-      { field: 'file', name: `${name.replace('\r', '')}.txt`, content: Buffer.from(`file ${i}`) },
-    ]);
-    const document = await admin.request('POST', '/app/api/v1/documents', body, headers);
-    expect(document.status, JSON.stringify(document.body)).toBe(201);
+    await uploadDocument(admin, {
+      name: `${name.replace('\r', '')}.txt`,
+      content: `file ${i}`,
+      fields: { title: name, description: name },
+    });
   }
 }
 
@@ -138,10 +138,7 @@ describe('exports over hostile names', () => {
 
     // The error report repeats the rejected values (trimmed, so a leading tab or CR is gone: see below).
     const file = ['Name,Brand', ...HOSTILE.map((name) => `"${name}","${name} brand"`)].join('\n');
-    const { body, headers } = multipartBody({ type: 'stores' }, [
-      { field: 'file', name: 'stores.csv', content: Buffer.from(file) },
-    ]);
-    const uploaded = await admin.request('POST', '/app/api/v1/imports', body, headers);
+    const uploaded = await uploadImport(admin, 'stores', { name: 'stores.csv', content: file });
     expect(uploaded.status).toBe(201);
     expect(
       (

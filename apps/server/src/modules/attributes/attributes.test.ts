@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
+import { buildUser, createVia, signIn, teamWithRoles, uploadDocument } from '../../../test/factories';
 import { purgeTrash } from '../trash/service';
 
 const ctx = useTestApp();
@@ -747,15 +747,6 @@ describe('date attributes of leases and agreements as reminders', () => {
 });
 
 describe('attribute values on documents', () => {
-  async function uploadText(client: TestClient, name: string, text: string) {
-    const { body, headers } = multipartBody({}, [
-      { field: 'file', name, content: Buffer.from(text), type: 'text/plain' },
-    ]);
-    const response = await client.request('POST', '/app/api/v1/documents', body, headers);
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body.data as { id: number; attributes: Record<string, unknown> };
-  }
-
   it('are edited with the metadata, listed, filtered, sorted, searched, audited and remind like other dates', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     await define(admin, {
@@ -766,8 +757,16 @@ describe('attribute values on documents', () => {
     });
     await define(admin, { subject_type: 'documents', label: 'Renewal review', type: 'date', reminder: true });
     await define(admin, { subject_type: 'documents', label: 'Policy holder', type: 'text' });
-    const a = await uploadText(admin, 'a.txt', 'first certificate');
-    const b = await uploadText(admin, 'b.txt', 'second certificate');
+    const a = await uploadDocument(admin, {
+      name: 'a.txt',
+      content: 'first certificate',
+      type: 'text/plain',
+    });
+    const b = await uploadDocument(admin, {
+      name: 'b.txt',
+      content: 'second certificate',
+      type: 'text/plain',
+    });
     expect(a.attributes).toEqual({ insurer: null, renewal_review: null, policy_holder: null });
 
     const bad = await admin.patch(`/app/api/v1/documents/${a.id}`, { attributes: { insurer: 'Nobody' } });

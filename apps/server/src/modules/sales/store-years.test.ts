@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { createVia, multipartBody, teamWithRoles } from '../../../test/factories';
+import { createVia, teamWithRoles, uploadImport } from '../../../test/factories';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { purgeTrash } from '../trash/service';
 
@@ -124,10 +124,7 @@ async function expectExact(
 }
 
 async function importSales(client: TestClient, csv: string, options: Record<string, unknown>) {
-  const { body, headers } = multipartBody({ type: 'sales' }, [
-    { field: 'file', name: 'sales.csv', content: Buffer.from(csv) },
-  ]);
-  const uploaded = await client.request('POST', '/app/api/v1/imports', body, headers);
+  const uploaded = await uploadImport(client, 'sales', { name: 'sales.csv', content: csv });
   expect(uploaded.status).toBe(201);
   expect(
     (
