@@ -10,7 +10,8 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import type { SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { authorize, type Actor } from '../../platform/policy';
+import { authorize, teamScope, type Actor } from '../../platform/policy';
+import { whereInScope } from '../../platform/db/scope';
 import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
   checkRef,
@@ -100,12 +101,12 @@ export async function misalignments(db: Executor, teamId: number, agreementIds?:
     .where('stores.deleted_at', 'is', null)
     .where('a.expiration_date', 'is not', null)
     .where('l.expiration_date', 'is not', null);
-  // A page of agreements is read by primary key, the team condition negated so no index serves it:
-  // `s.team_id = ?` makes SQLite walk the team's whole (team_id, store_id) index (60k rows) for 25 agreements.
+  // A page of agreements is read by primary key: a plain `s.team_id = ?` makes SQLite walk the team's whole
+  // (team_id, store_id) index (60k rows) for 25 agreements.
   query = agreementIds
     ? query
         .where('s.agreement_id', 'in', agreementIds.length ? agreementIds : [-1])
-        .where((eb) => eb(eb.neg(eb.ref('s.team_id')), '=', -teamId))
+        .where((eb) => whereInScope(eb, teamScope(teamId), 's', { byId: true }))
     : query.where('s.team_id', '=', teamId);
   const rows = await query.execute();
   return rows

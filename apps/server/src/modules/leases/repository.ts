@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db';
+import { whereInScope } from '../../platform/db/scope';
+import { teamScope } from '../../platform/policy';
 
 /** Leases of a team with the names of their store and parties, in the order of `ids`. */
 export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
@@ -26,8 +28,8 @@ export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
       contactName('pm').as('property_manager_name'),
     ])
     .where('leases.id', 'in', ids)
-    // Negated so no index serves it: with `team_id = ?` SQLite may walk the team's index instead of the ids.
-    .where((eb) => eb(eb.neg(eb.ref('leases.team_id')), '=', -teamId))
+    // By primary key: with a plain `team_id = ?` SQLite may walk the team's index instead of the ids.
+    .where((eb) => whereInScope(eb, teamScope(teamId), 'leases', { byId: true }))
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
