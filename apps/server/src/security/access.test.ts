@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE } from '@storekeep/contracts';
 import { useTestApp } from '../../test/context';
 import type { TestClient, TestResponse } from '../../test/client';
-import { buildMember, buildUser, createVia, multipartBody, PASSWORD, signIn } from '../../test/factories';
+import {
+  buildMember,
+  buildUser,
+  createVia,
+  multipartBody,
+  PASSWORD,
+  signIn,
+  uploadDocument,
+} from '../../test/factories';
 import type { RouteGuardEntry } from '../modules/auth/context';
 import { createToken } from '../modules/auth/repository';
 import { nowIso } from '../platform/clock';
@@ -164,14 +172,13 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     201,
     'note',
   ).body.data;
-  const upload = multipartBody({ title: 'Lease' }, [
-    { field: 'file', name: 'lease.txt', content: Buffer.from('lease text'), type: 'text/plain' },
-  ]);
-  const document = expectStatus(
-    await owner.request('POST', `/app/api/v1/stores/${store.id}/documents`, upload.body, upload.headers),
-    201,
-    'document',
-  ).body.data;
+  const document = await uploadDocument(owner, {
+    to: { type: 'stores', id: store.id },
+    name: 'lease.txt',
+    content: 'lease text',
+    type: 'text/plain',
+    fields: { title: 'Lease' },
+  });
   const versions = expectStatus(
     await owner.get(`/app/api/v1/documents/${document.id}/versions`),
     200,

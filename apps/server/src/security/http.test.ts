@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestContext } from '../../test/context';
-import { buildUser, createVia, multipartBody, signIn } from '../../test/factories';
+import { buildUser, createVia, multipartBody, postFile, signIn } from '../../test/factories';
 import { loadConfig } from '../platform/config';
 import { contentSecurityPolicy } from '../platform/http-security';
 
@@ -71,15 +71,11 @@ describe('security headers', () => {
   it('a document download keeps its own sandboxing CSP and may be framed only by the app (the PDF preview)', async () => {
     const { client } = await signedInOwner();
     const store = await createVia(client, 'stores', { name: 'Header Store' });
-    const { body, headers } = multipartBody({}, [
-      {
-        field: 'file',
-        name: 'page.svg',
-        content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-        type: 'image/svg+xml',
-      },
-    ]);
-    const uploaded = await client.request('POST', `/app/api/v1/stores/${store.id}/documents`, body, headers);
+    const uploaded = await postFile(client, `/app/api/v1/stores/${store.id}/documents`, {
+      name: 'page.svg',
+      content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      type: 'image/svg+xml',
+    });
     expect(uploaded.status).toBe(201);
     const file = await ctx.app.inject({
       url: (await client.get(`/app/api/v1/documents/${uploaded.body.data.id}`)).body.data.url,
