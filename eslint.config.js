@@ -11,6 +11,20 @@ const noCrossApp = (other) => ({
   message: `apps/server and apps/web never import each other; share through @storekeep/contracts.`,
 });
 
+// Module boundaries (docs/ARCHITECTURE.md §2): a module is used from outside only through its index.ts, which
+// re-exports its public API; app.ts alone mounts modules' routes files. Tests may reach in.
+const INDEX = 'index(\\.[cm]?[jt]s)?$';
+const reachIn = (regex) => ({
+  regex,
+  message: "Use the other module through its index.ts (add what you need to that module's public API).",
+});
+// From outside apps/server/src/modules: `…/modules/<module>/<file>`.
+const moduleReachIn = (allowed = INDEX) => reachIn(`(^|/)modules/[^/]+/(?!${allowed}).+`);
+// From one module to another: `../<module>/<file>`.
+const siblingReachIn = (except = '') => reachIn(`^\\.\\./(?!\\.\\.)${except}[^/]+/(?!${INDEX}).+`);
+// A record type's definition is built from the records kit's parts, which the registry then collects.
+const recordKitParts = '(definition|presenter|validation)(\\.[cm]?[jt]s)?$';
+
 const testRules = [
   { selector: "CallExpression[callee.property.name='only']", message: 'No .only in committed tests.' },
   { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
@@ -73,6 +87,36 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noCrossApp('web')] }] },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noCrossApp('web'), moduleReachIn()] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noCrossApp('web'), siblingReachIn()] }] },
+  },
+  {
+    files: ['apps/server/src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noCrossApp('web'), moduleReachIn(`${INDEX}|([\\w-]+-)?routes(\\.[cm]?[jt]s)?$`)] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/{brands,companies,contacts,stores}/definition.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noCrossApp('web'), siblingReachIn(`(?!records/${recordKitParts})`)],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/modules/*/repository.ts', 'apps/server/src/modules/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': [
@@ -80,6 +124,7 @@ export default tseslint.config(
         {
           patterns: [
             noCrossApp('web'),
+            siblingReachIn(),
             {
               group: ['**/service', '**/*.service', '**/routes'],
               message: 'Repositories never import services or routes.',

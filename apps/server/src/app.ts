@@ -46,7 +46,7 @@ import { registerExportRoutes } from './modules/exports/routes';
 import { registerTokenRoutes } from './modules/tokens/routes';
 import { registerGeocodingRoutes } from './modules/geocoding/routes';
 import { RUN_IMPORT, runImportJob } from './modules/imports/index';
-import { recomputeCriticalDates } from './modules/leases/service';
+import { recomputeCriticalDates } from './modules/leases/index';
 import { RECOMPUTE_CRITICAL_DATES } from './modules/teams/index';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerBillingRoutes } from './modules/billing/routes';

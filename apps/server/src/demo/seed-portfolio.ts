@@ -3,11 +3,9 @@ import type { CompanyKind, RecordType } from '@storekeep/contracts';
 import type { Trx } from '../platform/db';
 import { nowIso } from '../platform/clock';
 import { recordDefinitions, reindex } from '../modules/records/index';
-import { insertLease } from '../modules/leases/service';
-import { exerciseOptionIn } from '../modules/leases/amendments';
+import { insertLease, exerciseOptionIn, addDaysIso, escalationRows, todayIso } from '../modules/leases/index';
 import { addCalendarMonths } from '@storekeep/contracts';
-import { insertAgreement } from '../modules/agreements/service';
-import { addDaysIso, escalationRows, todayIso } from '../modules/leases/dates';
+import { insertAgreement } from '../modules/agreements/index';
 import { seedSales } from './seed-sales';
 import {
   cityAt,

@@ -1,2 +1,11 @@
 // The franchise agreements module as other modules use it.
-export { agreementLifecycle } from './service';
+export {
+  agreementLifecycle,
+  agreementValuesOf,
+  hideImportedAgreement,
+  insertAgreement,
+  misalignments,
+  patchAgreement,
+  removeImportedAgreements,
+  revealImportedAgreements,
+} from './service';

@@ -11,8 +11,9 @@ import {
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { serviceValidatedBody } from '../../platform/service-body';
-import { sendListExport } from '../attributes/service';
-import { actorOf } from '../auth/context';
+import { sendTabular } from '../../platform/tabular';
+import { listExport } from '../attributes/index';
+import { actorOf } from '../auth/index';
 import { AGREEMENT_EXPORT_COLUMNS } from './export-columns';
 import * as agreements from './service';
 
@@ -31,17 +32,19 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
     { config, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const actor = actorOf(request, deps);
-      return sendListExport(
-        deps.db,
-        actor.teamId,
+      return sendTabular(
         reply,
-        request.query,
-        {
-          subject: 'agreements',
-          query: (raw) => agreements.agreementListQuery(deps, actor, raw),
-          load: (ids) => agreements.agreementsFor(deps, actor, ids),
-        },
-        AGREEMENT_EXPORT_COLUMNS,
+        await listExport(
+          deps.db,
+          actor.teamId,
+          request.query,
+          {
+            subject: 'agreements',
+            query: (raw) => agreements.agreementListQuery(deps, actor, raw),
+            load: (ids) => agreements.agreementsFor(deps, actor, ids),
+          },
+          AGREEMENT_EXPORT_COLUMNS,
+        ),
       );
     },
   );

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../platform/db';
 import { whereInScope } from '../../platform/db/scope';
 import { teamScope } from '../../platform/policy';
-import { addDaysIso } from '../leases/dates';
+import { addDaysIso } from '../leases/index';
 import { ESCALATING_SOURCES } from '../reminders/index';
 
 /** How many open deadlines are read to colour map markers: enough for a year of a normal portfolio. */

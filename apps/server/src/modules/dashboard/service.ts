@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
 import { teamToday } from '../teams/index';
 import { imageUrlsFor } from '../records/index';
-import { misalignments } from '../agreements/service';
+import { misalignments } from '../agreements/index';
 import { mapStores, overdueDeadlines, timelineOf, upcomingDeadlines } from './critical-dates';
 import { leaseExpirationsByYear } from './lease-expirations';
 import { nearestExpiringStores } from './nearest-stores';

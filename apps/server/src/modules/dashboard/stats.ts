@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Dashboard } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
-import { addDaysIso } from '../leases/dates';
+import { addDaysIso } from '../leases/index';
 import { trailingRoyaltiesCents } from '../sales/index';
 import { ESCALATING_SOURCES } from '../reminders/index';
 

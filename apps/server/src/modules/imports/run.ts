@@ -9,7 +9,7 @@ import {
   type ImportType,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
+import { crossTeam, type Executor, writeTransaction } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { QueuedRow } from '../../platform/queue';
 import { nowIso } from '../../platform/clock';
@@ -67,7 +67,11 @@ export async function runImport(
   jobId: number | null,
   hooks: RunHooks = {},
 ): Promise<void> {
-  const found = await deps.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
+  const found = await crossTeam(deps.db, 'import job: the job names its import, whose row names the team')
+    .selectFrom('imports')
+    .selectAll()
+    .where('id', '=', importId)
+    .executeTakeFirst();
   if (!found) return;
   let row = found as ImportRow;
   const target = targetOf(row.type as ImportType);
@@ -325,7 +329,10 @@ export async function recoverImports(
       eb('status', '=', 'running'),
       eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale), ...ours(eb)]),
     ]);
-  let query = deps.db.selectFrom('imports').selectAll().where(orphaned);
+  let query = crossTeam(deps.db, 'import recovery: the stale runs of every team')
+    .selectFrom('imports')
+    .selectAll()
+    .where(orphaned);
   if (options.importId !== undefined) query = query.where('id', '=', options.importId);
   let recovered = 0;
   for (const found of (await query.orderBy('id').execute()) as ImportRow[]) {

@@ -26,7 +26,7 @@ import {
   patchAgreement,
   removeImportedAgreements,
   revealImportedAgreements,
-} from '../agreements/service';
+} from '../agreements/index';
 import { writeDocumentFields, type DocumentPatch } from '../documents/index';
 import {
   hideImportedLease,
@@ -35,7 +35,7 @@ import {
   patchLease,
   removeImportedLeases,
   revealImportedLeases,
-} from '../leases/service';
+} from '../leases/index';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/index';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
 import { PENDING_IMPORT } from './pending';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { API_BASE, IMPORT_TYPES } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { sendTabular, TABULAR_FORMATS } from '../../platform/tabular';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import { importTemplate } from './template';
 
 export function registerImportTemplateRoutes(root: FastifyInstance, deps: Deps) {

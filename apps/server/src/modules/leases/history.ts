@@ -1,7 +1,7 @@
 import { leaseFieldsSchema, type LeaseAmendment } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { nameReferences } from '../activities/references';
+import { nameReferences } from '../activities/index';
 
 /** Why a lease changed, when it is more than an edit: an exercised or waived option, an amendment document. */
 export type AmendmentNote = {

@@ -22,5 +22,16 @@ export {
   toDollars,
   writeClauses,
 } from './lease-agreement-rows';
-export { noticeDeadline } from './dates';
-export { leaseLifecycle } from './service';
+export { addDaysIso, daysBefore, escalationRows, noticeDeadline, todayIso } from './dates';
+export {
+  hideImportedLease,
+  insertLease,
+  leaseLifecycle,
+  leaseValuesOf,
+  patchLease,
+  recomputeCriticalDates,
+  removeImportedLeases,
+  revealImportedLeases,
+} from './service';
+export { applyDateTransitions } from './transitions';
+export { exerciseOptionIn } from './amendments';

@@ -12,7 +12,7 @@ import {
   type OptionNoticeTerms,
   type RenewalWindow,
 } from '@storekeep/contracts';
-import type { TeamCalendar } from '../teams/settings';
+import type { TeamCalendar } from '../teams/index';
 
 /** An option as stored or as validated input: what its notice dates follow from. */
 export type OptionTerms = OptionNoticeTerms;

@@ -18,8 +18,9 @@ import {
 import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { serviceValidatedBody } from '../../platform/service-body';
-import { sendListExport } from '../attributes/service';
-import { actorOf } from '../auth/context';
+import { sendTabular } from '../../platform/tabular';
+import { listExport } from '../attributes/index';
+import { actorOf } from '../auth/index';
 import { escalationRows } from './dates';
 import { LEASE_EXPORT_COLUMNS } from './export-columns';
 import * as leases from './service';
@@ -48,17 +49,19 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
     { config, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const actor = actorOf(request, deps);
-      return sendListExport(
-        deps.db,
-        actor.teamId,
+      return sendTabular(
         reply,
-        request.query,
-        {
-          subject: 'leases',
-          query: (raw) => leases.leaseListQuery(deps, actor, raw),
-          load: (ids) => leases.leasesFor(deps, actor, ids),
-        },
-        LEASE_EXPORT_COLUMNS,
+        await listExport(
+          deps.db,
+          actor.teamId,
+          request.query,
+          {
+            subject: 'leases',
+            query: (raw) => leases.leaseListQuery(deps, actor, raw),
+            load: (ids) => leases.leasesFor(deps, actor, ids),
+          },
+          LEASE_EXPORT_COLUMNS,
+        ),
       );
     },
   );

@@ -2,8 +2,8 @@ import type { Deps } from '../../platform/deps';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { recordActivities } from '../activities/service';
-import { retireReminderKeys } from '../reminders/sync';
+import { recordActivities } from '../activities/index';
+import { retireReminderKeys } from '../reminders/index';
 import { leaseValuesOfMany } from './service';
 
 const OPTION_NAMES: Record<string, string> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, dataOf, gettingStartedSchema } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../auth/context';
+import { actorOf } from '../auth/index';
 import { gettingStarted } from './service';
 
 export function registerOnboardingRoutes(root: FastifyInstance, deps: Deps) {

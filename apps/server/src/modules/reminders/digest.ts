@@ -1,7 +1,7 @@
 import { hourIn } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
-import { applyDateTransitions } from '../leases/transitions';
+import { applyDateTransitions } from '../leases/index';
 import { teamCalendar, teamToday } from '../teams/index';
 import { deliverNotice, type NoticeItem, type Recipient } from './channels';
 import { escalateOverdue } from './overdue';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { addDaysIso } from '../leases/dates';
+import { addDaysIso } from '../leases/index';
 import { teamToday } from '../teams/index';
 import { deliverNotice } from './channels';
 import { chunked, noticeTargets } from './recipients';

@@ -9,7 +9,7 @@ import { paginationMeta, parseListQuery } from '../../platform/list';
 import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor, type TeamScope } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
-import { daysBefore } from '../leases/dates';
+import { daysBefore } from '../leases/index';
 import { teamToday } from '../teams/index';
 import { leadDaysOf } from './sync';
 import { subjectNames } from './subjects';

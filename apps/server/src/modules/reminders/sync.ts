@@ -2,7 +2,7 @@ import { DEFAULT_LEAD_DAYS } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { daysBefore } from '../leases/dates';
+import { daysBefore } from '../leases/index';
 import { teamToday } from '../teams/index';
 
 export type CriticalDate = { key: string; source: string; title: string; due_date: string };
