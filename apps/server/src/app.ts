@@ -121,6 +121,14 @@ export async function buildApp({
     database ??
     openDatabase(config.DATABASE_URL, {
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      ...(config.TENANCY_GUARD === 'off'
+        ? {}
+        : {
+            tenancyGuard: {
+              mode: config.TENANCY_GUARD,
+              report: (violation) => app.log.warn({ tenancy: violation }, 'statement without its team'),
+            },
+          }),
     });
   const metrics = createMetrics(handle);
   // Every key (rate limits, and whatever else is stored) gets this deployment's prefix from the client itself;

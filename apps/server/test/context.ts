@@ -7,7 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase, type DatabaseHandle } from '../src/platform/db';
+import { crossTeam, openDatabase, type DatabaseHandle, type OpenOptions } from '../src/platform/db';
 import type { Storage } from '../src/platform/storage';
 import type { HostResolver } from '../src/platform/outbound';
 import { withDatabase } from './global-setup';
@@ -63,7 +63,8 @@ export function useTestApp(
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       ...env,
     });
-    handle = openDatabase(databaseUrl, { poolSize: 4 });
+    // The app runs with the tenancy guard enforcing; the test's own reads and fixtures may look at any team.
+    handle = openDatabase(databaseUrl, { poolSize: 4, tenancyGuard: tenancyGuardOption() });
     ctx.app = await buildApp({
       config,
       database: handle,
@@ -71,7 +72,7 @@ export function useTestApp(
       logStream: options.logStream,
       resolveHost: options.resolveHost,
     });
-    ctx.db = handle.db;
+    ctx.db = crossTeam(handle.db, 'tests: fixtures and assertions read every team');
     ctx.dataDir = dataDir;
     ctx.databaseUrl = databaseUrl;
     ctx.config = config;
@@ -86,6 +87,16 @@ export function useTestApp(
   });
 
   return ctx;
+}
+
+/**
+ * Enforcing, unless TENANCY_GUARD_REPORT names a file: then each violation is appended to it as a JSON line
+ * and the statement runs (to survey the suite).
+ */
+function tenancyGuardOption(): OpenOptions['tenancyGuard'] {
+  const file = process.env.TENANCY_GUARD_REPORT;
+  if (!file) return { mode: 'enforce' };
+  return { mode: 'report', report: (violation) => fs.appendFileSync(file, `${JSON.stringify(violation)}\n`) };
 }
 
 /** One statement on a PostgreSQL admin connection (create or drop a test database). */

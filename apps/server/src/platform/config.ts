@@ -26,6 +26,11 @@ const envSchema = z
       .optional(),
     /** PostgreSQL: the longest one statement of the app may run (0: no limit). Migrations are not limited. */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /**
+     * The tenancy guard (platform/db/tenancy-guard.ts) for development: `report` logs each statement on a
+     * team's table that does not name the team, `enforce` refuses it. Tests always enforce; production keeps it off.
+     */
+    TENANCY_GUARD: z.enum(['off', 'report', 'enforce']).default('off'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -128,6 +133,13 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.APP_KEY) {
       ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.TENANCY_GUARD !== 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TENANCY_GUARD'],
+        message: 'is a development aid: off in production',
+      });
     }
   });
 
