@@ -36,6 +36,10 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toMatch(/^sqlite:.*storekeep\.sqlite$/);
     expect(loadConfig({ NODE_ENV: 'production', APP_KEY: 'x'.repeat(40) }).SEED_DEMO).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_KEY/);
+    expect(config.TENANCY_GUARD).toBe('off');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', APP_KEY: 'x'.repeat(40), TENANCY_GUARD: 'enforce' }),
+    ).toThrow(/TENANCY_GUARD: is a development aid: off in production/);
   });
 });
 
