@@ -23,7 +23,7 @@ import { bumpTeamWriteVersion } from '../apps/server/src/platform/team-cache';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
 import { reportCsv, royaltiesReport, salesSummary } from '../apps/server/src/modules/sales/reports';
-import type { Actor } from '../apps/server/src/platform/policy';
+import { teamScope, type Actor } from '../apps/server/src/platform/policy';
 import { benchAppConfig } from './config';
 import { insertAll, mulberry32, type Row } from './generate';
 
@@ -206,7 +206,15 @@ async function main() {
     .selectAll()
     .where('id', '=', owner.id)
     .executeTakeFirstOrThrow();
-  const actor: Actor = { user, teamId, role: 'admin', isOwner: true, isDemo: false, ip: '127.0.0.1' };
+  const actor: Actor = {
+    user,
+    teamId,
+    scope: teamScope(teamId),
+    role: 'admin',
+    isOwner: true,
+    isDemo: false,
+    ip: '127.0.0.1',
+  };
   const ranges = [
     { label: 'one month (2025-03)', from: '2025-03-01', to: '2025-03-31' },
     { label: 'one quarter (2025 Q1)', from: '2025-01-01', to: '2025-03-31' },
