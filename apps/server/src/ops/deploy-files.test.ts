@@ -12,7 +12,8 @@ function composeEnvironment(): Record<string, string> {
   if (!block) throw new Error('compose.yaml has no x-app environment');
   const env: Record<string, string> = {};
   for (const [, name, raw] of block.matchAll(/^ {4}([A-Z0-9_]+): (.*)$/gm)) {
-    const value = raw!.replace(/^"(.*)"$/, '$1');
+    // Either YAML quote (Prettier writes single ones).
+    const value = raw!.replace(/^(["'])(.*)\1$/, '$2');
     env[name!] = value
       .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
       .replace(/\$\{[A-Z0-9_]+:\?[^}]*\}/g, 'x'.repeat(40));
@@ -43,7 +44,7 @@ describe('deployment files stay true to the configuration', () => {
 
   it('publishes the app only on loopback, where the load balancer whose X-Forwarded-For it trusts connects', () => {
     const published = [...read('compose.yaml').matchAll(/^ {4}ports: \[(.*)\]$/gm)].flatMap(([, list]) =>
-      list!.split(',').map((port) => port.trim().replace(/"/g, '')),
+      list!.split(',').map((port) => port.trim().replace(/["']/g, '')),
     );
     expect(published.length).toBeGreaterThan(0);
     expect(published.filter((port) => !port.startsWith('127.0.0.1:'))).toEqual([]);
