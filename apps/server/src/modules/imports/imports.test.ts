@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -6,23 +5,18 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../platform/db';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { buildUser, createVia, multipartBody, signIn, teamWithRoles } from '../../../test/factories';
+import {
+  buildUser,
+  createVia,
+  signIn,
+  teamWithRoles,
+  uploadDocument,
+  uploadImport,
+} from '../../../test/factories';
+import { loopHeldWhile } from '../../../test/event-loop';
 import { RUN_IMPORT, runImport } from './run';
 
 const ctx = useTestApp();
-
-function upload(
-  client: TestClient,
-  type: string,
-  name: string,
-  content: string | Buffer,
-  fields: Record<string, string> = {},
-) {
-  const { body, headers } = multipartBody({ type, ...fields }, [
-    { field: 'file', name, content: Buffer.from(content) },
-  ]);
-  return client.request('POST', '/app/api/v1/imports', body, headers);
-}
 
 /** Uploads, runs with the suggested mapping plus `options`, and waits for the background job. */
 async function importFile(
@@ -31,7 +25,7 @@ async function importFile(
   csv: string,
   options: Record<string, unknown> = {},
 ) {
-  const uploaded = await upload(client, type, `${type}.csv`, csv);
+  const uploaded = await uploadImport(client, type, { name: `${type}.csv`, content: csv });
   expect(uploaded.status).toBe(201);
   const run = await client.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, {
     mapping: uploaded.body.data.mapping,
@@ -59,7 +53,10 @@ describe('importing records', () => {
   it('maps headers by name and synonym, resolves brands by name, parses dates the way people type them', async () => {
     const { admin } = await teamWithRoles(ctx);
     const brand = await createVia(admin, 'brands', { name: 'Alpha Burgers' });
-    const uploaded = await upload(admin, 'stores', 'stores.csv', `\uFEFF${STORES_CSV}`);
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 'stores.csv',
+      content: `\uFEFF${STORES_CSV}`,
+    });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.data).toMatchObject({
       status: 'uploaded',
@@ -126,7 +123,10 @@ describe('importing records', () => {
     ).toBe(true);
 
     // The mapping is remembered for the team's next stores file.
-    const again = await upload(admin, 'stores', 'more.csv', 'Store name,Nothing,Store #\nX,1,9');
+    const again = await uploadImport(admin, 'stores', {
+      name: 'more.csv',
+      content: 'Store name,Nothing,Store #\nX,1,9',
+    });
     expect(again.body.data.mapping).toMatchObject({ name: 'Store name', store_number: 'Store #' });
   });
 
@@ -372,12 +372,10 @@ describe('importing records', () => {
     });
     expect(created.status).toBe(201);
     await admin.post('/app/api/v1/attributes', { subject_type: 'stores', label: 'Seats', type: 'number' });
-    const uploaded = await upload(
-      admin,
-      'stores',
-      'stores.csv',
-      'Name,Drive-thru,Seats\nA,yes,40\nB,no,many\n',
-    );
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 'stores.csv',
+      content: 'Name,Drive-thru,Seats\nA,yes,40\nB,no,many\n',
+    });
     const fields = uploaded.body.data.fields.map((f: { key: string }) => f.key);
     expect(fields).toEqual(expect.arrayContaining(['attr.drive_thru', 'attr.seats']));
     expect(uploaded.body.data.mapping).toMatchObject({
@@ -420,12 +418,10 @@ describe('importing records', () => {
     const brand = await createVia(admin, 'brands', { name: 'Sunrise' });
     await createVia(admin, 'stores', { name: 'Dallas', store_number: '7', brand_id: brand.id });
 
-    const uploaded = await upload(
-      admin,
-      'leases',
-      'leases.csv',
-      'Store #,Reference,Region,CAM audit due\n7,L-1,East,2031-03-01\n7,L-2,North,\n',
-    );
+    const uploaded = await uploadImport(admin, 'leases', {
+      name: 'leases.csv',
+      content: 'Store #,Reference,Region,CAM audit due\n7,L-1,East,2031-03-01\n7,L-2,North,\n',
+    });
     expect(uploaded.body.data.mapping).toMatchObject({
       'attr.region': 'Region',
       'attr.cam_audit_due': 'CAM audit due',
@@ -520,7 +516,10 @@ describe('importing records', () => {
       created_count: 0,
       skipped_count: 1,
     });
-    const uploaded = await upload(admin, 'leases', 'again.csv', 'Store #,Lease ID\n7,L-7\n');
+    const uploaded = await uploadImport(admin, 'leases', {
+      name: 'again.csv',
+      content: 'Store #,Lease ID\n7,L-7\n',
+    });
     expect(
       (
         await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, {
@@ -645,10 +644,7 @@ describe('importing records', () => {
 
   it('updates the metadata of uploaded documents matched by file name, and undo puts it back', async () => {
     const { admin } = await teamWithRoles(ctx);
-    const { body, headers } = multipartBody({}, [
-      { field: 'file', name: 'insurance-2026.pdf.txt', content: Buffer.from('certificate') },
-    ]);
-    const document = (await admin.request('POST', '/app/api/v1/documents', body, headers)).body.data;
+    const document = await uploadDocument(admin, { name: 'insurance-2026.pdf.txt', content: 'certificate' });
     const result = await importFile(
       admin,
       'documents',
@@ -676,7 +672,7 @@ describe('importing records', () => {
       tags: [],
       expiration_date: null,
     });
-    const uploaded = await upload(admin, 'documents', 'd.csv', 'Title\nX\n');
+    const uploaded = await uploadImport(admin, 'documents', { name: 'd.csv', content: 'Title\nX\n' });
     expect(
       (
         await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, {
@@ -694,10 +690,7 @@ describe('importing records', () => {
       type: 'select',
       options: ['Acme Mutual', 'Zenith'],
     });
-    const { body, headers } = multipartBody({}, [
-      { field: 'file', name: 'policy.txt', content: Buffer.from('policy') },
-    ]);
-    const document = (await admin.request('POST', '/app/api/v1/documents', body, headers)).body.data;
+    const document = await uploadDocument(admin, { name: 'policy.txt', content: 'policy' });
     await admin.patch(`/app/api/v1/documents/${document.id}`, { attributes: { insurer: 'Acme Mutual' } });
     const refused = await importFile(admin, 'documents', 'File name,Insurer\npolicy.txt,Nobody\n', {
       mode: 'update',
@@ -726,14 +719,19 @@ describe('importing records', () => {
     sheet.addRow(['Name', 'Square feet', 'Opening date']);
     sheet.addRow(['Formula store', { formula: '1000+234', result: 1234 }, new Date(Date.UTC(2021, 5, 1))]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-    const first = await upload(admin, 'stores', 'stores.xlsx', bytes);
+    const first = await uploadImport(admin, 'stores', { name: 'stores.xlsx', content: bytes });
     expect(first.body.data).toMatchObject({
       format: 'xlsx',
       sheets: ['Notes', 'Stores'],
       sheet: 'Notes',
       headers: ['ignore me'],
     });
-    const chosen = await upload(admin, 'stores', 'stores.xlsx', bytes, { sheet: 'Stores' });
+    const chosen = await uploadImport(
+      admin,
+      'stores',
+      { name: 'stores.xlsx', content: bytes },
+      { sheet: 'Stores' },
+    );
     expect(chosen.body.data.headers).toEqual(['Name', 'Square feet', 'Opening date']);
     await admin.post(`/app/api/v1/imports/${chosen.body.data.id}/run`, { mapping: chosen.body.data.mapping });
     await ctx.app.deps.jobs.drain();
@@ -743,10 +741,17 @@ describe('importing records', () => {
 
   it('answers bad requests with per-field errors', async () => {
     const { admin } = await teamWithRoles(ctx);
-    expect((await upload(admin, 'planets', 'x.csv', 'a\n1')).body.errors).toHaveProperty('type');
-    expect((await upload(admin, 'stores', 'x.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]))).status).toBe(422);
-    expect((await upload(admin, 'stores', 'x.csv', '\n\n')).body.errors.file[0]).toMatch(/empty/);
-    const uploaded = await upload(admin, 'stores', 'x.csv', 'Title,City\nA,B');
+    expect(
+      (await uploadImport(admin, 'planets', { name: 'x.csv', content: 'a\n1' })).body.errors,
+    ).toHaveProperty('type');
+    expect(
+      (await uploadImport(admin, 'stores', { name: 'x.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await uploadImport(admin, 'stores', { name: 'x.csv', content: '\n\n' })).body.errors.file[0],
+    ).toMatch(/empty/);
+    const uploaded = await uploadImport(admin, 'stores', { name: 'x.csv', content: 'Title,City\nA,B' });
     const run = await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, {
       mapping: { city: 'City', nope: 'Title' },
       mode: 'update',
@@ -761,8 +766,8 @@ describe('importing records', () => {
 
   it('is for managers and admins of the team only', async () => {
     const { admin, manager, observer } = await teamWithRoles(ctx);
-    expect((await upload(observer, 'stores', 's.csv', 'Name\nA')).status).toBe(403);
-    const mine = await upload(manager, 'stores', 's.csv', 'Name\nA');
+    expect((await uploadImport(observer, 'stores', { name: 's.csv', content: 'Name\nA' })).status).toBe(403);
+    const mine = await uploadImport(manager, 'stores', { name: 's.csv', content: 'Name\nA' });
     expect(mine.status).toBe(201);
     const { user: stranger } = await buildUser(ctx);
     const other = await signIn(ctx, stranger.email);
@@ -788,7 +793,7 @@ describe('importing records', () => {
   it('a cancelled import keeps nothing', async () => {
     const { admin } = await teamWithRoles(ctx);
     const rows = Array.from({ length: 30 }, (_, i) => `Store ${i}`).join('\n');
-    const uploaded = await upload(admin, 'stores', 's.csv', `Name\n${rows}`);
+    const uploaded = await uploadImport(admin, 'stores', { name: 's.csv', content: `Name\n${rows}` });
     const id = uploaded.body.data.id;
     // Cancel as soon as the second batch has committed.
     ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
@@ -811,12 +816,10 @@ describe('importing records', () => {
     const { admin } = await teamWithRoles(ctx);
     await createVia(admin, 'stores', { name: 'Dallas', store_number: '7' });
     const rows = Array.from({ length: 12 }, (_, i) => `7,L-${i},2024-01-01,2030-12-31,1000`).join('\n');
-    const uploaded = await upload(
-      admin,
-      'leases',
-      'l.csv',
-      `Store #,Reference,Commencement,Expiration,Monthly rent\n${rows}\n`,
-    );
+    const uploaded = await uploadImport(admin, 'leases', {
+      name: 'l.csv',
+      content: `Store #,Reference,Commencement,Expiration,Monthly rent\n${rows}\n`,
+    });
     const id = uploaded.body.data.id;
     ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
       runImport(ctx.app.deps, id, job.id, {
@@ -852,12 +855,10 @@ describe('importing records', () => {
     await createVia(admin, 'stores', { name: 'Dallas', store_number: '7' });
     const future = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
     const rows = Array.from({ length: 12 }, (_, i) => `7,L-${i},2024-01-01,${future},1000`).join('\n');
-    const uploaded = await upload(
-      admin,
-      'leases',
-      'l.csv',
-      `Store #,Reference,Commencement,Expiration,Monthly rent\n${rows}\n`,
-    );
+    const uploaded = await uploadImport(admin, 'leases', {
+      name: 'l.csv',
+      content: `Store #,Reference,Commencement,Expiration,Monthly rent\n${rows}\n`,
+    });
     const id = uploaded.body.data.id;
     const seen: Array<{ leases: number; reminders: number; restore: number }> = [];
     ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
@@ -902,7 +903,10 @@ describe('importing records', () => {
     const { admin } = await teamWithRoles(ctx);
     await createVia(admin, 'stores', { name: 'Kept', store_number: '1' });
     const rows = Array.from({ length: 25 }, (_, i) => `${i + 2},Store ${i + 2}`).join('\n');
-    const uploaded = await upload(admin, 'stores', 's.csv', `Store number,Name\n1,Renamed\n${rows}`);
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 's.csv',
+      content: `Store number,Name\n1,Renamed\n${rows}`,
+    });
     const id = uploaded.body.data.id;
 
     // The first worker dies after its second batch committed: it never runs another line.
@@ -975,7 +979,10 @@ describe('importing records', () => {
     for (let i = 0; i < 20; i++)
       await createVia(admin, 'stores', { name: `Store ${i}`, store_number: String(i) });
     const rows = Array.from({ length: 20 }, (_, i) => `${i},Imported ${i}`).join('\n');
-    const uploaded = await upload(admin, 'stores', 's.csv', `Store number,Name\n${rows}`);
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 's.csv',
+      content: `Store number,Name\n${rows}`,
+    });
     const id = uploaded.body.data.id;
     const first = (await admin.get('/app/api/v1/stores?search=store&sort=store_number&per_page=1')).body
       .data[0];
@@ -1011,7 +1018,10 @@ describe('importing records', () => {
   it('a store number taken by a store created while the import ran: refused at the commit point, skipped after it', async () => {
     const { admin } = await teamWithRoles(ctx);
     const rows = Array.from({ length: 20 }, (_, i) => `N${i},Imported ${i}`).join('\n');
-    const before = await upload(admin, 'stores', 's.csv', `Store number,Name\n${rows}`);
+    const before = await uploadImport(admin, 'stores', {
+      name: 's.csv',
+      content: `Store number,Name\n${rows}`,
+    });
     ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
       runImport(ctx.app.deps, before.body.data.id, job.id, {
         batchSize: 10,
@@ -1035,7 +1045,10 @@ describe('importing records', () => {
     expect(await storeNames(admin)).toEqual(['Mine']);
 
     // Again, N15 (now Mine's) skipped as invalid; N3 is taken between the commit point and its reveal.
-    const after = await upload(admin, 'stores', 's.csv', `Store number,Name\n${rows}`);
+    const after = await uploadImport(admin, 'stores', {
+      name: 's.csv',
+      content: `Store number,Name\n${rows}`,
+    });
     ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
       runImport(ctx.app.deps, after.body.data.id, job.id, {
         afterCommitPoint: async () =>
@@ -1063,12 +1076,10 @@ describe('importing records', () => {
   it('keeps answering requests while a big import runs: the event loop is never held long, and its rows appear only at the end', async () => {
     const { admin } = await teamWithRoles(ctx);
     const rows = 20_000;
-    const uploaded = await upload(
-      admin,
-      'stores',
-      'big.csv',
-      `Store number,Name,City\n${Array.from({ length: rows }, (_, i) => `B${i},Big ${i},Town ${i % 50}`).join('\n')}`,
-    );
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 'big.csv',
+      content: `Store number,Name,City\n${Array.from({ length: rows }, (_, i) => `B${i},Big ${i},Town ${i % 50}`).join('\n')}`,
+    });
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.data.id;
     let seenWhileRunning = 0;
@@ -1082,23 +1093,10 @@ describe('importing records', () => {
         },
       }),
     );
-    // Two measures: the event loop's delay as requests see it (which also counts time this process waits for a
-    // core on a busy machine), and the main thread's own CPU time between two 10 ms ticks: the longest stretch of
-    // synchronous work (parsing, checking, a SQLite batch) that nothing else could interrupt.
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const busy: number[] = [];
-    let last = process.threadCpuUsage();
-    const ticker = setInterval(() => {
-      const now = process.threadCpuUsage();
-      busy.push((now.user - last.user + now.system - last.system) / 1000);
-      last = now;
-    }, 10);
-    await admin.post(`/app/api/v1/imports/${id}/run`, { mapping: uploaded.body.data.mapping });
-    await ctx.app.deps.jobs.drain();
-    delay.disable();
-    clearInterval(ticker);
-    busy.sort((a, b) => a - b);
+    const { loopHeldMs } = await loopHeldWhile(async () => {
+      await admin.post(`/app/api/v1/imports/${id}/run`, { mapping: uploaded.body.data.mapping });
+      await ctx.app.deps.jobs.drain();
+    });
     expect((await admin.get(`/app/api/v1/imports/${id}`)).body.data).toMatchObject({
       status: 'completed',
       created_count: rows,
@@ -1115,15 +1113,8 @@ describe('importing records', () => {
       }>`select reltuples from pg_class where relname = 'stores'`.execute(ctx.db);
       expect(Number(stats[0]!.reltuples)).toBeGreaterThanOrEqual(rows);
     }
-    const p99 = delay.percentile(99) / 1e6;
-    const busyP99 = busy[Math.floor(busy.length * 0.99)]!;
-    console.log(
-      `a ${rows}-row import (${ctx.app.deps.dialect}): event-loop delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms; ` +
-        `main-thread work between ticks p99 ${busyP99.toFixed(1)} ms, max ${busy.at(-1)!.toFixed(1)} ms`,
-    );
-    expect(busyP99).toBeLessThan(50);
-    expect(busy.at(-1)!).toBeLessThan(100);
-    // Loose, for a machine shared with other work; a run that never yields holds the loop for seconds.
-    expect(p99).toBeLessThan(300);
+    // The import yields between batches: a run that parsed or wrote all its rows in one go would hold the
+    // server's loop for seconds.
+    expect(loopHeldMs).toBeLessThan(1000);
   }, 120_000);
 });
