@@ -11,4 +11,5 @@ export { hashPassword, verifyPassword } from './passwords';
 export { assertUncommonPassword } from './common-passwords';
 export { addressLinkPath, linkExpiry, LINK_MINUTES } from './verification';
 export { endAllCredentials } from './repository';
-export { logoutOtherDevices, rotateSession } from './service';
+export { logoutOtherDevices } from './service';
+export { rotateSession } from './http';

@@ -13,13 +13,15 @@ import {
   tokenResponseSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { clientOf, setSessionCookies } from './http';
 import * as auth from './service';
+import { setCsrfCookie } from './session-cookie';
 
 export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get('/app/sanctum/csrf-cookie', { config: { guard: 'public' } }, async (_request, reply) => {
-    auth.issueCsrfCookie(deps, reply);
+    setCsrfCookie(deps, reply);
     return reply.status(204).send();
   });
 
@@ -33,13 +35,15 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const result = await auth.login(deps, request, reply, request.body);
-      return 'token' in result ? { token: result.token } : { data: result.user };
+      const result = await auth.login(deps, clientOf(deps, request), request.body);
+      if ('token' in result) return { token: result.token };
+      setSessionCookies(deps, reply, result.cookies);
+      return { data: result.user };
     },
   );
 
   app.post('/app/logout', { config: { guard: 'public' } }, async (request, reply) => {
-    await auth.logout(deps, request, reply);
+    setSessionCookies(deps, reply, await auth.logout(deps, request.auth, request.ip));
     return reply.status(204).send();
   });
 
@@ -47,7 +51,7 @@ export function registerAuthRoutes(root: FastifyInstance, deps: Deps) {
     '/app/register',
     { config: { guard: 'public' }, schema: { body: registerSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      await auth.register(deps, request, reply, request.body);
+      setSessionCookies(deps, reply, await auth.register(deps, clientOf(deps, request), request.body));
       return reply.status(201).send({ message: auth.REGISTRATION_RECEIVED });
     },
   );

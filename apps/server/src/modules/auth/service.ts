@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays } from 'date-fns';
 import {
   LOGIN_MAX_ATTEMPTS,
@@ -28,13 +27,7 @@ import { forgetSession, isDemoUser, requireVerifiedEmail, type RequestAuth } fro
 import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
-import {
-  clearSessionCookie,
-  sessionCookieName,
-  sessionExpiry,
-  setCsrfCookie,
-  setSessionCookie,
-} from './session-cookie';
+import { sessionExpiry } from './session-cookie';
 import { isValidAddressLink, sendVerificationMail } from './verification';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
@@ -60,9 +53,23 @@ async function limitPerIp(deps: Deps, action: string, ip: string, max: number, f
 /** Session cookie values: 32 random bytes (256 bits), stored only as their SHA-256. */
 const SESSION_TOKEN_BYTES = 32;
 
+/** The caller as the auth service needs it; the route reads it off the request. */
+export type Client = {
+  ip: string;
+  userAgent: string | null;
+  /** The session cookie the request carried, if any. */
+  sessionCookie: string | undefined;
+};
+
+/**
+ * The cookies a route sets on its answer: the session cookie (a new value, or cleared), then always a fresh
+ * CSRF cookie.
+ */
+export type SessionCookies = { session: { token: string; remember: boolean } | 'clear' };
+
 /** Ends the session the request's cookie names, if any: a new sign-in never inherits an old session. */
-async function endPreviousSession(deps: Deps, request: FastifyRequest) {
-  const previous = request.cookies[sessionCookieName(deps)];
+async function endPreviousSession(deps: Deps, client: Client) {
+  const previous = client.sessionCookie;
   if (!previous) return;
   await repo.deleteSession(deps.db, sha256(previous));
   forgetSession(deps, sha256(previous));
@@ -75,27 +82,25 @@ async function endPreviousSession(deps: Deps, request: FastifyRequest) {
  */
 async function startSession(
   deps: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   userId: number,
   remember: boolean,
   createdAt?: string,
-) {
-  await endPreviousSession(deps, request);
+): Promise<SessionCookies> {
+  await endPreviousSession(deps, client);
   const token = randomToken(SESSION_TOKEN_BYTES);
   const now = nowIso();
   await repo.createSession(deps.db, {
     id: sha256(token),
     userId,
     remember,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent,
     now,
     createdAt: createdAt ?? now,
     expiresAt: sessionExpiry(remember, now, createdAt ?? now),
   });
-  setSessionCookie(deps, reply, token, remember);
-  setCsrfCookie(deps, reply);
+  return { session: { token, remember } };
 }
 
 /**
@@ -103,17 +108,19 @@ async function startSession(
  * privilege — a team switch, a password change — so an id seen before the change is worth nothing after it.
  * Bearer-token callers have no session to rotate.
  */
-export async function rotateSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
-  const auth = request.auth;
-  if (!auth?.sessionId) return;
+export async function rotateSession(
+  deps: Deps,
+  auth: RequestAuth | null,
+  client: Client,
+): Promise<SessionCookies | undefined> {
+  if (!auth?.sessionId) return undefined;
   const session = await repo.findSession(deps.db, auth.sessionId);
-  if (!session) return;
-  await startSession(deps, request, reply, auth.user.id, Boolean(session.remember), session.created_at);
+  if (!session) return undefined;
+  return startSession(deps, client, auth.user.id, Boolean(session.remember), session.created_at);
 }
 
 /** "Log out other devices": ends every other session of the caller; their API tokens stay (revoked on their own page). */
-export async function logoutOtherDevices(deps: Deps, request: FastifyRequest): Promise<number> {
-  const auth = request.auth!;
+export async function logoutOtherDevices(deps: Deps, auth: RequestAuth, ip: string): Promise<number> {
   if (isDemoUser(auth.user, deps.config.SEED_DEMO))
     throw forbidden('The demo account is shared: it cannot log out other devices.');
   return writeTransaction(deps.db, async (trx) => {
@@ -125,20 +132,15 @@ export async function logoutOtherDevices(deps: Deps, request: FastifyRequest): P
       subjectId: auth.user.id,
       action: 'logout_other_devices',
       changes: { sessions: ended },
-      ip: request.ip,
+      ip,
     });
     return ended;
   });
 }
 
-export function issueCsrfCookie(deps: Deps, reply: FastifyReply) {
-  setCsrfCookie(deps, reply);
-}
-
 export async function login(
   deps: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   input: {
     email: string;
     password: string;
@@ -146,13 +148,13 @@ export async function login(
     device_name?: string | undefined;
     abilities: TokenAbility;
   },
-): Promise<{ user: AuthUser } | { token: string }> {
-  const key = `login:${input.email}|${request.ip}`;
+): Promise<{ user: AuthUser; cookies: SessionCookies } | { token: string }> {
+  const key = `login:${input.email}|${client.ip}`;
   // Per e-mail and address (guessing one account), and per address alone (trying many accounts). Every
   // attempt is counted before the password is checked, so parallel guesses cannot all slip under the limit;
   // a success clears the per-account count and gives back its count from the address.
   const message = 'Too many login attempts. Please try again in :seconds seconds.';
-  const ipKey = `login-ip:${request.ip}`;
+  const ipKey = `login-ip:${client.ip}`;
   await enforceLimit(deps.limiter, {
     key: ipKey,
     max: LIMITS.loginPerIp,
@@ -178,7 +180,7 @@ export async function login(
       subjectId: user?.id ?? null,
       action: 'login_failed',
       changes: { email: input.email.slice(0, 255) },
-      ip: request.ip,
+      ip: client.ip,
     });
     throw invalid('email', FAILED_LOGIN);
   }
@@ -207,7 +209,7 @@ export async function login(
         subjectId: user.id,
         action: 'login',
         changes: { device: input.device_name, abilities: input.abilities, expires_at: expiresAt },
-        ip: request.ip,
+        ip: client.ip,
       });
     });
     return { token };
@@ -218,14 +220,13 @@ export async function login(
     subjectType: 'user',
     subjectId: user.id,
     action: 'login',
-    ip: request.ip,
+    ip: client.ip,
   });
-  await startSession(deps, request, reply, user.id, input.remember);
-  return { user: await loadAuthUser(deps, deps.db, user.id) };
+  const cookies = await startSession(deps, client, user.id, input.remember);
+  return { user: await loadAuthUser(deps, deps.db, user.id), cookies };
 }
 
-export async function logout(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
-  const auth = request.auth;
+export async function logout(deps: Deps, auth: RequestAuth | null, ip: string): Promise<SessionCookies> {
   if (auth?.sessionId) {
     await repo.deleteSession(deps.db, auth.sessionId);
     forgetSession(deps, auth.sessionId);
@@ -238,11 +239,10 @@ export async function logout(deps: Deps, request: FastifyRequest, reply: Fastify
       subjectType: 'user',
       subjectId: auth.user.id,
       action: 'logout',
-      ip: request.ip,
+      ip,
     });
   }
-  clearSessionCookie(deps, reply);
-  issueCsrfCookie(deps, reply);
+  return { session: 'clear' };
 }
 
 /**
@@ -261,8 +261,7 @@ export const REGISTRATION_RECEIVED =
  */
 export async function register(
   deps: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   input: {
     name: string;
     email: string;
@@ -271,8 +270,8 @@ export async function register(
     invitation_signature?: string | undefined;
     time_zone?: string | undefined;
   },
-): Promise<void> {
-  await limitPerIp(deps, 'register', request.ip, LIMITS.registerPerIp, 'email');
+): Promise<SessionCookies> {
+  await limitPerIp(deps, 'register', client.ip, LIMITS.registerPerIp, 'email');
   await assertUncommonPassword(input.password);
   if (input.invitation) {
     const invitation = await previewInvitation(deps, input.invitation);
@@ -301,16 +300,14 @@ export async function register(
         subjectType: 'user',
         subjectId: existing.id,
         action: 'registration_attempt',
-        ip: request.ip,
+        ip: client.ip,
       });
       if (notices.count === 1) await sendAccountExistsMail(deps, trx, existing);
     });
     deps.mail.kick();
-    await endPreviousSession(deps, request);
+    await endPreviousSession(deps, client);
     // A cookie like a new session's, naming no session: the next request is simply a guest's.
-    setSessionCookie(deps, reply, randomToken(SESSION_TOKEN_BYTES), false);
-    setCsrfCookie(deps, reply);
-    return;
+    return { session: { token: randomToken(SESSION_TOKEN_BYTES), remember: false } };
   }
   const userId = await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
@@ -330,14 +327,14 @@ export async function register(
       subjectType: 'user',
       subjectId: user.id,
       action: 'registered',
-      ip: request.ip,
+      ip: client.ip,
     });
-    if (input.invitation) await acceptInvitation(trx, user, input.invitation, request.ip);
+    if (input.invitation) await acceptInvitation(trx, user, input.invitation, client.ip);
     else await sendVerificationMail(deps, trx, user);
     return user.id;
   });
   deps.mail.kick();
-  await startSession(deps, request, reply, userId, false);
+  return startSession(deps, client, userId, false);
 }
 
 async function sendAccountExistsMail(deps: Deps, trx: Executor, user: { email: string; name: string }) {

@@ -78,6 +78,6 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       config: { guard: 'auth' },
       schema: { response: { 200: dataOf(z.object({ ended: z.number().int() })) } },
     },
-    async (request) => ({ data: { ended: await logoutOtherDevices(deps, request) } }),
+    async (request) => ({ data: { ended: await logoutOtherDevices(deps, request.auth!, request.ip) } }),
   );
 }
