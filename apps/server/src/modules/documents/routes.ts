@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +25,13 @@ import { listExport } from '../attributes/index';
 import { openSignedFile } from './download';
 import { DOCUMENT_EXPORT_COLUMNS } from './export-columns';
 import * as documents from './service';
-import { uploadDocument, uploadVersion } from './upload';
+import { uploadDocument, uploadVersion, type UploadParts } from './upload';
+
+/** The request's multipart form as the upload reads it: streamed part by part, never buffered whole. */
+const partsOf =
+  (request: FastifyRequest): UploadParts =>
+  (limits) =>
+    request.isMultipart() ? request.parts({ limits }) : null;
 
 export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +71,7 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     base,
     { config, schema: { response: { 201: dataOf(documentSchema) } } },
     async (request, reply) => {
-      const { document } = await uploadDocument(deps, actorOf(request, deps), request);
+      const { document } = await uploadDocument(deps, actorOf(request, deps), partsOf(request));
       return reply.status(201).send({ data: document });
     },
   );
@@ -119,7 +126,9 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await uploadVersion(deps, actorOf(request, deps), request, request.params.id) }),
+        .send({
+          data: await uploadVersion(deps, actorOf(request, deps), partsOf(request), request.params.id),
+        }),
   );
 
   for (const method of ['POST', 'DELETE'] as const) {
@@ -168,7 +177,10 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
         await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
           throw documents.notFoundRecord(type);
         });
-        const { document } = await uploadDocument(deps, actor, request, { type, id: request.params.id });
+        const { document } = await uploadDocument(deps, actor, partsOf(request), {
+          type,
+          id: request.params.id,
+        });
         return reply.status(201).send({ data: document });
       },
     );

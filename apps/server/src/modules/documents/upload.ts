@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { pipeline, Transform } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   documentInputSchema,
@@ -32,6 +30,25 @@ import {
 } from './service';
 
 const HEAD_BYTES = 4100;
+
+/** One part of a multipart form: a field, or a file whose bytes are still arriving. */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | {
+      type: 'file';
+      fieldname: string;
+      filename: string | undefined;
+      /** `truncated` once the part went past `fileSize`. */
+      file: Readable & { truncated: boolean };
+    };
+
+export type UploadLimits = { fileSize: number; files: number; fields: number; fieldSize: number };
+
+/**
+ * The route's multipart reader: the form's parts under `limits`, read as they arrive, or null when the
+ * request has no multipart form. Called only once the caller is known to be allowed to upload.
+ */
+export type UploadParts = (limits: UploadLimits) => AsyncIterable<UploadPart> | null;
 
 type Received = { key: string; fileName: string; size: number; checksum: string; mime: string };
 
@@ -71,17 +88,16 @@ async function detectType(head: Buffer, fileName: string): Promise<string> {
  */
 async function receive(
   deps: Deps,
-  request: FastifyRequest,
+  readParts: UploadParts,
 ): Promise<{ fields: Record<string, string[]>; file: Received }> {
-  if (!request.isMultipart()) throw invalid('file', 'The file field is required.');
+  const limit = deps.config.UPLOAD_MAX_BYTES;
+  const parts = readParts({ fileSize: limit, files: 1, fields: 50, fieldSize: 100_000 });
+  if (!parts) throw invalid('file', 'The file field is required.');
   const fields: Record<string, string[]> = {};
   let file: Received | null = null;
-  const limit = deps.config.UPLOAD_MAX_BYTES;
   const megabytes = Math.round(limit / 1024 / 1024);
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: limit, files: 1, fields: 50, fieldSize: 100_000 },
-    })) {
+    for await (const part of parts) {
       if (part.type === 'field') {
         (fields[part.fieldname] ??= []).push(String(part.value));
         continue;
@@ -178,12 +194,12 @@ function parseLinks(values: string[] | undefined): Array<{ type: LinkableType; i
 export async function uploadDocument(
   deps: Deps,
   actor: Actor,
-  request: FastifyRequest,
+  parts: UploadParts,
   target?: { type: LinkableType; id: number },
 ): Promise<{ document: DocumentDto }> {
   authorize(recordPolicy.create(actor));
   if (target) await checkLinkTarget(deps.db, actor.teamId, target.type, target.id);
-  const { fields, file } = await receive(deps, request);
+  const { fields, file } = await receive(deps, parts);
   try {
     const single = (name: string) => fields[name]?.at(-1);
     const parsed = documentInputSchema.safeParse({
@@ -272,12 +288,12 @@ export async function uploadDocument(
 export async function uploadVersion(
   deps: Deps,
   actor: Actor,
-  request: FastifyRequest,
+  parts: UploadParts,
   documentId: number,
 ): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, documentId);
   authorize(recordPolicy.update(actor));
-  const { file } = await receive(deps, request);
+  const { file } = await receive(deps, parts);
   try {
     const extractable = isExtractable(file.mime);
     await writeTransaction(deps.db, async (trx) => {
