@@ -13,7 +13,7 @@ import {
   uploadDocument,
 } from '../../test/factories';
 import type { RouteGuardEntry } from '../modules/auth/context';
-import { createToken } from '../modules/auth/repository';
+import { insertToken } from '../modules/tokens/repository';
 import { nowIso } from '../platform/clock';
 import { sha256 } from '../platform/crypto';
 
@@ -256,10 +256,12 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     'invitation',
   ).body.data;
   // Written directly: the demo user may not make tokens through the API, yet owns one here to revoke.
-  await createToken(ctx.db, {
+  await insertToken(ctx.db, {
     userId: ownerId,
     name: 'script',
     tokenHash: sha256(randomBytes(20).toString('hex')),
+    abilities: 'read-write',
+    expiresAt: null,
     now: nowIso(),
   });
   const token = await ctx.db

@@ -9,6 +9,7 @@ import { sha256 } from '../../platform/crypto';
 import { teamScope, type Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
+import { findTokenByHash, touchToken } from '../tokens/index';
 import { findUserById, listUserTeams } from '../users/index';
 import {
   clearSessionCookie,
@@ -172,12 +173,12 @@ async function resolveAuth(
 ): Promise<RequestAuth | null> {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) {
-    const token = await repo.findToken(deps.db, sha256(authorization.slice(7).trim()));
+    const token = await findTokenByHash(deps.db, sha256(authorization.slice(7).trim()));
     const now = nowIso();
     if (!token || (token.expires_at && token.expires_at <= now)) return null;
     const user = await findUserById(deps.db, token.user_id);
     if (!user) return null;
-    await repo.touchToken(deps.db, token.id, now);
+    await touchToken(deps.db, token.id, now);
     return withTeams(deps, {
       user,
       via: 'token',

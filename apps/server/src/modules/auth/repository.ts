@@ -1,7 +1,8 @@
 import type { Executor } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
+import { deleteTokensOf } from '../tokens/index';
 
-/** Sessions, bearer tokens and reset tokens. Users are global (not team-scoped) records. */
+/** Sessions and reset tokens (bearer tokens are the tokens module's). Users are global (not team-scoped) records. */
 
 export async function findSessionWithUser(db: Executor, id: string) {
   const row = await db
@@ -80,44 +81,13 @@ export function findSession(db: Executor, id: string) {
   return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findToken(db: Executor, tokenHash: string) {
-  return db
-    .selectFrom('personal_access_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/** A read-write token without expiry, written directly (tests set up callers with it; the app mints through tokens/). */
-export async function createToken(
-  db: Executor,
-  row: { userId: number; name: string; tokenHash: string; now: string },
-) {
-  await db
-    .insertInto('personal_access_tokens')
-    .values({ user_id: row.userId, name: row.name, token_hash: row.tokenHash, created_at: row.now })
-    .execute();
-}
-
 /**
  * Ends everything that signs the user in without their password: every session but `keepSessionId` and
  * every API token (device logins included). What a new password or a proven address must shut out.
  */
 export async function endAllCredentials(db: Executor, userId: number, keepSessionId: string | null) {
   const sessions = await deleteOtherSessions(db, userId, keepSessionId);
-  const result = await db
-    .deleteFrom('personal_access_tokens')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return { sessions, tokens: Number(result.numDeletedRows) };
-}
-
-export async function deleteToken(db: Executor, id: number) {
-  await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
-}
-
-export async function touchToken(db: Executor, id: number, now: string) {
-  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+  return { sessions, tokens: await deleteTokensOf(db, userId) };
 }
 
 export async function savePasswordReset(db: Executor, email: string, tokenHash: string, now: string) {

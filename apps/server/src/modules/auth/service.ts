@@ -21,7 +21,7 @@ import {
   isValidInvitationSignature,
   previewInvitation,
 } from '../teams/index';
-import { insertToken } from '../tokens/index';
+import { deleteToken, insertToken } from '../tokens/index';
 import { findUserByEmail, findUserById, insertUser, loadAuthUser, updateUser } from '../users/index';
 import { forgetSession, isDemoUser, requireVerifiedEmail, type RequestAuth } from './context';
 import { assertUncommonPassword } from './common-passwords';
@@ -231,7 +231,7 @@ export async function logout(deps: Deps, auth: RequestAuth | null, ip: string): 
     await repo.deleteSession(deps.db, auth.sessionId);
     forgetSession(deps, auth.sessionId);
   }
-  if (auth?.tokenId) await repo.deleteToken(deps.db, auth.tokenId);
+  if (auth?.tokenId) await deleteToken(deps.db, auth.tokenId);
   if (auth) {
     await recordActivity(deps.db, {
       teamId: auth.team?.id ?? null,

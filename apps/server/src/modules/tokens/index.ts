@@ -1,2 +1,3 @@
-// The tokens module as other modules use it: a device login issues a personal access token.
-export { insertToken } from './repository';
+// The tokens module as other modules use it: a device login issues a personal access token, a bearer
+// header finds one, and signing out or a new password ends them.
+export { deleteToken, deleteTokensOf, findTokenByHash, insertToken, touchToken } from './repository';

@@ -48,3 +48,29 @@ export async function deleteUserToken(db: Executor, userId: number, id: number):
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The token a bearer header names, by the SHA-256 of its value. */
+export function findTokenByHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('personal_access_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchToken(db: Executor, id: number, now: string) {
+  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteToken(db: Executor, id: number) {
+  await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
+}
+
+/** Deletes every token of the user (device logins included); returns how many. */
+export async function deleteTokensOf(db: Executor, userId: number): Promise<number> {
+  const result = await db
+    .deleteFrom('personal_access_tokens')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
