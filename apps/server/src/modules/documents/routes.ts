@@ -123,12 +123,10 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     `${base}/:id/versions`,
     { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await uploadVersion(deps, actorOf(request, deps), partsOf(request), request.params.id),
-        }),
+    async (request, reply) => {
+      const document = await uploadVersion(deps, actorOf(request, deps), partsOf(request), request.params.id);
+      return reply.status(201).send({ data: document });
+    },
   );
 
   for (const method of ['POST', 'DELETE'] as const) {
