@@ -95,7 +95,9 @@ export default function GettingStartedCard({ user }: { user: AuthUser }) {
                 />
                 <span
                   className={
-                    complete ? 'text-gray-500 line-through' : 'font-medium text-gray-900 dark:text-white'
+                    complete
+                      ? 'text-gray-500 line-through dark:text-gray-400'
+                      : 'font-medium text-gray-900 dark:text-white'
                   }
                 >
                   {t(`gettingStarted.steps.${step}`)}
