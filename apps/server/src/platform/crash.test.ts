@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { sweepOrphanBlobs } from './blobs';
-import { PENDING_IMPORT } from '../modules/imports/pending';
+import { PENDING_IMPORT } from '../modules/records/pending';
 import { buildUser, multipartBody, signIn } from '../../test/factories';
 import { killServers, startServer as startProcess, type ServerProcess } from '../../test/server-process';
 

@@ -18,7 +18,7 @@ import {
   syncAttributeReminders,
   writeAttributeValues,
 } from '../attributes/index';
-import { type RecordDefinition, recordDefinitions } from '../records/index';
+import { PENDING_IMPORT, type RecordDefinition, recordDefinitions } from '../records/index';
 import {
   agreementValuesOf,
   hideImportedAgreement,
@@ -38,7 +38,6 @@ import {
 } from '../leases/index';
 import { existingSales, restoreSales, SALES_LABEL, upsertSales } from '../sales/index';
 import { attributeField, IMPORT_FIELDS, type FieldSpec } from './fields';
-import { PENDING_IMPORT } from './pending';
 import { createPreparer, type Operation, type Preparer, type PrepareOptions } from './prepare';
 import { createContractPreparer, type ContractKind } from './prepare-contracts';
 import { createDocumentPreparer } from './prepare-documents';
@@ -646,70 +645,57 @@ function contractTarget(options: {
   };
 }
 
-/**
- * Built on first use: the leases and agreements modules import this module back (through their index), so
- * their functions are not yet initialised while this module is evaluated.
- */
-function lazily(make: () => ImportTarget): () => ImportTarget {
-  let target: ImportTarget | undefined;
-  return () => (target ??= make());
-}
-
-const leasesTarget = lazily(() =>
-  contractTarget({
-    type: 'leases',
-    label: 'Lease',
-    insert: insertLease,
-    patch: patchLease,
-    remove: removeImportedLeases,
-    hide: hideImportedLease,
-    reveal: revealImportedLeases,
-    kind: {
-      schema: leaseInputSchema,
-      table: 'leases',
-      subject: 'leases',
-      matchColumn: 'reference',
-      valuesOf: leaseValuesOf,
-      // A file has one rent figure per lease: it becomes a one-row schedule over the term.
-      build({ monthly_rent, ...values }, err) {
-        if (monthly_rent === undefined || monthly_rent === '') return values;
-        if (!values.commencement_date || !values.expiration_date) {
-          err('monthly_rent', 'A monthly rent needs the commencement and expiration dates of its lease.');
-          return values;
-        }
-        return {
-          ...values,
-          rent_schedule: [
-            {
-              start_date: values.commencement_date,
-              end_date: values.expiration_date,
-              monthly_amount: monthly_rent,
-            },
-          ],
-        };
-      },
+const leasesTarget = contractTarget({
+  type: 'leases',
+  label: 'Lease',
+  insert: insertLease,
+  patch: patchLease,
+  remove: removeImportedLeases,
+  hide: hideImportedLease,
+  reveal: revealImportedLeases,
+  kind: {
+    schema: leaseInputSchema,
+    table: 'leases',
+    subject: 'leases',
+    matchColumn: 'reference',
+    valuesOf: leaseValuesOf,
+    // A file has one rent figure per lease: it becomes a one-row schedule over the term.
+    build({ monthly_rent, ...values }, err) {
+      if (monthly_rent === undefined || monthly_rent === '') return values;
+      if (!values.commencement_date || !values.expiration_date) {
+        err('monthly_rent', 'A monthly rent needs the commencement and expiration dates of its lease.');
+        return values;
+      }
+      return {
+        ...values,
+        rent_schedule: [
+          {
+            start_date: values.commencement_date,
+            end_date: values.expiration_date,
+            monthly_amount: monthly_rent,
+          },
+        ],
+      };
     },
-  }),
-);
+  },
+});
 
-const agreementsTarget = lazily(() =>
-  contractTarget({
-    type: 'agreements',
-    label: 'Franchise agreement',
-    insert: insertAgreement,
-    patch: patchAgreement,
-    remove: removeImportedAgreements,
-    hide: hideImportedAgreement,
-    reveal: revealImportedAgreements,
-    kind: {
-      schema: agreementInputSchema,
-      table: 'franchise_agreements',
-      subject: 'agreements',
-      matchColumn: 'agreement_number',
-      valuesOf: agreementValuesOf,
-    },
-  }),
-);
+const agreementsTarget = contractTarget({
+  type: 'agreements',
+  label: 'Franchise agreement',
+  insert: insertAgreement,
+  patch: patchAgreement,
+  remove: removeImportedAgreements,
+  hide: hideImportedAgreement,
+  reveal: revealImportedAgreements,
+  kind: {
+    schema: agreementInputSchema,
+    table: 'franchise_agreements',
+    subject: 'agreements',
+    matchColumn: 'agreement_number',
+    valuesOf: agreementValuesOf,
+  },
+});
 
 /** Metadata of uploaded documents: only updated, through the documents service (search row, reminder, audit). */
 const documentsTarget: ImportTarget = {
@@ -779,7 +765,7 @@ async function putBackDocuments(trx: Executor, teamId: number, changes: ChangeRo
 export function targetOf(type: ImportType): ImportTarget {
   if (type === 'documents') return documentsTarget;
   if (type === 'sales') return salesTarget;
-  if (type === 'leases') return leasesTarget();
-  if (type === 'agreements') return agreementsTarget();
+  if (type === 'leases') return leasesTarget;
+  if (type === 'agreements') return agreementsTarget;
   return recordTarget(recordDefinitions[type]);
 }

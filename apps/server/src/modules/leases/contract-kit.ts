@@ -17,8 +17,7 @@ import {
   withAttributeErrors,
   writeAttributeValues,
 } from '../attributes/index';
-import { PENDING_IMPORT } from '../imports/index';
-import { recordPolicy, viewerOf, type Lifecycle, type Viewer } from '../records/index';
+import { PENDING_IMPORT, recordPolicy, viewerOf, type Lifecycle, type Viewer } from '../records/index';
 import { removeSubjectReminders } from '../reminders/index';
 import { parseWhole, purgeContractRows, removeImportedContracts } from './lease-agreement-rows';
 

@@ -1,5 +1,6 @@
 // The records module as other modules use it: the record types' kit (definitions, policy, validation), their
-// registry, and the lifecycle kit (soft delete, restore, trash, purge) that leases, agreements and documents share.
+// registry, the lifecycle kit (soft delete, restore, trash, purge) that leases, agreements and documents share, and
+// the `deleted_at` marker of rows an import has not committed yet, which that kit and every trash path skip.
 export type { RecordDefinition } from './definition';
 export { recordDefinitions } from './registry';
 export { recordAbilities, recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from './policy';
@@ -15,3 +16,4 @@ export {
   type TrashType,
 } from './lifecycle';
 export { imageUrlsFor, variantKeys } from './images';
+export { isPendingImport, PENDING_IMPORT } from './pending';

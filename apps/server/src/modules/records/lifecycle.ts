@@ -8,7 +8,7 @@ import { authorize, type Actor } from '../../platform/policy';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { recordActivity } from '../activities/index';
 import { purgeAttributeValues } from '../attributes/index';
-import { isPendingImport } from '../imports/index';
+import { isPendingImport } from './pending';
 import { recordPolicy } from './policy';
 
 /** Deleted records stay restorable this long; the purge job removes them afterwards. */

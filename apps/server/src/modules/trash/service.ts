@@ -17,7 +17,7 @@ import {
 import { documentLifecycle } from '../documents/index';
 import { leaseLifecycle } from '../leases/index';
 import { agreementLifecycle } from '../agreements/index';
-import { PENDING_IMPORT } from '../imports/index';
+import { PENDING_IMPORT } from '../records/index';
 
 /**
  * Every kind the trash holds, in purge order: children before parents, so foreign keys to rows about to go
