@@ -22,3 +22,4 @@ export * from './billing';
 export * from './critical-dates';
 export * from './money';
 export * from './onboarding';
+export * from './lease-accounting';
