@@ -9,9 +9,9 @@ import {
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
 import { dialectOf, type Executor } from './db';
-import type { MatchSet } from './search';
+import { cachedSearchResult, idsBytes, type MatchSet } from './search';
 import { AppError } from './errors';
-import { cachedAtVersion, teamWriteVersion, type CachePool } from './team-cache';
+import { cachedAtVersion, teamWriteVersion } from './team-cache';
 
 /**
  * A whitelisted filter. By default `field in (values)` on the column of the same name; `condition`
@@ -311,8 +311,6 @@ export async function pageOfIds(
  * need the compiled expression); denser searches walk the sort index as below.
  */
 const SEARCH_ORDER_MAX = 60_000;
-/** At most this many ordered match lists (each ≤ SEARCH_ORDER_MAX ids, so ≤ ~50 MB in all) per database. */
-const SEARCH_ORDERS: CachePool = { name: 'search-orders', maxEntries: 100 };
 
 async function orderedMatches(
   db: Executor,
@@ -342,7 +340,8 @@ async function orderedMatches(
   };
   if (version === null || !columns.every((column) => typeof column === 'string')) return read();
   const key = `matches\u0000${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${options.direction}`;
-  return cachedAtVersion(db, version, key, read, SEARCH_ORDERS);
+  // Per team, least recently used out, by bytes (search.ts SEARCH_RESULTS).
+  return cachedSearchResult(db, options.teamId, version, key, read, idsBytes);
 }
 
 // ---------- search boxes: few matches are read directly ----------

@@ -3,6 +3,7 @@ import type { SearchType } from '@storekeep/contracts';
 import { dialectOf, type Dialect, type Executor } from './db';
 import type { SearchIndexTable } from './db/schema';
 import { bumpTeamWriteVersion } from './team-cache';
+import { cachedInTeamLru, type TeamLruOptions } from './team-lru';
 
 /**
  * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in
@@ -211,6 +212,32 @@ export function matchingIdsCondition(
 ): Expression<SqlBool> | null {
   return matchingIds(dialect, teamId, type, query)?.condition ?? null;
 }
+
+/**
+ * Search answers (a list search box's matches in page order, the global search's groups) per database, in a
+ * per-team LRU by bytes (team-lru.ts): a search's ordered matches are at most 60,000 ids (≈ 480 KB), so a
+ * team keeps at least 30 of its biggest and thousands of ordinary ones, and 64 MB holds four teams' worth.
+ */
+export const SEARCH_RESULTS: TeamLruOptions = {
+  name: 'search-results',
+  maxBytes: 64 * 1024 * 1024,
+  teamBytes: 16 * 1024 * 1024,
+};
+
+/** `read()`'s answer for the team's search `key`, kept until the team writes (see SEARCH_RESULTS). */
+export function cachedSearchResult<T>(
+  db: Executor,
+  teamId: number,
+  version: number,
+  key: string,
+  read: () => Promise<T>,
+  sizeOf: (value: T) => number,
+): Promise<T> {
+  return cachedInTeamLru(db, SEARCH_RESULTS, teamId, version, key, read, sizeOf);
+}
+
+/** Bytes of an array of ids in V8 (8 per element at most, plus the array's header). */
+export const idsBytes = (ids: readonly number[] | null) => 32 + 8 * (ids?.length ?? 0);
 
 export type SearchHit = { id: number; title: string; subtitle: string | null };
 

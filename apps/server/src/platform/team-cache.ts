@@ -12,8 +12,8 @@ import { atEndOfTransaction, type Executor } from './db';
 const TTL_MS = 60_000;
 /**
  * A budget of cached answers. List totals, deep-page boundaries and per-team answers share the default one;
- * big answers (a search's ordered matches) get their own, smaller pool so they cannot crowd out the small
- * ones or grow memory without bound.
+ * a pool of its own keeps a kind of answer from crowding out the others. Big answers (a search's ordered
+ * matches) are not kept here but per team and by bytes (team-lru.ts).
  */
 export type CachePool = { readonly name: string; readonly maxEntries: number };
 const SHARED: CachePool = { name: 'shared', maxEntries: 15_000 };
