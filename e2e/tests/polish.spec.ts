@@ -122,6 +122,49 @@ test('on a phone reminder cards are compact with 44 px targets, filters fold beh
   await screenshot(page, 'search-phone');
 });
 
+test('every filter of a list page names itself in words beside its field', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Fern Filters', email: uniqueEmail('filters') });
+  for (const path of [
+    '/leases',
+    '/agreements',
+    '/documents',
+    '/stores',
+    '/companies',
+    '/brands',
+    '/contacts',
+    '/reminders',
+    '/activities',
+  ]) {
+    await page.goto(path);
+    const filters = page.getByRole('group', { name: 'Filters' });
+    await expect(filters, path).toBeVisible();
+    // A field's name for a screen reader alone (aria-label, an sr-only label) leaves a sighted user a bare
+    // "mm/dd/yyyy": each field's label must be on screen, and each picker's button must say what it filters.
+    const unnamed = await filters.evaluate((group) => [
+      ...Array.from(group.querySelectorAll<HTMLInputElement>('input, select, textarea'))
+        .filter((field) => {
+          const label = field.labels?.[0];
+          const box = label?.getBoundingClientRect();
+          return !label?.innerText.trim() || !box || box.width < 2 || box.height < 2;
+        })
+        .map((field) => field.outerHTML),
+      // A combobox's chevron (out of the tab order) belongs to its field, whose label is checked above.
+      ...Array.from(group.querySelectorAll<HTMLElement>('button:not([tabindex="-1"])'))
+        .filter((button) => !button.innerText.trim())
+        .map((button) => button.outerHTML),
+    ]);
+    expect(unnamed, path).toEqual([]);
+  }
+
+  await page.goto('/leases');
+  const expiring = page.getByRole('group', { name: 'Filters' }).getByLabel('Expiring before');
+  await expect(page.getByRole('group', { name: 'Filters' }).getByText('Expiring before')).toBeVisible();
+  await expiring.fill('2026-12-31');
+  await expect(page).toHaveURL(/expiring_before=2026-12-31/);
+  await screenshot(page, 'leases-filters-labelled');
+});
+
 test('the long lease form has a section navigation: a sticky list beside it on a desktop, a jump menu on a phone', async ({
   page,
 }) => {

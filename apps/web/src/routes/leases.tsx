@@ -8,7 +8,7 @@ import {
   type Lease,
   type Reminder,
 } from '@storekeep/contracts';
-import { Button, FilterPicker, Pagination, Skeleton, TextInput } from '../components/ui';
+import { Button, FilterPicker, Pagination, Skeleton } from '../components/ui';
 import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { useApiList } from '../features/leases/api-list';
@@ -18,7 +18,7 @@ import { LeaseFacts, LeaseSections } from '../features/leases/lease-detail';
 import { LeaseForm } from '../features/leases/lease-form';
 import { useResource } from '../features/leases/queries';
 import { ResourceListPage } from '../features/leases/resource-list-page';
-import { IdFilter, usePickerLabels } from '../features/records/list-filters';
+import { DateFilter, IdFilter, usePickerLabels } from '../features/records/list-filters';
 import { useRecord } from '../features/records/queries';
 import { usePaginationLabels } from '../features/records/use-pagination-labels';
 import { NewReminderDialog } from '../features/reminders/reminder-dialogs';
@@ -70,15 +70,10 @@ export function List() {
             onChange={(values) => onChange('clause', values)}
             labels={labels}
           />
-          <TextInput
-            label={<span className="sr-only">{t('leases.fields.expiring_before')}</span>}
-            containerClassName="[&>div:first-child]:hidden"
-            type="date"
-            title={t('leases.fields.expiring_before')}
-            aria-label={t('leases.fields.expiring_before')}
-            value={filters.expiring_before?.[0] ?? ''}
-            onChange={(event) => onChange('expiring_before', event.target.value ? [event.target.value] : [])}
-            className="w-auto"
+          <DateFilter
+            label={t('leases.fields.expiring_before')}
+            value={filters.expiring_before?.[0]}
+            onChange={(values) => onChange('expiring_before', values)}
           />
         </>
       )}

@@ -20,7 +20,7 @@ import { useListView, visibleColumns } from '../list-preferences/use-list-view';
 import { useAttributes } from '../attributes/queries';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { usePickerLabels } from '../records/list-filters';
+import { DateFilter, usePickerLabels } from '../records/list-filters';
 import { ExportLinks } from '../records/export-links';
 import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list-params';
 import { useTeam } from '../teams/use-team';
@@ -95,15 +95,11 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
         loading={team.isFetching}
         labels={labels}
       />
-      <label className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-3 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset focus-within:ring-2 focus-within:ring-blue-600 sm:min-h-10 dark:bg-gray-900 dark:text-gray-200 dark:ring-gray-700">
-        {t('documents.filters.expiring_before')}
-        <input
-          type="date"
-          value={filters.expiring_before?.[0] ?? ''}
-          onChange={(event) => onChange('expiring_before', event.target.value ? [event.target.value] : [])}
-          className="min-w-0 border-0 bg-transparent p-0 text-sm text-gray-900 focus:ring-0 focus:outline-none dark:text-gray-100"
-        />
-      </label>
+      <DateFilter
+        label={t('documents.filters.expiring_before')}
+        value={filters.expiring_before?.[0]}
+        onChange={(values) => onChange('expiring_before', values)}
+      />
     </>
   );
 }

@@ -70,6 +70,32 @@ export function IdFilter({
   );
 }
 
+/**
+ * A date filter with its name shown beside the field, the same height and ring as the pickers beside it:
+ * a bare date field reads only as "mm/dd/yyyy", which says nothing about what it filters.
+ */
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (values: string[]) => void;
+}) {
+  return (
+    <label className="inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-3 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset focus-within:ring-2 focus-within:ring-blue-600 sm:min-h-10 dark:bg-gray-900 dark:text-gray-200 dark:ring-gray-700">
+      {label}
+      <input
+        type="date"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? [event.target.value] : [])}
+        className="min-w-0 border-0 bg-transparent p-0 text-sm text-gray-900 focus:ring-0 focus:outline-none dark:text-gray-100"
+      />
+    </label>
+  );
+}
+
 type ListFiltersProps = {
   type: RecordType;
   filters: Record<string, string[]>;
