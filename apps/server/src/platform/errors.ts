@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE, type ErrorBody } from '@storekeep/contracts';
+import { isSubscriptionBlocked, type ErrorBody } from '@storekeep/contracts';
 import { isDependencyUnavailable } from './unavailable';
-import type { Spa } from './spa';
+import { isSpaPage, type Spa } from './spa';
 
 export type ErrorCode =
   | 'bad_request'
@@ -143,18 +143,15 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (
-      spa !== null &&
-      request.method === 'GET' &&
-      !pathname.startsWith('/app/') &&
-      !/\.\w+$/.test(pathname)
-    ) {
-      // The session cookie's name carries a `__Host-` prefix over HTTPS; whether it is still valid does not matter here.
-      const signedIn = Object.keys(request.cookies ?? {}).some((name) => name.endsWith(SESSION_COOKIE));
+    if (spa !== null && isSpaPage(request.method, pathname)) {
+      // The auth context resolved the session of a page request (modules/auth/context.ts): the page's API
+      // answers are preloaded only for someone the API will give them to.
+      const team = request.auth?.team;
+      const pageData = team != null && !isSubscriptionBlocked(team.subscription_status);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')
-        .send(spa.htmlFor(pathname, { signedIn }));
+        .send(spa.htmlFor(pathname, { pageData }));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
   });

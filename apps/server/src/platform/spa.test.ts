@@ -40,8 +40,8 @@ describe('the SPA page per path', () => {
     expect(dashboard.indexOf('modulepreload')).toBeLessThan(dashboard.indexOf('</head>'));
     expect(spa.htmlFor('/dashboard/')).toBe(dashboard);
 
-    // A guest (no session cookie) is sent to /login: the page's own data would only be a 401 on the console.
-    const guest = spa.htmlFor('/dashboard', { signedIn: false });
+    // For someone the API would refuse (a guest, a closed team) the page's own data would only be an error on the console.
+    const guest = spa.htmlFor('/dashboard', { pageData: false });
     expect(guest).toContain('href="/app/api/v1/users/auth"');
     expect(guest).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
     expect(guest).not.toContain('href="/app/api/v1/dashboard"');

@@ -7,12 +7,17 @@ type Preloads = {
   pages: Record<string, { scripts: string[]; styles: string[]; data: string[] }>;
 };
 
-/** The built single-page app's HTML, per page: index.html with that page's preload links. */
 /**
- * `signedIn: false` (no session cookie came with the request) leaves out the page's own API preloads: a
- * guest's browser would only log their 401 before the page sends it to /login.
+ * The built single-page app's HTML, per page: index.html with that page's preload links.
+ * `pageData: false` leaves out the page's own API preloads, for a visitor the API would refuse them: a
+ * guest (401, the page sends them to /login) or a member of a closed team or of none (403, the page shows
+ * /reactivate or the 403 page). The browser logs a refused preload as an error on the console.
  */
-export type Spa = { htmlFor(pathname: string, options?: { signedIn?: boolean }): string };
+export type Spa = { htmlFor(pathname: string, options?: { pageData?: boolean }): string };
+
+/** A GET the not-found handler answers with the app's HTML: not the API, not a file. */
+export const isSpaPage = (method: string, pathname: string) =>
+  method === 'GET' && !pathname.startsWith('/app/') && !/\.\w+$/.test(pathname);
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -49,13 +54,13 @@ export function loadSpa(webDist: string): Spa | null {
     return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
   };
   const byPage = new Map(Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks(entry)]));
-  const byPageForGuests = new Map(
+  const byPageWithoutData = new Map(
     Object.entries(preloads.pages).map(([page, entry]) => [page, withLinks({ ...entry, data: [] })]),
   );
   const otherPages = withLinks(undefined);
   return {
-    htmlFor: (pathname, { signedIn = true } = {}) =>
-      (signedIn ? byPage : byPageForGuests).get(
+    htmlFor: (pathname, { pageData = true } = {}) =>
+      (pageData ? byPage : byPageWithoutData).get(
         pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname,
       ) ?? otherPages,
   };

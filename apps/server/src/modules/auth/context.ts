@@ -6,6 +6,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
+import { isSpaPage } from '../../platform/spa';
 import { teamScope, type Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
@@ -136,6 +137,16 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
+    if (!config.guard && isSpaPage(request.method, request.url.split('?')[0] ?? '/')) {
+      // The app's HTML preloads the page's API answers; the not-found handler names them only for a session
+      // the API will answer (platform/spa.ts). A lookup that fails leaves them out: the page asks itself.
+      if (request.cookies[sessionCookieName(deps)])
+        request.auth = await resolveAuth(request, reply, deps).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page request: session not resolved');
+          return null;
+        });
+      return;
+    }
     if (!request.url.startsWith('/app') || !config.guard) return;
     request.auth = await resolveAuth(request, reply, deps);
 
