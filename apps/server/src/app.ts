@@ -23,6 +23,7 @@ import { resolveAppKey } from './platform/secrets';
 import { createStorage, type Storage } from './platform/storage';
 import { createRealtime } from './platform/realtime';
 import { isDraining, registerDraining } from './platform/shutdown';
+import { registerConditionalGets } from './platform/conditional';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/index';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -242,6 +243,8 @@ export async function buildApp({
   registerErrorHandler(app, spa);
   registerInputGuard(app);
   app.decorate('routeGuards', installAuthContext(app, deps));
+  // After the auth hook: a tag is computed for a known caller only.
+  registerConditionalGets(app, deps);
   registerMetrics(app, metrics, config.METRICS_TOKEN);
 
   app.get('/healthz', { config: { guard: 'public' } }, async () => ({ status: 'ok' }));
