@@ -41,6 +41,7 @@ import { registerLeaseRoutes } from './modules/leases/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
+import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
@@ -280,6 +281,7 @@ export async function buildApp({
   registerReminderRoutes(app, deps);
   registerAgreementRoutes(app, deps);
   registerSalesRoutes(app, deps);
+  registerPercentageRentRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);

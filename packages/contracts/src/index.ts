@@ -21,5 +21,6 @@ export * from './devices';
 export * from './billing';
 export * from './critical-dates';
 export * from './money';
+export * from './percentage-rent';
 export * from './onboarding';
 export * from './lease-accounting';

@@ -345,6 +345,7 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'POST /app/api/v1/leases/:id/options/:position/exercise': { rent_method: 'percent', percent: 3 },
     'POST /app/api/v1/leases/:id/options/:position/waive': { reason: 'Relocating' },
     'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },
+    'PUT /app/api/v1/leases/:id/percentage-rent': { breakpoint_kind: 'natural' },
     'POST /app/api/v1/leases/escalations': {
       start_date: '2025-01-01',
       end_date: '2027-12-31',

@@ -24,6 +24,7 @@ export {
 } from './lease-agreement-rows';
 export { addDaysIso, daysBefore, escalationRows, noticeDeadline, todayIso } from './dates';
 export {
+  getLease,
   hideImportedLease,
   insertLease,
   leaseLifecycle,

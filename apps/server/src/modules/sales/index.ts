@@ -1,2 +1,4 @@
 // The sales module as other modules use it: imports write figures, the dashboard sums royalties.
 export { existingSales, restoreSales, SALES_LABEL, trailingRoyaltiesCents, upsertSales } from './service';
+// Percentage rent reads a store's figures per lease year.
+export { storeSalesByDay } from './store-figures';

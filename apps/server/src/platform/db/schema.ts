@@ -318,6 +318,19 @@ export type LeaseChargesTable = {
   monthly_cents: number;
   estimated: number;
 };
+/** Percentage rent terms of a lease (0043, modules/percentage-rent); tiers and schedule are JSON in cents. */
+export type PercentageRentTermsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  breakpoint_kind: string;
+  lease_year_start: string;
+  lease_year_month: number | null;
+  proration: string;
+  tiers: string;
+  breakpoint_schedule: string;
+  updated_at: Timestamp;
+};
 export type LeaseOptionsTable = {
   id: Id;
   lease_id: number;
@@ -610,6 +623,7 @@ export type Database = {
   leases: LeasesTable;
   lease_rent_rows: LeaseRentRowsTable;
   lease_charges: LeaseChargesTable;
+  percentage_rent_terms: PercentageRentTermsTable;
   lease_options: LeaseOptionsTable;
   lease_amendments: LeaseAmendmentsTable;
   team_holidays: TeamHolidaysTable;

@@ -72,6 +72,7 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'list_preferences',
   'notes',
   'notification_mutes',
+  'percentage_rent_terms',
   'reminder_comments',
   'reminders',
   'sales',

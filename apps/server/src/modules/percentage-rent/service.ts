@@ -1,0 +1,201 @@
+import {
+  DEFAULT_PERCENTAGE_RENT_TERMS,
+  fieldErrors,
+  percentageRentTermsInputSchema,
+  toCents,
+  type BreakpointKind,
+  type BreakpointProration,
+  type Lease,
+  type LeaseYearStart,
+  type PercentageRent,
+  type PercentageRentYear,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { writeTransaction } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { recordActivity } from '../activities/index';
+import { getLease } from '../leases/index';
+import { storeSalesByDay } from '../sales/index';
+import { teamCalendar } from '../teams/index';
+import {
+  breakpointOf,
+  leaseYearsOf,
+  monthsOf,
+  percentageRentCents,
+  type PercentageLease,
+  type TermsCents,
+} from './calculations';
+import * as repo from './repository';
+
+/** Percentage rent follows the lease: members read it, managers and up change its terms. */
+const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
+
+const dollars = (cents: number) => cents / 100;
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // Only this module writes these columns, always JSON; a damaged value reads as empty.
+    return fallback;
+  }
+}
+
+function termsFrom(row: repo.TermsRow | undefined): TermsCents & { saved: boolean } {
+  if (!row)
+    return {
+      saved: false,
+      breakpoint_kind: DEFAULT_PERCENTAGE_RENT_TERMS.breakpoint_kind,
+      lease_year_start: DEFAULT_PERCENTAGE_RENT_TERMS.lease_year_start,
+      lease_year_month: null,
+      proration: DEFAULT_PERCENTAGE_RENT_TERMS.proration,
+      tiers: [],
+      schedule: new Map(),
+    };
+  const schedule = parseJson<Array<{ lease_year: number; breakpoint_cents: number }>>(
+    row.breakpoint_schedule,
+    [],
+  );
+  return {
+    saved: true,
+    breakpoint_kind: row.breakpoint_kind as BreakpointKind,
+    lease_year_start: row.lease_year_start as LeaseYearStart,
+    lease_year_month: row.lease_year_month === null ? null : Number(row.lease_year_month),
+    proration: row.proration as BreakpointProration,
+    tiers: parseJson<TermsCents['tiers']>(row.tiers, []),
+    schedule: new Map(schedule.map((s) => [s.lease_year, s.breakpoint_cents])),
+  };
+}
+
+function leaseInput(lease: Lease): PercentageLease {
+  return {
+    commencement_date: lease.commencement_date,
+    rent_commencement_date: lease.rent_commencement_date,
+    expiration_date: lease.expiration_date,
+    rentable_sqft: lease.rentable_sqft,
+    rate: lease.percentage_rent_rate,
+    breakpoint_cents: toCents(lease.percentage_rent_breakpoint),
+    rent: lease.rent_schedule.map((r) => ({
+      start_date: r.start_date,
+      end_date: r.end_date,
+      monthly_cents: toCents(r.monthly_amount),
+      per_sqft_cents: toCents(r.amount_per_sqft),
+    })),
+  };
+}
+
+/** The lease's terms and every lease year's figure, each with the readings that made it. */
+export async function percentageRentOf(deps: Deps, actor: Actor, leaseId: number): Promise<PercentageRent> {
+  // The lease module answers 404 for another team's lease before anything here runs.
+  const lease = await getLease(deps, actor, leaseId);
+  const terms = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
+  const { today } = await teamCalendar(deps.db, actor.teamId);
+  const input = leaseInput(lease);
+  const years = leaseYearsOf(input, terms, today);
+  const sales =
+    years.length && lease.store
+      ? await storeSalesByDay(deps.db, actor.teamId, lease.store.id, years[0]!.start, years.at(-1)!.end)
+      : [];
+  const figures = sales.map((s) => ({ period_start: s.day, gross_cents: s.gross }));
+  return {
+    lease: { id: lease.id, reference: lease.reference },
+    store: { id: lease.store?.id ?? 0, name: lease.store?.name ?? '' },
+    rate: lease.percentage_rent_rate,
+    terms: {
+      saved: terms.saved,
+      breakpoint_kind: terms.breakpoint_kind,
+      lease_year_start: terms.lease_year_start,
+      lease_year_month: terms.lease_year_month,
+      proration: terms.proration,
+      tiers: terms.tiers.map((t) => ({ from_sales: dollars(t.from_cents), rate: t.rate })),
+      breakpoint_schedule: [...terms.schedule].map(([year, cents]) => ({
+        lease_year: year,
+        breakpoint: dollars(cents),
+      })),
+    },
+    excluded_categories_supported: false,
+    years: years.map((year): PercentageRentYear => {
+      const breakpoint = breakpointOf(input, terms, year);
+      const months = monthsOf(year, figures, today);
+      const salesCents = months.reduce((sum, m) => sum + (m.cents ?? 0), 0);
+      const missing = months.filter((m) => m.status === 'not_reported').map((m) => m.month);
+      const ended = year.end < today;
+      return {
+        lease_year: year.number,
+        start: year.start,
+        end: year.end,
+        days: year.days,
+        full_year_days: year.fullDays,
+        partial: year.days < year.fullDays,
+        base_rent: dollars(breakpoint.baseRentCents),
+        breakpoint: breakpoint.cents === null ? null : dollars(breakpoint.cents),
+        breakpoint_basis: breakpoint.basis,
+        sales_reported: dollars(salesCents),
+        months: months.map((m) => ({
+          month: m.month,
+          status: m.status,
+          sales: m.cents === null ? null : dollars(m.cents),
+        })),
+        missing_months: missing,
+        complete: ended && missing.length === 0,
+        ended,
+        rent_due: dollars(
+          percentageRentCents(salesCents, breakpoint.cents, lease.percentage_rent_rate, terms.tiers, {
+            ...year,
+            prorate: breakpoint.prorate,
+          }),
+        ),
+      };
+    }),
+    abilities: { update: canUpdate(actor) },
+  };
+}
+
+export async function saveTerms(
+  deps: Deps,
+  actor: Actor,
+  leaseId: number,
+  body: unknown,
+): Promise<PercentageRent> {
+  const before = await percentageRentOf(deps, actor, leaseId);
+  authorize(canUpdate(actor));
+  const parsed = percentageRentTermsInputSchema.safeParse(body);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
+  }
+  const terms = parsed.data;
+  await writeTransaction(deps.db, async (trx) => {
+    await repo.saveTerms(trx, actor.teamId, leaseId, {
+      breakpoint_kind: terms.breakpoint_kind,
+      lease_year_start: terms.lease_year_start,
+      lease_year_month: terms.lease_year_start === 'month' ? terms.lease_year_month : null,
+      proration: terms.proration,
+      tiers: JSON.stringify(
+        [...terms.tiers]
+          .sort((a, b) => a.from_sales - b.from_sales)
+          .map((t) => ({ from_cents: toCents(t.from_sales), rate: t.rate })),
+      ),
+      breakpoint_schedule: JSON.stringify(
+        [...terms.breakpoint_schedule]
+          .sort((a, b) => a.lease_year - b.lease_year)
+          .map((s) => ({ lease_year: s.lease_year, breakpoint_cents: toCents(s.breakpoint) })),
+      ),
+      updated_at: nowIso(),
+    });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'lease',
+      subjectId: leaseId,
+      action: 'updated',
+      changes: { percentage_rent_terms: [before.terms, { ...terms, saved: true }] },
+      ip: actor.ip,
+    });
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
+  return percentageRentOf(deps, actor, leaseId);
+}
