@@ -188,9 +188,17 @@ export function matchingIds(
   const tokens = searchTokens(query);
   if (!tokens.length) return null;
   const match = matchQuery(dialect, teamId, type, tokens);
-  const ids = sql<{
-    id: number;
-  }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_index where ${matchCondition(dialect, match)}`;
+  // PostgreSQL: the (term, rowid) btree answers a prefix with an index-only range scan, where the GIN index
+  // finds the same rows but then visits search_index's heap for each (stores search=mark, 10,346 of 20,000:
+  // 0.4 ms against 12 ms for the first 2,001, 45 against 130 ms for all of them in name order).
+  const ids =
+    dialect === 'postgres' && usesTermRows(type)
+      ? sql<{
+          id: number;
+        }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_terms where ${termRowids(scopeToken(teamId, type), tokens, true)}`
+      : sql<{
+          id: number;
+        }>`select (rowid - ${TYPE_CODES[type]}) / 8 as id from search_index where ${matchCondition(dialect, match)}`;
   return {
     ids,
     condition: sql<SqlBool>`id in (${ids})`,
@@ -306,14 +314,30 @@ function score(title: string, subtitle: string | null, tokens: string[]): number
   return total;
 }
 
+/** One word of a PostgreSQL term query: the index range of its terms in `search_terms`. */
+function termRange(scope: string, token: string, prefix: boolean) {
+  const from = scope + token;
+  return prefix ? sql<SqlBool>`term >= ${from} and term < ${from + '\uffff'}` : sql<SqlBool>`term = ${from}`;
+}
+
+/** The condition on a `search_terms` row whose record holds every word: the first word's range, the others' rowids. */
+function termRowids(scope: string, tokens: string[], prefix: boolean) {
+  const [first, ...rest] = tokens;
+  return sql.join(
+    [
+      termRange(scope, first!, prefix),
+      ...rest.map(
+        (token) =>
+          sql<SqlBool>`rowid in (select rowid from search_terms where ${termRange(scope, token, prefix)})`,
+      ),
+    ],
+    sql` and `,
+  );
+}
+
 /** PostgreSQL candidates through the (term, rowid) btree: each word is an index range that LIMIT can stop. */
 async function termCandidates(db: Executor, scope: string, tokens: string[], prefix: boolean) {
-  const range = (token: string) => {
-    const from = scope + token;
-    return prefix
-      ? sql<SqlBool>`term >= ${from} and term < ${from + '\uffff'}`
-      : sql<SqlBool>`term = ${from}`;
-  };
+  const range = (token: string) => termRange(scope, token, prefix);
   const [first, ...rest] = tokens;
   let ids = db.selectFrom('search_terms').select('rowid').where(range(first!));
   for (const token of rest)
