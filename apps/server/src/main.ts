@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@storekeep/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
@@ -9,34 +10,56 @@ import { deliverReminderNotices } from './modules/reminders/index';
 import { sweepOrphanBlobs } from './platform/blobs';
 import { recoverImports } from './modules/imports/index';
 import { drain } from './platform/shutdown';
+import { runPrimary, runsSchedulers, workerRole } from './platform/cluster';
 
 async function main() {
   const config = loadConfig();
   // Migrations on a connection of their own, without the app's statement timeout: an index build on a big
-  // table, or waiting for another instance's migration lock, may take minutes.
-  const migrator = openDatabase(config.DATABASE_URL, { poolSize: 1 });
-  try {
-    await migrateToLatest(migrator);
-  } catch (error) {
-    throw unreachableDatabase(error, config.DATABASE_URL) ?? error;
-  } finally {
-    await migrator.close();
+  // table, or waiting for another instance's migration lock, may take minutes. With WORKERS=N the primary
+  // migrates once, before any worker starts.
+  if (cluster.isPrimary) {
+    const migrator = openDatabase(config.DATABASE_URL, { poolSize: 1 });
+    try {
+      await migrateToLatest(migrator);
+    } catch (error) {
+      throw unreachableDatabase(error, config.DATABASE_URL) ?? error;
+    } finally {
+      await migrator.close();
+    }
+  }
+  if (cluster.isPrimary && config.WORKERS > 1) {
+    const quiet = config.LOG_LEVEL === 'silent';
+    const line = (level: number, msg: string) =>
+      JSON.stringify({ level, time: Date.now(), pid: process.pid, msg });
+    const code = await runPrimary(config.WORKERS, {
+      info: (msg) =>
+        void (!quiet && ['info', 'debug', 'trace'].includes(config.LOG_LEVEL) && console.log(line(30, msg))),
+      error: (msg) => void (!quiet && console.error(line(50, msg))),
+    });
+    process.exit(code);
   }
   // The app opens (and on close, closes) its own pool, with the statement timeout.
   const app = await buildApp({ config });
-  await seedDemo(app.deps);
-  app.deps.mail.start();
-  app.deps.push.start();
-  app.deps.jobs.start(2000);
+  // The background timers below run in one process of a WORKERS=N cluster (platform/cluster.ts); the
+  // others only serve requests.
+  const schedulers = runsSchedulers();
+  if (schedulers) {
+    await seedDemo(app.deps);
+    app.deps.mail.start();
+    app.deps.push.start();
+    app.deps.jobs.start(2000);
+  }
   // Imports this instance was running when it stopped are recovered now, not when their job's claim
   // expires; another instance's, once their heartbeat stops.
   const recover = (startup: boolean) =>
     recoverImports(app.deps, { startup }).catch((error: unknown) =>
       app.log.error({ err: error }, 'import recovery failed'),
     );
-  void recover(true);
-  const recoverTimer = setInterval(() => void recover(false), 30_000);
-  recoverTimer.unref();
+  const timers: NodeJS.Timeout[] = [];
+  if (schedulers) {
+    void recover(true);
+    timers.push(setInterval(() => void recover(false), 30_000).unref());
+  }
   // Hourly housekeeping: purge the trash, delete blobs a crash left without their row, send reminder notices
   // that came due (each exactly once) and the daily digests, and put the shared demo team back to its seed
   // once a day (the first tick of the UTC day on any instance).
@@ -53,16 +76,16 @@ async function main() {
         app.log.error({ err: error }, 'reminder notices failed'),
       ),
     ]);
-  const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
-  purgeTimer.unref();
-  void purge();
+  if (schedulers) {
+    timers.push(setInterval(() => void purge(), 60 * 60 * 1000).unref());
+    void purge();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(purgeTimer);
-    clearInterval(recoverTimer);
+    for (const timer of timers) clearInterval(timer);
     app.log.info(
       { signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS },
       'shutting down: finishing in-flight requests and jobs',
@@ -80,7 +103,11 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const demo = config.SEED_DEMO ? ` (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD})` : '';
-  app.log.info(`Storekeep is running at ${config.APP_URL}${demo}`);
+  const role = workerRole();
+  if (role === 'single' || role === 'scheduler')
+    app.log.info(
+      `Storekeep is running at ${config.APP_URL}${demo}${role === 'single' ? '' : ` (${config.WORKERS} workers)`}`,
+    );
 }
 
 /** Error codes of a database that cannot be reached or entered: the operator's DATABASE_URL, not a bug. */

@@ -98,6 +98,11 @@ const envSchema = z
       .default(''),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Worker processes serving the one port (node:cluster, platform/cluster.ts); 1 serves from a single process.
+     * More than the machine's cores only adds switching.
+     */
+    WORKERS: z.coerce.number().int().min(1).max(256).default(1),
     /** After SIGTERM/SIGINT: how long in-flight requests and the running job may take before the server exits anyway (non-zero). */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
     /**

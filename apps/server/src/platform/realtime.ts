@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { clusterRelay } from './cluster';
 
 /**
  * Realtime fan-out over channels (`user.<id>`, `team.<id>`). In one process an EventEmitter carries
@@ -7,6 +8,7 @@ import type { Redis } from 'ioredis';
  * instance A hears an event raised on instance B. Redis channels are named `<REDIS_PREFIX>rt:<channel>`:
  * the clients' keyPrefix covers keys only, and pub/sub ignores database numbers, so without the deployment's
  * prefix another deployment on the same Redis would hear these events (names, unread counts, file names).
+ * Without Redis, the workers of one WORKERS=N cluster reach each other through the primary (platform/cluster.ts).
  */
 export type RealtimeEvent = { type: string; data: unknown };
 
@@ -18,11 +20,13 @@ export type Realtime = {
 
 export function createRealtime(
   redis: { publisher: Redis; subscriber: Redis; prefix: string } | null,
+  relay = redis ? null : clusterRelay(),
 ): Realtime {
   const PREFIX = `${redis?.prefix ?? ''}rt:`;
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
+  const unlisten = relay?.listen((channel, event) => local.emit(channel, event as RealtimeEvent));
   if (redis) {
     redis.subscriber.on('message', (channel: string, message: string) => {
       if (channel.startsWith(PREFIX))
@@ -38,6 +42,7 @@ export function createRealtime(
   }
   return {
     publish(channel, event) {
+      if (relay) return relay.publish(channel, event);
       // Redis down: this instance's own listeners still hear the event at once (other instances miss it until
       // Redis is back; browsers refetch on reconnect). A failed publish must never become an unhandled rejection.
       if (!redis || redis.publisher.status !== 'ready') return void local.emit(channel, event);
@@ -62,6 +67,7 @@ export function createRealtime(
       };
     },
     async close() {
+      unlisten?.();
       local.removeAllListeners();
       if (redis)
         await Promise.all(
