@@ -38,6 +38,7 @@ import { registerTrashAndAuditRoutes } from './modules/trash/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
 import { EXTRACT_TEXT, runExtraction } from './modules/documents/index';
 import { registerLeaseRoutes } from './modules/leases/routes';
+import { registerLeaseAccountingRoutes } from './modules/lease-accounting/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
@@ -278,6 +279,7 @@ export async function buildApp({
   registerTrashAndAuditRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerLeaseRoutes(app, deps);
+  registerLeaseAccountingRoutes(app, deps);
   registerReminderRoutes(app, deps);
   registerAgreementRoutes(app, deps);
   registerSalesRoutes(app, deps);

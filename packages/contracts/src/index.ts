@@ -24,3 +24,4 @@ export * from './money';
 export * from './percentage-rent';
 export * from './onboarding';
 export * from './lease-accounting';
+export * from './lease-accounting-api';

@@ -111,6 +111,11 @@ const RULES: Rule[] = [
     allow: ADMINS,
     why: 'team schema and geocoding',
   },
+  {
+    pattern: /^PUT \/app\/api\/v1\/lease-accounting\/settings$/,
+    allow: ADMINS,
+    why: 'the team’s borrowing rates feed every lease’s schedule',
+  },
   // Comments and notes: their author or an admin changes them (the fixtures are the owner's).
   { pattern: /^DELETE \/app\/api\/v1\/reminder-comments\/:id$/, allow: ADMINS, why: 'author or admin' },
   { pattern: /^(PATCH|DELETE) \/app\/api\/v1\/notes\/:id$/, allow: ADMINS, why: 'author or admin' },
@@ -342,6 +347,8 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PATCH /app/api/v1/contacts/:id': { first_name: 'Grace' },
     'POST /app/api/v1/leases': { store_id: ids.stores, status: 'active', expiration_date: '2031-06-30' },
     'PATCH /app/api/v1/leases/:id': { reference: 'L-2' },
+    'PUT /app/api/v1/leases/:id/accounting': { discount_rate: 4.5 },
+    'PUT /app/api/v1/lease-accounting/settings': { borrowing_rates: [{ up_to_months: 120, rate: 5 }] },
     'POST /app/api/v1/leases/:id/options/:position/exercise': { rent_method: 'percent', percent: 3 },
     'POST /app/api/v1/leases/:id/options/:position/waive': { reason: 'Relocating' },
     'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },

@@ -318,6 +318,36 @@ export type LeaseChargesTable = {
   monthly_cents: number;
   estimated: number;
 };
+/** A lease's accounting profile (0042, modules/lease-accounting); answers and options are JSON. */
+export type LeaseAccountingProfilesTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  standard: string;
+  classification_answers: string;
+  classification_override: string | null;
+  classification_reason: string | null;
+  exemption: string;
+  commencement_date: string | null;
+  discount_rate: string | null;
+  rate_convention: string;
+  payment_timing: string;
+  rounding: string;
+  reasonably_certain_options: string;
+  renewal_increase_percent: string;
+  initial_direct_costs_cents: number;
+  incentives_cents: number;
+  prepaid_rent_cents: number;
+  updated_at: Timestamp;
+};
+/** A team's lease accounting settings (0042): borrowing rates by term and GL accounts, as JSON. */
+export type LeaseAccountingSettingsTable = {
+  id: Id;
+  team_id: number;
+  borrowing_rates: string;
+  gl_accounts: string;
+  updated_at: Timestamp;
+};
 /** Percentage rent terms of a lease (0043, modules/percentage-rent); tiers and schedule are JSON in cents. */
 export type PercentageRentTermsTable = {
   id: Id;
@@ -623,6 +653,8 @@ export type Database = {
   leases: LeasesTable;
   lease_rent_rows: LeaseRentRowsTable;
   lease_charges: LeaseChargesTable;
+  lease_accounting_profiles: LeaseAccountingProfilesTable;
+  lease_accounting_settings: LeaseAccountingSettingsTable;
   percentage_rent_terms: PercentageRentTermsTable;
   lease_options: LeaseOptionsTable;
   lease_amendments: LeaseAmendmentsTable;

@@ -64,6 +64,8 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'franchise_agreements',
   'import_mappings',
   'imports',
+  'lease_accounting_profiles',
+  'lease_accounting_settings',
   'lease_amendments',
   'lease_charges',
   'lease_options',

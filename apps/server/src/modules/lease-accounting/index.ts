@@ -1,0 +1,2 @@
+// The lease accounting module as other modules use it.
+export { accountingOf, scheduleOf } from './service';

@@ -1,0 +1,57 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../platform/db';
+import type { LeaseAccountingProfilesTable, LeaseAccountingSettingsTable } from '../../platform/db/schema';
+
+export type ProfileRow = Selectable<LeaseAccountingProfilesTable>;
+export type ProfileValues = Omit<ProfileRow, 'id' | 'team_id' | 'lease_id'>;
+export type SettingsRow = Selectable<LeaseAccountingSettingsTable>;
+export type SettingsValues = Omit<SettingsRow, 'id' | 'team_id'>;
+
+export async function profileOf(
+  db: Executor,
+  teamId: number,
+  leaseId: number,
+): Promise<ProfileRow | undefined> {
+  return db
+    .selectFrom('lease_accounting_profiles')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .executeTakeFirst();
+}
+
+/** One profile per lease, replaced whole (the unique index on team and lease keeps it one). */
+export async function saveProfile(db: Executor, teamId: number, leaseId: number, values: ProfileValues) {
+  const updated = await db
+    .updateTable('lease_accounting_profiles')
+    .set(values)
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('lease_accounting_profiles')
+      .values({ team_id: teamId, lease_id: leaseId, ...values })
+      .execute();
+}
+
+export async function settingsOf(db: Executor, teamId: number): Promise<SettingsRow | undefined> {
+  return db
+    .selectFrom('lease_accounting_settings')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+}
+
+export async function saveSettings(db: Executor, teamId: number, values: SettingsValues) {
+  const updated = await db
+    .updateTable('lease_accounting_settings')
+    .set(values)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('lease_accounting_settings')
+      .values({ team_id: teamId, ...values })
+      .execute();
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_BASE,
+  dataOf,
+  idParamSchema,
+  leaseAccountingInputSchema,
+  leaseAccountingSchema,
+  leaseAccountingSettingsInputSchema,
+  leaseAccountingSettingsSchema,
+  leaseScheduleSchema,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { serviceValidatedBody } from '../../platform/service-body';
+import { exportFormat, sendTabular } from '../../platform/tabular';
+import { actorOf } from '../auth/index';
+import * as accounting from './service';
+
+export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const config = { guard: 'team' } as const;
+  const base = `${API_BASE}/leases/:id/accounting`;
+
+  app.get(
+    base,
+    { config, schema: { params: idParamSchema, response: { 200: dataOf(leaseAccountingSchema) } } },
+    async (request) => ({
+      data: await accounting.accountingOf(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
+  // The body is checked in the service once the lease is found and the role allows it (a stranger's bad body
+  // is a 404, an observer's a 403).
+  const profileBody = serviceValidatedBody(leaseAccountingInputSchema);
+  app.put(
+    base,
+    {
+      config,
+      validatorCompiler: profileBody.validatorCompiler,
+      schema: {
+        params: idParamSchema,
+        body: profileBody.body,
+        response: { 200: dataOf(leaseAccountingSchema) },
+      },
+    },
+    async (request) => ({
+      data: await accounting.saveAccounting(deps, actorOf(request, deps), request.params.id, request.body),
+    }),
+  );
+  app.get(
+    `${base}/schedule`,
+    { config, schema: { params: idParamSchema, response: { 200: dataOf(leaseScheduleSchema) } } },
+    async (request) => ({
+      data: await accounting.scheduleOf(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
+  // The schedule as CSV or XLSX (`?format=`), one row per month.
+  app.get(
+    `${base}/schedule/export`,
+    { config, schema: { params: idParamSchema, querystring: z.object({ format: z.string().optional() }) } },
+    async (request, reply) => {
+      const { format } = exportFormat(request.query.format ? { format: request.query.format } : {});
+      return sendTabular(
+        reply,
+        await accounting.scheduleFile(deps, actorOf(request, deps), request.params.id, format),
+      );
+    },
+  );
+
+  app.get(
+    `${API_BASE}/lease-accounting/settings`,
+    { config, schema: { response: { 200: dataOf(leaseAccountingSettingsSchema) } } },
+    async (request) => ({ data: await accounting.settingsOf(deps, actorOf(request, deps)) }),
+  );
+  const settingsBody = serviceValidatedBody(leaseAccountingSettingsInputSchema);
+  app.put(
+    `${API_BASE}/lease-accounting/settings`,
+    {
+      config,
+      validatorCompiler: settingsBody.validatorCompiler,
+      schema: { body: settingsBody.body, response: { 200: dataOf(leaseAccountingSettingsSchema) } },
+    },
+    async (request) => ({
+      data: await accounting.saveSettings(deps, actorOf(request, deps), request.body),
+    }),
+  );
+}

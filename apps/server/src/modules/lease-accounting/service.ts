@@ -1,0 +1,247 @@
+import {
+  buildSchedule,
+  fieldErrors,
+  leaseAccountingInputSchema,
+  leaseAccountingSettingsInputSchema,
+  toCents,
+  type BorrowingRateBand,
+  type ClassificationAnswers,
+  type Lease,
+  type LeaseAccounting,
+  type LeaseAccountingSettings,
+  type LeaseSchedule,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import { writeTransaction } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import type { TabularFile, TabularFormat } from '../../platform/tabular';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { recordActivity } from '../activities/index';
+import { getLease } from '../leases/index';
+import { presentProfile, presentSchedule, SCHEDULE_COLUMNS } from './presenter';
+import * as repo from './repository';
+import { DEFAULT_PROFILE, resolveProfile, scheduleInputOf, type Profile } from './terms';
+
+/** The accounting follows the lease: members read it, managers and up change it; admins set team rates. */
+const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
+const canManageSettings = (actor: Actor) => hasRole(actor, 'admin');
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // Only this module writes these columns, always JSON; a damaged value reads as empty.
+    return fallback;
+  }
+}
+
+function profileFrom(row: repo.ProfileRow | undefined): Profile {
+  if (!row) return DEFAULT_PROFILE;
+  return {
+    saved: true,
+    standard: row.standard as Profile['standard'],
+    classification_answers: parseJson<ClassificationAnswers>(row.classification_answers, {}),
+    classification_override: row.classification_override as Profile['classification_override'],
+    classification_reason: row.classification_reason,
+    exemption: row.exemption as Profile['exemption'],
+    commencement_date: row.commencement_date === null ? null : String(row.commencement_date),
+    discount_rate: row.discount_rate === null ? null : Number(row.discount_rate),
+    rate_convention: row.rate_convention as Profile['rate_convention'],
+    payment_timing: row.payment_timing as Profile['payment_timing'],
+    rounding: row.rounding as Profile['rounding'],
+    reasonably_certain_options: parseJson<number[]>(row.reasonably_certain_options, []),
+    renewal_increase_percent: Number(row.renewal_increase_percent),
+    initial_direct_costs_cents: Number(row.initial_direct_costs_cents),
+    incentives_cents: Number(row.incentives_cents),
+    prepaid_rent_cents: Number(row.prepaid_rent_cents),
+  };
+}
+
+async function bandsOf(deps: Deps, teamId: number): Promise<BorrowingRateBand[]> {
+  const row = await repo.settingsOf(deps.db, teamId);
+  return row ? parseJson<BorrowingRateBand[]>(row.borrowing_rates, []) : [];
+}
+
+async function load(deps: Deps, actor: Actor, leaseId: number) {
+  // The lease module answers 404 for another team's lease before anything here runs.
+  const lease = await getLease(deps, actor, leaseId);
+  const profile = profileFrom(await repo.profileOf(deps.db, actor.teamId, leaseId));
+  const resolved = resolveProfile(lease, profile, await bandsOf(deps, actor.teamId));
+  return { lease, profile, resolved };
+}
+
+export async function accountingOf(deps: Deps, actor: Actor, leaseId: number): Promise<LeaseAccounting> {
+  const { profile, resolved } = await load(deps, actor, leaseId);
+  return presentProfile(leaseId, profile, resolved, canUpdate(actor));
+}
+
+function validationError(errors: Record<string, string[]>): AppError {
+  return new AppError('validation', Object.values(errors)[0]![0]!, errors);
+}
+
+/** Option positions that are not renewals with a length (the rest of the lease is checked on the schedule). */
+function optionErrors(lease: Lease, positions: number[]): Record<string, string[]> {
+  const bad = positions.find((p) => {
+    const option = lease.options[p];
+    return !option || option.kind !== 'renewal' || !option.length_months;
+  });
+  return bad === undefined
+    ? {}
+    : { reasonably_certain_options: [`Option ${bad + 1} is not a renewal option with a length.`] };
+}
+
+export async function saveAccounting(
+  deps: Deps,
+  actor: Actor,
+  leaseId: number,
+  body: unknown,
+): Promise<LeaseAccounting> {
+  const { lease, profile: before } = await load(deps, actor, leaseId);
+  authorize(canUpdate(actor));
+  const parsed = leaseAccountingInputSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error));
+  const input = parsed.data;
+  const errors = optionErrors(lease, input.reasonably_certain_options);
+  if (input.commencement_date && Number.isNaN(Date.parse(input.commencement_date)))
+    errors.commencement_date = ['The commencement date is not a valid date.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const next: Profile = {
+    saved: true,
+    standard: input.standard,
+    classification_answers: input.classification_answers,
+    classification_override: input.classification_override,
+    classification_reason: input.classification_override ? input.classification_reason : null,
+    exemption: input.exemption,
+    commencement_date: input.commencement_date,
+    discount_rate: input.discount_rate,
+    rate_convention: input.rate_convention,
+    payment_timing: input.payment_timing,
+    rounding: input.rounding,
+    reasonably_certain_options: [...new Set(input.reasonably_certain_options)].sort((a, b) => a - b),
+    renewal_increase_percent: input.renewal_increase_percent,
+    initial_direct_costs_cents: toCents(input.initial_direct_costs),
+    incentives_cents: toCents(input.incentives),
+    prepaid_rent_cents: toCents(input.prepaid_rent),
+  };
+  // An exemption the term does not allow is refused here; what the lease itself lacks stays a problem to show.
+  const resolved = resolveProfile(lease, next, await bandsOf(deps, actor.teamId));
+  if (resolved.problems.exemption) throw validationError({ exemption: [resolved.problems.exemption] });
+
+  await writeTransaction(deps.db, async (trx) => {
+    await repo.saveProfile(trx, actor.teamId, leaseId, {
+      standard: next.standard,
+      classification_answers: JSON.stringify(next.classification_answers),
+      classification_override: next.classification_override,
+      classification_reason: next.classification_reason,
+      exemption: next.exemption,
+      commencement_date: next.commencement_date,
+      discount_rate: next.discount_rate === null ? null : String(next.discount_rate),
+      rate_convention: next.rate_convention,
+      payment_timing: next.payment_timing,
+      rounding: next.rounding,
+      reasonably_certain_options: JSON.stringify(next.reasonably_certain_options),
+      renewal_increase_percent: String(next.renewal_increase_percent),
+      initial_direct_costs_cents: next.initial_direct_costs_cents,
+      incentives_cents: next.incentives_cents,
+      prepaid_rent_cents: next.prepaid_rent_cents,
+      updated_at: nowIso(),
+    });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'lease',
+      subjectId: leaseId,
+      action: 'updated',
+      changes: { accounting_profile: [before.saved ? before : null, next] },
+      ip: actor.ip,
+    });
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
+  return presentProfile(leaseId, next, resolved, canUpdate(actor));
+}
+
+/** The whole term's monthly schedule, or a 422 naming what the lease or profile lacks. */
+export async function scheduleOf(deps: Deps, actor: Actor, leaseId: number): Promise<LeaseSchedule> {
+  const { lease, profile, resolved } = await load(deps, actor, leaseId);
+  const input = scheduleInputOf(lease, profile, resolved);
+  if (
+    !input ||
+    !resolved.commencement_date ||
+    !resolved.term_end ||
+    !resolved.term_months ||
+    resolved.discount_rate === null
+  )
+    throw validationError(
+      Object.fromEntries(Object.entries(resolved.problems).map(([field, message]) => [field, [message]])),
+    );
+  return presentSchedule(
+    leaseId,
+    profile,
+    {
+      ...resolved,
+      commencement_date: resolved.commencement_date,
+      term_end: resolved.term_end,
+      term_months: resolved.term_months,
+      discount_rate: resolved.discount_rate,
+    },
+    buildSchedule(input),
+  );
+}
+
+export async function scheduleFile(
+  deps: Deps,
+  actor: Actor,
+  leaseId: number,
+  format: TabularFormat,
+): Promise<TabularFile> {
+  const schedule = await scheduleOf(deps, actor, leaseId);
+  async function* rows() {
+    yield SCHEDULE_COLUMNS.map(([header]) => header);
+    for (const row of schedule.rows) yield SCHEDULE_COLUMNS.map(([, value]) => value(row));
+  }
+  return { format, name: `lease-${leaseId}-schedule`, rows: rows() };
+}
+
+export async function settingsOf(deps: Deps, actor: Actor): Promise<LeaseAccountingSettings> {
+  const bands = await bandsOf(deps, actor.teamId);
+  return {
+    borrowing_rates: [...bands].sort((a, b) => a.up_to_months - b.up_to_months),
+    abilities: { update: canManageSettings(actor) },
+  };
+}
+
+export async function saveSettings(
+  deps: Deps,
+  actor: Actor,
+  body: unknown,
+): Promise<LeaseAccountingSettings> {
+  authorize(canManageSettings(actor));
+  const parsed = leaseAccountingSettingsInputSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error));
+  const bands = [...parsed.data.borrowing_rates].sort((a, b) => a.up_to_months - b.up_to_months);
+  const terms = bands.map((band) => band.up_to_months);
+  if (new Set(terms).size !== terms.length)
+    throw validationError({ borrowing_rates: ['Each term may have one rate.'] });
+  const before = await settingsOf(deps, actor);
+  await writeTransaction(deps.db, async (trx) => {
+    await repo.saveSettings(trx, actor.teamId, {
+      borrowing_rates: JSON.stringify(bands),
+      gl_accounts: '{}',
+      updated_at: nowIso(),
+    });
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'team',
+      subjectId: actor.teamId,
+      action: 'updated',
+      changes: { lease_accounting_borrowing_rates: [before.borrowing_rates, bands] },
+      ip: actor.ip,
+    });
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
+  return settingsOf(deps, actor);
+}

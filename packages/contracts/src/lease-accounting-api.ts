@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import {
+  ACCOUNTING_STANDARDS,
+  ASC842_CRITERIA,
+  LEASE_CLASSIFICATIONS,
+  PAYMENT_TIMINGS,
+  RATE_CONVENTIONS,
+  RECOGNITION_EXEMPTIONS,
+  ROUNDING_MODES,
+} from './lease-accounting';
+import { isWholeCents } from './money';
+import { oneOf, optionalString, validationMessage } from './validation';
+
+/**
+ * A lease's accounting profile (`PUT /leases/{id}/accounting`) and the schedule built from it. Money in
+ * dollars with at most two decimals, as everywhere in the API; rates in percent a year.
+ */
+
+const numeric = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+const dollars = (label: string) =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('required', label) })
+      .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
+      .max(10_000_000_000, { error: validationMessage('max_numeric', label, { max: 10_000_000_000 }) })
+      .refine(isWholeCents, { error: `The ${label} may have at most two decimals.` }),
+  );
+const rate = (label: string) =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('required', label) })
+      .min(0, { error: validationMessage('between', label, { min: 0, max: 100 }) })
+      .max(100, { error: validationMessage('between', label, { min: 0, max: 100 }) }),
+  );
+const isoDate = (label: string) =>
+  z.string({ error: validationMessage('date', label) }).regex(/^\d{4}-\d{2}-\d{2}$/, {
+    error: validationMessage('date', label),
+  });
+
+export const classificationAnswersSchema = z
+  .object(
+    Object.fromEntries(ASC842_CRITERIA.map((c) => [c, z.boolean().default(false)])) as Record<
+      (typeof ASC842_CRITERIA)[number],
+      z.ZodDefault<z.ZodBoolean>
+    >,
+  )
+  .default({
+    transfers_ownership: false,
+    purchase_option_reasonably_certain: false,
+    major_part_of_economic_life: false,
+    substantially_all_of_fair_value: false,
+    specialized_asset: false,
+  });
+
+export const leaseAccountingInputSchema = z
+  .object({
+    standard: oneOf(ACCOUNTING_STANDARDS, 'standard').default('asc842'),
+    classification_answers: classificationAnswersSchema,
+    /** Set to overrule the five criteria; needs a reason. */
+    classification_override: oneOf(LEASE_CLASSIFICATIONS, 'classification override').nullable().default(null),
+    classification_reason: optionalString('classification reason', 1000).default(null),
+    exemption: oneOf(RECOGNITION_EXEMPTIONS, 'exemption').default('none'),
+    /** Accounting commencement; the lease's commencement date when blank. */
+    commencement_date: isoDate('commencement date').nullable().default(null),
+    /** The lease's own rate; blank uses the team's incremental borrowing rate for the term. */
+    discount_rate: rate('discount rate').nullable().default(null),
+    rate_convention: oneOf(RATE_CONVENTIONS, 'rate convention').default('nominal'),
+    payment_timing: oneOf(PAYMENT_TIMINGS, 'payment timing').default('advance'),
+    rounding: oneOf(ROUNDING_MODES, 'rounding').default('half_up'),
+    /** Positions of renewal options reasonably certain to be exercised (all their remaining renewals). */
+    reasonably_certain_options: z
+      .array(z.number().int().min(0).max(49), { error: validationMessage('in', 'options') })
+      .max(50)
+      .default([]),
+    /** Rent of each assumed renewal term over the one before, in percent (0: the last rent continues). */
+    renewal_increase_percent: rate('renewal increase').default(0),
+    initial_direct_costs: dollars('initial direct costs').default(0),
+    incentives: dollars('incentives').default(0),
+    prepaid_rent: dollars('prepaid rent').default(0),
+  })
+  .superRefine((value, ctx) => {
+    if (value.classification_override !== null && !value.classification_reason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['classification_reason'],
+        message: 'Give a reason when overriding the classification.',
+      });
+    if (value.exemption === 'low_value' && value.standard !== 'ifrs16')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exemption'],
+        message: 'The low-value exemption exists under IFRS 16 only.',
+      });
+  });
+export type LeaseAccountingInput = z.input<typeof leaseAccountingInputSchema>;
+
+export const leaseAccountingSchema = z.object({
+  lease_id: z.number(),
+  saved: z.boolean(),
+  standard: z.enum(ACCOUNTING_STANDARDS),
+  classification_answers: z.record(z.string(), z.boolean()),
+  classification_override: z.enum(LEASE_CLASSIFICATIONS).nullable(),
+  classification_reason: z.string().nullable(),
+  exemption: z.enum(RECOGNITION_EXEMPTIONS),
+  commencement_date: z.string().nullable(),
+  discount_rate: z.number().nullable(),
+  rate_convention: z.enum(RATE_CONVENTIONS),
+  payment_timing: z.enum(PAYMENT_TIMINGS),
+  rounding: z.enum(ROUNDING_MODES),
+  reasonably_certain_options: z.array(z.number()),
+  renewal_increase_percent: z.number(),
+  initial_direct_costs: z.number(),
+  incentives: z.number(),
+  prepaid_rent: z.number(),
+  /** What the inputs resolve to; null where the lease lacks what it takes (see `problems`). */
+  resolved: z.object({
+    classification: z.enum(LEASE_CLASSIFICATIONS),
+    criteria_met: z.array(z.string()),
+    overridden: z.boolean(),
+    expense_model: z.enum(['straight_line', 'interest_and_amortization', 'exempt']),
+    commencement_date: z.string().nullable(),
+    term_end: z.string().nullable(),
+    term_months: z.number().nullable(),
+    discount_rate: z.number().nullable(),
+    rate_source: z.enum(['lease', 'team_table']).nullable(),
+    short_term_eligible: z.boolean().nullable(),
+  }),
+  /** Field → message for what keeps a schedule from being built (empty when it can be). */
+  problems: z.record(z.string(), z.string()),
+  abilities: z.object({ update: z.boolean() }),
+});
+export type LeaseAccounting = z.infer<typeof leaseAccountingSchema>;
+
+export const scheduleRowSchema = z.object({
+  month: z.number(),
+  period: z.string(),
+  period_start: z.string(),
+  payment: z.number(),
+  interest: z.number(),
+  principal: z.number(),
+  liability_opening: z.number(),
+  liability_closing: z.number(),
+  rou_opening: z.number(),
+  rou_amortization: z.number(),
+  rou_closing: z.number(),
+  straight_line_cost: z.number().nullable(),
+  total_expense: z.number(),
+});
+export type ScheduleRowOut = z.infer<typeof scheduleRowSchema>;
+
+export const leaseScheduleSchema = z.object({
+  lease_id: z.number(),
+  standard: z.enum(ACCOUNTING_STANDARDS),
+  classification: z.enum(LEASE_CLASSIFICATIONS),
+  expense_model: z.enum(['straight_line', 'interest_and_amortization', 'exempt']),
+  commencement_date: z.string(),
+  term_end: z.string(),
+  term_months: z.number(),
+  discount_rate: z.number(),
+  rate_convention: z.enum(RATE_CONVENTIONS),
+  /** The monthly rate the schedule ran on, as a fraction. */
+  monthly_rate: z.number(),
+  payment_timing: z.enum(PAYMENT_TIMINGS),
+  rounding: z.enum(ROUNDING_MODES),
+  initial_liability: z.number(),
+  initial_rou_asset: z.number(),
+  total_payments: z.number(),
+  total_interest: z.number(),
+  rows: z.array(scheduleRowSchema),
+});
+export type LeaseSchedule = z.infer<typeof leaseScheduleSchema>;
+
+/** The team's incremental borrowing rates: the first band whose `up_to_months` covers the term applies. */
+export const borrowingRateBandSchema = z.object({
+  up_to_months: z.preprocess(
+    numeric,
+    z
+      .number({ error: validationMessage('required', 'term') })
+      .int({ error: validationMessage('integer', 'term') })
+      .min(1, { error: validationMessage('min_numeric', 'term', { min: 1 }) })
+      .max(1200, { error: validationMessage('max_numeric', 'term', { max: 1200 }) }),
+  ),
+  rate: rate('rate'),
+});
+export type BorrowingRateBand = z.infer<typeof borrowingRateBandSchema>;
+
+export const leaseAccountingSettingsInputSchema = z.object({
+  borrowing_rates: z.array(borrowingRateBandSchema).max(50).default([]),
+});
+export const leaseAccountingSettingsSchema = z.object({
+  borrowing_rates: z.array(z.object({ up_to_months: z.number(), rate: z.number() })),
+  abilities: z.object({ update: z.boolean() }),
+});
+export type LeaseAccountingSettings = z.infer<typeof leaseAccountingSettingsSchema>;
+
+/** The band for a term of `months`: the narrowest that covers it, else the longest band's rate. */
+export function borrowingRateFor(bands: ReadonlyArray<BorrowingRateBand>, months: number): number | null {
+  const sorted = [...bands].sort((a, b) => a.up_to_months - b.up_to_months);
+  return (sorted.find((band) => band.up_to_months >= months) ?? sorted.at(-1))?.rate ?? null;
+}
