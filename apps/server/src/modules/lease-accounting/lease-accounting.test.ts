@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { monthInterestCents, presentValueCents } from '@storekeep/contracts';
+import { useTestApp } from '../../../test/context';
+import { buildLease, teamWithRoles } from '../../../test/factories';
+
+const ctx = useTestApp();
+
+/** Five years from 2025-01-01: $10,000 a month for two years, then $10,300. */
+const fiveYearLease = {
+  status: 'active',
+  commencement_date: '2025-01-01',
+  expiration_date: '2029-12-31',
+  rent_schedule: [
+    { start_date: '2025-01-01', end_date: '2026-12-31', monthly_amount: 10_000 },
+    { start_date: '2027-01-01', end_date: '2029-12-31', monthly_amount: 10_300 },
+  ],
+  options: [{ kind: 'renewal', count: 1, length_months: 60, notice_days: 180 }],
+} as const;
+
+const payments = [...Array(24).fill(1_000_000), ...Array(36).fill(1_030_000)] as number[];
+
+describe('lease accounting profile and schedule', () => {
+  it('starts unsaved and says what is missing; a saved rate gives the schedule whose first month accrues on the liability', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, fiveYearLease);
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+
+    const initial = await manager.get(url);
+    expect(initial.status).toBe(200);
+    expect(initial.body.data).toMatchObject({
+      saved: false,
+      standard: 'asc842',
+      rate_convention: 'nominal',
+      payment_timing: 'advance',
+      rounding: 'half_up',
+      resolved: { classification: 'operating', term_months: 60, discount_rate: null },
+      abilities: { update: true },
+    });
+    expect(Object.keys(initial.body.data.problems)).toEqual(['discount_rate']);
+    expect((await manager.get(`${url}/schedule`)).status).toBe(422);
+
+    const saved = await manager.put(url, {
+      discount_rate: 2.25,
+      payment_timing: 'arrears',
+      initial_direct_costs: 1500,
+      incentives: 6000,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      saved: true,
+      discount_rate: 2.25,
+      initial_direct_costs: 1500,
+      incentives: 6000,
+      resolved: { expense_model: 'straight_line', rate_source: 'lease', term_end: '2029-12-31' },
+      problems: {},
+    });
+
+    const schedule = await manager.get(`${url}/schedule`);
+    expect(schedule.status).toBe(200);
+    const data = schedule.body.data;
+    const liabilityCents = presentValueCents(payments, 2.25, 'nominal', 'arrears');
+    expect(Math.round(data.initial_liability * 100)).toBe(liabilityCents);
+    expect(data.initial_rou_asset).toBeCloseTo((liabilityCents + 150_000 - 600_000) / 100, 2);
+    expect(data.rows).toHaveLength(60);
+    expect(data.rows[0]).toMatchObject({ month: 1, period: '2025-01', payment: 10_000 });
+    expect(Math.round(data.rows[0].interest * 100)).toBe(monthInterestCents(liabilityCents, 2.25, 'nominal'));
+    // One straight-line cost each month: (payments + IDC − incentives) ÷ 60, within a cent.
+    const costs = data.rows.map((row: { straight_line_cost: number }) => row.straight_line_cost);
+    expect(Math.max(...costs) - Math.min(...costs)).toBeLessThanOrEqual(0.01);
+    expect(data.rows[59]).toMatchObject({ liability_closing: 0, rou_closing: 0 });
+  });
+
+  it("uses the team's borrowing rate for the term when the lease has none; a reasonably certain renewal lengthens the term", async () => {
+    const { admin, manager, observer } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, fiveYearLease);
+    const settings = '/app/api/v1/lease-accounting/settings';
+    const bands = {
+      borrowing_rates: [
+        { up_to_months: 60, rate: 5 },
+        { up_to_months: 120, rate: 6.5 },
+      ],
+    };
+    expect((await manager.put(settings, bands)).status).toBe(403);
+    expect((await observer.get(settings)).body.data.abilities).toEqual({ update: false });
+    const saved = await admin.put(settings, bands);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.borrowing_rates).toEqual(bands.borrowing_rates);
+    const duplicate = await admin.put(settings, {
+      borrowing_rates: [
+        { up_to_months: 60, rate: 5 },
+        { up_to_months: 60, rate: 6 },
+      ],
+    });
+    expect(duplicate.status).toBe(422);
+
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+    const fiveYears = await manager.put(url, {});
+    expect(fiveYears.body.data.resolved).toMatchObject({ discount_rate: 5, rate_source: 'team_table' });
+
+    const tenYears = await manager.put(url, {
+      standard: 'ifrs16',
+      reasonably_certain_options: [0],
+      renewal_increase_percent: 10,
+    });
+    expect(tenYears.status).toBe(200);
+    expect(tenYears.body.data.resolved).toMatchObject({
+      term_end: '2034-12-31',
+      term_months: 120,
+      discount_rate: 6.5,
+      expense_model: 'interest_and_amortization',
+    });
+    const rows = (await manager.get(`${url}/schedule`)).body.data.rows;
+    expect(rows).toHaveLength(120);
+    expect(rows[60]).toMatchObject({ period: '2030-01', payment: 11_330, straight_line_cost: null });
+    // Straight-line amortization of the asset over the term, within a cent each month.
+    expect(Math.abs(rows[0].rou_amortization - rows[119].rou_amortization)).toBeLessThanOrEqual(0.01);
+  });
+
+  it('refuses what the standard does not allow, field by field', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, fiveYearLease);
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+    const errorsOf = async (body: unknown) => {
+      const response = await admin.put(url, body);
+      expect(response.status).toBe(422);
+      return response.body.errors as Record<string, string[]>;
+    };
+    expect(Object.keys(await errorsOf({ classification_override: 'finance' }))).toEqual([
+      'classification_reason',
+    ]);
+    expect((await errorsOf({ exemption: 'short_term', discount_rate: 4 })).exemption?.[0]).toMatch(
+      /12 months or less/,
+    );
+    expect(Object.keys(await errorsOf({ exemption: 'low_value' }))).toEqual(['exemption']);
+    expect(Object.keys(await errorsOf({ discount_rate: 140 }))).toEqual(['discount_rate']);
+    expect(Object.keys(await errorsOf({ incentives: 10.001 }))).toEqual(['incentives']);
+    expect(Object.keys(await errorsOf({ reasonably_certain_options: [3] }))).toEqual([
+      'reasonably_certain_options',
+    ]);
+
+    // An override with its reason stands beside the criteria it overrules.
+    const overridden = await admin.put(url, {
+      discount_rate: 4,
+      classification_answers: { specialized_asset: true },
+      classification_override: 'operating',
+      classification_reason: 'The fit-out is removable and re-lettable.',
+    });
+    expect(overridden.body.data.resolved).toMatchObject({
+      classification: 'operating',
+      criteria_met: ['specialized_asset'],
+      overridden: true,
+    });
+    const finance = await admin.put(url, {
+      discount_rate: 4,
+      classification_answers: { major_part_of_economic_life: true },
+    });
+    expect(finance.body.data.resolved).toMatchObject({
+      classification: 'finance',
+      expense_model: 'interest_and_amortization',
+    });
+  });
+
+  it('exports the schedule as CSV and XLSX', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, fiveYearLease);
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+    await admin.put(url, { discount_rate: 2.25, payment_timing: 'arrears' });
+    const first = (await admin.get(`${url}/schedule`)).body.data.rows[0];
+
+    const csv = await observer.get(`${url}/schedule/export?format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(61);
+    expect(lines[0]).toBe(
+      'Month,Period,Period start,Payment,Interest,Principal,Liability opening,Liability closing,ROU asset opening,ROU amortization,ROU asset closing,Straight-line cost,Total expense',
+    );
+    expect(lines[1]?.split(',').slice(0, 5)).toEqual([
+      '1',
+      '2025-01',
+      '2025-01-01',
+      '10000.00',
+      first.interest.toFixed(2),
+    ]);
+
+    const xlsx = await observer.get(`${url}/schedule/export?format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.raw.subarray(0, 2).toString()).toBe('PK');
+    expect((await observer.get(`${url}/schedule/export?format=pdf`)).status).toBe(422);
+  });
+
+  it('observers read but cannot write; another team sees none of it', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, fiveYearLease);
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+    await admin.put(url, { discount_rate: 3 });
+    expect((await observer.get(url)).body.data.abilities).toEqual({ update: false });
+    expect((await observer.get(`${url}/schedule`)).status).toBe(200);
+    expect((await observer.put(url, { discount_rate: 9 })).status).toBe(403);
+    expect((await observer.put(url, { discount_rate: 'bad' })).status).toBe(403);
+    expect((await admin.get(url)).body.data.discount_rate).toBe(3);
+
+    const stranger = (await teamWithRoles(ctx)).admin;
+    for (const path of [url, `${url}/schedule`, `${url}/schedule/export?format=csv`])
+      expect((await stranger.get(path)).status).toBe(404);
+    expect((await stranger.put(url, { discount_rate: 9 })).status).toBe(404);
+    expect((await stranger.put(url, { discount_rate: 'bad' })).status).toBe(404);
+    // Team settings are per team: the stranger's table is its own, empty one.
+    await admin.put('/app/api/v1/lease-accounting/settings', {
+      borrowing_rates: [{ up_to_months: 60, rate: 5 }],
+    });
+    expect((await stranger.get('/app/api/v1/lease-accounting/settings')).body.data.borrowing_rates).toEqual(
+      [],
+    );
+  });
+});
