@@ -1,0 +1,221 @@
+/**
+ * Search latency, first-time and repeated: 200 distinct terms (names, cities, brand words and typed
+ * prefixes of the data set), each asked once of every search route at BENCH_SEARCH_CONNECTIONS connections
+ * (the server has never seen the term: nothing is cached), then the same requests again (now cached). Prints
+ * p50/p95/p99 per route and overall for both rounds.
+ *
+ *   BENCH_URL=http://127.0.0.1:3000 npm run bench:search          # a running server with the bench data set
+ *   npm run bench:search                                          # starts bench/server.ts on the data set
+ *
+ * BENCH_URL: a server already running on the benchmark data set (signs in as its owner, or BENCH_EMAIL /
+ * BENCH_PASSWORD). Without it: the data set of `npm run bench` (generate.ts, BENCH_DATABASE_URL for
+ * PostgreSQL, or BENCH_APP_DATABASE_URL for a database that already holds one) served by a forked server.ts.
+ * The server caches answers per team for at most 60 s: against a running server, let a minute pass between
+ * two runs, or the first round of the second is not first-time.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { CITIES, BRAND_ADJECTIVES, BRAND_NOUNS, FIRST_NAMES, LAST_NAMES } from './words';
+import { OWNER_EMAIL, PASSWORD, ensureDataset } from './generate';
+import { ensureContracts } from './contracts';
+import type { FromServer } from './server';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
+
+const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 10);
+const TERMS = Number(process.env.BENCH_SEARCH_TERMS ?? 200);
+const API = API_BASE;
+/** How many of the slowest requests of a round to name (BENCH_SEARCH_SLOWEST). */
+const SLOWEST = Number(process.env.BENCH_SEARCH_SLOWEST ?? 5);
+const ROUTES: Array<{ name: string; path: (term: string) => string }> = [
+  { name: 'global search', path: (t) => `${API}/search?query=${encodeURIComponent(t)}` },
+  { name: 'stores ?search=', path: (t) => `${API}/stores?search=${encodeURIComponent(t)}` },
+  { name: 'contacts ?search=', path: (t) => `${API}/contacts?search=${encodeURIComponent(t)}` },
+  { name: 'companies ?search=', path: (t) => `${API}/companies?search=${encodeURIComponent(t)}` },
+  { name: 'leases ?search=', path: (t) => `${API}/leases?search=${encodeURIComponent(t)}` },
+];
+
+/**
+ * Distinct terms as people type them: whole last and first names, city names, brand words, and prefixes
+ * (the search box asks on every keystroke). Deterministic, so runs compare.
+ */
+export function searchTerms(count: number): string[] {
+  const words = [
+    ...LAST_NAMES.slice(0, 70),
+    ...FIRST_NAMES.slice(0, 40),
+    ...CITIES.slice(0, 40).map((c) => c.city),
+    ...BRAND_ADJECTIVES.slice(0, 15),
+    ...BRAND_NOUNS.slice(0, 15),
+  ];
+  const prefixes = [...LAST_NAMES.slice(70), ...CITIES.slice(40).map((c) => c.city)].map((w) =>
+    w.slice(0, 3 + (w.length % 3)).toLowerCase(),
+  );
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  for (const term of [...words, ...prefixes]) {
+    const key = term.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    terms.push(term);
+    if (terms.length === count) break;
+  }
+  if (terms.length < count) throw new Error(`only ${terms.length} distinct terms`);
+  return terms;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+function get(base: URL, pathname: string, cookie: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: pathname,
+        agent,
+        headers: { cookie, accept: 'application/json' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+async function signIn(base: URL, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  remember(await fetch(new URL('/app/sanctum/csrf-cookie', base)));
+  const token = jar.get(CSRF_COOKIE);
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  const login = await fetch(new URL('/app/login', base), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: header(),
+      [CSRF_HEADER]: decodeURIComponent(token),
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  remember(login);
+  return header();
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+
+type Job = { route: string; path: string };
+type Timed = { ms: number; path: string };
+
+/** Every job once, `CONNECTIONS` at a time; the latencies by route. */
+async function round(base: URL, cookie: string, jobs: Job[]) {
+  const byRoute = new Map<string, Timed[]>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const { status, ms } = await get(base, job.path, cookie);
+        if (status !== 200) throw new Error(`${job.path}: ${status}`);
+        let list = byRoute.get(job.route);
+        if (!list) byRoute.set(job.route, (list = []));
+        list.push({ ms, path: job.path });
+      }
+    }),
+  );
+  return { byRoute, seconds: (performance.now() - started) / 1000 };
+}
+
+function report(title: string, result: Awaited<ReturnType<typeof round>>) {
+  const row = (name: string, values: Timed[]) => {
+    const sorted = values.map((v) => v.ms).sort((a, b) => a - b);
+    const f = (p: number) => percentile(sorted, p).toFixed(1).padStart(7);
+    return `  ${name.padEnd(20)} ${String(values.length).padStart(5)}  ${f(50)} ${f(95)} ${f(99)}`;
+  };
+  const all = [...result.byRoute.values()].flat();
+  console.log(
+    `\n${title}: ${all.length} requests in ${result.seconds.toFixed(1)} s, ${CONNECTIONS} connections`,
+  );
+  console.log(
+    `  ${'route'.padEnd(20)} ${'n'.padStart(5)}  ${'p50 ms'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}`,
+  );
+  for (const [name, values] of result.byRoute) console.log(row(name, values));
+  console.log(row('all', all));
+  const slowest = all.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+  if (slowest.length)
+    console.log(`  slowest: ${slowest.map((t) => `${t.path} ${t.ms.toFixed(0)} ms`).join('; ')}`);
+}
+
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  let databaseUrl = process.env.BENCH_APP_DATABASE_URL;
+  if (!databaseUrl) {
+    const dataset = await ensureDataset((line) => console.log(line));
+    await ensureContracts(dataset.databaseUrl, dataset.email, (line) => console.log(line));
+    databaseUrl = dataset.databaseUrl;
+  }
+  const here = import.meta.dirname;
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx', '--no-warnings'],
+    env: {
+      ...process.env,
+      BENCH_APP_DATABASE_URL: databaseUrl,
+      BENCH_DATA_DIR: path.join(here, '..', '.tmp', 'bench', 'search-data'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<FromServer>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.once('message', resolve);
+  });
+  if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
+  return { url: `http://127.0.0.1:${ready.appPort}`, child };
+}
+
+async function main() {
+  const started = process.env.BENCH_URL ? null : await startServer();
+  try {
+    const base = new URL(process.env.BENCH_URL ?? started!.url);
+    const cookie = await signIn(
+      base,
+      process.env.BENCH_EMAIL ?? OWNER_EMAIL,
+      process.env.BENCH_PASSWORD ?? PASSWORD,
+    );
+    // Warm the request path (JIT, pools) on a term outside the measured ones.
+    const warm = ROUTES.flatMap((r) =>
+      Array.from({ length: 20 }, () => ({ route: r.name, path: r.path('zzwarm') })),
+    );
+    await round(base, cookie, warm);
+    const terms = searchTerms(TERMS);
+    // Term after term, every route for each: what a user typing into the global search and the lists does.
+    const jobs = terms.flatMap((term) => ROUTES.map((r) => ({ route: r.name, path: r.path(term) })));
+    report(
+      `First-time (${terms.length} distinct terms × ${ROUTES.length} routes)`,
+      await round(base, cookie, jobs),
+    );
+    report('Repeated (the same requests again)', await round(base, cookie, jobs));
+  } finally {
+    agent.destroy();
+    started?.child.disconnect();
+  }
+}
+
+if (import.meta.filename === process.argv[1])
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
