@@ -28,7 +28,8 @@ import { sha256 } from '../platform/crypto';
 // No push is delivered here (the push worker is not started in API tests), so nothing is sent to it.
 const ctx = useTestApp({}, { resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] });
 
-type Role = 'observer' | 'manager' | 'admin' | 'owner' | 'demo';
+/** `franchisee`: a manager limited to one franchisee company, calling with another franchisee's records. */
+type Role = 'observer' | 'manager' | 'admin' | 'owner' | 'demo' | 'franchisee';
 const ROLES: Role[] = ['observer', 'manager', 'admin', 'owner', 'demo'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Route = RouteGuardEntry & { method: Method };
@@ -43,6 +44,13 @@ const WRITERS: Role[] = ['manager', 'admin', 'owner', 'demo'];
 const ADMINS: Role[] = ['admin', 'owner', 'demo'];
 /** The demo user owns the demo team but may not change its login, make API tokens or touch billing. */
 const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
+/** Adds the franchisee to a rule's roles: a route that narrows every statement to their companies. */
+const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
+/**
+ * Routes a franchisee may call whose path names a record: they are called with the second franchisee's
+ * store or sale, which must not exist for them (404).
+ */
+const FOREIGN_TO_FRANCHISEE = /^\w+ \/app\/api\/v1\/(stores|sales)\/:id$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -79,7 +87,7 @@ const RULES: Rule[] = [
   {
     pattern:
       /^(PATCH \/app\/api\/v1\/users\/profile|PUT \/app\/api\/v1\/users\/password|POST \/app\/api\/v1\/(tokens|users\/logout-other-devices))$/,
-    allow: NOT_DEMO,
+    allow: AND_FRANCHISEE(NOT_DEMO),
     why: 'the demo login is shared and fixed: no profile, password, token or other-device changes',
   },
   {
@@ -88,11 +96,18 @@ const RULES: Rule[] = [
     refusal: 404,
     why: 'revoking is for the token’s or device’s own user (the fixtures’ owner); others get 404',
   },
+  // A member's own, but of the whole team: the calendar feed carries every reminder, mutes name any record,
+  // the team channel every count. A franchisee is refused them.
+  {
+    pattern: /^\w+ \/app\/api\/v1\/(calendar-feed|mutes)|^POST \/app\/broadcasting\/auth$/,
+    allow: ALL,
+    why: 'the whole team’s feed, mutes and channel; not a franchisee’s',
+  },
   // Personal routes: any signed-in member, on their own things.
   {
     pattern:
       /^\w+ \/app\/(api\/)?(v1\/)?(users\/|tokens|devices|mutes|list-preferences|calendar-feed|push\/key|app-config|events|email\/verification-notification|teams\/:id\/switch)|^POST \/app\/broadcasting\/auth$/,
-    allow: ALL,
+    allow: AND_FRANCHISEE(ALL),
     why: 'each user’s own settings, sessions and subscriptions',
   },
   // Admin only (ARCHITECTURE §3): audit log, trash, whole-team export, team management, attributes, categories, geocoding.
@@ -126,6 +141,17 @@ const RULES: Rule[] = [
       /^(POST \/app\/api\/v1\/reminders|(PATCH|DELETE) \/app\/api\/v1\/reminders\/:id|POST \/app\/api\/v1\/reminders\/:id\/comments)$/,
     allow: WRITERS,
     why: 'observers read reminders, managers change them',
+  },
+  // A franchisee reads their stores and enters and corrects their stores' sales (reports stay the franchisor's).
+  {
+    pattern: /^GET \/app\/api\/v1\/(stores|sales)(\/:id)?$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'stores and sales, narrowed to a franchisee’s companies',
+  },
+  {
+    pattern: /^(POST \/app\/api\/v1\/sales(\/batch)?|(PATCH|DELETE) \/app\/api\/v1\/sales\/:id)$/,
+    allow: AND_FRANCHISEE(WRITERS),
+    why: 'a franchisee enters and corrects their own stores’ sales',
   },
   // Everything else in the team: observers read, managers and up write.
   { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
@@ -314,6 +340,43 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
   };
 }
 
+/**
+ * Two franchisee companies in the owner's team, each operating a store with a month of sales, and a manager
+ * limited to the first: their client, their own store and sale, and the second franchisee's as path ids.
+ */
+async function franchiseeOf(owner: TestClient, teamId: number) {
+  const made: Array<{ company: number; store: number; sale: number }> = [];
+  for (const name of ['North', 'South']) {
+    const company = await createVia(owner, 'companies', { name: `${name} Franchise`, kind: 'franchisee' });
+    const store = await createVia(owner, 'stores', { name: `${name} Store`, company_id: company.id });
+    const sale = expectStatus(
+      await owner.post('/app/api/v1/sales', {
+        store_id: store.id,
+        period: 'month',
+        period_start: '2026-03-01',
+        gross: 700,
+      }),
+      201,
+      'franchisee sale',
+    ).body.data;
+    made.push({ company: company.id, store: store.id, sale: sale.id });
+  }
+  const member = await buildMember(ctx, teamId, 'manager');
+  expectStatus(
+    await owner.patch(`/app/api/v1/teams/${teamId}/members/${member.id}`, {
+      role: 'manager',
+      company_ids: [made[0]!.company],
+    }),
+    200,
+    'franchisee scope',
+  );
+  return {
+    client: await signIn(ctx, member.email),
+    own: made[0]!,
+    foreign: { companies: made[1]!.company, stores: made[1]!.store, sales: made[1]!.sale },
+  };
+}
+
 /** Puts real ids into a route's path; throws for a parameter it does not know, so new routes are filled or fail. */
 function fill(url: string, ids: Ids): string {
   const muted = url.replace('/mutes/:subject_type/:subject_id', `/mutes/store/${ids.stores}`);
@@ -482,7 +545,7 @@ describe('access control over every route', () => {
     const { user: ownerUser, team } = await buildUser(ctx);
     const owner = await signIn(ctx, ownerUser.email);
     const ids = await seedTeam(owner, team.id, ownerUser.id);
-    const clients: Record<Exclude<Role, 'demo'>, TestClient> = {
+    const clients: Record<Exclude<Role, 'demo' | 'franchisee'>, TestClient> = {
       owner,
       admin: await signIn(ctx, (await buildMember(ctx, team.id, 'admin')).email),
       manager: await signIn(ctx, (await buildMember(ctx, team.id, 'manager')).email),
@@ -530,9 +593,12 @@ describe('access control over every route', () => {
       const response = await call(client, route, routeIds);
       remember(route, response);
       const refusal = ruleFor(route).refusal ?? 403;
-      const ok = allowed
-        ? ![401, 403, 404, 419].includes(response.status) && response.status < 500
-        : response.status === refusal;
+      const foreign = role === 'franchisee' && allowed && FOREIGN_TO_FRANCHISEE.test(key(route));
+      const ok = foreign
+        ? response.status === 404
+        : allowed
+          ? ![401, 403, 404, 419].includes(response.status) && response.status < 500
+          : response.status === refusal;
       if (!ok)
         mismatches.push(
           `${role.padEnd(8)} ${key(route)} → ${response.status} (expected ${allowed ? 'allowed' : refusal}) ${JSON.stringify(response.body).slice(0, 160)}`,
@@ -557,6 +623,34 @@ describe('access control over every route', () => {
         if (lowest) await check(lowest, teamClients[lowest]!, route, routeIds);
       }
     };
+    // 2a. A franchisee of team A (a manager limited to their company) against a second franchisee's store and
+    // sale: every route they are admitted to answers 404 for that record or refuses it in a body, every
+    // other route of the team is 403. Reads first, then writes; nothing they do changes the fixtures.
+    const franchisee = await franchiseeOf(owner, team.id);
+    const foreignIds: Ids = { ...ids, ...franchisee.foreign };
+    for (const route of routes.filter((r) => r.method === 'GET'))
+      await check('franchisee', franchisee.client, route, foreignIds);
+    for (const route of order(routes.filter((r) => r.method !== 'GET')))
+      await check('franchisee', franchisee.client, route, foreignIds);
+    const accepted2xx: string[] = [];
+    for (const route of routes.filter((r) => r.method !== 'GET' && ruleFor(r).allow.includes('franchisee'))) {
+      const body = JSON.stringify(bodyFor(route, foreignIds) ?? {});
+      if (!/_id|ids|"id"/.test(body)) continue;
+      const response = await call(franchisee.client, route, foreignIds);
+      if (response.status < 400) accepted2xx.push(`${key(route)} → ${response.status}`);
+    }
+    expect(accepted2xx).toEqual([]);
+    // What they may list holds their company's rows alone.
+    const listed = async (url: string) =>
+      ((await franchisee.client.get(url)).body.data as Array<{ id: number }>).map((r) => r.id);
+    expect(await listed('/app/api/v1/stores')).toEqual([franchisee.own.store]);
+    expect(await listed('/app/api/v1/sales')).toEqual([franchisee.own.sale]);
+    // The route table says which team routes admit a franchisee; it must agree with the reviewed table.
+    const disagree = routes
+      .filter((r) => r.guard === 'team' && r.companyScope !== ruleFor(r).allow.includes('franchisee'))
+      .map(key);
+    expect(disagree).toEqual([]);
+
     await runTeam(clients, ids);
     for (const client of Object.values(clients))
       liveCookies.push(decodeURIComponent(client.cookie(SESSION_COOKIE) ?? ''));

@@ -39,6 +39,8 @@ export type TeamContext = {
   owner_id: number;
   subscription_status: string;
   role: TeamRole;
+  /** The companies the member is limited to (a franchisee's people); null for the whole team. */
+  company_ids: readonly number[] | null;
 };
 
 export type RequestAuth = {
@@ -57,6 +59,13 @@ declare module 'fastify' {
     guard?: Guard;
     /** Set false only for endpoints verified otherwise (signed webhooks). */
     csrf?: boolean;
+    /**
+     * Whether a member limited to companies may call the route. A `team` route admits them only when it says
+     * `true`: it narrows every statement to their companies (or serves only the caller's own settings); every
+     * other team route answers them 403, so a route nobody narrowed never widens what they see. An `auth`
+     * route is the caller's own and admits them unless it says `false` (it serves the whole team's stream).
+     */
+    companyScope?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -69,7 +78,14 @@ const TOUCH_EVERY_MS = 60_000;
 const SECRET_PARAM = /:(token|file|hash|key)\b/;
 
 /** `csrf` is false only for routes verified otherwise (`config.csrf: false`). */
-export type RouteGuardEntry = { method: string; url: string; guard: Guard; csrf: boolean };
+/** `companyScope`: whether a member limited to companies may call it (see `FastifyContextConfig`). */
+export type RouteGuardEntry = {
+  method: string;
+  url: string;
+  guard: Guard;
+  csrf: boolean;
+  companyScope: boolean;
+};
 
 /** What a session cookie resolves to; cached (platform/auth-cache.ts) and never mutated except the touch times. */
 type SessionLookup = {
@@ -96,7 +112,14 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
       throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (public, auth or team).`);
     for (const method of [route.method].flat())
       if (method !== 'HEAD')
-        table.push({ method, url: route.url, guard, csrf: route.config?.csrf !== false });
+        table.push({
+          method,
+          url: route.url,
+          guard,
+          csrf: route.config?.csrf !== false,
+          companyScope:
+            guard === 'team' ? route.config?.companyScope === true : route.config?.companyScope !== false,
+        });
   });
 
   // Authorization denials go to the audit log: every 403, and a 404 on a route with an id in its path
@@ -173,6 +196,9 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
         throw forbidden('This team’s subscription is inactive.');
       }
     }
+    const limited = request.auth.team?.company_ids != null;
+    if (limited && (config.guard === 'team' ? config.companyScope !== true : config.companyScope === false))
+      throw forbidden('Your access is limited to your companies’ records.');
   });
   return table;
 }
@@ -279,7 +305,7 @@ export function actorOf(request: FastifyRequest, deps: Pick<Deps, 'config'>): Ac
   return {
     user: auth.user,
     teamId: auth.team.id,
-    scope: teamScope(auth.team.id),
+    scope: { ...teamScope(auth.team.id), companyIds: auth.team.company_ids },
     role: auth.team.role,
     isOwner: auth.team.owner_id === auth.user.id,
     isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),

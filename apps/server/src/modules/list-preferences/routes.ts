@@ -15,7 +15,8 @@ import { getPreference, listPreferences, savePreference } from './service';
 /** Each user's remembered page size and hidden columns per list, in the current team. */
 export function registerListPreferenceRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const config = { guard: 'team' } as const;
+  // Each member's own list views: a member limited to companies keeps theirs like anyone.
+  const config = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/list-preferences`;
 
   app.get(

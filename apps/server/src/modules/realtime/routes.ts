@@ -26,7 +26,9 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
    */
   app.get(`${API_BASE}/events`, { config: { guard: 'auth' } }, async (request, reply) => {
     const auth = request.auth!;
-    const channels = [`user.${auth.user.id}`, ...(auth.team ? [`team.${auth.team.id}`] : [])];
+    // A member limited to companies hears only their own channel: the team's carries the whole team's counts.
+    const team = auth.team && auth.team.company_ids === null ? auth.team : null;
+    const channels = [`user.${auth.user.id}`, ...(team ? [`team.${team.id}`] : [])];
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -39,7 +41,7 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
       raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     send({
       type: 'notifications',
-      data: { count: auth.team ? await unreadCount(deps.db, auth.team.id) : 0 },
+      data: { count: team ? await unreadCount(deps.db, team.id) : 0 },
     });
     const unsubscribe = deps.realtime.subscribe(channels, send);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
@@ -65,7 +67,9 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const auth = request.auth!;
       const name = request.body.channel_name.replace(/^private-/, '');
-      const allowed = name === `user.${auth.user.id}` || auth.teams.some((t) => name === `team.${t.id}`);
+      const allowed =
+        name === `user.${auth.user.id}` ||
+        auth.teams.some((t) => name === `team.${t.id}` && t.company_ids === null);
       if (!allowed) throw forbidden('You may not listen to this channel.');
       return { channel: name, auth: true };
     },

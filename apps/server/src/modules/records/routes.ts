@@ -25,6 +25,7 @@ import {
   findLive,
   getRecord,
   listRecords,
+  narrowsToCompanies,
   restoreRecord,
   updateRecord,
 } from './service';
@@ -38,13 +39,18 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(
   const app = root.withTypeProvider<ZodTypeProvider>();
   const base = `${API_BASE}/${def.type}`;
   const config = { guard: 'team' } as const;
+  // Reads a member limited to companies may make, of a type the service narrows to their companies' rows.
+  const scopedRead = { guard: 'team', companyScope: narrowsToCompanies(def) } as const;
   const one = { 200: dataOf(def.dtoSchema) };
   // The body also takes `attributes: { key: value }`, checked against the team's definitions in the service.
   const inputSchema = def.inputSchema.extend({ attributes: attributeValuesInputSchema.optional() });
 
   app.get(
     base,
-    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(def.dtoSchema) } } },
+    {
+      config: scopedRead,
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(def.dtoSchema) } },
+    },
     async (request) => listRecords(deps, def, actorOf(request, deps), request.query),
   );
 
@@ -75,9 +81,13 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(
     },
   );
 
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await getRecord(deps, def, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${base}/:id`,
+    { config: scopedRead, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await getRecord(deps, def, actorOf(request, deps), request.params.id),
+    }),
+  );
 
   const patch = patchBody(inputSchema);
   app.patch(

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PaginationMeta, RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { releaseBlobs } from '../../platform/blobs';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { indexRecord, matchingIds, unindexRecord } from '../../platform/search';
@@ -27,6 +27,41 @@ import { recordPolicy } from './policy';
 // Tables are chosen at run time from four literals (see definition.ts); the typed builder cannot follow.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const untyped = (db: Executor) => db as unknown as Kysely<any>;
+
+/**
+ * The column that ties each record type's rows to a company, for members limited to companies (TeamScope): a
+ * store belongs to the company that operates it. A type without one cannot be narrowed, so such a member is
+ * refused it (the route table admits them to stores alone).
+ */
+const COMPANY_COLUMNS: Partial<Record<RecordType, string>> = { stores: 'company_id' };
+
+/** Whether a member limited to companies may read this record type at all (the route table says so). */
+export const narrowsToCompanies = (def: { type: RecordType }) => COMPANY_COLUMNS[def.type] !== undefined;
+
+function companyColumn(def: { type: RecordType }, actor: Actor): string | null {
+  if (actor.scope.companyIds === null) return null;
+  const column = COMPANY_COLUMNS[def.type];
+  if (!column) throw forbidden('Your access is limited to your companies’ records.');
+  return column;
+}
+
+/** The list condition that keeps a limited member to their companies' rows (none for the whole team). */
+function scopeCondition(def: { type: RecordType; table: string }, actor: Actor) {
+  const column = companyColumn(def, actor);
+  if (!column) return null;
+  const ids = actor.scope.companyIds!;
+  return ids.length
+    ? sql<boolean>`${sql.ref(`${def.table}.${column}`)} in (${sql.join([...ids])})`
+    : sql<boolean>`1 = 0`;
+}
+
+/** Whether a loaded row is one the caller's scope reaches (by id reads: the row is looked up, then kept or 404). */
+function inScope(def: { type: RecordType }, actor: Actor, row: object): boolean {
+  const column = companyColumn(def, actor);
+  if (!column) return true;
+  const company = (row as Record<string, unknown>)[column];
+  return typeof company === 'number' && actor.scope.companyIds!.includes(company);
+}
 
 export function presenterFor<Row extends LoadedRow, Dto>(
   deps: Deps,
@@ -51,6 +86,8 @@ export async function listQuery<Row extends LoadedRow, Dto>(
   const filters = { ...def.filters, ...attributes.filters };
   const query = parseListQuery(raw, { sorts: Object.keys(sorts), defaultSort: def.defaultSort, filters });
   const conditions = filterConditions(query.filters, filters);
+  const scoped = scopeCondition(def, actor);
+  if (scoped) conditions.push(scoped);
   const search = query.search ? matchingIds(deps.dialect, actor.teamId, def.type, query.search) : null;
   if (search) conditions.push(search.condition);
   return { query, conditions, search, orderBy: sorts[query.sort]!, definitions: attributes.definitions };
@@ -128,7 +165,7 @@ export async function getRecord<Row extends LoadedRow, Dto>(
 ): Promise<Dto> {
   authorize(recordPolicy.view(actor));
   const [row] = await loadWithAttributes(deps.db, def, actor.teamId, [id]);
-  if (!row || row.deleted_at) throw notFound(def.label);
+  if (!row || row.deleted_at || !inScope(def, actor, row)) throw notFound(def.label);
   return presenterFor(deps, def, actor)(row);
 }
 

@@ -87,8 +87,10 @@ export async function calendarFeed(deps: Deps, token: string): Promise<string> {
     .innerJoin('teams', 'teams.id', 'calendar_feeds.team_id')
     .select(['calendar_feeds.team_id', 'teams.name'])
     .where('calendar_feeds.token_hash', '=', sha256(token))
+    .where('team_user.company_ids', 'is', null)
     .executeTakeFirst();
-  // A revoked link, or a user no longer in the team, finds nothing.
+  // A revoked link, a user no longer in the team, or one limited to companies since (the feed is the whole
+  // team's reminders) finds nothing.
   if (!feed) throw notFound('Calendar');
   const reminders = await deps.db
     .selectFrom('reminders')

@@ -36,6 +36,7 @@ export async function recipientsFor(
       )
       .select(['reminder_assignees.reminder_id', 'users.id', 'users.email', 'users.name'])
       .where('reminder_assignees.reminder_id', 'in', ids)
+      .where('team_user.company_ids', 'is', null)
       .execute();
     for (const row of rows)
       assigned.set(row.reminder_id, [
@@ -49,6 +50,7 @@ export async function recipientsFor(
     .select(['users.id', 'users.email', 'users.name'])
     .where('team_user.team_id', '=', teamId)
     .where(sql<boolean>`team_user.role in ('manager', 'admin')`)
+    .where('team_user.company_ids', 'is', null)
     .orderBy('users.id')
     .execute();
   // A missed deadline also goes up: to the team's admins and its owner, whoever else hears about it.

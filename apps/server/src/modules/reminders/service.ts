@@ -273,6 +273,8 @@ async function checkAssignees(db: Executor, teamId: number, ids: number[]) {
     .select('user_id')
     .where('team_id', '=', teamId)
     .where('user_id', 'in', ids)
+    // A member limited to companies is never assigned: the reminder may concern any of the team's records.
+    .where('company_ids', 'is', null)
     .execute();
   if (members.length !== new Set(ids).size)
     throw invalid('assignee_ids', 'The selected assignee is invalid.');

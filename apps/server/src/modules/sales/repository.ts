@@ -1,8 +1,13 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, type Executor } from '../../platform/db';
+import { whereInScope } from '../../platform/db/scope';
+import type { TeamScope } from '../../platform/policy';
 
 /** Sales rows with the names the list shows. Every query names the team first. */
-export async function loadSales(db: Executor, teamId: number, ids: number[]) {
+/** A figure is a franchisee's through its store's operating company. */
+const byStoreCompany = { companyColumn: 'company_id' };
+
+export async function loadSales(db: Executor, scope: TeamScope, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('sales')
@@ -18,7 +23,8 @@ export async function loadSales(db: Executor, teamId: number, ids: number[]) {
       'companies.id as franchisee_id',
       'companies.name as franchisee_name',
     ])
-    .where('sales.team_id', '=', teamId)
+    .where('sales.team_id', '=', scope.teamId)
+    .where((eb) => whereInScope(eb, scope, 'stores', byStoreCompany))
     .where('sales.id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -26,19 +32,22 @@ export async function loadSales(db: Executor, teamId: number, ids: number[]) {
 }
 export type LoadedSales = Awaited<ReturnType<typeof loadSales>>[number];
 
-export async function findSales(db: Executor, teamId: number, id: number) {
-  return db
-    .selectFrom('sales')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function findSales(db: Executor, scope: TeamScope, id: number) {
+  let query = db.selectFrom('sales').selectAll().where('team_id', '=', scope.teamId).where('id', '=', id);
+  if (scope.companyIds !== null)
+    query = query.where('store_id', 'in', (eb) =>
+      eb
+        .selectFrom('stores')
+        .select('stores.id')
+        .where((inner) => whereInScope(inner, scope, 'stores', byStoreCompany)),
+    );
+  return query.executeTakeFirst();
 }
 
 /** A page of ids (joined to the store for brand and franchisee filters) and the total. */
 export async function pageOfSalesIds(
   db: Executor,
-  teamId: number,
+  scope: TeamScope,
   options: {
     conditions: Array<Expression<SqlBool>>;
     sort: 'period_start' | 'gross_cents' | 'created_at' | 'updated_at';
@@ -50,7 +59,8 @@ export async function pageOfSalesIds(
   let base = db
     .selectFrom('sales')
     .innerJoin('stores', 'stores.id', 'sales.store_id')
-    .where('sales.team_id', '=', teamId)
+    .where('sales.team_id', '=', scope.teamId)
+    .where((eb) => whereInScope(eb, scope, 'stores', byStoreCompany))
     .where('stores.deleted_at', 'is', null);
   for (const condition of options.conditions) base = base.where(condition);
   const [ids, count] = await Promise.all([
@@ -73,7 +83,11 @@ export async function pageOfSalesIds(
  * committed (two saves of a new figure would otherwise both insert it: a unique violation) and none can
  * hold one store's rows while waiting for another's (a deadlock over the yearly roll-up).
  */
-export async function lockLiveStores(db: Executor, teamId: number, storeIds: number[]): Promise<Set<number>> {
+export async function lockLiveStores(
+  db: Executor,
+  scope: TeamScope,
+  storeIds: number[],
+): Promise<Set<number>> {
   const found = new Set<number>();
   const sorted = [...storeIds].sort((a, b) => a - b);
   const lock = dialectOf(db) === 'postgres';
@@ -81,7 +95,7 @@ export async function lockLiveStores(db: Executor, teamId: number, storeIds: num
     let query = db
       .selectFrom('stores')
       .select('id')
-      .where('team_id', '=', teamId)
+      .where((eb) => whereInScope(eb, scope, 'stores', byStoreCompany))
       .where('id', 'in', sorted.slice(i, i + 500))
       .where('deleted_at', 'is', null)
       .orderBy('id');
@@ -536,4 +550,32 @@ export async function deleteByIds(db: Executor, teamId: number, ids: number[]) {
 /** Amounts and updated_at exactly as given (an undo puts a figure back as it was). */
 export async function putAmounts(db: Executor, teamId: number, id: number, amounts: StoredAmounts) {
   await db.updateTable('sales').set(amounts).where('team_id', '=', teamId).where('id', '=', id).execute();
+}
+
+/**
+ * The team's live companies among `companyIds`, with their kind and when their stores' sales were last entered
+ * or corrected (null: never): a franchisee member's companies as the members page shows them.
+ */
+export async function companiesWithLastReport(db: Executor, teamId: number, companyIds: readonly number[]) {
+  if (!companyIds.length) return [];
+  return db
+    .selectFrom('companies')
+    .select((eb) => [
+      'companies.id',
+      'companies.name',
+      'companies.kind',
+      eb
+        .selectFrom('sales')
+        .innerJoin('stores', 'stores.id', 'sales.store_id')
+        .select((inner) => inner.fn.max('sales.updated_at').as('at'))
+        .where('sales.team_id', '=', teamId)
+        .whereRef('stores.company_id', '=', 'companies.id')
+        .as('last_reported_at'),
+    ])
+    .where('companies.team_id', '=', teamId)
+    .where('companies.id', 'in', [...companyIds])
+    .where('companies.deleted_at', 'is', null)
+    .orderBy('companies.name')
+    .orderBy('companies.id')
+    .execute();
 }

@@ -25,10 +25,15 @@ import * as reports from './reports';
 export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
+  // Figures a franchisee's member enters and corrects: every statement is narrowed to their companies' stores.
+  const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/sales`;
   app.get(
     base,
-    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(salesSchema) } } },
+    {
+      config: scoped,
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(salesSchema) } },
+    },
     async (request) => sales.listSales(deps, actorOf(request, deps), request.query),
   );
   // Rows are validated in the service (the importer shares that path; a batch's duplicates are named with
@@ -37,7 +42,7 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     base,
     {
-      config,
+      config: scoped,
       validatorCompiler: create.validatorCompiler,
       schema: { body: create.body, response: { 201: dataOf(salesSchema) } },
     },
@@ -48,7 +53,7 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     `${base}/batch`,
     {
-      config,
+      config: scoped,
       validatorCompiler: batch.validatorCompiler,
       schema: { body: batch.body, response: { 200: dataOf(salesBatchResultSchema) } },
     },
@@ -56,14 +61,14 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${base}/:id`,
-    { config, schema: { params: idParamSchema, response: { 200: dataOf(salesSchema) } } },
+    { config: scoped, schema: { params: idParamSchema, response: { 200: dataOf(salesSchema) } } },
     async (request) => ({ data: await sales.getSales(deps, actorOf(request, deps), request.params.id) }),
   );
   const patch = serviceValidatedBody(salesPatchSchema);
   app.patch(
     `${base}/:id`,
     {
-      config,
+      config: scoped,
       validatorCompiler: patch.validatorCompiler,
       schema: { params: idParamSchema, body: patch.body, response: { 200: dataOf(salesSchema) } },
     },
@@ -71,7 +76,7 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
       data: await sales.updateSales(deps, actorOf(request, deps), request.params.id, request.body),
     }),
   );
-  app.delete(`${base}/:id`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.delete(`${base}/:id`, { config: scoped, schema: { params: idParamSchema } }, async (request, reply) => {
     await sales.deleteSales(deps, actorOf(request, deps), request.params.id);
     return reply.status(204).send();
   });

@@ -17,7 +17,7 @@ import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
-import { authorize, type Actor } from '../../platform/policy';
+import { authorize, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
@@ -75,11 +75,14 @@ export type UpsertSalesResult = {
  */
 export async function upsertSales(
   trx: Executor,
-  teamId: number,
+  team: number | TeamScope,
   rows: unknown[],
   onDuplicate: DuplicateMode,
   prefix: (index: number) => string = (i) => `rows.${i}`,
 ): Promise<UpsertSalesResult> {
+  // A member limited to companies writes only their stores' figures: another store is "invalid" like a stranger's.
+  const scope = typeof team === 'number' ? teamScope(team) : team;
+  const teamId = scope.teamId;
   const errors: Record<string, string[]> = {};
   const add = (index: number, field: string, message: string) =>
     (errors[`${prefix(index)}.${field}`] ??= []).push(message);
@@ -103,7 +106,7 @@ export async function upsertSales(
       },
     });
   }
-  const stores = await repo.lockLiveStores(trx, teamId, [...new Set(parsed.map((p) => p.values.store_id))]);
+  const stores = await repo.lockLiveStores(trx, scope, [...new Set(parsed.map((p) => p.values.store_id))]);
   const byKey = new Map<string, (typeof parsed)[number]>();
   for (const p of parsed) {
     if (!stores.has(p.values.store_id)) {
@@ -202,7 +205,7 @@ export async function listSales(
     : query.sort === 'period_start'
       ? 'desc'
       : query.direction;
-  const { ids, total } = await repo.pageOfSalesIds(deps.db, actor.teamId, {
+  const { ids, total } = await repo.pageOfSalesIds(deps.db, actor.scope, {
     conditions,
     sort: SORT_COLUMNS[query.sort as keyof typeof SORT_COLUMNS],
     direction,
@@ -210,13 +213,13 @@ export async function listSales(
     perPage: query.perPage,
   });
   return {
-    data: (await repo.loadSales(deps.db, actor.teamId, ids)).map((r) => presentSales(r, actor)),
+    data: (await repo.loadSales(deps.db, actor.scope, ids)).map((r) => presentSales(r, actor)),
     meta: paginationMeta(query.page, query.perPage, total),
   };
 }
 
 export async function getSales(deps: Deps, actor: Actor, id: number) {
-  const [row] = await repo.loadSales(deps.db, actor.teamId, [id]);
+  const [row] = await repo.loadSales(deps.db, actor.scope, [id]);
   if (!row) throw notFound('Sales figure');
   return presentSales(row, actor);
 }
@@ -225,7 +228,7 @@ export async function createSales(deps: Deps, actor: Actor, input: unknown) {
   authorize(salesPolicy.create(actor));
   const id = await writeTransaction(deps.db, async (trx) => {
     // One row through the batch path: the same messages, without the `rows.0.` prefix.
-    const result = await upsertSales(trx, actor.teamId, [input], 'reject', () => '').catch(
+    const result = await upsertSales(trx, actor.scope, [input], 'reject', () => '').catch(
       (error: unknown) => {
         if (error instanceof AppError && error.fieldErrors)
           throw new AppError(
@@ -252,7 +255,7 @@ export async function createSales(deps: Deps, actor: Actor, input: unknown) {
 }
 
 export async function updateSales(deps: Deps, actor: Actor, id: number, patch: unknown) {
-  const row = await repo.findSales(deps.db, actor.teamId, id);
+  const row = await repo.findSales(deps.db, actor.scope, id);
   if (!row) throw notFound('Sales figure');
   authorize(salesPolicy.update(actor));
   const parsed = salesPatchSchema.safeParse(patch);
@@ -312,7 +315,7 @@ export async function updateSales(deps: Deps, actor: Actor, id: number, patch: u
  * the audit entry keeps what it was, and re-entering it is how it comes back.
  */
 export async function deleteSales(deps: Deps, actor: Actor, id: number) {
-  const row = await repo.findSales(deps.db, actor.teamId, id);
+  const row = await repo.findSales(deps.db, actor.scope, id);
   if (!row) throw notFound('Sales figure');
   authorize(salesPolicy.delete(actor));
   await writeTransaction(deps.db, async (trx) => {
@@ -345,7 +348,7 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
   return writeTransaction(deps.db, async (trx) => {
-    const result = await upsertSales(trx, actor.teamId, parsed.data.rows, parsed.data.on_duplicate);
+    const result = await upsertSales(trx, actor.scope, parsed.data.rows, parsed.data.on_duplicate);
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,

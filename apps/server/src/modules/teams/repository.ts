@@ -19,10 +19,29 @@ export async function renameTeam(db: Executor, teamId: number, name: string, now
   await db.updateTable('teams').set({ name, updated_at: now }).where('id', '=', teamId).execute();
 }
 
-export async function addMember(db: Executor, teamId: number, userId: number, role: TeamRole, now: string) {
+/** Company ids as the membership and invitation rows keep them (a JSON array; null for the whole team). */
+export const companyIdsColumn = (ids: readonly number[] | null | undefined) =>
+  ids ? JSON.stringify([...new Set(ids)].sort((a, b) => a - b)) : null;
+export const parseCompanyIds = (value: string | null): number[] | null =>
+  value === null ? null : (JSON.parse(value) as number[]);
+
+export async function addMember(
+  db: Executor,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+  now: string,
+  companyIds: readonly number[] | null = null,
+) {
   await db
     .insertInto('team_user')
-    .values({ team_id: teamId, user_id: userId, role, created_at: now })
+    .values({
+      team_id: teamId,
+      user_id: userId,
+      role,
+      company_ids: companyIdsColumn(companyIds),
+      created_at: now,
+    })
     .execute();
 }
 
@@ -39,17 +58,31 @@ export function listMembers(db: Executor, teamId: number) {
   return db
     .selectFrom('team_user')
     .innerJoin('users', 'users.id', 'team_user.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'team_user.role', 'team_user.created_at'])
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'team_user.role',
+      'team_user.company_ids',
+      'team_user.created_at',
+    ])
     .where('team_user.team_id', '=', teamId)
     .orderBy('users.name')
     .orderBy('users.id')
     .execute();
 }
 
-export async function setMemberRole(db: Executor, teamId: number, userId: number, role: TeamRole) {
+/** `companyIds` undefined keeps the member's companies; null gives them the whole team. */
+export async function setMemberRole(
+  db: Executor,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+  companyIds?: readonly number[] | null,
+) {
   await db
     .updateTable('team_user')
-    .set({ role })
+    .set(companyIds === undefined ? { role } : { role, company_ids: companyIdsColumn(companyIds) })
     .where('team_id', '=', teamId)
     .where('user_id', '=', userId)
     .execute();
@@ -119,7 +152,14 @@ export function findInvitationByToken(db: Executor, token: string) {
 export async function insertInvitation(
   db: Executor,
   teamId: number,
-  row: { id: string; email: string; role: TeamRole; invitedBy: number; now: string },
+  row: {
+    id: string;
+    email: string;
+    role: TeamRole;
+    companyIds: readonly number[] | null;
+    invitedBy: number;
+    now: string;
+  },
 ) {
   return db
     .insertInto('team_invitations')
@@ -128,6 +168,7 @@ export async function insertInvitation(
       team_id: teamId,
       email: row.email,
       role: row.role,
+      company_ids: companyIdsColumn(row.companyIds),
       invited_by: row.invitedBy,
       created_at: row.now,
     })

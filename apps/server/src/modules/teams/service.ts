@@ -1,9 +1,4 @@
-import {
-  isTimeZone,
-  type ChangeRoleInput,
-  type InvitationPreview,
-  type TeamRole,
-} from '@storekeep/contracts';
+import { isTimeZone, type InvitationPreview, type TeamRole } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
@@ -17,6 +12,7 @@ import { enqueueMail } from '../../platform/mail';
 import { authorize, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
 import { findUserByEmail, updateUser } from '../users/index';
+import { companiesWithLastReport } from '../sales/index';
 import * as repo from './repository';
 import { teamPolicy } from './policy';
 import { presentInvitation, presentMember, presentTeam } from './presenter';
@@ -46,7 +42,35 @@ export async function getTeam(deps: Deps, actor: Actor, teamId: number) {
     repo.listMembers(deps.db, teamId),
     repo.listInvitations(deps.db, teamId),
   ]);
-  return presentTeam(team, members, invitations, actor);
+  return presentTeam(team, members, invitations, actor, await memberCompanies(deps.db, teamId, members));
+}
+
+/** The companies of every limited member, with when each last reported sales, by company id. */
+async function memberCompanies(db: Executor, teamId: number, members: Array<{ company_ids: string | null }>) {
+  const ids = new Set(members.flatMap((m) => repo.parseCompanyIds(m.company_ids) ?? []));
+  const rows = await companiesWithLastReport(db, teamId, [...ids]);
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, last_reported_at: r.last_reported_at ?? null }]),
+  );
+}
+
+/**
+ * A member limited to companies acts for franchisees: the companies must be live franchisee companies of the
+ * team, and such a member is never an admin (admins manage the whole team). 422 on `company_ids` otherwise.
+ */
+async function checkCompanyScope(
+  db: Executor,
+  teamId: number,
+  role: TeamRole,
+  companyIds: readonly number[] | null,
+) {
+  if (companyIds === null) return;
+  if (role === 'admin')
+    throw invalid('company_ids', 'An admin manages the whole team and cannot be limited to companies.');
+  const found = await companiesWithLastReport(db, teamId, companyIds);
+  const franchisees = new Set(found.filter((c) => c.kind === 'franchisee').map((c) => c.id));
+  if (companyIds.some((id) => !franchisees.has(id)))
+    throw invalid('company_ids', 'Each selected company must be a franchisee company of this team.');
 }
 
 export async function renameTeam(deps: Deps, actor: Actor, teamId: number, name: string) {
@@ -95,7 +119,7 @@ export async function inviteMember(
   deps: Deps,
   actor: Actor,
   teamId: number,
-  input: { email: string; role: TeamRole },
+  input: { email: string; role: TeamRole; company_ids?: number[] | null },
 ) {
   const team = await loadTeam(deps.db, actor, teamId);
   authorize(teamPolicy.invite(actor));
@@ -121,11 +145,14 @@ export async function inviteMember(
     if (await repo.findInvitationByEmail(trx, teamId, input.email)) {
       throw invalid('email', 'This user has already been invited to the team.');
     }
+    const companyIds = input.company_ids ?? null;
+    await checkCompanyScope(trx, teamId, input.role, companyIds);
     const now = nowIso();
     const row = await repo.insertInvitation(trx, teamId, {
       id: randomToken(32),
       email: input.email,
       role: input.role,
+      companyIds,
       invitedBy: actor.user.id,
       now,
     });
@@ -147,7 +174,7 @@ export async function inviteMember(
       subjectType: 'team_invitation',
       subjectId: null,
       action: 'invited',
-      changes: { email: input.email, role: input.role },
+      changes: { email: input.email, role: input.role, company_ids: companyIds },
       ip: actor.ip,
     });
     return row;
@@ -180,7 +207,7 @@ export async function changeRole(
   actor: Actor,
   teamId: number,
   userId: number,
-  input: ChangeRoleInput & { role: TeamRole },
+  input: { role: TeamRole; company_ids?: number[] | null },
 ) {
   const team = await loadTeam(deps.db, actor, teamId);
   return writeTransaction(deps.db, async (trx) => {
@@ -190,19 +217,25 @@ export async function changeRole(
       teamPolicy.changeRole(actor, { userId, isOwner: team.owner_id === userId }),
       'The team owner’s role cannot be changed.',
     );
-    await repo.setMemberRole(trx, teamId, userId, input.role);
+    const before = repo.parseCompanyIds(membership.company_ids);
+    const companyIds = input.company_ids === undefined ? before : input.company_ids;
+    await checkCompanyScope(trx, teamId, input.role, companyIds);
+    await repo.setMemberRole(trx, teamId, userId, input.role, input.company_ids);
+    const changes: Record<string, unknown> = { role: [membership.role, input.role] };
+    if (JSON.stringify(before) !== JSON.stringify(companyIds)) changes.company_ids = [before, companyIds];
     await recordActivity(trx, {
       teamId,
       userId: actor.user.id,
       subjectType: 'team_member',
       subjectId: userId,
       action: 'role_changed',
-      changes: { role: [membership.role, input.role] },
+      changes,
       ip: actor.ip,
     });
-    const member = (await repo.listMembers(trx, teamId)).find((m) => m.id === userId);
+    const members = await repo.listMembers(trx, teamId);
+    const member = members.find((m) => m.id === userId);
     if (!member) throw notFound('Member');
-    return presentMember(member, team.owner_id);
+    return presentMember(member, team.owner_id, await memberCompanies(trx, teamId, [member]));
   });
 }
 
@@ -262,7 +295,14 @@ export async function acceptInvitation(
   requireVerifiedEmail(user, 'accept an invitation');
   const now = nowIso();
   if (!(await repo.findMembership(trx, invitation.team_id, user.id))) {
-    await repo.addMember(trx, invitation.team_id, user.id, invitation.role, now);
+    await repo.addMember(
+      trx,
+      invitation.team_id,
+      user.id,
+      invitation.role,
+      now,
+      repo.parseCompanyIds(invitation.company_ids),
+    );
   }
   await repo.deleteInvitation(trx, invitation.team_id, invitation.id);
   await updateUser(trx, user.id, { current_team_id: invitation.team_id }, now);
@@ -272,7 +312,7 @@ export async function acceptInvitation(
     subjectType: 'team_member',
     subjectId: user.id,
     action: 'joined',
-    changes: { role: invitation.role },
+    changes: { role: invitation.role, company_ids: repo.parseCompanyIds(invitation.company_ids) },
     ip,
   });
 }

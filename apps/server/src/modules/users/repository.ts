@@ -52,13 +52,25 @@ export async function updateUser(
 }
 
 /** The teams a user belongs to, for the team switcher; ordered by name so the menu is stable. */
-export function listUserTeams(db: Executor, userId: number) {
-  return db
+/** The user's teams with their role there and the companies they are limited to (null: the whole team). */
+export async function listUserTeams(db: Executor, userId: number) {
+  const rows = await db
     .selectFrom('team_user')
     .innerJoin('teams', 'teams.id', 'team_user.team_id')
-    .select(['teams.id', 'teams.name', 'teams.owner_id', 'teams.subscription_status', 'team_user.role'])
+    .select([
+      'teams.id',
+      'teams.name',
+      'teams.owner_id',
+      'teams.subscription_status',
+      'team_user.role',
+      'team_user.company_ids',
+    ])
     .where('team_user.user_id', '=', userId)
     .orderBy('teams.name')
     .orderBy('teams.id')
     .execute();
+  return rows.map((r) => ({
+    ...r,
+    company_ids: r.company_ids === null ? null : (JSON.parse(r.company_ids) as number[]),
+  }));
 }

@@ -36,6 +36,7 @@ import { freeRentUntilColumn } from './migrations/0039-free-rent-until';
 import { demoResets } from './migrations/0040-demo-resets';
 import { leaseAccounting } from './migrations/0042-lease-accounting';
 import { leaseMoney } from './migrations/0043-lease-money';
+import { memberCompanies } from './migrations/0044-member-companies';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -77,6 +78,7 @@ const migrations: Record<string, AppMigration> = {
   '0032-import-runner': importRunner,
   '0033-pending-email': pendingEmail,
   '0034-reminder-subjects': reminderSubjects,
+  '0044-member-companies': memberCompanies,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -35,6 +35,8 @@ export type TeamUserTable = {
   team_id: number;
   user_id: number;
   role: TeamRole;
+  /** JSON array of the company ids the member is limited to; null for the whole team (migration 0044). */
+  company_ids: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 };
 
@@ -43,6 +45,7 @@ export type TeamInvitationsTable = {
   team_id: number;
   email: string;
   role: TeamRole;
+  company_ids: ColumnType<string | null, string | null | undefined, string | null>;
   invited_by: number;
   created_at: Timestamp;
 };

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/context';
+import type { TestClient } from '../../../test/client';
+import { buildCompany, buildMember, buildStore, buildUser, signIn } from '../../../test/factories';
+
+const ctx = useTestApp();
+
+/**
+ * A franchisor's team with two franchisee companies, each operating one store with a month of sales, and a
+ * manager limited to the first franchisee.
+ */
+async function franchiseTeam() {
+  const { user, team } = await buildUser(ctx);
+  const owner = await signIn(ctx, user.email);
+  const mine = await buildCompany(owner, { name: 'North Franchise LLC', kind: 'franchisee' });
+  const theirs = await buildCompany(owner, { name: 'South Franchise LLC', kind: 'franchisee' });
+  const myStore = await buildStore(owner, { name: 'North Store', company_id: mine.id });
+  const theirStore = await buildStore(owner, { name: 'South Store', company_id: theirs.id });
+  const teamStore = await buildStore(owner, { name: 'Company Store' });
+  const sold = await owner.post('/app/api/v1/sales', {
+    store_id: theirStore.id,
+    period: 'month',
+    period_start: '2026-01-01',
+    gross: 900,
+  });
+  expect(sold.status).toBe(201);
+  const theirSale = sold.body.data as { id: number };
+  const member = await buildMember(ctx, team.id, 'manager');
+  const scoped = await owner.patch(`/app/api/v1/teams/${team.id}/members/${member.id}`, {
+    role: 'manager',
+    company_ids: [mine.id],
+  });
+  expect(scoped.status).toBe(200);
+  const franchisee = await signIn(ctx, member.email);
+  return { team, owner, franchisee, member, mine, theirs, myStore, theirStore, teamStore, theirSale };
+}
+
+const names = (client: TestClient, url: string) =>
+  client.get(url).then((r) => {
+    expect(r.status).toBe(200);
+    return (r.body.data as Array<{ name: string }>).map((s) => s.name);
+  });
+
+describe('members limited to franchisee companies', () => {
+  it('sees and lists only their own companies’ stores; another franchisee’s store is a 404', async () => {
+    const f = await franchiseTeam();
+    expect(await names(f.franchisee, '/app/api/v1/stores')).toEqual(['North Store']);
+    expect(await names(f.franchisee, '/app/api/v1/stores?search=South')).toEqual([]);
+    expect((await f.franchisee.get(`/app/api/v1/stores/${f.myStore.id}`)).status).toBe(200);
+    expect((await f.franchisee.get(`/app/api/v1/stores/${f.theirStore.id}`)).status).toBe(404);
+    expect((await f.franchisee.get(`/app/api/v1/stores/${f.teamStore.id}`)).status).toBe(404);
+    // The franchisor still sees every store.
+    expect((await names(f.owner, '/app/api/v1/stores')).sort()).toEqual([
+      'Company Store',
+      'North Store',
+      'South Store',
+    ]);
+  });
+
+  it('enters and corrects their own stores’ sales, and never reads or changes another franchisee’s', async () => {
+    const f = await franchiseTeam();
+    const created = await f.franchisee.post('/app/api/v1/sales', {
+      store_id: f.myStore.id,
+      period: 'month',
+      period_start: '2026-02-01',
+      gross: 1200.5,
+    });
+    expect(created.status).toBe(201);
+    const corrected = await f.franchisee.patch(`/app/api/v1/sales/${created.body.data.id}`, { gross: 1250 });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.data.gross).toBe(1250);
+    const batch = await f.franchisee.post('/app/api/v1/sales/batch', {
+      rows: [{ store_id: f.myStore.id, period_start: '2026-03-01', gross: 800 }],
+    });
+    expect(batch.status).toBe(200);
+
+    const list = await f.franchisee.get('/app/api/v1/sales');
+    expect(list.body.data.map((s: { store: { id: number } }) => s.store.id)).toEqual([
+      f.myStore.id,
+      f.myStore.id,
+    ]);
+    expect(list.body.meta.total).toBe(2);
+    expect((await f.franchisee.get(`/app/api/v1/sales/${f.theirSale.id}`)).status).toBe(404);
+    expect((await f.franchisee.patch(`/app/api/v1/sales/${f.theirSale.id}`, { gross: 1 })).status).toBe(404);
+    expect((await f.franchisee.delete(`/app/api/v1/sales/${f.theirSale.id}`)).status).toBe(404);
+    for (const store of [f.theirStore, f.teamStore]) {
+      const refused = await f.franchisee.post('/app/api/v1/sales', {
+        store_id: store.id,
+        period: 'month',
+        period_start: '2026-02-01',
+        gross: 1,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.store_id).toEqual(['The selected store is invalid.']);
+      const inBatch = await f.franchisee.post('/app/api/v1/sales/batch', {
+        rows: [{ store_id: store.id, period_start: '2026-02-01', gross: 1 }],
+      });
+      expect(inBatch.status).toBe(422);
+    }
+    const theirs = await f.owner.get(`/app/api/v1/sales/${f.theirSale.id}`);
+    expect(theirs.body.data.gross).toBe(900);
+  });
+
+  it('is refused the team’s other pages and the whole-team streams with 403', async () => {
+    const f = await franchiseTeam();
+    for (const url of [
+      '/app/api/v1/leases',
+      '/app/api/v1/agreements',
+      '/app/api/v1/companies',
+      `/app/api/v1/companies/${f.mine.id}`,
+      '/app/api/v1/contacts',
+      '/app/api/v1/documents',
+      '/app/api/v1/reminders',
+      '/app/api/v1/dashboard',
+      '/app/api/v1/search?q=South',
+      '/app/api/v1/stores/export',
+      '/app/api/v1/sales/reports/royalties?from=2026-01-01&to=2026-12-31',
+      '/app/api/v1/activities',
+      `/app/api/v1/teams/${f.team.id}`,
+      `/app/api/v1/teams/${f.team.id}/settings`,
+      '/app/api/v1/calendar-feed',
+    ])
+      expect([url, (await f.franchisee.get(url)).status]).toEqual([url, 403]);
+    expect((await f.franchisee.post('/app/api/v1/stores', { name: 'Mine too' })).status).toBe(403);
+    expect((await f.franchisee.post('/app/api/v1/calendar-feed')).status).toBe(403);
+    // The team's private channel is not theirs to listen to.
+    const channel = await f.franchisee.post('/app/broadcasting/auth', {
+      socket_id: '1.1',
+      channel_name: `private-team.${f.team.id}`,
+    });
+    expect(channel.status).toBe(403);
+    // Their own settings stay theirs.
+    expect((await f.franchisee.get('/app/api/v1/list-preferences')).status).toBe(200);
+    expect((await f.franchisee.get('/app/api/users/auth')).status).toBe(200);
+  });
+
+  it('is never assigned a team reminder nor served the team’s calendar feed', async () => {
+    const { user, team } = await buildUser(ctx);
+    const owner = await signIn(ctx, user.email);
+    const north = await buildCompany(owner, { name: 'North', kind: 'franchisee' });
+    const member = await buildMember(ctx, team.id, 'manager');
+    const client = await signIn(ctx, member.email);
+    // A feed made while the member saw the whole team stops answering once they are limited.
+    const feed = new URL((await client.post('/app/api/v1/calendar-feed')).body.data.url).pathname;
+    expect((await ctx.client().get(feed)).status).toBe(200);
+    const url = `/app/api/v1/teams/${team.id}/members/${member.id}`;
+    expect((await owner.patch(url, { role: 'manager', company_ids: [north.id] })).status).toBe(200);
+    expect((await ctx.client().get(feed)).status).toBe(404);
+
+    const f = await franchiseTeam();
+    const assigned = await f.owner.post('/app/api/v1/reminders', {
+      title: 'Renew',
+      due_date: '2031-01-15',
+      assignee_ids: [f.member.id],
+    });
+    expect(assigned.status).toBe(422);
+    expect(assigned.body.errors.assignee_ids).toBeDefined();
+  });
+});
+
+describe('setting a member’s companies', () => {
+  it('takes live franchisee companies of the team only, never for an admin, and shows when each last reported', async () => {
+    const f = await franchiseTeam();
+    const url = `/app/api/v1/teams/${f.team.id}/members/${f.member.id}`;
+    const landlord = await buildCompany(f.owner, { name: 'Landlord Inc', kind: 'landlord' });
+    const stranger = await buildUser(ctx);
+    const foreign = await buildCompany(await signIn(ctx, stranger.user.email), { kind: 'franchisee' });
+    for (const [body, field] of [
+      [{ role: 'manager', company_ids: [landlord.id] }, 'company_ids'],
+      [{ role: 'manager', company_ids: [foreign.id] }, 'company_ids'],
+      [{ role: 'manager', company_ids: [] }, 'company_ids'],
+      [{ role: 'admin', company_ids: [f.mine.id] }, 'company_ids'],
+      // Promoting a limited member to admin without lifting the limit is refused too.
+      [{ role: 'admin' }, 'company_ids'],
+    ] as const) {
+      const response = await f.owner.patch(url, body);
+      expect([JSON.stringify(body), response.status, Object.keys(response.body.errors ?? {})]).toEqual([
+        JSON.stringify(body),
+        422,
+        [field],
+      ]);
+    }
+
+    await f.franchisee.post('/app/api/v1/sales', {
+      store_id: f.myStore.id,
+      period: 'month',
+      period_start: '2026-02-01',
+      gross: 100,
+    });
+    const page = await f.owner.get(`/app/api/v1/teams/${f.team.id}`);
+    const member = page.body.data.members.find((m: { id: number }) => m.id === f.member.id);
+    expect(member.companies).toEqual([
+      { id: f.mine.id, name: 'North Franchise LLC', last_reported_at: expect.any(String) },
+    ]);
+    const owner = page.body.data.members.find((m: { is_owner: boolean }) => m.is_owner);
+    expect(owner.companies).toBeNull();
+
+    // Lifting the limit gives the whole team back at once (the auth cache hears of the change).
+    expect((await f.owner.patch(url, { role: 'manager', company_ids: null })).status).toBe(200);
+    expect((await f.franchisee.get('/app/api/v1/leases')).status).toBe(200);
+    expect((await names(f.franchisee, '/app/api/v1/stores')).length).toBe(3);
+  });
+
+  it('carries an invitation’s companies into the membership it makes', async () => {
+    const f = await franchiseTeam();
+    const invitee = await buildUser(ctx);
+    const invited = await f.owner.post(`/app/api/v1/teams/${f.team.id}/invitations`, {
+      email: invitee.user.email,
+      role: 'manager',
+      company_ids: [f.theirs.id],
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body.data.company_ids).toEqual([f.theirs.id]);
+    const refused = await f.owner.post(`/app/api/v1/teams/${f.team.id}/invitations`, {
+      email: 'admin-franchisee@example.test',
+      role: 'admin',
+      company_ids: [f.theirs.id],
+    });
+    expect(refused.status).toBe(422);
+
+    const client = await signIn(ctx, invitee.user.email);
+    expect((await client.post(`/app/api/v1/team-invitations/${invited.body.data.id}/accept`)).status).toBe(
+      200,
+    );
+    expect(await names(client, '/app/api/v1/stores')).toEqual(['South Store']);
+    expect((await client.get('/app/api/v1/leases')).status).toBe(403);
+  });
+});
