@@ -43,6 +43,7 @@ import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
 import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
+import { registerPayableRoutes } from './modules/payables/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
@@ -284,6 +285,7 @@ export async function buildApp({
   registerAgreementRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerPercentageRentRoutes(app, deps);
+  registerPayableRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);

@@ -22,6 +22,7 @@ export * from './billing';
 export * from './critical-dates';
 export * from './money';
 export * from './percentage-rent';
+export * from './payables';
 export * from './onboarding';
 export * from './lease-accounting';
 export * from './lease-accounting-api';

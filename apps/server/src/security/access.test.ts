@@ -222,6 +222,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
       status: 'active',
       commencement_date: '2025-01-01',
       expiration_date: '2030-12-31',
+      rent_schedule: [{ start_date: '2025-01-01', end_date: '2030-12-31', monthly_amount: 1000 }],
       options: [{ kind: 'renewal', count: 2, length_months: 60, notice_days: 180 }],
     }),
     201,
@@ -265,6 +266,9 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     201,
     'sale',
   ).body.data;
+  expectStatus(await owner.post('/app/api/v1/payables/generate', { period: '2026-03' }), 200, 'payables');
+  const payable = expectStatus(await owner.get('/app/api/v1/payables?period=2026-03'), 200, 'payable list').body
+    .data[0];
   const csv = multipartBody({ type: 'companies' }, [
     { field: 'file', name: 'companies.csv', content: Buffer.from('Name\nImported Co\n') },
   ]);
@@ -329,6 +333,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     reminders: reminder.id,
     'reminder-comments': comment.id,
     sales: sale.id,
+    payables: payable.id,
     imports: imported.id,
     attributes: attribute.id,
     teams: teamId,
@@ -416,6 +421,10 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'POST /app/api/v1/leases/:id/options/:position/waive': { reason: 'Relocating' },
     'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },
     'PUT /app/api/v1/leases/:id/percentage-rent': { breakpoint_kind: 'natural' },
+    'PUT /app/api/v1/leases/:id/payment-terms': { due_day: 5 },
+    'POST /app/api/v1/payables/generate': { period: '2026-03' },
+    'PATCH /app/api/v1/payables/:id': { invoice_amount: 1000 },
+    'POST /app/api/v1/payables/bulk': { action: 'approve', ids: [ids.payables] },
     'POST /app/api/v1/leases/escalations': {
       start_date: '2025-01-01',
       end_date: '2027-12-31',
@@ -505,7 +514,9 @@ function bodyFor(route: Route, ids: Ids): unknown {
 async function call(client: TestClient, route: Route, ids: Ids): Promise<TestResponse> {
   // Report ranges are validated before the policy runs; a valid one lets the check reach it.
   const url =
-    fill(route.url, ids) + (route.url.includes('/sales/reports/') ? '?from=2026-01-01&to=2026-12-31' : '');
+    fill(route.url, ids) +
+    (route.url.includes('/sales/reports/') ? '?from=2026-01-01&to=2026-12-31' : '') +
+    (/\/payables(\/export)?$/.test(route.url) ? '?period=2026-03' : '');
   const body = route.method === 'GET' ? undefined : bodyFor(route, ids);
   if (body && typeof body === 'object' && 'headers' in body && 'body' in body) {
     const multipart = body as { body: Buffer; headers: Record<string, string> };

@@ -35,4 +35,6 @@ export {
   revealImportedLeases,
 } from './service';
 export { applyDateTransitions } from './transitions';
+// Rent payables are generated from these.
+export { payableLeases, type PayableLeaseRow } from './payable-inputs';
 export { exerciseOptionIn } from './amendments';

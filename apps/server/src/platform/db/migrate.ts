@@ -36,6 +36,7 @@ import { freeRentUntilColumn } from './migrations/0039-free-rent-until';
 import { demoResets } from './migrations/0040-demo-resets';
 import { leaseAccounting } from './migrations/0042-lease-accounting';
 import { leaseMoney } from './migrations/0043-lease-money';
+import { rentPayables } from './migrations/0043-rent-payables';
 import { memberCompanies } from './migrations/0044-member-companies';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
@@ -75,6 +76,7 @@ const migrations: Record<string, AppMigration> = {
   '0040-demo-resets': demoResets,
   '0042-lease-accounting': leaseAccounting,
   '0043-lease-money': leaseMoney,
+  '0043-rent-payables': rentPayables,
   '0032-import-runner': importRunner,
   '0033-pending-email': pendingEmail,
   '0034-reminder-subjects': reminderSubjects,

@@ -364,6 +364,43 @@ export type PercentageRentTermsTable = {
   breakpoint_schedule: string;
   updated_at: Timestamp;
 };
+/** Payment terms of a lease (0043, modules/payables). */
+export type PaymentTermsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  frequency: string;
+  timing: string;
+  due_day: number;
+  remittance: string | null;
+  updated_at: Timestamp;
+};
+/** Rent payment lines (0043, modules/payables): scheduled → approved → paid. */
+export type RentPayablesTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  source: string;
+  kind: string;
+  charge_kind: string | null;
+  period: string;
+  service_start: string;
+  service_end: string;
+  due_date: string;
+  scheduled_cents: number;
+  invoice_cents: number | null;
+  invoice_number: string | null;
+  note: string | null;
+  status: string;
+  approved_by: number | null;
+  approved_at: string | null;
+  variance_approved: Generated<number>;
+  paid_by: number | null;
+  paid_at: string | null;
+  paid_reference: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
 export type LeaseOptionsTable = {
   id: Id;
   lease_id: number;
@@ -659,6 +696,8 @@ export type Database = {
   lease_accounting_profiles: LeaseAccountingProfilesTable;
   lease_accounting_settings: LeaseAccountingSettingsTable;
   percentage_rent_terms: PercentageRentTermsTable;
+  payment_terms: PaymentTermsTable;
+  rent_payables: RentPayablesTable;
   lease_options: LeaseOptionsTable;
   lease_amendments: LeaseAmendmentsTable;
   team_holidays: TeamHolidaysTable;

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import type { Payable, PayableList } from '@storekeep/contracts';
+import { useTestApp } from '../../../test/context';
+import {
+  buildCompany,
+  buildLease,
+  buildStore,
+  buildUser,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
+
+const ctx = useTestApp();
+const api = '/app/api/v1/payables';
+type Client = Awaited<ReturnType<typeof teamWithRoles>>['admin'];
+
+/** Rent of 10,000 a month from 15 March 2026 with a CAM estimate of 500, paid to Harbor Properties. */
+async function leaseWithRent(client: Client) {
+  const landlord = await buildCompany(client, { name: 'Harbor Properties' });
+  const store = await buildStore(client, { name: 'Riverside' });
+  return buildLease(client, {
+    store_id: store.id,
+    landlord_id: landlord.id,
+    reference: 'L-7',
+    status: 'active',
+    commencement_date: '2026-03-01',
+    rent_commencement_date: '2026-03-15',
+    expiration_date: '2027-03-14',
+    rent_schedule: [{ start_date: '2026-03-15', end_date: '2027-03-14', monthly_amount: 10000 }],
+    charges: [{ kind: 'cam', monthly_amount: 500, estimated: true }],
+  });
+}
+
+async function period(client: Client, month: string) {
+  const response = await client.get<PayableList>(`${api}?period=${month}`);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+describe('rent payables', () => {
+  it('generates a period’s lines from rent and charges once, prorated by days, with payee and remittance', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    const first = await admin.post(`${api}/generate`, { period: '2026-03' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ data: { created: 2, updated: 0, unchanged: 0 } });
+    expect((await admin.post(`${api}/generate`, { period: '2026-03' })).body).toEqual({
+      data: { created: 0, updated: 0, unchanged: 2 },
+    });
+    const terms = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
+      remittance: 'ACH to First Bank, account 1234',
+    });
+    expect(terms.status).toBe(200);
+    expect(terms.body).toMatchObject({
+      data: { saved: true, frequency: 'monthly', timing: 'advance', due_day: 1 },
+    });
+
+    const list = await period(admin, '2026-03');
+    expect(list.meta).toMatchObject({
+      period: '2026-03',
+      count: 2,
+      totals: { scheduled: 5758.06, to_pay: 5758.06, paid: 0 },
+    });
+    expect(list.data).toEqual([
+      expect.objectContaining({
+        lease: { id: lease.id, reference: 'L-7' },
+        store: expect.objectContaining({ name: 'Riverside' }),
+        payee: expect.objectContaining({ name: 'Harbor Properties' }),
+        remittance: 'ACH to First Bank, account 1234',
+        kind: 'rent',
+        service_start: '2026-03-15',
+        service_end: '2026-03-31',
+        due_date: '2026-03-15',
+        // 10,000 × 17/31
+        scheduled_amount: 5483.87,
+        note: 'Prorated: 17 of 31 days',
+        status: 'scheduled',
+      }),
+      expect.objectContaining({ kind: 'charge', charge_kind: 'cam', scheduled_amount: 274.19 }),
+    ]);
+  });
+
+  it('follows a lease’s payment terms: quarterly in arrears on the 10th', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
+      frequency: 'quarterly',
+      timing: 'arrears',
+      due_day: 10,
+    });
+    await admin.post(`${api}/generate`, { period: '2026-07' });
+    const { data } = await period(admin, '2026-07');
+    // April to June in full: 30,000 rent and 1,500 CAM, due 10 July.
+    expect(data.map((p) => [p.kind, p.service_start, p.service_end, p.due_date, p.scheduled_amount])).toEqual(
+      [
+        ['rent', '2026-04-01', '2026-06-30', '2026-07-10', 30000],
+        ['charge', '2026-04-01', '2026-06-30', '2026-07-10', 1500],
+      ],
+    );
+    const bad = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
+      frequency: 'weekly',
+      due_day: 0,
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(['due_day', 'frequency']);
+  });
+
+  it('charges holdover rent at the holdover rate after expiration', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await buildLease(admin, {
+      reference: 'L-2058',
+      status: 'holdover',
+      commencement_date: '2021-07-01',
+      expiration_date: '2026-06-30',
+      holdover_rate: 150,
+      rent_schedule: [{ start_date: '2021-07-01', end_date: '2026-06-30', monthly_amount: 20873.74 }],
+    });
+    await admin.post(`${api}/generate`, { period: '2026-07' });
+    expect((await period(admin, '2026-07')).data).toEqual([
+      expect.objectContaining({
+        kind: 'holdover',
+        scheduled_amount: 31310.61,
+        note: 'Holdover at 150 % of 20,873.74 a month',
+      }),
+    ]);
+  });
+
+  it('moves lines scheduled → approved → paid with who and when; a differing invoice is a variance to approve', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    await leaseWithRent(admin);
+    await admin.post(`${api}/generate`, { period: '2026-04' });
+    const [rent, cam] = (await period(admin, '2026-04')).data as [Payable, Payable];
+    const invoiced = await manager.patch(`${api}/${rent.id}`, {
+      invoice_amount: 10016.13,
+      invoice_number: 'INV-88',
+    });
+    expect(invoiced.status).toBe(200);
+    expect(invoiced.body).toMatchObject({
+      data: { invoice_amount: 10016.13, variance: 16.13, amount_to_pay: 10016.13 },
+    });
+
+    const refused = await manager.post(`${api}/bulk`, { action: 'approve', ids: [rent.id, cam.id] });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      errors: { accept_variance: [expect.stringContaining(`#${rent.id}`)] },
+    });
+    expect((await manager.post(`${api}/bulk`, { action: 'pay', ids: [cam.id] })).status).toBe(422);
+
+    const approved = await manager.post(`${api}/bulk`, {
+      action: 'approve',
+      ids: [rent.id, cam.id],
+      accept_variance: true,
+    });
+    expect(approved.body).toEqual({ data: { updated: 2 } });
+    let lines = (await period(admin, '2026-04')).data;
+    expect(lines[0]).toMatchObject({
+      status: 'approved',
+      approved_by: { name: expect.any(String) },
+      approved_at: expect.any(String),
+      variance_approved: true,
+    });
+    expect(lines[1]).toMatchObject({ status: 'approved', variance_approved: false });
+    expect((await manager.patch(`${api}/${rent.id}`, { invoice_amount: 1 })).status).toBe(409);
+
+    const paid = await manager.post(`${api}/bulk`, {
+      action: 'pay',
+      ids: [rent.id],
+      paid_reference: 'ACH-5521',
+    });
+    expect(paid.status).toBe(200);
+    lines = (await period(admin, '2026-04')).data;
+    expect(lines[0]).toMatchObject({
+      status: 'paid',
+      paid_reference: 'ACH-5521',
+      paid_at: expect.any(String),
+    });
+    expect((await period(admin, '2026-04')).meta.totals).toEqual({
+      scheduled: 10500,
+      to_pay: 10516.13,
+      paid: 10016.13,
+    });
+
+    // Regenerating leaves approved and paid lines as they are.
+    expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
+      data: { created: 0, updated: 0, unchanged: 2 },
+    });
+  });
+
+  it('exports a period for accounts payable as CSV and XLSX', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await leaseWithRent(admin);
+    await admin.post(`${api}/generate`, { period: '2026-03' });
+    const csv = await admin.get(`${api}/export?period=2026-03&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-disposition'])).toMatch(
+      /filename="payables-2026-03-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const text = String(csv.body);
+    expect(text).toContain('Payable,Status,Due date,Payee,Remittance,Lease,Store,Kind');
+    expect(text).toContain(
+      ',scheduled,2026-03-15,Harbor Properties,,L-7,Riverside,rent,2026-03-15,2026-03-31,5483.87,',
+    );
+    const xlsx = await admin.get(`${api}/export?period=2026-03&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.raw.subarray(0, 2).toString()).toBe('PK');
+    expect((await admin.get(`${api}/export?period=2026-13`)).status).toBe(422);
+  });
+
+  it('lets observers read only, and shows another team nothing of these lines', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    await admin.post(`${api}/generate`, { period: '2026-03' });
+    const [line] = (await period(admin, '2026-03')).data as [Payable];
+    expect((await period(observer, '2026-03')).meta.abilities).toEqual({ generate: false, update: false });
+    expect((await observer.post(`${api}/generate`, { period: '2026-03' })).status).toBe(403);
+    expect((await observer.post(`${api}/bulk`, { action: 'approve', ids: [line.id] })).status).toBe(403);
+    expect((await observer.patch(`${api}/${line.id}`, { invoice_amount: 1 })).status).toBe(403);
+    expect((await observer.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { due_day: 5 })).status).toBe(
+      403,
+    );
+
+    const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
+    expect((await period(stranger, '2026-03')).data).toEqual([]);
+    expect((await stranger.patch(`${api}/${line.id}`, { invoice_amount: 1 })).status).toBe(404);
+    expect((await stranger.post(`${api}/bulk`, { action: 'approve', ids: [line.id] })).status).toBe(404);
+    expect((await stranger.get(`/app/api/v1/leases/${lease.id}/payment-terms`)).status).toBe(404);
+    expect((await stranger.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { due_day: 5 })).status).toBe(
+      404,
+    );
+    const own = await stranger.post(`${api}/generate`, { period: '2026-03' });
+    expect(own.body).toEqual({ data: { created: 0, updated: 0, unchanged: 0 } });
+    expect((await period(admin, '2026-03')).data[0]).toMatchObject({ id: line.id, status: 'scheduled' });
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { dueDateIn, linesDueIn, type PayableLease, type PaymentTermsValues } from './schedule';
+
+const lease = (overrides: Partial<PayableLease> = {}): PayableLease => ({
+  status: 'active',
+  commencement_date: '2026-03-01',
+  rent_commencement_date: '2026-03-15',
+  expiration_date: '2027-03-14',
+  rentable_sqft: null,
+  holdover_rate: null,
+  free_rent_until: null,
+  rent: [
+    { start_date: '2026-03-15', end_date: '2027-03-14', monthly_cents: 10_000_00, per_sqft_cents: null },
+  ],
+  charges: [],
+  ...overrides,
+});
+const monthly: PaymentTermsValues = { frequency: 'monthly', timing: 'advance', due_day: 1 };
+
+describe('rent payment lines', () => {
+  it('prorate a first partial month by days and fall due no earlier than rent commencement', () => {
+    expect(linesDueIn(lease(), monthly, '2026-03')).toEqual([
+      {
+        source: 'rent',
+        kind: 'rent',
+        charge_kind: null,
+        service_start: '2026-03-15',
+        service_end: '2026-03-31',
+        due_date: '2026-03-15',
+        // 10,000 × 17/31 = 5,483.870… → 5,483.87
+        cents: 5_483_87,
+        note: 'Prorated: 17 of 31 days',
+      },
+    ]);
+    expect(linesDueIn(lease(), monthly, '2026-04')).toMatchObject([
+      {
+        service_start: '2026-04-01',
+        service_end: '2026-04-30',
+        due_date: '2026-04-01',
+        cents: 10_000_00,
+        note: null,
+      },
+    ]);
+  });
+
+  it('prorate the last partial month at expiration and stop after it', () => {
+    expect(linesDueIn(lease(), monthly, '2027-03')).toMatchObject([
+      {
+        service_start: '2027-03-01',
+        service_end: '2027-03-14',
+        cents: 4_516_13,
+        note: 'Prorated: 14 of 31 days',
+      },
+    ]);
+    expect(linesDueIn(lease(), monthly, '2027-04')).toEqual([]);
+  });
+
+  it('bill quarters in arrears on the due day of the month after, clamped to the month’s end', () => {
+    const quarterly: PaymentTermsValues = { frequency: 'quarterly', timing: 'arrears', due_day: 10 };
+    const full = lease({ rent_commencement_date: '2026-01-01', commencement_date: '2026-01-01' });
+    full.rent = [
+      { start_date: '2026-01-01', end_date: '2027-03-14', monthly_cents: 10_000_00, per_sqft_cents: null },
+    ];
+    expect(linesDueIn(full, quarterly, '2026-04')).toMatchObject([
+      { service_start: '2026-01-01', service_end: '2026-03-31', due_date: '2026-04-10', cents: 30_000_00 },
+    ]);
+    expect(linesDueIn(full, quarterly, '2026-05')).toEqual([]);
+    expect(dueDateIn('2026-02', 31)).toBe('2026-02-28');
+    expect(dueDateIn('2028-02', 31)).toBe('2028-02-29');
+  });
+
+  it('bill a year in advance in January, prorated from rent commencement', () => {
+    const yearly: PaymentTermsValues = { frequency: 'yearly', timing: 'advance', due_day: 1 };
+    // 17/31 of March + nine full months: 5,483.87 + 90,000.
+    expect(linesDueIn(lease(), yearly, '2026-03')).toMatchObject([
+      { service_start: '2026-03-15', service_end: '2026-12-31', due_date: '2026-03-15', cents: 95_483_87 },
+    ]);
+  });
+
+  it('make free-rent months zero lines that say so, while charges run', () => {
+    const free = lease({ free_rent_until: '2026-04-30', charges: [{ kind: 'cam', monthly_cents: 500_00 }] });
+    expect(linesDueIn(free, monthly, '2026-04')).toEqual([
+      expect.objectContaining({ kind: 'rent', cents: 0, note: 'Free rent to 2026-04-30: no base rent due' }),
+      expect.objectContaining({ kind: 'charge', charge_kind: 'cam', source: 'charge:0:cam', cents: 500_00 }),
+    ]);
+    expect(linesDueIn(free, monthly, '2026-05')[0]).toMatchObject({ cents: 10_000_00, note: null });
+  });
+
+  it('charge holdover rent after expiration at the holdover rate, on a line of its own', () => {
+    const held = lease({
+      status: 'holdover',
+      expiration_date: '2026-06-30',
+      holdover_rate: 150,
+      rent: [
+        { start_date: '2026-03-15', end_date: '2026-06-30', monthly_cents: 20_873_74, per_sqft_cents: null },
+      ],
+    });
+    expect(linesDueIn(held, monthly, '2026-07')).toEqual([
+      expect.objectContaining({
+        kind: 'holdover',
+        service_start: '2026-07-01',
+        service_end: '2026-07-31',
+        // 20,873.74 × 150 % = 31,310.61
+        cents: 31_310_61,
+        note: 'Holdover at 150 % of 20,873.74 a month',
+      }),
+    ]);
+    // An expired lease not in holdover owes nothing after its last day.
+    expect(linesDueIn({ ...held, status: 'expired' }, monthly, '2026-07')).toEqual([]);
+  });
+});

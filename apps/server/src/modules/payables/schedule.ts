@@ -1,0 +1,215 @@
+/**
+ * The payment lines a lease owes, free of the database so each reading is unit-tested. Amounts are integer
+ * cents; dates ISO strings compared as text.
+ *
+ * - Billing periods are calendar months, quarters (January, April, July, October) or years. A line covers
+ *   the part of a period inside the lease's paying span: from rent commencement (else commencement) to
+ *   expiration, and past expiration while the lease is in holdover.
+ * - Each calendar month of a line pays its monthly amount × the days covered ÷ the month's days, split where
+ *   the rent row, free rent or holdover changes, each piece rounded half up to the cent, then summed.
+ * - Free-rent days pay no base rent (charges still run); a period wholly free gives a zero line that says so.
+ * - Past expiration in holdover: the last rent row × the holdover rate (150 = 150 %, half up), on a line of
+ *   its own.
+ * - Due: in advance on the due day of the period's first month (never before the line's first day), in
+ *   arrears on the due day of the month after the period; a due day past the month's end is its last day.
+ *   A line belongs to the period (`YYYY-MM`) of its due date.
+ */
+
+import {
+  addCalendarDays,
+  addCalendarMonths,
+  escalateCents,
+  monthlyRowCents,
+  type PayableFrequency,
+  type PayableTiming,
+} from '@storekeep/contracts';
+
+export type PayableLease = {
+  status: string;
+  commencement_date: string | null;
+  rent_commencement_date: string | null;
+  expiration_date: string | null;
+  rentable_sqft: number | null;
+  holdover_rate: number | null;
+  free_rent_until: string | null;
+  rent: Array<{
+    start_date: string;
+    end_date: string;
+    monthly_cents: number | null;
+    per_sqft_cents: number | null;
+  }>;
+  charges: Array<{ kind: string; monthly_cents: number }>;
+};
+
+export type PaymentTermsValues = { frequency: PayableFrequency; timing: PayableTiming; due_day: number };
+
+export type ScheduledLine = {
+  /** Stable per lease and period: `rent`, `holdover`, or `charge:<position>:<kind>`. */
+  source: string;
+  kind: 'rent' | 'holdover' | 'charge';
+  charge_kind: string | null;
+  service_start: string;
+  service_end: string;
+  due_date: string;
+  cents: number;
+  note: string | null;
+};
+
+const DAY = 86_400_000;
+const days = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY) + 1;
+const monthEnd = (date: string) => addCalendarDays(addCalendarMonths(`${date.slice(0, 7)}-01`, 1), -1);
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const halfUp = (cents: number, part: number, whole: number) =>
+  Number((BigInt(cents) * BigInt(part) * 2n + BigInt(whole)) / (BigInt(whole) * 2n));
+const money = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const MONTHS: Record<PayableFrequency, number> = { monthly: 1, quarterly: 3, yearly: 12 };
+
+/** The calendar billing period holding `date`. */
+function periodOf(frequency: PayableFrequency, date: string): { start: string; end: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const first = frequency === 'monthly' ? m : frequency === 'quarterly' ? m - ((m - 1) % 3) : 1;
+  const start = `${y}-${String(first).padStart(2, '0')}-01`;
+  return { start, end: addCalendarDays(addCalendarMonths(start, MONTHS[frequency]), -1) };
+}
+
+export function dueDateIn(month: string, dueDay: number): string {
+  const last = Number(monthEnd(`${month}-01`).slice(8));
+  return `${month}-${String(Math.min(dueDay, last)).padStart(2, '0')}`;
+}
+
+/** Sum over the calendar months of [start, end] of `monthly(day)` × covered days ÷ the month's days. */
+function prorated(start: string, end: string, monthly: (monthStart: string) => number): number {
+  let total = 0;
+  for (let from = start; from <= end;) {
+    const to = earlier(monthEnd(from), end);
+    const whole = days(`${from.slice(0, 7)}-01`, monthEnd(from));
+    const covered = days(from, to);
+    const amount = monthly(from);
+    total += covered === whole ? amount : halfUp(amount, covered, whole);
+    from = addCalendarDays(to, 1);
+  }
+  return total;
+}
+
+/** Base rent over [start, end], split at each rent row's bounds (a day no row covers pays nothing). */
+function rentOver(lease: PayableLease, start: string, end: string): number {
+  let total = 0;
+  for (const row of lease.rent) {
+    const from = later(row.start_date, start);
+    const to = earlier(row.end_date, end);
+    if (from > to) continue;
+    const monthly = monthlyRowCents(row, lease.rentable_sqft);
+    total += prorated(from, to, () => monthly);
+  }
+  return total;
+}
+
+function holdoverMonthly(lease: PayableLease): { cents: number; base: number; rate: number } | null {
+  const last = [...lease.rent].sort((a, b) => (a.start_date < b.start_date ? -1 : 1)).at(-1);
+  if (!last) return null;
+  const base = monthlyRowCents(last, lease.rentable_sqft);
+  const rate = lease.holdover_rate ?? 100;
+  return { cents: escalateCents(base, rate - 100), base, rate };
+}
+
+/** Every line of one billing period (empty when the lease pays nothing in it). */
+function linesOfPeriod(
+  lease: PayableLease,
+  terms: PaymentTermsValues,
+  period: { start: string; end: string },
+): ScheduledLine[] {
+  const first = lease.rent_commencement_date ?? lease.commencement_date;
+  if (!first) return [];
+  const inHoldover = lease.status === 'holdover';
+  const scheduledEnd = lease.expiration_date;
+  const start = later(period.start, first);
+  const end = scheduledEnd && !inHoldover ? earlier(period.end, scheduledEnd) : period.end;
+  if (start > end) return [];
+  const due =
+    terms.timing === 'advance'
+      ? later(dueDateIn(period.start.slice(0, 7), terms.due_day), start)
+      : dueDateIn(addCalendarMonths(period.start, MONTHS[terms.frequency]).slice(0, 7), terms.due_day);
+  const partial = start !== period.start || end !== period.end;
+  const partialNote = partial
+    ? `Prorated: ${days(start, end)} of ${days(period.start, period.end)} days`
+    : null;
+  const lines: ScheduledLine[] = [];
+  const line = (l: Omit<ScheduledLine, 'due_date'>) => lines.push({ ...l, due_date: due });
+
+  // The part within the term (up to expiration), and the part in holdover after it.
+  const termEnd = scheduledEnd ? earlier(end, scheduledEnd) : end;
+  const holdStart = scheduledEnd && inHoldover ? later(start, addCalendarDays(scheduledEnd, 1)) : null;
+
+  if (start <= termEnd) {
+    const freeUntil =
+      lease.free_rent_until && lease.free_rent_until >= start
+        ? earlier(lease.free_rent_until, termEnd)
+        : null;
+    const paidFrom = freeUntil ? addCalendarDays(freeUntil, 1) : start;
+    const cents = paidFrom <= termEnd ? rentOver(lease, paidFrom, termEnd) : 0;
+    const hasRent = lease.rent.some((r) => r.start_date <= termEnd && r.end_date >= start);
+    if (hasRent || freeUntil) {
+      const notes = [
+        freeUntil
+          ? cents === 0
+            ? `Free rent to ${lease.free_rent_until}: no base rent due`
+            : `Free rent to ${lease.free_rent_until}`
+          : null,
+        partialNote,
+      ].filter(Boolean);
+      line({
+        source: 'rent',
+        kind: 'rent',
+        charge_kind: null,
+        service_start: start,
+        service_end: termEnd,
+        cents,
+        note: notes.join('; ') || null,
+      });
+    }
+  }
+  if (holdStart && holdStart <= end) {
+    const holdover = holdoverMonthly(lease);
+    if (holdover)
+      line({
+        source: 'holdover',
+        kind: 'holdover',
+        charge_kind: null,
+        service_start: holdStart,
+        service_end: end,
+        cents: prorated(holdStart, end, () => holdover.cents),
+        note: `Holdover at ${holdover.rate} % of ${money(holdover.base)} a month`,
+      });
+  }
+  lease.charges.forEach((charge, index) =>
+    line({
+      source: `charge:${index}:${charge.kind}`,
+      kind: 'charge',
+      charge_kind: charge.kind,
+      service_start: start,
+      service_end: end,
+      cents: prorated(start, end, () => charge.monthly_cents),
+      note: partialNote,
+    }),
+  );
+  return lines;
+}
+
+/** The lines whose due date falls in `month` (YYYY-MM). */
+export function linesDueIn(lease: PayableLease, terms: PaymentTermsValues, month: string): ScheduledLine[] {
+  const lines: ScheduledLine[] = [];
+  const seen = new Set<string>();
+  // A line due in `month` belongs to a period that starts at most a year before it (arrears, yearly).
+  for (let k = -13; k <= 1; k += 1) {
+    const period = periodOf(terms.frequency, addCalendarMonths(`${month}-01`, k));
+    if (seen.has(period.start)) continue;
+    seen.add(period.start);
+    for (const line of linesOfPeriod(lease, terms, period))
+      if (line.due_date.startsWith(month)) lines.push(line);
+  }
+  return lines;
+}
