@@ -26,3 +26,4 @@ export * from './payables';
 export * from './onboarding';
 export * from './lease-accounting';
 export * from './lease-accounting-api';
+export * from './lease-journal';

@@ -8,6 +8,7 @@ import {
   RECOGNITION_EXEMPTIONS,
   ROUNDING_MODES,
 } from './lease-accounting';
+import { GL_ACCOUNT_ROLES, type GlAccountRole } from './lease-journal';
 import { isWholeCents } from './money';
 import { oneOf, optionalString, validationMessage } from './validation';
 
@@ -189,9 +190,20 @@ export type BorrowingRateBand = z.infer<typeof borrowingRateBandSchema>;
 
 export const leaseAccountingSettingsInputSchema = z.object({
   borrowing_rates: z.array(borrowingRateBandSchema).max(50).default([]),
+  /** Account role → the team's GL account (code or name); blank keeps the default name. */
+  gl_accounts: z
+    .object(
+      Object.fromEntries(GL_ACCOUNT_ROLES.map((role) => [role, optionalString('GL account', 60)])) as Record<
+        GlAccountRole,
+        ReturnType<typeof optionalString>
+      >,
+    )
+    .partial()
+    .default({}),
 });
 export const leaseAccountingSettingsSchema = z.object({
   borrowing_rates: z.array(z.object({ up_to_months: z.number(), rate: z.number() })),
+  gl_accounts: z.record(z.string(), z.string()),
   abilities: z.object({ update: z.boolean() }),
 });
 export type LeaseAccountingSettings = z.infer<typeof leaseAccountingSettingsSchema>;

@@ -193,6 +193,76 @@ describe('lease accounting profile and schedule', () => {
     expect((await observer.get(`${url}/schedule/export?format=pdf`)).status).toBe(422);
   });
 
+  it('journal entries in the team GL accounts with the store and brand segment, per lease and per period', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const brand = await admin.post('/app/api/v1/brands', { name: 'Harbor Grill' });
+    const store = await admin.post('/app/api/v1/stores', { name: 'Tyler', brand_id: brand.body.data.id });
+    const lease = await buildLease(admin, { ...fiveYearLease, store_id: store.body.data.id });
+    const other = await buildLease(admin, { ...fiveYearLease, reference: 'L-OTHER' });
+    await buildLease(admin, fiveYearLease); // no profile: no entries
+    const settings = await admin.put('/app/api/v1/lease-accounting/settings', {
+      gl_accounts: { rou_asset: '1650', lease_liability: '2400', cash: '1000', operating_lease_cost: '6100' },
+    });
+    expect(settings.body.data.gl_accounts).toMatchObject({
+      rou_asset: '1650',
+      interest_expense: 'Interest expense',
+    });
+    for (const id of [lease.id, other.id])
+      await admin.put(`/app/api/v1/leases/${id}/accounting`, { discount_rate: 4, prepaid_rent: 500 });
+
+    const parse = (body: unknown) =>
+      String(body)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(','));
+    const total = (rows: string[][], column: number) =>
+      Math.round(rows.reduce((sum, row) => sum + Number(row[column] || 0), 0) * 100);
+
+    const whole = await observer.get(`/app/api/v1/leases/${lease.id}/accounting/journal/export?format=csv`);
+    expect(whole.status).toBe(200);
+    const [header, ...lines] = parse(whole.body);
+    expect(header?.slice(0, 7)).toEqual([
+      'Journal',
+      'Date',
+      'Period',
+      'Account',
+      'Account role',
+      'Debit',
+      'Credit',
+    ]);
+    expect(total(lines, 5)).toBe(total(lines, 6));
+    const recognition = lines.filter((line) => line[0] === `LA-${lease.id}-INIT`);
+    expect(recognition.map((line) => line[3])).toEqual(['1650', '2400', 'Prepaid rent']);
+    expect(lines[0]?.slice(10)).toEqual([
+      'Tyler',
+      String(store.body.data.id),
+      'Harbor Grill',
+      String(brand.body.data.id),
+    ]);
+
+    const period = await observer.get(
+      '/app/api/v1/lease-accounting/journal/export?period=2025-02&format=csv',
+    );
+    expect(period.status).toBe(200);
+    const periodLines = parse(period.body).slice(1);
+    expect(new Set(periodLines.map((line) => line[9]))).toEqual(
+      new Set([String(lease.id), String(other.id)]),
+    );
+    expect(periodLines.every((line) => line[2] === '2025-02')).toBe(true);
+    expect(total(periodLines, 5)).toBe(total(periodLines, 6));
+    expect((await observer.get('/app/api/v1/lease-accounting/journal/export?period=2025-13')).status).toBe(
+      422,
+    );
+    const xlsx = await observer.get('/app/api/v1/lease-accounting/journal/export?period=2025-02&format=xlsx');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+
+    const stranger = (await teamWithRoles(ctx)).admin;
+    expect((await stranger.get(`/app/api/v1/leases/${lease.id}/accounting/journal/export`)).status).toBe(404);
+    const theirs = await stranger.get('/app/api/v1/lease-accounting/journal/export?period=2025-02');
+    expect(parse(theirs.body)).toHaveLength(1);
+  });
+
   it('observers read but cannot write; another team sees none of it', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const lease = await buildLease(admin, fiveYearLease);

@@ -55,3 +55,14 @@ export async function saveSettings(db: Executor, teamId: number, values: Setting
       .values({ team_id: teamId, ...values })
       .execute();
 }
+
+/** Leases of the team with a saved profile, in id order (the portfolio journal walks them). */
+export async function profiledLeaseIds(db: Executor, teamId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('lease_accounting_profiles')
+    .select('lease_id')
+    .where('team_id', '=', teamId)
+    .orderBy('lease_id')
+    .execute();
+  return rows.map((row) => Number(row.lease_id));
+}

@@ -15,6 +15,7 @@ import type { Deps } from '../../platform/deps';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { exportFormat, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
+import * as journal from './journal';
 import * as accounting from './service';
 
 export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps) {
@@ -63,6 +64,34 @@ export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps)
       return sendTabular(
         reply,
         await accounting.scheduleFile(deps, actorOf(request, deps), request.params.id, format),
+      );
+    },
+  );
+
+  // Journal entries in the team's GL accounts with the store and brand segment: the lease's whole term, or
+  // every lease's entries of one month (`?period=YYYY-MM`), as CSV or XLSX.
+  app.get(
+    `${base}/journal/export`,
+    { config, schema: { params: idParamSchema, querystring: z.object({ format: z.string().optional() }) } },
+    async (request, reply) => {
+      const { format } = exportFormat(request.query.format ? { format: request.query.format } : {});
+      return sendTabular(
+        reply,
+        await journal.leaseJournalFile(deps, actorOf(request, deps), request.params.id, format),
+      );
+    },
+  );
+  app.get(
+    `${API_BASE}/lease-accounting/journal/export`,
+    {
+      config,
+      schema: { querystring: z.object({ period: z.string().default(''), format: z.string().optional() }) },
+    },
+    async (request, reply) => {
+      const { format } = exportFormat(request.query.format ? { format: request.query.format } : {});
+      return sendTabular(
+        reply,
+        await journal.periodJournalFile(deps, actorOf(request, deps), request.query.period, format),
       );
     },
   );

@@ -1,11 +1,13 @@
 import {
   buildSchedule,
+  DEFAULT_GL_ACCOUNTS,
   fieldErrors,
   leaseAccountingInputSchema,
   leaseAccountingSettingsInputSchema,
   toCents,
   type BorrowingRateBand,
   type ClassificationAnswers,
+  type GlAccounts,
   type Lease,
   type LeaseAccounting,
   type LeaseAccountingSettings,
@@ -64,7 +66,14 @@ async function bandsOf(deps: Deps, teamId: number): Promise<BorrowingRateBand[]>
   return row ? parseJson<BorrowingRateBand[]>(row.borrowing_rates, []) : [];
 }
 
-async function load(deps: Deps, actor: Actor, leaseId: number) {
+/** The team's GL accounts, each role's default name where it set none. */
+export async function glAccountsOf(deps: Deps, teamId: number): Promise<GlAccounts> {
+  const row = await repo.settingsOf(deps.db, teamId);
+  const saved = row ? parseJson<Partial<GlAccounts>>(row.gl_accounts, {}) : {};
+  return { ...DEFAULT_GL_ACCOUNTS, ...saved };
+}
+
+export async function load(deps: Deps, actor: Actor, leaseId: number) {
   // The lease module answers 404 for another team's lease before anything here runs.
   const lease = await getLease(deps, actor, leaseId);
   const profile = profileFrom(await repo.profileOf(deps.db, actor.teamId, leaseId));
@@ -209,6 +218,7 @@ export async function settingsOf(deps: Deps, actor: Actor): Promise<LeaseAccount
   const bands = await bandsOf(deps, actor.teamId);
   return {
     borrowing_rates: [...bands].sort((a, b) => a.up_to_months - b.up_to_months),
+    gl_accounts: await glAccountsOf(deps, actor.teamId),
     abilities: { update: canManageSettings(actor) },
   };
 }
@@ -226,10 +236,13 @@ export async function saveSettings(
   if (new Set(terms).size !== terms.length)
     throw validationError({ borrowing_rates: ['Each term may have one rate.'] });
   const before = await settingsOf(deps, actor);
+  const accounts = Object.fromEntries(
+    Object.entries(parsed.data.gl_accounts).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   await writeTransaction(deps.db, async (trx) => {
     await repo.saveSettings(trx, actor.teamId, {
       borrowing_rates: JSON.stringify(bands),
-      gl_accounts: '{}',
+      gl_accounts: JSON.stringify(accounts),
       updated_at: nowIso(),
     });
     await recordActivity(trx, {
@@ -238,7 +251,10 @@ export async function saveSettings(
       subjectType: 'team',
       subjectId: actor.teamId,
       action: 'updated',
-      changes: { lease_accounting_borrowing_rates: [before.borrowing_rates, bands] },
+      changes: {
+        lease_accounting_borrowing_rates: [before.borrowing_rates, bands],
+        lease_accounting_gl_accounts: [before.gl_accounts, { ...DEFAULT_GL_ACCOUNTS, ...accounts }],
+      },
       ip: actor.ip,
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
