@@ -356,10 +356,12 @@ async function orderedMatches(
  * FEW_MATCHES + 1 of it from the full-text index; when it holds no more than FEW_MATCHES ids, the page
  * and the exact total come from one query over exactly those rows (primary-key look-ups, then a sort of
  * at most FEW_MATCHES rows). Otherwise matches are dense, and walking the sort index finds a page fast.
- * SQLite walks an index so cheaply that walking wins from a few hundred matches up (stores search=denver,
- * 1,006 of 100,000: 1.8 ms walking, 7 ms by look-ups), hence its lower threshold.
+ * A search's matches are read in order all at once and cached (orderedMatches), so what counts on SQLite is
+ * the whole ordered read, not one page: walking the name index costs the whole team whatever the matches
+ * (100,000 stores: 22 ms CPU for search=coffee's 1,463, 40 ms for market's 52,557), look-ups cost the
+ * matches (3 ms for coffee, 40 ms for market), hence SQLite's threshold of 20,000.
  */
-const FEW_MATCHES = { postgres: 2_000, sqlite: 500 };
+const FEW_MATCHES = { postgres: 2_000, sqlite: 20_000 };
 /** PostgreSQL: from this many matches on, a page walks the sort index with a keyed look-up per row. */
 const DENSE_MATCHES = 25_000;
 
@@ -379,9 +381,22 @@ async function fewMatches(
   const search = options.search!;
   const sqlite = dialectOf(db) === 'sqlite';
   const few = sqlite ? FEW_MATCHES.sqlite : FEW_MATCHES.postgres;
-  const probe = await sql<{ id: number }>`${search.ids} limit ${few + 1}`.execute(db);
-  if (probe.rows.length > few) return null;
-  if (!probe.rows.length) return [];
+  let matches: Expression<SqlBool>;
+  if (sqlite) {
+    // Counted in SQL and then used as the subquery it is: up to 20,000 ids need not travel to JS and back.
+    const probe = await sql<{
+      n: number;
+    }>`select count(*) as n from (${search.ids} limit ${few + 1})`.execute(db);
+    const found = Number(probe.rows[0]?.n ?? 0);
+    if (found > few) return null;
+    if (!found) return [];
+    matches = search.condition;
+  } else {
+    const probe = await sql<{ id: number }>`${search.ids} limit ${few + 1}`.execute(db);
+    if (probe.rows.length > few) return null;
+    if (!probe.rows.length) return [];
+    matches = sql<SqlBool>`id in (${sql.join(probe.rows.map((r) => Number(r.id)))})`;
+  }
   // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
   const column = (name: string) => (sqlite ? sql`+${sql.ref(name)}` : sql.ref(name));
   let query = untyped
@@ -392,11 +407,7 @@ async function fewMatches(
       sqlite ? eb(eb.neg(eb.ref('team_id')), '=', -options.teamId) : eb('team_id', '=', options.teamId),
     )
     .where('deleted_at', 'is', null)
-    .where(
-      'id',
-      'in',
-      probe.rows.map((r) => Number(r.id)),
-    );
+    .where(matches);
   for (const condition of options.conditions)
     if (condition !== search.condition) query = query.where(condition);
   for (const name of columns)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { buildUser, signIn } from '../../test/factories';
+import { testDialect } from '../../test/global-setup';
 import { indexRecord, searchIndexRow, searchType, unindexRecord } from './search';
 
 const ctx = useTestApp();
@@ -104,10 +105,12 @@ describe('list search on both sides of the few-matches threshold', () => {
       text_status: 'done';
     }> = [];
     const search = [];
-    for (let id = 100_001; id <= 102_600; id++) {
+    // Over the threshold: 2,000 matches on PostgreSQL, 20,000 on SQLite (see FEW_MATCHES in list.ts).
+    const denseCount = testDialect() === 'sqlite' ? 24_000 : 2_400;
+    for (let id = 100_001; id <= 100_200 + denseCount; id++) {
       const n = id - 100_000;
-      // "dense" in 2,400 documents (over the threshold), "sparse" in 30; every 7th one deleted.
-      const words = [n <= 2_400 ? 'dense' : 'other', n % 80 === 0 ? 'sparse' : 'plain'];
+      // "dense" in denseCount documents (over the threshold), "sparse" in 30 or so; every 7th one deleted.
+      const words = [n <= denseCount ? 'dense' : 'other', n % 80 === 0 ? 'sparse' : 'plain'];
       const deleted = n % 7 === 0;
       const title = `Doc ${String((n * 7_919) % 10_007).padStart(5, '0')}`;
       documents.push({
@@ -141,7 +144,7 @@ describe('list search on both sides of the few-matches threshold', () => {
         .filter(
           (d) =>
             !d.deleted_at &&
-            (word === 'dense' ? d.id - 100_000 <= 2_400 : (d.id - 100_000) % 80 === 0) &&
+            (word === 'dense' ? d.id - 100_000 <= denseCount : (d.id - 100_000) % 80 === 0) &&
             (!category || d.category === category),
         )
         .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
