@@ -26,7 +26,12 @@ const plusYears = (iso: string, years: number) =>
   `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`.replace('-02-29', '-02-28');
 
 /** Fills the big team (the one `ownerEmail` owns) with leases, agreements and reminders. */
-export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, log: (line: string) => void) {
+export async function fillContracts(
+  handle: DatabaseHandle,
+  ownerEmail: string,
+  log: (line: string) => void,
+  counts: typeof CONTRACT_COUNTS = CONTRACT_COUNTS,
+) {
   const started = performance.now();
   const rng = mulberry32(5150);
   const owner = await handle.db
@@ -88,7 +93,7 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
     });
   };
 
-  for (let i = 0; i < CONTRACT_COUNTS.leases; i++) {
+  for (let i = 0; i < counts.leases; i++) {
     const id = i + 1;
     const store = stores[i % stores.length]!;
     const earlier = i >= stores.length;
@@ -195,7 +200,7 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
 
   const agreements: Row[] = [];
   const agreementStores: Row[] = [];
-  for (let i = 0; i < CONTRACT_COUNTS.agreements; i++) {
+  for (let i = 0; i < counts.agreements; i++) {
     const id = i + 1;
     const store = stores[(i * 5) % stores.length]!;
     const leaseExpiration = String(leases[(i * 5) % stores.length]!.expiration_date);
@@ -255,7 +260,7 @@ export async function fillContracts(handle: DatabaseHandle, ownerEmail: string, 
     'Sales report due',
     'Fire inspection',
   ];
-  for (let i = 0; reminders.length < CONTRACT_COUNTS.reminders; i++) {
+  for (let i = 0; reminders.length < counts.reminders; i++) {
     const store = stores[int(rng, 0, stores.length - 1)]!;
     const due = day(BASE + int(rng, -3 * 365, 5 * 365) * DAY);
     reminder('store', Number(store.id), 'manual', `manual:${i}`, manual[i % manual.length]!, due, store.name);

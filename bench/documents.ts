@@ -93,6 +93,7 @@ export async function fillDocuments(
   userId: number,
   rng: Rng,
   log: (line: string) => void,
+  count = DOCUMENT_COUNT,
 ): Promise<number> {
   const started = performance.now();
   const words = vocabulary(rng);
@@ -146,8 +147,8 @@ export async function fillDocuments(
   };
 
   let writing = 0;
-  for (let from = 1; from <= DOCUMENT_COUNT; from += CHUNK) {
-    const to = Math.min(DOCUMENT_COUNT, from + CHUNK - 1);
+  for (let from = 1; from <= count; from += CHUNK) {
+    const to = Math.min(count, from + CHUNK - 1);
     const documents: unknown[][] = [];
     const versions: unknown[][] = [];
     const search: unknown[][] = [];
@@ -206,9 +207,9 @@ export async function fillDocuments(
       await insertRows(trx, postgres, 'search_index', searchColumns, search, pgTypes);
     });
     writing += performance.now() - writeStarted;
-    if (to % 100_000 === 0 || to === DOCUMENT_COUNT)
+    if (to % 100_000 === 0 || to === count)
       log(
-        `  documents ${to.toLocaleString('en')} / ${DOCUMENT_COUNT.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s (${(writing / 1000).toFixed(0)} s of it writing)`,
+        `  documents ${to.toLocaleString('en')} / ${count.toLocaleString('en')} in ${((performance.now() - started) / 1000).toFixed(0)} s (${(writing / 1000).toFixed(0)} s of it writing)`,
       );
   }
 

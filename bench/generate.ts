@@ -192,6 +192,21 @@ export async function fillRecords(handle: DatabaseHandle, scale: number, log: (l
   return fillTeams(handle, sized(BIG), sized(NOISE), log);
 }
 
+/**
+ * The whole data set at `scale` of the full one (records and `documents` documents) into an empty
+ * database: the wrk benchmark's own, sized by its --size option.
+ */
+export async function fillScaled(
+  handle: DatabaseHandle,
+  scale: number,
+  documents: number,
+  log: (line: string) => void,
+) {
+  const owner = await fillRecords(handle, scale, log);
+  const seconds = await fillDocuments(handle, owner.teamId, owner.userId, mulberry32(4242), log, documents);
+  log(`  ${documents.toLocaleString('en')} documents in ${seconds.toFixed(1)} s`);
+}
+
 async function fill(handle: DatabaseHandle, log: (line: string) => void) {
   const owner = await fillTeams(handle, BIG, NOISE, log);
   const seconds = await fillDocuments(handle, owner.teamId, owner.userId, mulberry32(4242), log);

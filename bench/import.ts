@@ -4,12 +4,12 @@
  * a fixed rate. The import gets a database of its own (a new SQLite file, or a freshly created PostgreSQL
  * database next to BENCH_DATABASE_URL) so the cached benchmark data set never changes between runs.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
-import type { FromServer } from './server';
+import { startApp } from './processes';
+import { openLoopLoad } from './open-loop';
 
 export const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /** Requests per second of the other users while the import runs (a busy team, not a load test). */
@@ -37,63 +37,6 @@ function storesCsv(rows: number): string {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-/**
- * An open-loop load: a request falls due every 1000/rate ms and is sent then, whether or not earlier ones
- * were answered, and each is timed from when it fell due. A closed loop (autocannon's connections, each
- * waiting for its answer before the next request) sends nothing while the server stalls, so a 30-second stall
- * shows as four slow requests among thousands of fast ones; here it shows as every request due during it.
- */
-function openLoopLoad(url: string, headers: Record<string, string>, rate: number) {
-  const times: number[] = [];
-  let errors = 0;
-  // What the failed requests answered (status, or the network error), so a failed run says why.
-  const failures = new Map<string, number>();
-  const failed = (what: string) => {
-    errors += 1;
-    failures.set(what, (failures.get(what) ?? 0) + 1);
-  };
-  const inFlight = new Set<Promise<void>>();
-  const start = performance.now();
-  let sent = 0;
-  const fire = (due: number) => {
-    const request = fetch(url, { headers })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        if (response.status === 200) times.push(performance.now() - due);
-        else failed(String(response.status));
-      })
-      .catch((error: unknown) => failed(error instanceof Error ? error.message : String(error)))
-      .finally(() => inFlight.delete(request));
-    inFlight.add(request);
-  };
-  // The timer only wakes the loop; every request due since the last wake is sent, timed from its own due time.
-  const timer = setInterval(
-    () => {
-      for (
-        let due = start + (sent * 1000) / rate;
-        due <= performance.now();
-        due = start + (sent * 1000) / rate
-      ) {
-        sent += 1;
-        fire(due);
-      }
-    },
-    Math.max(1, Math.floor(1000 / rate / 2)),
-  );
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      return {
-        times,
-        errors,
-        sent,
-        failures: [...failures].map(([what, count]) => `${what} ×${count}`).join(', '),
-      };
-    },
-  };
 }
 
 async function freshDatabase(dataDir: string): Promise<string> {
@@ -130,18 +73,9 @@ export async function measureImport(workDir: string): Promise<ImportResult> {
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
   const databaseUrl = await freshDatabase(workDir);
-  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', '--no-warnings'],
-    env: { ...process.env, BENCH_APP_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: workDir },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const server = await startApp({ databaseUrl, dataDir: workDir });
   try {
-    const ready = await new Promise<FromServer>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`import bench server exited (${code})`)));
-      child.once('message', resolve);
-    });
-    if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
-    const app = `http://127.0.0.1:${ready.appPort}`;
+    const app = server.url;
     const jar = new Jar();
     jar.take(await fetch(`${app}/app/sanctum/csrf-cookie`));
     const call = async (method: string, url: string, body?: unknown) => {
@@ -218,6 +152,6 @@ export async function measureImport(workDir: string): Promise<ImportResult> {
       requests: times.length,
     };
   } finally {
-    child.kill();
+    await server.stop();
   }
 }

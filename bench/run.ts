@@ -1,13 +1,12 @@
 /**
- * `npm run bench`: generates (or reuses) the data set, forks bench/server.ts (the real app and a bare
- * Fastify route), signs in as the big team's owner through the real CSRF + login flow, then measures
+ * `npm run bench`: generates (or reuses) the data set, starts the built server (apps/server/dist/main.js, as
+ * production runs it) and a bare Fastify route (bench/bare.mjs), signs in as the big team's owner through the real CSRF + login flow, then measures
  * each endpoint with autocannon on 127.0.0.1 and the CSV export with one request.
  *
  * Environment: BENCH_DATABASE_URL=postgres://… (PostgreSQL instead of SQLite), BENCH_DURATION (seconds
  * per endpoint, default 5), BENCH_CONNECTIONS (default 10), BENCH_REGENERATE=1 (ignore the cache),
  * BENCH_ONLY=<regex> (only the endpoints whose name matches, plus the bare route).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +19,7 @@ import { DOC_COMMON_WORD, DOC_HALF_WORD, DOC_RARE_WORD } from './documents';
 import { RARE_WORD } from './words';
 import { CONTRACT_COUNTS, ensureContracts, measureScan, type ScanResult } from './contracts';
 import { measureImport, type ImportResult } from './import';
-import type { FromServer, ToServer } from './server';
+import { buildServer, sampleRss, startApp, startBare, type BenchProcess } from './processes';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -238,60 +237,34 @@ async function main() {
     if (only) log('\nBENCH_ONLY is set: bench/results/latest.md left as it was');
     else writeResults(dataset.dialect, report);
   } finally {
-    server.child.disconnect();
+    await server.stop();
     clearTimeout(watchdog);
   }
 }
 
 // ---------- the server process ----------
 
-type Server = {
-  child: ChildProcess;
-  appPort: number;
-  barePort: number;
-  request(message: ToServer): Promise<FromServer>;
-};
+type Server = { app: BenchProcess; appPort: number; barePort: number; stop(): Promise<void> };
 
 async function startServer(dataset: Dataset): Promise<Server> {
   const dataDir = path.join(here, '..', '.tmp', 'bench', 'data');
   // Files uploaded by earlier runs (their documents were deleted again at the end of those runs).
   fs.rmSync(path.join(dataDir, 'files'), { recursive: true, force: true });
-  const child = fork(path.join(here, 'server.ts'), [], {
+  buildServer();
+  const bare = await startBare(null);
+  const app = await startApp({
+    databaseUrl: dataset.databaseUrl,
+    dataDir,
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server process, written when it exits.
-    execArgv: [
-      '--import',
-      'tsx',
-      '--expose-gc',
-      '--no-warnings',
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    ],
-    env: {
-      ...process.env,
-      BENCH_APP_DATABASE_URL: dataset.databaseUrl,
-      BENCH_DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   });
-  const next = () =>
-    new Promise<FromServer>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`bench server exited (${code})`));
-      child.once('exit', onExit);
-      child.once('message', (message: FromServer) => {
-        child.off('exit', onExit);
-        resolve(message);
-      });
-    });
-  const ready = await next();
-  if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
   return {
-    child,
-    appPort: ready.appPort,
-    barePort: ready.barePort,
-    request: (message) => {
-      const answer = next();
-      child.send(message);
-      return answer;
-    },
+    app,
+    appPort: app.port,
+    barePort: bare.port,
+    stop: async () => void (await Promise.all([app.stop(), bare.stop()])),
   };
 }
 
@@ -405,7 +378,7 @@ async function measureExport(
   format: 'csv' | 'xlsx',
 ): Promise<Export> {
   await new Promise((resolve) => setTimeout(resolve, 500));
-  await server.request({ type: 'rss-start' });
+  const sampler = sampleRss(server.app.child.pid!);
   const started = performance.now();
   const response = await fetch(`${appUrl}${STORES}/export?format=${format}`, {
     headers: { cookie },
@@ -419,8 +392,7 @@ async function measureExport(
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
   }
   const seconds = (performance.now() - started) / 1000;
-  const memory = await server.request({ type: 'rss-stop' });
-  if (memory.type !== 'rss') throw new Error('unexpected message from the bench server');
+  const memory = sampler.stop();
   // Header line excluded; CSV fields generated here contain no line breaks. An XLSX is a zip: not counted.
   return {
     format,
@@ -483,7 +455,7 @@ async function removeDocuments(appUrl: string, session: Session, ids: number[]) 
 /** 100 files of 1 MB (random bytes: stored, hashed, not extracted), 4 at a time, with the server's RSS sampled. */
 async function measureUploads(appUrl: string, session: Session, server: Server): Promise<Uploads> {
   const ids: number[] = [];
-  await server.request({ type: 'rss-start' });
+  const sampler = sampleRss(server.app.child.pid!);
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -503,8 +475,7 @@ async function measureUploads(appUrl: string, session: Session, server: Server):
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const memory = await server.request({ type: 'rss-stop' });
-  if (memory.type !== 'rss') throw new Error('unexpected message from the bench server');
+  const memory = sampler.stop();
   await removeDocuments(appUrl, session, ids);
   return { seconds, before: memory.before, peak: memory.peak, after: memory.after };
 }

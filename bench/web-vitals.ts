@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { buildServer } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3390;
@@ -48,20 +49,25 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const dataDir = path.join(root, '.tmp/bench/web-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_URL: base,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    NODE_OPTIONS: '--disable-warning=ExperimentalWarning',
+// The build, as production runs it (the SPA must be built too: `npm run build`).
+buildServer();
+const server = spawn(
+  process.execPath,
+  ['--disable-warning=ExperimentalWarning', 'apps/server/dist/main.js'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: base,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+    },
+    stdio: 'ignore',
   },
-  stdio: 'ignore',
-});
+);
 try {
   await waitForServer();
   const browser = await chromium.launch({

@@ -1,0 +1,188 @@
+/**
+ * The processes under benchmark, started as production starts them: the build (apps/server/dist/main.js, plain
+ * node, no TypeScript loader) and the bare route (bare.mjs), optionally pinned to cores with taskset.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const HOST = '127.0.0.1';
+
+export type BenchProcess = { child: ChildProcess; url: string; port: number; stop(): Promise<void> };
+
+/** scripts/build-server.mjs: builds apps/server/dist unless it is newer than every source. */
+export function buildServer() {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('server build failed');
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function start(cpus: string | null, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  // Redis would put a network hop into every request's rate limiting: these benchmarks measure one machine.
+  const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'REDIS_URL'));
+  const [command, commandArgs] = cpus
+    ? ['taskset', ['-c', cpus, process.execPath, ...args]]
+    : [process.execPath, args];
+  // taskset execs node in place: the child's pid is the server's.
+  return spawn(command, commandArgs, {
+    cwd: root,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+const stopper = (child: ChildProcess) => () =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** bench/bare.mjs: Fastify with one JSON route at /bare, the ceiling. */
+export async function startBare(cpus: string | null): Promise<BenchProcess> {
+  const child = start(cpus, [path.join(root, 'bench', 'bare.mjs')], {});
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+    child.stdout!.once('data', (chunk: Buffer) =>
+      resolve((JSON.parse(String(chunk)) as { port: number }).port),
+    );
+  });
+  return { child, port, url: `http://${HOST}:${port}`, stop: stopper(child) };
+}
+
+/**
+ * The built server in production mode on `databaseUrl`, ready (/readyz) and settled: its start runs the
+ * hourly housekeeping once (reminder notices over the whole database), which would be charged to whatever
+ * is measured first.
+ */
+export async function startApp(options: {
+  databaseUrl: string;
+  dataDir: string;
+  cpus?: string | null;
+  workers?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Options for node itself (a CPU profile, say). */
+  nodeArgs?: string[];
+}): Promise<BenchProcess> {
+  const port = await freePort();
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const child = start(
+    options.cpus ?? null,
+    [
+      ...(options.nodeArgs ?? []),
+      '--disable-warning=ExperimentalWarning',
+      path.join(root, 'apps/server/dist/main.js'),
+    ],
+    {
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      APP_URL: `http://${HOST}:${port}`,
+      APP_KEY: crypto.randomBytes(32).toString('hex'),
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      WORKERS: String(options.workers ?? 1),
+      WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
+      ...options.env,
+    },
+  );
+  child.stdout!.pipe(process.stdout);
+  const url = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    await sleep(250);
+  }
+  await settle(child.pid!);
+  return { child, port, url, stop: stopper(child) };
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU ticks used so far by `pid` and its descendants (a WORKERS=N primary's workers). */
+function treeTicks(pid: number): number {
+  const stat = readProc(pid, 'stat');
+  if (!stat) return 0;
+  const fields = stat.split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks + childrenOf(pid).reduce((sum, child) => sum + treeTicks(child), 0);
+}
+
+/** A /proc file of a process, or null once the process is gone. */
+function readProc(pid: number, file: string): string | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Waits until the process tree uses under 5% of a core over a second (at most 5 minutes). */
+export async function settle(pid: number) {
+  const deadline = Date.now() + 5 * 60_000;
+  let before = treeTicks(pid);
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    const now = treeTicks(pid);
+    if (now - before <= 5) return;
+    before = now;
+  }
+  console.log('  (the server was still busy after 5 minutes; measuring anyway)');
+}
+
+/** Resident memory of a process tree, from /proc. */
+export function treeRss(pid: number): number {
+  const status = readProc(pid, 'status');
+  if (!status) return 0;
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  return rss + childrenOf(pid).reduce((sum, child) => sum + treeRss(child), 0);
+}
+
+/** Samples a process tree's RSS every 10 ms until stopped: before, peak and after. */
+export function sampleRss(pid: number) {
+  const before = treeRss(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      const after = treeRss(pid);
+      return { before, peak: Math.max(peak, after), after };
+    },
+  };
+}
