@@ -175,6 +175,11 @@ export const routes: RouteObject[] = [
           },
           { path: 'sales', lazy: lazyRoute(() => import('./routes/sales')), handle: { section: 'Sales' } },
           {
+            path: 'payables',
+            lazy: lazyRoute(() => import('./routes/payables')),
+            handle: { section: 'Payables' },
+          },
+          {
             path: 'agreements',
             lazy: recordScreen(loadAgreements, 'List'),
             handle: { section: 'Franchise agreements' },

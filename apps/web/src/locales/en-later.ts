@@ -3,6 +3,7 @@ import { reminderStrings } from './en-reminders';
 import { importStrings } from './en-imports';
 import { leaseStrings } from './en-leases';
 import { salesStrings } from './en-sales';
+import { payableStrings } from './en-payables';
 import { tokenStrings } from './en-tokens';
 
 /** The reminders pages' strings: with the later strings, merged over the first-load part above. */
@@ -595,6 +596,7 @@ export const enLater = {
   ...leaseStrings,
   ...attributeStrings,
   ...salesStrings,
+  ...payableStrings,
   ...importStrings,
   ...tokenStrings,
 };
