@@ -42,6 +42,7 @@ import { registerLeaseAccountingRoutes } from './modules/lease-accounting/routes
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerAgreementRoutes } from './modules/agreements/routes';
 import { registerSalesRoutes } from './modules/sales/routes';
+import { registerInvoiceRoutes } from './modules/invoices/routes';
 import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
@@ -284,6 +285,7 @@ export async function buildApp({
   registerReminderRoutes(app, deps);
   registerAgreementRoutes(app, deps);
   registerSalesRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
   registerPercentageRentRoutes(app, deps);
   registerPayableRoutes(app, deps);
   registerRealtimeRoutes(app, deps);

@@ -27,3 +27,4 @@ export * from './onboarding';
 export * from './lease-accounting';
 export * from './lease-accounting-api';
 export * from './lease-journal';
+export * from './invoices';

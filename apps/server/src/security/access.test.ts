@@ -242,6 +242,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
       agreement_number: 'FA-1',
       status: 'open',
       royalty_percent: 5,
+      franchisee_id: company.id,
     }),
     201,
     'agreement',
@@ -269,6 +270,21 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
   expectStatus(await owner.post('/app/api/v1/payables/generate', { period: '2026-03' }), 200, 'payables');
   const payable = expectStatus(await owner.get('/app/api/v1/payables?period=2026-03'), 200, 'payable list')
     .body.data[0];
+  // March invoiced (the sale above) and a dollar paid on it.
+  const invoice = expectStatus(
+    await owner.post('/app/api/v1/invoices', { period: '2026-03' }),
+    201,
+    'invoice',
+  ).body.data.created[0];
+  const payment = expectStatus(
+    await owner.post('/app/api/v1/payments', {
+      franchisee_id: company.id,
+      received_on: '2026-04-02',
+      amount: 1,
+    }),
+    201,
+    'payment',
+  ).body.data;
   const csv = multipartBody({ type: 'companies' }, [
     { field: 'file', name: 'companies.csv', content: Buffer.from('Name\nImported Co\n') },
   ]);
@@ -333,6 +349,9 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     reminders: reminder.id,
     'reminder-comments': comment.id,
     sales: sale.id,
+    invoices: invoice.id,
+    payments: payment.id,
+    franchisees: company.id,
     payables: payable.id,
     imports: imported.id,
     attributes: attribute.id,
@@ -459,6 +478,21 @@ function bodyFor(route: Route, ids: Ids): unknown {
       rows: [{ store_id: ids.stores, period_start: '2026-05-01', gross: 1 }],
     },
     'PATCH /app/api/v1/sales/:id': { gross: 1200 },
+    'POST /app/api/v1/invoices': { period: '2026-04', franchisee_ids: [ids.franchisees] },
+    'POST /app/api/v1/payments': { franchisee_id: ids.franchisees, received_on: '2026-05-01', amount: 1 },
+    'POST /app/api/v1/payments/import': { csv: 'Date,Reference,Amount\n2026-05-02,INV-000001,1' },
+    'PUT /app/api/v1/invoicing/settings': { monthly_due_day: 12 },
+    'PUT /app/api/v1/invoicing/settings/brands/:id': { cap: 1000 },
+    'POST /app/api/v1/reporting/lock': {
+      franchisee_id: ids.franchisees,
+      from: '2026-03-01',
+      to: '2026-03-31',
+    },
+    'POST /app/api/v1/reporting/unlock': {
+      franchisee_id: ids.franchisees,
+      from: '2026-03-01',
+      to: '2026-03-31',
+    },
     'PATCH /app/api/v1/notes/:id': { body: 'Edited' },
     'PATCH /app/api/v1/documents/:id': { title: 'Renamed document' },
     'POST /app/api/v1/documents/:id/links': { type: 'companies', id: ids.companies },
@@ -515,7 +549,9 @@ async function call(client: TestClient, route: Route, ids: Ids): Promise<TestRes
   // Report ranges are validated before the policy runs; a valid one lets the check reach it.
   const url =
     fill(route.url, ids) +
-    (route.url.includes('/sales/reports/') ? '?from=2026-01-01&to=2026-12-31' : '') +
+    (route.url.includes('/sales/reports/') || route.url.endsWith('/reporting/expected')
+      ? '?from=2026-01-01&to=2026-12-31'
+      : '') +
     (/\/payables(\/export)?$/.test(route.url) ? '?period=2026-03' : '');
   const body = route.method === 'GET' ? undefined : bodyFor(route, ids);
   if (body && typeof body === 'object' && 'headers' in body && 'body' in body) {

@@ -4,3 +4,8 @@ export { existingSales, restoreSales, SALES_LABEL, trailingRoyaltiesCents, upser
 export { storeSalesByDay } from './store-figures';
 // The members page shows a franchisee member's companies and when they last reported.
 export { companiesWithLastReport } from './repository';
+// Royalty invoices and the reporting-compliance list bill and check the same periods and tiers.
+export { royaltyOnSales, reportingPeriods, periodStartOf, nextPeriodStart } from './calculations';
+export type { Period, ReportingFrequency, Tier } from './calculations';
+export { billableAgreements, salesOfStores, type BillableAgreement } from './billing-inputs';
+export { insertSalesLocks, deleteSalesLocks, salesLocksOf } from './locks';

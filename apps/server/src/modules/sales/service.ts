@@ -24,6 +24,7 @@ import { salesPolicy } from './policy';
 import { presentSales } from './presenter';
 import { computeRoyalties } from './reports';
 import * as repo from './repository';
+import { assertSalesUnlocked } from './locks';
 
 export type DuplicateMode = 'reject' | 'merge';
 export const SALES_LABEL = 'Sales figure';
@@ -122,6 +123,11 @@ export async function upsertSales(
       );
     byKey.set(key, p);
   }
+  await assertSalesUnlocked(
+    trx,
+    teamId,
+    [...byKey.values()].map((p) => p.values),
+  );
   const existing = await repo.existingByKey(
     trx,
     teamId,
@@ -283,6 +289,7 @@ export async function updateSales(deps: Deps, actor: Actor, id: number, patch: u
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
   await writeTransaction(deps.db, async (trx) => {
+    await assertSalesUnlocked(trx, actor.teamId, [row]);
     await repo.updateSalesAmounts(
       trx,
       actor.teamId,
@@ -319,6 +326,7 @@ export async function deleteSales(deps: Deps, actor: Actor, id: number) {
   if (!row) throw notFound('Sales figure');
   authorize(salesPolicy.delete(actor));
   await writeTransaction(deps.db, async (trx) => {
+    await assertSalesUnlocked(trx, actor.teamId, [row]);
     await repo.deleteSalesRow(trx, actor.teamId, id);
     await recordActivity(trx, {
       teamId: actor.teamId,

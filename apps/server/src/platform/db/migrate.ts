@@ -41,6 +41,7 @@ import { memberCompanies } from './migrations/0044-member-companies';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
+import { royaltyInvoices } from './migrations/0045-royalty-invoices';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, AppMigration> = {
   '0032-import-runner': importRunner,
   '0033-pending-email': pendingEmail,
   '0034-reminder-subjects': reminderSubjects,
+  '0045-royalty-invoices': royaltyInvoices,
   '0044-member-companies': memberCompanies,
 };
 

@@ -675,6 +675,86 @@ export type BillingEventsTable = {
 /** Blobs stored whose row has not committed yet (0024); what a crash leaves here is swept. */
 export type PendingBlobsTable = { key: string; created_at: Timestamp };
 
+/** Royalty billing (0045, modules/invoices). brand_id 0 is the team default of a setting row. */
+export type InvoicingSettingsTable = {
+  team_id: number;
+  brand_id: number;
+  weekly_due_weekday: Generated<number>;
+  monthly_due_day: Generated<number>;
+  tier_basis: Generated<string>;
+  pooling: Generated<string>;
+  cap_cents: number | null;
+  cap_includes_marketing: Generated<number>;
+  other_fees: Generated<string>;
+  payment_terms_days: Generated<number>;
+  updated_at: Timestamp;
+};
+export type InvoiceSequencesTable = { team_id: number; last_number: number };
+export type RoyaltyInvoicesTable = {
+  id: Id;
+  team_id: number;
+  franchisee_id: number;
+  number: number;
+  period_start: string;
+  period_end: string;
+  issue_date: string;
+  due_date: string;
+  status: string;
+  royalty_cents: number;
+  marketing_cents: number;
+  fees_cents: number;
+  total_cents: number;
+  paid_cents: Generated<number>;
+  estimated: Generated<number>;
+  missing: Generated<number>;
+  emailed_at: Timestamp | null;
+  emailed_to: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type RoyaltyInvoiceLinesTable = {
+  id: Id;
+  team_id: number;
+  invoice_id: number;
+  position: number;
+  agreement_id: number | null;
+  store_id: number | null;
+  kind: string;
+  description: string;
+  period_start: string | null;
+  period_end: string | null;
+  sales_cents: number | null;
+  basis: string | null;
+  amount_cents: number;
+};
+export type RoyaltyPaymentsTable = {
+  id: Id;
+  team_id: number;
+  franchisee_id: number;
+  received_on: string;
+  amount_cents: number;
+  reference: string | null;
+  source: string;
+  import_key: string | null;
+  created_at: Timestamp;
+};
+export type RoyaltyPaymentAllocationsTable = {
+  id: Id;
+  team_id: number;
+  payment_id: number;
+  invoice_id: number;
+  amount_cents: number;
+};
+export type SalesLocksTable = {
+  id: Id;
+  team_id: number;
+  store_id: number;
+  period_start: string;
+  period_end: string;
+  locked_by: number | null;
+  locked_at: Timestamp;
+};
+
 export type Database = {
   billing_events: BillingEventsTable;
   pending_blobs: PendingBlobsTable;
@@ -686,6 +766,13 @@ export type Database = {
   attribute_definitions: AttributeDefinitionsTable;
   attribute_values: AttributeValuesTable;
   sales: SalesTable;
+  sales_locks: SalesLocksTable;
+  invoicing_settings: InvoicingSettingsTable;
+  invoice_sequences: InvoiceSequencesTable;
+  royalty_invoices: RoyaltyInvoicesTable;
+  royalty_invoice_lines: RoyaltyInvoiceLinesTable;
+  royalty_payments: RoyaltyPaymentsTable;
+  royalty_payment_allocations: RoyaltyPaymentAllocationsTable;
   search_terms: SearchTermsTable;
   calendar_feeds: CalendarFeedsTable;
   franchise_agreements: FranchiseAgreementsTable;

@@ -1,0 +1,210 @@
+/**
+ * What one franchise agreement owes on an invoice, free of the database so every reading is unit-tested.
+ * Amounts are integer cents; dates ISO strings. The rules and their settings (decision 0024):
+ *
+ * - An invoice covers a calendar month and bills each agreement's reporting periods that END in it (a
+ *   quarterly agreement is billed in March, June, September and December; a week belongs to the month of its
+ *   Sunday), so a period is billed exactly once and its minimum and tiers apply to the period the agreement
+ *   names.
+ * - `tier_basis`: `period` (the default, as the royalty report computes): marginal tiers on each period's
+ *   sales. `year_to_date`: marginal tiers on the calendar year's sales through the period, billed as the
+ *   growth of that year-to-date royalty over the year-to-date royalty before the period, so crossing a
+ *   threshold in October bills October's sales above it at the higher rate and never re-bills January.
+ * - `pooling`: `pooled` (the default) applies tiers, minimum and cap to the sum of the agreement's stores;
+ *   `per_store` to each store alone.
+ * - The minimum is its own shortfall line (minimum − royalty, when positive), only for periods in the term.
+ * - The cap limits the royalty, shortfall included, per period and unit; with `cap_includes_marketing` the
+ *   marketing fund takes only what the royalty left under the cap.
+ * - A store whose report is missing is never billed as zero sales: it is estimated from the average of its
+ *   last three reported periods (the line says `estimated`), or, without history, its royalty line is `missing`
+ *   with no amount and no shortfall (billed once the report is in, by voiding and invoicing again).
+ */
+
+import type { POOLINGS, TIER_BASES } from '@storekeep/contracts';
+import { royaltyOnSales, type Period, type ReportingFrequency, type Tier } from '../sales/index';
+
+export type TierBasis = (typeof TIER_BASES)[number];
+export type Pooling = (typeof POOLINGS)[number];
+
+export type InvoiceTerms = {
+  tierBasis: TierBasis;
+  pooling: Pooling;
+  capCents: number | null;
+  capIncludesMarketing: boolean;
+  otherFees: Array<{ label: string; amount_cents: number }>;
+};
+
+export type BilledAgreement = {
+  id: number;
+  number: string | null;
+  frequency: ReportingFrequency;
+  percent: number | null;
+  tiers: Tier[];
+  minimumCents: number | null;
+  marketingPercent: number | null;
+  technologyFeeCents: number | null;
+  termStart: string | null;
+  termEnd: string | null;
+};
+
+export type Basis = 'reported' | 'estimated' | 'missing';
+
+/** One store's sales in one reporting period, and its sales earlier in that calendar year (for YTD tiers). */
+export type StorePeriodSales = {
+  storeId: number;
+  storeName: string;
+  /** Null only when the report is missing and nothing could be estimated. */
+  cents: number | null;
+  basis: Basis;
+  yearBeforeCents: number;
+};
+
+export type LineKind = 'royalty' | 'minimum' | 'marketing' | 'technology' | 'fee';
+
+export type InvoiceLine = {
+  kind: LineKind;
+  description: string;
+  agreementId: number;
+  storeId: number | null;
+  period: Period | null;
+  salesCents: number | null;
+  basis: Basis | null;
+  amountCents: number;
+};
+
+const worst = (bases: Basis[]): Basis =>
+  bases.includes('missing') ? 'missing' : bases.includes('estimated') ? 'estimated' : 'reported';
+
+const percentOf = (cents: number, percent: number | null) => Math.round((cents * (percent ?? 0)) / 100);
+
+/** The royalty of `cents` sales, on the period's sales or as the growth of the year-to-date royalty. */
+export function tieredRoyalty(
+  basis: TierBasis,
+  cents: number,
+  yearBeforeCents: number,
+  percent: number | null,
+  tiers: Tier[],
+): number {
+  if (basis === 'period') return royaltyOnSales(cents, percent, tiers);
+  return (
+    royaltyOnSales(yearBeforeCents + cents, percent, tiers) - royaltyOnSales(yearBeforeCents, percent, tiers)
+  );
+}
+
+const periodLabel = (p: Period) => (p.start === p.end ? p.start : `${p.start} – ${p.end}`);
+
+/** The lines one agreement adds to an invoice: per period and unit royalty, shortfall and marketing; then fees. */
+export function agreementLines(
+  agreement: BilledAgreement,
+  terms: InvoiceTerms,
+  periods: Array<{ period: Period; stores: StorePeriodSales[] }>,
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = [];
+  const label = agreement.number ?? `Agreement ${agreement.id}`;
+  for (const { period, stores } of periods) {
+    const units =
+      terms.pooling === 'pooled'
+        ? [{ storeId: null as number | null, name: 'all stores', stores }]
+        : stores.map((s) => ({ storeId: s.storeId as number | null, name: s.storeName, stores: [s] }));
+    const inTerm =
+      (!agreement.termStart || period.end >= agreement.termStart) &&
+      (!agreement.termEnd || period.start <= agreement.termEnd);
+    for (const unit of units) {
+      const basis = worst(unit.stores.map((s) => s.basis));
+      const unknown = unit.stores.some((s) => s.cents === null);
+      const sales = unit.stores.reduce((sum, s) => sum + (s.cents ?? 0), 0);
+      const before = unit.stores.reduce((sum, s) => sum + s.yearBeforeCents, 0);
+      const where = `${label}, ${unit.name}, ${periodLabel(period)}`;
+      const base = { agreementId: agreement.id, storeId: unit.storeId, period };
+      if (unknown) {
+        // Nothing to bill on: the line names the gap instead of billing zero sales.
+        lines.push({
+          ...base,
+          kind: 'royalty',
+          description: `Royalty, ${where}: sales report missing`,
+          salesCents: null,
+          basis: 'missing',
+          amountCents: 0,
+        });
+        continue;
+      }
+      let royalty = tieredRoyalty(terms.tierBasis, sales, before, agreement.percent, agreement.tiers);
+      let shortfall = inTerm ? Math.max(0, (agreement.minimumCents ?? 0) - royalty) : 0;
+      let marketing = percentOf(sales, agreement.marketingPercent);
+      if (terms.capCents !== null) {
+        royalty = Math.min(royalty, terms.capCents);
+        shortfall = Math.min(shortfall, terms.capCents - royalty);
+        if (terms.capIncludesMarketing) marketing = Math.min(marketing, terms.capCents - royalty - shortfall);
+      }
+      const suffix = basis === 'reported' ? '' : ` (${basis})`;
+      lines.push({
+        ...base,
+        kind: 'royalty',
+        description: `Royalty, ${where}${suffix}`,
+        salesCents: sales,
+        basis,
+        amountCents: royalty,
+      });
+      if (shortfall > 0)
+        lines.push({
+          ...base,
+          kind: 'minimum',
+          description: `Minimum royalty shortfall, ${where}`,
+          salesCents: null,
+          basis: null,
+          amountCents: shortfall,
+        });
+      if (marketing > 0)
+        lines.push({
+          ...base,
+          kind: 'marketing',
+          description: `Marketing fund, ${where}${suffix}`,
+          salesCents: sales,
+          basis,
+          amountCents: marketing,
+        });
+    }
+  }
+  const fee = (kind: LineKind, description: string, amountCents: number) =>
+    lines.push({
+      kind,
+      description,
+      agreementId: agreement.id,
+      storeId: null,
+      period: null,
+      salesCents: null,
+      basis: null,
+      amountCents,
+    });
+  if ((agreement.technologyFeeCents ?? 0) > 0)
+    fee('technology', `Technology fee, ${label}`, agreement.technologyFeeCents!);
+  for (const other of terms.otherFees)
+    if (other.amount_cents > 0) fee('fee', `${other.label}, ${label}`, other.amount_cents);
+  return lines;
+}
+
+/** The average of the last (up to) three reported periods' sales, or null without any. */
+export function estimateFrom(history: number[]): number | null {
+  const recent = history.slice(-3);
+  if (!recent.length) return null;
+  return Math.round(recent.reduce((a, b) => a + b, 0) / recent.length);
+}
+
+/**
+ * The date a period's report is due: weekly reports on the next `weekday` (1 Monday … 7 Sunday) after the
+ * week, the others on day `day` of the month after the period.
+ */
+export function reportDueDate(
+  frequency: ReportingFrequency,
+  periodEnd: string,
+  rules: { weeklyDueWeekday: number; monthlyDueDay: number },
+): string {
+  const end = new Date(`${periodEnd}T00:00:00Z`);
+  if (frequency === 'weekly') {
+    const isoDay = ((end.getUTCDay() + 6) % 7) + 1;
+    const ahead = (rules.weeklyDueWeekday - isoDay + 7) % 7 || 7;
+    return new Date(end.getTime() + ahead * 86_400_000).toISOString().slice(0, 10);
+  }
+  const next = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, rules.monthlyDueDay));
+  return next.toISOString().slice(0, 10);
+}

@@ -1,0 +1,130 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { invoiceNumberLabel } from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Actor } from '../../platform/policy';
+import { csvStream, type Cell } from '../../platform/tabular';
+import { findInvoice } from './invoicing';
+import * as repo from './repository';
+
+const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The invoice as a one-or-more-page PDF: header, lines with their sales and basis, totals. */
+export async function invoicePdf(deps: Deps, actor: Actor, id: number) {
+  const row = await findInvoice(deps, actor, id);
+  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
+  const number = invoiceNumberLabel(Number(row.number));
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Invoice ${number}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page = pdf.addPage([612, 792]);
+  let y = 740;
+  const text = (
+    value: string,
+    x: number,
+    options: { bold?: boolean; size?: number; right?: boolean } = {},
+  ) => {
+    const f = options.bold ? bold : font;
+    const size = options.size ?? 10;
+    // Standard fonts encode WinAnsi only: anything else (a name in another script) is shown as "?".
+    const safe = value.replace(/[^\x20-\x7E\u00A0-\u00FF–—]/g, '?');
+    page.drawText(safe, { x: options.right ? x - f.widthOfTextAtSize(safe, size) : x, y, size, font: f });
+  };
+  const nextLine = (gap = 14) => {
+    y -= gap;
+    if (y < 60) {
+      page = pdf.addPage([612, 792]);
+      y = 740;
+    }
+  };
+  text(`Invoice ${number}`, 50, { bold: true, size: 18 });
+  nextLine(26);
+  text(`Bill to: ${row.franchisee_name}`, 50);
+  nextLine();
+  text(`Period: ${row.period_start} to ${row.period_end}`, 50);
+  nextLine();
+  text(`Issued: ${row.issue_date}    Due: ${row.due_date}    Status: ${row.status}`, 50);
+  nextLine(24);
+  text('Description', 50, { bold: true });
+  text('Sales', 470, { bold: true, right: true });
+  text('Amount', 560, { bold: true, right: true });
+  nextLine(6);
+  page.drawLine({ start: { x: 50, y }, end: { x: 560, y }, thickness: 0.5, color: rgb(0.5, 0.5, 0.5) });
+  nextLine(12);
+  for (const line of lines) {
+    const description = line.description.length > 80 ? `${line.description.slice(0, 79)}…` : line.description;
+    text(description, 50, { size: 9 });
+    if (line.sales_cents !== null) text(money(Number(line.sales_cents)), 470, { size: 9, right: true });
+    text(money(Number(line.amount_cents)), 560, { size: 9, right: true });
+    nextLine(13);
+  }
+  nextLine(6);
+  const paid = Number(row.paid_cents);
+  const total = Number(row.total_cents);
+  for (const [label, cents] of [
+    ['Royalty', Number(row.royalty_cents)],
+    ['Marketing fund', Number(row.marketing_cents)],
+    ['Fees', Number(row.fees_cents)],
+    ['Total', total],
+    ['Paid', paid],
+    ['Balance due', total - paid],
+  ] as const) {
+    text(label, 400, { bold: label === 'Total' || label === 'Balance due' });
+    text(money(cents), 560, { right: true, bold: label === 'Total' || label === 'Balance due' });
+    nextLine();
+  }
+  if (row.missing || row.estimated) {
+    nextLine(8);
+    if (row.missing) {
+      text('Some sales reports are missing: their royalty will be billed once they are in.', 50, { size: 9 });
+      nextLine();
+    }
+    if (row.estimated) text('Lines marked (estimated) are estimated from earlier reports.', 50, { size: 9 });
+  }
+  return { bytes: Buffer.from(await pdf.save()), fileName: `${number}.pdf` };
+}
+
+/** The invoice's lines as CSV, with its number and totals on every line for a spreadsheet. */
+export async function invoiceCsv(deps: Deps, actor: Actor, id: number) {
+  const row = await findInvoice(deps, actor, id);
+  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
+  const number = invoiceNumberLabel(Number(row.number));
+  async function* rows(): AsyncGenerator<Cell[]> {
+    yield [
+      'Invoice',
+      'Franchisee',
+      'Period start',
+      'Period end',
+      'Kind',
+      'Description',
+      'Sales',
+      'Basis',
+      'Amount',
+    ];
+    for (const l of lines)
+      yield [
+        number,
+        row.franchisee_name,
+        l.period_start === null ? String(row.period_start) : String(l.period_start),
+        l.period_end === null ? String(row.period_end) : String(l.period_end),
+        l.kind,
+        l.description,
+        l.sales_cents === null ? '' : Number(l.sales_cents) / 100,
+        l.basis ?? '',
+        Number(l.amount_cents) / 100,
+      ];
+    yield [
+      number,
+      row.franchisee_name,
+      String(row.period_start),
+      String(row.period_end),
+      'total',
+      'Total',
+      '',
+      '',
+      Number(row.total_cents) / 100,
+    ];
+  }
+  return { stream: csvStream(rows()), fileName: `${number}.csv` };
+}

@@ -1,0 +1,488 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/context';
+import { FakeSmtp } from '../../../test/fake-smtp';
+import {
+  buildAgreement,
+  buildBrand,
+  buildCompany,
+  buildStore,
+  buildUser,
+  createVia,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
+import type { TestClient } from '../../../test/client';
+import { createMailSender } from '../../platform/mail';
+
+const ctx = useTestApp();
+const api = '/app/api/v1';
+
+/** A franchisee with two stores under one monthly agreement: 5% royalty, 2% marketing, $99 technology fee. */
+async function franchise(client: TestClient, name = 'Moore Partners') {
+  const operator = await buildCompany(client, { name, kind: 'franchisee', email: 'office@moore.test' });
+  await createVia(client, 'contacts', {
+    first_name: 'Bill',
+    last_name: 'Payer',
+    company_id: operator.id,
+    job_title: 'Billing manager',
+    email: `billing-${operator.id}@moore.test`,
+  });
+  const brand = await buildBrand(client, { name: `Sunrise ${name}` });
+  const dallas = await buildStore(client, { name: 'Dallas', brand_id: brand.id, company_id: operator.id });
+  const austin = await buildStore(client, { name: 'Austin', brand_id: brand.id, company_id: operator.id });
+  const agreement = await buildAgreement(client, {
+    brand_id: brand.id,
+    franchisee_id: operator.id,
+    store_ids: [dallas.id, austin.id],
+    agreement_number: `FA-${operator.id}`,
+    status: 'open',
+    effective_date: '2025-01-01',
+    royalty_percent: 5,
+    royalty_minimum: 100,
+    marketing_percent: 2,
+    technology_fee: 99,
+    reporting_frequency: 'monthly',
+  });
+  const rows = [
+    { store_id: dallas.id, period_start: '2026-03-01', gross: 10000 },
+    // Austin reported January and February only: March is missing, estimated from them.
+    { store_id: austin.id, period_start: '2026-01-01', gross: 4000 },
+    { store_id: austin.id, period_start: '2026-02-01', gross: 4000 },
+  ];
+  expect((await client.post(`${api}/sales/batch`, { rows })).status).toBe(200);
+  return { operator, brand, dallas, austin, agreement };
+}
+
+async function invoiceMonth(client: TestClient, period: string, franchiseeIds?: number[]) {
+  const response = await client.post(`${api}/invoices`, { period, franchisee_ids: franchiseeIds });
+  expect(response.status).toBe(201);
+  return response.body.data as { created: Array<Record<string, unknown> & { id: number }>; skipped: number };
+}
+
+describe('royalty invoices', () => {
+  it('invoices a month per franchisee: royalty pooled over its stores, an estimate for the missing report, marketing and fees', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const { operator, dallas, austin } = await franchise(admin);
+    const { created, skipped } = await invoiceMonth(admin, '2026-03');
+    expect(skipped).toBe(0);
+    expect(created).toHaveLength(1);
+    // $10,000 reported + $4,000 estimated: 5% = $700 (over the $100 minimum), 2% = $280, fee $99.
+    expect(created[0]).toMatchObject({
+      number: 'INV-000001',
+      franchisee: { id: operator.id, name: 'Moore Partners' },
+      period_start: '2026-03-01',
+      period_end: '2026-03-31',
+      status: 'open',
+      royalty: 700,
+      marketing: 280,
+      fees: 99,
+      total: 1079,
+      paid: 0,
+      balance: 1079,
+      estimated: true,
+      missing: false,
+    });
+    const detail = (await observer.get(`${api}/invoices/${created[0]!.id}`)).body.data;
+    expect(
+      detail.lines.map((l: { kind: string; basis: string | null; amount: number }) => [
+        l.kind,
+        l.basis,
+        l.amount,
+      ]),
+    ).toEqual([
+      ['royalty', 'estimated', 700],
+      ['marketing', 'estimated', 280],
+      ['technology', null, 99],
+    ]);
+    expect(detail.abilities).toEqual({ send: false, void: false, pay: false });
+
+    // Invoicing the month again adds nothing; the list shows the one invoice.
+    expect(await invoiceMonth(admin, '2026-03')).toMatchObject({ created: [], skipped: 1 });
+    const list = await observer.get(`${api}/invoices?filters[period]=2026-03`);
+    expect(list.body.meta.total).toBe(1);
+
+    // The compliance list: Dallas reported March, Austin's March report is missing (due April 10).
+    const expected = await observer.get(`${api}/reporting/expected?from=2026-03-01&to=2026-03-31`);
+    expect(expected.status).toBe(200);
+    expect(
+      expected.body.data.map((r: { store: { id: number }; status: string; due_date: string }) => [
+        r.store.id,
+        r.status,
+        r.due_date,
+      ]),
+    ).toEqual([
+      [austin.id, 'missing', '2026-04-10'],
+      [dallas.id, 'received', '2026-04-10'],
+    ]);
+    expect(
+      (await observer.get(`${api}/reporting/expected?from=2026-03-01&to=2026-03-31&status=missing`)).body
+        .data,
+    ).toHaveLength(1);
+    expect((await observer.get(`${api}/reporting/expected?from=2026-03-01&to=2026-02-01`)).status).toBe(422);
+  });
+
+  it('says a report is missing instead of billing zero when there is nothing to estimate from', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { operator, brand, dallas, austin } = await franchise(admin);
+    // January: only Austin reported; Dallas has no earlier figures. Pooled tiers need every store's sales, so
+    // the pooled royalty waits for Dallas's report instead of billing its sales as zero.
+    const pooled = (await invoiceMonth(admin, '2026-01', [operator.id])).created[0]!;
+    expect(pooled).toMatchObject({ missing: true, estimated: false, royalty: 0, marketing: 0, fees: 99 });
+    const pooledLines = (await admin.get(`${api}/invoices/${pooled.id}`)).body.data.lines;
+    expect(pooledLines[0]).toMatchObject({ kind: 'royalty', basis: 'missing', sales: null, amount: 0 });
+    expect(pooledLines[0].description).toMatch(/sales report missing/);
+
+    // Per store, Austin's reported $4,000 is billed ($200) and only Dallas's line waits.
+    await admin.put(`${api}/invoicing/settings/brands/${brand.id}`, { pooling: 'per_store' });
+    await admin.post(`${api}/invoices/${pooled.id}/void`);
+    const perStore = (await invoiceMonth(admin, '2026-01', [operator.id])).created[0]!;
+    expect(perStore).toMatchObject({ missing: true, royalty: 200 });
+    const lines = (await admin.get(`${api}/invoices/${perStore.id}`)).body.data.lines;
+    expect(
+      lines
+        .filter((l: { kind: string }) => l.kind === 'royalty')
+        .map((l: { store_id: number; basis: string; amount: number }) => [l.store_id, l.basis, l.amount]),
+    ).toEqual([
+      [dallas.id, 'missing', 0],
+      [austin.id, 'reported', 200],
+    ]);
+  });
+
+  it('follows the brand’s rules: a cap, per-store tiers, other fees; voiding frees the month and keeps the number', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { brand, operator } = await franchise(admin);
+    const first = (await invoiceMonth(admin, '2026-03')).created[0]!;
+    expect(
+      (await admin.put(`${api}/invoicing/settings/brands/${brand.id}`, { cap: -1 })).body.errors,
+    ).toEqual({
+      cap: ['The cap must be at least 0.'],
+    });
+    const rules = await admin.put(`${api}/invoicing/settings/brands/${brand.id}`, {
+      cap: 300,
+      pooling: 'per_store',
+      other_fees: [{ label: 'POS support', amount: 25 }],
+    });
+    expect(rules.status).toBe(200);
+    expect(rules.body.data).toMatchObject({
+      brand: { id: brand.id },
+      cap: 300,
+      pooling: 'per_store',
+      tier_basis: 'period',
+    });
+    expect((await admin.post(`${api}/invoices/${first.id}/void`)).body.data.status).toBe('void');
+    const second = (await invoiceMonth(admin, '2026-03', [operator.id])).created[0]!;
+    // Per store: Dallas $500 capped at $300, Austin $200; marketing untouched by the cap; fees $99 + $25.
+    expect(second).toMatchObject({
+      number: 'INV-000002',
+      royalty: 500,
+      marketing: 280,
+      fees: 124,
+      total: 904,
+    });
+    const settings = (await admin.get(`${api}/invoicing/settings`)).body.data;
+    expect(settings.map((s: { brand: { id: number } | null }) => s.brand?.id ?? null)).toEqual([
+      null,
+      brand.id,
+    ]);
+    expect((await admin.post(`${api}/invoices/${first.id}/void`)).status).toBe(409);
+  });
+
+  it('numbers a racing burst of invoicings without gaps or duplicates, and a raced month only once', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const operators = [];
+    for (let i = 0; i < 6; i += 1) operators.push((await franchise(admin, `Operator ${i}`)).operator);
+    const answers = await Promise.all(
+      operators.map((o) => admin.post(`${api}/invoices`, { period: '2026-03', franchisee_ids: [o.id] })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(operators.map(() => 201));
+    const numbers = answers.map((a) => a.body.data.created[0].number as string).sort();
+    expect(numbers).toEqual([
+      'INV-000001',
+      'INV-000002',
+      'INV-000003',
+      'INV-000004',
+      'INV-000005',
+      'INV-000006',
+    ]);
+    const again = await Promise.all(
+      [0, 1, 2].map(() => admin.post(`${api}/invoices`, { period: '2026-04' })),
+    );
+    expect(again.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(again.reduce((sum, a) => sum + a.body.data.created.length, 0)).toBe(6);
+    const all = (await admin.get(`${api}/invoices?per_page=100&sort=number&direction=asc`)).body.data;
+    expect(all.map((i: { number: string }) => i.number)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`),
+    );
+  });
+
+  it('gives the invoice as a PDF and CSV, and e-mails it to the billing contact', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const { operator } = await franchise(admin);
+    const invoice = (await invoiceMonth(admin, '2026-03')).created[0]!;
+    const pdf = await observer.get(`${api}/invoices/${invoice.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="INV-000001.pdf"');
+    const document = await PDFDocument.load(pdf.raw);
+    expect(document.getTitle()).toBe('Invoice INV-000001');
+    const csv = await observer.get(`${api}/invoices/${invoice.id}/csv`);
+    expect(csv.body).toContain('Invoice,Franchisee,Period start');
+    expect(csv.body).toContain('INV-000001,Moore Partners,2026-03-01,2026-03-31,total,Total,,,1079');
+
+    expect((await observer.post(`${api}/invoices/${invoice.id}/send`)).status).toBe(403);
+    await ctx.app.deps.mail.stop();
+    const smtp = await new FakeSmtp().up();
+    try {
+      const sent = await admin.post(`${api}/invoices/${invoice.id}/send`);
+      expect(sent.status).toBe(200);
+      const to = `billing-${operator.id}@moore.test`;
+      expect(sent.body.data).toMatchObject({ emailed_to: to });
+      const sender = createMailSender({
+        db: ctx.db,
+        smtpUrl: smtp.url,
+        from: 'billing@franchisor.test',
+        mailDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mail-')),
+        log: ctx.app.log,
+      });
+      expect(await sender.deliverDue()).toBeGreaterThanOrEqual(1);
+      const [mail] = smtp.to(to);
+      expect(mail?.data).toContain('Invoice INV-000001');
+      expect(mail?.data).toContain('Balance due: $1,079.00');
+      await sender.stop();
+    } finally {
+      await smtp.down();
+    }
+  });
+});
+
+describe('payments, statements and aging', () => {
+  it('allocates a payment by hand and a bank import to the invoices, and ages what is left', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const { operator } = await franchise(admin);
+    const march = (await invoiceMonth(admin, '2026-03')).created[0]!;
+    const april = (await invoiceMonth(admin, '2026-04')).created[0]!;
+    expect(
+      (
+        await observer.post(`${api}/payments`, {
+          franchisee_id: operator.id,
+          received_on: '2026-05-01',
+          amount: 1,
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await admin.post(`${api}/payments`, {
+      franchisee_id: operator.id,
+      received_on: '2026-05-01',
+      amount: 100,
+      allocations: [{ invoice_id: march.id, amount: 5000 }],
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      'allocations.0.amount': ['The allocated amount is more than the balance of the invoice.'],
+    });
+
+    // $1,000 by hand, oldest invoice first: March's $1,079 is left $79.
+    const manual = await admin.post(`${api}/payments`, {
+      franchisee_id: operator.id,
+      received_on: '2026-05-01',
+      amount: 1000,
+      reference: 'Cheque 1001',
+    });
+    expect(manual.status).toBe(201);
+    expect(manual.body.data).toMatchObject({
+      allocated: 1000,
+      unallocated: 0,
+      allocations: [{ invoice_id: march.id, number: 'INV-000001', amount: 1000 }],
+    });
+
+    const csv = [
+      'Date,Description,Amount',
+      '05/20/2026,ACH MOORE PARTNERS INV-000002,500.00',
+      '2026-05-21,Wire INV000001 rest,79',
+      '2026-05-22,Unknown deposit,50',
+      '2026-05-23,INV-000099,10',
+      '2026-05-24,Refund INV-000001,-20',
+    ].join('\n');
+    const imported = await admin.post(`${api}/payments/import`, { csv });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toEqual({
+      imported: 2,
+      duplicates: 0,
+      unmatched: [
+        { line: 4, reason: 'The reference names no invoice number.' },
+        { line: 5, reason: 'No invoice INV-000099 in this team.' },
+        { line: 6, reason: 'Not a credit: the amount is not positive.' },
+      ],
+    });
+    expect((await admin.post(`${api}/payments/import`, { csv })).body.data).toMatchObject({
+      imported: 0,
+      duplicates: 2,
+    });
+    expect((await admin.post(`${api}/payments/import`, { csv: 'a,b\n1,2' })).status).toBe(422);
+
+    const [paidMarch, openApril] = await Promise.all([
+      observer.get(`${api}/invoices/${march.id}`),
+      observer.get(`${api}/invoices/${april.id}`),
+    ]);
+    expect(paidMarch.body.data).toMatchObject({ status: 'paid', paid: 1079, balance: 0 });
+    expect(openApril.body.data).toMatchObject({ status: 'open', paid: 500 });
+    const aprilBalance = openApril.body.data.total - 500;
+
+    // Due 30 days after issue (today); 45 days later the rest of April is in the 31–60 bucket.
+    const due = openApril.body.data.due_date as string;
+    const asOf = new Date(Date.parse(`${due}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
+    const aging = await observer.get(`${api}/invoices/aging?as_of=${asOf}`);
+    expect(aging.body.data.rows).toEqual([
+      {
+        franchisee: { id: operator.id, name: 'Moore Partners' },
+        current: 0,
+        days_1_30: 0,
+        days_31_60: aprilBalance,
+        days_61_90: 0,
+        days_over_90: 0,
+        total: aprilBalance,
+      },
+    ]);
+    expect((await observer.get(`${api}/invoices/aging?as_of=${due}`)).body.data.total.current).toBe(
+      aprilBalance,
+    );
+    expect((await observer.get(`${api}/invoices/aging?as_of=soon`)).status).toBe(422);
+
+    const statement = await observer.get(
+      `${api}/franchisees/${operator.id}/statement?from=2026-01-01&to=2099-12-31`,
+    );
+    expect(statement.status).toBe(200);
+    expect(statement.body.data).toMatchObject({ opening_balance: 0, closing_balance: aprilBalance });
+    expect(
+      statement.body.data.entries.map((e: { type: string; debit: number; credit: number }) => [
+        e.type,
+        e.debit,
+        e.credit,
+      ]),
+    ).toEqual([
+      ['payment', 0, 1000],
+      ['payment', 0, 500],
+      ['payment', 0, 79],
+      ['invoice', 1079, 0],
+      ['invoice', openApril.body.data.total, 0],
+    ]);
+
+    const invoicesCsv = await observer.get(`${api}/invoices/export?kind=invoices`);
+    expect(invoicesCsv.headers['content-type']).toContain('text/csv');
+    expect(invoicesCsv.body).toContain('InvoiceNo,Customer,CustomerId,InvoiceDate');
+    expect(invoicesCsv.body).toContain('INV-000001,Moore Partners');
+    const paymentsCsv = await observer.get(`${api}/invoices/export?kind=payments`);
+    expect(paymentsCsv.body).toContain('Cheque 1001');
+    expect(paymentsCsv.body).toMatch(/INV-000002,500/);
+    const xlsx = await observer.get(`${api}/invoices/export?kind=payments&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.raw.subarray(0, 2).toString()).toBe('PK');
+    expect((await observer.get(`${api}/invoices/export?kind=leases`)).status).toBe(422);
+    const payments = await observer.get(`${api}/payments?filters[franchisee_id]=${operator.id}`);
+    expect(payments.body.meta.total).toBe(3);
+  });
+});
+
+describe('locked sales periods', () => {
+  it('refuses changes to figures of a locked period with a 409 until it is unlocked', async () => {
+    const { admin, manager, observer } = await teamWithRoles(ctx);
+    const { operator, dallas } = await franchise(admin);
+    const body = { franchisee_id: operator.id, from: '2026-03-01', to: '2026-03-31' };
+    expect((await observer.post(`${api}/reporting/lock`, body)).status).toBe(403);
+    // Only Dallas reported March: one period is locked.
+    expect((await admin.post(`${api}/reporting/lock`, body)).body.data).toEqual({ locked: 1 });
+    expect((await admin.post(`${api}/reporting/lock`, body)).body.data).toEqual({ locked: 0 });
+    const sale = (
+      await admin.get(
+        `${api}/sales?filters[store_id]=${dallas.id}&filters[from]=2026-03-01&filters[to]=2026-03-01`,
+      )
+    ).body.data[0];
+    const refused = await manager.patch(`${api}/sales/${sale.id}`, { gross: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'The sales period 2026-03-01 to 2026-03-31 of this store is locked: its figures cannot be changed. Ask the franchisor to unlock it.',
+    );
+    expect((await manager.delete(`${api}/sales/${sale.id}`)).status).toBe(409);
+    expect(
+      (
+        await manager.post(`${api}/sales/batch`, {
+          rows: [{ store_id: dallas.id, period: 'week', period_start: '2026-03-02', gross: 5 }],
+        })
+      ).status,
+    ).toBe(409);
+    const expected = (await observer.get(`${api}/reporting/expected?from=2026-03-01&to=2026-03-31`)).body
+      .data;
+    expect(expected.find((r: { store: { id: number } }) => r.store.id === dallas.id).locked).toBe(true);
+    expect((await admin.post(`${api}/reporting/unlock`, body)).body.data).toEqual({ locked: 1 });
+    expect((await manager.patch(`${api}/sales/${sale.id}`, { gross: 1 })).status).toBe(200);
+  });
+});
+
+describe('tenancy', () => {
+  it('shows another team nothing: 404 on every record, its franchisees refused in bodies, lists empty', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { operator, brand } = await franchise(admin);
+    const invoice = (await invoiceMonth(admin, '2026-03')).created[0]!;
+    const payment = (
+      await admin.post(`${api}/payments`, {
+        franchisee_id: operator.id,
+        received_on: '2026-05-01',
+        amount: 10,
+      })
+    ).body.data;
+    const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
+    for (const url of [
+      `${api}/invoices/${invoice.id}`,
+      `${api}/invoices/${invoice.id}/pdf`,
+      `${api}/invoices/${invoice.id}/csv`,
+      `${api}/payments/${payment.id}`,
+      `${api}/franchisees/${operator.id}/statement`,
+    ])
+      expect([url, (await stranger.get(url)).status]).toEqual([url, 404]);
+    for (const action of ['send', 'void'])
+      expect((await stranger.post(`${api}/invoices/${invoice.id}/${action}`)).status).toBe(404);
+    expect((await stranger.put(`${api}/invoicing/settings/brands/${brand.id}`, {})).status).toBe(404);
+    expect(
+      (
+        await stranger.post(`${api}/payments`, {
+          franchisee_id: operator.id,
+          received_on: '2026-05-01',
+          amount: 10,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await stranger.post(`${api}/invoices`, { period: '2026-03', franchisee_ids: [operator.id] })).status,
+    ).toBe(422);
+    expect(
+      (
+        await stranger.post(`${api}/reporting/lock`, {
+          franchisee_id: operator.id,
+          from: '2026-03-01',
+          to: '2026-03-31',
+        })
+      ).status,
+    ).toBe(422);
+    expect((await stranger.post(`${api}/invoices`, { period: '2026-03' })).body.data).toEqual({
+      created: [],
+      skipped: 0,
+    });
+    expect((await stranger.get(`${api}/invoices`)).body.meta.total).toBe(0);
+    expect((await stranger.get(`${api}/payments`)).body.meta.total).toBe(0);
+    expect((await stranger.get(`${api}/reporting/expected?from=2026-03-01&to=2026-03-31`)).body.data).toEqual(
+      [],
+    );
+    expect(
+      (
+        await stranger.post(`${api}/payments/import`, {
+          csv: `Date,Reference,Amount\n2026-05-01,INV-000001,10`,
+        })
+      ).body.data.unmatched,
+    ).toEqual([{ line: 2, reason: 'No invoice INV-000001 in this team.' }]);
+    expect((await stranger.get(`${api}/invoices/aging`)).body.data.rows).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+import { hasRole, type Actor } from '../../platform/policy';
+
+/**
+ * Royalty billing follows the records rule: every member reads invoices, payments, statements and the
+ * compliance list; managers and admins invoice, record payments, send, void, lock periods and set the rules.
+ */
+export const invoicePolicy = {
+  view: (_actor: Actor) => true,
+  change: (actor: Actor) => hasRole(actor, 'manager'),
+};
+
+export const invoiceAbilities = (actor: Actor, invoice: { status: string }) => ({
+  send: invoicePolicy.change(actor) && invoice.status !== 'void',
+  void: invoicePolicy.change(actor) && invoice.status === 'open',
+  pay: invoicePolicy.change(actor) && invoice.status === 'open',
+});
