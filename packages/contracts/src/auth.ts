@@ -86,6 +86,11 @@ export const authUserSchema = z.object({
   owns_team: z.boolean(),
   team_role: z.enum(TEAM_ROLES).nullable(),
   team_id: z.number().int().nullable(),
+  /**
+   * The companies the user is limited to in the current team (a franchisee's people), or null for the whole
+   * team: the app then offers their stores and sales alone.
+   */
+  company_ids: z.array(z.number().int()).nullable(),
   teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
   subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES) }),
   /** The seeded demo account: profile and billing are hidden for it and refused by the API. */

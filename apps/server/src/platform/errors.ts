@@ -147,7 +147,9 @@ export function registerErrorHandler(app: FastifyInstance, spa: Spa | null = nul
       // The auth context resolved the session of a page request (modules/auth/context.ts): the page's API
       // answers are preloaded only for someone the API will give them to.
       const team = request.auth?.team;
-      const pageData = team != null && !isSubscriptionBlocked(team.subscription_status);
+      // A member limited to companies is refused the dashboard's, the one page that has any.
+      const pageData =
+        team != null && team.company_ids === null && !isSubscriptionBlocked(team.subscription_status);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')

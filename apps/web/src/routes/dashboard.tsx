@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarX2, DollarSign, MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import type { DashboardMapStore } from '@storekeep/contracts';
 import { Alert, Card, Skeleton, PageHeader } from '../components/ui';
 import { can } from '../features/auth/permissions';
@@ -44,7 +44,13 @@ function MapSection({ stores, painted }: { stores: DashboardMapStore[] | undefin
   );
 }
 
+/** The dashboard sums the whole team: a franchisee's member lands on their stores instead. */
 export function Component() {
+  const user = useRequiredUser();
+  return can(user, 'team.browse') ? <Dashboard /> : <Navigate to="/stores" replace />;
+}
+
+function Dashboard() {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const { data, isPending } = useDashboard();

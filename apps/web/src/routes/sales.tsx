@@ -13,23 +13,30 @@ export function Component() {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const [params, setParams] = useSearchParams();
-  const index = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));
+  // Reports and dues span the whole team: a franchisee's member enters their stores' figures only.
+  const wholeTeam = can(user, 'team.browse');
+  const index = wholeTeam ? Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number])) : 0;
+  const entry = {
+    key: 'entry',
+    label: t('sales.tabs.entry'),
+    content: <SalesGrid canEdit={can(user, 'sales.enter')} />,
+  };
   return (
     <>
       <PageHeader title={t('sales.title')} description={t('sales.intro')} />
       <Tabs
         selectedIndex={index}
         onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i]! }, { replace: true })}
-        tabs={[
-          {
-            key: 'entry',
-            label: t('sales.tabs.entry'),
-            content: <SalesGrid canEdit={can(user, 'records.write')} />,
-          },
-          { key: 'reports', label: t('sales.tabs.reports'), content: <SummaryReport /> },
-          { key: 'royalties', label: t('sales.tabs.royalties'), content: <RoyaltiesReport /> },
-          { key: 'rent', label: t('sales.tabs.rent'), content: <PercentageRentReport /> },
-        ]}
+        tabs={
+          wholeTeam
+            ? [
+                entry,
+                { key: 'reports', label: t('sales.tabs.reports'), content: <SummaryReport /> },
+                { key: 'royalties', label: t('sales.tabs.royalties'), content: <RoyaltiesReport /> },
+                { key: 'rent', label: t('sales.tabs.rent'), content: <PercentageRentReport /> },
+              ]
+            : [entry]
+        }
       />
     </>
   );

@@ -1,7 +1,14 @@
 import type { AuthUser, SubscriptionStatus, TeamRole } from '@storekeep/contracts';
 import type { UserRow } from '../../platform/db/schema';
 
-type TeamEntry = { id: number; name: string; owner_id: number; subscription_status: string; role: TeamRole };
+type TeamEntry = {
+  id: number;
+  name: string;
+  owner_id: number;
+  subscription_status: string;
+  role: TeamRole;
+  company_ids: readonly number[] | null;
+};
 
 /** PRODUCT-SPEC §3 User: the shape the spec's client reads from `data`. */
 export function presentAuthUser(
@@ -25,6 +32,7 @@ export function presentAuthUser(
     owns_team: current ? current.owner_id === user.id : false,
     team_role: current?.role ?? null,
     team_id: current?.id ?? null,
+    company_ids: current?.company_ids ? [...current.company_ids] : null,
     teams: teams.map((t) => ({ id: t.id, name: t.name })),
     subscription: { status: (current?.subscription_status ?? 'active') as SubscriptionStatus },
     is_demo: extra.isDemo,

@@ -25,8 +25,8 @@ export function attributesQuery(subject: AttributeSubject, archived = false) {
 }
 
 /** The team's live attributes of a record type, in form order (forms, lists and detail pages). */
-export function useAttributes(subject: AttributeSubject, archived = false) {
-  return useQuery(attributesQuery(subject, archived));
+export function useAttributes(subject: AttributeSubject, archived = false, enabled = true) {
+  return useQuery({ ...attributesQuery(subject, archived), enabled });
 }
 
 /** Definitions change what records show: refetch both. */

@@ -12,12 +12,24 @@ const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
   owns_team: false,
   team_role: 'manager',
   team_id: 1,
+  company_ids: null,
   teams: [{ id: 1, name: 'Acme' }],
   subscription: { status: 'active' },
   is_demo: false,
   ...overrides,
 });
 const role = (team_role: TeamRole) => user({ team_role });
+
+describe('can(user, action): a member limited to franchisee companies', () => {
+  it('enters sales for their stores but writes no records and sees none of the team’s other pages', () => {
+    const franchisee = user({ team_role: 'manager', company_ids: [7] });
+    expect(can(franchisee, 'sales.enter')).toBe(true);
+    expect(can(franchisee, 'records.write')).toBe(false);
+    expect(can(franchisee, 'team.browse')).toBe(false);
+    expect(can(user({ team_role: 'observer', company_ids: [7] }), 'sales.enter')).toBe(false);
+    expect(can(user(), 'team.browse')).toBe(true);
+  });
+});
 
 describe('can(user, action): team-wide actions by role', () => {
   it('lets managers and admins write records, never observers or a user without a team', () => {

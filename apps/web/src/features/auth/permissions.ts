@@ -5,6 +5,8 @@ function hasRole(user: AuthUser, role: TeamRole): boolean {
 }
 
 const isOwner = (user: AuthUser) => user.owns_team;
+/** A member limited to companies (a franchisee's people): their stores and sales, nothing else of the team. */
+const isLimited = (user: AuthUser) => user.company_ids !== null;
 const isVerified = (user: AuthUser) => user.email_verified_at !== null;
 
 /**
@@ -12,8 +14,12 @@ const isVerified = (user: AuthUser) => user.email_verified_at !== null;
  * guards all ask `can()`, so a link is shown exactly when the page behind it would open.
  */
 const RULES = {
-  /** Create, edit and delete records, import: anyone but an observer. */
-  'records.write': (user) => hasRole(user, 'manager'),
+  /** Create, edit and delete records, import: anyone but an observer or a member limited to companies. */
+  'records.write': (user) => hasRole(user, 'manager') && !isLimited(user),
+  /** The team's pages beyond stores and sales (dashboard, leases, reminders, search…): not for a franchisee. */
+  'team.browse': (user) => !isLimited(user),
+  /** Enter and correct sales figures: managers, a franchisee's for their own stores. */
+  'sales.enter': (user) => hasRole(user, 'manager'),
   /** Audit log, team settings (reminders, export), attributes, geocoding: admins. */
   'team.admin': (user) => hasRole(user, 'admin'),
   /** The billing page: the team owner with a verified e-mail, never the shared demo login. */

@@ -30,9 +30,10 @@ export function useDashboard() {
 /**
  * Called by the dashboard route's loader (src/router.tsx): asks for the figures while the page's chunks
  * still load, instead of after its first render; the largest paint is made of these figures.
- * A guest or a team whose subscription has lapsed never asks.
+ * A guest, a team whose subscription has lapsed or a franchisee's member never asks.
  */
 export async function prefetchDashboard(): Promise<void> {
   const user = await queryClient.ensureQueryData(authUserQuery);
-  if (user && !isInactive(user)) await queryClient.prefetchQuery(dashboardQuery);
+  // A member limited to companies is refused the dashboard (the page sends them to their stores).
+  if (user && !isInactive(user) && user.company_ids === null) await queryClient.prefetchQuery(dashboardQuery);
 }

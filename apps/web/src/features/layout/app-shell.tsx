@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui';
+import { can } from '../auth/permissions';
 import { useAuthUser } from '../auth/use-auth-user';
 import { useLiveEvents } from '../realtime/use-live-events';
 import { Logo } from './logo';
@@ -37,6 +38,7 @@ export function AppShell() {
             open={sidebarOpen}
             onClose={() => setSidebarOpen(false)}
             notifications={user.notifications}
+            wholeTeam={can(user, 'team.browse')}
           />
         </Suspense>
       )}
@@ -46,7 +48,7 @@ export function AppShell() {
           <div className="flex h-16 shrink-0 items-center">
             <Logo to="/dashboard" />
           </div>
-          <SidebarNav notifications={user.notifications} />
+          <SidebarNav notifications={user.notifications} wholeTeam={can(user, 'team.browse')} />
         </div>
       </aside>
 

@@ -3,13 +3,13 @@ import { SlideOver } from '../../components/ui';
 import { Logo } from './logo';
 import { SidebarNav } from './sidebar-nav';
 
-type MobileNavProps = { open: boolean; onClose: () => void; notifications: number };
+type MobileNavProps = { open: boolean; onClose: () => void; notifications: number; wholeTeam: boolean };
 
 /**
  * The navigation drawer of small screens. Its own chunk (with Headless UI's dialog), loaded when first
  * opened, so the first load stays within its 150 KB budget.
  */
-export default function MobileNav({ open, onClose, notifications }: MobileNavProps) {
+export default function MobileNav({ open, onClose, notifications, wholeTeam }: MobileNavProps) {
   const { t } = useTranslation();
   return (
     <SlideOver
@@ -22,7 +22,7 @@ export default function MobileNav({ open, onClose, notifications }: MobileNavPro
       headerContent={<Logo to="/dashboard" />}
     >
       <div className="px-4 py-4">
-        <SidebarNav notifications={notifications} onNavigate={onClose} />
+        <SidebarNav notifications={notifications} wholeTeam={wholeTeam} onNavigate={onClose} />
       </div>
     </SlideOver>
   );

@@ -12,17 +12,24 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-export type NavItem = { to: string; labelKey: string; icon: LucideIcon; badge?: 'notifications' };
+/** `franchisee`: shown to a member limited to companies too (the API narrows it to their stores). */
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  icon: LucideIcon;
+  badge?: 'notifications';
+  franchisee?: true;
+};
 
 /** The app shell's sections (PRODUCT-SPEC §2), in sidebar order. */
 export const navItems: NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/companies', labelKey: 'nav.companies', icon: Building2 },
   { to: '/brands', labelKey: 'nav.brands', icon: Tags },
-  { to: '/stores', labelKey: 'nav.stores', icon: Store },
+  { to: '/stores', labelKey: 'nav.stores', icon: Store, franchisee: true },
   { to: '/leases', labelKey: 'nav.leases', icon: FilePen },
   { to: '/agreements', labelKey: 'nav.agreements', icon: Handshake },
-  { to: '/sales', labelKey: 'nav.sales', icon: ChartColumn },
+  { to: '/sales', labelKey: 'nav.sales', icon: ChartColumn, franchisee: true },
   { to: '/contacts', labelKey: 'nav.contacts', icon: Users },
   { to: '/documents', labelKey: 'nav.documents', icon: FileText },
   { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications' },

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuthUser } from '@storekeep/contracts';
+import { can } from '../auth/permissions';
 import { GlobalSearch } from '../search/global-search';
 import { UserMenuPlaceholder } from './user-menu-button';
 
@@ -25,26 +26,29 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
         <Menu className="size-6" aria-hidden="true" />
       </button>
       <div className="h-6 w-px bg-gray-200 lg:hidden dark:bg-gray-800" aria-hidden="true" />
-      <GlobalSearch user={user} />
+      {/* Search and reminders span the whole team: a franchisee's member has neither. */}
+      {can(user, 'team.browse') ? <GlobalSearch user={user} /> : <div className="flex-1" />}
       <div className="flex items-center gap-1 sm:gap-3">
-        <Link
-          to="/reminders"
-          className="relative inline-flex size-11 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-700 dark:text-gray-400 dark:hover:bg-gray-800"
-        >
-          <span className="sr-only">
-            {unread
-              ? `${t('nav.notifications')} (${t('nav.unread', { count: user.notifications })})`
-              : t('nav.notifications')}
-          </span>
-          <Bell className="size-6" aria-hidden="true" />
-          {unread && (
-            <span
-              data-testid="bell-dot"
-              className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950"
-              aria-hidden="true"
-            />
-          )}
-        </Link>
+        {can(user, 'team.browse') && (
+          <Link
+            to="/reminders"
+            className="relative inline-flex size-11 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-700 dark:text-gray-400 dark:hover:bg-gray-800"
+          >
+            <span className="sr-only">
+              {unread
+                ? `${t('nav.notifications')} (${t('nav.unread', { count: user.notifications })})`
+                : t('nav.notifications')}
+            </span>
+            <Bell className="size-6" aria-hidden="true" />
+            {unread && (
+              <span
+                data-testid="bell-dot"
+                className="absolute top-2.5 right-2.5 block size-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-950"
+                aria-hidden="true"
+              />
+            )}
+          </Link>
+        )}
         <Suspense fallback={<UserMenuPlaceholder user={user} />}>
           <UserMenu user={user} />
         </Suspense>

@@ -100,10 +100,12 @@ type ListFiltersProps = {
   type: RecordType;
   filters: Record<string, string[]>;
   onChange: (field: string, values: string[]) => void;
+  /** False leaves out filters by another record (brand, company): a franchisee's member cannot list those. */
+  related?: boolean;
 };
 
 /** One picker per LIST_FILTERS field of the type (text filters stay URL-only). */
-export function ListFilters({ type, filters, onChange }: ListFiltersProps) {
+export function ListFilters({ type, filters, onChange, related = true }: ListFiltersProps) {
   const { t } = useTranslation();
   const labels = usePickerLabels();
   const specs = LIST_FILTERS[type] as Record<string, FilterSpec>;
@@ -126,7 +128,7 @@ export function ListFilters({ type, filters, onChange }: ListFiltersProps) {
               labels={labels}
             />
           );
-        if (spec.type === 'ids')
+        if (spec.type === 'ids' && related)
           return (
             <IdFilter
               key={field}

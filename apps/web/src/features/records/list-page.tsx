@@ -47,7 +47,10 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
   const params = view.params;
   const [searchText, setSearchText] = useState(params.search);
   const list = useRecordList(type, params, view.ready);
-  const attributes = useAttributes(type);
+  // A franchisee's member lists their own stores: not the team's own fields (its schema is the franchisor's),
+  // exports or filters by brand and company, which the API refuses them.
+  const wholeTeam = can(user, 'team.browse');
+  const attributes = useAttributes(type, false, wholeTeam);
   const definitions = attributes.data ?? [];
   const allColumns = [...useListColumns(type), ...attributeColumns(definitions)];
   const columns = visibleColumns(allColumns, view.hidden);
@@ -100,10 +103,12 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         title={title}
         actions={
           <>
-            <ExportLinks
-              resource={type}
-              query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }}
-            />
+            {wholeTeam && (
+              <ExportLinks
+                resource={type}
+                query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }}
+              />
+            )}
             {type === 'stores' && can(user, 'team.admin') && <GeocodeButton />}
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>
@@ -144,6 +149,7 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
             type={type}
             filters={params.filters}
             onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+            related={wholeTeam}
           />
           <AttributeListFilters
             definitions={definitions}

@@ -1,0 +1,78 @@
+import { expect, test } from '../fixtures';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+
+test('a franchisee invited to their company signs up, sees only their stores and enters a month of sales', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The franchisor sets up in a browser of their own.
+  const office = await browser.newContext();
+  const franchisor = office.request;
+  const { team_id: teamId } = await registerViaApi(franchisor, {
+    name: 'Fran Chisor',
+    email: uniqueEmail('franchisor'),
+  });
+  const north = await apiCall(franchisor, 'POST', '/companies', {
+    name: 'North Bagels LLC',
+    kind: 'franchisee',
+  });
+  const south = await apiCall(franchisor, 'POST', '/companies', {
+    name: 'South Bagels LLC',
+    kind: 'franchisee',
+  });
+  await apiCall(franchisor, 'POST', '/stores', { name: 'North Main Street', company_id: north.id });
+  await apiCall(franchisor, 'POST', '/stores', { name: 'South Harbor', company_id: south.id });
+  const email = uniqueEmail('franchisee');
+  const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
+    email,
+    role: 'manager',
+    company_ids: [north.id],
+  });
+
+  // The franchisee registers through the invitation and lands on their stores, not the team's dashboard.
+  await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/stores$/);
+  await expect(page.getByRole('row', { name: /North Main Street/ })).toBeVisible();
+  await expect(page.getByText('South Harbor')).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+  await expect(nav.getByRole('link')).toHaveText(['Stores', 'Sales']);
+  await expect(page.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /New store|Import|Export/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Brand|Operating company/ })).toHaveCount(0);
+  await screenshot(page, 'franchisee-stores');
+
+  // Sales: the entry grid alone, with their store's row.
+  await nav.getByRole('link', { name: 'Sales' }).click();
+  await expect(page.getByRole('heading', { name: 'Sales', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Enter sales']);
+  const year = new Date().getFullYear();
+  const cell = page.getByLabel(`North Main Street, Jan ${year} gross sales`);
+  await cell.fill('12,500');
+  await expect(page.getByLabel(`South Harbor, Jan ${year} gross sales`)).toHaveCount(0);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/sales/batch') && r.status() === 200);
+  await page.getByRole('button', { name: 'Save sales' }).click();
+  await saved;
+  await expect(page.getByText('1 figure saved.')).toBeVisible();
+  await expect(cell).toHaveValue('12,500');
+  await screenshot(page, 'franchisee-sales');
+
+  // The franchisor sees the figure, and on the team page that North last reported just now.
+  const figures = await apiCall<Array<{ gross: number; store: { name: string } }>>(
+    franchisor,
+    'GET',
+    `/sales?filters[franchisee_id]=${north.id}`,
+  );
+  expect(figures.map((f) => [f.store.name, f.gross])).toEqual([['North Main Street', 12500]]);
+  const team = await apiCall<{ members: Array<{ name: string; companies: unknown }> }>(
+    franchisor,
+    'GET',
+    `/teams/${teamId}`,
+  );
+  expect(team.members.find((m) => m.name === 'Nora North')?.companies).toEqual([
+    { id: north.id, name: 'North Bagels LLC', last_reported_at: expect.any(String) },
+  ]);
+  await office.close();
+});
