@@ -41,6 +41,9 @@ export const queryKeys = {
   /** A lease's amendment history, and the lease as it was at one of its versions. */
   leaseHistory: (id: number) => ['leases', id, 'history'] as const,
   leaseVersion: (id: number, version: number | null) => ['leases', id, 'history', version] as const,
+  /** A lease's accounting profile, and the schedule built from it (under the lease, so lease writes refresh both). */
+  leaseAccounting: (id: number) => ['leases', id, 'accounting'] as const,
+  leaseAccountingSchedule: (id: number) => ['leases', id, 'accounting', 'schedule'] as const,
   reminderCounts: ['reminders', 'counts'] as const,
   reminderComments: (id: number) => ['reminders', 'comments', id] as const,
   /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */

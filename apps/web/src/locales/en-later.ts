@@ -2,6 +2,7 @@ import { attributeStrings } from './en-attributes';
 import { reminderStrings } from './en-reminders';
 import { importStrings } from './en-imports';
 import { leaseStrings } from './en-leases';
+import { leaseAccountingStrings } from './en-lease-accounting';
 import { salesStrings } from './en-sales';
 import { payableStrings } from './en-payables';
 import { tokenStrings } from './en-tokens';
@@ -594,6 +595,7 @@ export const enLater = {
   },
   ...reminderPageStrings,
   ...leaseStrings,
+  ...leaseAccountingStrings,
   ...attributeStrings,
   ...salesStrings,
   ...payableStrings,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import {
@@ -8,7 +8,7 @@ import {
   type Lease,
   type Reminder,
 } from '@storekeep/contracts';
-import { Button, FilterPicker, Pagination, Skeleton } from '../components/ui';
+import { Button, FilterPicker, Pagination, Skeleton, Tabs } from '../components/ui';
 import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { useApiList } from '../features/leases/api-list';
@@ -25,6 +25,9 @@ import { NewReminderDialog } from '../features/reminders/reminder-dialogs';
 import { ReminderList } from '../features/reminders/reminder-list';
 
 const FILTERS = ['status', 'store_id', 'landlord_id', 'clause', 'expiring_before'] as const;
+
+// Its own chunk: the accounting tab loads when it is opened, never with the lease page.
+const LeaseAccountingPanel = lazy(() => import('../features/lease-accounting/accounting-panel'));
 
 export function List() {
   const { t } = useTranslation();
@@ -165,6 +168,9 @@ export function Detail() {
   // Once deleted, the lease's own queries stop so the refetch after the delete does not hit a 404.
   const [gone, setGone] = useState(false);
   const lease = useResource('leases', id, !gone);
+  // The open tab lives in the URL (?tab=accounting), so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'accounting' ? 1 : 0;
   if (!lease.data) return <DetailSkeleton />;
   const data = lease.data;
   return (
@@ -181,10 +187,31 @@ export function Detail() {
     >
       {/* Gone, the sections go too: their queries (history, reminders) would otherwise be refetched by the delete's refresh, a 404. */}
       {!gone && (
-        <>
-          <LeaseSections lease={data} />
-          <SubjectReminders type="lease" id={data.id} title={t('reminders.forLease')} />
-        </>
+        <Tabs
+          selectedIndex={tab}
+          onChange={(index) => setParams(index === 1 ? { tab: 'accounting' } : {}, { replace: true })}
+          tabs={[
+            {
+              key: 'overview',
+              label: t('leaseAccounting.tabs.overview'),
+              content: (
+                <>
+                  <LeaseSections lease={data} />
+                  <SubjectReminders type="lease" id={data.id} title={t('reminders.forLease')} />
+                </>
+              ),
+            },
+            {
+              key: 'accounting',
+              label: t('leaseAccounting.tabs.accounting'),
+              content: (
+                <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                  <LeaseAccountingPanel lease={data} />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
       )}
     </DetailShell>
   );

@@ -1,0 +1,431 @@
+import { Download, FileSpreadsheet } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  ACCOUNTING_STANDARDS,
+  ASC842_CRITERIA,
+  PAYMENT_TIMINGS,
+  RATE_CONVENTIONS,
+  RECOGNITION_EXEMPTIONS,
+  ROUNDING_MODES,
+  type Lease,
+  type LeaseAccounting,
+  type ScheduleRowOut,
+} from '@storekeep/contracts';
+import { apiUrl } from '../../api/client';
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  Checkbox,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+  type Column,
+} from '../../components/ui';
+import { once } from '../../lib/format';
+import { can } from '../auth/permissions';
+import { applyNestedErrors } from '../leases/queries';
+import { useLeaseAccounting, useLeaseSchedule, useSaveLeaseAccounting } from './queries';
+
+// An accounting schedule always shows its cents (a roll-forward is read to the cent), unlike formatUsd.
+const cents = once(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
+);
+const usd = (value: number | null) => (value === null ? '—' : cents().format(value));
+
+type FormValues = {
+  standard: string;
+  exemption: string;
+  commencement_date: string;
+  discount_rate: string;
+  rate_convention: string;
+  payment_timing: string;
+  rounding: string;
+  classification_answers: Record<string, boolean>;
+  classification_override: string;
+  classification_reason: string;
+  reasonably_certain_options: string[];
+  renewal_increase_percent: string;
+  initial_direct_costs: string;
+  incentives: string;
+  prepaid_rent: string;
+};
+
+const FIELDS = [
+  'standard',
+  'exemption',
+  'commencement_date',
+  'discount_rate',
+  'rate_convention',
+  'payment_timing',
+  'rounding',
+  'classification_answers',
+  'classification_override',
+  'classification_reason',
+  'reasonably_certain_options',
+  'renewal_increase_percent',
+  'initial_direct_costs',
+  'incentives',
+  'prepaid_rent',
+] as const;
+
+function valuesOf(profile: LeaseAccounting): FormValues {
+  return {
+    standard: profile.standard,
+    exemption: profile.exemption,
+    commencement_date: profile.commencement_date ?? '',
+    discount_rate: profile.discount_rate === null ? '' : String(profile.discount_rate),
+    rate_convention: profile.rate_convention,
+    payment_timing: profile.payment_timing,
+    rounding: profile.rounding,
+    classification_answers: Object.fromEntries(
+      ASC842_CRITERIA.map((c) => [c, profile.classification_answers[c] === true]),
+    ),
+    classification_override: profile.classification_override ?? '',
+    classification_reason: profile.classification_reason ?? '',
+    reasonably_certain_options: profile.reasonably_certain_options.map(String),
+    renewal_increase_percent: String(profile.renewal_increase_percent),
+    initial_direct_costs: String(profile.initial_direct_costs),
+    incentives: String(profile.incentives),
+    prepaid_rent: String(profile.prepaid_rent),
+  };
+}
+
+/** What the API takes: blanks as null (rate, date, override), option positions as numbers. */
+function bodyOf(values: FormValues) {
+  return {
+    ...values,
+    commencement_date: values.commencement_date || null,
+    discount_rate: values.discount_rate.trim() === '' ? null : values.discount_rate,
+    classification_override: values.classification_override || null,
+    classification_reason: values.classification_reason || null,
+    reasonably_certain_options: values.reasonably_certain_options.map(Number),
+  };
+}
+
+/** The Accounting tab of a lease: its ASC 842 / IFRS 16 profile, the monthly schedule and the downloads. */
+export default function LeaseAccountingPanel({ lease }: { lease: Lease }) {
+  const { t } = useTranslation();
+  const profile = useLeaseAccounting(lease.id);
+  if (profile.isError)
+    return (
+      <Alert type="error" title={t('leaseAccounting.loadFailed')}>
+        {t('leaseAccounting.tryAgain')}
+      </Alert>
+    );
+  if (!profile.data) return <Skeleton className="h-96 w-full" />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileForm key={JSON.stringify(profile.data)} lease={lease} profile={profile.data} />
+      <ScheduleCard lease={lease} profile={profile.data} />
+    </div>
+  );
+}
+
+function ProfileForm({ lease, profile }: { lease: Lease; profile: LeaseAccounting }) {
+  const { t } = useTranslation();
+  const save = useSaveLeaseAccounting(lease.id);
+  const form = useForm<FormValues>({ defaultValues: valuesOf(profile) });
+  const { register, handleSubmit, setError, formState } = form;
+  const err = (field: string) =>
+    (formState.errors as Record<string, { message?: string } | undefined>)[field]?.message;
+  const readOnly = !can(profile.abilities, 'update');
+  const renewals = lease.options
+    .map((option, position) => ({ option, position }))
+    .filter(({ option }) => option.kind === 'renewal' && option.length_months);
+  const options = (values: readonly string[], group: string) =>
+    values.map((value) => ({ value, label: t(`leaseAccounting.${group}.${value}`) }));
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(bodyOf(values));
+      toast.success(t('leaseAccounting.saved'));
+    } catch (error) {
+      applyNestedErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card
+        title={t('leaseAccounting.profile')}
+        description={t('leaseAccounting.profileIntro')}
+        footer={
+          readOnly ? undefined : (
+            <Button type="submit" loading={save.isPending}>
+              {t('leaseAccounting.save')}
+            </Button>
+          )
+        }
+      >
+        <fieldset disabled={readOnly} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="sr-only">{t('leaseAccounting.profile')}</legend>
+          <Select
+            label={t('leaseAccounting.fields.standard')}
+            options={options(ACCOUNTING_STANDARDS, 'standards')}
+            error={err('standard')}
+            {...register('standard')}
+          />
+          <TextInput
+            label={t('leaseAccounting.fields.discount_rate')}
+            hint={t('leaseAccounting.hints.discount_rate')}
+            inputMode="decimal"
+            error={err('discount_rate')}
+            {...register('discount_rate')}
+          />
+          <TextInput
+            type="date"
+            label={t('leaseAccounting.fields.commencement_date')}
+            hint={t('leaseAccounting.hints.commencement_date')}
+            error={err('commencement_date')}
+            {...register('commencement_date')}
+          />
+          <Select
+            label={t('leaseAccounting.fields.payment_timing')}
+            options={options(PAYMENT_TIMINGS, 'timings')}
+            error={err('payment_timing')}
+            {...register('payment_timing')}
+          />
+          <Select
+            label={t('leaseAccounting.fields.rate_convention')}
+            options={options(RATE_CONVENTIONS, 'conventions')}
+            error={err('rate_convention')}
+            {...register('rate_convention')}
+          />
+          <Select
+            label={t('leaseAccounting.fields.rounding')}
+            options={options(ROUNDING_MODES, 'roundings')}
+            error={err('rounding')}
+            {...register('rounding')}
+          />
+          <Select
+            label={t('leaseAccounting.fields.exemption')}
+            options={options(RECOGNITION_EXEMPTIONS, 'exemptions')}
+            error={err('exemption')}
+            {...register('exemption')}
+          />
+          <TextInput
+            label={t('leaseAccounting.fields.initial_direct_costs')}
+            inputMode="decimal"
+            error={err('initial_direct_costs')}
+            {...register('initial_direct_costs')}
+          />
+          <TextInput
+            label={t('leaseAccounting.fields.incentives')}
+            inputMode="decimal"
+            error={err('incentives')}
+            {...register('incentives')}
+          />
+          <TextInput
+            label={t('leaseAccounting.fields.prepaid_rent')}
+            inputMode="decimal"
+            error={err('prepaid_rent')}
+            {...register('prepaid_rent')}
+          />
+          <fieldset className="sm:col-span-2 lg:col-span-3">
+            <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">
+              {t('leaseAccounting.criteria')}
+            </legend>
+            <div className="mt-1 grid gap-x-6 sm:grid-cols-2">
+              {ASC842_CRITERIA.map((criterion) => (
+                <Checkbox
+                  key={criterion}
+                  label={t(`leaseAccounting.criteriaNames.${criterion}`)}
+                  {...register(`classification_answers.${criterion}`)}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <Select
+            label={t('leaseAccounting.fields.classification_override')}
+            options={[
+              { value: '', label: t('leaseAccounting.noOverride') },
+              ...options(['operating', 'finance'], 'classifications'),
+            ]}
+            error={err('classification_override')}
+            {...register('classification_override')}
+          />
+          <TextInput
+            label={t('leaseAccounting.fields.classification_reason')}
+            error={err('classification_reason')}
+            containerClassName="sm:col-span-1 lg:col-span-2"
+            {...register('classification_reason')}
+          />
+          {renewals.length > 0 && (
+            <fieldset className="sm:col-span-2 lg:col-span-3">
+              <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">
+                {t('leaseAccounting.fields.reasonably_certain_options')}
+              </legend>
+              {renewals.map(({ option, position }) => (
+                <Checkbox
+                  key={position}
+                  value={String(position)}
+                  label={t('leaseAccounting.renewalOption', {
+                    number: position + 1,
+                    count: option.count - option.exercised_count,
+                    months: option.length_months,
+                  })}
+                  {...register('reasonably_certain_options')}
+                />
+              ))}
+              {err('reasonably_certain_options') && (
+                <p className="text-sm text-red-600 dark:text-red-400">{err('reasonably_certain_options')}</p>
+              )}
+              <TextInput
+                label={t('leaseAccounting.fields.renewal_increase_percent')}
+                inputMode="decimal"
+                containerClassName="mt-2 max-w-xs"
+                error={err('renewal_increase_percent')}
+                {...register('renewal_increase_percent')}
+              />
+            </fieldset>
+          )}
+        </fieldset>
+        <Resolved profile={profile} />
+      </Card>
+    </form>
+  );
+}
+
+function Resolved({ profile }: { profile: LeaseAccounting }) {
+  const { t } = useTranslation();
+  const r = profile.resolved;
+  return (
+    <dl className="mt-6 grid gap-x-6 gap-y-2 border-t border-gray-100 pt-4 text-sm sm:grid-cols-3 dark:border-gray-800">
+      <div>
+        <dt className="text-gray-500 dark:text-gray-400">{t('leaseAccounting.resolved.classification')}</dt>
+        <dd className="font-medium text-gray-900 dark:text-white">
+          {t(`leaseAccounting.expenseModels.${r.expense_model}`)}
+          {r.overridden && ` (${t('leaseAccounting.resolved.overridden')})`}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-gray-500 dark:text-gray-400">{t('leaseAccounting.resolved.term')}</dt>
+        <dd className="font-medium text-gray-900 dark:text-white">
+          {r.term_months === null
+            ? '—'
+            : t('leaseAccounting.resolved.termValue', {
+                months: r.term_months,
+                from: r.commencement_date,
+                to: r.term_end,
+              })}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-gray-500 dark:text-gray-400">{t('leaseAccounting.resolved.rate')}</dt>
+        <dd className="font-medium text-gray-900 dark:text-white">
+          {r.discount_rate === null
+            ? '—'
+            : `${r.discount_rate}% (${t(`leaseAccounting.rateSources.${r.rate_source ?? 'lease'}`)})`}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function DownloadLink({ path, format, label }: { path: string; format: 'csv' | 'xlsx'; label: string }) {
+  const Icon = format === 'csv' ? Download : FileSpreadsheet;
+  return (
+    <a href={apiUrl(path, { format })} download className={buttonClasses('white', 'sm')}>
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </a>
+  );
+}
+
+function ScheduleCard({ lease, profile }: { lease: Lease; profile: LeaseAccounting }) {
+  const { t } = useTranslation();
+  const problems = Object.values(profile.problems);
+  const schedule = useLeaseSchedule(lease.id, profile.saved && problems.length === 0);
+  // Months and amounts never wrap: a phone scrolls the table sideways instead.
+  const column = (
+    key: string,
+    value: (row: ScheduleRowOut) => string,
+    hideOnMobile = false,
+  ): Column<ScheduleRowOut> => ({
+    key,
+    header: t(`leaseAccounting.columns.${key}`),
+    cell: value,
+    className: 'whitespace-nowrap',
+    hideOnMobile,
+  });
+  const columns = [
+    column('period', (r) => r.period),
+    column('payment', (r) => usd(r.payment)),
+    column('interest', (r) => usd(r.interest)),
+    column('liability', (r) => usd(r.liability_closing)),
+    column('amortization', (r) => usd(r.rou_amortization), true),
+    column('rou', (r) => usd(r.rou_closing), true),
+    column('expense', (r) => usd(r.total_expense), true),
+  ];
+  const base = `/leases/${lease.id}/accounting`;
+  return (
+    <Card title={t('leaseAccounting.schedule')}>
+      {!profile.saved ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('leaseAccounting.notSaved')}</p>
+      ) : problems.length > 0 ? (
+        <Alert type="warning" title={t('leaseAccounting.cannotBuild')}>
+          <ul className="list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : schedule.isError ? (
+        <Alert type="error" title={t('leaseAccounting.loadFailed')}>
+          {t('leaseAccounting.tryAgain')}
+        </Alert>
+      ) : !schedule.data ? (
+        <Skeleton className="h-64 w-full" />
+      ) : (
+        <>
+          <dl className="mb-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+            {[
+              [t('leaseAccounting.summary.liability'), usd(schedule.data.initial_liability)],
+              [t('leaseAccounting.summary.rou'), usd(schedule.data.initial_rou_asset)],
+              [t('leaseAccounting.summary.payments'), usd(schedule.data.total_payments)],
+              [t('leaseAccounting.summary.interest'), usd(schedule.data.total_interest)],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
+                <dd className="font-semibold text-gray-900 dark:text-white">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mb-4 flex flex-wrap gap-2">
+            <DownloadLink
+              path={`${base}/schedule/export`}
+              format="csv"
+              label={t('leaseAccounting.scheduleCsv')}
+            />
+            <DownloadLink
+              path={`${base}/schedule/export`}
+              format="xlsx"
+              label={t('leaseAccounting.scheduleXlsx')}
+            />
+            <DownloadLink
+              path={`${base}/journal/export`}
+              format="csv"
+              label={t('leaseAccounting.journalCsv')}
+            />
+            <DownloadLink
+              path={`${base}/journal/export`}
+              format="xlsx"
+              label={t('leaseAccounting.journalXlsx')}
+            />
+          </div>
+          <Table
+            columns={columns}
+            rows={schedule.data.rows}
+            rowKey={(row) => row.month}
+            caption={t('leaseAccounting.schedule')}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
