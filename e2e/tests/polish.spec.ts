@@ -292,6 +292,63 @@ test('a new team gets a getting-started checklist that ticks steps off, hides wi
   await context.close();
 });
 
+test('a new team loads the example portfolio from the checklist and removes it after confirming; what its own records use stays', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Ezra Example', email: uniqueEmail('example') });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Load example portfolio' }).click();
+  await expect(page.getByText('The example portfolio is loaded')).toBeVisible();
+  await expect(page.getByText('You are looking at example data')).toBeVisible();
+  const checklist = page.getByRole('list', { name: 'Getting started' });
+  await expect(
+    checklist.getByRole('link', { name: 'Add a lease with its critical dates (done)' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load example portfolio' })).toHaveCount(0);
+  await screenshot(page, 'example-portfolio-loaded');
+
+  await page.goto('/stores');
+  await expect(page.getByRole('table').getByText('Harbor Grill Austin Downtown')).toBeVisible();
+  // The team's own store of an example brand: that brand and its franchisor stay.
+  const brands = await apiCall<Array<{ id: number; name: string }>>(page.request, 'GET', '/brands');
+  const grill = brands.find((brand) => brand.name === 'Harbor Grill')!;
+  await apiCall(page.request, 'POST', '/stores', { name: 'Our first store', brand_id: grill.id });
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Remove example data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove the example data?' });
+  // The dialog element itself has no box; its panel says what removing does.
+  await expect(dialog.getByText(/also those you edited/)).toBeVisible();
+  await screenshot(page, 'example-portfolio-remove-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('You are looking at example data')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove example data' }).click();
+  await dialog.getByRole('button', { name: 'Remove example data' }).click();
+  await expect(page.getByText('22 example records were removed.')).toBeVisible();
+  await expect(
+    page.getByText('Kept because your records use them: Harbor Hospitality Group, Harbor Grill.'),
+  ).toBeVisible();
+  await expect(page.getByText('You are looking at example data')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Load example portfolio' })).toBeVisible();
+  await page.goto('/stores');
+  await expect(page.getByRole('table').getByText('Our first store')).toBeVisible();
+  await expect(page.getByRole('table').getByText('Harbor Grill Austin Downtown')).toHaveCount(0);
+
+  // The shared demo team is a finished portfolio: nothing to load or remove there.
+  const context = await browser.newContext();
+  const demo = await context.newPage();
+  await demo.goto('/');
+  await demo.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(demo.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(demo.getByRole('button', { name: 'Load example portfolio' })).toHaveCount(0);
+  await expect(demo.getByRole('button', { name: 'Remove example data' })).toHaveCount(0);
+  await context.close();
+});
+
 test('the import page offers an empty template per record type, with the team’s columns, as CSV and Excel', async ({
   page,
 }) => {

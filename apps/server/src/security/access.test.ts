@@ -153,6 +153,12 @@ const RULES: Rule[] = [
     allow: AND_FRANCHISEE(WRITERS),
     why: 'a franchisee enters and corrects their own stores’ sales',
   },
+  // Sample records for a new team: writers load and remove them, never in the shared demo team (reset daily).
+  {
+    pattern: /^(POST|DELETE) \/app\/api\/v1\/example-portfolio$/,
+    allow: ['manager', 'admin', 'owner'],
+    why: 'observers read only; the demo team is a finished portfolio',
+  },
   // Everything else in the team: observers read, managers and up write.
   { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
   { pattern: /^(POST|PATCH|PUT|DELETE) \/app\/api\/v1\//, allow: WRITERS, why: 'managers write records' },

@@ -81,6 +81,23 @@ export const enLater = {
       import: 'Import a spreadsheet of your stores',
       colleague: 'Invite a colleague',
     },
+    example: {
+      load: 'Load example portfolio',
+      loaded: 'The example portfolio is loaded: look around, then remove it from the dashboard.',
+      bannerTitle: 'You are looking at example data',
+      bannerText:
+        'Harbor Grill’s stores, leases, agreement and sales are samples. Remove them when you start on your own portfolio.',
+      remove: 'Remove example data',
+      confirmTitle: 'Remove the example data?',
+      confirmText:
+        'The example records go to the trash, also those you edited. Example records your own records use stay, as yours.',
+      removed_one: 'One example record was removed.',
+      removed_other: '{{count}} example records were removed.',
+      kept_one: 'Kept because your records use it: {{names}}.',
+      kept_other: 'Kept because your records use them: {{names}}.',
+      edited_one: 'One of them you had edited.',
+      edited_other: '{{count}} of them you had edited.',
+    },
   },
   palette: {
     pages: { import: 'Import' },

@@ -1,13 +1,15 @@
-import type { GettingStarted } from '@storekeep/contracts';
+import type { GettingStartedStatus } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
+import { portfolioLoaded } from './repository';
 
 /**
- * The dashboard's getting-started checklist: each step is done once the team has such a row. Read-only
+ * The dashboard's getting-started checklist: each step is done once the team has such a row; and whether
+ * the team's example portfolio is loaded (the dashboard then offers to remove it). Read-only
  * look-ups of one indexed row each (team_id leads every table's indexes), so asking on every dashboard
  * visit costs next to nothing.
  */
-export async function gettingStarted(deps: Deps, actor: Actor): Promise<GettingStarted> {
+export async function gettingStarted(deps: Deps, actor: Actor): Promise<GettingStartedStatus> {
   const teamId = actor.teamId;
   const live = (table: 'brands' | 'stores' | 'leases') =>
     deps.db
@@ -17,7 +19,7 @@ export async function gettingStarted(deps: Deps, actor: Actor): Promise<GettingS
       .where('deleted_at', 'is', null)
       .limit(1)
       .executeTakeFirst();
-  const [brand, store, lease, imported, colleague, invitation] = await Promise.all([
+  const [brand, store, lease, imported, colleague, invitation, example] = await Promise.all([
     live('brands'),
     live('stores'),
     live('leases'),
@@ -41,6 +43,7 @@ export async function gettingStarted(deps: Deps, actor: Actor): Promise<GettingS
       .where('team_id', '=', teamId)
       .limit(1)
       .executeTakeFirst(),
+    portfolioLoaded(deps.db, teamId),
   ]);
   return {
     brand: brand !== undefined,
@@ -48,5 +51,6 @@ export async function gettingStarted(deps: Deps, actor: Actor): Promise<GettingS
     lease: lease !== undefined,
     import: imported !== undefined,
     colleague: colleague !== undefined || invitation !== undefined,
+    example_portfolio: example,
   };
 }

@@ -5,8 +5,9 @@ export type { RecordDefinition } from './definition';
 export { recordDefinitions } from './registry';
 export { recordAbilities, recordPolicy, systemViewer, viewerOf, type Abilities, type Viewer } from './policy';
 export { checkRef, FieldErrors } from './validation';
-export { findLive, recordLifecycle, reindex, updateRecord } from './service';
+export { findLive, insertRecord, recordLifecycle, reindex, updateRecord } from './service';
 export {
+  moveToTrash,
   purgeDate,
   purgeExpired,
   restoreFromTrash,

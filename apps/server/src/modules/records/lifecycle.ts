@@ -76,22 +76,33 @@ export async function softDelete(deps: Deps, kind: Lifecycle, actor: Actor, id: 
   const row = await storedRow(deps.db, kind, actor.teamId, id);
   if (!row || row.deleted_at) throw notFound(kind.label);
   authorize(recordPolicy.delete(actor));
-  await writeTransaction(deps.db, async (trx) => {
-    await untyped(trx)
-      .updateTable(RESOURCE_TABLES[kind.type])
-      .set({ deleted_at: nowIso() })
-      .where('team_id', '=', actor.teamId)
-      .where('id', '=', id)
-      .execute();
-    await kind.afterDelete(trx, actor.teamId, id);
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: kind.subject,
-      subjectId: id,
-      action: 'deleted',
-      ip: actor.ip,
-    });
+  await writeTransaction(deps.db, (trx) =>
+    moveToTrash(trx, kind, actor.teamId, id, { userId: actor.user.id, ip: actor.ip }),
+  );
+}
+
+/** The soft delete's writes inside the caller's transaction, for a row the caller found live and may delete. */
+export async function moveToTrash(
+  trx: Executor,
+  kind: Lifecycle,
+  teamId: number,
+  id: number,
+  by: { userId: number; ip: string | null },
+) {
+  await untyped(trx)
+    .updateTable(RESOURCE_TABLES[kind.type])
+    .set({ deleted_at: nowIso() })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .execute();
+  await kind.afterDelete(trx, teamId, id);
+  await recordActivity(trx, {
+    teamId,
+    userId: by.userId,
+    subjectType: kind.subject,
+    subjectId: id,
+    action: 'deleted',
+    ip: by.ip,
   });
 }
 

@@ -190,42 +190,55 @@ export async function createRecord<Row extends LoadedRow, Dto>(
   input: Record<string, unknown>,
 ): Promise<Dto> {
   authorize(recordPolicy.create(actor));
+  const id = await writeTransaction(deps.db, (trx) =>
+    insertRecord(trx, def, actor.teamId, input, { userId: actor.user.id, ip: actor.ip }),
+  );
+  return getRecord(deps, def, actor, id);
+}
+
+/**
+ * Validates and writes a new record with its attributes, search entry and audit row inside the caller's
+ * transaction (a 422 with every field at fault); the caller has checked the policy. Returns its id.
+ */
+export async function insertRecord<Row extends LoadedRow, Dto>(
+  trx: Executor,
+  def: RecordDefinition<Row, Dto>,
+  teamId: number,
+  input: Record<string, unknown>,
+  by: { userId: number; ip: string | null },
+): Promise<number> {
   const { attributes = {}, ...fields } = input as Record<string, unknown> & {
     attributes?: Record<string, unknown>;
   };
-  const id = await writeTransaction(deps.db, async (trx) => {
-    await validateWithAttributes(trx, def, actor.teamId, fields, null, attributes, false);
-    const now = nowIso();
-    const inserted = await untyped(trx)
-      .insertInto(def.table)
-      .values({ ...fields, team_id: actor.teamId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const recordId = Number(inserted.id);
-    const attributeChanges = await writeAttributeValues(trx, actor.teamId, def.type, recordId, attributes);
-    if (Object.keys(attributeChanges).length)
-      await syncAttributeReminders(trx, actor.teamId, def.type, recordId);
-    await reindex(trx, def, actor.teamId, recordId);
-    const changes = {
-      ...Object.fromEntries(
-        Object.entries(fields)
-          .filter(([, v]) => v !== null)
-          .map(([k, v]) => [k, [null, v]]),
-      ),
-      ...attributeChanges,
-    };
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: def.subject,
-      subjectId: recordId,
-      action: 'created',
-      changes,
-      ip: actor.ip,
-    });
-    return recordId;
+  await validateWithAttributes(trx, def, teamId, fields, null, attributes, false);
+  const now = nowIso();
+  const inserted = await untyped(trx)
+    .insertInto(def.table)
+    .values({ ...fields, team_id: teamId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const recordId = Number(inserted.id);
+  const attributeChanges = await writeAttributeValues(trx, teamId, def.type, recordId, attributes);
+  if (Object.keys(attributeChanges).length) await syncAttributeReminders(trx, teamId, def.type, recordId);
+  await reindex(trx, def, teamId, recordId);
+  const changes = {
+    ...Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, [null, v]]),
+    ),
+    ...attributeChanges,
+  };
+  await recordActivity(trx, {
+    teamId,
+    userId: by.userId,
+    subjectType: def.subject,
+    subjectId: recordId,
+    action: 'created',
+    changes,
+    ip: by.ip,
   });
-  return getRecord(deps, def, actor, id);
+  return recordId;
 }
 
 export async function updateRecord<Row extends LoadedRow, Dto>(

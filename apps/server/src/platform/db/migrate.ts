@@ -34,6 +34,7 @@ import { storesRegionCity } from './migrations/0031-stores-region-city';
 import { criticalDates } from './migrations/0038-critical-dates';
 import { freeRentUntilColumn } from './migrations/0039-free-rent-until';
 import { demoResets } from './migrations/0040-demo-resets';
+import { exampleRecords } from './migrations/0041-example-records';
 import { leaseAccounting } from './migrations/0042-lease-accounting';
 import { leaseMoney } from './migrations/0043-lease-money';
 import { rentPayables } from './migrations/0043-rent-payables';
@@ -75,6 +76,7 @@ const migrations: Record<string, AppMigration> = {
   '0038-critical-dates': criticalDates,
   '0039-free-rent-until': freeRentUntilColumn,
   '0040-demo-resets': demoResets,
+  '0041-example-records': exampleRecords,
   '0042-lease-accounting': leaseAccounting,
   '0043-lease-money': leaseMoney,
   '0043-rent-payables': rentPayables,

@@ -511,6 +511,13 @@ export type ListPreferencesTable = {
 export type DigestRunsTable = { team_id: number; day: string; sent_at: Timestamp };
 /** One row per UTC day the demo team was reset to its seed (migration 0040). */
 export type DemoResetsTable = { day: string; reset_at: Timestamp };
+/** A record a team's example portfolio created (migration 0041); `portfolio`/0 marks the portfolio itself. */
+export type ExampleRecordsTable = {
+  team_id: number;
+  record_type: string;
+  record_id: number;
+  created_at: Timestamp;
+};
 export type TeamSettingsTable = {
   team_id: number;
   lead_days: Generated<string>;
@@ -798,6 +805,7 @@ export type Database = {
   list_preferences: ListPreferencesTable;
   digest_runs: DigestRunsTable;
   demo_resets: DemoResetsTable;
+  example_records: ExampleRecordsTable;
   team_settings: TeamSettingsTable;
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;

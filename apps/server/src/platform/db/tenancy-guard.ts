@@ -60,6 +60,7 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'document_tags',
   'document_versions',
   'documents',
+  'example_records',
   'external_ids',
   'franchise_agreements',
   'import_mappings',
