@@ -180,6 +180,11 @@ export const routes: RouteObject[] = [
             handle: { section: 'Payables' },
           },
           {
+            path: 'invoices',
+            lazy: lazyRoute(() => import('./routes/invoices')),
+            handle: { section: 'Invoices' },
+          },
+          {
             path: 'agreements',
             lazy: recordScreen(loadAgreements, 'List'),
             handle: { section: 'Franchise agreements' },

@@ -5,6 +5,7 @@ import { leaseStrings } from './en-leases';
 import { leaseAccountingStrings } from './en-lease-accounting';
 import { salesStrings } from './en-sales';
 import { payableStrings } from './en-payables';
+import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
 
 /** The reminders pages' strings: with the later strings, merged over the first-load part above. */
@@ -616,6 +617,7 @@ export const enLater = {
   ...attributeStrings,
   ...salesStrings,
   ...payableStrings,
+  ...invoiceStrings,
   ...importStrings,
   ...tokenStrings,
 };

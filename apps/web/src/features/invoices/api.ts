@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Invoice, PaginationMeta, Payment, PaymentInput } from '@storekeep/contracts';
+import { api } from '../../api/client';
+import { invalidateAfterWrite } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+
+/** One month's invoices (`YYYY-MM`), every franchisee, numbered order. */
+export function useInvoices(period: string) {
+  return useQuery({
+    queryKey: queryKeys.list('invoices', { period }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Invoice[]; meta: PaginationMeta }>('/invoices', {
+        signal,
+        query: { 'filters[period]': period, per_page: 100, sort: 'number', direction: 'asc' },
+      }),
+  });
+}
+
+/** One invoice with its lines. */
+export function useInvoice(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.detail('invoices', id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: Invoice }>(`/invoices/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+// Payments change invoices' paid amounts and statuses: both are refreshed after any of these writes.
+const refresh = () => invalidateAfterWrite(queryKeys.all('invoices'), queryKeys.all('payments'));
+
+export function useCreateInvoices() {
+  return useMutation({
+    mutationFn: async (period: string) =>
+      (await api.post<{ data: { created: Invoice[]; skipped: number } }>('/invoices', { period })).data,
+    onSettled: refresh,
+  });
+}
+
+export function useInvoiceAction() {
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: number; action: 'send' | 'void' }) =>
+      (await api.post<{ data: Invoice }>(`/invoices/${id}/${action}`)).data,
+    onSettled: refresh,
+  });
+}
+
+export function useRecordPayment() {
+  return useMutation({
+    mutationFn: async (body: PaymentInput) => (await api.post<{ data: Payment }>('/payments', body)).data,
+    onSettled: refresh,
+  });
+}

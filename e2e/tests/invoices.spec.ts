@@ -1,0 +1,67 @@
+import { expect, test } from '../fixtures';
+import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+
+test('a franchisor invoices a month of royalties and records the payment', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Fran Chisor', email: uniqueEmail('invoices') });
+  const operator = await apiCall(page.request, 'POST', '/companies', {
+    name: 'Moore Partners',
+    kind: 'franchisee',
+    email: 'accounts@moore.test',
+  });
+  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Sunrise Fitness' });
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Dallas',
+    brand_id: brand.id,
+    company_id: operator.id,
+  });
+  await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    franchisee_id: operator.id,
+    store_ids: [store.id],
+    agreement_number: 'FA-100',
+    status: 'open',
+    effective_date: '2025-01-01',
+    royalty_percent: 5,
+    marketing_percent: 2,
+    reporting_frequency: 'monthly',
+  });
+  await apiCall(page.request, 'POST', '/sales', {
+    store_id: store.id,
+    period: 'month',
+    period_start: '2026-03-01',
+    gross: 20000,
+  });
+
+  await page.goto('/invoices');
+  await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
+  await page.getByLabel('Month invoiced').fill('2026-03');
+  await expect(page.getByText('No invoices for this month')).toBeVisible();
+  await page.getByRole('button', { name: 'Invoice this month' }).click();
+  await expect(page.getByText('One invoice created (0 already invoiced).')).toBeVisible();
+  // $20,000 of March sales: 5% royalty $1,000 and 2% marketing fund $400.
+  const row = page.getByRole('row').filter({ hasText: 'Moore Partners' });
+  await expect(row).toContainText('INV-000001');
+  await expect(row).toContainText('$1,400');
+  await expect(row).toContainText('Open');
+  await screenshot(page, 'invoices-month');
+
+  await row.getByRole('button', { name: 'INV-000001' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Royalty, FA-100, all stores');
+  await expect(dialog).toContainText('$1,000');
+  await expect(dialog.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/invoices\/\d+\/pdf$/);
+  await dialog.getByLabel('Amount').fill('1400');
+  await dialog.getByLabel('Received on').fill('2026-04-20');
+  await dialog.getByLabel('Reference').fill('ACH 7781');
+  await screenshot(page, 'invoice-detail');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Payment of $1,400 recorded on INV-000001.')).toBeVisible();
+  await expect(dialog.getByText('Balance due')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('$0');
+  await screenshot(page, 'invoices-paid');
+});
