@@ -76,3 +76,60 @@ test('a franchisee invited to their company signs up, sees only their stores and
   ]);
   await office.close();
 });
+
+test('the franchisor invites a franchisee’s manager to their company and sees on the team page when they last reported', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { team_id: teamId } = await registerViaApi(page.request, {
+    name: 'Fay Franchisor',
+    email: uniqueEmail('franchisor'),
+  });
+  const west = await apiCall(page.request, 'POST', '/companies', {
+    name: 'West Bagels LLC',
+    kind: 'franchisee',
+  });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'West Pier', company_id: west.id });
+
+  await page.goto('/account/team');
+  const email = uniqueEmail('west');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Franchisee companies' }).click();
+  await page.getByRole('option', { name: 'West Bagels LLC' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+
+  // The invitee joins in a browser of their own and reports a month.
+  const team = await apiCall<{ invitations: Array<{ id: string; email: string; company_ids: number[] }> }>(
+    page.request,
+    'GET',
+    `/teams/${teamId}`,
+  );
+  const invitation = team.invitations.find((i) => i.email === email)!;
+  expect(invitation.company_ids).toEqual([west.id]);
+  const westOffice = await browser.newContext();
+  await registerViaApi(westOffice.request, { name: 'Wes West', email, invitation: invitation.id });
+  await apiCall(westOffice.request, 'POST', '/sales', {
+    store_id: store.id,
+    period: 'month',
+    period_start: '2026-01-01',
+    gross: 4200,
+  });
+  await westOffice.close();
+
+  await page.reload();
+  const row = page.getByRole('row', { name: /Wes West/ });
+  await expect(row).toContainText('West Bagels LLC');
+  await expect(row).toContainText('sales entered');
+  await screenshot(page, 'franchisee-team-page');
+
+  // Clearing the companies gives the member the whole team again.
+  await row.getByRole('button', { name: 'Franchisee companies of Wes West' }).click();
+  await page.getByRole('option', { name: 'West Bagels LLC' }).click();
+  await expect(page.getByText('Wes West sees the whole team again.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText('Whole team');
+});

@@ -167,6 +167,19 @@ export const enLater = {
     cancelled: 'Invitation to {{email}} cancelled.',
     noPending: 'No pending invitations.',
     actions: 'Actions',
+    companies: {
+      access: 'Access',
+      wholeTeam: 'Whole team',
+      lastReported: 'sales entered',
+      neverReported: 'no sales entered yet',
+      limitOf: 'Franchisee companies of {{name}}',
+      limited_one: '{{name}} now sees one franchisee company’s stores and sales only.',
+      limited_other: '{{name}} now sees {{count}} franchisee companies’ stores and sales only.',
+      unlimited: '{{name}} sees the whole team again.',
+      invitePicker: 'Franchisee companies',
+      inviteHelp:
+        'Optional: a franchisee’s people see only those companies’ stores and enter their sales. Not for admins.',
+    },
   },
   teamSwitch: {
     heading: 'Your other teams',

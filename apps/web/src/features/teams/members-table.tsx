@@ -21,6 +21,7 @@ import {
 } from '../../components/ui';
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { MemberAccess, useFranchiseeOptions } from './member-companies';
 import { useChangeRole, useRemoveMember } from './use-team';
 import { can } from '../auth/permissions';
 
@@ -35,6 +36,7 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
   const remove = useRemoveMember(team.id);
   const roles = TEAM_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
   const leaving = removing?.id === currentUserId;
+  const franchisees = useFranchiseeOptions(can(team.abilities, 'change_roles'));
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -107,6 +109,11 @@ export function MembersTable({ team, currentUserId }: MembersTableProps) {
         ) : (
           <Badge>{t(`roles.${member.role}`)}</Badge>
         ),
+    },
+    {
+      key: 'access',
+      header: t('team.companies.access'),
+      cell: (member) => <MemberAccess team={team} member={member} options={franchisees} />,
     },
     {
       key: 'joined',

@@ -58,6 +58,18 @@ export function useChangeRole(teamId: number) {
   });
 }
 
+/** Limits a member to franchisee companies (null: the whole team again), keeping their role. */
+export function useSetMemberCompanies(teamId: number) {
+  return useMutation({
+    mutationFn: ({ member, company_ids }: { member: TeamMember; company_ids: number[] | null }) =>
+      api.patch<{ data: TeamMember }>(`/teams/${teamId}/members/${member.id}`, {
+        role: member.role,
+        company_ids,
+      }),
+    onSettled: () => refresh(teamId),
+  });
+}
+
 export function useRemoveMember(teamId: number) {
   return useMutation({
     mutationFn: (member: TeamMember) => api.delete<null>(`/teams/${teamId}/members/${member.id}`),
