@@ -213,3 +213,35 @@ export function borrowingRateFor(bands: ReadonlyArray<BorrowingRateBand>, months
   const sorted = [...bands].sort((a, b) => a.up_to_months - b.up_to_months);
   return (sorted.find((band) => band.up_to_months >= months) ?? sorted.at(-1))?.rate ?? null;
 }
+
+const maturitySchema = z.object({
+  /** Undiscounted payments in each of the next five years after the as-of month. */
+  years: z.array(z.number()),
+  thereafter: z.number(),
+  total_undiscounted: z.number(),
+  imputed_interest: z.number(),
+  /** Equals total_undiscounted − imputed_interest. */
+  liability: z.number(),
+  /** Months, weighted by each lease's liability. */
+  weighted_average_remaining_term_months: z.number().nullable(),
+  /** Percent a year, weighted by each lease's liability. */
+  weighted_average_discount_rate: z.number().nullable(),
+  leases: z.number(),
+});
+
+/** `GET /lease-accounting/disclosures?as_of=YYYY-MM`: the portfolio's disclosures at the end of that month. */
+export const leaseDisclosuresSchema = z.object({
+  as_of: z.string(),
+  operating: maturitySchema,
+  finance: maturitySchema,
+  /** The as-of month's lease cost by type. */
+  cost: z.object({
+    operating_lease_cost: z.number(),
+    finance_interest: z.number(),
+    finance_amortization: z.number(),
+    short_term_and_low_value: z.number(),
+  }),
+  /** Leases with a profile that cannot make a schedule yet, and leases not commenced by then. */
+  excluded: z.object({ incomplete: z.number(), not_commenced: z.number() }),
+});
+export type LeaseDisclosures = z.infer<typeof leaseDisclosuresSchema>;

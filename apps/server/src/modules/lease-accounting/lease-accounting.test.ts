@@ -263,6 +263,56 @@ describe('lease accounting profile and schedule', () => {
     expect(parse(theirs.body)).toHaveLength(1);
   });
 
+  it("portfolio disclosures: maturity analysis that ties to the liability, weighted averages, the month's cost by type", async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const operating = await buildLease(admin, fiveYearLease);
+    const finance = await buildLease(admin, fiveYearLease);
+    const incomplete = await buildLease(admin, fiveYearLease);
+    const later = await buildLease(admin, { ...fiveYearLease, commencement_date: '2026-06-01' });
+    await admin.put(`/app/api/v1/leases/${operating.id}/accounting`, { discount_rate: 4 });
+    await admin.put(`/app/api/v1/leases/${finance.id}/accounting`, { discount_rate: 6, standard: 'ifrs16' });
+    await admin.put(`/app/api/v1/leases/${incomplete.id}/accounting`, {});
+    await admin.put(`/app/api/v1/leases/${later.id}/accounting`, { discount_rate: 5 });
+
+    const response = await observer.get('/app/api/v1/lease-accounting/disclosures?as_of=2025-12');
+    expect(response.status).toBe(200);
+    const data = response.body.data;
+    expect(data.excluded).toEqual({ incomplete: 1, not_commenced: 1 });
+    const schedule = async (id: number) =>
+      (await admin.get(`/app/api/v1/leases/${id}/accounting/schedule`)).body.data.rows as Array<{
+        liability_closing: number;
+        straight_line_cost: number | null;
+        interest: number;
+        rou_amortization: number;
+      }>;
+    const operatingRows = await schedule(operating.id);
+    const financeRows = await schedule(finance.id);
+    expect(data.operating).toMatchObject({
+      years: [120_000, 123_600, 123_600, 123_600, 0],
+      thereafter: 0,
+      total_undiscounted: 490_800,
+      liability: operatingRows[11]!.liability_closing,
+      weighted_average_remaining_term_months: 48,
+      weighted_average_discount_rate: 4,
+      leases: 1,
+    });
+    expect(data.operating.total_undiscounted - data.operating.imputed_interest).toBeCloseTo(
+      data.operating.liability,
+      2,
+    );
+    expect(data.finance).toMatchObject({ liability: financeRows[11]!.liability_closing, leases: 1 });
+    expect(data.cost).toMatchObject({
+      operating_lease_cost: operatingRows[11]!.straight_line_cost,
+      finance_interest: financeRows[11]!.interest,
+      finance_amortization: financeRows[11]!.rou_amortization,
+      short_term_and_low_value: 0,
+    });
+    expect((await observer.get('/app/api/v1/lease-accounting/disclosures?as_of=2025')).status).toBe(422);
+    const stranger = (await teamWithRoles(ctx)).admin;
+    const theirs = await stranger.get('/app/api/v1/lease-accounting/disclosures?as_of=2025-12');
+    expect(theirs.body.data.operating.leases + theirs.body.data.finance.leases).toBe(0);
+  });
+
   it('observers read but cannot write; another team sees none of it', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const lease = await buildLease(admin, fiveYearLease);

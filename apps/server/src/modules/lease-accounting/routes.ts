@@ -9,12 +9,14 @@ import {
   leaseAccountingSchema,
   leaseAccountingSettingsInputSchema,
   leaseAccountingSettingsSchema,
+  leaseDisclosuresSchema,
   leaseScheduleSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { exportFormat, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
+import * as disclosures from './disclosures';
 import * as journal from './journal';
 import * as accounting from './service';
 
@@ -96,6 +98,20 @@ export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps)
     },
   );
 
+  // Portfolio disclosures at the end of a month: maturity analysis, weighted averages, the month's cost by type.
+  app.get(
+    `${API_BASE}/lease-accounting/disclosures`,
+    {
+      config,
+      schema: {
+        querystring: z.object({ as_of: z.string().default('') }),
+        response: { 200: dataOf(leaseDisclosuresSchema) },
+      },
+    },
+    async (request) => ({
+      data: await disclosures.disclosuresOf(deps, actorOf(request, deps), request.query.as_of),
+    }),
+  );
   app.get(
     `${API_BASE}/lease-accounting/settings`,
     { config, schema: { response: { 200: dataOf(leaseAccountingSettingsSchema) } } },
