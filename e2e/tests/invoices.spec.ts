@@ -64,4 +64,21 @@ test('a franchisor invoices a month of royalties and records the payment', async
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('$0');
   await screenshot(page, 'invoices-paid');
+
+  // The months since March have no report: the reporting page lists them as missing, and March's can be locked.
+  await page.goto('/reporting');
+  await expect(page.getByRole('heading', { name: 'Sales reporting', exact: true })).toBeVisible();
+  await page.getByLabel('From month').fill('2026-03');
+  await page.getByLabel('To month').fill('2026-04');
+  const april = page.getByRole('row').filter({ hasText: 'Apr 1, 2026' });
+  await expect(april).toContainText('Moore Partners');
+  await expect(april).toContainText('Missing');
+  await expect(april).toContainText('May 10, 2026');
+  await page.getByLabel('Status').selectOption('received');
+  const march = page.getByRole('row').filter({ hasText: 'Mar 1, 2026' });
+  await march.getByRole('button', { name: 'Lock period' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Lock period' }).click();
+  await expect(page.getByText('One period locked.')).toBeVisible();
+  await expect(march).toContainText('Locked');
+  await screenshot(page, 'reporting');
 });

@@ -185,6 +185,11 @@ export const routes: RouteObject[] = [
             handle: { section: 'Invoices' },
           },
           {
+            path: 'reporting',
+            lazy: lazyRoute(() => import('./routes/reporting')),
+            handle: { section: 'Sales reporting' },
+          },
+          {
             path: 'agreements',
             lazy: recordScreen(loadAgreements, 'List'),
             handle: { section: 'Franchise agreements' },

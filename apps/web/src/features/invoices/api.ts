@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Invoice, PaginationMeta, Payment, PaymentInput } from '@storekeep/contracts';
+import type { ExpectedReport, Invoice, PaginationMeta, Payment, PaymentInput } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -48,5 +48,25 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: async (body: PaymentInput) => (await api.post<{ data: Payment }>('/payments', body)).data,
     onSettled: refresh,
+  });
+}
+
+/** The sales reports expected for periods ending in [from, to], with their status. */
+export function useExpectedReports(from: string, to: string, status: string) {
+  return useQuery({
+    queryKey: queryKeys.list('reporting', { from, to, status }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ExpectedReport[] }>('/reporting/expected', {
+        signal,
+        query: { from, to, ...(status ? { status } : {}) },
+      }),
+  });
+}
+
+export function useLockPeriod() {
+  return useMutation({
+    mutationFn: async (body: { franchisee_id: number; from: string; to: string }) =>
+      (await api.post<{ data: { locked: number } }>('/reporting/lock', body)).data,
+    onSettled: () => invalidateAfterWrite(queryKeys.all('reporting'), queryKeys.all('sales')),
   });
 }
