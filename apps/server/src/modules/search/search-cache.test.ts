@@ -61,6 +61,13 @@ describe('cached search answers', () => {
     }
     // Typed differently, the same words: the same answer.
     expect(hits((await a.client.get('/app/api/v1/search?query=%20QUOKKA%20')).body)).toHaveLength(2);
+    // Several words: records that hold every one (of them, the start).
+    expect(hits((await a.client.get('/app/api/v1/search?query=mark%20quok%20alp')).body)).toEqual([
+      'stores: Quokka Market Alpha',
+    ]);
+    expect(names((await a.client.get('/app/api/v1/stores?search=alpha%20quokka')).body)).toEqual([
+      'Quokka Market Alpha',
+    ]);
 
     const added = await buildStore(a.client, { name: 'Quokka' });
     expect(hits((await a.client.get(search)).body)).toEqual([
