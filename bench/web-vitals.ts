@@ -10,7 +10,7 @@ import { chromium, type Page } from '@playwright/test';
 import { buildServer } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3390;
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3390);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = 5;
 

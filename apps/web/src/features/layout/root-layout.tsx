@@ -1,22 +1,31 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { RequestProgressBar } from './request-progress-bar';
 import { ServiceWorkerUpdates } from '../pwa/service-worker-updates';
 
 // Its own chunk: nothing needs a toast before the first paint (lib/lazy-toast.ts).
 const Toaster = lazy(() => import('./toaster'));
 
-/** Everything every screen shares: toasts (top-centre, spec §9), the request progress bar. */
+/**
+ * Everything every screen shares: toasts (top-centre, spec §9), the request progress bar. The toaster's
+ * chunk and the service worker's registration (workbox-window) wait for the first paint: fetched, run and
+ * rendered before it, they held back the dashboard's largest paint (a toast raised meanwhile waits, see
+ * lib/lazy-toast.ts).
+ */
 export function RootLayout() {
+  const painted = useAfterFirstPaint();
   return (
     <>
       <RequestProgressBar />
       <Outlet />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
       <ScrollRestoration />
-      <ServiceWorkerUpdates />
+      {painted && <ServiceWorkerUpdates />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuthUser } from '@storekeep/contracts';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { can } from '../auth/permissions';
 import { GlobalSearch } from '../search/global-search';
 import { UserMenuPlaceholder } from './user-menu-button';
@@ -15,6 +16,7 @@ type TopBarProps = { user: AuthUser; onOpenSidebar: () => void };
 export function TopBar({ user, onOpenSidebar }: TopBarProps) {
   const { t } = useTranslation();
   const unread = user.notifications > 0;
+  const painted = useAfterFirstPaint();
   return (
     <div className="sticky top-0 z-30 flex h-[calc(4rem+env(safe-area-inset-top))] shrink-0 pt-[env(safe-area-inset-top)] items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:gap-4 sm:px-6 lg:px-8 dark:border-gray-800 dark:bg-gray-950/95">
       <button
@@ -49,9 +51,14 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
             )}
           </Link>
         )}
-        <Suspense fallback={<UserMenuPlaceholder user={user} />}>
-          <UserMenu user={user} />
-        </Suspense>
+        {/* The menu's chunk (Headless UI's menu, portal and focus code) waits for the first paint. */}
+        {painted ? (
+          <Suspense fallback={<UserMenuPlaceholder user={user} />}>
+            <UserMenu user={user} />
+          </Suspense>
+        ) : (
+          <UserMenuPlaceholder user={user} />
+        )}
       </div>
     </div>
   );
