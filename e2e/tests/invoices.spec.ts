@@ -34,7 +34,8 @@ test('a franchisor invoices a month of royalties and records the payment', async
     gross: 20000,
   });
 
-  await page.goto('/invoices');
+  await page.goto('/sales');
+  await page.getByRole('link', { name: 'Invoices', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
   await page.getByLabel('Month invoiced').fill('2026-03');
   await expect(page.getByText('No invoices for this month')).toBeVisible();
@@ -66,7 +67,8 @@ test('a franchisor invoices a month of royalties and records the payment', async
   await screenshot(page, 'invoices-paid');
 
   // The months since March have no report: the reporting page lists them as missing, and March's can be locked.
-  await page.goto('/reporting');
+  await page.goto('/sales');
+  await page.getByRole('link', { name: 'Sales reporting', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sales reporting', exact: true })).toBeVisible();
   await page.getByLabel('From month').fill('2026-03');
   await page.getByLabel('To month').fill('2026-04');

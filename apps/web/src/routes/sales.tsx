@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { PageHeader, Tabs } from '../components/ui';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses, PageHeader, Tabs } from '../components/ui';
 import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
 import { PercentageRentReport, RoyaltiesReport, SummaryReport } from '../features/sales/reports';
@@ -23,7 +23,22 @@ export function Component() {
   };
   return (
     <>
-      <PageHeader title={t('sales.title')} description={t('sales.intro')} />
+      <PageHeader
+        title={t('sales.title')}
+        description={t('sales.intro')}
+        actions={
+          wholeTeam && (
+            <>
+              <Link to="/reporting" className={buttonClasses('white', 'md')}>
+                {t('reporting.title')}
+              </Link>
+              <Link to="/invoices" className={buttonClasses('white', 'md')}>
+                {t('invoices.title')}
+              </Link>
+            </>
+          )
+        }
+      />
       <Tabs
         selectedIndex={index}
         onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i]! }, { replace: true })}
