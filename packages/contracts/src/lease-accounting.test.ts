@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addCalendarMonths } from './critical-dates';
 import {
   buildSchedule,
   classifyAsc842,
@@ -8,6 +9,7 @@ import {
   maturityAnalysis,
   monthInterestCents,
   monthlyPaymentsFromRent,
+  monthStarts,
   presentValueCents,
   qualifiesAsShortTerm,
   type Schedule,
@@ -167,6 +169,22 @@ describe('lease accounting: conventions', () => {
   it('rate ÷ 12 and (1 + rate)^(1/12) − 1 are both available and differ', () => {
     expect(monthInterestCents(100_000_000, 12, 'nominal')).toBe(1_000_000);
     expect(monthInterestCents(100_000_000, 12, 'effective')).toBe(948_879);
+  });
+
+  it('month starts clamp to the month end like calendar-month arithmetic', () => {
+    for (const start of ['2024-01-31', '2023-01-31', '2025-03-15', '2024-02-29', '2025-12-31'])
+      expect(monthStarts(start, 30)).toEqual(
+        Array.from({ length: 30 }, (_, index) => addCalendarMonths(start, index)),
+      );
+  });
+
+  it('exact interest without BigInt while the product fits, and with it beyond', () => {
+    // Half-cent ties and their neighbours on both paths: a balance whose product passes 2^53 takes BigInt.
+    for (const balance of [250, 251, 249, 38_114_308, 99_999_999_999, 4_000_000_000_001])
+      for (const mode of ['half_up', 'half_even'] as const) {
+        const exact = divideRounded(BigInt(balance) * 2_400_000n, 1_200_000_000n, mode);
+        expect(monthInterestCents(balance, 2.4, 'nominal', mode)).toBe(Number(exact));
+      }
   });
 
   it('rounds half up by default and half to even on request', () => {

@@ -63,6 +63,36 @@ export function divideRounded(
   return rounded * sign;
 }
 
+/**
+ * numerator ÷ denominator rounded to an integer, exactly, for integers a double holds exactly (the common case:
+ * every month of every schedule runs it, so it avoids BigInt).
+ */
+function divideRoundedSafe(numerator: number, denominator: number, mode: RoundingMode): number {
+  const sign = numerator < 0 ? -1 : 1;
+  const magnitude = numerator * sign;
+  let quotient = Math.floor(magnitude / denominator);
+  // The remainder from integers, so a quotient the floating division rounded across a whole is corrected.
+  let remainder = magnitude - quotient * denominator;
+  if (remainder < 0) {
+    quotient -= 1;
+    remainder += denominator;
+  } else if (remainder >= denominator) {
+    quotient += 1;
+    remainder -= denominator;
+  }
+  const twice = remainder * 2;
+  if (twice > denominator || (twice === denominator && (mode === 'half_up' || quotient % 2 === 1)))
+    quotient += 1;
+  return quotient * sign;
+}
+
+/** numerator × factor ÷ denominator rounded, exactly: plain numbers while the product is exact, else BigInt. */
+function mulDivRounded(numerator: number, factor: number, denominator: number, mode: RoundingMode): number {
+  const product = numerator * factor;
+  if (Math.abs(product) <= Number.MAX_SAFE_INTEGER) return divideRoundedSafe(product, denominator, mode);
+  return Number(divideRounded(BigInt(numerator) * BigInt(factor), BigInt(denominator), mode));
+}
+
 /** A float of cents (a present value) to whole cents; ties are impossible to see in binary, so half up. */
 function centsOf(value: number, mode: RoundingMode): number {
   const floor = Math.floor(value);
@@ -93,7 +123,7 @@ export function monthInterestCents(
   mode: RoundingMode = 'half_up',
 ): number {
   if (convention === 'nominal')
-    return Number(divideRounded(BigInt(balanceCents) * rateUnits(annualPercent), RATE_SCALE * 12n, mode));
+    return mulDivRounded(balanceCents, Number(rateUnits(annualPercent)), Number(RATE_SCALE) * 12, mode);
   return centsOf(balanceCents * monthlyRate(annualPercent, convention), mode);
 }
 
@@ -125,8 +155,9 @@ export function monthlyPaymentsFromRent(input: {
   const rows = [...input.rows].sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
   const last = rows.at(-1);
   const payments: number[] = [];
+  const starts = monthStarts(input.commencement, months);
   for (let index = 0; index < months; index += 1) {
-    const day = addCalendarMonths(input.commencement, index);
+    const day = starts[index]!;
     if (input.freeRentUntil && day <= input.freeRentUntil) {
       payments.push(0);
       continue;
@@ -238,7 +269,8 @@ export function buildSchedule(input: ScheduleInput): Schedule {
   const model = expenseModel(input.standard, input.classification, input.exemption);
   const months = input.payments.length;
   const totalPayments = input.payments.reduce((sum, cents) => sum + cents, 0);
-  const periodStart = (index: number) => addCalendarMonths(input.startDate, index);
+  const starts = monthStarts(input.startDate, months);
+  const periodStart = (index: number) => starts[index] ?? addCalendarMonths(input.startDate, index);
 
   if (model === 'exempt' || months === 0) {
     // Short-term and low-value leases stay off the balance sheet: the cost is spread evenly over the term.
@@ -334,9 +366,26 @@ export function buildSchedule(input: ScheduleInput): Schedule {
 
 /** Month `index`'s share of `total` spread over `months`, as a difference of rounded cumulative amounts. */
 function straightLineStep(total: number, index: number, months: number, mode: RoundingMode): number {
-  const through = (count: number) =>
-    Number(divideRounded(BigInt(total) * BigInt(count), BigInt(months), mode));
+  const through = (count: number) => mulDivRounded(total, count, months, mode);
   return through(index + 1) - through(index);
+}
+
+/**
+ * The first day of each month of a schedule: the start date plus `index` calendar months, clamped to the
+ * month's last day (what addCalendarMonths gives), computed without parsing a date per month.
+ */
+export function monthStarts(start: IsoDate, count: number): IsoDate[] {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const starts: IsoDate[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const months = month - 1 + index;
+    const y = year + Math.floor(months / 12);
+    const m = (months % 12) + 1;
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    starts.push(`${y}-${pad(m)}-${pad(Math.min(day, last))}`);
+  }
+  return starts;
 }
 
 function emptyRow(index: number, start: IsoDate, payment: number, cost: number): ScheduleRow {
