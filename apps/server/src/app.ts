@@ -45,6 +45,7 @@ import { registerSalesRoutes } from './modules/sales/routes';
 import { registerInvoiceRoutes } from './modules/invoices/routes';
 import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
+import { registerCamRoutes } from './modules/cam/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
@@ -288,6 +289,7 @@ export async function buildApp({
   registerInvoiceRoutes(app, deps);
   registerPercentageRentRoutes(app, deps);
   registerPayableRoutes(app, deps);
+  registerCamRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);

@@ -28,3 +28,4 @@ export * from './lease-accounting';
 export * from './lease-accounting-api';
 export * from './lease-journal';
 export * from './invoices';
+export * from './cam';

@@ -9,6 +9,7 @@ export const REMINDER_SOURCES = [
   'renewal_rent',
   'rent_escalation',
   'guaranty_end',
+  'cam_audit',
   'agreement_expiration',
   'agreement_renewal_notice',
   'document_expiration',

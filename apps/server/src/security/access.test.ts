@@ -447,6 +447,8 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },
     'PUT /app/api/v1/leases/:id/percentage-rent': { breakpoint_kind: 'natural' },
     'PUT /app/api/v1/leases/:id/payment-terms': { due_day: 5 },
+    'PUT /app/api/v1/leases/:id/cam': { cap_percent: 5, audit_days: 90 },
+    'POST /app/api/v1/leases/:id/cam/statements': { lease_year: 1, actual: 1000, received_on: '2026-03-01' },
     'POST /app/api/v1/payables/generate': { period: '2026-03' },
     'PATCH /app/api/v1/payables/:id': { invoice_amount: 1000 },
     'POST /app/api/v1/payables/bulk': { action: 'approve', ids: [ids.payables] },

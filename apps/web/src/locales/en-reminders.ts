@@ -17,6 +17,7 @@ export const reminderStrings = {
       renewal_rent: 'Renewal rent',
       rent_escalation: 'Rent escalation',
       guaranty_end: 'Guaranty end',
+      cam_audit: 'CAM audit window',
       agreement_expiration: 'Agreement expiration',
       agreement_renewal_notice: 'Renewal notice',
       document_expiration: 'Document expiration',

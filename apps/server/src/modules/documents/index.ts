@@ -8,3 +8,5 @@ export {
 } from './service';
 export { enqueueExtraction, EXTRACT_TEXT, runExtraction } from './extraction';
 export { addLink } from './repository';
+// A CAM statement links the document it came in.
+export { liveDocumentTitles } from './titles';

@@ -1,6 +1,7 @@
 // The reminders module as other modules use it: records keep their dated reminders in step through sync.
 export {
   ATTRIBUTE_REMINDER_PREFIX,
+  CAM_AUDIT_REMINDER_PREFIX,
   isAttributeReminderKey,
   removeSubjectReminders,
   retireReminderKeys,

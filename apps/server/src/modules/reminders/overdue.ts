@@ -14,6 +14,7 @@ export const ESCALATING_SOURCES = [
   'renewal_rent',
   'lease_expiration',
   'guaranty_end',
+  'cam_audit',
   'agreement_expiration',
   'agreement_renewal_notice',
   'document_expiration',

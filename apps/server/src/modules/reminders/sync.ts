@@ -13,7 +13,13 @@ export const PAST_WHEN_ENTERED = 'past_when_entered';
 /** Keys of reminders made from team-defined date attributes (`attribute:<attribute id>:<record id>`). */
 export const ATTRIBUTE_REMINDER_PREFIX = 'attribute:';
 export const isAttributeReminderKey = (key: string) => key.startsWith(ATTRIBUTE_REMINDER_PREFIX);
-const isOwnReminderKey = (key: string) => !isAttributeReminderKey(key);
+/**
+ * Keys of reminders of a lease's CAM audit windows (`cam_audit:<lease id>:<lease year>`): kept by the cam
+ * module, so a lease's own sync leaves them alone.
+ */
+export const CAM_AUDIT_REMINDER_PREFIX = 'cam_audit:';
+const isOwnReminderKey = (key: string) =>
+  !isAttributeReminderKey(key) && !key.startsWith(CAM_AUDIT_REMINDER_PREFIX);
 
 export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]> {
   const settings = await db

@@ -38,6 +38,7 @@ import { exampleRecords } from './migrations/0041-example-records';
 import { leaseAccounting } from './migrations/0042-lease-accounting';
 import { leaseMoney } from './migrations/0043-lease-money';
 import { rentPayables } from './migrations/0043-rent-payables';
+import { camReconciliation } from './migrations/0043-cam-reconciliation';
 import { memberCompanies } from './migrations/0044-member-companies';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
@@ -80,6 +81,7 @@ const migrations: Record<string, AppMigration> = {
   '0042-lease-accounting': leaseAccounting,
   '0043-lease-money': leaseMoney,
   '0043-rent-payables': rentPayables,
+  '0043-cam-reconciliation': camReconciliation,
   '0032-import-runner': importRunner,
   '0033-pending-email': pendingEmail,
   '0034-reminder-subjects': reminderSubjects,

@@ -401,6 +401,30 @@ export type RentPayablesTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
+/** CAM cap and audit terms of a lease (0043, modules/cam). */
+export type CamTermsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  cap_percent: number | null;
+  cap_method: string;
+  base_year: number;
+  audit_days: number | null;
+  updated_at: Timestamp;
+};
+/** A landlord's CAM statement for one lease year (0043, modules/cam). */
+export type CamStatementsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  lease_year: number;
+  actual_cents: number;
+  controllable_cents: number | null;
+  estimates_cents: number | null;
+  received_on: string;
+  document_id: number | null;
+  updated_at: Timestamp;
+};
 export type LeaseOptionsTable = {
   id: Id;
   lease_id: number;
@@ -792,6 +816,8 @@ export type Database = {
   percentage_rent_terms: PercentageRentTermsTable;
   payment_terms: PaymentTermsTable;
   rent_payables: RentPayablesTable;
+  cam_terms: CamTermsTable;
+  cam_statements: CamStatementsTable;
   lease_options: LeaseOptionsTable;
   lease_amendments: LeaseAmendmentsTable;
   team_holidays: TeamHolidaysTable;

@@ -51,6 +51,8 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'attribute_values',
   'brands',
   'calendar_feeds',
+  'cam_statements',
+  'cam_terms',
   'clauses',
   'companies',
   'contacts',

@@ -1,0 +1,224 @@
+import {
+  camStatementInputSchema,
+  camTermsInputSchema,
+  fieldErrors,
+  toCents,
+  type CamCapMethod,
+  type CamReconciliation,
+  type Lease,
+} from '@storekeep/contracts';
+import type { z } from 'zod';
+import type { Deps } from '../../platform/deps';
+import { type Executor, writeTransaction } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { recordActivity } from '../activities/index';
+import { liveDocumentTitles } from '../documents/index';
+import { getLease } from '../leases/index';
+import { CAM_AUDIT_REMINDER_PREFIX, syncReminders, type CriticalDate } from '../reminders/index';
+import { teamCalendar } from '../teams/index';
+import { auditDeadline, camLeaseYears, capLimit, estimatesOver, reconcile } from './calculations';
+import * as repo from './repository';
+
+/** CAM follows the lease: members read it, managers and up enter terms and statements. */
+const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
+  }
+  return parsed.data;
+}
+
+type Terms = {
+  saved: boolean;
+  cap_percent: number | null;
+  cap_method: CamCapMethod;
+  base_year: number;
+  audit_days: number | null;
+};
+
+const termsFrom = (row: repo.CamTermsRow | undefined): Terms =>
+  row
+    ? {
+        saved: true,
+        cap_percent: row.cap_percent === null ? null : Number(row.cap_percent),
+        cap_method: row.cap_method as CamCapMethod,
+        base_year: Number(row.base_year),
+        audit_days: row.audit_days === null ? null : Number(row.audit_days),
+      }
+    : { saved: false, cap_percent: null, cap_method: 'compounding', base_year: 1, audit_days: null };
+
+const camMonthlyCents = (lease: Lease) =>
+  lease.charges.filter((c) => c.kind === 'cam').reduce((sum, c) => sum + toCents(c.monthly_amount), 0);
+
+/** Each lease year begun so far, with its estimates, statement, cap check, variance and audit deadline. */
+export async function camOf(deps: Deps, actor: Actor, leaseId: number): Promise<CamReconciliation> {
+  // The lease module answers 404 for another team's lease before anything here runs.
+  const lease = await getLease(deps, actor, leaseId);
+  const terms = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
+  const statements = new Map(
+    (await repo.statementsOf(deps.db, actor.teamId, leaseId)).map((s) => [Number(s.lease_year), s]),
+  );
+  const titles = await liveDocumentTitles(
+    deps.db,
+    actor.teamId,
+    [...statements.values()].flatMap((s) => (s.document_id === null ? [] : [s.document_id])),
+  );
+  const { today } = await teamCalendar(deps.db, actor.teamId);
+  const monthly = camMonthlyCents(lease);
+  const base = statements.get(terms.base_year);
+  const baseControllable =
+    base?.controllable_cents === null || !base ? null : Number(base.controllable_cents);
+  const cents = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    terms,
+    years: camLeaseYears(lease, today).map((year) => {
+      const statement = statements.get(year.number);
+      const entered = cents(statement?.estimates_cents ?? null);
+      const estimates = entered ?? estimatesOver(monthly, year.start, year.end);
+      const limit =
+        terms.cap_percent === null || baseControllable === null
+          ? null
+          : capLimit(baseControllable, terms.cap_percent, terms.cap_method, terms.base_year, year.number);
+      const result = statement
+        ? reconcile({
+            actualCents: Number(statement.actual_cents),
+            controllableCents: cents(statement.controllable_cents),
+            estimatesCents: estimates,
+            limitCents: limit,
+          })
+        : null;
+      return {
+        lease_year: year.number,
+        start: year.start,
+        end: year.end,
+        estimates_paid: estimates / 100,
+        estimates_basis: entered === null ? 'charges' : 'entered',
+        statement: statement
+          ? {
+              actual: Number(statement.actual_cents) / 100,
+              controllable:
+                statement.controllable_cents === null ? null : Number(statement.controllable_cents) / 100,
+              received_on: statement.received_on,
+              document:
+                statement.document_id !== null && titles.has(statement.document_id)
+                  ? { id: statement.document_id, title: titles.get(statement.document_id)! }
+                  : null,
+            }
+          : null,
+        cap_limit: limit === null ? null : limit / 100,
+        over_cap: (result?.overCapCents ?? 0) / 100,
+        billable: result ? result.billableCents / 100 : null,
+        variance: result ? result.varianceCents / 100 : null,
+        audit_deadline:
+          statement && terms.audit_days !== null
+            ? auditDeadline(statement.received_on, terms.audit_days)
+            : null,
+      };
+    }),
+    abilities: { update: canUpdate(actor) },
+  };
+}
+
+/** The audit windows as critical dates of the lease: one reminder per statement while the clause gives days. */
+async function syncAuditReminders(trx: Executor, deps: Deps, actor: Actor, lease: Lease) {
+  const terms = termsFrom(await repo.termsOf(trx, actor.teamId, lease.id));
+  const statements = await repo.statementsOf(trx, actor.teamId, lease.id);
+  const store = lease.store?.name ?? 'store';
+  const dates: CriticalDate[] =
+    terms.audit_days === null
+      ? []
+      : statements.map((s) => ({
+          key: `${CAM_AUDIT_REMINDER_PREFIX}${lease.id}:${s.lease_year}`,
+          source: 'cam_audit',
+          title: `CAM audit window closes: ${store}, lease year ${s.lease_year}`,
+          due_date: auditDeadline(s.received_on, terms.audit_days!),
+        }));
+  const { today } = await teamCalendar(trx, actor.teamId);
+  await syncReminders(
+    trx,
+    actor.teamId,
+    { type: 'lease', id: lease.id },
+    dates,
+    (key) => key.startsWith(`${CAM_AUDIT_REMINDER_PREFIX}${lease.id}:`),
+    today,
+  );
+}
+
+export async function saveCamTerms(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
+  const lease = await getLease(deps, actor, leaseId);
+  authorize(canUpdate(actor));
+  const input = parse(camTermsInputSchema, body);
+  const before = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
+  await writeTransaction(deps.db, async (trx) => {
+    await repo.saveTerms(trx, actor.teamId, leaseId, {
+      cap_percent: input.cap_percent,
+      cap_method: input.cap_method,
+      base_year: input.base_year ?? 1,
+      audit_days: input.audit_days,
+      updated_at: nowIso(),
+    });
+    await syncAuditReminders(trx, deps, actor, lease);
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'lease',
+      subjectId: leaseId,
+      action: 'updated',
+      changes: { cam_terms: [before, input] },
+      ip: actor.ip,
+    });
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
+  return camOf(deps, actor, leaseId);
+}
+
+/** The landlord's statement for one lease year that has begun; a second one for the year replaces it. */
+export async function saveCamStatement(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
+  const lease = await getLease(deps, actor, leaseId);
+  authorize(canUpdate(actor));
+  const input = parse(camStatementInputSchema, body);
+  const { today } = await teamCalendar(deps.db, actor.teamId);
+  const years = camLeaseYears(lease, today);
+  const errors: Record<string, string[]> = {};
+  if (!years.some((y) => y.number === input.lease_year))
+    errors.lease_year = [
+      years.length ? `The lease has lease years 1 to ${years.length} so far.` : 'The lease has not begun.',
+    ];
+  if (
+    input.document_id !== null &&
+    !(await liveDocumentTitles(deps.db, actor.teamId, [input.document_id])).size
+  )
+    errors.document_id = ['The selected document is invalid.'];
+  if (input.controllable !== null && input.actual !== null && input.controllable > input.actual)
+    errors.controllable = ['The controllable amount cannot exceed the actual amount.'];
+  if (Object.keys(errors).length) throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
+  await writeTransaction(deps.db, async (trx) => {
+    await repo.saveStatement(trx, actor.teamId, leaseId, {
+      lease_year: input.lease_year,
+      actual_cents: toCents(input.actual!),
+      controllable_cents: toCents(input.controllable),
+      estimates_cents: toCents(input.estimates_paid),
+      received_on: input.received_on,
+      document_id: input.document_id,
+      updated_at: nowIso(),
+    });
+    await syncAuditReminders(trx, deps, actor, lease);
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'lease',
+      subjectId: leaseId,
+      action: 'updated',
+      changes: { cam_statement: input },
+      ip: actor.ip,
+    });
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
+  return camOf(deps, actor, leaseId);
+}
