@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_BASE } from '@storekeep/contracts';
+import { sql } from 'kysely';
+import { API_BASE, todayIn } from '@storekeep/contracts';
+import type { Executor } from './db';
 import type { Deps } from './deps';
-import { teamWriteVersion } from './team-cache';
 
 /**
  * The GET routes whose answer depends only on the team's data (its write version), the caller (user, team
- * membership: role and scope), the URL and the time of day. Each is listed after checking that every write
+ * membership: role and scope), the URL and the team's date. Each is listed after checking that every write
  * that changes it bumps the version (records, leases and agreements through their search index; settings
  * and holidays through teams/settings.ts; the dashboard is itself cached on the version). Routes whose
  * answers hold per-user state the version does not cover (reminders' read marks, notes, tokens) or
@@ -21,13 +22,6 @@ export const CONDITIONAL_ROUTES: ReadonlySet<string> = new Set([
   ]),
   `${API_BASE}/dashboard`,
 ]);
-
-/**
- * Team data can change the day a date falls on without any write (an option becomes overdue at midnight in
- * the team's zone); every zone's midnight falls on a quarter hour of UTC, so a tag lives at most until the
- * next one. Signed image links in a body last at least a day (records/images.ts), far longer.
- */
-const SLOT_MS = 15 * 60_000;
 
 /**
  * A new build may shape the same data differently: a browser must not keep showing the old body after a
@@ -44,8 +38,22 @@ const BUILD = (() => {
 
 const tags = new WeakMap<FastifyRequest, string>();
 
-/** The weak tag of what this caller would get for this URL at this team write version. */
-export function conditionalTag(request: FastifyRequest, version: number, now = Date.now()): string | null {
+/**
+ * What a tag depends on beside the caller and the URL, in one statement: the team's write version, and its
+ * date today in its time zone (an option becomes overdue at the team's midnight without any write).
+ */
+export async function teamState(db: Executor, teamId: number): Promise<{ version: number; today: string }> {
+  const { rows } = await sql<{ version: number | null; time_zone: string | null }>`select
+    (select version from team_write_versions where team_id = ${teamId}) as version,
+    (select time_zone from team_settings where team_id = ${teamId}) as time_zone`.execute(db);
+  return { version: Number(rows[0]?.version ?? 0), today: todayIn(rows[0]?.time_zone ?? 'UTC') };
+}
+
+/** The weak tag of what this caller would get for this URL in this state of the team. */
+export function conditionalTag(
+  request: FastifyRequest,
+  state: { version: number; today: string },
+): string | null {
   const auth = request.auth;
   const team = auth?.team;
   if (!auth || !team) return null;
@@ -53,11 +61,11 @@ export function conditionalTag(request: FastifyRequest, version: number, now = D
   // see another may not, and a changed role or scope must not revalidate a body made for the old one.
   const key = [
     BUILD,
-    version,
+    state.version,
+    state.today,
     auth.user.id,
     auth.readOnly ? 'read' : 'write',
     JSON.stringify(team),
-    Math.floor(now / SLOT_MS),
     request.url,
   ].join('\u0000');
   return `W/"${createHash('sha1').update(key).digest('base64url')}"`;
@@ -76,21 +84,100 @@ function matches(header: string | undefined, tag: string): boolean {
 }
 
 /**
- * Conditional GETs for CONDITIONAL_ROUTES: after the auth hook (so a signed-out or foreign
- * caller never learns anything from a tag), one read of the team's write version decides. Nothing else
- * touches the database on a 304. `private, no-cache` lets a browser keep the body but ask every time.
+ * Like the team caches (decision 0005), a kept body is trusted at most a minute: that bounds a writer that
+ * bypasses the version (manual SQL). A browser's own copy revalidates on the tag alone.
+ */
+const BODY_TTL_MS = 60_000;
+/**
+ * The bodies last sent under each tag, least recently used out within a budget of bytes. A tag names
+ * exactly what a 304 lets a client reuse (this caller, this URL, this team version and date), so
+ * sending the kept body for it is as correct as the 304 and spares the query, the presenter and the
+ * serializer for a caller whose browser did not keep it (a script, a second tab or device of the same user).
+ */
+export class BodyCache {
+  private readonly entries = new Map<string, { body: string; at: number }>();
+  private bytes = 0;
+  hits = 0;
+
+  constructor(
+    readonly budgetBytes: number,
+    readonly maxEntryBytes = Math.floor(budgetBytes / 8),
+  ) {}
+
+  get(tag: string, now = Date.now()): string | undefined {
+    const entry = this.entries.get(tag);
+    if (entry === undefined) return undefined;
+    this.entries.delete(tag);
+    if (now - entry.at >= BODY_TTL_MS) {
+      this.bytes -= entry.body.length * 2;
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.entries.set(tag, entry);
+    this.hits++;
+    return entry.body;
+  }
+
+  set(tag: string, body: string, now = Date.now()) {
+    // UTF-16 code units: twice the length is what a string costs in memory at most.
+    const size = body.length * 2;
+    if (size > this.maxEntryBytes) return;
+    const previous = this.entries.get(tag);
+    if (previous !== undefined) {
+      this.entries.delete(tag);
+      this.bytes -= previous.body.length * 2;
+    }
+    this.entries.set(tag, { body, at: now });
+    this.bytes += size;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.length * 2;
+    }
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** 32 MB of kept bodies: about 900 list pages of 25 stores. */
+const BODY_BUDGET_BYTES = 32 * 1024 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const bodyCaches = new WeakMap<FastifyInstance, BodyCache>();
+
+/** The app's kept bodies (tests look at its hits). */
+export function bodyCacheOf(app: FastifyInstance): BodyCache | undefined {
+  return bodyCaches.get(app);
+}
+
+/**
+ * Conditional GETs for CONDITIONAL_ROUTES: after the auth hook (so a signed-out or foreign caller never
+ * learns anything from a tag), one read of the team's write version decides. Nothing else touches the
+ * database on a 304 or on a kept body. `private, no-cache` lets a browser keep the body but ask every time.
  */
 export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
+  const bodies = new BodyCache(BODY_BUDGET_BYTES);
+  bodyCaches.set(app, bodies);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (!CONDITIONAL_ROUTES.has(request.routeOptions.url ?? '')) return;
     const team = request.auth?.team;
     if (!team) return;
-    const tag = conditionalTag(request, await teamWriteVersion(deps.db, team.id));
+    const tag = conditionalTag(request, await teamState(deps.db, team.id));
     if (!tag) return;
     const header = request.headers['if-none-match'];
     if (matches(typeof header === 'string' ? header : undefined, tag)) {
       return reply.code(304).header('etag', tag).header('cache-control', 'private, no-cache').send();
+    }
+    const kept = request.method === 'GET' ? bodies.get(tag) : undefined;
+    if (kept !== undefined) {
+      return reply
+        .code(200)
+        .header('etag', tag)
+        .header('cache-control', 'private, no-cache')
+        .header('content-type', JSON_TYPE)
+        .send(kept);
     }
     tags.set(request, tag);
   });
@@ -100,6 +187,7 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
     if (tag && reply.statusCode === 200) {
       reply.header('etag', tag);
       reply.header('cache-control', 'private, no-cache');
+      if (request.method === 'GET' && typeof payload === 'string') bodies.set(tag, payload);
     }
     return payload;
   });
