@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config';
 import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
@@ -24,6 +24,7 @@ import { createStorage, type Storage } from './platform/storage';
 import { createRealtime } from './platform/realtime';
 import { isDraining, registerDraining } from './platform/shutdown';
 import { registerConditionalGets } from './platform/conditional';
+import { compiledSerializerCompiler } from './platform/serializer';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/index';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -118,7 +119,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled from each route's response schema; outside production every answer is also checked against it.
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
