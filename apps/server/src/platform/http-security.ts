@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from './config';
 import { AppError } from './errors';
 
@@ -83,6 +83,28 @@ function isSameOrigin(request: FastifyRequest, origin: string, appOrigin: string
   return origin === `${request.protocol}://${request.host}`;
 }
 
+/**
+ * The headers helmet sets for these options. @fastify/helmet builds helmet's middleware anew on every request
+ * (parsing the CSP directives each time: ~20 µs, a quarter of a health check); the headers never depend on
+ * the request, so helmet runs once, on a probe app, and every request gets its answer.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  probe.get('/', async () => '');
+  try {
+    const response = await probe.inject('/');
+    const bare = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+    return Object.fromEntries(
+      Object.entries(response.headers)
+        .filter(([name]) => !bare.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+  } finally {
+    await probe.close();
+  }
+}
+
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
@@ -97,7 +119,7 @@ function hasBody(request: FastifyRequest): boolean {
  *   schema): the "simple" content types a cross-site form can send without a preflight get 415.
  */
 export async function registerHttpSecurity(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // HSTS is set below, only when the response really travels over TLS.
     strictTransportSecurity: false,
@@ -107,6 +129,10 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   const appOrigin = new URL(config.APP_URL).origin;
