@@ -43,6 +43,16 @@ test('a franchisee invited to their company signs up, sees only their stores and
   await expect(page.getByRole('link', { name: /New store|Import|Export/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Brand|Operating company/ })).toHaveCount(0);
   await screenshot(page, 'franchisee-stores');
+  // Their store's page: its overview alone, nothing to edit or delete.
+  await page
+    .getByRole('row', { name: /North Main Street/ })
+    .getByText('North Main Street')
+    .click();
+  await expect(page.getByRole('heading', { name: 'North Main Street' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /Documents|Notes|Activity|Leases/ })).toHaveCount(0);
+  await screenshot(page, 'franchisee-store');
 
   // Sales: the entry grid alone, with their store's row.
   await nav.getByRole('link', { name: 'Sales' }).click();

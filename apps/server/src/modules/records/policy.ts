@@ -1,12 +1,15 @@
 import { hasRole, type Actor } from '../../platform/policy';
 
+/** Managers write records; a member limited to companies never does (they read their stores, enter sales). */
+const writes = (actor: Actor) => hasRole(actor, 'manager') && actor.scope.companyIds === null;
+
 /** ARCHITECTURE §3 for records: observers read, managers write, admins also see the trash and audit log. */
 export const recordPolicy = {
   view: (_actor: Actor) => true,
-  create: (actor: Actor) => hasRole(actor, 'manager'),
-  update: (actor: Actor) => hasRole(actor, 'manager'),
-  delete: (actor: Actor) => hasRole(actor, 'manager'),
-  restore: (actor: Actor) => hasRole(actor, 'manager'),
+  create: writes,
+  update: writes,
+  delete: writes,
+  restore: writes,
   viewTrash: (actor: Actor) => hasRole(actor, 'admin'),
   viewAuditLog: (actor: Actor) => hasRole(actor, 'admin'),
 };

@@ -46,7 +46,13 @@ describe('members limited to franchisee companies', () => {
     const f = await franchiseTeam();
     expect(await names(f.franchisee, '/app/api/v1/stores')).toEqual(['North Store']);
     expect(await names(f.franchisee, '/app/api/v1/stores?search=South')).toEqual([]);
-    expect((await f.franchisee.get(`/app/api/v1/stores/${f.myStore.id}`)).status).toBe(200);
+    const own = await f.franchisee.get(`/app/api/v1/stores/${f.myStore.id}`);
+    expect(own.status).toBe(200);
+    // They read their store; changing it is the franchisor's.
+    expect(own.body.data.abilities).toEqual({ update: false, delete: false, restore: false });
+    expect((await f.franchisee.patch(`/app/api/v1/stores/${f.myStore.id}`, { name: 'Mine' })).status).toBe(
+      403,
+    );
     expect((await f.franchisee.get(`/app/api/v1/stores/${f.theirStore.id}`)).status).toBe(404);
     expect((await f.franchisee.get(`/app/api/v1/stores/${f.teamStore.id}`)).status).toBe(404);
     // The franchisor still sees every store.

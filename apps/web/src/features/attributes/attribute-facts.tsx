@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Attribute, AttributeSubject, AttributeValue } from '@storekeep/contracts';
 import { Badge, Card } from '../../components/ui';
 import { formatDay } from '../../lib/format';
+import { can } from '../auth/permissions';
+import { useRequiredUser } from '../auth/use-auth-user';
 import { useAttributes } from './queries';
 import { httpUrl } from '../../lib/safe-url';
 
@@ -71,7 +73,8 @@ export function AttributeFacts({
   values: Record<string, AttributeValue> | undefined;
 }) {
   const { t } = useTranslation();
-  const attributes = useAttributes(subject);
+  // The team's own fields are the franchisor's schema: a franchisee's member is not shown them.
+  const attributes = useAttributes(subject, false, can(useRequiredUser(), 'team.browse'));
   if (!attributes.data?.length) return null;
   return (
     <Card title={t('attributes.formTitle')}>

@@ -122,8 +122,12 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
   const [deleting, setDeleting] = useState(false);
   const [editingBrand, setEditingBrand] = useState(false);
 
+  // A franchisee's member sees their store's overview: its leases, documents, notes and history are the team's.
   const tabs = TABS.filter(
-    (tab) => (tab !== 'related' || RELATED[type]) && (!TYPE_TABS[tab] || TYPE_TABS[tab]!.includes(type)),
+    (tab) =>
+      (tab === 'overview' || can(user, 'team.browse')) &&
+      (tab !== 'related' || RELATED[type]) &&
+      (!TYPE_TABS[tab] || TYPE_TABS[tab]!.includes(type)),
   );
   const tab = (params.tab ?? 'overview') as DetailTab;
   if (!Number.isInteger(id) || id <= 0) return <Navigate to={`/${type}`} replace />;
