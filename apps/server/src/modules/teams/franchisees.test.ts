@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { buildCompany, buildMember, buildStore, buildUser, signIn } from '../../../test/factories';
+import { buildCompany, buildMember, buildStore, buildUser, mailTo, signIn } from '../../../test/factories';
+import { addDaysIso, todayIso } from '../leases/dates';
+import { deliverReminderNotices } from '../reminders/digest';
 
 const ctx = useTestApp();
 
@@ -140,7 +142,7 @@ describe('members limited to franchisee companies', () => {
     expect((await f.franchisee.get('/app/api/users/auth')).status).toBe(200);
   });
 
-  it('is never assigned a team reminder nor served the team’s calendar feed', async () => {
+  it('is never sent the team’s reminder notices, never assigned a reminder, nor served the team’s calendar feed', async () => {
     const { user, team } = await buildUser(ctx);
     const owner = await signIn(ctx, user.email);
     const north = await buildCompany(owner, { name: 'North', kind: 'franchisee' });
@@ -152,6 +154,13 @@ describe('members limited to franchisee companies', () => {
     const url = `/app/api/v1/teams/${team.id}/members/${member.id}`;
     expect((await owner.patch(url, { role: 'manager', company_ids: [north.id] })).status).toBe(200);
     expect((await ctx.client().get(feed)).status).toBe(404);
+
+    // The team's reminder notices go to its managers, never to one limited to companies.
+    const due = addDaysIso(todayIso(), 3);
+    await owner.post('/app/api/v1/reminders', { title: 'Whole-team deadline', due_date: due });
+    await deliverReminderNotices(ctx.app.deps, todayIso());
+    expect((await mailTo(ctx, user.email)).some((m) => m.text.includes('Whole-team deadline'))).toBe(true);
+    expect(await mailTo(ctx, member.email)).toEqual([]);
 
     const f = await franchiseTeam();
     const assigned = await f.owner.post('/app/api/v1/reminders', {
