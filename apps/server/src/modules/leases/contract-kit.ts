@@ -52,6 +52,8 @@ export type ContractDefinition<Values extends Record<string, unknown>, Dto, Opti
     query: Pick<PageArgs, 'direction' | 'page' | 'perPage'>;
     orderBy: PageArgs['orderBy'];
     conditions: PageArgs['conditions'];
+    /** The search box's matches, when the list has one (already among `conditions`). */
+    search?: PageArgs['search'];
   }>;
   /** Rows by id as the API shows them to `viewer`, with their attributes, in the order of `ids`. */
   present(db: Executor, viewer: Viewer, ids: number[]): Promise<Dto[]>;
@@ -88,11 +90,12 @@ export async function listContracts<V extends Record<string, unknown>, Dto, O ex
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
-  const { query, orderBy, conditions } = await def.listQuery(deps, actor, raw);
+  const { query, orderBy, conditions, search } = await def.listQuery(deps, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
     table: def.table,
     teamId: actor.teamId,
     conditions,
+    search,
     orderBy,
     direction: query.direction,
     page: query.page,

@@ -36,6 +36,15 @@ describe('the leases search box', () => {
     expect(await search('hobart')).toEqual(['HQ-2024-Alpha']);
     expect(await search('100%_')).toEqual([]);
 
+    // A search's matches are kept in order until the team writes: a new lease shows at once, pages slice them.
+    await buildLease(clientA, { store_id: other.id, reference: 'HQ-2025-Alpha' });
+    expect(await search('alpha')).toEqual(['HQ-2024-Alpha', 'HQ-2025-Alpha']);
+    const second = await clientA.get('/app/api/v1/leases?search=alpha&sort=reference&per_page=1&page=2');
+    expect(second.body.data.map((lease: { reference: string }) => lease.reference)).toEqual([
+      'HQ-2025-Alpha',
+    ]);
+    expect(second.body.meta).toMatchObject({ total: 2, from: 2, to: 2 });
+
     const theirSearch = await clientB.get('/app/api/v1/leases?search=wombat');
     expect(references(theirSearch.body)).toEqual(['HQ-2024-Beta']);
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
-import { matchingIds } from '../../platform/search';
+import { matchingIds, type MatchSet } from '../../platform/search';
 import {
   freeRentUntil,
   leaseInputSchema,
@@ -230,15 +230,23 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
       });
     conditions.push(sql<SqlBool>`expiration_date is not null and expiration_date <= ${String(before)}`);
   }
+  let search: MatchSet | null = null;
   if (query.search) {
     // The reference as typed, anywhere in it and in any case (PostgreSQL's LIKE minds case, SQLite's does not),
     // or the store as the stores list's search box finds it: a key look-up in the search index instead of a
     // LIKE over every store name of the team (PostgreSQL, 24,000 leases: 57 ms a first-time search, p50).
     const reference = sql<SqlBool>`lower(reference) like ${containsPattern(query.search.toLowerCase())} escape '\\'`;
     const stores = matchingIds(deps.dialect, actor.teamId, 'stores', query.search);
-    conditions.push(stores ? sql<SqlBool>`(${reference} or store_id in (${stores.ids}))` : reference);
+    const matches = stores ? sql<SqlBool>`(${reference} or store_id in (${stores.ids}))` : reference;
+    // As a match set, the list reads few matches directly and keeps a search's matches in order until the team
+    // writes, as records' search boxes do, instead of walking every lease for each page.
+    const ids = sql<{
+      id: number;
+    }>`select id from leases where team_id = ${actor.teamId} and deleted_at is null and ${matches}`;
+    search = { ids, condition: sql<SqlBool>`id in (${ids})`, matchesRow: () => matches };
+    conditions.push(search.condition);
   }
-  return { query, orderBy, conditions };
+  return { query, orderBy, conditions, search };
 }
 
 /** Leases by id as the list and detail show them to `actor` (exports read them in batches). */
