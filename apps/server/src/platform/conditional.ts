@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { API_BASE, todayIn } from '@storekeep/contracts';
-import type { Executor } from './db';
+import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from './deps';
+import { teamVersionAndToday } from './team-cache';
 
 /**
  * The GET routes whose answer depends only on the team's data (its write version), the caller (user, team
@@ -39,17 +38,9 @@ const BUILD = (() => {
 const tags = new WeakMap<FastifyRequest, string>();
 
 /**
- * What a tag depends on beside the caller and the URL, in one statement: the team's write version, and its
- * date today in its time zone (an option becomes overdue at the team's midnight without any write).
+ * The weak tag of what this caller would get for this URL in this state of the team: its write version and
+ * its date (an option becomes overdue at the team's midnight without any write).
  */
-export async function teamState(db: Executor, teamId: number): Promise<{ version: number; today: string }> {
-  const { rows } = await sql<{ version: number | null; time_zone: string | null }>`select
-    (select version from team_write_versions where team_id = ${teamId}) as version,
-    (select time_zone from team_settings where team_id = ${teamId}) as time_zone`.execute(db);
-  return { version: Number(rows[0]?.version ?? 0), today: todayIn(rows[0]?.time_zone ?? 'UTC') };
-}
-
-/** The weak tag of what this caller would get for this URL in this state of the team. */
 export function conditionalTag(
   request: FastifyRequest,
   state: { version: number; today: string },
@@ -164,7 +155,7 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
     if (!CONDITIONAL_ROUTES.has(request.routeOptions.url ?? '')) return;
     const team = request.auth?.team;
     if (!team) return;
-    const tag = conditionalTag(request, await teamState(deps.db, team.id));
+    const tag = conditionalTag(request, await teamVersionAndToday(deps.db, team.id));
     if (!tag) return;
     const header = request.headers['if-none-match'];
     if (matches(typeof header === 'string' ? header : undefined, tag)) {

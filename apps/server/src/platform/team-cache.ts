@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { todayIn } from '@storekeep/contracts';
 import { atEndOfTransaction, type Executor } from './db';
 
 /**
@@ -26,6 +27,20 @@ export async function teamWriteVersion(db: Executor, teamId: number): Promise<nu
     version: number;
   }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
   return Number(row.rows[0]?.version ?? 0);
+}
+
+/**
+ * The team's write version and its date today (its time zone), in one statement: what an answer that depends
+ * on both (an unread count, a conditional GET's tag) needs, without a second round trip for the zone.
+ */
+export async function teamVersionAndToday(
+  db: Executor,
+  teamId: number,
+): Promise<{ version: number; today: string }> {
+  const { rows } = await sql<{ version: number | null; time_zone: string | null }>`select
+    (select version from team_write_versions where team_id = ${teamId}) as version,
+    (select time_zone from team_settings where team_id = ${teamId}) as time_zone`.execute(db);
+  return { version: Number(rows[0]?.version ?? 0), today: todayIn(rows[0]?.time_zone ?? 'UTC') };
 }
 
 /**

@@ -6,7 +6,12 @@ import { whereInScope } from '../../platform/db/scope';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
-import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
+import {
+  bumpTeamWriteVersion,
+  cachedAtVersion,
+  cachedForTeam,
+  teamVersionAndToday,
+} from '../../platform/team-cache';
 import { authorize, hasRole, type Actor, type TeamScope } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
 import { daysBefore } from '../leases/index';
@@ -25,9 +30,10 @@ function visibleNow(today: string): Expression<SqlBool> {
 
 /** PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team. */
 export async function unreadCount(db: Executor, teamId: number): Promise<number> {
-  const today = await teamToday(db, teamId);
-  // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count.
-  return cachedForTeam(db, teamId, `reminders:unread:${today}`, async () => {
+  // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count. The version
+  // and the team's date come in one statement.
+  const { version, today } = await teamVersionAndToday(db, teamId);
+  return cachedAtVersion(db, version, `${teamId}\u0000reminders:unread:${today}`, async () => {
     const row = await db
       .selectFrom('reminders')
       .select(sql<number>`count(*)`.as('n'))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import { teamWithRoles } from '../../../test/factories';
+import { observeQueries } from '../../platform/db';
 
 const ctx = useTestApp();
 
@@ -18,6 +19,20 @@ describe('GET /users/auth', () => {
     const plain = await observer.get('/app/api/v1/users/auth');
     expect(plain.status).toBe(200);
     expect((await observer.get('/app/api/v1/users/auth?guest=null')).body).toEqual(plain.body);
+  });
+
+  it('reads one statement for a signed-in caller once the session and the badge count are cached', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const first = await admin.get('/app/api/v1/users/auth');
+    expect(first.body.data.notifications).toBe(0);
+    const statements: string[] = [];
+    const stop = observeQueries(ctx.app.deps.db, (query) => statements.push(query.sql));
+    const again = await admin.get('/app/api/v1/users/auth').finally(stop);
+    expect(again.body).toEqual(first.body);
+    // The team's write version and its time zone together; the count itself comes from the team cache.
+    expect(statements.filter((s) => !/auth_epoch/.test(s))).toEqual([
+      expect.stringMatching(/team_write_versions[\s\S]*team_settings/),
+    ]);
   });
 
   it('refuses any other value of the flag with a message naming it', async () => {
