@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
 
-test('a franchisee invited to their company signs up, sees only their stores and enters a month of sales', async ({
+test('a franchisee invited to their company signs up, logs in, sees only their stores and enters a month of sales', async ({
   page,
   browser,
 }) => {
@@ -33,7 +33,12 @@ test('a franchisee invited to their company signs up, sees only their stores and
 
   // The franchisee registers through the invitation and lands on their stores, not the team's dashboard.
   await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
-  await page.goto('/dashboard');
+  // They come back another day and log in.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/stores$/);
   await expect(page.getByRole('row', { name: /North Main Street/ })).toBeVisible();
   await expect(page.getByText('South Harbor')).toHaveCount(0);
