@@ -137,6 +137,8 @@ export type LeaseAccounting = z.infer<typeof leaseAccountingSchema>;
 
 export const scheduleRowSchema = z.object({
   month: z.number(),
+  /** In a closed period: stored when the month was closed, never recomputed. */
+  closed: z.boolean(),
   period: z.string(),
   period_start: z.string(),
   payment: z.number(),
@@ -154,6 +156,10 @@ export type ScheduleRowOut = z.infer<typeof scheduleRowSchema>;
 
 export const leaseScheduleSchema = z.object({
   lease_id: z.number(),
+  /** The last closed month of this lease's schedule (YYYY-MM), or null. */
+  closed_through: z.string().nullable(),
+  /** First day of the remeasured part, when the lease or profile changed after a close. */
+  remeasured_from: z.string().nullable(),
   standard: z.enum(ACCOUNTING_STANDARDS),
   classification: z.enum(LEASE_CLASSIFICATIONS),
   expense_model: z.enum(['straight_line', 'interest_and_amortization', 'exempt']),
@@ -245,3 +251,16 @@ export const leaseDisclosuresSchema = z.object({
   excluded: z.object({ incomplete: z.number(), not_commenced: z.number() }),
 });
 export type LeaseDisclosures = z.infer<typeof leaseDisclosuresSchema>;
+
+/** `POST /lease-accounting/closes`: close the books of a month. */
+export const leaseAccountingCloseInputSchema = z.object({
+  period: z
+    .string({ error: validationMessage('required', 'period') })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'The period must be a month (YYYY-MM).' }),
+});
+export const leaseAccountingCloseSchema = z.object({
+  period: z.string(),
+  closed_by: z.number().nullable(),
+  closed_at: z.string(),
+});
+export type LeaseAccountingClose = z.infer<typeof leaseAccountingCloseSchema>;

@@ -107,3 +107,14 @@ export function monthLines(model: ExpenseModel, row: ScheduleRow): JournalLine[]
     ...payment,
   ];
 }
+
+/**
+ * A remeasurement on its first day: the liability moves to the present value of the remaining payments and the
+ * asset by the same amount (ASC 842-20-35-4, IFRS 16.39).
+ */
+export function remeasurementLines(month: number, changeCents: number): JournalLine[] {
+  return [
+    ...line(month, 'rou_asset', 'Remeasurement of the lease', changeCents),
+    ...line(month, 'lease_liability', 'Remeasurement of the lease', -changeCents),
+  ];
+}

@@ -131,6 +131,11 @@ const RULES: Rule[] = [
     allow: ADMINS,
     why: 'the team’s borrowing rates feed every lease’s schedule',
   },
+  {
+    pattern: /^POST \/app\/api\/v1\/lease-accounting\/closes$/,
+    allow: ADMINS,
+    why: 'closing the books of a month is the admins’',
+  },
   // Comments and notes: their author or an admin changes them (the fixtures are the owner's).
   { pattern: /^DELETE \/app\/api\/v1\/reminder-comments\/:id$/, allow: ADMINS, why: 'author or admin' },
   { pattern: /^(PATCH|DELETE) \/app\/api\/v1\/notes\/:id$/, allow: ADMINS, why: 'author or admin' },
@@ -442,6 +447,7 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PATCH /app/api/v1/leases/:id': { reference: 'L-2' },
     'PUT /app/api/v1/leases/:id/accounting': { discount_rate: 4.5 },
     'PUT /app/api/v1/lease-accounting/settings': { borrowing_rates: [{ up_to_months: 120, rate: 5 }] },
+    'POST /app/api/v1/lease-accounting/closes': { period: '2030-01' },
     'POST /app/api/v1/leases/:id/options/:position/exercise': { rent_method: 'percent', percent: 3 },
     'POST /app/api/v1/leases/:id/options/:position/waive': { reason: 'Relocating' },
     'POST /app/api/v1/leases/:id/amendments': { summary: 'Side letter', changes: { reference: 'L-3' } },

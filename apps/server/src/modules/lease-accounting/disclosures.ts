@@ -1,5 +1,4 @@
 import {
-  buildSchedule,
   maturityAnalysis,
   toDollars,
   type LeaseDisclosures,
@@ -9,8 +8,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import * as repo from './repository';
-import { load } from './service';
-import { scheduleInputOf } from './terms';
+import { effectiveSchedule } from './effective';
 
 type Totals = { analysis: MaturityAnalysis; termWeight: number; rateWeight: number; leases: number };
 
@@ -70,20 +68,19 @@ export async function disclosuresOf(deps: Deps, actor: Actor, asOf: string): Pro
   const cost = { operating: 0, interest: 0, amortization: 0, exempt: 0 };
   const excluded = { incomplete: 0, not_commenced: 0 };
   for (const id of await repo.profiledLeaseIds(deps.db, actor.teamId)) {
-    let loaded;
+    let effective;
     try {
-      loaded = await load(deps, actor, id);
+      effective = await effectiveSchedule(deps, actor, id);
     } catch (error) {
       // A profile outlives its lease in the trash: that lease is not in the portfolio any more.
       if (error instanceof AppError && error.code === 'not_found') continue;
       throw error;
     }
-    const input = scheduleInputOf(loaded.lease, loaded.profile, loaded.resolved);
-    if (!input) {
+    const { input, schedule } = effective;
+    if (!input || !schedule) {
       excluded.incomplete += 1;
       continue;
     }
-    const schedule = buildSchedule(input);
     const elapsed = schedule.rows.filter((row) => row.period_start.slice(0, 7) <= asOf).length;
     if (elapsed === 0) {
       excluded.not_commenced += 1;

@@ -1,2 +1,3 @@
 // The lease accounting module as other modules use it.
-export { accountingOf, scheduleOf } from './service';
+export { accountingOf } from './service';
+export { scheduleOf } from './schedule';

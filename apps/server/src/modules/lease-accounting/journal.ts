@@ -1,7 +1,7 @@
 import {
-  buildSchedule,
   monthLines,
   recognitionLines,
+  remeasurementLines,
   toDollars,
   type GlAccounts,
   type JournalLine,
@@ -13,8 +13,8 @@ import type { Actor } from '../../platform/policy';
 import { Fixed, type Cell, type TabularFile, type TabularFormat } from '../../platform/tabular';
 import { stores } from '../stores/index';
 import * as repo from './repository';
-import { glAccountsOf, load } from './service';
-import { scheduleInputOf } from './terms';
+import { effectiveSchedule } from './effective';
+import { glAccountsOf } from './service';
 
 /** The shape general-ledger imports take: one line per account, debit or credit, with the store segment. */
 const HEADER = [
@@ -49,10 +49,12 @@ async function segmentsOf(deps: Deps, teamId: number, leases: Lease[]): Promise<
 
 /** The lease's journal lines, optionally only those of one period (YYYY-MM); null when it has no schedule. */
 async function leaseLines(deps: Deps, actor: Actor, leaseId: number, period: string | null) {
-  const { lease, profile, resolved } = await load(deps, actor, leaseId);
-  const input = scheduleInputOf(lease, profile, resolved);
-  if (!input) return null;
-  const schedule = buildSchedule(input);
+  const { lease, profile, input, schedule, remeasuredFrom, remeasurementCents } = await effectiveSchedule(
+    deps,
+    actor,
+    leaseId,
+  );
+  if (!input || !schedule) return null;
   const dated: Array<{ date: string; line: JournalLine }> = [];
   for (const line of recognitionLines(schedule, {
     prepaidCents: profile.prepaid_rent_cents,
@@ -60,8 +62,13 @@ async function leaseLines(deps: Deps, actor: Actor, leaseId: number, period: str
     incentivesCents: profile.incentives_cents,
   }))
     dated.push({ date: input.startDate, line });
-  for (const row of schedule.rows)
+  for (const row of schedule.rows) {
+    // A remeasurement moves the liability and the asset together on its first day.
+    if (remeasuredFrom && row.period_start === remeasuredFrom && remeasurementCents !== 0)
+      for (const line of remeasurementLines(row.month, remeasurementCents))
+        dated.push({ date: remeasuredFrom, line });
     for (const line of monthLines(schedule.expense_model, row)) dated.push({ date: row.period_start, line });
+  }
   return { lease, lines: period ? dated.filter((d) => d.date.slice(0, 7) === period) : dated };
 }
 

@@ -313,6 +313,81 @@ describe('lease accounting profile and schedule', () => {
     expect(theirs.body.data.operating.leases + theirs.body.data.finance.leases).toBe(0);
   });
 
+  it('a closed month never changes; a later change remeasures from the first open month', async () => {
+    const { admin, manager, observer } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, fiveYearLease);
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+    await admin.put(url, { discount_rate: 4 });
+    type Row = {
+      period: string;
+      closed: boolean;
+      interest: number;
+      liability_opening: number;
+      liability_closing: number;
+      rou_opening: number;
+      rou_closing: number;
+    };
+    const rowsOf = async () =>
+      (await admin.get(`${url}/schedule`)).body.data as {
+        closed_through: string | null;
+        remeasured_from: string | null;
+        rows: Row[];
+      };
+    const before = await rowsOf();
+
+    const closes = '/app/api/v1/lease-accounting/closes';
+    expect((await manager.post(closes, { period: '2025-03' })).status).toBe(403);
+    expect((await observer.post(closes, { period: '2025-03' })).status).toBe(403);
+    expect((await admin.post(closes, { period: '2025-3' })).status).toBe(422);
+    const closed = await admin.post(closes, { period: '2025-03' });
+    expect(closed.status).toBe(201);
+    expect(closed.body.data[0]).toMatchObject({ period: '2025-03' });
+    expect((await admin.post(closes, { period: '2025-02' })).status).toBe(409);
+
+    // Closing alone changes no figure.
+    const after = await rowsOf();
+    expect(after.closed_through).toBe('2025-03');
+    expect(after.remeasured_from).toBeNull();
+    expect(after.rows.map((r) => r.closed).slice(0, 4)).toEqual([true, true, true, false]);
+    expect(after.rows.map(({ closed: _closed, ...rest }) => rest)).toEqual(
+      before.rows.map(({ closed: _closed, ...rest }) => rest),
+    );
+
+    // A new rate after the close: January to March stay as closed, April starts from what they carried.
+    await manager.put(url, { discount_rate: 6 });
+    const remeasured = await rowsOf();
+    expect(remeasured.remeasured_from).toBe('2025-04-01');
+    expect(remeasured.rows.slice(0, 3)).toEqual(after.rows.slice(0, 3));
+    // A higher rate lowers the liability on the modification day; the asset moves by the same amount.
+    const change = remeasured.rows[3]!.liability_opening - before.rows[2]!.liability_closing;
+    expect(change).toBeLessThan(0);
+    expect(remeasured.rows[3]!.rou_opening).toBeCloseTo(before.rows[2]!.rou_closing + change, 2);
+    expect(remeasured.rows[3]!.interest).not.toBe(before.rows[3]!.interest);
+    expect(remeasured.rows.at(-1)).toMatchObject({ liability_closing: 0, rou_closing: 0 });
+
+    const journal = await observer.get(
+      '/app/api/v1/lease-accounting/journal/export?period=2025-04&format=csv',
+    );
+    const lines = String(journal.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    const remeasurement = lines.filter((l) => l[7] === 'Remeasurement of the lease');
+    expect(remeasurement.map((l) => [l[4], l[5] || l[6]])).toEqual([
+      ['rou_asset', (-change).toFixed(2)],
+      ['lease_liability', (-change).toFixed(2)],
+    ]);
+    const debit = lines.reduce((sum, l) => sum + Math.round(Number(l[5] || 0) * 100), 0);
+    const credit = lines.reduce((sum, l) => sum + Math.round(Number(l[6] || 0) * 100), 0);
+    expect(debit).toBe(credit);
+
+    expect((await observer.get(closes)).body.data).toHaveLength(1);
+    const stranger = (await teamWithRoles(ctx)).admin;
+    expect((await stranger.get(closes)).body.data).toEqual([]);
+  });
+
   it('observers read but cannot write; another team sees none of it', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
     const lease = await buildLease(admin, fiveYearLease);

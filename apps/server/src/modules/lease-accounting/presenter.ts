@@ -52,9 +52,10 @@ export function presentProfile(
   };
 }
 
-export function presentRow(row: ScheduleRow): ScheduleRowOut {
+export function presentRow(row: ScheduleRow, closed = false): ScheduleRowOut {
   return {
     month: row.month,
+    closed,
     period: row.period_start.slice(0, 7),
     period_start: row.period_start,
     payment: toDollars(row.payment_cents),
@@ -81,9 +82,14 @@ export function presentSchedule(
     discount_rate: number;
   },
   schedule: Schedule,
+  books: { closedMonths: number; remeasuredFrom: string | null } = { closedMonths: 0, remeasuredFrom: null },
 ): LeaseSchedule {
   return {
     lease_id: leaseId,
+    closed_through: books.closedMonths
+      ? (schedule.rows[books.closedMonths - 1]?.period_start.slice(0, 7) ?? null)
+      : null,
+    remeasured_from: books.remeasuredFrom,
     standard: profile.standard,
     classification: resolved.classification.classification,
     expense_model: schedule.expense_model,
@@ -99,7 +105,7 @@ export function presentSchedule(
     initial_rou_asset: toDollars(schedule.initial_rou_cents),
     total_payments: toDollars(schedule.total_payments_cents),
     total_interest: toDollars(schedule.total_interest_cents),
-    rows: schedule.rows.map(presentRow),
+    rows: schedule.rows.map((row, index) => presentRow(row, index < books.closedMonths)),
   };
 }
 

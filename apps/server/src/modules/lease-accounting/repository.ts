@@ -66,3 +66,42 @@ export async function profiledLeaseIds(db: Executor, teamId: number): Promise<nu
     .execute();
   return rows.map((row) => Number(row.lease_id));
 }
+
+export async function closedRowsOf(db: Executor, teamId: number, leaseId: number) {
+  return db
+    .selectFrom('lease_accounting_closed_rows')
+    .select(['month', 'row'])
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .orderBy('month')
+    .execute();
+}
+
+export async function insertClosedRows(
+  db: Executor,
+  teamId: number,
+  leaseId: number,
+  rows: Array<{ month: number; period: string; row: string }>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('lease_accounting_closed_rows')
+    .values(rows.map((row) => ({ team_id: teamId, lease_id: leaseId, ...row })))
+    .execute();
+}
+
+export async function closesOf(db: Executor, teamId: number) {
+  return db
+    .selectFrom('lease_accounting_closes')
+    .select(['period', 'closed_by', 'closed_at'])
+    .where('team_id', '=', teamId)
+    .orderBy('period', 'desc')
+    .execute();
+}
+
+export async function insertClose(db: Executor, teamId: number, period: string, userId: number, at: string) {
+  await db
+    .insertInto('lease_accounting_closes')
+    .values({ team_id: teamId, period, closed_by: userId, closed_at: at })
+    .execute();
+}

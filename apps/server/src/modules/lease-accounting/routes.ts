@@ -6,6 +6,8 @@ import {
   dataOf,
   idParamSchema,
   leaseAccountingInputSchema,
+  leaseAccountingCloseInputSchema,
+  leaseAccountingCloseSchema,
   leaseAccountingSchema,
   leaseAccountingSettingsInputSchema,
   leaseAccountingSettingsSchema,
@@ -17,7 +19,9 @@ import { serviceValidatedBody } from '../../platform/service-body';
 import { exportFormat, sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
 import * as disclosures from './disclosures';
+import * as closes from './closes';
 import * as journal from './journal';
+import * as schedules from './schedule';
 import * as accounting from './service';
 
 export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps) {
@@ -54,7 +58,7 @@ export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps)
     `${base}/schedule`,
     { config, schema: { params: idParamSchema, response: { 200: dataOf(leaseScheduleSchema) } } },
     async (request) => ({
-      data: await accounting.scheduleOf(deps, actorOf(request, deps), request.params.id),
+      data: await schedules.scheduleOf(deps, actorOf(request, deps), request.params.id),
     }),
   );
   // The schedule as CSV or XLSX (`?format=`), one row per month.
@@ -65,7 +69,7 @@ export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps)
       const { format } = exportFormat(request.query.format ? { format: request.query.format } : {});
       return sendTabular(
         reply,
-        await accounting.scheduleFile(deps, actorOf(request, deps), request.params.id, format),
+        await schedules.scheduleFile(deps, actorOf(request, deps), request.params.id, format),
       );
     },
   );
@@ -111,6 +115,23 @@ export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps)
     async (request) => ({
       data: await disclosures.disclosuresOf(deps, actorOf(request, deps), request.query.as_of),
     }),
+  );
+  // The period close: months closed in order by an admin; their schedule rows never change afterwards.
+  app.get(
+    `${API_BASE}/lease-accounting/closes`,
+    { config, schema: { response: { 200: dataOf(z.array(leaseAccountingCloseSchema)) } } },
+    async (request) => ({ data: await closes.closesOf(deps, actorOf(request, deps)) }),
+  );
+  const closeBody = serviceValidatedBody(leaseAccountingCloseInputSchema);
+  app.post(
+    `${API_BASE}/lease-accounting/closes`,
+    {
+      config,
+      validatorCompiler: closeBody.validatorCompiler,
+      schema: { body: closeBody.body, response: { 201: dataOf(z.array(leaseAccountingCloseSchema)) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await closes.closeMonth(deps, actorOf(request, deps), request.body) }),
   );
   app.get(
     `${API_BASE}/lease-accounting/settings`,

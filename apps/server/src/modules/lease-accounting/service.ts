@@ -1,5 +1,4 @@
 import {
-  buildSchedule,
   DEFAULT_GL_ACCOUNTS,
   fieldErrors,
   leaseAccountingInputSchema,
@@ -11,20 +10,18 @@ import {
   type Lease,
   type LeaseAccounting,
   type LeaseAccountingSettings,
-  type LeaseSchedule,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
-import type { TabularFile, TabularFormat } from '../../platform/tabular';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { getLease } from '../leases/index';
-import { presentProfile, presentSchedule, SCHEDULE_COLUMNS } from './presenter';
+import { presentProfile } from './presenter';
 import * as repo from './repository';
-import { DEFAULT_PROFILE, resolveProfile, scheduleInputOf, type Profile } from './terms';
+import { DEFAULT_PROFILE, resolveProfile, type Profile } from './terms';
 
 /** The accounting follows the lease: members read it, managers and up change it; admins set team rates. */
 const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
@@ -86,7 +83,7 @@ export async function accountingOf(deps: Deps, actor: Actor, leaseId: number): P
   return presentProfile(leaseId, profile, resolved, canUpdate(actor));
 }
 
-function validationError(errors: Record<string, string[]>): AppError {
+export function validationError(errors: Record<string, string[]>): AppError {
   return new AppError('validation', Object.values(errors)[0]![0]!, errors);
 }
 
@@ -170,48 +167,6 @@ export async function saveAccounting(
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
   return presentProfile(leaseId, next, resolved, canUpdate(actor));
-}
-
-/** The whole term's monthly schedule, or a 422 naming what the lease or profile lacks. */
-export async function scheduleOf(deps: Deps, actor: Actor, leaseId: number): Promise<LeaseSchedule> {
-  const { lease, profile, resolved } = await load(deps, actor, leaseId);
-  const input = scheduleInputOf(lease, profile, resolved);
-  if (
-    !input ||
-    !resolved.commencement_date ||
-    !resolved.term_end ||
-    !resolved.term_months ||
-    resolved.discount_rate === null
-  )
-    throw validationError(
-      Object.fromEntries(Object.entries(resolved.problems).map(([field, message]) => [field, [message]])),
-    );
-  return presentSchedule(
-    leaseId,
-    profile,
-    {
-      ...resolved,
-      commencement_date: resolved.commencement_date,
-      term_end: resolved.term_end,
-      term_months: resolved.term_months,
-      discount_rate: resolved.discount_rate,
-    },
-    buildSchedule(input),
-  );
-}
-
-export async function scheduleFile(
-  deps: Deps,
-  actor: Actor,
-  leaseId: number,
-  format: TabularFormat,
-): Promise<TabularFile> {
-  const schedule = await scheduleOf(deps, actor, leaseId);
-  async function* rows() {
-    yield SCHEDULE_COLUMNS.map(([header]) => header);
-    for (const row of schedule.rows) yield SCHEDULE_COLUMNS.map(([, value]) => value(row));
-  }
-  return { format, name: `lease-${leaseId}-schedule`, rows: rows() };
 }
 
 export async function settingsOf(deps: Deps, actor: Actor): Promise<LeaseAccountingSettings> {

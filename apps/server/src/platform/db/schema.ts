@@ -351,6 +351,23 @@ export type LeaseAccountingSettingsTable = {
   gl_accounts: string;
   updated_at: Timestamp;
 };
+/** A month an admin closed for lease accounting (0042): its schedule rows are stored and never change. */
+export type LeaseAccountingClosesTable = {
+  id: Id;
+  team_id: number;
+  period: string;
+  closed_by: number | null;
+  closed_at: Timestamp;
+};
+/** A lease's schedule row of a closed period (0042), JSON in cents. */
+export type LeaseAccountingClosedRowsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  month: number;
+  period: string;
+  row: string;
+};
 /** Percentage rent terms of a lease (0043, modules/percentage-rent); tiers and schedule are JSON in cents. */
 export type PercentageRentTermsTable = {
   id: Id;
@@ -813,6 +830,8 @@ export type Database = {
   lease_charges: LeaseChargesTable;
   lease_accounting_profiles: LeaseAccountingProfilesTable;
   lease_accounting_settings: LeaseAccountingSettingsTable;
+  lease_accounting_closes: LeaseAccountingClosesTable;
+  lease_accounting_closed_rows: LeaseAccountingClosedRowsTable;
   percentage_rent_terms: PercentageRentTermsTable;
   payment_terms: PaymentTermsTable;
   rent_payables: RentPayablesTable;

@@ -67,6 +67,8 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'franchise_agreements',
   'import_mappings',
   'imports',
+  'lease_accounting_closed_rows',
+  'lease_accounting_closes',
   'invoice_sequences',
   'invoicing_settings',
   'lease_accounting_profiles',

@@ -3,7 +3,8 @@ import { columnTypes, notNull, withId, type AppMigration } from '../migration-he
 /**
  * Lease accounting: one profile per lease (absent until saved) with the inputs of its ASC 842 / IFRS 16
  * schedule, and one settings row per team (its incremental borrowing rates by term and its GL accounts).
- * The schedule itself is computed from these and the lease's rent rows, never stored.
+ * The schedule is computed from these and the lease's rent rows; only the months of closed periods are
+ * stored (`lease_accounting_closed_rows`, written when an admin closes a month) so they never change.
  */
 export const leaseAccounting: AppMigration = {
   async up(db, dialect) {
@@ -49,6 +50,33 @@ export const leaseAccounting: AppMigration = {
       .createIndex('lease_accounting_settings_team_unique')
       .on('lease_accounting_settings')
       .column('team_id')
+      .unique()
+      .execute();
+
+    await withId(db.schema.createTable('lease_accounting_closes'), dialect)
+      .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+      .addColumn('period', 'varchar(7)', notNull)
+      .addColumn('closed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('closed_at', t.timestamp, notNull)
+      .execute();
+    await db.schema
+      .createIndex('lease_accounting_closes_unique')
+      .on('lease_accounting_closes')
+      .columns(['team_id', 'period'])
+      .unique()
+      .execute();
+    await withId(db.schema.createTable('lease_accounting_closed_rows'), dialect)
+      .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
+      .addColumn('lease_id', 'integer', (c) => c.notNull().references('leases.id').onDelete('cascade'))
+      .addColumn('month', 'integer', notNull)
+      .addColumn('period', 'varchar(7)', notNull)
+      // JSON of the schedule row in cents, as it was when its period was closed.
+      .addColumn('row', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('lease_accounting_closed_rows_unique')
+      .on('lease_accounting_closed_rows')
+      .columns(['team_id', 'lease_id', 'month'])
       .unique()
       .execute();
   },

@@ -1,0 +1,81 @@
+import {
+  buildSchedule,
+  monthStarts,
+  type Lease,
+  type Schedule,
+  type ScheduleInput,
+  type ScheduleRow,
+} from '@storekeep/contracts';
+import type { Deps } from '../../platform/deps';
+import type { Actor } from '../../platform/policy';
+import * as repo from './repository';
+import { load } from './service';
+import { scheduleInputOf, type Profile, type Resolved } from './terms';
+
+export type Effective = {
+  lease: Lease;
+  profile: Profile;
+  resolved: Resolved;
+  input: ScheduleInput | null;
+  schedule: Schedule | null;
+  /** Months whose rows come from a closed period, unchanged since it was closed. */
+  closedMonths: number;
+  /** The first day of the remeasured part when the lease or profile changed after a close, else null. */
+  remeasuredFrom: string | null;
+  /** The liability change booked on that day (new present value − carried liability), in cents. */
+  remeasurementCents: number;
+};
+
+const sameRow = (a: ScheduleRow, b: ScheduleRow | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The schedule as the books see it: the months of closed periods exactly as they were closed, and after them
+ * the schedule of today's inputs. When today's inputs give different closed months (the lease or the profile
+ * changed), the open months are a remeasurement from the first open month: the remaining payments at the
+ * profile's rate, starting from the liability and asset carried at the close (ASC 842-20-35-5, IFRS 16.40).
+ */
+export async function effectiveSchedule(deps: Deps, actor: Actor, leaseId: number): Promise<Effective> {
+  const { lease, profile, resolved } = await load(deps, actor, leaseId);
+  const input = scheduleInputOf(lease, profile, resolved);
+  const closed = (await repo.closedRowsOf(deps.db, actor.teamId, leaseId)).map(
+    (stored) => JSON.parse(stored.row) as ScheduleRow,
+  );
+  const base = { lease, profile, resolved, input, closedMonths: closed.length, remeasurementCents: 0 };
+  if (!input) return { ...base, schedule: null, remeasuredFrom: null };
+  const current = buildSchedule(input);
+  if (closed.length === 0 || closed.every((row, index) => sameRow(row, current.rows[index])))
+    return { ...base, schedule: current, remeasuredFrom: null };
+
+  const last = closed.at(-1)!;
+  const modification = monthStarts(last.period_start, 2)[1]!;
+  const from = current.rows.findIndex((row) => row.period_start >= modification);
+  const carried = { liabilityCents: last.liability_closing_cents, rouCents: last.rou_closing_cents };
+  const open =
+    from < 0
+      ? null
+      : buildSchedule({
+          ...input,
+          startDate: current.rows[from]!.period_start,
+          payments: input.payments.slice(from),
+          // Already in the carried asset: they were recognised at commencement.
+          initialDirectCostsCents: 0,
+          incentivesCents: 0,
+          prepaidCents: 0,
+          carried,
+        });
+  const rows = [
+    ...closed,
+    ...(open?.rows ?? []).map((row) => ({ ...row, month: row.month + closed.length })),
+  ];
+  return {
+    ...base,
+    schedule: {
+      ...current,
+      rows,
+      total_payments_cents: rows.reduce((sum, row) => sum + row.payment_cents, 0),
+      total_interest_cents: rows.reduce((sum, row) => sum + row.interest_cents, 0),
+    },
+    remeasuredFrom: open ? modification : null,
+    remeasurementCents: open ? open.present_value_cents - carried.liabilityCents : 0,
+  };
+}
