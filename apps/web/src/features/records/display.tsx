@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import type { CompanyKind, RecordRef, RecordType, StoreStatus } from '@storekeep/contracts';
 import { Avatar, Badge, type BadgeColor } from '../../components/ui';
 import { formatPhone, phoneHref } from '../../lib/format-phone';
+import { can } from '../auth/permissions';
+import { useAuthUser } from '../auth/use-auth-user';
 import { recordPath } from './types';
 
 const statusColors: Record<StoreStatus, BadgeColor> = {
@@ -43,7 +45,11 @@ export function RecordAvatar({ type, name, image, size = 'sm' }: RecordAvatarPro
 
 /** A related record as a link (`store.brand` → /brands/3), or a dash. */
 export function RefLink({ type, value }: { type: RecordType; value: RecordRef }) {
+  const { data: user } = useAuthUser();
   if (!value) return <span className="text-gray-400">—</span>;
+  // A franchisee's member opens stores only: another record's name is shown, not linked to a refused page.
+  if (user && !can(user, 'team.browse') && type !== 'stores')
+    return <span className="text-gray-900 dark:text-white">{value.name}</span>;
   return (
     <Link
       to={recordPath(type, value.id)}
