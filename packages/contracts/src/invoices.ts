@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { isWholeCents } from './money';
-import { oneOf, optionalString, requiredString, validationMessage } from './validation';
+import { monthField, oneOf, optionalString, requiredString, validationMessage } from './validation';
 
 /** Royalty invoices, payments and reporting compliance (decision 0024). Money in dollars, dates ISO. */
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
@@ -109,9 +109,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceCreateSchema = z.object({
   /** The month invoiced, as YYYY-MM. */
-  period: z.string({ error: validationMessage('required', 'period') }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
-    error: 'The period must be a month written as YYYY-MM.',
-  }),
+  period: monthField('period'),
   /** Only these franchisees; every franchisee with an open agreement when absent. */
   franchisee_ids: z.array(id('franchisee')).max(1000).optional(),
 });

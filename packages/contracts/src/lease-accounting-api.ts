@@ -10,7 +10,7 @@ import {
 } from './lease-accounting';
 import { GL_ACCOUNT_ROLES, type GlAccountRole } from './lease-journal';
 import { isWholeCents } from './money';
-import { oneOf, optionalString, validationMessage } from './validation';
+import { monthField, oneOf, optionalString, validationMessage } from './validation';
 
 /**
  * A lease's accounting profile (`PUT /leases/{id}/accounting`) and the schedule built from it. Money in
@@ -254,9 +254,7 @@ export type LeaseDisclosures = z.infer<typeof leaseDisclosuresSchema>;
 
 /** `POST /lease-accounting/closes`: close the books of a month. */
 export const leaseAccountingCloseInputSchema = z.object({
-  period: z
-    .string({ error: validationMessage('required', 'period') })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'The period must be a month (YYYY-MM).' }),
+  period: monthField('period'),
 });
 export const leaseAccountingCloseSchema = z.object({
   period: z.string(),

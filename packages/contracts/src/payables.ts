@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWholeCents } from './money';
-import { oneOf, validationMessage } from './validation';
+import { monthField, oneOf, validationMessage } from './validation';
 
 /** How a lease's rent is paid: calendar months, quarters or years, at the start (advance) or after (arrears). */
 export const PAYABLE_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
@@ -60,9 +60,7 @@ export const paymentTermsSchema = z.object({
 export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
 
 /** A calendar month, `YYYY-MM`: the period a payable belongs to is the month of its due date. */
-export const payablePeriodSchema = z
-  .string({ error: validationMessage('required', 'period') })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'The period must be a month written YYYY-MM.' });
+export const payablePeriodSchema = monthField('period');
 
 export const payablePeriodQuerySchema = z.object({ period: payablePeriodSchema });
 export const payableExportQuerySchema = z.object({

@@ -35,6 +35,31 @@ export function validationMessage(
   return text;
 }
 
+/**
+ * Months (`YYYY-MM`) that periods, closes and reports accept. Their date arithmetic reaches a year either side
+ * (arrears, yearly periods), which must stay within four-digit years: hence a bounded range of years.
+ */
+export const MONTH_YEARS = { min: 1900, max: 2999 } as const;
+
+export function isMonth(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  return year >= MONTH_YEARS.min && year <= MONTH_YEARS.max;
+}
+
+export function monthMessage(label: string): string {
+  return `The ${label} must be a month written YYYY-MM, from ${MONTH_YEARS.min} to ${MONTH_YEARS.max}.`;
+}
+
+/** A required month field, `YYYY-MM`. */
+export function monthField(label: string) {
+  return z
+    .string({ error: validationMessage('required', label) })
+    .refine(isMonth, { error: monthMessage(label) });
+}
+
 const trimmed = () => z.string().trim();
 
 /** Required text: empty or whitespace-only is "required", longer than max is "max". */

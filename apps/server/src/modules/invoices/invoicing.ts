@@ -7,11 +7,13 @@ import {
   invoiceNumberLabel,
   type Invoice,
   type PaginationMeta,
+  isMonth,
+  monthMessage,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { writeTransaction, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { enqueueMail } from '../../platform/mail';
 import { authorize, type Actor, type TeamScope } from '../../platform/policy';
@@ -180,10 +182,8 @@ export async function listInvoices(
     },
   });
   const period = query.filters.period?.[0];
-  if (period !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(String(period)))
-    throw new AppError('validation', 'The period filter must be a month written as YYYY-MM.', {
-      'filters.period': ['The period filter must be a month written as YYYY-MM.'],
-    });
+  if (period !== undefined && !isMonth(period))
+    throw invalid('filters.period', monthMessage('period filter'));
   const { ids, total } = await repo.pageOfInvoiceIds(deps.db, actor.scope, {
     franchiseeIds: query.filters.franchisee_id?.map(Number),
     statuses: query.filters.status?.map(String),

@@ -3,9 +3,11 @@ import {
   toDollars,
   type LeaseDisclosures,
   type MaturityAnalysis,
+  isMonth,
+  monthMessage,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import * as repo from './repository';
 import { effectiveSchedule } from './effective';
@@ -59,10 +61,7 @@ function present(totals: Totals): LeaseDisclosures['operating'] {
  * lease cost by type.
  */
 export async function disclosuresOf(deps: Deps, actor: Actor, asOf: string): Promise<LeaseDisclosures> {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(asOf))
-    throw new AppError('validation', 'The as-of month must be a month (YYYY-MM).', {
-      as_of: ['The as-of month must be a month (YYYY-MM).'],
-    });
+  if (!isMonth(asOf)) throw invalid('as_of', monthMessage('as-of month'));
   const operating = emptyTotals();
   const finance = emptyTotals();
   const cost = { operating: 0, interest: 0, amortization: 0, exempt: 0 };

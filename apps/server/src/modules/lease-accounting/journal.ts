@@ -6,9 +6,11 @@ import {
   type GlAccounts,
   type JournalLine,
   type Lease,
+  isMonth,
+  monthMessage,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { Fixed, type Cell, type TabularFile, type TabularFormat } from '../../platform/tabular';
 import { stores } from '../stores/index';
@@ -129,10 +131,7 @@ export async function periodJournalFile(
   period: string,
   format: TabularFormat,
 ): Promise<TabularFile> {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period))
-    throw new AppError('validation', 'The period must be a month (YYYY-MM).', {
-      period: ['The period must be a month (YYYY-MM).'],
-    });
+  if (!isMonth(period)) throw invalid('period', monthMessage('period'));
   const accounts = await glAccountsOf(deps, actor.teamId);
   const ids = await repo.profiledLeaseIds(deps.db, actor.teamId);
   async function* rows(): AsyncGenerator<Cell[]> {

@@ -186,6 +186,19 @@ describe('rent payables', () => {
     });
   });
 
+  it('refuses a period its year arithmetic cannot reach with a 422 on the field, not a 500', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await leaseWithRent(admin);
+    for (const month of ['9999-12', '0000-01', '2026-13', '2026-1']) {
+      const refused = await admin.post(`${api}/generate`, { period: month });
+      expect(refused.status, month).toBe(422);
+      expect(refused.body).toMatchObject({
+        errors: { period: ['The period must be a month written YYYY-MM, from 1900 to 2999.'] },
+      });
+    }
+    expect((await admin.get(`${api}?period=9999-12`)).status).toBe(422);
+  });
+
   it('exports a period for accounts payable as CSV and XLSX', async () => {
     const { admin } = await teamWithRoles(ctx);
     await leaseWithRent(admin);
