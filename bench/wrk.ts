@@ -281,10 +281,15 @@ async function measureTable(databaseUrl: string, bare: BenchProcess, workers: nu
   try {
     const session = await signIn(app.url);
     wrk(`${app.url}${API_BASE}/stores`, 10, 3, session.cookie); // warm-up: JIT and caches, not counted
-    const bareRow: Row = { name: 'bare Fastify route', path: '/bare', bytes: 0, answer: '', at: {} };
-    Object.assign(bareRow, await probe(`${bare.url}/bare`, null));
-    for (const c of CONNECTIONS) bareRow.at[c] = wrk(`${bare.url}/bare`, c, DURATION, null);
-    const rows: Row[] = [bareRow];
+    // The bare route before and after the endpoints; ratios are to their mean, so a machine whose load changes
+    // during the table shows in the two bare rows instead of skewing the ratios of one end of the table.
+    const measureBare = async (when: string): Promise<Row> => {
+      const row: Row = { name: `bare Fastify route (${when})`, path: '/bare', bytes: 0, answer: '', at: {} };
+      Object.assign(row, await probe(`${bare.url}/bare`, null));
+      for (const c of CONNECTIONS) row.at[c] = wrk(`${bare.url}/bare`, c, DURATION, null);
+      return row;
+    };
+    const rows: Row[] = [await measureBare('before')];
     for (const endpoint of await endpoints(app.url, session.cookie)) {
       const cookie = endpoint.path === '/healthz' ? null : session.cookie;
       const checked = await probe(app.url + endpoint.path, cookie);
@@ -293,10 +298,14 @@ async function measureTable(databaseUrl: string, bare: BenchProcess, workers: nu
       rows.push(row);
       const a = row.at[50]!;
       log(
-        `  ${endpoint.name.padEnd(28)} c50 ${a.rps.toFixed(0).padStart(6)} req/s p50 ${a.p50.toFixed(2)} p99 ${a.p99.toFixed(2)} ms ratio ${(a.rps / bareRow.at[50]!.rps).toFixed(3)}${a.bad ? ` (${a.bad} bad)` : ''}`,
+        `  ${endpoint.name.padEnd(28)} c50 ${a.rps.toFixed(0).padStart(6)} req/s p50 ${a.p50.toFixed(2)} p99 ${a.p99.toFixed(2)} ms ratio ${(a.rps / rows[0]!.at[50]!.rps).toFixed(3)} (to the bare route before)${a.bad ? ` (${a.bad} bad)` : ''}`,
       );
     }
-    return { rows, load: loadAverage() };
+    rows.push(await measureBare('after'));
+    const ceiling = Object.fromEntries(
+      CONNECTIONS.map((c) => [c, (rows[0]!.at[c]!.rps + rows.at(-1)!.at[c]!.rps) / 2]),
+    );
+    return { rows, ceiling, load: loadAverage() };
   } finally {
     await app.stop();
   }
@@ -475,7 +484,7 @@ function commit(): string {
 }
 
 function render(
-  tables: Array<{ workers: number; rows: Row[]; load: string }>,
+  tables: Array<{ workers: number; rows: Row[]; ceiling: Record<number, number>; load: string }>,
   background: { runs: Background[]; scan: ScanResult | null } | null,
   loadBefore: string,
 ): string {
@@ -490,10 +499,9 @@ function render(
       `Load average (1, 5, 15 min) before: ${loadBefore}. Data: ${SIZE.toLocaleString('en')} stores in the big team (contacts, companies, brands, leases, agreements, reminders scaled with it), ${DOCUMENTS.toLocaleString('en')} documents, 20 noise teams.`,
     '',
     `Server: apps/server/dist/main.js (production, LOG_LEVEL=warn) and the bare route (bench/bare.mjs), each on core 0; wrk -t1 on core ${WRK_CPU}, ${DURATION} s per run, no compression asked. ` +
-      'ratio = req/s ÷ the bare route’s req/s at the same connections in the same table; bytes = the response body.',
+      'ratio = req/s ÷ the mean of the bare route’s req/s before and after the endpoints, at the same connections in the same table; bytes = the response body.',
   ];
   for (const table of tables) {
-    const bare = table.rows[0]!;
     lines.push(
       '',
       `## WORKERS=${table.workers} (server on cores ${serverCpus(table.workers)}${table.workers >= CPUS ? `, sharing core ${WRK_CPU} with wrk` : ''}; load after: ${table.load})`,
@@ -507,7 +515,7 @@ function render(
             `${r.rps.toFixed(0)}${r.bad ? ` (${r.bad} bad)` : ''}`,
             r.p50.toFixed(2),
             r.p99.toFixed(2),
-            (r.rps / bare.at[c]!.rps).toFixed(3),
+            (r.rps / table.ceiling[c]!).toFixed(3),
           ];
         });
         return `| ${row.name} | ${row.bytes} | ${cells.join(' | ')} | ${row.answer} |`;
@@ -550,7 +558,7 @@ async function main() {
   buildServer();
   const databaseUrl = await ensureData();
   const bare = await startBare('0');
-  const tables: Array<{ workers: number; rows: Row[]; load: string }> = [];
+  const tables: Parameters<typeof render>[0] = [];
   let background: Awaited<ReturnType<typeof measureBackground>> | null = null;
   try {
     for (const workers of WORKER_COUNTS) {
@@ -561,10 +569,13 @@ async function main() {
       log('Background work, open loop:');
       background = await measureBackground(databaseUrl);
     }
+  } catch (error) {
+    log(`Failed: the data set stays for the next run (${databaseUrl.replace(/\/\/[^@/]*@/, '//')})`);
+    throw error;
   } finally {
     await bare.stop();
-    if (!options.keep) await removeData(databaseUrl);
   }
+  if (!options.keep) await removeData(databaseUrl);
   const file = path.join(root, 'bench', 'results', `wrk-${DB}.md`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Formatted as the repository formats Markdown, so a rerun's diff shows only the figures.
