@@ -4,6 +4,7 @@ import { CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE } from '@storekeep/contracts';
 import { useTestApp } from '../../test/context';
 import type { TestClient, TestResponse } from '../../test/client';
 import {
+  buildLease,
   buildMember,
   buildUser,
   createVia,
@@ -48,9 +49,10 @@ const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
 const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
 /**
  * Routes a franchisee may call whose path names a record: they are called with the second franchisee's
- * store or sale, which must not exist for them (404).
+ * store, sale or lease, which must not exist for them (404).
  */
-const FOREIGN_TO_FRANCHISEE = /^\w+ \/app\/api\/v1\/(stores|sales)\/:id$/;
+const FOREIGN_TO_FRANCHISEE =
+  /^\w+ \/app\/api\/v1\/((stores|sales)\/:id|leases\/:id(\/history(\/:entryId)?)?)$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -152,6 +154,12 @@ const RULES: Rule[] = [
     pattern: /^GET \/app\/api\/v1\/(stores|sales)(\/:id)?$/,
     allow: AND_FRANCHISEE(ALL),
     why: 'stores and sales, narrowed to a franchisee’s companies',
+  },
+  // Their stores' leases, read only: editing a lease stays the franchisor's.
+  {
+    pattern: /^GET \/app\/api\/v1\/leases(\/:id(\/history(\/:entryId)?)?)?$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the leases of a franchisee’s stores, read only',
   },
   {
     pattern: /^(POST \/app\/api\/v1\/sales(\/batch)?|(PATCH|DELETE) \/app\/api\/v1\/sales\/:id)$/,
@@ -380,7 +388,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
  * limited to the first: their client, their own store and sale, and the second franchisee's as path ids.
  */
 async function franchiseeOf(owner: TestClient, teamId: number) {
-  const made: Array<{ company: number; store: number; sale: number }> = [];
+  const made: Array<{ company: number; store: number; sale: number; lease: number }> = [];
   for (const name of ['North', 'South']) {
     const company = await createVia(owner, 'companies', { name: `${name} Franchise`, kind: 'franchisee' });
     const store = await createVia(owner, 'stores', { name: `${name} Store`, company_id: company.id });
@@ -394,7 +402,8 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       201,
       'franchisee sale',
     ).body.data;
-    made.push({ company: company.id, store: store.id, sale: sale.id });
+    const lease = await buildLease(owner, { store_id: store.id, reference: `${name} lease` });
+    made.push({ company: company.id, store: store.id, sale: sale.id, lease: lease.id });
   }
   const member = await buildMember(ctx, teamId, 'manager');
   expectStatus(
@@ -408,7 +417,12 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
   return {
     client: await signIn(ctx, member.email),
     own: made[0]!,
-    foreign: { companies: made[1]!.company, stores: made[1]!.store, sales: made[1]!.sale },
+    foreign: {
+      companies: made[1]!.company,
+      stores: made[1]!.store,
+      sales: made[1]!.sale,
+      leases: made[1]!.lease,
+    },
   };
 }
 
@@ -455,6 +469,7 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PUT /app/api/v1/leases/:id/payment-terms': { due_day: 5 },
     'PUT /app/api/v1/leases/:id/cam': { cap_percent: 5, audit_days: 90 },
     'POST /app/api/v1/leases/:id/cam/statements': { lease_year: 1, actual: 1000, received_on: '2026-03-01' },
+    'PUT /app/api/v1/agreements/:id/development': { units: [] },
     'POST /app/api/v1/payables/generate': { period: '2026-03' },
     'PATCH /app/api/v1/payables/:id': { invoice_amount: 1000 },
     'POST /app/api/v1/payables/bulk': { action: 'approve', ids: [ids.payables] },
@@ -706,6 +721,7 @@ describe('access control over every route', () => {
       ((await franchisee.client.get(url)).body.data as Array<{ id: number }>).map((r) => r.id);
     expect(await listed('/app/api/v1/stores')).toEqual([franchisee.own.store]);
     expect(await listed('/app/api/v1/sales')).toEqual([franchisee.own.sale]);
+    expect(await listed('/app/api/v1/leases')).toEqual([franchisee.own.lease]);
     // The route table says which team routes admit a franchisee; it must agree with the reviewed table.
     const disagree = routes
       .filter((r) => r.guard === 'team' && r.companyScope !== ruleFor(r).allow.includes('franchisee'))

@@ -22,6 +22,7 @@ import { openWindow, optionWindows, verificationInputs } from './options';
 import {
   anchorsOf,
   findLiveLease,
+  findVisibleLease,
   getLease,
   leaseValuesOf,
   parseWhole,
@@ -285,13 +286,13 @@ export async function amendLease(deps: Deps, actor: Actor, leaseId: number, body
 }
 
 export async function leaseHistory(deps: Deps, actor: Actor, leaseId: number): Promise<LeaseAmendment[]> {
-  await findLiveLease(deps.db, actor.teamId, leaseId);
+  await findVisibleLease(deps.db, actor, leaseId);
   authorize(recordPolicy.view(actor));
   return amendmentsOf(deps.db, actor.teamId, leaseId);
 }
 
 export async function leaseAsItWas(deps: Deps, actor: Actor, leaseId: number, amendmentId: number) {
-  await findLiveLease(deps.db, actor.teamId, leaseId);
+  await findVisibleLease(deps.db, actor, leaseId);
   authorize(recordPolicy.view(actor));
   const snapshot = await amendmentSnapshot(deps.db, actor.teamId, leaseId, amendmentId);
   if (!snapshot) throw notFound('History entry');

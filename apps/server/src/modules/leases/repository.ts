@@ -1,7 +1,32 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db';
 import { whereInScope } from '../../platform/db/scope';
-import { teamScope } from '../../platform/policy';
+import { teamScope, type TeamScope } from '../../platform/policy';
+
+/**
+ * A member limited to companies sees the leases of their stores: those whose store is operated
+ * (`stores.company_id`) by one of their companies. `leases` has no company column, so the narrowing goes
+ * through the store; the tenant company is the landlord's counterparty and names no franchisee reliably.
+ */
+export function storesInScope(db: Executor, scope: TeamScope) {
+  return db
+    .selectFrom('stores')
+    .select('stores.id')
+    .where((eb) => whereInScope(eb, scope, 'stores', { companyColumn: 'company_id' }));
+}
+
+/** Whether lease `id` of the team is one of `scope`'s leases (always, for a scope of the whole team). */
+export async function leaseInScope(db: Executor, scope: TeamScope, id: number) {
+  if (scope.companyIds === null) return true;
+  const row = await db
+    .selectFrom('leases')
+    .select('leases.id')
+    .where('leases.id', '=', id)
+    .where((eb) => whereInScope(eb, teamScope(scope.teamId), 'leases', { byId: true }))
+    .where('leases.store_id', 'in', storesInScope(db, scope))
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Leases of a team with the names of their store and parties, in the order of `ids`. */
 export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
@@ -36,13 +61,19 @@ export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
 }
 export type LoadedLease = Awaited<ReturnType<typeof loadLeases>>[number];
 
+/**
+ * The child rows of a page of leases, each table read by its lease index (`byId`): with a plain
+ * `team_id = ?` SQLite walked the big team's (team_id, status, deadline) index over all its options
+ * for every page.
+ */
 export async function loadChildren(db: Executor, teamId: number, leaseIds: number[]) {
   if (!leaseIds.length) return { rent: [], charges: [], options: [], clauses: [] };
+  const scope = teamScope(teamId);
   const [rent, charges, options, clauses] = await Promise.all([
     db
       .selectFrom('lease_rent_rows')
       .selectAll()
-      .where('team_id', '=', teamId)
+      .where((eb) => whereInScope(eb, scope, 'lease_rent_rows', { byId: true }))
       .where('lease_id', 'in', leaseIds)
       .orderBy('start_date')
       .orderBy('id')
@@ -50,21 +81,21 @@ export async function loadChildren(db: Executor, teamId: number, leaseIds: numbe
     db
       .selectFrom('lease_charges')
       .selectAll()
-      .where('team_id', '=', teamId)
+      .where((eb) => whereInScope(eb, scope, 'lease_charges', { byId: true }))
       .where('lease_id', 'in', leaseIds)
       .orderBy('id')
       .execute(),
     db
       .selectFrom('lease_options')
       .selectAll()
-      .where('team_id', '=', teamId)
+      .where((eb) => whereInScope(eb, scope, 'lease_options', { byId: true }))
       .where('lease_id', 'in', leaseIds)
       .orderBy('position')
       .execute(),
     db
       .selectFrom('clauses')
       .selectAll()
-      .where('team_id', '=', teamId)
+      .where((eb) => whereInScope(eb, scope, 'clauses', { byId: true }))
       .where('subject_type', '=', 'lease')
       .where('subject_id', 'in', leaseIds)
       .orderBy('position')

@@ -35,12 +35,18 @@ const historyParamsSchema = z.object({ id: idParamSchema.shape.id, entryId: idPa
 export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
+  // Reads a franchisee's member may call: each narrows to their companies' stores' leases. Writes, exports and
+  // the clause search stay the franchisor's.
+  const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/leases`;
   const one = { 200: dataOf(leaseSchema) };
 
   app.get(
     base,
-    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } } },
+    {
+      config: scoped,
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } },
+    },
     async (request) => leases.listLeases(deps, actorOf(request, deps), request.query),
   );
   // The list as CSV or XLSX, with its filters, search and sort.
@@ -77,9 +83,13 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) =>
       reply.status(201).send({ data: await leases.createLease(deps, actorOf(request, deps), request.body) }),
   );
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await leases.getLease(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${base}/:id`,
+    { config: scoped, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await leases.getLease(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
   const patch = serviceValidatedBody(leaseBodySchema.partial());
   app.patch(
     `${base}/:id`,
@@ -156,14 +166,20 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   // The amendment history: every change with old and new values, and the lease as it was before each.
   app.get(
     `${base}/:id/history`,
-    { config, schema: { params: idParamSchema, response: { 200: dataOf(z.array(leaseAmendmentSchema)) } } },
+    {
+      config: scoped,
+      schema: { params: idParamSchema, response: { 200: dataOf(z.array(leaseAmendmentSchema)) } },
+    },
     async (request) => ({
       data: await amendments.leaseHistory(deps, actorOf(request, deps), request.params.id),
     }),
   );
   app.get(
     `${base}/:id/history/:entryId`,
-    { config, schema: { params: historyParamsSchema, response: { 200: dataOf(leaseSnapshotSchema) } } },
+    {
+      config: scoped,
+      schema: { params: historyParamsSchema, response: { 200: dataOf(leaseSnapshotSchema) } },
+    },
     async (request) => ({
       data: await amendments.leaseAsItWas(
         deps,

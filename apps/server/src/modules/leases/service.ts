@@ -14,7 +14,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, type Actor } from '../../platform/policy';
@@ -33,7 +33,7 @@ import {
 } from '../records/index';
 import { syncReminders, type CriticalDate } from '../reminders/index';
 import { teamCalendar, type TeamCalendar } from '../teams/index';
-import { loadChildren, loadLeases, type LoadedLease } from './repository';
+import { leaseInScope, loadChildren, loadLeases, storesInScope, type LoadedLease } from './repository';
 import { currentWindow, optionWindows, presentOption, storedRule, verificationInputs } from './options';
 import { openDeadlines, recordAmendment, type AmendmentNote } from './history';
 import {
@@ -215,6 +215,8 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
     },
   });
   const f = query.filters;
+  if (actor.scope.companyIds !== null)
+    conditions.push(sql<SqlBool>`store_id in (${storesInScope(deps.db, actor.scope)})`);
   for (const column of ['status', 'store_id', 'landlord_id', 'tenant_id'] as const) {
     if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
   }
@@ -654,7 +656,16 @@ export function listLeases(deps: Deps, actor: Actor, raw: Record<string, string 
 export function findLiveLease(db: Executor, teamId: number, id: number) {
   return findLiveContract(db, leaseDefinition, teamId, id);
 }
-export function getLease(deps: Deps, actor: Actor, id: number) {
+/**
+ * A live lease `actor` may see, or 404: another franchisee's lease does not exist for a member limited to
+ * companies, exactly like another team's.
+ */
+export async function findVisibleLease(db: Executor, actor: Actor, id: number) {
+  await findLiveLease(db, actor.teamId, id);
+  if (!(await leaseInScope(db, actor.scope, id))) throw notFound(leaseDefinition.label);
+}
+export async function getLease(deps: Deps, actor: Actor, id: number) {
+  await findVisibleLease(deps.db, actor, id);
   return getContract(deps, leaseDefinition, actor, id);
 }
 export function createLease(deps: Deps, actor: Actor, input: unknown) {

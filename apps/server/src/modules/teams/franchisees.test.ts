@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { buildCompany, buildMember, buildStore, buildUser, mailTo, signIn } from '../../../test/factories';
+import {
+  buildCompany,
+  buildLease,
+  buildMember,
+  buildStore,
+  buildUser,
+  mailTo,
+  signIn,
+} from '../../../test/factories';
 import { addDaysIso, todayIso } from '../leases/dates';
 import { deliverReminderNotices } from '../reminders/digest';
 
@@ -109,10 +117,59 @@ describe('members limited to franchisee companies', () => {
     expect(theirs.body.data.gross).toBe(900);
   });
 
+  it('reads their stores’ leases and their history, never another franchisee’s or the team’s, and edits none', async () => {
+    const f = await franchiseTeam();
+    const mine = await buildLease(f.owner, { store_id: f.myStore.id, reference: 'N-1' });
+    const theirs = await buildLease(f.owner, { store_id: f.theirStore.id, reference: 'S-1' });
+    const team = await buildLease(f.owner, { store_id: f.teamStore.id, reference: 'T-1' });
+    // The franchisor amends the franchisee's lease: the history is theirs to read too.
+    expect((await f.owner.patch(`/app/api/v1/leases/${mine.id}`, { reference: 'N-1a' })).status).toBe(200);
+    expect((await f.owner.patch(`/app/api/v1/leases/${theirs.id}`, { reference: 'S-1a' })).status).toBe(200);
+    const references = async (url: string) => {
+      const r = await f.franchisee.get(url);
+      expect(r.status).toBe(200);
+      return (r.body.data as Array<{ reference: string }>).map((l) => l.reference);
+    };
+    expect(await references('/app/api/v1/leases')).toEqual(['N-1a']);
+    // A filter or search naming another franchisee's store finds nothing instead of widening the list.
+    expect(await references(`/app/api/v1/leases?filters[store_id]=${f.theirStore.id}`)).toEqual([]);
+    expect(await references('/app/api/v1/leases?search=S-1')).toEqual([]);
+    const own = await f.franchisee.get(`/app/api/v1/leases/${mine.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.data.store).toEqual({ id: f.myStore.id, name: 'North Store' });
+    expect(own.body.data.abilities).toEqual({ update: false, delete: false, restore: false });
+    const history = await f.franchisee.get(`/app/api/v1/leases/${mine.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.data.length).toBeGreaterThan(0);
+    const entry = (history.body.data as Array<{ id: number }>)[0]!.id;
+    expect((await f.franchisee.get(`/app/api/v1/leases/${mine.id}/history/${entry}`)).status).toBe(200);
+    const theirHistory = await f.owner.get(`/app/api/v1/leases/${theirs.id}/history`);
+    const theirEntry = (theirHistory.body.data as Array<{ id: number }>)[0]!.id;
+    for (const url of [
+      `/app/api/v1/leases/${theirs.id}`,
+      `/app/api/v1/leases/${team.id}`,
+      `/app/api/v1/leases/${theirs.id}/history`,
+      `/app/api/v1/leases/${theirs.id}/history/${theirEntry}`,
+    ])
+      expect([url, (await f.franchisee.get(url)).status]).toEqual([url, 404]);
+    // Editing stays the franchisor's, even on their own lease.
+    expect((await f.franchisee.patch(`/app/api/v1/leases/${mine.id}`, { reference: 'Mine' })).status).toBe(
+      403,
+    );
+    expect((await f.franchisee.delete(`/app/api/v1/leases/${mine.id}`)).status).toBe(403);
+    expect(
+      (await f.franchisee.post('/app/api/v1/leases', { store_id: f.myStore.id, status: 'active' })).status,
+    ).toBe(403);
+    // The franchisor still lists every lease.
+    const all = await f.owner.get('/app/api/v1/leases');
+    expect(all.body.data).toHaveLength(3);
+  });
+
   it('is refused the team’s other pages and the whole-team streams with 403', async () => {
     const f = await franchiseTeam();
     for (const url of [
-      '/app/api/v1/leases',
+      '/app/api/v1/leases/export',
+      '/app/api/v1/clauses',
       '/app/api/v1/agreements',
       '/app/api/v1/companies',
       `/app/api/v1/companies/${f.mine.id}`,
@@ -238,6 +295,6 @@ describe('setting a member’s companies', () => {
       200,
     );
     expect(await names(client, '/app/api/v1/stores')).toEqual(['South Store']);
-    expect((await client.get('/app/api/v1/leases')).status).toBe(403);
+    expect((await client.get('/app/api/v1/agreements')).status).toBe(403);
   });
 });
