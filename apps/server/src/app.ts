@@ -47,6 +47,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes';
 import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
 import { registerCamRoutes } from './modules/cam/routes';
+import { registerDevelopmentRoutes } from './modules/development/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
@@ -292,6 +293,7 @@ export async function buildApp({
   registerPercentageRentRoutes(app, deps);
   registerPayableRoutes(app, deps);
   registerCamRoutes(app, deps);
+  registerDevelopmentRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);

@@ -29,3 +29,4 @@ export * from './lease-accounting-api';
 export * from './lease-journal';
 export * from './invoices';
 export * from './cam';
+export * from './development';

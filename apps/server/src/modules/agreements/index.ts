@@ -2,6 +2,7 @@
 export {
   agreementLifecycle,
   agreementValuesOf,
+  getAgreement,
   hideImportedAgreement,
   insertAgreement,
   misalignments,

@@ -2,6 +2,7 @@
 export {
   ATTRIBUTE_REMINDER_PREFIX,
   CAM_AUDIT_REMINDER_PREFIX,
+  DEVELOPMENT_REMINDER_PREFIX,
   isAttributeReminderKey,
   removeSubjectReminders,
   retireReminderKeys,

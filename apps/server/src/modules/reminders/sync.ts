@@ -18,8 +18,15 @@ export const isAttributeReminderKey = (key: string) => key.startsWith(ATTRIBUTE_
  * module, so a lease's own sync leaves them alone.
  */
 export const CAM_AUDIT_REMINDER_PREFIX = 'cam_audit:';
+/**
+ * Keys of reminders of an area development agreement's units (`development:<agreement id>:<unit number>`):
+ * kept by the development module, so an agreement's own sync leaves them alone.
+ */
+export const DEVELOPMENT_REMINDER_PREFIX = 'development:';
 const isOwnReminderKey = (key: string) =>
-  !isAttributeReminderKey(key) && !key.startsWith(CAM_AUDIT_REMINDER_PREFIX);
+  !isAttributeReminderKey(key) &&
+  !key.startsWith(CAM_AUDIT_REMINDER_PREFIX) &&
+  !key.startsWith(DEVELOPMENT_REMINDER_PREFIX);
 
 export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]> {
   const settings = await db

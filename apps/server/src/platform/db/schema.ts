@@ -442,6 +442,16 @@ export type CamStatementsTable = {
   document_id: number | null;
   updated_at: Timestamp;
 };
+export type DevelopmentUnitsTable = {
+  id: Id;
+  team_id: number;
+  agreement_id: number;
+  unit_number: number;
+  open_by: string;
+  store_id: number | null;
+  status: string;
+  updated_at: Timestamp;
+};
 export type LeaseOptionsTable = {
   id: Id;
   lease_id: number;
@@ -837,6 +847,7 @@ export type Database = {
   rent_payables: RentPayablesTable;
   cam_terms: CamTermsTable;
   cam_statements: CamStatementsTable;
+  development_units: DevelopmentUnitsTable;
   lease_options: LeaseOptionsTable;
   lease_amendments: LeaseAmendmentsTable;
   team_holidays: TeamHolidaysTable;

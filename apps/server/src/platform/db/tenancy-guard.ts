@@ -56,6 +56,7 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'clauses',
   'companies',
   'contacts',
+  'development_units',
   'digest_runs',
   'document_categories',
   'document_links',
