@@ -44,6 +44,8 @@ test('the app pages have no serious accessibility violations', async ({ page }) 
     '/leases',
     '/agreements',
     '/sales',
+    '/payables',
+    '/lease-accounting',
     '/import',
     '/import/stores',
     '/account/profile',

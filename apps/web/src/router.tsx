@@ -180,6 +180,12 @@ export const routes: RouteObject[] = [
             handle: { section: 'Payables' },
           },
           {
+            path: 'lease-accounting',
+            lazy: lazyRoute(() => import('./routes/lease-accounting')),
+            loader: manageGuard,
+            handle: { section: 'Lease accounting' },
+          },
+          {
             path: 'invoices',
             lazy: lazyRoute(() => import('./routes/invoices')),
             handle: { section: 'Invoices' },

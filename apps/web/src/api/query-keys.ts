@@ -44,6 +44,10 @@ export const queryKeys = {
   /** A lease's accounting profile, and the schedule built from it (under the lease, so lease writes refresh both). */
   leaseAccounting: (id: number) => ['leases', id, 'accounting'] as const,
   leaseAccountingSchedule: (id: number) => ['leases', id, 'accounting', 'schedule'] as const,
+  /** The team's lease-accounting settings, month closes and the disclosures at the end of a month. */
+  leaseAccountingSettings: ['lease-accounting', 'settings'] as const,
+  leaseAccountingCloses: ['lease-accounting', 'closes'] as const,
+  leaseAccountingDisclosures: (asOf: string) => ['lease-accounting', 'disclosures', asOf] as const,
   reminderCounts: ['reminders', 'counts'] as const,
   reminderComments: (id: number) => ['reminders', 'comments', id] as const,
   /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */

@@ -4,6 +4,7 @@ import { importStrings } from './en-imports';
 import { leaseStrings } from './en-leases';
 import { leaseAccountingStrings } from './en-lease-accounting';
 import { salesStrings } from './en-sales';
+import { leaseAccountingPageStrings } from './en-lease-accounting-page';
 import { payableStrings } from './en-payables';
 import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
@@ -630,6 +631,7 @@ export const enLater = {
   ...attributeStrings,
   ...salesStrings,
   ...payableStrings,
+  ...leaseAccountingPageStrings,
   ...invoiceStrings,
   ...importStrings,
   ...tokenStrings,

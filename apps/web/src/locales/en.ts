@@ -37,6 +37,8 @@ export const en = {
     team: 'Team',
     attributes: 'Attributes',
     auditLogs: 'Audit logs',
+    payables: 'Payables',
+    leaseAccounting: 'Lease accounting',
     switchTeam: 'Switch team',
     currentTeam: 'Current team',
     logout: 'Log out',

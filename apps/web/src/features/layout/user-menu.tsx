@@ -2,7 +2,9 @@ import {
   Check,
   ClipboardList,
   CreditCard,
+  Landmark,
   LogOut,
+  Receipt,
   SlidersHorizontal,
   UserRound,
   UsersRound,
@@ -41,6 +43,17 @@ export default function UserMenu({ user }: { user: AuthUser }) {
       {can(user, 'billing.manage') && (
         <DropdownItem to="/account/billing" icon={<CreditCard className={icon} aria-hidden="true" />}>
           {t('menu.billing')}
+        </DropdownItem>
+      )}
+      {can(user, 'team.browse') && (
+        <DropdownItem to="/payables" icon={<Receipt className={icon} aria-hidden="true" />}>
+          {t('menu.payables')}
+        </DropdownItem>
+      )}
+      {/* Managers and admins: the page's settings, closes and disclosures are the books', not an observer's. */}
+      {can(user, 'records.write') && (
+        <DropdownItem to="/lease-accounting" icon={<Landmark className={icon} aria-hidden="true" />}>
+          {t('menu.leaseAccounting')}
         </DropdownItem>
       )}
       {can(user, 'team.admin') && (

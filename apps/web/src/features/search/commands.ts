@@ -15,6 +15,13 @@ const PAGES: Command[] = [
     keywords: 'upload spreadsheet csv xlsx',
     needs: 'records.write',
   },
+  { to: '/payables', labelKey: 'menu.payables', keywords: 'rent payments ap', needs: 'team.browse' },
+  {
+    to: '/lease-accounting',
+    labelKey: 'menu.leaseAccounting',
+    keywords: 'asc 842 ifrs 16 close disclosures borrowing rate',
+    needs: 'records.write',
+  },
   { to: '/activities', labelKey: 'menu.auditLogs', keywords: 'history log', needs: 'team.admin' },
   { to: '/account/team', labelKey: 'menu.team', keywords: 'members invite settings', needs: 'team.admin' },
   { to: '/account/attributes', labelKey: 'menu.attributes', keywords: 'custom fields', needs: 'team.admin' },
