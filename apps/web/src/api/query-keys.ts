@@ -48,6 +48,8 @@ export const queryKeys = {
   leaseAccountingSettings: ['lease-accounting', 'settings'] as const,
   leaseAccountingCloses: ['lease-accounting', 'closes'] as const,
   leaseAccountingDisclosures: (asOf: string) => ['lease-accounting', 'disclosures', asOf] as const,
+  /** A lease's percentage-rent terms and figures per lease year (under the lease: lease writes refresh it). */
+  leasePercentageRent: (id: number) => ['leases', id, 'percentage-rent'] as const,
   reminderCounts: ['reminders', 'counts'] as const,
   reminderComments: (id: number) => ['reminders', 'comments', id] as const,
   /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */

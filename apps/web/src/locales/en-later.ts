@@ -5,6 +5,7 @@ import { leaseStrings } from './en-leases';
 import { leaseAccountingStrings } from './en-lease-accounting';
 import { salesStrings } from './en-sales';
 import { leaseAccountingPageStrings } from './en-lease-accounting-page';
+import { percentageRentTabStrings } from './en-percentage-rent';
 import { payableStrings } from './en-payables';
 import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
@@ -632,6 +633,7 @@ export const enLater = {
   ...salesStrings,
   ...payableStrings,
   ...leaseAccountingPageStrings,
+  ...percentageRentTabStrings,
   ...invoiceStrings,
   ...importStrings,
   ...tokenStrings,

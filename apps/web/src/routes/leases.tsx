@@ -28,6 +28,9 @@ const FILTERS = ['status', 'store_id', 'landlord_id', 'clause', 'expiring_before
 
 // Its own chunk: the accounting tab loads when it is opened, never with the lease page.
 const LeaseAccountingPanel = lazy(() => import('../features/lease-accounting/accounting-panel'));
+const PercentageRentPanel = lazy(() => import('../features/percentage-rent/percentage-rent-panel'));
+/** The lease page's tabs as named in the URL (?tab=…); the first is the page without a tab. */
+const LEASE_TABS = ['overview', 'accounting', 'percentage-rent'] as const;
 
 export function List() {
   const { t } = useTranslation();
@@ -170,7 +173,7 @@ export function Detail() {
   const lease = useResource('leases', id, !gone);
   // The open tab lives in the URL (?tab=accounting), so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'accounting' ? 1 : 0;
+  const tab = Math.max(0, LEASE_TABS.indexOf(params.get('tab') as (typeof LEASE_TABS)[number]));
   if (!lease.data) return <DetailSkeleton />;
   const data = lease.data;
   return (
@@ -189,7 +192,7 @@ export function Detail() {
       {!gone && (
         <Tabs
           selectedIndex={tab}
-          onChange={(index) => setParams(index === 1 ? { tab: 'accounting' } : {}, { replace: true })}
+          onChange={(index) => setParams(index > 0 ? { tab: LEASE_TABS[index]! } : {}, { replace: true })}
           tabs={[
             {
               key: 'overview',
@@ -207,6 +210,15 @@ export function Detail() {
               content: (
                 <Suspense fallback={<Skeleton className="h-96 w-full" />}>
                   <LeaseAccountingPanel lease={data} />
+                </Suspense>
+              ),
+            },
+            {
+              key: 'percentage-rent',
+              label: t('percentageRentTab.tab'),
+              content: (
+                <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                  <PercentageRentPanel lease={data} />
                 </Suspense>
               ),
             },

@@ -1,0 +1,292 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  BREAKPOINT_KINDS,
+  BREAKPOINT_PRORATIONS,
+  LEASE_YEAR_STARTS,
+  type Lease,
+  type PercentageRent,
+  type PercentageRentYear,
+} from '@storekeep/contracts';
+import { api, apiUrl } from '../../api/client';
+import { isApiError } from '../../api/api-error';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import { Alert, Badge, Button, buttonClasses, Card, Select, Skeleton, TextInput } from '../../components/ui';
+import { formatDate, formatUsd } from '../../lib/format';
+import { can } from '../auth/permissions';
+
+function usePercentageRent(leaseId: number) {
+  return useQuery({
+    queryKey: queryKeys.leasePercentageRent(leaseId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: PercentageRent }>(`/leases/${leaseId}/percentage-rent`, { signal })
+        .then((body) => body.data),
+  });
+}
+
+type TermsInput = {
+  breakpoint_kind: string;
+  lease_year_start: string;
+  lease_year_month: string | null;
+  proration: string;
+  tiers: PercentageRent['terms']['tiers'];
+  breakpoint_schedule: { lease_year: string; breakpoint: string }[];
+};
+
+function useSaveTerms(leaseId: number) {
+  return useMutation({
+    mutationFn: (input: TermsInput) =>
+      api
+        .put<{ data: PercentageRent }>(`/leases/${leaseId}/percentage-rent`, input)
+        .then((body) => body.data),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.leasePercentageRent(leaseId), saved),
+    meta: { form: true },
+  });
+}
+
+/** The lease page's Percentage rent tab: the terms, and each lease year's breakpoint, sales and rent due. */
+export default function PercentageRentPanel({ lease }: { lease: Lease }) {
+  const { t } = useTranslation();
+  const figures = usePercentageRent(lease.id);
+  if (figures.isError)
+    return (
+      <Alert type="error" title={t('percentageRentTab.loadFailed')}>
+        {t('percentageRentTab.tryAgain')}
+      </Alert>
+    );
+  if (figures.isPending) return <Skeleton className="h-96 w-full" />;
+  return (
+    <div className="space-y-6">
+      <TermsCard key={String(figures.dataUpdatedAt)} leaseId={lease.id} data={figures.data} />
+      <YearsCard leaseId={lease.id} data={figures.data} />
+    </div>
+  );
+}
+
+function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent }) {
+  const { t } = useTranslation();
+  const editable = can(data.abilities, 'update');
+  const save = useSaveTerms(leaseId);
+  const [kind, setKind] = useState<string>(data.terms.breakpoint_kind);
+  const [start, setStart] = useState<string>(data.terms.lease_year_start);
+  const [month, setMonth] = useState(
+    data.terms.lease_year_month === null ? '' : String(data.terms.lease_year_month),
+  );
+  const [proration, setProration] = useState<string>(data.terms.proration);
+  const [schedule, setSchedule] = useState(() =>
+    data.terms.breakpoint_schedule.map((row) => ({
+      lease_year: String(row.lease_year),
+      breakpoint: String(row.breakpoint),
+    })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    try {
+      await save.mutateAsync({
+        breakpoint_kind: kind,
+        lease_year_start: start,
+        lease_year_month: start === 'month' ? month : null,
+        proration,
+        tiers: data.terms.tiers,
+        breakpoint_schedule: kind === 'artificial' ? schedule : [],
+      });
+      toast.success(t('percentageRentTab.saved'));
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 422) return;
+      setErrors(Object.fromEntries(Object.entries(error.errors).map(([key, list]) => [key, list[0] ?? ''])));
+    }
+  }
+
+  const options = (values: readonly string[], group: string) =>
+    values.map((value) => ({ value, label: t(`percentageRentTab.${group}.${value}`) }));
+  const setRow = (index: number, field: 'lease_year' | 'breakpoint', value: string) =>
+    setSchedule((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+
+  return (
+    <Card
+      title={t('percentageRentTab.terms')}
+      description={
+        data.rate === null
+          ? t('percentageRentTab.noRate')
+          : t('percentageRentTab.termsIntro', { rate: data.rate })
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label={t('percentageRentTab.fields.breakpoint_kind')}
+            value={kind}
+            onChange={(event) => setKind(event.target.value)}
+            options={options(BREAKPOINT_KINDS, 'kind')}
+            error={errors.breakpoint_kind}
+          />
+          <Select
+            label={t('percentageRentTab.fields.proration')}
+            value={proration}
+            onChange={(event) => setProration(event.target.value)}
+            options={options(BREAKPOINT_PRORATIONS, 'proration')}
+            error={errors.proration}
+          />
+          <Select
+            label={t('percentageRentTab.fields.lease_year_start')}
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+            options={options(LEASE_YEAR_STARTS, 'start')}
+            error={errors.lease_year_start}
+          />
+          {start === 'month' && (
+            <TextInput
+              label={t('percentageRentTab.fields.lease_year_month')}
+              inputMode="numeric"
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+              error={errors.lease_year_month}
+            />
+          )}
+        </fieldset>
+        {kind === 'artificial' && (
+          <fieldset disabled={!editable} className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900 dark:text-white">
+              {t('percentageRentTab.schedule')}
+            </legend>
+            {schedule.map((row, index) => (
+              <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
+                <TextInput
+                  label={t('percentageRentTab.fields.lease_year')}
+                  inputMode="numeric"
+                  value={row.lease_year}
+                  onChange={(event) => setRow(index, 'lease_year', event.target.value)}
+                  error={errors[`breakpoint_schedule.${index}.lease_year`]}
+                />
+                <TextInput
+                  label={t('percentageRentTab.fields.breakpoint')}
+                  inputMode="decimal"
+                  value={row.breakpoint}
+                  onChange={(event) => setRow(index, 'breakpoint', event.target.value)}
+                  error={errors[`breakpoint_schedule.${index}.breakpoint`]}
+                />
+                <Button
+                  color="white"
+                  className="min-h-11"
+                  onClick={() => setSchedule((rows) => rows.filter((_, i) => i !== index))}
+                  aria-label={t('percentageRentTab.removeRow', { number: index + 1 })}
+                >
+                  {t('percentageRentTab.remove')}
+                </Button>
+              </div>
+            ))}
+            <Button
+              color="white"
+              className="min-h-11"
+              onClick={() =>
+                setSchedule((rows) => [...rows, { lease_year: String(rows.length + 1), breakpoint: '' }])
+              }
+            >
+              {t('percentageRentTab.addRow')}
+            </Button>
+          </fieldset>
+        )}
+        {data.terms.tiers.length > 0 && (
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {t('percentageRentTab.tiers', {
+              tiers: data.terms.tiers
+                .map((tier) => `${formatUsd(tier.from_sales)}+ @ ${tier.rate} %`)
+                .join(', '),
+            })}
+          </p>
+        )}
+        {editable ? (
+          <Button type="submit" loading={save.isPending}>
+            {t('percentageRentTab.save')}
+          </Button>
+        ) : (
+          <p className="text-sm text-gray-500 dark:text-gray-400">{t('percentageRentTab.readOnly')}</p>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+function YearsCard({ leaseId, data }: { leaseId: number; data: PercentageRent }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('percentageRentTab.years')} description={t('percentageRentTab.yearsIntro')}>
+      {data.years.length === 0 ? (
+        <p className="text-sm text-gray-500 dark:text-gray-400">{t('percentageRentTab.noYears')}</p>
+      ) : (
+        <ol className="space-y-4">
+          {data.years.map((year) => (
+            <YearItem key={year.lease_year} leaseId={leaseId} year={year} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function YearItem({ leaseId, year }: { leaseId: number; year: PercentageRentYear }) {
+  const { t } = useTranslation();
+  const status = !year.ended ? 'running' : year.complete ? 'final' : 'provisional';
+  const statement = (format: 'csv' | 'pdf') =>
+    apiUrl(`/leases/${leaseId}/percentage-rent/statement.${format}`, { lease_year: year.lease_year });
+  return (
+    <li
+      aria-label={t('percentageRentTab.yearLabel', { number: year.lease_year })}
+      className="rounded-md border border-gray-200 p-4 dark:border-gray-700"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-gray-900 dark:text-white">
+          {t('percentageRentTab.yearLabel', { number: year.lease_year })}{' '}
+          <span className="font-normal text-gray-600 dark:text-gray-400">
+            {formatDate(year.start)} – {formatDate(year.end)}
+            {year.partial &&
+              ` · ${t('percentageRentTab.partial', { days: year.days, of: year.full_year_days })}`}
+          </span>
+        </h3>
+        <Badge color={status === 'final' ? 'green' : status === 'provisional' ? 'yellow' : 'gray'}>
+          {t(`percentageRentTab.status.${status}`)}
+        </Badge>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label={t('percentageRentTab.baseRent')} value={formatUsd(year.base_rent)} />
+        <Figure
+          label={t('percentageRentTab.breakpoint')}
+          value={year.breakpoint === null ? '—' : formatUsd(year.breakpoint)}
+          note={year.breakpoint_basis}
+        />
+        <Figure label={t('percentageRentTab.salesReported')} value={formatUsd(year.sales_reported)} />
+        <Figure label={t('percentageRentTab.rentDue')} value={formatUsd(year.rent_due)} />
+      </dl>
+      {year.missing_months.length > 0 && (
+        <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">
+          {t('percentageRentTab.notReported', { months: year.missing_months.join(', ') })}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={statement('pdf')} download className={buttonClasses('white', 'sm', 'min-h-11')}>
+          {t('percentageRentTab.statementPdf', { number: year.lease_year })}
+        </a>
+        <a href={statement('csv')} download className={buttonClasses('white', 'sm', 'min-h-11')}>
+          {t('percentageRentTab.statementCsv', { number: year.lease_year })}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div>
+      <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
+      <dd className="font-medium tabular-nums text-gray-900 dark:text-white">{value}</dd>
+      {note && <dd className="text-xs text-gray-500 dark:text-gray-400">{note}</dd>}
+    </div>
+  );
+}

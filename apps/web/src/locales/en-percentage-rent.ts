@@ -1,0 +1,52 @@
+/** Strings of a lease's Percentage rent tab: the terms and each lease year's figures and statements. */
+export const percentageRentTabStrings = {
+  percentageRentTab: {
+    tab: 'Percentage rent',
+    loadFailed: 'The percentage rent could not be loaded.',
+    tryAgain: 'Try again in a moment.',
+    terms: 'Percentage rent terms',
+    termsIntro:
+      'The lease’s rate is {{rate}} % of sales above the breakpoint; the rate is edited with the lease.',
+    noRate: 'The lease has no percentage rent rate yet: edit the lease to set one.',
+    fields: {
+      breakpoint_kind: 'Breakpoint',
+      proration: 'Partial lease years',
+      lease_year_start: 'Lease years start at',
+      lease_year_month: 'Month the lease year starts (1–12)',
+      lease_year: 'Lease year',
+      breakpoint: 'Breakpoint ($)',
+    },
+    kind: {
+      natural: 'Natural (the year’s base rent ÷ the rate)',
+      artificial: 'Artificial (a schedule per lease year)',
+    },
+    proration: { days: 'Prorate the breakpoint by days', none: 'No proration' },
+    start: {
+      rent_commencement: 'Rent commencement',
+      commencement: 'Lease commencement',
+      month: 'A chosen month',
+    },
+    schedule: 'Breakpoint per lease year',
+    addRow: 'Add a lease year',
+    remove: 'Remove',
+    removeRow: 'Remove breakpoint row {{number}}',
+    tiers: 'Rate bands: {{tiers}}.',
+    save: 'Save terms',
+    saved: 'Percentage rent terms saved.',
+    readOnly: 'Managers and admins change these terms.',
+    years: 'Lease years',
+    yearsIntro:
+      'Each lease year’s breakpoint, the sales reported and the rent due. A month without a sales figure is not reported, never zero.',
+    noYears: 'The lease has no lease years yet: it needs a start date.',
+    yearLabel: 'Lease year {{number}}',
+    partial: '{{days}} of {{of}} days',
+    status: { running: 'In progress', final: 'Final', provisional: 'Provisional' },
+    baseRent: 'Base rent',
+    breakpoint: 'Breakpoint',
+    salesReported: 'Sales reported',
+    rentDue: 'Percentage rent due',
+    notReported: 'Not reported: {{months}}',
+    statementPdf: 'Statement PDF, year {{number}}',
+    statementCsv: 'Statement CSV, year {{number}}',
+  },
+};
