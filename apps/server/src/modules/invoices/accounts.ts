@@ -9,10 +9,15 @@ import { invoicePolicy } from './policy';
 import * as repo from './repository';
 
 type Raw = Record<string, string | string[]>;
+/** A report's named parameters, as its route's query schema reads them. */
+type ReportQuery = Record<string, string | string[] | undefined>;
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
 const optionalDate = (label: string) => z.iso.date({ error: `The ${label} is not a valid date.` }).optional();
 
-function dates<T extends Record<string, string | undefined>>(raw: Raw, names: Array<keyof T & string>) {
+function dates<T extends Record<string, string | undefined>>(
+  raw: ReportQuery,
+  names: Array<keyof T & string>,
+) {
   const shape = Object.fromEntries(names.map((n) => [n, optionalDate(n.replace('_', ' '))]));
   const parsed = z.object(shape).safeParse(Object.fromEntries(names.map((n) => [n, single(raw[n])])));
   if (!parsed.success) {
@@ -30,7 +35,7 @@ export async function statement(
   deps: Deps,
   actor: Actor,
   franchiseeId: number,
-  raw: Raw,
+  raw: ReportQuery,
 ): Promise<Statement> {
   const company = await repo.findCompany(deps.db, actor.scope, franchiseeId);
   if (!company) throw notFound('Franchisee');
@@ -106,7 +111,7 @@ export function agingBucket(dueDate: string, asOf: string): Bucket {
 }
 
 /** Open balances per franchisee on `as_of` (today by default) by days past due. */
-export async function aging(deps: Deps, actor: Actor, raw: Raw): Promise<Aging> {
+export async function aging(deps: Deps, actor: Actor, raw: ReportQuery): Promise<Aging> {
   authorize(invoicePolicy.view(actor));
   const asOf = dates<{ as_of?: string }>(raw, ['as_of']).as_of ?? (await teamToday(deps.db, actor.teamId));
   const empty = (): Buckets => ({

@@ -21,7 +21,7 @@ import { invoicePolicy } from './policy';
 import * as repo from './repository';
 import { rulesByBrand } from './settings';
 
-type Raw = Record<string, string | string[]>;
+type Raw = Record<string, string | string[] | undefined>;
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
 
 function parsed<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {

@@ -38,6 +38,14 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
   const query = rawListQuerySchema;
+  // Reports take named parameters (the services validate them), not a list's paging and filters.
+  const reportQuery = <const K extends string>(...names: K[]) =>
+    z.object(
+      Object.fromEntries(names.map((name) => [name, z.string().optional()])) as Record<
+        K,
+        z.ZodOptional<z.ZodString>
+      >,
+    );
   const invoices = `${API_BASE}/invoices`;
 
   app.get(
@@ -60,7 +68,7 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${invoices}/aging`,
-    { config, schema: { querystring: query, response: { 200: dataOf(agingSchema) } } },
+    { config, schema: { querystring: reportQuery('as_of'), response: { 200: dataOf(agingSchema) } } },
     async (request) => ({
       data: await accounts.aging(deps, actorOf(request, deps), request.query),
     }),
@@ -143,7 +151,11 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
     `${API_BASE}/franchisees/:id/statement`,
     {
       config,
-      schema: { params: idParamSchema, querystring: query, response: { 200: dataOf(statementSchema) } },
+      schema: {
+        params: idParamSchema,
+        querystring: reportQuery('from', 'to'),
+        response: { 200: dataOf(statementSchema) },
+      },
     },
     async (request) => ({
       data: await accounts.statement(deps, actorOf(request, deps), request.params.id, request.query),
@@ -186,7 +198,10 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
     `${API_BASE}/reporting/expected`,
     {
       config,
-      schema: { querystring: query, response: { 200: z.object({ data: z.array(expectedReportSchema) }) } },
+      schema: {
+        querystring: reportQuery('from', 'to', 'status', 'franchisee_id'),
+        response: { 200: z.object({ data: z.array(expectedReportSchema) }) },
+      },
     },
     async (request) => ({
       data: await reporting.expectedReports(deps, actorOf(request, deps), request.query),
