@@ -4,6 +4,7 @@ import { CSRF_HEADER, DEMO_EMAIL, SESSION_COOKIE } from '@storekeep/contracts';
 import { useTestApp } from '../../test/context';
 import type { TestClient, TestResponse } from '../../test/client';
 import {
+  buildAgreement,
   buildLease,
   buildMember,
   buildUser,
@@ -49,10 +50,10 @@ const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
 const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
 /**
  * Routes a franchisee may call whose path names a record: they are called with the second franchisee's
- * store, sale or lease, which must not exist for them (404).
+ * store, sale, lease or agreement, which must not exist for them (404).
  */
 const FOREIGN_TO_FRANCHISEE =
-  /^\w+ \/app\/api\/v1\/((stores|sales)\/:id|leases\/:id(\/history(\/:entryId)?)?)$/;
+  /^\w+ \/app\/api\/v1\/((stores|sales|agreements)\/:id|leases\/:id(\/history(\/:entryId)?)?)$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -160,6 +161,11 @@ const RULES: Rule[] = [
     pattern: /^GET \/app\/api\/v1\/leases(\/:id(\/history(\/:entryId)?)?)?$/,
     allow: AND_FRANCHISEE(ALL),
     why: 'the leases of a franchisee’s stores, read only',
+  },
+  {
+    pattern: /^GET \/app\/api\/v1\/agreements(\/:id)?$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the agreements a franchisee’s companies signed, read only',
   },
   {
     pattern: /^(POST \/app\/api\/v1\/sales(\/batch)?|(PATCH|DELETE) \/app\/api\/v1\/sales\/:id)$/,
@@ -388,7 +394,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
  * limited to the first: their client, their own store and sale, and the second franchisee's as path ids.
  */
 async function franchiseeOf(owner: TestClient, teamId: number) {
-  const made: Array<{ company: number; store: number; sale: number; lease: number }> = [];
+  const made: Array<{ company: number; store: number; sale: number; lease: number; agreement: number }> = [];
   for (const name of ['North', 'South']) {
     const company = await createVia(owner, 'companies', { name: `${name} Franchise`, kind: 'franchisee' });
     const store = await createVia(owner, 'stores', { name: `${name} Store`, company_id: company.id });
@@ -403,7 +409,14 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       'franchisee sale',
     ).body.data;
     const lease = await buildLease(owner, { store_id: store.id, reference: `${name} lease` });
-    made.push({ company: company.id, store: store.id, sale: sale.id, lease: lease.id });
+    const agreement = await buildAgreement(owner, { franchisee_id: company.id, store_ids: [store.id] });
+    made.push({
+      company: company.id,
+      store: store.id,
+      sale: sale.id,
+      lease: lease.id,
+      agreement: agreement.id,
+    });
   }
   const member = await buildMember(ctx, teamId, 'manager');
   expectStatus(
@@ -422,6 +435,7 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       stores: made[1]!.store,
       sales: made[1]!.sale,
       leases: made[1]!.lease,
+      agreements: made[1]!.agreement,
     },
   };
 }
@@ -722,6 +736,7 @@ describe('access control over every route', () => {
     expect(await listed('/app/api/v1/stores')).toEqual([franchisee.own.store]);
     expect(await listed('/app/api/v1/sales')).toEqual([franchisee.own.sale]);
     expect(await listed('/app/api/v1/leases')).toEqual([franchisee.own.lease]);
+    expect(await listed('/app/api/v1/agreements')).toEqual([franchisee.own.agreement]);
     // The route table says which team routes admit a franchisee; it must agree with the reviewed table.
     const disagree = routes
       .filter((r) => r.guard === 'team' && r.companyScope !== ruleFor(r).allow.includes('franchisee'))

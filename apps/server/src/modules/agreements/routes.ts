@@ -20,11 +20,16 @@ import * as agreements from './service';
 export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
+  // Reads a franchisee's member may call: narrowed to agreements whose franchisee is one of their companies.
+  const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/agreements`;
   const one = { 200: dataOf(agreementSchema) };
   app.get(
     base,
-    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } } },
+    {
+      config: scoped,
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } },
+    },
     async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query),
   );
   app.get(
@@ -62,9 +67,13 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
         .status(201)
         .send({ data: await agreements.createAgreement(deps, actorOf(request, deps), request.body) }),
   );
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await agreements.getAgreement(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${base}/:id`,
+    { config: scoped, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await agreements.getAgreement(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
   const patch = serviceValidatedBody(agreementBodySchema.partial());
   app.patch(
     `${base}/:id`,

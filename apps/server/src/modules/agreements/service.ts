@@ -8,9 +8,10 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
+import { notFound } from '../../platform/errors';
 import type { SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { authorize, teamScope, type Actor } from '../../platform/policy';
+import { authorize, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { whereInScope } from '../../platform/db/scope';
 import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
@@ -28,6 +29,7 @@ import {
   checkClauseDocuments,
   contractLifecycle,
   createContract,
+  findLiveContract,
   getContract,
   hideImportedContract,
   insertContract,
@@ -57,8 +59,8 @@ async function load(db: Executor, teamId: number, ids: number[]) {
     .leftJoin('companies', 'companies.id', 'a.franchisee_id')
     .selectAll('a')
     .select(['brands.name as brand_name', 'companies.name as franchisee_name'])
-    .where('a.team_id', '=', teamId)
     .where('a.id', 'in', ids)
+    .where((eb) => whereInScope(eb, teamScope(teamId), 'a', { byId: true }))
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -127,8 +129,10 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
           .selectFrom('agreement_stores')
           .innerJoin('stores', 'stores.id', 'agreement_stores.store_id')
           .select(['agreement_stores.agreement_id', 'stores.id', 'stores.name'])
-          .where('agreement_stores.team_id', '=', viewer.teamId)
           .where('agreement_stores.agreement_id', 'in', ids)
+          // By the agreement's key: with a plain `team_id = ?` SQLite walked the team's (team_id, store_id)
+          // index over all its agreements' stores for every page.
+          .where((eb) => whereInScope(eb, teamScope(viewer.teamId), 'agreement_stores', { byId: true }))
           .orderBy('stores.name')
           .execute()
       : [],
@@ -136,7 +140,7 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
       ? db
           .selectFrom('clauses')
           .selectAll()
-          .where('team_id', '=', viewer.teamId)
+          .where((eb) => whereInScope(eb, teamScope(viewer.teamId), 'clauses', { byId: true }))
           .where('subject_type', '=', 'agreement')
           .where('subject_id', 'in', ids)
           .orderBy('position')
@@ -220,6 +224,8 @@ export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<s
     },
   });
   const f = query.filters;
+  if (actor.scope.companyIds !== null)
+    conditions.push(sql<SqlBool>`id in (${agreementsInScope(deps.db, actor.scope)})`);
   for (const column of ['status', 'type', 'brand_id', 'franchisee_id'] as const)
     if (f[column]) conditions.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(f[column]!)})`);
   if (f.store_id)
@@ -387,7 +393,26 @@ export function agreementLifecycle(): Lifecycle {
 export function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   return listContracts(deps, agreementDefinition, actor, raw);
 }
-export function getAgreement(deps: Deps, actor: Actor, id: number) {
+/**
+ * A member limited to companies sees the agreements whose franchisee is one of their companies: the agreement's
+ * own company column, not its stores (a store listed on another franchisee's agreement does not open it).
+ */
+function agreementsInScope(db: Executor, scope: TeamScope) {
+  return db
+    .selectFrom('franchise_agreements')
+    .select('franchise_agreements.id')
+    .where((eb) => whereInScope(eb, scope, 'franchise_agreements', { companyColumn: 'franchisee_id' }));
+}
+
+export async function getAgreement(deps: Deps, actor: Actor, id: number) {
+  await findLiveContract(deps.db, agreementDefinition, actor.teamId, id);
+  if (actor.scope.companyIds !== null) {
+    const visible = await agreementsInScope(deps.db, actor.scope)
+      .where('franchise_agreements.id', '=', id)
+      .executeTakeFirst();
+    // Another franchisee's agreement does not exist for them, exactly like another team's.
+    if (!visible) throw notFound(agreementDefinition.label);
+  }
   return getContract(deps, agreementDefinition, actor, id);
 }
 export function createAgreement(deps: Deps, actor: Actor, input: unknown) {

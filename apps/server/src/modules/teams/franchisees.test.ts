@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
 import {
+  buildAgreement,
   buildCompany,
   buildLease,
   buildMember,
@@ -165,12 +166,47 @@ describe('members limited to franchisee companies', () => {
     expect(all.body.data).toHaveLength(3);
   });
 
+  it('reads the agreements their companies signed, never another franchisee’s or the franchisor’s, and edits none', async () => {
+    const f = await franchiseTeam();
+    const mine = await buildAgreement(f.owner, {
+      agreement_number: 'FA-N',
+      franchisee_id: f.mine.id,
+      store_ids: [f.myStore.id],
+    });
+    const theirs = await buildAgreement(f.owner, {
+      agreement_number: 'FA-S',
+      franchisee_id: f.theirs.id,
+      store_ids: [f.theirStore.id],
+    });
+    // An agreement naming no franchisee is nobody's but the franchisor's.
+    const unassigned = await buildAgreement(f.owner, { agreement_number: 'FA-X' });
+    const numbers = async (url: string) => {
+      const r = await f.franchisee.get(url);
+      expect(r.status).toBe(200);
+      return (r.body.data as Array<{ agreement_number: string }>).map((a) => a.agreement_number);
+    };
+    expect(await numbers('/app/api/v1/agreements')).toEqual(['FA-N']);
+    expect(await numbers(`/app/api/v1/agreements?filters[franchisee_id]=${f.theirs.id}`)).toEqual([]);
+    expect(await numbers('/app/api/v1/agreements?search=FA-S')).toEqual([]);
+    const own = await f.franchisee.get(`/app/api/v1/agreements/${mine.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.data.franchisee).toEqual({ id: f.mine.id, name: 'North Franchise LLC' });
+    expect(own.body.data.abilities).toEqual({ update: false, delete: false, restore: false });
+    for (const id of [theirs.id, unassigned.id])
+      expect((await f.franchisee.get(`/app/api/v1/agreements/${id}`)).status).toBe(404);
+    expect(
+      (await f.franchisee.patch(`/app/api/v1/agreements/${mine.id}`, { agreement_number: 'Mine' })).status,
+    ).toBe(403);
+    expect((await f.franchisee.delete(`/app/api/v1/agreements/${mine.id}`)).status).toBe(403);
+    expect((await f.owner.get('/app/api/v1/agreements')).body.data).toHaveLength(3);
+  });
+
   it('is refused the team’s other pages and the whole-team streams with 403', async () => {
     const f = await franchiseTeam();
     for (const url of [
       '/app/api/v1/leases/export',
       '/app/api/v1/clauses',
-      '/app/api/v1/agreements',
+      '/app/api/v1/agreements/export',
       '/app/api/v1/companies',
       `/app/api/v1/companies/${f.mine.id}`,
       '/app/api/v1/contacts',
@@ -295,6 +331,6 @@ describe('setting a member’s companies', () => {
       200,
     );
     expect(await names(client, '/app/api/v1/stores')).toEqual(['South Store']);
-    expect((await client.get('/app/api/v1/agreements')).status).toBe(403);
+    expect((await client.get('/app/api/v1/companies')).status).toBe(403);
   });
 });
