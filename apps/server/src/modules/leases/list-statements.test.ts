@@ -1,0 +1,110 @@
+import { CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { API_BASE } from '@storekeep/contracts';
+import { useTestApp } from '../../../test/context';
+import type { TestClient } from '../../../test/client';
+import { buildAgreement, buildLease, buildStore, teamWithRoles } from '../../../test/factories';
+import { observeQueries } from '../../platform/db';
+import { addDaysIso, todayIso } from './dates';
+
+const ctx = useTestApp();
+
+/** The statements one list page runs (the kept-body cache is passed by a write before each read). */
+async function statementsOfPage(client: TestClient, url: string) {
+  await buildStore(client);
+  // A write's background jobs (reminders, search index) would otherwise be counted with the page.
+  await ctx.app.deps.jobs.drain();
+  const statements: string[] = [];
+  const stop = observeQueries(ctx.app.deps.db, (query) => statements.push(query.sql));
+  const response = await client.get(url).finally(stop);
+  expect(response.status).toBe(200);
+  return { statements, rows: response.body.data.length as number };
+}
+
+/**
+ * On SQLite, how each statement of the page reaches its rows (EXPLAIN QUERY PLAN, every parameter 1: the
+ * planner has no statistics that would make the values matter). A plan that walks the team's index reads
+ * every row the team has in that table, whatever the page size.
+ */
+const onSqlite = () => ctx.databaseUrl.startsWith('sqlite:');
+
+async function sqlitePlans(statements: string[]) {
+  const plans: string[] = [];
+  for (const statement of statements.filter((s) => /^select/i.test(s.trim()))) {
+    const params = Array.from({ length: (statement.match(/\?/g) ?? []).length }, () => 1);
+    const { rows } = await ctx.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement}`, params),
+    );
+    plans.push(...rows.map((row) => row.detail));
+  }
+  return plans;
+}
+
+function richLease(storeId: number, i: number) {
+  const today = todayIso();
+  return {
+    store_id: storeId,
+    reference: `L-${i}`,
+    status: 'active',
+    commencement_date: addDaysIso(today, -3650),
+    expiration_date: addDaysIso(today, 300 + i),
+    rent_schedule: [
+      { start_date: addDaysIso(today, -3650), end_date: addDaysIso(today, -1), monthly_amount: 9000 },
+      { start_date: today, end_date: addDaysIso(today, 300 + i), monthly_amount: 10000 },
+    ],
+    charges: [{ kind: 'cam', monthly_amount: 500, estimated: true }],
+    options: [
+      { kind: 'renewal', count: 2, length_months: 60, notice_days: 180, notice_from: 'expiration' },
+      { kind: 'renewal', count: 1, length_months: 12, notice_days: 90, notice_from: 'expiration' },
+    ],
+    clauses: [{ kind: 'co_tenancy', text: 'Rent abates while the anchor is dark.' }],
+  };
+}
+
+describe('list pages read a bounded number of statements', () => {
+  it('reads a page of leases with their rent, charges, options and clauses in as many statements for 2 rows as for 8', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    for (let i = 0; i < 2; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
+    const few = await statementsOfPage(admin, `${API_BASE}/leases`);
+    for (let i = 2; i < 8; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
+    const more = await statementsOfPage(admin, `${API_BASE}/leases`);
+    expect([few.rows, more.rows]).toEqual([2, 8]);
+    expect(more.statements.length).toBe(few.statements.length);
+    expect(more.statements.length).toBeLessThanOrEqual(15);
+    // PostgreSQL's planner has statistics; SQLite's, without them, preferred the team's index.
+    if (!onSqlite()) return;
+    const plans = await sqlitePlans(more.statements);
+    for (const table of ['lease_rent_rows', 'lease_charges', 'lease_options'])
+      expect(plans.filter((plan) => plan.includes(` ${table} `))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^SEARCH ${table} USING INDEX ${table}_lease_index \\(lease_id=\\?`),
+        ),
+      ]);
+  });
+
+  it('reads a page of agreements with their stores and clauses in as many statements for 2 rows as for 8', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const agreement = async () => {
+      const store = await buildStore(admin);
+      await buildAgreement(admin, {
+        store_ids: [store.id],
+        clauses: [{ kind: 'grant_territory', text: 'Territory excludes airports.' }],
+      });
+    };
+    for (let i = 0; i < 2; i++) await agreement();
+    const few = await statementsOfPage(admin, `${API_BASE}/agreements`);
+    for (let i = 2; i < 8; i++) await agreement();
+    const more = await statementsOfPage(admin, `${API_BASE}/agreements`);
+    expect([few.rows, more.rows]).toEqual([2, 8]);
+    expect(more.statements.length).toBe(few.statements.length);
+    expect(more.statements.length).toBeLessThanOrEqual(12);
+    if (!onSqlite()) return;
+    const plans = await sqlitePlans(more.statements);
+    expect(plans.filter((plan) => / (agreement_stores|a) USING INDEX .*\(team_id=\?\)$/.test(plan))).toEqual(
+      [],
+    );
+    expect(plans).toContainEqual(
+      expect.stringMatching(/^SEARCH agreement_stores USING .*\(agreement_id=\?\)/),
+    );
+  });
+});
