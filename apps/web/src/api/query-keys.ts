@@ -50,6 +50,8 @@ export const queryKeys = {
   leaseAccountingDisclosures: (asOf: string) => ['lease-accounting', 'disclosures', asOf] as const,
   /** A lease's percentage-rent terms and figures per lease year (under the lease: lease writes refresh it). */
   leasePercentageRent: (id: number) => ['leases', id, 'percentage-rent'] as const,
+  /** A lease's CAM terms and reconciliation per lease year. */
+  leaseCam: (id: number) => ['leases', id, 'cam'] as const,
   reminderCounts: ['reminders', 'counts'] as const,
   reminderComments: (id: number) => ['reminders', 'comments', id] as const,
   /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */

@@ -6,6 +6,7 @@ import { leaseAccountingStrings } from './en-lease-accounting';
 import { salesStrings } from './en-sales';
 import { leaseAccountingPageStrings } from './en-lease-accounting-page';
 import { percentageRentTabStrings } from './en-percentage-rent';
+import { camTabStrings } from './en-cam';
 import { payableStrings } from './en-payables';
 import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
@@ -634,6 +635,7 @@ export const enLater = {
   ...payableStrings,
   ...leaseAccountingPageStrings,
   ...percentageRentTabStrings,
+  ...camTabStrings,
   ...invoiceStrings,
   ...importStrings,
   ...tokenStrings,

@@ -29,8 +29,9 @@ const FILTERS = ['status', 'store_id', 'landlord_id', 'clause', 'expiring_before
 // Its own chunk: the accounting tab loads when it is opened, never with the lease page.
 const LeaseAccountingPanel = lazy(() => import('../features/lease-accounting/accounting-panel'));
 const PercentageRentPanel = lazy(() => import('../features/percentage-rent/percentage-rent-panel'));
+const CamPanel = lazy(() => import('../features/cam/cam-panel'));
 /** The lease page's tabs as named in the URL (?tab=…); the first is the page without a tab. */
-const LEASE_TABS = ['overview', 'accounting', 'percentage-rent'] as const;
+const LEASE_TABS = ['overview', 'accounting', 'percentage-rent', 'cam'] as const;
 
 export function List() {
   const { t } = useTranslation();
@@ -219,6 +220,15 @@ export function Detail() {
               content: (
                 <Suspense fallback={<Skeleton className="h-96 w-full" />}>
                   <PercentageRentPanel lease={data} />
+                </Suspense>
+              ),
+            },
+            {
+              key: 'cam',
+              label: t('camTab.tab'),
+              content: (
+                <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                  <CamPanel lease={data} />
                 </Suspense>
               ),
             },

@@ -15,7 +15,7 @@ import { isApiError } from '../../api/api-error';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Badge, Button, buttonClasses, Card, Select, Skeleton, TextInput } from '../../components/ui';
-import { formatDate, formatUsd } from '../../lib/format';
+import { formatDay, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
 
 function usePercentageRent(leaseId: number) {
@@ -245,7 +245,7 @@ function YearItem({ leaseId, year }: { leaseId: number; year: PercentageRentYear
         <h3 className="font-semibold text-gray-900 dark:text-white">
           {t('percentageRentTab.yearLabel', { number: year.lease_year })}{' '}
           <span className="font-normal text-gray-600 dark:text-gray-400">
-            {formatDate(year.start)} – {formatDate(year.end)}
+            {formatDay(year.start)} – {formatDay(year.end)}
             {year.partial &&
               ` · ${t('percentageRentTab.partial', { days: year.days, of: year.full_year_days })}`}
           </span>
