@@ -42,6 +42,22 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
   team_settings: ['team_id'],
   team_holidays: ['id'],
   activities: ['id'],
+  lease_accounting_profiles: ['id'],
+  lease_accounting_settings: ['id'],
+  lease_accounting_closes: ['id'],
+  lease_accounting_closed_rows: ['id'],
+  percentage_rent_terms: ['id'],
+  cam_terms: ['id'],
+  cam_statements: ['id'],
+  payment_terms: ['id'],
+  rent_payables: ['id'],
+  invoicing_settings: ['team_id', 'brand_id'],
+  royalty_invoices: ['id'],
+  royalty_invoice_lines: ['id'],
+  royalty_payments: ['id'],
+  royalty_payment_allocations: ['id'],
+  sales_locks: ['id'],
+  development_units: ['id'],
 };
 
 /** Team tables that are not exported, and why. */
@@ -62,6 +78,8 @@ export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
   billing_events: 'Stripe event ids already handled (the subscription status itself is on the team)',
   personal_access_tokens: 'secrets',
   sessions: 'secrets',
+  example_records: 'marks which records the example portfolio added; the records themselves are exported',
+  invoice_sequences: 'the next invoice number; the numbers given are on the invoices',
 };
 
 const BATCH = 1000;
