@@ -30,7 +30,19 @@ test('the app pages have no serious accessibility violations', async ({ page }) 
   test.setTimeout(120_000);
   await registerViaApi(page.request, { name: 'Axel Access', email: uniqueEmail('axe') });
   const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Alpha' });
-  await apiCall(page.request, 'POST', '/stores', { name: 'Riverside', brand_id: brand.id, city: 'Austin' });
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Riverside',
+    brand_id: brand.id,
+    city: 'Austin',
+  });
+  const lease = await apiCall(page.request, 'POST', '/leases', {
+    store_id: store.id,
+    status: 'active',
+    commencement_date: '2024-01-01',
+    expiration_date: '2028-12-31',
+    percentage_rent_rate: 6,
+    rent_schedule: [{ start_date: '2024-01-01', end_date: '2028-12-31', monthly_amount: 9000 }],
+  });
   const found: Record<string, string[]> = {};
   for (const path of [
     '/dashboard',
@@ -46,6 +58,8 @@ test('the app pages have no serious accessibility violations', async ({ page }) 
     '/sales',
     '/payables',
     '/lease-accounting',
+    `/leases/${lease.id}?tab=percentage-rent`,
+    `/leases/${lease.id}?tab=cam`,
     '/import',
     '/import/stores',
     '/account/profile',
