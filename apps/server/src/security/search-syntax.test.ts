@@ -73,6 +73,7 @@ const SYNTAX = [
 ];
 
 describe('full-text syntax in every search box', () => {
+  // Every search box of every list, with each syntax: a long walk that a loaded CI machine has taken 20 s over.
   it('answers 200 or 422 (never 500) for query syntax in the global, list, export and documents searches', async () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
@@ -120,7 +121,7 @@ describe('full-text syntax in every search box', () => {
     expect(found.body.data.map((group: { type: string }) => group.type)).toEqual(
       expect.arrayContaining(['companies', 'brands', 'stores']),
     );
-  });
+  }, 60_000);
 
   it('matches LIKE wildcards typed in a search as themselves', async () => {
     const { user } = await buildUser(ctx);
