@@ -48,6 +48,7 @@ import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
 import { registerCamRoutes } from './modules/cam/routes';
 import { registerDevelopmentRoutes } from './modules/development/routes';
+import { registerFranchiseCalendarRoutes } from './modules/franchise-calendar/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
@@ -294,6 +295,7 @@ export async function buildApp({
   registerPayableRoutes(app, deps);
   registerCamRoutes(app, deps);
   registerDevelopmentRoutes(app, deps);
+  registerFranchiseCalendarRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);

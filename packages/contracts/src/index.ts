@@ -30,3 +30,4 @@ export * from './lease-journal';
 export * from './invoices';
 export * from './cam';
 export * from './development';
+export * from './franchise-calendar';

@@ -11,6 +11,8 @@ export const REMINDER_SOURCES = [
   'guaranty_end',
   'cam_audit',
   'agreement_expiration',
+  'development',
+  'franchise_calendar',
   'agreement_renewal_notice',
   'document_expiration',
   'attribute_date',

@@ -178,6 +178,12 @@ const RULES: Rule[] = [
     allow: ['manager', 'admin', 'owner'],
     why: 'observers read only; the demo team is a finished portfolio',
   },
+  // The disclosure calendar is team configuration like the team settings.
+  {
+    pattern: /^(PUT|POST|DELETE) \/app\/api\/v1\/franchise-calendar\//,
+    allow: ADMINS,
+    why: 'the franchisor’s disclosure calendar and registration rules are the admins’',
+  },
   // Everything else in the team: observers read, managers and up write.
   { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
   { pattern: /^(POST|PATCH|PUT|DELETE) \/app\/api\/v1\//, allow: WRITERS, why: 'managers write records' },
@@ -359,6 +365,15 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     201,
     'mute',
   );
+  const registration = expectStatus(
+    await owner.post('/app/api/v1/franchise-calendar/registrations', {
+      state: 'NY',
+      basis: 'fiscal_year_end',
+      days: 120,
+    }),
+    201,
+    'registration',
+  ).body.data;
   // A member only the matrix changes or removes, so the role clients keep their own memberships.
   const victim = await buildMember(ctx, teamId, 'observer');
   return {
@@ -370,6 +385,7 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     documents: document.id,
     versionId: versions[0].id,
     leases: lease.id,
+    registrations: registration.id,
     agreements: agreement.id,
     reminders: reminder.id,
     'reminder-comments': comment.id,
@@ -484,6 +500,13 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PUT /app/api/v1/leases/:id/cam': { cap_percent: 5, audit_days: 90 },
     'POST /app/api/v1/leases/:id/cam/statements': { lease_year: 1, actual: 1000, received_on: '2026-03-01' },
     'PUT /app/api/v1/agreements/:id/development': { units: [] },
+    'PUT /app/api/v1/franchise-calendar/settings': { fiscal_year_end: '12-31' },
+    'POST /app/api/v1/franchise-calendar/registrations': { state: 'CA', basis: 'fiscal_year_end', days: 120 },
+    'PUT /app/api/v1/franchise-calendar/registrations/:id': {
+      state: 'NY',
+      basis: 'fixed_date',
+      fixed_date: '06-30',
+    },
     'POST /app/api/v1/payables/generate': { period: '2026-03' },
     'PATCH /app/api/v1/payables/:id': { invoice_amount: 1000 },
     'POST /app/api/v1/payables/bulk': { action: 'approve', ids: [ids.payables] },

@@ -20,6 +20,8 @@ export const reminderStrings = {
       cam_audit: 'CAM audit window',
       agreement_expiration: 'Agreement expiration',
       agreement_renewal_notice: 'Renewal notice',
+      development: 'Development schedule',
+      franchise_calendar: 'Disclosure calendar',
       document_expiration: 'Document expiration',
       attribute_date: 'Custom date',
       manual: 'Manual',

@@ -70,6 +70,8 @@ describe('development schedules', () => {
       subject_type: 'agreement',
       subject_id: agreement.id,
     });
+    const listed = await admin.get<{ data: Array<{ source: string }> }>('/app/api/v1/reminders?per_page=100');
+    expect(listed.status).toBe(200);
 
     // Saving the agreement itself re-syncs its own dates and leaves the schedule's reminders alone.
     expect(

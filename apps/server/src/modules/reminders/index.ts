@@ -3,6 +3,7 @@ export {
   ATTRIBUTE_REMINDER_PREFIX,
   CAM_AUDIT_REMINDER_PREFIX,
   DEVELOPMENT_REMINDER_PREFIX,
+  FRANCHISE_CALENDAR_REMINDER_PREFIX,
   isAttributeReminderKey,
   removeSubjectReminders,
   retireReminderKeys,

@@ -23,6 +23,8 @@ export const CAM_AUDIT_REMINDER_PREFIX = 'cam_audit:';
  * kept by the development module, so an agreement's own sync leaves them alone.
  */
 export const DEVELOPMENT_REMINDER_PREFIX = 'development:';
+/** Keys of the team's disclosure-calendar reminders (`franchise_calendar:…`), about no record. */
+export const FRANCHISE_CALENDAR_REMINDER_PREFIX = 'franchise_calendar:';
 const isOwnReminderKey = (key: string) =>
   !isAttributeReminderKey(key) &&
   !key.startsWith(CAM_AUDIT_REMINDER_PREFIX) &&
@@ -51,7 +53,8 @@ export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]
 export async function syncReminders(
   trx: Executor,
   teamId: number,
-  subject: { type: string; id: number },
+  // null: the team's own dates (the disclosure calendar), about no record.
+  subject: { type: string; id: number } | null,
   dates: CriticalDate[],
   owns: (key: string) => boolean = isOwnReminderKey,
   today?: string,
@@ -66,8 +69,11 @@ export async function syncReminders(
     .selectFrom('reminders')
     .select(['id', 'source_key', 'due_date', 'title'])
     .where('team_id', '=', teamId)
-    .where('subject_type', '=', subject.type)
-    .where('subject_id', '=', subject.id)
+    .where((eb) =>
+      subject
+        ? eb.and([eb('subject_type', '=', subject.type), eb('subject_id', '=', subject.id)])
+        : eb('subject_type', 'is', null),
+    )
     .where('source_key', 'is not', null)
     .execute();
   const byKey = new Map(existing.filter((r) => owns(r.source_key!)).map((r) => [r.source_key!, r]));
@@ -81,8 +87,8 @@ export async function syncReminders(
         .insertInto('reminders')
         .values({
           team_id: teamId,
-          subject_type: subject.type,
-          subject_id: subject.id,
+          subject_type: subject?.type ?? null,
+          subject_id: subject?.id ?? null,
           source: date.source,
           source_key: date.key,
           title: date.title,

@@ -41,6 +41,7 @@ import { rentPayables } from './migrations/0043-rent-payables';
 import { camReconciliation } from './migrations/0043-cam-reconciliation';
 import { memberCompanies } from './migrations/0044-member-companies';
 import { developmentSchedules } from './migrations/0046-development-schedules';
+import { franchiseCalendar } from './migrations/0046-franchise-calendar';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -89,6 +90,7 @@ const migrations: Record<string, AppMigration> = {
   '0045-royalty-invoices': royaltyInvoices,
   '0044-member-companies': memberCompanies,
   '0046-development-schedules': developmentSchedules,
+  '0046-franchise-calendar': franchiseCalendar,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

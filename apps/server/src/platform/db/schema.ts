@@ -452,6 +452,23 @@ export type DevelopmentUnitsTable = {
   status: string;
   updated_at: Timestamp;
 };
+export type FranchiseCalendarSettingsTable = {
+  id: Id;
+  team_id: number;
+  fiscal_year_end: string;
+  fdd_update_days: number;
+  updated_at: Timestamp;
+};
+export type FranchiseRegistrationsTable = {
+  id: Id;
+  team_id: number;
+  state: string;
+  basis: string;
+  days: number | null;
+  fixed_date: string | null;
+  last_effective_date: string | null;
+  updated_at: Timestamp;
+};
 export type LeaseOptionsTable = {
   id: Id;
   lease_id: number;
@@ -848,6 +865,8 @@ export type Database = {
   cam_terms: CamTermsTable;
   cam_statements: CamStatementsTable;
   development_units: DevelopmentUnitsTable;
+  franchise_calendar_settings: FranchiseCalendarSettingsTable;
+  franchise_registrations: FranchiseRegistrationsTable;
   lease_options: LeaseOptionsTable;
   lease_amendments: LeaseAmendmentsTable;
   team_holidays: TeamHolidaysTable;

@@ -66,6 +66,8 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'example_records',
   'external_ids',
   'franchise_agreements',
+  'franchise_calendar_settings',
+  'franchise_registrations',
   'import_mappings',
   'imports',
   'lease_accounting_closed_rows',
