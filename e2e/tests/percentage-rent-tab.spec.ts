@@ -50,8 +50,16 @@ test('the Percentage rent tab: the natural breakpoint, months not reported, and 
   await expect(year1).toContainText('$2,000,000');
   await expect(year1).toContainText('$45,000');
 
+  // A band from 2,500,000 at 10 %: 500,000 at 6 % from the breakpoint, then 250,000 at 10 %.
+  await page.getByRole('button', { name: 'Add a rate band' }).click();
+  await page.getByLabel('Band from sales ($)').fill('2500000');
+  await page.getByLabel('Band rate (%)').fill('10');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(year1).toContainText('$55,000');
+
   await page.reload();
   await expect(page.getByLabel('Breakpoint', { exact: true })).toHaveValue('artificial');
+  await expect(page.getByLabel('Band rate (%)')).toHaveValue('10');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'percentage-rent-tab-phone');
 });

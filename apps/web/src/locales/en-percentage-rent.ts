@@ -15,6 +15,8 @@ export const percentageRentTabStrings = {
       lease_year_month: 'Month the lease year starts (1–12)',
       lease_year: 'Lease year',
       breakpoint: 'Breakpoint ($)',
+      from_sales: 'Band from sales ($)',
+      tier_rate: 'Band rate (%)',
     },
     kind: {
       natural: 'Natural (the year’s base rent ÷ the rate)',
@@ -30,7 +32,11 @@ export const percentageRentTabStrings = {
     addRow: 'Add a lease year',
     remove: 'Remove',
     removeRow: 'Remove breakpoint row {{number}}',
-    tiers: 'Rate bands: {{tiers}}.',
+    tiers: 'Rate bands',
+    tiersIntro:
+      'Optional: from each band’s start (a year’s gross sales, not the amount over the breakpoint) that band’s rate applies instead of the lease’s.',
+    addTier: 'Add a rate band',
+    removeTier: 'Remove rate band {{number}}',
     save: 'Save terms',
     saved: 'Percentage rent terms saved.',
     readOnly: 'Managers and admins change these terms.',

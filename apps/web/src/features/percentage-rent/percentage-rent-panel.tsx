@@ -33,7 +33,7 @@ type TermsInput = {
   lease_year_start: string;
   lease_year_month: string | null;
   proration: string;
-  tiers: PercentageRent['terms']['tiers'];
+  tiers: { from_sales: string; rate: string }[];
   breakpoint_schedule: { lease_year: string; breakpoint: string }[];
 };
 
@@ -83,6 +83,9 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
       breakpoint: String(row.breakpoint),
     })),
   );
+  const [tiers, setTiers] = useState(() =>
+    data.terms.tiers.map((tier) => ({ from_sales: String(tier.from_sales), rate: String(tier.rate) })),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function onSubmit(event: FormEvent) {
@@ -94,7 +97,7 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
         lease_year_start: start,
         lease_year_month: start === 'month' ? month : null,
         proration,
-        tiers: data.terms.tiers,
+        tiers,
         breakpoint_schedule: kind === 'artificial' ? schedule : [],
       });
       toast.success(t('percentageRentTab.saved'));
@@ -106,6 +109,8 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
 
   const options = (values: readonly string[], group: string) =>
     values.map((value) => ({ value, label: t(`percentageRentTab.${group}.${value}`) }));
+  const setTier = (index: number, field: 'from_sales' | 'rate', value: string) =>
+    setTiers((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
   const setRow = (index: number, field: 'lease_year' | 'breakpoint', value: string) =>
     setSchedule((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
 
@@ -193,15 +198,42 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
             </Button>
           </fieldset>
         )}
-        {data.terms.tiers.length > 0 && (
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            {t('percentageRentTab.tiers', {
-              tiers: data.terms.tiers
-                .map((tier) => `${formatUsd(tier.from_sales)}+ @ ${tier.rate} %`)
-                .join(', '),
-            })}
-          </p>
-        )}
+        <fieldset disabled={!editable} className="space-y-3">
+          <legend className="text-sm font-semibold text-gray-900 dark:text-white">
+            {t('percentageRentTab.tiers')}
+          </legend>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('percentageRentTab.tiersIntro')}</p>
+          {tiers.map((tier, index) => (
+            <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
+              <TextInput
+                label={t('percentageRentTab.fields.from_sales')}
+                inputMode="decimal"
+                value={tier.from_sales}
+                onChange={(event) => setTier(index, 'from_sales', event.target.value)}
+                error={errors[`tiers.${index}.from_sales`]}
+              />
+              <TextInput
+                label={t('percentageRentTab.fields.tier_rate')}
+                inputMode="decimal"
+                value={tier.rate}
+                onChange={(event) => setTier(index, 'rate', event.target.value)}
+                error={errors[`tiers.${index}.rate`]}
+              />
+              <Button
+                color="white"
+                onClick={() => setTiers((rows) => rows.filter((_, i) => i !== index))}
+                aria-label={t('percentageRentTab.removeTier', { number: index + 1 })}
+              >
+                {t('percentageRentTab.remove')}
+              </Button>
+            </div>
+          ))}
+          {editable && tiers.length < 10 && (
+            <Button color="white" onClick={() => setTiers((rows) => [...rows, { from_sales: '', rate: '' }])}>
+              {t('percentageRentTab.addTier')}
+            </Button>
+          )}
+        </fieldset>
         {editable ? (
           <Button type="submit" loading={save.isPending}>
             {t('percentageRentTab.save')}
