@@ -130,7 +130,9 @@ export async function startServer(options: {
     });
   const server = { child, port, base, output: () => output, exited, outputMatches, outputClosed };
   if (options.ready === false) return server;
-  const deadline = Date.now() + 30_000;
+  // A first start migrates and seeds; two of them at once beside a loaded test run have taken over 30 s.
+  const readyWithin = 90_000;
+  const deadline = Date.now() + readyWithin;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the server exited (${child.exitCode}) before it was ready\n${output}`);
@@ -139,7 +141,8 @@ export async function startServer(options: {
       () => false,
     );
     if (ok) return server;
-    if (Date.now() > deadline) throw new Error(`the server was not ready in 30 s\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`the server was not ready in ${readyWithin / 1000} s\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
