@@ -58,6 +58,8 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
   royalty_payment_allocations: ['id'],
   sales_locks: ['id'],
   development_units: ['id'],
+  franchise_calendar_settings: ['id'],
+  franchise_registrations: ['id'],
 };
 
 /** Team tables that are not exported, and why. */
