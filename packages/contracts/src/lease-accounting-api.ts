@@ -34,7 +34,12 @@ const rate = (label: string) =>
     z
       .number({ error: validationMessage('required', label) })
       .min(0, { error: validationMessage('between', label, { min: 0, max: 100 }) })
-      .max(100, { error: validationMessage('between', label, { min: 0, max: 100 }) }),
+      .max(100, { error: validationMessage('between', label, { min: 0, max: 100 }) })
+      // Six decimals of a percent are finer than any rate table; the rate is stored as its decimal text.
+      .refine((value) => Math.abs(value - Math.round(value * 1e6) / 1e6) < 1e-9, {
+        error: `The ${label} may have at most six decimals.`,
+      })
+      .transform((value) => Math.round(value * 1e6) / 1e6),
   );
 const isoDate = (label: string) =>
   z.string({ error: validationMessage('date', label) }).regex(/^\d{4}-\d{2}-\d{2}$/, {

@@ -133,6 +133,13 @@ describe('lease accounting profile and schedule', () => {
     );
     expect(Object.keys(await errorsOf({ exemption: 'low_value' }))).toEqual(['exemption']);
     expect(Object.keys(await errorsOf({ discount_rate: 140 }))).toEqual(['discount_rate']);
+    expect(await errorsOf({ discount_rate: 2.1234567 })).toEqual({
+      discount_rate: ['The discount rate may have at most six decimals.'],
+    });
+    // A subnormal number is a rate of 0 to six decimals, not 21 characters for the rate's column (it was a 500).
+    const tiny = await admin.put(url, { discount_rate: 4.24646539039877e-310 });
+    expect(tiny.status).toBe(200);
+    expect(tiny.body.data.discount_rate).toBe(0);
     expect(Object.keys(await errorsOf({ incentives: 10.001 }))).toEqual(['incentives']);
     expect(Object.keys(await errorsOf({ reasonably_certain_options: [3] }))).toEqual([
       'reasonably_certain_options',
