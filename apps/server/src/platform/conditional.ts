@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from './deps';
-import { teamVersionAndToday } from './team-cache';
+import { bumpTeamWriteVersion, teamVersionAndToday } from './team-cache';
 
 /**
  * The GET routes whose answer depends only on the team's data (its write version), the caller (user, team
@@ -147,6 +147,8 @@ export function bodyCacheOf(app: FastifyInstance): BodyCache | undefined {
  * learns anything from a tag), one read of the team's write version decides. Nothing else touches the
  * database on a 304 or on a kept body. `private, no-cache` lets a browser keep the body but ask every time.
  */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
   const bodies = new BodyCache(BODY_BUDGET_BYTES);
   bodyCaches.set(app, bodies);
@@ -173,6 +175,12 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
     tags.set(request, tag);
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    // Every write a team member made moves the team's tags before its answer leaves, whatever service did it:
+    // a write that did not bump the version itself (an image upload, an option's verification) would otherwise
+    // leave the old body behind a 304 or a kept body.
+    const writer = request.auth?.team;
+    if (writer && !SAFE_METHODS.has(request.method) && reply.statusCode < 400)
+      await bumpTeamWriteVersion(deps.db, writer.id);
     const tag = tags.get(request);
     // An error answer (a 404 of a record another team owns) carries no tag: only a 200 is worth keeping.
     if (tag && reply.statusCode === 200) {
