@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWholeCents } from './money';
-import { oneOf, validationMessage } from './validation';
+import { blankToNull, numericText, oneOf, validationMessage } from './validation';
 
 /**
  * CAM and operating-expense reconciliation per lease year. A controllable-CAM cap grows from the base
@@ -10,12 +10,9 @@ import { oneOf, validationMessage } from './validation';
 export const CAM_CAP_METHODS = ['compounding', 'cumulative'] as const;
 export type CamCapMethod = (typeof CAM_CAP_METHODS)[number];
 
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const money = (label: string) =>
   z.preprocess(
-    (v) => blankToNull(numeric(v)),
+    (v) => blankToNull(numericText(v)),
     z
       .number({ error: validationMessage('between', label, { min: 0, max: 1_000_000_000 }) })
       .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
@@ -25,7 +22,7 @@ const money = (label: string) =>
   );
 const whole = (label: string, min: number, max: number) =>
   z.preprocess(
-    (v) => blankToNull(numeric(v)),
+    (v) => blankToNull(numericText(v)),
     z
       .number({ error: validationMessage('between', label, { min, max }) })
       .int({ error: validationMessage('integer', label) })
@@ -37,7 +34,7 @@ const whole = (label: string, min: number, max: number) =>
 export const camTermsInputSchema = z.object({
   cap_percent: z
     .preprocess(
-      (v) => blankToNull(numeric(v)),
+      (v) => blankToNull(numericText(v)),
       z
         .number({ error: validationMessage('between', 'cap', { min: 0, max: 100 }) })
         .min(0, { error: validationMessage('between', 'cap', { min: 0, max: 100 }) })
@@ -54,7 +51,7 @@ export type CamTermsInput = z.input<typeof camTermsInputSchema>;
 
 export const camStatementInputSchema = z.object({
   lease_year: z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', 'lease year') })
       .int({ error: validationMessage('integer', 'lease year') })

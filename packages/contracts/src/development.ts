@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOf, validationMessage } from './validation';
+import { blankToNull, numericText, oneOf, validationMessage } from './validation';
 
 /**
  * An area development agreement's development schedule: the units the developer must open, each by a date.
@@ -17,13 +17,9 @@ export type DevelopmentUnitStatus = (typeof DEVELOPMENT_UNIT_STATUSES)[number];
 export const SETTLED_DEVELOPMENT_STATUSES: readonly DevelopmentUnitStatus[] = ['open', 'terminated'];
 export const MAX_DEVELOPMENT_UNITS = 500;
 
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-
 export const developmentUnitInputSchema = z.object({
   unit_number: z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', 'unit number') })
       .int({ error: validationMessage('integer', 'unit number') })
@@ -32,7 +28,7 @@ export const developmentUnitInputSchema = z.object({
   ),
   open_by: z.iso.date({ error: validationMessage('date', 'open by') }),
   store_id: z.preprocess(
-    (v) => blankToNull(numeric(v)),
+    (v) => blankToNull(numericText(v)),
     z
       .number({ error: validationMessage('integer', 'store') })
       .int({ error: validationMessage('integer', 'store') })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addCalendarDays, type IsoDate } from './critical-dates';
-import { oneOf, validationMessage } from './validation';
+import { blankToNull, numericText, oneOf, validationMessage } from './validation';
 
 /**
  * The franchisor's disclosure calendar. The annual FDD update is due `fdd_update_days` (120 by default) after
@@ -24,9 +24,6 @@ const monthDay = (label: string) =>
   z
     .string({ error: validationMessage('required', label) })
     .refine(isMonthDay, { error: `The ${label} must be a month and day (MM-DD).` });
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const days = (label: string, min: number, max: number) =>
   z
     .number({ error: validationMessage('between', label, { min, max }) })
@@ -36,7 +33,9 @@ const days = (label: string, min: number, max: number) =>
 
 export const franchiseCalendarSettingsInputSchema = z.object({
   fiscal_year_end: monthDay('fiscal year end'),
-  fdd_update_days: z.preprocess(numeric, days('FDD update days', 1, 366)).default(DEFAULT_FDD_UPDATE_DAYS),
+  fdd_update_days: z
+    .preprocess(numericText, days('FDD update days', 1, 366))
+    .default(DEFAULT_FDD_UPDATE_DAYS),
   /** Adds the documented starting list of registration rules when the team has none yet. */
   add_default_registrations: z
     .boolean({ error: 'The add default registrations field must be true or false.' })
@@ -59,7 +58,7 @@ export const registrationInputSchema = z
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, { error: 'The state must be a two-letter code.' }),
     basis: oneOf(REGISTRATION_BASES, 'basis'),
-    days: z.preprocess((v) => blankToNull(numeric(v)), days('days', -366, 366).nullable()).default(null),
+    days: z.preprocess((v) => blankToNull(numericText(v)), days('days', -366, 366).nullable()).default(null),
     fixed_date: z.preprocess(blankToNull, monthDay('fixed date').nullable()).default(null),
     last_effective_date: z
       .preprocess(

@@ -9,28 +9,23 @@ import {
   ROUNDING_MODES,
 } from './lease-accounting';
 import { GL_ACCOUNT_ROLES, type GlAccountRole } from './lease-journal';
-import { isWholeCents } from './money';
-import { monthField, oneOf, optionalString, validationMessage } from './validation';
+import {
+  dollarsField,
+  monthField,
+  numericText,
+  oneOf,
+  optionalString,
+  validationMessage,
+} from './validation';
 
 /**
  * A lease's accounting profile (`PUT /leases/{id}/accounting`) and the schedule built from it. Money in
  * dollars with at most two decimals, as everywhere in the API; rates in percent a year.
  */
 
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const dollars = (label: string) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({ error: validationMessage('required', label) })
-      .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
-      .max(10_000_000_000, { error: validationMessage('max_numeric', label, { max: 10_000_000_000 }) })
-      .refine(isWholeCents, { error: `The ${label} may have at most two decimals.` }),
-  );
 const rate = (label: string) =>
   z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', label) })
       .min(0, { error: validationMessage('between', label, { min: 0, max: 100 }) })
@@ -83,9 +78,9 @@ export const leaseAccountingInputSchema = z
       .default([]),
     /** Rent of each assumed renewal term over the one before, in percent (0: the last rent continues). */
     renewal_increase_percent: rate('renewal increase').default(0),
-    initial_direct_costs: dollars('initial direct costs').default(0),
-    incentives: dollars('incentives').default(0),
-    prepaid_rent: dollars('prepaid rent').default(0),
+    initial_direct_costs: dollarsField('initial direct costs').default(0),
+    incentives: dollarsField('incentives').default(0),
+    prepaid_rent: dollarsField('prepaid rent').default(0),
   })
   .superRefine((value, ctx) => {
     if (value.classification_override !== null && !value.classification_reason)
@@ -188,7 +183,7 @@ export type LeaseSchedule = z.infer<typeof leaseScheduleSchema>;
 /** The team's incremental borrowing rates: the first band whose `up_to_months` covers the term applies. */
 export const borrowingRateBandSchema = z.object({
   up_to_months: z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', 'term') })
       .int({ error: validationMessage('integer', 'term') })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWholeCents } from './money';
-import { monthField, oneOf, validationMessage } from './validation';
+import { blankToNull, monthField, numericText, oneOf, validationMessage } from './validation';
 
 /** How a lease's rent is paid: calendar months, quarters or years, at the start (advance) or after (arrears). */
 export const PAYABLE_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
@@ -20,16 +20,12 @@ export const DEFAULT_PAYMENT_TERMS = {
   remittance: null,
 } as const;
 
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-
 export const paymentTermsInputSchema = z.object({
   frequency: oneOf(PAYABLE_FREQUENCIES, 'frequency').default('monthly'),
   timing: oneOf(PAYABLE_TIMINGS, 'timing').default('advance'),
   due_day: z
     .preprocess(
-      numeric,
+      numericText,
       z
         .number({ error: validationMessage('between', 'due day', { min: 1, max: 31 }) })
         .int({ error: validationMessage('integer', 'due day') })
@@ -124,7 +120,7 @@ export const payableGenerateResultSchema = z.object({
 export const payableInvoiceBodySchema = z.object({
   invoice_amount: z
     .preprocess(
-      (v) => blankToNull(numeric(v)),
+      (v) => blankToNull(numericText(v)),
       z
         .number({ error: validationMessage('between', 'invoice amount', { min: 0, max: 1_000_000_000 }) })
         .min(0, { error: validationMessage('min_numeric', 'invoice amount', { min: 0 }) })

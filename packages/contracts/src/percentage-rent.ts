@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isWholeCents } from './money';
-import { oneOf, validationMessage } from './validation';
+import { dollarsField, numericText, oneOf, validationMessage } from './validation';
 
 /**
  * Percentage rent terms of one lease. The rate itself stays on the lease (`percentage_rent_rate`), and so
@@ -26,20 +25,9 @@ export const DEFAULT_PERCENTAGE_RENT_TERMS = {
   breakpoint_schedule: [],
 } as const satisfies PercentageRentTermsInput;
 
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const dollars = (label: string) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({ error: validationMessage('required', label) })
-      .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
-      .max(10_000_000_000, { error: validationMessage('max_numeric', label, { max: 10_000_000_000 }) })
-      .refine(isWholeCents, { error: `The ${label} may have at most two decimals.` }),
-  );
 const percent = (label: string) =>
   z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', label) })
       .gt(0, { error: validationMessage('between', label, { min: 0, max: 100 }) })
@@ -48,19 +36,19 @@ const percent = (label: string) =>
 
 /** A sales band: sales from `from_sales` (a year's gross, in dollars) up pay `rate` %. */
 export const percentageRentTierSchema = z.object({
-  from_sales: dollars('sales from'),
+  from_sales: dollarsField('sales from'),
   rate: percent('rate'),
 });
 export const breakpointScheduleRowSchema = z.object({
   lease_year: z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', 'lease year') })
       .int({ error: validationMessage('integer', 'lease year') })
       .min(1, { error: validationMessage('min_numeric', 'lease year', { min: 1 }) })
       .max(200, { error: validationMessage('max_numeric', 'lease year', { max: 200 }) }),
   ),
-  breakpoint: dollars('breakpoint'),
+  breakpoint: dollarsField('breakpoint'),
 });
 
 export const percentageRentTermsInputSchema = z
@@ -69,7 +57,7 @@ export const percentageRentTermsInputSchema = z
     lease_year_start: oneOf(LEASE_YEAR_STARTS, 'lease year start').default('rent_commencement'),
     lease_year_month: z
       .preprocess(
-        (v) => (v === '' || v === undefined ? null : numeric(v)),
+        (v) => (v === '' || v === undefined ? null : numericText(v)),
         z
           .number({ error: validationMessage('between', 'first month', { min: 1, max: 12 }) })
           .int({ error: validationMessage('between', 'first month', { min: 1, max: 12 }) })
@@ -165,7 +153,7 @@ export type PercentageRent = z.infer<typeof percentageRentSchema>;
 
 export const percentageRentStatementQuerySchema = z.object({
   lease_year: z.preprocess(
-    numeric,
+    numericText,
     z
       .number({ error: validationMessage('required', 'lease year') })
       .int({ error: validationMessage('integer', 'lease year') })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents } from './money';
 
 /**
  * PRODUCT-SPEC §5: messages are looked up by rule with the field label inserted. Server (422 bodies)
@@ -58,6 +59,25 @@ export function monthField(label: string) {
   return z
     .string({ error: validationMessage('required', label) })
     .refine(isMonth, { error: monthMessage(label) });
+}
+
+/** Form fields send '' for nothing: the schemas read it (and an absent value) as null. */
+export const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** Numbers typed as text ("12.5") are read as numbers; anything else is left for the schema to refuse. */
+export const numericText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+
+/** A required amount in dollars, 0 to ten billion, in whole cents; typed text is read as a number. */
+export function dollarsField(label: string) {
+  return z.preprocess(
+    numericText,
+    z
+      .number({ error: validationMessage('required', label) })
+      .min(0, { error: validationMessage('min_numeric', label, { min: 0 }) })
+      .max(10_000_000_000, { error: validationMessage('max_numeric', label, { max: 10_000_000_000 }) })
+      .refine(isWholeCents, { error: `The ${label} may have at most two decimals.` }),
+  );
 }
 
 const trimmed = () => z.string().trim();
