@@ -73,6 +73,12 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await expect(page.getByText('1 figure saved.')).toBeVisible();
   await expect(cell).toHaveValue('12,500');
   await screenshot(page, 'franchisee-sales');
+  // The franchisor's whole-team money pages answer with the 403 page, without asking the API (the console
+  // stays clean: the suite fails on any error there).
+  for (const path of ['/payables', '/invoices', '/reporting']) {
+    await page.goto(path);
+    await expect(page.getByText('You are not allowed to see this page')).toBeVisible();
+  }
 
   // The franchisor sees the figure, and on the team page that North last reported just now.
   const figures = await apiCall<Array<{ gross: number; store: { name: string } }>>(

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import {
   adminGuard,
   billingGuard,
+  browseGuard,
   guestGuard,
   manageGuard,
   reactivateGuard,
@@ -177,6 +178,7 @@ export const routes: RouteObject[] = [
           {
             path: 'payables',
             lazy: lazyRoute(() => import('./routes/payables')),
+            loader: browseGuard,
             handle: { section: 'Payables' },
           },
           {
@@ -188,11 +190,13 @@ export const routes: RouteObject[] = [
           {
             path: 'invoices',
             lazy: lazyRoute(() => import('./routes/invoices')),
+            loader: browseGuard,
             handle: { section: 'Invoices' },
           },
           {
             path: 'reporting',
             lazy: lazyRoute(() => import('./routes/reporting')),
+            loader: browseGuard,
             handle: { section: 'Sales reporting' },
           },
           {

@@ -62,3 +62,5 @@ export async function reactivateGuard({ request }: LoaderFunctionArgs): Promise<
 export const adminGuard = roleGuard('team.admin');
 export const billingGuard = roleGuard('billing.manage');
 export const manageGuard = roleGuard('records.write');
+/** Whole-team screens (payables, invoices, sales reporting): a franchisee's member gets the 403 page. */
+export const browseGuard = roleGuard('team.browse');
