@@ -316,7 +316,20 @@ export async function buildApp({
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs): sent as the browser accepts.
   if (spa !== null) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+    const hashedAssets = path.join(webDist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The build names every file under assets/ after its content's hash, so a browser may keep it for a year
+      // without asking again: a returning visitor's page starts from its own cache. The rest (the service
+      // worker, the manifest, icons, the offline page) keep their names across releases and are revalidated.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(hashedAssets))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     // Browsers ask for /favicon.ico beside documents that are not HTML (a PDF opened from its signed link),
     // where no <link rel="icon"> names the SVG the app's pages use.
     app.get('/favicon.ico', (_request, reply) =>

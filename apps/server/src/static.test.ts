@@ -44,6 +44,16 @@ describe('the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('lets the browser keep the hashed build files for a year, and revalidate the files whose names stay', async () => {
+    for (const encoding of ['br', '']) {
+      const asset = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': encoding } });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const icon = await ctx.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=0');
+  });
+
   it('answers /favicon.ico, which browsers ask for beside a PDF, with the app’s icon', async () => {
     const icon = await ctx.app.inject({ url: '/favicon.ico' });
     expect(icon.statusCode).toBe(301);
