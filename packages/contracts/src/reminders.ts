@@ -16,9 +16,19 @@ export const REMINDER_SOURCES = [
   'agreement_renewal_notice',
   'document_expiration',
   'attribute_date',
+  'sales_report',
+  'invoice_payment',
   'manual',
 ] as const;
-export const REMINDER_CLOSED_REASONS = ['past_when_entered', 'exercised', 'waived', 'lapsed'] as const;
+export const REMINDER_CLOSED_REASONS = [
+  'past_when_entered',
+  'exercised',
+  'waived',
+  'lapsed',
+  'received',
+  'paid',
+  'voided',
+] as const;
 export const reminderCountsSchema = z.object({
   overdue: z.number().int(),
   upcoming: z.number().int(),

@@ -241,6 +241,9 @@ export const enLater = {
       exercised: 'Option exercised',
       waived: 'Option waived',
       lapsed: 'Lapsed',
+      received: 'Report received',
+      paid: 'Invoice paid',
+      voided: 'Invoice voided',
     },
   },
   records: {

@@ -24,6 +24,8 @@ export const reminderStrings = {
       franchise_calendar: 'Disclosure calendar',
       document_expiration: 'Document expiration',
       attribute_date: 'Custom date',
+      sales_report: 'Sales report',
+      invoice_payment: 'Invoice payment',
       manual: 'Manual',
     },
     subjects: {

@@ -12,11 +12,13 @@ import {
   buildStore,
   buildUser,
   createVia,
+  mailTo,
   signIn,
   teamWithRoles,
 } from '../../../test/factories';
 import type { TestClient } from '../../../test/client';
 import { createMailSender } from '../../platform/mail';
+import { deliverReminderNotices } from '../reminders/index';
 
 const ctx = useTestApp();
 const api = '/app/api/v1';
@@ -384,6 +386,113 @@ describe('payments, statements and aging', () => {
     expect((await observer.get(`${api}/invoices/export?kind=leases`)).status).toBe(422);
     const payments = await observer.get(`${api}/payments?filters[franchisee_id]=${operator.id}`);
     expect(payments.body.meta.total).toBe(3);
+  });
+});
+
+describe('billing reminders', () => {
+  type ReminderRow = {
+    id: number;
+    title: string;
+    due_date: string;
+    read_at: string | null;
+    closed_reason: string | null;
+  };
+  const remindersOf = async (client: TestClient, source: string, type: string, id: number) =>
+    (
+      await client.get(
+        `${api}/reminders?per_page=100&filters[source]=${source}&filters[subject_type]=${type}&filters[subject_id]=${id}`,
+      )
+    ).body.data as ReminderRow[];
+
+  it('reminds of a missing sales report at its due date, escalates it, and closes it once the report is in', async () => {
+    const { admin, owner } = await teamWithRoles(ctx);
+    const { agreement, austin } = await franchise(admin);
+    // Ticks from several instances at once make each reminder once.
+    await Promise.all([0, 1, 2].map(() => deliverReminderNotices(ctx.app.deps, '2026-04-05')));
+    const march = (await remindersOf(admin, 'sales_report', 'agreement', agreement.id)).filter((r) =>
+      r.title.includes('2026-03-01'),
+    );
+    // Dallas reported March; Austin's report is due on April 10.
+    expect(march.map((r) => [r.title, r.due_date, r.read_at])).toEqual([
+      ['Sales report of Austin for 2026-03-01 – 2026-03-31', '2026-04-10', null],
+    ]);
+
+    // The day after the due date the missing report is escalated to the admins and the owner, once.
+    await Promise.all([0, 1].map(() => deliverReminderNotices(ctx.app.deps, '2026-04-11')));
+    const overdue = (await mailTo(ctx, owner.email)).filter(
+      (m) => /overdue/i.test(m.subject) && m.text.includes('Sales report of Austin for 2026-03-01'),
+    );
+    expect(overdue).toHaveLength(1);
+
+    // The report comes in: the next tick closes the reminder, kept as history.
+    await admin.post(`${api}/sales/batch`, {
+      rows: [{ store_id: austin.id, period_start: '2026-03-01', gross: 4100 }],
+    });
+    await deliverReminderNotices(ctx.app.deps, '2026-04-12');
+    const closed = (await remindersOf(admin, 'sales_report', 'agreement', agreement.id)).find(
+      (r) => r.id === march[0]!.id,
+    );
+    expect(closed).toMatchObject({ closed_reason: 'received' });
+    expect(closed!.read_at).not.toBeNull();
+    // Saving the agreement leaves its report reminders alone.
+    expect((await admin.patch(`${api}/agreements/${agreement.id}`, { royalty_percent: 6 })).status).toBe(200);
+    expect((await remindersOf(admin, 'sales_report', 'agreement', agreement.id)).length).toBeGreaterThan(1);
+  });
+
+  it('reminds of an unpaid invoice at its due date and closes the reminder when it is paid or voided', async () => {
+    const { admin, owner } = await teamWithRoles(ctx);
+    const { operator } = await franchise(admin);
+    const march = (await invoiceMonth(admin, '2026-03')).created[0]!;
+    const april = (await invoiceMonth(admin, '2026-04')).created[0]!;
+    const due = march.due_date as string;
+    const dayAfter = new Date(Date.parse(`${due}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await Promise.all([0, 1].map(() => deliverReminderNotices(ctx.app.deps, dayAfter)));
+    const open = await remindersOf(admin, 'invoice_payment', 'company', operator.id);
+    expect(open.map((r) => [r.title, r.due_date, r.read_at]).sort()).toEqual([
+      ['Payment of invoice INV-000001', due, null],
+      ['Payment of invoice INV-000002', april.due_date, null],
+    ]);
+    const overdue = (await mailTo(ctx, owner.email)).filter(
+      (m) => /overdue/i.test(m.subject) && m.text.includes('Payment of invoice INV-000001'),
+    );
+    expect(overdue).toHaveLength(1);
+
+    // Paid in full (a part payment leaves it open), and voided: both close at once, in the same change.
+    await admin.post(`${api}/payments`, {
+      franchisee_id: operator.id,
+      received_on: dayAfter,
+      amount: 1000,
+      allocations: [{ invoice_id: march.id, amount: 1000 }],
+    });
+    expect(
+      (await remindersOf(admin, 'invoice_payment', 'company', operator.id)).map((r) => r.closed_reason),
+    ).toEqual([null, null]);
+    await admin.post(`${api}/payments`, {
+      franchisee_id: operator.id,
+      received_on: dayAfter,
+      amount: 79,
+      allocations: [{ invoice_id: march.id, amount: 79 }],
+    });
+    expect((await admin.post(`${api}/invoices/${april.id}/void`)).status).toBe(200);
+    const settled = await remindersOf(admin, 'invoice_payment', 'company', operator.id);
+    expect(settled.map((r) => [r.title, r.closed_reason]).sort()).toEqual([
+      ['Payment of invoice INV-000001', 'paid'],
+      ['Payment of invoice INV-000002', 'voided'],
+    ]);
+    // A later tick neither reopens nor repeats them.
+    await deliverReminderNotices(ctx.app.deps, dayAfter);
+    expect(await remindersOf(admin, 'invoice_payment', 'company', operator.id)).toHaveLength(2);
+  });
+
+  it('keeps each team’s reminders to itself', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { agreement, operator } = await franchise(admin);
+    await invoiceMonth(admin, '2026-03');
+    await deliverReminderNotices(ctx.app.deps, '2026-04-05');
+    const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
+    expect(await remindersOf(stranger, 'sales_report', 'agreement', agreement.id)).toEqual([]);
+    expect(await remindersOf(stranger, 'invoice_payment', 'company', operator.id)).toEqual([]);
+    expect((await remindersOf(admin, 'invoice_payment', 'company', operator.id)).length).toBe(1);
   });
 });
 

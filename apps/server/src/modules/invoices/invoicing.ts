@@ -24,6 +24,7 @@ import { agreementLines, type InvoiceLine } from './calculations';
 import { agreementPeriods } from './periods';
 import { invoicePolicy } from './policy';
 import { presentInvoice } from './presenter';
+import { settlePaymentReminders } from './reminders';
 import * as repo from './repository';
 import { rulesByBrand } from './settings';
 
@@ -225,6 +226,7 @@ export async function voidInvoice(deps: Deps, actor: Actor, id: number): Promise
     throw new AppError('conflict', 'This invoice has payments allocated to it and cannot be voided.');
   await writeTransaction(deps.db, async (trx) => {
     await repo.setInvoiceStatus(trx, actor.teamId, id, 'void', nowIso());
+    await settlePaymentReminders(trx, actor.teamId, [id], 'voided');
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,

@@ -18,6 +18,7 @@ import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { invoicePolicy } from './policy';
 import { presentPayment } from './presenter';
+import { settlePaymentReminders } from './reminders';
 import * as repo from './repository';
 
 type Raw = Record<string, string | string[]>;
@@ -87,6 +88,16 @@ async function applyPayment(
   }
   await repo.insertAllocations(trx, actor.teamId, allocations);
   for (const a of allocations) await repo.addPaid(trx, actor.teamId, a.invoice_id, a.amount_cents, nowIso());
+  await settlePaymentReminders(
+    trx,
+    actor.teamId,
+    await repo.paidAmong(
+      trx,
+      actor.teamId,
+      allocations.map((a) => a.invoice_id),
+    ),
+    'paid',
+  );
   return paymentId;
 }
 

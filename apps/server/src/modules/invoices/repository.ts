@@ -280,6 +280,19 @@ export async function addPaid(db: Executor, teamId: number, id: number, cents: n
     .execute();
 }
 
+/** Which of `ids` are paid in full. */
+export async function paidAmong(db: Executor, teamId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('royalty_invoices')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'paid')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The franchisee's invoices with a balance, oldest due first; locked on PostgreSQL while paid. */
 export async function openInvoicesOf(db: Executor, scope: TeamScope, franchiseeId: number, ids?: number[]) {
   let query = db

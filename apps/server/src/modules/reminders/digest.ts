@@ -1,6 +1,7 @@
 import { hourIn } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
+import { syncBillingReminders } from '../invoices/index';
 import { applyDateTransitions } from '../leases/index';
 import { teamCalendar, teamToday } from '../teams/index';
 import { deliverNotice, type NoticeItem, type Recipient } from './channels';
@@ -92,7 +93,7 @@ async function hasUndigested(deps: Deps, teamId: number): Promise<boolean> {
 }
 
 /**
- * The hourly tick, per team on the team's own date: claim the notices that came due (the urgent ones
+ * The hourly tick, per team on the team's own date: bring the billing reminders up to date, claim the notices that came due (the urgent ones
  * mailed at once), escalate missed deadlines, move the statuses the calendar decides (leases,
  * agreements, lapsed options), and once the team's digest hour has come, send the day's digest. Each step
  * is claimed so that any number of instances do it once. `today` (tests, a replay) fixes the date for
@@ -104,6 +105,8 @@ export async function deliverReminderNotices(deps: Deps, today?: string, now: Da
   for (const { id: teamId } of teams) {
     const calendar = await teamCalendar(deps.db, teamId, now);
     const day = today ?? calendar.today;
+    // Expected sales reports and unpaid invoices become reminders first, so this tick already notices them.
+    await syncBillingReminders(deps.db, teamId, day);
     totals.claimed += await claimTeamNotices(deps, teamId, day);
     // Escalation before the transitions: an option deadline missed yesterday is escalated once, then lapses.
     totals.escalated += await escalateOverdue(deps, teamId, day);

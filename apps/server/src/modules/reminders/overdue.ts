@@ -19,6 +19,8 @@ export const ESCALATING_SOURCES = [
   'agreement_renewal_notice',
   'document_expiration',
   'attribute_date',
+  'sales_report',
+  'invoice_payment',
   'manual',
 ] as const;
 

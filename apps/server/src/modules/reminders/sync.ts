@@ -25,10 +25,19 @@ export const CAM_AUDIT_REMINDER_PREFIX = 'cam_audit:';
 export const DEVELOPMENT_REMINDER_PREFIX = 'development:';
 /** Keys of the team's disclosure-calendar reminders (`franchise_calendar:…`), about no record. */
 export const FRANCHISE_CALENDAR_REMINDER_PREFIX = 'franchise_calendar:';
+/**
+ * Keys of an agreement's expected sales reports (`sales_report:<agreement id>:<store id>:<period start>`):
+ * kept by the invoices module, so an agreement's own sync leaves them alone.
+ */
+export const SALES_REPORT_REMINDER_PREFIX = 'sales_report:';
+/** Keys of an unpaid invoice's payment reminder (`invoice_payment:<invoice id>`), about its franchisee. */
+export const INVOICE_PAYMENT_REMINDER_PREFIX = 'invoice_payment:';
 const isOwnReminderKey = (key: string) =>
   !isAttributeReminderKey(key) &&
   !key.startsWith(CAM_AUDIT_REMINDER_PREFIX) &&
-  !key.startsWith(DEVELOPMENT_REMINDER_PREFIX);
+  !key.startsWith(DEVELOPMENT_REMINDER_PREFIX) &&
+  !key.startsWith(SALES_REPORT_REMINDER_PREFIX) &&
+  !key.startsWith(INVOICE_PAYMENT_REMINDER_PREFIX);
 
 export async function leadDaysOf(db: Executor, teamId: number): Promise<number[]> {
   const settings = await db
@@ -98,6 +107,10 @@ export async function syncReminders(
           updated_at: now,
           ...past(date.due_date),
         })
+        // Two scheduler instances syncing the same team at once: the second one's insert is a no-op.
+        .onConflict((oc) =>
+          oc.columns(['team_id', 'source_key']).where('source_key', 'is not', null).doNothing(),
+        )
         .execute();
     } else if (current.due_date !== date.due_date || current.title !== date.title) {
       const moved = current.due_date !== date.due_date;
