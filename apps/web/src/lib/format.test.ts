@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsdCompact } from './format';
+import { formatDay, formatUsdCompact } from './format';
 
 const intlCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -24,5 +24,30 @@ describe('formatUsdCompact', () => {
     expect(formatUsdCompact(99_999)).toBe('$99,999');
     expect(formatUsdCompact(1234.5)).toBe('$1,234.50');
     expect(formatUsdCompact(0)).toBe('$0');
+  });
+});
+
+describe('formatDay', () => {
+  const intlDay = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+  it('prints every day from 1999 to 2041 as Intl prints it in en-US', () => {
+    for (let time = Date.UTC(1999, 0, 1); time < Date.UTC(2042, 0, 1); time += 86_400_000) {
+      const iso = new Date(time).toISOString().slice(0, 10);
+      expect(formatDay(iso), iso).toBe(intlDay.format(new Date(time)));
+    }
+  });
+
+  it('shows what is not a day as typed, and nothing for nothing', () => {
+    expect(formatDay('2023-02-29')).toBe('2023-02-29');
+    expect(formatDay('2024-02-29')).toBe('Feb 29, 2024');
+    expect(formatDay('2024-04-31')).toBe('2024-04-31');
+    expect(formatDay('2024-13-01')).toBe('2024-13-01');
+    expect(formatDay('soon')).toBe('soon');
+    expect(formatDay(null)).toBe('');
   });
 });
