@@ -22,8 +22,10 @@ writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
 i18n.init({ resources: { en }, lng: locale, fallbackLng: 'en' });
 
 /**
- * The strings of the screens behind the dashboard, fetched right away but outside the first load (its
- * budget). lib/lazy-route.ts makes those screens wait for them; a failed fetch is retried by the next wait.
+ * The strings of the screens behind the dashboard, outside the first load (its budget). lib/lazy-route.ts
+ * makes those screens wait for them; the root layout fetches them after the first paint (features/layout/
+ * root-layout.tsx). Not at start: arriving during the dashboard's first render, they changed the strings'
+ * version under it, and React started that render over. A failed fetch is retried by the next wait.
  */
 let laterStrings: Promise<void> | undefined;
 export function loadLaterStrings(): Promise<void> {
@@ -36,6 +38,5 @@ export function loadLaterStrings(): Promise<void> {
   );
   return laterStrings;
 }
-void loadLaterStrings().catch(() => undefined);
 
 export { i18n };

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { loadLaterStrings } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { RequestProgressBar } from './request-progress-bar';
 import { ServiceWorkerUpdates } from '../pwa/service-worker-updates';
@@ -11,10 +12,13 @@ const Toaster = lazy(() => import('./toaster'));
  * Everything every screen shares: toasts (top-centre, spec §9), the request progress bar. The toaster's
  * chunk and the service worker's registration (workbox-window) wait for the first paint: fetched, run and
  * rendered before it, they held back the dashboard's largest paint (a toast raised meanwhile waits, see
- * lib/lazy-toast.ts).
+ * lib/lazy-toast.ts). So do the strings of the other screens (i18n.ts), for the next click.
  */
 export function RootLayout() {
   const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (painted) loadLaterStrings().catch(() => undefined);
+  }, [painted]);
   return (
     <>
       <RequestProgressBar />
