@@ -296,6 +296,8 @@ test('a new team loads the example portfolio from the checklist and removes it a
   page,
   browser,
 }) => {
+  // Two teams' dashboards, a 24-record load and its removal: more steps than the default 30 s covers on a busy CI.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Ezra Example', email: uniqueEmail('example') });
   await page.goto('/dashboard');
