@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify';
 import { AppError } from './errors';
 import { xlsxStream } from './xlsx-writer';
 import { safeCell, type Cell } from './cells';
+import { inTurns } from './turns';
 
 export { Fixed, type Cell } from './cells';
 
@@ -12,11 +13,12 @@ export type TabularFormat = (typeof TABULAR_FORMATS)[number];
 
 /**
  * Rows (the first is the header) as a CSV stream with a BOM, so Excel reads UTF-8 right. Every CSV the
- * server sends is made here, each cell through `safeCell` (formula-like text is escaped).
+ * server sends is made here, each cell through `safeCell` (formula-like text is escaped), in turns with the
+ * other requests (platform/turns.ts).
  */
 export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
   async function* safe() {
-    for await (const row of rows) yield row.map(safeCell);
+    for await (const row of inTurns(rows)) yield row.map(safeCell);
   }
   // pipe() does not pass errors on: a failing read (a database error mid-export) must end the download
   // with an error instead of being thrown as an uncaught exception while the response hangs.

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import archiver from 'archiver';
 import { Fixed, isFormulaLike, type Cell as Value } from './cells';
+import { inTurns } from './turns';
 
 /**
  * A streaming XLSX writer: the sheet's XML is made row by row and zipped by archiver (already used for the
@@ -131,7 +132,8 @@ export function xlsxStream(rows: AsyncIterable<Value[]>, name = 'Export'): Reada
   // default (~15 MB of sheet XML); 64 KB is plenty for a socket.
   const zip = archiver('zip', { zlib: { level: 1 }, highWaterMark: 64 * 1024 });
   const out = new PassThrough();
-  const sheet = Readable.from(sheetXml(rows), { objectMode: false });
+  // In turns with the other requests (platform/turns.ts): a long sheet would otherwise hold them all.
+  const sheet = Readable.from(sheetXml(inTurns(rows)), { objectMode: false });
   // A failing read (a database error mid-export) ends the download with an error instead of a hang.
   sheet.on('error', (error) => out.destroy(error));
   zip.on('error', (error) => out.destroy(error));
