@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { attributeValuesOutSchema } from './attributes';
 import { RECORD_TYPES } from './lists';
-import { optionalString, requiredString, validationMessage } from './validation';
+import { optionalDateField, optionalString, requiredString, validationMessage } from './validation';
 
 /** Built-in categories; admins add their own per team. */
 export const DOCUMENT_CATEGORIES = {
@@ -22,10 +22,6 @@ export type DocumentTextStatus = (typeof TEXT_STATUSES)[number];
 /** What a document can be linked to: the records, and leases and franchise agreements. */
 export const LINKABLE_TYPES = [...RECORD_TYPES, 'leases', 'agreements'] as const;
 export type LinkableType = (typeof LINKABLE_TYPES)[number];
-
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-const optionalDate = (label: string) =>
-  z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
 
 export const tagsField = z
   .array(
@@ -49,8 +45,8 @@ export const documentFieldsSchema = z.object({
     .default('other'),
   description: optionalString('description', 5000),
   tags: tagsField.default([]),
-  effective_date: optionalDate('effective date'),
-  expiration_date: optionalDate('expiration date'),
+  effective_date: optionalDateField('effective date'),
+  expiration_date: optionalDateField('expiration date'),
 });
 
 export const documentInputSchema = documentFieldsSchema.superRefine((value, ctx) => {

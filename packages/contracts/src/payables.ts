@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { isWholeCents } from './money';
-import { blankToNull, monthField, numericText, oneOf, validationMessage } from './validation';
+import { paginationMetaSchema } from './common';
+import {
+  blankToNull,
+  monthField,
+  numericText,
+  oneOf,
+  optionalDateField,
+  requiredString,
+  validationMessage,
+} from './validation';
 
 /** How a lease's rent is paid: calendar months, quarters or years, at the start (advance) or after (arrears). */
 export const PAYABLE_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
 export type PayableFrequency = (typeof PAYABLE_FREQUENCIES)[number];
 export const PAYABLE_TIMINGS = ['advance', 'arrears'] as const;
 export type PayableTiming = (typeof PAYABLE_TIMINGS)[number];
-export const PAYABLE_STATUSES = ['scheduled', 'approved', 'paid'] as const;
+/** `void` lines stay listed but are out of the totals and the export; a paid line cannot be voided. */
+export const PAYABLE_STATUSES = ['scheduled', 'approved', 'paid', 'void'] as const;
 export type PayableStatus = (typeof PAYABLE_STATUSES)[number];
 export const PAYABLE_KINDS = ['rent', 'holdover', 'charge'] as const;
 export type PayableKind = (typeof PAYABLE_KINDS)[number];
@@ -82,6 +92,7 @@ export const payableSchema = z.object({
   scheduled_amount: z.number(),
   invoice_amount: z.number().nullable(),
   invoice_number: z.string().nullable(),
+  invoice_date: z.string().nullable(),
   /** Invoice − scheduled, when an invoice was entered. */
   variance: z.number().nullable(),
   /** What is (or was) paid: the invoice when there is one, else the scheduled amount. */
@@ -95,15 +106,19 @@ export const payableSchema = z.object({
   paid_by: who,
   paid_at: z.string().nullable(),
   paid_reference: z.string().nullable(),
-  abilities: z.object({ update: z.boolean() }),
+  voided_by: who,
+  voided_at: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  /** `update`: the invoice can be entered (scheduled lines); `unapprove` (approved lines); `void` (not paid). */
+  abilities: z.object({ update: z.boolean(), unapprove: z.boolean(), void: z.boolean() }),
 });
 export type Payable = z.infer<typeof payableSchema>;
 
+/** A page of a period's lines; the totals cover the whole period, voided lines left out. */
 export const payableListSchema = z.object({
   data: z.array(payableSchema),
-  meta: z.object({
+  meta: paginationMetaSchema.extend({
     period: z.string(),
-    count: z.number().int(),
     totals: z.object({ scheduled: z.number(), to_pay: z.number(), paid: z.number() }),
     abilities: z.object({ generate: z.boolean(), update: z.boolean() }),
   }),
@@ -114,6 +129,8 @@ export const payableGenerateBodySchema = z.object({ period: payablePeriodSchema 
 export const payableGenerateResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  /** Lines still scheduled without an invoice whose source the lease no longer gives. */
+  removed: z.number().int(),
   unchanged: z.number().int(),
 });
 
@@ -140,9 +157,12 @@ export const payableInvoiceBodySchema = z.object({
         .nullable(),
     )
     .default(null),
+  invoice_date: optionalDateField('invoice date').default(null),
 });
+export type PayableInvoiceBody = z.input<typeof payableInvoiceBodySchema>;
 
-export const PAYABLE_ACTIONS = ['approve', 'pay'] as const;
+/** `unapprove` takes approved lines back to scheduled; `void` (with a `reason`) sets aside lines not yet paid. */
+export const PAYABLE_ACTIONS = ['approve', 'pay', 'unapprove', 'void'] as const;
 export const payableBulkBodySchema = z.object({
   action: oneOf(PAYABLE_ACTIONS, 'action'),
   ids: z
@@ -168,6 +188,8 @@ export const payableBulkBodySchema = z.object({
         .nullable(),
     )
     .default(null),
+  /** Why the lines are voided: required with `void`, kept on each line. */
+  reason: z.preprocess(blankToNull, requiredString('reason', 500).nullable()).default(null),
 });
 export type PayableBulkBody = z.input<typeof payableBulkBodySchema>;
 export const payableBulkResultSchema = z.object({ updated: z.number().int() });

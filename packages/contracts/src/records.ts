@@ -4,6 +4,7 @@ import { abilitiesSchema } from './common';
 import {
   emailField,
   oneOf,
+  optionalDateField,
   optionalString,
   requiredString,
   validationMessage,
@@ -45,9 +46,6 @@ const optionalId = (label: string) =>
       .positive({ error: validationMessage('in', label) })
       .nullable(),
   );
-
-const optionalDate = (label: string) =>
-  z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
 
 const optionalNumber = (label: string, min: number, max: number) =>
   z.preprocess(
@@ -104,8 +102,8 @@ export const storeInputSchema = z.object({
   brand_id: optionalId('brand'),
   company_id: optionalId('operating company'),
   status: oneOf(STORE_STATUSES, 'status').default('planned'),
-  opening_date: optionalDate('opening date'),
-  closing_date: optionalDate('closing date'),
+  opening_date: optionalDateField('opening date'),
+  closing_date: optionalDateField('closing date'),
   ...addressShape,
   latitude: optionalNumber('latitude', -90, 90),
   longitude: optionalNumber('longitude', -180, 180),

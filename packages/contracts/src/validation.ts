@@ -64,6 +64,10 @@ export function monthField(label: string) {
 /** Form fields send '' for nothing: the schemas read it (and an absent value) as null. */
 export const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
+/** An optional ISO day (`YYYY-MM-DD`); blank is null. */
+export const optionalDateField = (label: string) =>
+  z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
+
 /** Numbers typed as text ("12.5") are read as numbers; anything else is left for the schema to refuse. */
 export const numericText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;

@@ -43,7 +43,7 @@ export const payableStrings = {
       status: 'Status',
     },
     kind: { rent: 'Rent', holdover: 'Holdover rent', charge: 'Charge: {{kind}}' },
-    status: { scheduled: 'Scheduled', approved: 'Approved', paid: 'Paid' },
+    status: { scheduled: 'Scheduled', approved: 'Approved', paid: 'Paid', void: 'Void' },
     byWhom: 'by {{name}}',
     variance: 'variance {{amount}}',
   },

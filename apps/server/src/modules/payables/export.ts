@@ -2,7 +2,7 @@ import type { Payable } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
 import { Fixed, type Cell, type TabularFile, type TabularFormat } from '../../platform/tabular';
-import { listPayables } from './service';
+import { payablesToExport } from './service';
 
 const HEADER = [
   'Payable',
@@ -18,6 +18,7 @@ const HEADER = [
   'Scheduled',
   'Invoice',
   'Invoice number',
+  'Invoice date',
   'Variance',
   'Amount to pay',
   'Approved by',
@@ -44,6 +45,7 @@ function row(p: Payable): Cell[] {
     money(p.scheduled_amount),
     money(p.invoice_amount),
     p.invoice_number ?? '',
+    p.invoice_date ?? '',
     money(p.variance),
     money(p.amount_to_pay),
     p.approved_by?.name ?? '',
@@ -54,14 +56,14 @@ function row(p: Payable): Cell[] {
   ];
 }
 
-/** The accounts-payable file of one period: every line with its payee, remittance and state. */
+/** The accounts-payable file of one period: every line not voided, with its payee, remittance and state. */
 export async function payablesExport(
   deps: Deps,
   actor: Actor,
   period: string,
   format: TabularFormat,
 ): Promise<TabularFile> {
-  const { data } = await listPayables(deps, actor, period);
+  const data = await payablesToExport(deps, actor, period);
   return {
     format,
     name: `payables-${period}`,

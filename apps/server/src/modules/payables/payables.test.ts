@@ -43,9 +43,9 @@ describe('rent payables', () => {
     const lease = await leaseWithRent(admin);
     const first = await admin.post(`${api}/generate`, { period: '2026-03' });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ data: { created: 2, updated: 0, unchanged: 0 } });
+    expect(first.body).toEqual({ data: { created: 2, updated: 0, removed: 0, unchanged: 0 } });
     expect((await admin.post(`${api}/generate`, { period: '2026-03' })).body).toEqual({
-      data: { created: 0, updated: 0, unchanged: 2 },
+      data: { created: 0, updated: 0, removed: 0, unchanged: 2 },
     });
     const terms = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
       remittance: 'ACH to First Bank, account 1234',
@@ -58,7 +58,8 @@ describe('rent payables', () => {
     const list = await period(admin, '2026-03');
     expect(list.meta).toMatchObject({
       period: '2026-03',
-      count: 2,
+      total: 2,
+      current_page: 1,
       totals: { scheduled: 5758.06, to_pay: 5758.06, paid: 0 },
     });
     expect(list.data).toEqual([
@@ -133,11 +134,24 @@ describe('rent payables', () => {
     const invoiced = await manager.patch(`${api}/${rent.id}`, {
       invoice_amount: 10016.13,
       invoice_number: 'INV-88',
+      invoice_date: '2026-03-20',
     });
     expect(invoiced.status).toBe(200);
     expect(invoiced.body).toMatchObject({
-      data: { invoice_amount: 10016.13, variance: 16.13, amount_to_pay: 10016.13 },
+      data: {
+        invoice_amount: 10016.13,
+        invoice_number: 'INV-88',
+        invoice_date: '2026-03-20',
+        variance: 16.13,
+        amount_to_pay: 10016.13,
+      },
     });
+    const badDate = await manager.patch(`${api}/${rent.id}`, {
+      invoice_amount: 1,
+      invoice_date: '2026-02-30',
+    });
+    expect(badDate.status).toBe(422);
+    expect(Object.keys((badDate.body as { errors: object }).errors)).toEqual(['invoice_date']);
 
     const refused = await manager.post(`${api}/bulk`, { action: 'approve', ids: [rent.id, cam.id] });
     expect(refused.status).toBe(422);
@@ -182,8 +196,186 @@ describe('rent payables', () => {
 
     // Regenerating leaves approved and paid lines as they are.
     expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
-      data: { created: 0, updated: 0, unchanged: 2 },
+      data: { created: 0, updated: 0, removed: 0, unchanged: 2 },
     });
+  });
+
+  it('keys charge lines by kind: reordered charges keep their lines, a removed one goes unless approved', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    const charges = (list: Array<[string, number]>) =>
+      admin.patch(`/app/api/v1/leases/${lease.id}`, {
+        charges: list.map(([kind, monthly_amount]) => ({ kind, monthly_amount })),
+      });
+    expect(
+      (
+        await charges([
+          ['cam', 500],
+          ['taxes', 300],
+          ['insurance', 80],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
+      data: { created: 4, updated: 0, removed: 0, unchanged: 0 },
+    });
+    const lines = async () =>
+      (await period(admin, '2026-04')).data
+        .filter((p) => p.kind === 'charge')
+        .map((p) => [p.charge_kind, p.scheduled_amount, p.status])
+        .sort();
+    const taxes = (await period(admin, '2026-04')).data.find((p) => p.charge_kind === 'taxes')!;
+    await admin.post(`${api}/bulk`, { action: 'approve', ids: [taxes.id] });
+
+    // Reordered, CAM and taxes raised: the scheduled CAM line follows, the approved taxes line does not.
+    expect(
+      (
+        await charges([
+          ['insurance', 80],
+          ['taxes', 350],
+          ['cam', 600],
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
+      data: { created: 0, updated: 1, removed: 0, unchanged: 3 },
+    });
+    expect(await lines()).toEqual([
+      ['cam', 600, 'scheduled'],
+      ['insurance', 80, 'scheduled'],
+      ['taxes', 300, 'approved'],
+    ]);
+
+    // CAM and taxes removed: the scheduled CAM line goes, the approved taxes line stays as it was.
+    expect((await charges([['insurance', 80]])).status).toBe(200);
+    expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
+      data: { created: 0, updated: 0, removed: 1, unchanged: 2 },
+    });
+    expect(await lines()).toEqual([
+      ['insurance', 80, 'scheduled'],
+      ['taxes', 300, 'approved'],
+    ]);
+  });
+
+  it('moves a scheduled line to the period its due date now falls in when the terms change', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    await admin.post(`${api}/generate`, { period: '2026-04' });
+    await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { timing: 'arrears' });
+    // April's service, now paid in arrears, falls due on 1 May: the same two lines, moved.
+    expect((await admin.post(`${api}/generate`, { period: '2026-05' })).body).toEqual({
+      data: { created: 0, updated: 2, removed: 0, unchanged: 0 },
+    });
+    expect((await period(admin, '2026-04')).data).toEqual([]);
+    expect((await period(admin, '2026-05')).data.map((p) => [p.service_start, p.due_date])).toEqual([
+      ['2026-04-01', '2026-05-01'],
+      ['2026-04-01', '2026-05-01'],
+    ]);
+  });
+
+  it('takes an approved line back to scheduled, and voids lines not yet paid with a reason, who and when', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    await leaseWithRent(admin);
+    await admin.post(`${api}/generate`, { period: '2026-04' });
+    const [rent, cam] = (await period(admin, '2026-04')).data as [Payable, Payable];
+    expect(rent.abilities).toEqual({ update: true, unapprove: false, void: true });
+    await manager.post(`${api}/bulk`, { action: 'approve', ids: [rent.id, cam.id] });
+
+    expect((await manager.post(`${api}/bulk`, { action: 'unapprove', ids: [rent.id] })).body).toEqual({
+      data: { updated: 1 },
+    });
+    let [rentNow] = (await period(admin, '2026-04')).data as [Payable];
+    expect(rentNow).toMatchObject({ status: 'scheduled', approved_by: null, approved_at: null });
+    const again = await manager.post(`${api}/bulk`, { action: 'unapprove', ids: [rent.id] });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({
+      message: 'Only approved payables can be taken back to scheduled.',
+      errors: { ids: [`Not approved: #${rent.id}.`] },
+    });
+
+    const noReason = await manager.post(`${api}/bulk`, { action: 'void', ids: [cam.id], reason: '  ' });
+    expect(noReason.status).toBe(422);
+    expect(Object.keys((noReason.body as { errors: object }).errors)).toEqual(['reason']);
+    const voided = await manager.post(`${api}/bulk`, {
+      action: 'void',
+      ids: [cam.id],
+      reason: 'Landlord bills CAM quarterly',
+    });
+    expect(voided.body).toEqual({ data: { updated: 1 } });
+    const list = await period(admin, '2026-04');
+    // Voided lines stay listed, out of the totals.
+    expect(list.meta).toMatchObject({ total: 2, totals: { scheduled: 10000, to_pay: 10000, paid: 0 } });
+    expect(list.data[1]).toMatchObject({
+      id: cam.id,
+      status: 'void',
+      void_reason: 'Landlord bills CAM quarterly',
+      voided_by: { name: expect.any(String) },
+      voided_at: expect.any(String),
+      abilities: { update: false, unapprove: false, void: false },
+    });
+    // … out of the accounts-payable file, and never made again.
+    const csv = String((await admin.get(`${api}/export?period=2026-04&format=csv`)).body);
+    expect(csv).toContain(`${rent.id},scheduled,`);
+    expect(csv).not.toContain(`${cam.id},void,`);
+    expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
+      data: { created: 0, updated: 0, removed: 0, unchanged: 2 },
+    });
+
+    await manager.post(`${api}/bulk`, { action: 'approve', ids: [rent.id] });
+    await manager.post(`${api}/bulk`, { action: 'pay', ids: [rent.id] });
+    const paidVoid = await manager.post(`${api}/bulk`, { action: 'void', ids: [rent.id], reason: 'Twice' });
+    expect(paidVoid.status).toBe(409);
+    expect(paidVoid.body).toMatchObject({
+      message: `A paid payable cannot be voided: #${rent.id} is paid already.`,
+    });
+    [rentNow] = (await period(admin, '2026-04')).data as [Payable];
+    expect(rentNow).toMatchObject({ status: 'paid', void_reason: null });
+
+    const audit = await admin.get<{
+      data: Array<{ action: string; subject_type: string; subject_id: string | null; changes: object }>;
+    }>('/app/api/v1/activities?per_page=100');
+    const moves = audit.body.data
+      .filter((a) => a.subject_type === 'payables' && ['unapproved', 'voided'].includes(a.action))
+      .map((a) => [a.action, a.subject_id, a.changes]);
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        ['unapproved', String(rent.id), { status: ['approved', 'scheduled'] }],
+        [
+          'voided',
+          String(cam.id),
+          { status: ['approved', 'void'], void_reason: [null, 'Landlord bills CAM quarterly'] },
+        ],
+      ]),
+    );
+  });
+
+  it('pages a period’s lines with page and per_page, the totals covering the whole period', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    await admin.patch(`/app/api/v1/leases/${lease.id}`, {
+      charges: [
+        { kind: 'cam', monthly_amount: 500 },
+        { kind: 'taxes', monthly_amount: 300 },
+      ],
+    });
+    await admin.post(`${api}/generate`, { period: '2026-04' });
+    const first = await admin.get<PayableList>(`${api}?period=2026-04&per_page=2`);
+    expect(first.body.data).toHaveLength(2);
+    expect(first.body.meta).toMatchObject({
+      current_page: 1,
+      per_page: 2,
+      last_page: 2,
+      total: 3,
+      from: 1,
+      to: 2,
+      totals: { scheduled: 10800 },
+    });
+    const second = await admin.get<PayableList>(`${api}?period=2026-04&per_page=2&page=2`);
+    expect(second.body.data.map((p) => p.id)).not.toContain(first.body.data[0]!.id);
+    expect(second.body.meta).toMatchObject({ current_page: 2, from: 3, to: 3, total: 3 });
+    const tooMany = await admin.get(`${api}?period=2026-04&per_page=101`);
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys((tooMany.body as { errors: object }).errors)).toEqual(['per_page']);
   });
 
   it('refuses a period its year arithmetic cannot reach with a 422 on the field, not a 500', async () => {
@@ -228,6 +420,11 @@ describe('rent payables', () => {
     expect((await observer.post(`${api}/generate`, { period: '2026-03' })).status).toBe(403);
     expect((await observer.post(`${api}/bulk`, { action: 'approve', ids: [line.id] })).status).toBe(403);
     expect((await observer.patch(`${api}/${line.id}`, { invoice_amount: 1 })).status).toBe(403);
+    for (const action of ['unapprove', 'void'])
+      expect(
+        (await observer.post(`${api}/bulk`, { action, ids: [line.id], reason: 'No' })).status,
+        action,
+      ).toBe(403);
     expect((await observer.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { due_day: 5 })).status).toBe(
       403,
     );
@@ -235,13 +432,17 @@ describe('rent payables', () => {
     const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
     expect((await period(stranger, '2026-03')).data).toEqual([]);
     expect((await stranger.patch(`${api}/${line.id}`, { invoice_amount: 1 })).status).toBe(404);
-    expect((await stranger.post(`${api}/bulk`, { action: 'approve', ids: [line.id] })).status).toBe(404);
+    for (const action of ['approve', 'unapprove', 'void'])
+      expect(
+        (await stranger.post(`${api}/bulk`, { action, ids: [line.id], reason: 'No' })).status,
+        action,
+      ).toBe(404);
     expect((await stranger.get(`/app/api/v1/leases/${lease.id}/payment-terms`)).status).toBe(404);
     expect((await stranger.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { due_day: 5 })).status).toBe(
       404,
     );
     const own = await stranger.post(`${api}/generate`, { period: '2026-03' });
-    expect(own.body).toEqual({ data: { created: 0, updated: 0, unchanged: 0 } });
+    expect(own.body).toEqual({ data: { created: 0, updated: 0, removed: 0, unchanged: 0 } });
     expect((await period(admin, '2026-03')).data[0]).toMatchObject({ id: line.id, status: 'scheduled' });
   });
 });

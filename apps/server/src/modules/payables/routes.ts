@@ -11,12 +11,12 @@ import {
   payableGenerateResultSchema,
   payableInvoiceBodySchema,
   payableListSchema,
-  payablePeriodQuerySchema,
   payableSchema,
   paymentTermsInputSchema,
   paymentTermsSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { rawListQuerySchema } from '../../platform/list';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
@@ -29,8 +29,8 @@ export function registerPayableRoutes(root: FastifyInstance, deps: Deps) {
   const base = `${API_BASE}/payables`;
   app.get(
     base,
-    { config, schema: { querystring: payablePeriodQuerySchema, response: { 200: payableListSchema } } },
-    async (request) => service.listPayables(deps, actorOf(request, deps), request.query.period),
+    { config, schema: { querystring: rawListQuerySchema, response: { 200: payableListSchema } } },
+    async (request) => service.listPayables(deps, actorOf(request, deps), request.query),
   );
   app.get(
     `${base}/export`,

@@ -81,9 +81,32 @@ describe('rent payment lines', () => {
     const free = lease({ free_rent_until: '2026-04-30', charges: [{ kind: 'cam', monthly_cents: 500_00 }] });
     expect(linesDueIn(free, monthly, '2026-04')).toEqual([
       expect.objectContaining({ kind: 'rent', cents: 0, note: 'Free rent to 2026-04-30: no base rent due' }),
-      expect.objectContaining({ kind: 'charge', charge_kind: 'cam', source: 'charge:0:cam', cents: 500_00 }),
+      expect.objectContaining({ kind: 'charge', charge_kind: 'cam', source: 'charge:cam', cents: 500_00 }),
     ]);
     expect(linesDueIn(free, monthly, '2026-05')[0]).toMatchObject({ cents: 10_000_00, note: null });
+  });
+
+  it('key charge lines by kind, so reordering charges keeps them, and pay two of one kind as one line', () => {
+    const charges = [
+      { kind: 'taxes', monthly_cents: 300_00 },
+      { kind: 'cam', monthly_cents: 500_00 },
+      { kind: 'other', monthly_cents: 100_00 },
+      { kind: 'other', monthly_cents: 25_50 },
+    ];
+    const keyed = (l: PayableLease) =>
+      linesDueIn(l, monthly, '2026-04')
+        .filter((line) => line.kind === 'charge')
+        .map((line) => [line.source, line.cents, line.note]);
+    expect(keyed(lease({ charges }))).toEqual([
+      ['charge:taxes', 300_00, null],
+      ['charge:cam', 500_00, null],
+      ['charge:other', 125_50, '2 charges: 100.00 + 25.50 a month'],
+    ]);
+    expect(keyed(lease({ charges: [...charges].reverse() })).sort()).toEqual([
+      ['charge:cam', 500_00, null],
+      ['charge:other', 125_50, '2 charges: 25.50 + 100.00 a month'],
+      ['charge:taxes', 300_00, null],
+    ]);
   });
 
   it('charge holdover rent after expiration at the holdover rate, on a line of its own', () => {

@@ -8,6 +8,9 @@
  * - Each calendar month of a line pays its monthly amount × the days covered ÷ the month's days, split where
  *   the rent row, free rent or holdover changes, each piece rounded half up to the cent, then summed.
  * - Free-rent days pay no base rent (charges still run); a period wholly free gives a zero line that says so.
+ * - Charges give one line per charge kind: a lease's charges are rewritten whole on every save and carry no
+ *   identity of their own, so the kind is the only key that survives reordering and removal; two charges of
+ *   one kind (which nothing tells apart) pay as one line that says so.
  * - Past expiration in holdover: the last rent row × the holdover rate (150 = 150 %, half up), on a line of
  *   its own.
  * - Due: in advance on the due day of the period's first month (never before the line's first day), in
@@ -44,7 +47,7 @@ export type PayableLease = {
 export type PaymentTermsValues = { frequency: PayableFrequency; timing: PayableTiming; due_day: number };
 
 export type ScheduledLine = {
-  /** Stable per lease and period: `rent`, `holdover`, or `charge:<position>:<kind>`. */
+  /** Stable per lease and period: `rent`, `holdover`, or `charge:<kind>`. */
   source: string;
   kind: 'rent' | 'holdover' | 'charge';
   charge_kind: string | null;
@@ -116,6 +119,13 @@ function holdoverMonthly(lease: PayableLease): { cents: number; base: number; ra
   return { cents: escalateCents(base, rate - 100), base, rate };
 }
 
+/** The lease's charges grouped by kind, in the order each kind first appears. */
+function chargesByKind(charges: PayableLease['charges']): Map<string, PayableLease['charges']> {
+  const groups = new Map<string, PayableLease['charges']>();
+  for (const charge of charges) groups.set(charge.kind, [...(groups.get(charge.kind) ?? []), charge]);
+  return groups;
+}
+
 /** Every line of one billing period (empty when the lease pays nothing in it). */
 function linesOfPeriod(
   lease: PayableLease,
@@ -185,17 +195,22 @@ function linesOfPeriod(
         note: `Holdover at ${holdover.rate} % of ${money(holdover.base)} a month`,
       });
   }
-  lease.charges.forEach((charge, index) =>
+  for (const [kind, charges] of chargesByKind(lease.charges)) {
+    const monthly = charges.reduce((sum, c) => sum + c.monthly_cents, 0);
+    const combined =
+      charges.length > 1
+        ? `${charges.length} charges: ${charges.map((c) => money(c.monthly_cents)).join(' + ')} a month`
+        : null;
     line({
-      source: `charge:${index}:${charge.kind}`,
+      source: `charge:${kind}`,
       kind: 'charge',
-      charge_kind: charge.kind,
+      charge_kind: kind,
       service_start: start,
       service_end: end,
-      cents: prorated(start, end, () => charge.monthly_cents),
-      note: partialNote,
-    }),
-  );
+      cents: prorated(start, end, () => monthly),
+      note: [combined, partialNote].filter(Boolean).join('; ') || null,
+    });
+  }
   return lines;
 }
 

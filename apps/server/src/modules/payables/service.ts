@@ -4,9 +4,11 @@ import {
   payableBulkBodySchema,
   payableGenerateBodySchema,
   payableInvoiceBodySchema,
+  payablePeriodQuerySchema,
   paymentTermsInputSchema,
   toCents,
   type Payable,
+  type PayableBulkBody,
   type PayableList,
   type PayableFrequency,
   type PaymentTerms,
@@ -16,7 +18,8 @@ import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivities, recordActivity } from '../activities/index';
@@ -88,7 +91,9 @@ export async function savePaymentTerms(deps: Deps, actor: Actor, leaseId: number
 /**
  * Makes the lines due in `period` for every live lease of the team. Lines already there keep their state; a
  * line still scheduled with no invoice takes the amount, dates and note the lease now gives (an edited rent
- * row shows up), and an approved or paid line never changes.
+ * row shows up) and moves to the period its due date now falls in, and such a line whose source the lease no
+ * longer gives (a removed charge, a moved start, a lease deleted or back to draft) is removed. An approved,
+ * paid, voided or invoiced line never changes.
  */
 export async function generatePayables(deps: Deps, actor: Actor, body: unknown) {
   authorize(canWrite(actor));
@@ -103,81 +108,94 @@ export async function generatePayables(deps: Deps, actor: Actor, body: unknown) 
       )
     ).map((t) => [t.lease_id, valuesOf(t)]),
   );
+  const wanted = leases.flatMap((lease) =>
+    linesDueIn(lease, terms.get(lease.id) ?? DEFAULT_PAYMENT_TERMS, period).map((line) => ({
+      leaseId: lease.id,
+      line,
+    })),
+  );
+  const key = (leaseId: number, source: string, serviceStart: string) =>
+    `${leaseId}|${source}|${serviceStart}`;
   const now = nowIso();
   return writeTransaction(deps.db, async (trx) => {
-    const existing = new Map(
-      (
-        await repo.payablesOfLeases(
-          trx,
-          actor.teamId,
-          leases.map((l) => l.id),
-          period,
-        )
-      ).map((row) => [`${row.lease_id}|${row.source}|${row.service_start}`, row]),
+    const rows = await repo.payablesForGeneration(
+      trx,
+      actor.teamId,
+      period,
+      leases.map((l) => l.id),
+      [...new Set(wanted.map((w) => w.line.service_start))],
     );
+    const existing = new Map(rows.map((row) => [key(row.lease_id, row.source, row.service_start), row]));
+    const met = new Set<number>();
     const inserts: Parameters<typeof repo.insertPayables>[1] = [];
     let updated = 0;
     let unchanged = 0;
-    for (const lease of leases) {
-      for (const line of linesDueIn(lease, terms.get(lease.id) ?? DEFAULT_PAYMENT_TERMS, period)) {
-        const found = existing.get(`${lease.id}|${line.source}|${line.service_start}`);
-        if (!found) {
-          inserts.push({
-            team_id: actor.teamId,
-            lease_id: lease.id,
-            source: line.source,
-            kind: line.kind,
-            charge_kind: line.charge_kind,
-            period,
-            service_start: line.service_start,
-            service_end: line.service_end,
-            due_date: line.due_date,
-            scheduled_cents: line.cents,
-            note: line.note,
-            status: 'scheduled',
-            created_at: now,
-            updated_at: now,
-          });
-          continue;
-        }
-        const same =
-          Number(found.scheduled_cents) === line.cents &&
-          found.service_end === line.service_end &&
-          found.due_date === line.due_date &&
-          found.note === line.note;
-        if (same || found.status !== 'scheduled' || found.invoice_cents !== null) {
-          unchanged += 1;
-          continue;
-        }
-        updated += await repo.updatePayable(
-          trx,
-          actor.teamId,
-          found.id,
-          {
-            scheduled_cents: line.cents,
-            service_end: line.service_end,
-            due_date: line.due_date,
-            note: line.note,
-            updated_at: now,
-          },
-          'scheduled',
-        );
+    for (const { leaseId, line } of wanted) {
+      const found = existing.get(key(leaseId, line.source, line.service_start));
+      if (!found) {
+        inserts.push({
+          team_id: actor.teamId,
+          lease_id: leaseId,
+          source: line.source,
+          kind: line.kind,
+          charge_kind: line.charge_kind,
+          period,
+          service_start: line.service_start,
+          service_end: line.service_end,
+          due_date: line.due_date,
+          scheduled_cents: line.cents,
+          note: line.note,
+          status: 'scheduled',
+          created_at: now,
+          updated_at: now,
+        });
+        continue;
       }
+      met.add(found.id);
+      const same =
+        Number(found.scheduled_cents) === line.cents &&
+        found.service_end === line.service_end &&
+        found.due_date === line.due_date &&
+        found.note === line.note &&
+        found.period === period;
+      if (same || found.status !== 'scheduled' || found.invoice_cents !== null) {
+        unchanged += 1;
+        continue;
+      }
+      updated += await repo.updatePayable(
+        trx,
+        actor.teamId,
+        found.id,
+        {
+          scheduled_cents: line.cents,
+          service_end: line.service_end,
+          due_date: line.due_date,
+          note: line.note,
+          period,
+          updated_at: now,
+        },
+        'scheduled',
+      );
     }
+    const removed = await repo.deleteScheduledPayables(
+      trx,
+      actor.teamId,
+      rows.filter((row) => row.period === period && !met.has(row.id)).map((row) => row.id),
+    );
     await repo.insertPayables(trx, inserts);
-    if (inserts.length || updated) {
+    if (inserts.length || updated || removed) {
       await recordActivity(trx, {
         teamId: actor.teamId,
         userId: actor.user.id,
         subjectType: 'payables',
         subjectId: null,
         action: 'generated',
-        changes: { period, created: inserts.length, updated },
+        changes: { period, created: inserts.length, updated, removed },
         ip: actor.ip,
       });
       await bumpTeamWriteVersion(trx, actor.teamId);
     }
-    return { created: inserts.length, updated, unchanged };
+    return { created: inserts.length, updated, removed, unchanged };
   });
 }
 
@@ -185,7 +203,9 @@ type Names = Map<number, string>;
 
 async function userNames(deps: Deps, rows: repo.PayableRow[]): Promise<Names> {
   const ids = [
-    ...new Set(rows.flatMap((r) => [r.approved_by, r.paid_by]).filter((id): id is number => id !== null)),
+    ...new Set(
+      rows.flatMap((r) => [r.approved_by, r.paid_by, r.voided_by]).filter((id): id is number => id !== null),
+    ),
   ];
   const names: Names = new Map();
   for (const id of ids) {
@@ -220,6 +240,7 @@ function present(
     scheduled_amount: scheduled / 100,
     invoice_amount: invoice === null ? null : invoice / 100,
     invoice_number: row.invoice_number,
+    invoice_date: row.invoice_date && String(row.invoice_date),
     variance: invoice === null ? null : (invoice - scheduled) / 100,
     amount_to_pay: (invoice ?? scheduled) / 100,
     note: row.note,
@@ -230,7 +251,14 @@ function present(
     paid_by: person(row.paid_by),
     paid_at: row.paid_at,
     paid_reference: row.paid_reference,
-    abilities: { update: canWrite(actor) && row.status !== 'paid' },
+    voided_by: person(row.voided_by),
+    voided_at: row.voided_at,
+    void_reason: row.void_reason,
+    abilities: {
+      update: canWrite(actor) && row.status === 'scheduled',
+      unapprove: canWrite(actor) && row.status === 'approved',
+      void: canWrite(actor) && (row.status === 'scheduled' || row.status === 'approved'),
+    },
   };
 }
 
@@ -246,22 +274,32 @@ async function presentAll(deps: Deps, actor: Actor, rows: repo.PayableRow[]): Pr
   );
 }
 
-export async function listPayables(deps: Deps, actor: Actor, period: string): Promise<PayableList> {
-  const data = await presentAll(deps, actor, await repo.payablesOfPeriod(deps.db, actor.teamId, period));
-  const sum = (values: number[]) => values.reduce((a, v) => a + Math.round(v * 100), 0) / 100;
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+
+/** One page of a period's lines (voided ones too, so they stay visible) and the whole period's totals. */
+export async function listPayables(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<PayableList> {
+  const { period } = parse(payablePeriodQuerySchema, { period: single(raw.period) });
+  const query = parseListQuery(raw, { sorts: ['due_date'], defaultSort: 'due_date', filters: {} });
+  const { rows, total } = await repo.pageOfPeriod(deps.db, actor.teamId, period, query);
+  const totals = await repo.periodTotals(deps.db, actor.teamId, period);
   return {
-    data,
+    data: await presentAll(deps, actor, rows),
     meta: {
+      ...paginationMeta(query.page, query.perPage, total),
       period,
-      count: data.length,
-      totals: {
-        scheduled: sum(data.map((p) => p.scheduled_amount)),
-        to_pay: sum(data.map((p) => p.amount_to_pay)),
-        paid: sum(data.filter((p) => p.status === 'paid').map((p) => p.amount_to_pay)),
-      },
+      totals: { scheduled: totals.scheduled / 100, to_pay: totals.toPay / 100, paid: totals.paid / 100 },
       abilities: { generate: canWrite(actor), update: canWrite(actor) },
     },
   };
+}
+
+/** Every line of a period that is to be paid or was, voided ones left out: the accounts-payable file. */
+export async function payablesToExport(deps: Deps, actor: Actor, period: string): Promise<Payable[]> {
+  return presentAll(deps, actor, await repo.payablesToExport(deps.db, actor.teamId, period));
 }
 
 async function findPayable(deps: Deps, actor: Actor, id: number) {
@@ -283,7 +321,12 @@ export async function enterInvoice(deps: Deps, actor: Actor, id: number, body: u
       trx,
       actor.teamId,
       id,
-      { invoice_cents: invoiceCents, invoice_number: input.invoice_number, updated_at: nowIso() },
+      {
+        invoice_cents: invoiceCents,
+        invoice_number: input.invoice_number,
+        invoice_date: input.invoice_date,
+        updated_at: nowIso(),
+      },
       'scheduled',
     );
     if (!changed) throw new AppError('conflict', 'An approved or paid payable keeps its invoice.');
@@ -299,6 +342,7 @@ export async function enterInvoice(deps: Deps, actor: Actor, id: number, body: u
           input.invoice_amount,
         ],
         invoice_number: [row.invoice_number, input.invoice_number],
+        invoice_date: [row.invoice_date && String(row.invoice_date), input.invoice_date],
       },
       ip: actor.ip,
     });
@@ -308,9 +352,79 @@ export async function enterInvoice(deps: Deps, actor: Actor, id: number, body: u
   return presented!;
 }
 
+type BulkAction = PayableBulkBody['action'];
+
+/** The state each action moves lines from and to, and what it says when a line is elsewhere. */
+const ACTIONS: Record<BulkAction, { from: string[]; to: string; done: string; refusal: string }> = {
+  approve: {
+    from: ['scheduled'],
+    to: 'approved',
+    done: 'approved',
+    refusal: 'Only scheduled payables can be approved.',
+  },
+  pay: { from: ['approved'], to: 'paid', done: 'paid', refusal: 'Only approved payables can be paid.' },
+  unapprove: {
+    from: ['approved'],
+    to: 'scheduled',
+    done: 'unapproved',
+    refusal: 'Only approved payables can be taken back to scheduled.',
+  },
+  void: {
+    from: ['scheduled', 'approved'],
+    to: 'void',
+    done: 'voided',
+    refusal: 'Only scheduled or approved payables can be voided.',
+  },
+};
+
+function changesOf(
+  action: BulkAction,
+  actor: Actor,
+  now: string,
+  input: { paid_reference: string | null; reason: string | null },
+  variance: boolean,
+) {
+  switch (action) {
+    case 'approve':
+      return {
+        status: 'approved',
+        approved_by: actor.user.id,
+        approved_at: now,
+        variance_approved: variance ? 1 : 0,
+        updated_at: now,
+      };
+    case 'pay':
+      return {
+        status: 'paid',
+        paid_by: actor.user.id,
+        paid_at: now,
+        paid_reference: input.paid_reference,
+        updated_at: now,
+      };
+    case 'unapprove':
+      return {
+        status: 'scheduled',
+        approved_by: null,
+        approved_at: null,
+        variance_approved: 0,
+        updated_at: now,
+      };
+    case 'void':
+      return {
+        status: 'void',
+        voided_by: actor.user.id,
+        voided_at: now,
+        void_reason: input.reason,
+        updated_at: now,
+      };
+  }
+}
+
 /**
- * Approves scheduled lines or pays approved ones, all or nothing. A line whose invoice differs from the
- * schedule is approved only with `accept_variance`, and the approval records that it covered a variance.
+ * Moves lines between states, all or nothing: approves scheduled lines, pays approved ones, takes approved
+ * lines back to scheduled (`unapprove`), or voids lines not yet paid (`void`, with a reason; a paid line is a
+ * 409). A line whose invoice differs from the schedule is approved only with `accept_variance`, and the
+ * approval records that it covered a variance. Each line's move is in the audit log with who and when.
  */
 export async function bulkAction(deps: Deps, actor: Actor, body: unknown) {
   const input = parse(payableBulkBodySchema, body);
@@ -319,16 +433,21 @@ export async function bulkAction(deps: Deps, actor: Actor, body: unknown) {
   // Another team's line is as unknown as a line that does not exist.
   if (rows.length !== ids.length) throw notFound('Payable');
   authorize(canWrite(actor));
-  const from = input.action === 'approve' ? 'scheduled' : 'approved';
-  const wrongState = rows.filter((r) => r.status !== from);
-  if (wrongState.length)
+  const action = ACTIONS[input.action];
+  if (input.action === 'void' && !input.reason)
+    throw invalid('reason', 'Say why the payables are voided: the reason is kept on each line.');
+  const list = (lines: repo.PayableRow[]) => lines.map((r) => `#${r.id}`).join(', ');
+  const paid = rows.filter((r) => r.status === 'paid');
+  if (input.action === 'void' && paid.length)
     throw new AppError(
-      'validation',
-      input.action === 'approve'
-        ? 'Only scheduled payables can be approved.'
-        : 'Only approved payables can be paid.',
-      { ids: [`Not ${from}: ${wrongState.map((r) => `#${r.id}`).join(', ')}.`] },
+      'conflict',
+      `A paid payable cannot be voided: ${list(paid)} ${paid.length === 1 ? 'is' : 'are'} paid already.`,
     );
+  const wrongState = rows.filter((r) => !action.from.includes(r.status));
+  if (wrongState.length)
+    throw new AppError('validation', action.refusal, {
+      ids: [`Not ${action.from.join(' or ')}: ${list(wrongState)}.`],
+    });
   const withVariance = rows.filter(
     (r) => r.invoice_cents !== null && Number(r.invoice_cents) !== Number(r.scheduled_cents),
   );
@@ -338,7 +457,7 @@ export async function bulkAction(deps: Deps, actor: Actor, body: unknown) {
       'Some invoices differ from the scheduled amount: approve the variance.',
       {
         accept_variance: [
-          `The invoice differs from the schedule on ${withVariance.map((r) => `#${r.id}`).join(', ')}: approve the variance to go on.`,
+          `The invoice differs from the schedule on ${list(withVariance)}: approve the variance to go on.`,
         ],
       },
     );
@@ -349,22 +468,8 @@ export async function bulkAction(deps: Deps, actor: Actor, body: unknown) {
         trx,
         actor.teamId,
         row.id,
-        input.action === 'approve'
-          ? {
-              status: 'approved',
-              approved_by: actor.user.id,
-              approved_at: now,
-              variance_approved: withVariance.includes(row) ? 1 : 0,
-              updated_at: now,
-            }
-          : {
-              status: 'paid',
-              paid_by: actor.user.id,
-              paid_at: now,
-              paid_reference: input.paid_reference,
-              updated_at: now,
-            },
-        from,
+        changesOf(input.action, actor, now, input, withVariance.includes(row)),
+        action.from,
       );
       // Someone else moved the line between the read and this write.
       if (!changed) throw new AppError('conflict', 'A payable changed meanwhile: reload and try again.');
@@ -376,8 +481,11 @@ export async function bulkAction(deps: Deps, actor: Actor, body: unknown) {
         userId: actor.user.id,
         subjectType: 'payables',
         subjectId: row.id,
-        action: input.action === 'approve' ? 'approved' : 'paid',
-        changes: { status: [from, input.action === 'approve' ? 'approved' : 'paid'] },
+        action: action.done,
+        changes: {
+          status: [row.status, action.to],
+          ...(input.action === 'void' ? { void_reason: [null, input.reason] } : {}),
+        },
         ip: actor.ip,
       })),
     );

@@ -42,6 +42,7 @@ import { camReconciliation } from './migrations/0043-cam-reconciliation';
 import { memberCompanies } from './migrations/0044-member-companies';
 import { developmentSchedules } from './migrations/0046-development-schedules';
 import { franchiseCalendar } from './migrations/0046-franchise-calendar';
+import { payableVoids } from './migrations/0047-payable-voids';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -91,6 +92,7 @@ const migrations: Record<string, AppMigration> = {
   '0044-member-companies': memberCompanies,
   '0046-development-schedules': developmentSchedules,
   '0046-franchise-calendar': franchiseCalendar,
+  '0047-payable-voids': payableVoids,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -415,6 +415,10 @@ export type RentPayablesTable = {
   paid_by: number | null;
   paid_at: string | null;
   paid_reference: string | null;
+  invoice_date: string | null;
+  voided_by: number | null;
+  voided_at: string | null;
+  void_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

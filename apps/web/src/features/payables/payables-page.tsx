@@ -33,6 +33,7 @@ const STATUS_COLORS: Record<Payable['status'], BadgeColor> = {
   scheduled: 'gray',
   approved: 'blue',
   paid: 'green',
+  void: 'red',
 };
 
 export function PayablesPage() {
