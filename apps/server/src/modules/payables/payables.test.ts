@@ -373,6 +373,10 @@ describe('rent payables', () => {
     const second = await admin.get<PayableList>(`${api}?period=2026-04&per_page=2&page=2`);
     expect(second.body.data.map((p) => p.id)).not.toContain(first.body.data[0]!.id);
     expect(second.body.meta).toMatchObject({ current_page: 2, from: 3, to: 3, total: 3 });
+    // Without a period: this month in the team's time zone.
+    const current = await admin.get<PayableList>(api);
+    expect(current.status).toBe(200);
+    expect(current.body.meta.period).toMatch(/^\d{4}-\d{2}$/);
     const tooMany = await admin.get(`${api}?period=2026-04&per_page=101`);
     expect(tooMany.status).toBe(422);
     expect(Object.keys((tooMany.body as { errors: object }).errors)).toEqual(['per_page']);

@@ -24,6 +24,7 @@ import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivities, recordActivity } from '../activities/index';
 import { getLease, payableLeases, type PayableLeaseRow } from '../leases/index';
+import { teamCalendar } from '../teams/index';
 import { findUserById } from '../users/index';
 import * as repo from './repository';
 import { linesDueIn, type PaymentTermsValues } from './schedule';
@@ -276,14 +277,20 @@ async function presentAll(deps: Deps, actor: Actor, rows: repo.PayableRow[]): Pr
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
 
-/** One page of a period's lines (voided ones too, so they stay visible) and the whole period's totals. */
+/**
+ * One page of a period's lines (voided ones too, so they stay visible) and the whole period's totals; without
+ * `period`, the month it is in the team's time zone.
+ */
 export async function listPayables(
   deps: Deps,
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<PayableList> {
-  const { period } = parse(payablePeriodQuerySchema, { period: single(raw.period) });
   const query = parseListQuery(raw, { sorts: ['due_date'], defaultSort: 'due_date', filters: {} });
+  const given = single(raw.period);
+  const { period } = given
+    ? parse(payablePeriodQuerySchema, { period: given })
+    : { period: (await teamCalendar(deps.db, actor.teamId)).today.slice(0, 7) };
   const { rows, total } = await repo.pageOfPeriod(deps.db, actor.teamId, period, query);
   const totals = await repo.periodTotals(deps.db, actor.teamId, period);
   return {
