@@ -133,6 +133,13 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
           // By the agreement's key: with a plain `team_id = ?` SQLite walked the team's (team_id, store_id)
           // index over all its agreements' stores for every page.
           .where((eb) => whereInScope(eb, teamScope(viewer.teamId), 'agreement_stores', { byId: true }))
+          // A franchisee's member sees the stores of their companies listed on it, never another's (a store the
+          // franchisor listed on their agreement by mistake).
+          .$if(viewer.scope.companyIds !== null, (q) =>
+            q.where((eb) =>
+              whereInScope(eb, viewer.scope, 'stores', { companyColumn: 'company_id', byId: true }),
+            ),
+          )
           .orderBy('stores.name')
           .execute()
       : [],
@@ -149,6 +156,8 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
     misalignments(db, viewer.teamId, ids),
     attributeValuesFor(db, viewer.teamId, 'agreements', ids),
   ]);
+  // The stores the viewer may see on these agreements: the misalignments name only those too.
+  const visibleStores = new Set(stores.map((s) => s.id));
   return rows.map((r) => ({
     id: r.id,
     brand: ref(r.brand_id, r.brand_name),
@@ -183,7 +192,7 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
       .filter((c) => c.subject_id === r.id)
       .map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
     misaligned_stores: misaligned
-      .filter((m) => m.agreement_id === r.id)
+      .filter((m) => m.agreement_id === r.id && visibleStores.has(m.store_id))
       .map((m) => ({
         id: m.store_id,
         name: m.store_name,

@@ -1,4 +1,4 @@
-import { hasRole, type Actor } from '../../platform/policy';
+import { hasRole, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 
 /** Managers write records; a member limited to companies never does (they read their stores, enter sales). */
 const writes = (actor: Actor) => hasRole(actor, 'manager') && actor.scope.companyIds === null;
@@ -24,14 +24,19 @@ export function recordAbilities(actor: Actor) {
 
 export type Abilities = ReturnType<typeof recordAbilities>;
 
-/** Who a record is presented to: their team and what they may do with it. */
-export type Viewer = { teamId: number; abilities: Abilities };
+/**
+ * Who a record is presented to: their team, the part of it they see (a record's lists of other records, such as
+ * an agreement's stores, name only those in `scope`) and what they may do with it.
+ */
+export type Viewer = { teamId: number; scope: TeamScope; abilities: Abilities };
 export const viewerOf = (actor: Actor): Viewer => ({
   teamId: actor.teamId,
+  scope: actor.scope,
   abilities: recordAbilities(actor),
 });
 /** The server itself reading a record's values (an import, a restore): no user, no abilities. */
 export const systemViewer = (teamId: number): Viewer => ({
   teamId,
+  scope: teamScope(teamId),
   abilities: { update: false, delete: false, restore: false },
 });

@@ -168,10 +168,11 @@ describe('members limited to franchisee companies', () => {
 
   it('reads the agreements their companies signed, never another franchisee’s or the franchisor’s, and edits none', async () => {
     const f = await franchiseTeam();
+    // The franchisor listed the other franchisee's and its own store on theirs by mistake.
     const mine = await buildAgreement(f.owner, {
       agreement_number: 'FA-N',
       franchisee_id: f.mine.id,
-      store_ids: [f.myStore.id],
+      store_ids: [f.myStore.id, f.theirStore.id, f.teamStore.id],
     });
     const theirs = await buildAgreement(f.owner, {
       agreement_number: 'FA-S',
@@ -191,6 +192,16 @@ describe('members limited to franchisee companies', () => {
     const own = await f.franchisee.get(`/app/api/v1/agreements/${mine.id}`);
     expect(own.status).toBe(200);
     expect(own.body.data.franchisee).toEqual({ id: f.mine.id, name: 'North Franchise LLC' });
+    expect(own.body.data.stores).toEqual([{ id: f.myStore.id, name: 'North Store' }]);
+    const listed = await f.franchisee.get('/app/api/v1/agreements');
+    expect(listed.body.data[0].stores).toEqual([{ id: f.myStore.id, name: 'North Store' }]);
+    // The franchisor still sees every store listed on it.
+    const full = await f.owner.get(`/app/api/v1/agreements/${mine.id}`);
+    expect((full.body.data.stores as Array<{ name: string }>).map((s) => s.name)).toEqual([
+      'Company Store',
+      'North Store',
+      'South Store',
+    ]);
     expect(own.body.data.abilities).toEqual({ update: false, delete: false, restore: false });
     for (const id of [theirs.id, unassigned.id])
       expect((await f.franchisee.get(`/app/api/v1/agreements/${id}`)).status).toBe(404);
