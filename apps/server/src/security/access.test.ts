@@ -50,10 +50,10 @@ const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
 const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
 /**
  * Routes a franchisee may call whose path names a record: they are called with the second franchisee's
- * store, sale, lease or agreement, which must not exist for them (404).
+ * store, sale, lease, agreement or reminder, which must not exist for them (404).
  */
 const FOREIGN_TO_FRANCHISEE =
-  /^\w+ \/app\/api\/v1\/((stores|sales|agreements)\/:id|leases\/:id(\/history(\/:entryId)?)?)$/;
+  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders)\/:id|leases\/:id(\/history(\/:entryId)?)?)$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -142,6 +142,18 @@ const RULES: Rule[] = [
   // Comments and notes: their author or an admin changes them (the fixtures are the owner's).
   { pattern: /^DELETE \/app\/api\/v1\/reminder-comments\/:id$/, allow: ADMINS, why: 'author or admin' },
   { pattern: /^(PATCH|DELETE) \/app\/api\/v1\/notes\/:id$/, allow: ADMINS, why: 'author or admin' },
+  // A franchisee reads the reminders of their own records, and their managers complete and snooze them
+  // (editing, dating and assigning are refused by the service, 403 for any other body).
+  {
+    pattern: /^GET \/app\/api\/v1\/reminders(\/counts|\/:id)?$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the reminders of a franchisee’s records',
+  },
+  {
+    pattern: /^PATCH \/app\/api\/v1\/reminders\/:id$/,
+    allow: AND_FRANCHISEE(WRITERS),
+    why: 'managers complete and snooze reminders; a franchisee’s only their own records’',
+  },
   // Reminders change for the whole team: completing (the body sent is `{ read: true }`), reopening, snoozing and
   // commenting are managers' work like creating; observers read them and mute them for themselves (`mutes` above).
   {
@@ -410,7 +422,14 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
  * limited to the first: their client, their own store and sale, and the second franchisee's as path ids.
  */
 async function franchiseeOf(owner: TestClient, teamId: number) {
-  const made: Array<{ company: number; store: number; sale: number; lease: number; agreement: number }> = [];
+  const made: Array<{
+    company: number;
+    store: number;
+    sale: number;
+    lease: number;
+    agreement: number;
+    reminder: number;
+  }> = [];
   for (const name of ['North', 'South']) {
     const company = await createVia(owner, 'companies', { name: `${name} Franchise`, kind: 'franchisee' });
     const store = await createVia(owner, 'stores', { name: `${name} Store`, company_id: company.id });
@@ -426,12 +445,23 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
     ).body.data;
     const lease = await buildLease(owner, { store_id: store.id, reference: `${name} lease` });
     const agreement = await buildAgreement(owner, { franchisee_id: company.id, store_ids: [store.id] });
+    const reminder = expectStatus(
+      await owner.post('/app/api/v1/reminders', {
+        title: `${name} store visit`,
+        due_date: '2031-01-15',
+        subject_type: 'store',
+        subject_id: store.id,
+      }),
+      201,
+      'franchisee reminder',
+    ).body.data;
     made.push({
       company: company.id,
       store: store.id,
       sale: sale.id,
       lease: lease.id,
       agreement: agreement.id,
+      reminder: reminder.id,
     });
   }
   const member = await buildMember(ctx, teamId, 'manager');
@@ -452,6 +482,7 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       sales: made[1]!.sale,
       leases: made[1]!.lease,
       agreements: made[1]!.agreement,
+      reminders: made[1]!.reminder,
     },
   };
 }
@@ -760,6 +791,9 @@ describe('access control over every route', () => {
     expect(await listed('/app/api/v1/sales')).toEqual([franchisee.own.sale]);
     expect(await listed('/app/api/v1/leases')).toEqual([franchisee.own.lease]);
     expect(await listed('/app/api/v1/agreements')).toEqual([franchisee.own.agreement]);
+    expect(await listed('/app/api/v1/reminders?filters[subject_type]=store')).toEqual([
+      franchisee.own.reminder,
+    ]);
     // The route table says which team routes admit a franchisee; it must agree with the reviewed table.
     const disagree = routes
       .filter((r) => r.guard === 'team' && r.companyScope !== ruleFor(r).allow.includes('franchisee'))

@@ -5,10 +5,16 @@ import { hasRole, type Actor } from '../../platform/policy';
  * managers and admins change them for the whole team: create, edit, assign, complete, reopen, snooze, comment.
  */
 export const reminderPolicy = {
-  change: (actor: Actor) => hasRole(actor, 'manager'),
+  /** Create, edit, date, assign, comment: the franchisor's staff, never a member limited to companies. */
+  change: (actor: Actor) => hasRole(actor, 'manager') && actor.scope.companyIds === null,
+  /**
+   * Complete, reopen and snooze: also a franchisee's manager, on the reminders of their own records (the routes
+   * narrow which ones they reach).
+   */
+  close: (actor: Actor) => hasRole(actor, 'manager'),
   /** Manual reminders only: generated ones follow their record's dates and come back if deleted. */
   delete: (actor: Actor, reminder: { source: string }) =>
-    hasRole(actor, 'manager') && reminder.source === 'manual',
+    reminderPolicy.change(actor) && reminder.source === 'manual',
 };
 
 export const REMINDER_CHANGE_REFUSED = 'Only managers and admins can change reminders.';

@@ -26,12 +26,18 @@ import { z } from 'zod';
 export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
+  // What a franchisee's member may call: the reminders of their own records (scope.ts), read, completed,
+  // reopened and snoozed. Creating, editing, bulk changes, comments, mutes and the calendar feed stay refused.
+  const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/reminders`;
   const one = { 200: dataOf(reminderSchema) };
 
   app.get(
     base,
-    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(reminderSchema) } } },
+    {
+      config: scoped,
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(reminderSchema) } },
+    },
     async (request) => reminders.listReminders(deps, actorOf(request, deps), request.query),
   );
   app.post(
@@ -57,15 +63,19 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${base}/counts`,
-    { config, schema: { response: { 200: dataOf(reminderCountsSchema) } } },
+    { config: scoped, schema: { response: { 200: dataOf(reminderCountsSchema) } } },
     async (request) => ({ data: await reminders.reminderCounts(deps, actorOf(request, deps)) }),
   );
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await reminders.getReminder(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${base}/:id`,
+    { config: scoped, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await reminders.getReminder(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
   app.patch(
     `${base}/:id`,
-    { config, schema: { params: idParamSchema, body: reminderUpdateSchema, response: one } },
+    { config: scoped, schema: { params: idParamSchema, body: reminderUpdateSchema, response: one } },
     async (request) => ({
       data: await reminders.updateReminder(deps, actorOf(request, deps), request.params.id, request.body),
     }),

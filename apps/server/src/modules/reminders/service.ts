@@ -12,7 +12,7 @@ import {
   cachedForTeam,
   teamVersionAndToday,
 } from '../../platform/team-cache';
-import { authorize, hasRole, type Actor, type TeamScope } from '../../platform/policy';
+import { authorize, hasRole, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
 import { daysBefore } from '../leases/index';
 import { teamToday } from '../teams/index';
@@ -22,6 +22,7 @@ import { mutedKeys, SUBJECT_TABLES } from './mutes';
 import { recipientsFor } from './recipients';
 import { pushToUsers } from '../devices/index';
 import { REMINDER_CHANGE_REFUSED, reminderPolicy } from './policy';
+import { reminderInScope } from './scope';
 
 /** Reminders a user sees now: visible (within the lead window, or manual), not snoozed. */
 function visibleNow(today: string): Expression<SqlBool> {
@@ -52,11 +53,15 @@ async function present(db: Executor, actor: Actor, ids: number[], knownToday?: s
   // By primary key, the team in its by-id form: with `team_id = ? and id in (…)` SQLite walks a team index
   // over every reminder of the team (a million rows, 200 ms) instead of 25 look-ups.
   // Independent reads go out together: on PostgreSQL each is a round trip of its own.
+  // The ids come from statements narrowed to the actor's scope; a member limited to companies never sees who
+  // of the team is assigned (nor mutes: those routes refuse them).
+  const limited = actor.scope.companyIds !== null;
+  const team = teamScope(actor.teamId);
   const [rows, assignees, muted] = await Promise.all([
     db
       .selectFrom('reminders')
       .selectAll()
-      .where((eb) => whereInScope(eb, actor.scope, 'reminders', { byId: true }))
+      .where((eb) => whereInScope(eb, team, 'reminders', { byId: true }))
       .where('id', 'in', ids)
       .execute(),
     db
@@ -64,15 +69,17 @@ async function present(db: Executor, actor: Actor, ids: number[], knownToday?: s
       .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
       .select(['reminder_assignees.reminder_id', 'users.id', 'users.name'])
       .where('reminder_assignees.reminder_id', 'in', ids)
+      .$if(limited, (q) => q.where(sql<SqlBool>`false`))
       .execute(),
-    mutedKeys(db, actor),
+    limited ? new Set<string>() : mutedKeys(db, actor),
   ]);
-  const names = await subjectNames(actor.scope, db, rows);
+  const names = await subjectNames(team, db, rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     const canChange = reminderPolicy.change(actor);
+    const canClose = reminderPolicy.close(actor);
     return [
       {
         id: r.id,
@@ -100,11 +107,11 @@ async function present(db: Executor, actor: Actor, ids: number[], knownToday?: s
         created_at: r.created_at,
         abilities: {
           update: canChange,
-          complete: canChange,
-          snooze: canChange,
+          complete: canClose,
+          snooze: canClose,
           delete: reminderPolicy.delete(actor, r),
           comment: canChange,
-          mute: true,
+          mute: !limited,
         },
       },
     ];
@@ -133,7 +140,7 @@ export async function listReminders(
     },
   });
   const f = query.filters;
-  let base = deps.db.selectFrom('reminders').where('team_id', '=', actor.teamId);
+  let base = deps.db.selectFrom('reminders').where(reminderInScope(deps.db, actor.scope));
   // A record's own reminders tab shows all of them; the inbox shows those due into view.
   const today = await teamToday(deps.db, actor.teamId);
   if (!f.subject_id) base = base.where(visibleNow(today));
@@ -242,7 +249,8 @@ export async function reminderCounts(
   actor: Actor,
 ): Promise<{ overdue: number; upcoming: number; completed: number }> {
   const today = await teamToday(deps.db, actor.teamId);
-  return cachedForTeam(deps.db, actor.teamId, `reminders:counts:${today}`, async () => {
+  const scopeKey = actor.scope.companyIds === null ? 'team' : actor.scope.companyIds.join(',');
+  return cachedForTeam(deps.db, actor.teamId, `reminders:counts:${scopeKey}:${today}`, async () => {
     const row = await deps.db
       .selectFrom('reminders')
       .select([
@@ -250,7 +258,7 @@ export async function reminderCounts(
         sql<number>`sum(case when read_at is null and due_date >= ${today} then 1 else 0 end)`.as('upcoming'),
         sql<number>`sum(case when read_at is not null then 1 else 0 end)`.as('completed'),
       ])
-      .where('team_id', '=', actor.teamId)
+      .where(reminderInScope(deps.db, actor.scope))
       .where(visibleNow(today))
       .executeTakeFirstOrThrow();
     return {
@@ -261,11 +269,12 @@ export async function reminderCounts(
   });
 }
 
-async function findReminder(db: Executor, teamId: number, id: number) {
+/** A reminder `scope` sees, or 404: one about another franchisee's records does not exist for them. */
+async function findReminder(db: Executor, scope: TeamScope, id: number) {
   const reminder = await db
     .selectFrom('reminders')
     .selectAll()
-    .where('team_id', '=', teamId)
+    .where(reminderInScope(db, scope))
     .where('id', '=', id)
     .executeTakeFirst();
   if (!reminder) throw notFound('Reminder');
@@ -306,7 +315,7 @@ async function checkSubject(db: Executor, teamId: number, type: string | null, i
 }
 
 export async function getReminder(deps: Deps, actor: Actor, id: number) {
-  await findReminder(deps.db, actor.teamId, id);
+  await findReminder(deps.db, actor.scope, id);
   return (await present(deps.db, actor, [id]))[0]!;
 }
 
@@ -405,9 +414,13 @@ export async function updateReminder(
     assignee_ids?: number[];
   },
 ) {
-  const reminder = await findReminder(deps.db, actor.teamId, id);
-  // Completing, reopening and snoozing change what the whole team sees: managers' work, like any edit.
-  authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
+  const reminder = await findReminder(deps.db, actor.scope, id);
+  // Completing, reopening and snoozing change what the whole team sees: managers' work. Editing, dating and
+  // assigning are also the franchisor's, never a franchisee's member's.
+  const closesOnly = Object.entries(patch).every(
+    ([key, value]) => value === undefined || key === 'read' || key === 'snoozed_until',
+  );
+  authorize(closesOnly ? reminderPolicy.close(actor) : reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   if ((patch.title !== undefined || patch.due_date !== undefined) && reminder.source !== 'manual') {
     throw new AppError(
       'validation',
@@ -535,7 +548,7 @@ export async function bulkUpdateReminders(
 }
 
 export async function deleteReminder(deps: Deps, actor: Actor, id: number) {
-  const reminder = await findReminder(deps.db, actor.teamId, id);
+  const reminder = await findReminder(deps.db, actor.scope, id);
   authorize(reminderPolicy.delete(actor, reminder), 'Only manual reminders can be deleted.');
   await writeTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('reminders').where('team_id', '=', actor.teamId).where('id', '=', id).execute();
@@ -586,7 +599,7 @@ export async function listComments(
   reminderId: number,
   raw: Record<string, string | string[]>,
 ) {
-  await findReminder(deps.db, actor.teamId, reminderId);
+  await findReminder(deps.db, actor.scope, reminderId);
   const query = parseListQuery(raw, { sorts: ['created_at'], defaultSort: 'created_at', filters: {} });
   const base = commentQuery(actor.scope, deps.db).where('reminder_comments.reminder_id', '=', reminderId);
   const [rows, count] = await Promise.all([
@@ -615,7 +628,7 @@ export async function addComment(
   reminderId: number,
   body: string,
 ): Promise<Comment> {
-  const reminder = await findReminder(deps.db, actor.teamId, reminderId);
+  const reminder = await findReminder(deps.db, actor.scope, reminderId);
   authorize(reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
   let pushed = 0;
   const id = await writeTransaction(deps.db, async (trx) => {

@@ -43,7 +43,19 @@ async function franchiseTeam() {
   });
   expect(scoped.status).toBe(200);
   const franchisee = await signIn(ctx, member.email);
-  return { team, owner, franchisee, member, mine, theirs, myStore, theirStore, teamStore, theirSale };
+  return {
+    team,
+    owner,
+    ownerId: user.id,
+    franchisee,
+    member,
+    mine,
+    theirs,
+    myStore,
+    theirStore,
+    teamStore,
+    theirSale,
+  };
 }
 
 const names = (client: TestClient, url: string) =>
@@ -212,6 +224,97 @@ describe('members limited to franchisee companies', () => {
     expect((await f.owner.get('/app/api/v1/agreements')).body.data).toHaveLength(3);
   });
 
+  it('reads, completes and snoozes the reminders of their own records, never another franchisee’s or the team’s', async () => {
+    const f = await franchiseTeam();
+    const myLease = await buildLease(f.owner, { store_id: f.myStore.id, reference: 'N-1' });
+    const theirLease = await buildLease(f.owner, { store_id: f.theirStore.id, reference: 'S-1' });
+    const myAgreement = await buildAgreement(f.owner, {
+      franchisee_id: f.mine.id,
+      store_ids: [f.myStore.id],
+    });
+    const due = addDaysIso(todayIso(), 5);
+    const remind = async (title: string, subject_type?: string, subject_id?: number) => {
+      const r = await f.owner.post('/app/api/v1/reminders', {
+        title,
+        due_date: due,
+        ...(subject_type ? { subject_type, subject_id } : {}),
+        assignee_ids: [f.ownerId],
+      });
+      expect([title, r.status]).toEqual([title, 201]);
+      return r.body.data as { id: number };
+    };
+    const mine = [
+      await remind('My store', 'store', f.myStore.id),
+      await remind('My lease', 'lease', myLease.id),
+      await remind('My agreement', 'agreement', myAgreement.id),
+      await remind('My company', 'company', f.mine.id),
+    ];
+    const foreign = [
+      await remind('Their store', 'store', f.theirStore.id),
+      await remind('Their lease', 'lease', theirLease.id),
+      await remind('Their company', 'company', f.theirs.id),
+      await remind('Team store', 'store', f.teamStore.id),
+      await remind('Whole team'),
+    ];
+    const titles = async (url: string) => {
+      const r = await f.franchisee.get(url);
+      expect(r.status).toBe(200);
+      return (r.body.data as Array<{ title: string }>).map((x) => x.title).sort();
+    };
+    expect(await titles('/app/api/v1/reminders')).toEqual([
+      'My agreement',
+      'My company',
+      'My lease',
+      'My store',
+    ]);
+    expect(await titles(`/app/api/v1/reminders?filters[store_id]=${f.theirStore.id}`)).toEqual([]);
+    expect(
+      await titles(`/app/api/v1/reminders?filters[subject_type]=lease&filters[subject_id]=${theirLease.id}`),
+    ).toEqual([]);
+    const counts = await f.franchisee.get('/app/api/v1/reminders/counts');
+    expect(counts.body.data).toEqual({ overdue: 0, upcoming: 4, completed: 0 });
+    // The franchisor's counts are the team's, not cached from the franchisee's.
+    expect((await f.owner.get('/app/api/v1/reminders/counts')).body.data.upcoming).toBe(9);
+
+    const one = await f.franchisee.get(`/app/api/v1/reminders/${mine[1]!.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data.subject).toEqual({ type: 'lease', id: myLease.id, name: 'North Store (N-1)' });
+    // Who of the franchisor's team it is assigned to is not theirs to see.
+    expect(one.body.data.assignees).toEqual([]);
+    expect(one.body.data.abilities).toEqual({
+      update: false,
+      complete: true,
+      snooze: true,
+      delete: false,
+      comment: false,
+      mute: false,
+    });
+    for (const r of foreign) {
+      const url = `/app/api/v1/reminders/${r.id}`;
+      expect([url, (await f.franchisee.get(url)).status]).toEqual([url, 404]);
+      expect([url, (await f.franchisee.patch(url, { read: true })).status]).toEqual([url, 404]);
+    }
+    // They complete and snooze their own; editing, commenting and bulk changes stay the franchisor's.
+    const url = `/app/api/v1/reminders/${mine[0]!.id}`;
+    const done = await f.franchisee.patch(url, { read: true });
+    expect(done.status).toBe(200);
+    expect(done.body.data.read_at).not.toBeNull();
+    expect((await f.franchisee.patch(url, { snoozed_until: addDaysIso(todayIso(), 2) })).status).toBe(200);
+    expect((await f.franchisee.patch(url, { title: 'Mine' })).status).toBe(403);
+    expect((await f.franchisee.patch(url, { read: false, note: 'Done?' })).status).toBe(403);
+    expect((await f.franchisee.post(`${url}/comments`, { body: 'Hi' })).status).toBe(403);
+    expect((await f.franchisee.get(`${url}/comments`)).status).toBe(403);
+    expect((await f.franchisee.delete(url)).status).toBe(403);
+    expect(
+      (await f.franchisee.post('/app/api/v1/reminders/bulk', { ids: [mine[1]!.id], read: true })).status,
+    ).toBe(403);
+    expect((await f.franchisee.post('/app/api/v1/reminders', { title: 'Mine', due_date: due })).status).toBe(
+      403,
+    );
+    // The franchisor sees what the franchisee completed.
+    expect((await f.owner.get(url)).body.data.read_at).not.toBeNull();
+  });
+
   it('is refused the team’s other pages and the whole-team streams with 403', async () => {
     const f = await franchiseTeam();
     for (const url of [
@@ -222,7 +325,7 @@ describe('members limited to franchisee companies', () => {
       `/app/api/v1/companies/${f.mine.id}`,
       '/app/api/v1/contacts',
       '/app/api/v1/documents',
-      '/app/api/v1/reminders',
+      '/app/api/v1/mutes',
       '/app/api/v1/dashboard',
       '/app/api/v1/search?q=South',
       '/app/api/v1/stores/export',
