@@ -79,7 +79,7 @@ async function present(db: Executor, actor: Actor, ids: number[], knownToday?: s
     const r = byId.get(id);
     if (!r) return [];
     const canChange = reminderPolicy.change(actor);
-    const canClose = reminderPolicy.close(actor);
+    const canClose = reminderPolicy.close(actor, r);
     return [
       {
         id: r.id,
@@ -420,7 +420,10 @@ export async function updateReminder(
   const closesOnly = Object.entries(patch).every(
     ([key, value]) => value === undefined || key === 'read' || key === 'snoozed_until',
   );
-  authorize(closesOnly ? reminderPolicy.close(actor) : reminderPolicy.change(actor), REMINDER_CHANGE_REFUSED);
+  authorize(
+    closesOnly ? reminderPolicy.close(actor, reminder) : reminderPolicy.change(actor),
+    REMINDER_CHANGE_REFUSED,
+  );
   if ((patch.title !== undefined || patch.due_date !== undefined) && reminder.source !== 'manual') {
     throw new AppError(
       'validation',

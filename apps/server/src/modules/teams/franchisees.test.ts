@@ -313,6 +313,30 @@ describe('members limited to franchisee companies', () => {
     );
     // The franchisor sees what the franchisee completed.
     expect((await f.owner.get(url)).body.data.read_at).not.toBeNull();
+    // A missing sales report of their agreement is theirs to read; it closes when the report comes in, never by
+    // their hand.
+    const now = new Date().toISOString();
+    const report = await ctx.db
+      .insertInto('reminders')
+      .values({
+        team_id: f.team.id,
+        subject_type: 'agreement',
+        subject_id: myAgreement.id,
+        source: 'sales_report',
+        source_key: `sales_report:${myAgreement.id}:${f.myStore.id}:2026-01-01`,
+        title: 'Sales report of North Store for January',
+        due_date: due,
+        visible_from: todayIso(),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reportUrl = `/app/api/v1/reminders/${report.id}`;
+    const shown = await f.franchisee.get(reportUrl);
+    expect(shown.status).toBe(200);
+    expect([shown.body.data.abilities.complete, shown.body.data.abilities.snooze]).toEqual([false, false]);
+    expect((await f.franchisee.patch(reportUrl, { read: true })).status).toBe(403);
   });
 
   it('is refused the team’s other pages and the whole-team streams with 403', async () => {
