@@ -16,7 +16,8 @@ import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { searchIndexRow, searchTermRows } from '../apps/server/src/platform/search';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
-import { insertUser } from '../apps/server/src/modules/users/repository';
+import { insertUser, updateUser } from '../apps/server/src/modules/users/repository';
+import { addMember } from '../apps/server/src/modules/teams/repository';
 import { recordDefinitions } from '../apps/server/src/modules/records/registry';
 import type { LoadedRow } from '../apps/server/src/modules/records/definition';
 import { DOCUMENT_COUNT, fillDocuments } from './documents';
@@ -35,10 +36,13 @@ import {
 } from './words';
 
 /** Bump when the shape or size of the data changes: cached data sets of other versions are not reused. */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 6;
 export const BENCH_DATABASE = 'storekeep_bench';
 export const PASSWORD = 'bench-password-2025';
 export const OWNER_EMAIL = 'owner@bench.storekeep.test';
+/** A franchisee's member of the big team (a manager limited to FRANCHISEE_COMPANIES of its companies). */
+export const FRANCHISEE_EMAIL = 'franchisee@bench.storekeep.test';
+const FRANCHISEE_COMPANIES = 10;
 
 const BIG = { companies: 20_000, brands: 2_000, contacts: 100_000, stores: 100_000 };
 const NOISE = { companies: 300, brands: 40, contacts: 2_000, stores: 2_000 };
@@ -240,12 +244,47 @@ async function fillTeams(
       return id;
     });
     await fillTeam(handle, teamId, big ? bigSize : noiseSize, next, mulberry32(1000 + t));
+    if (big) await addFranchisee(handle, teamId, passwordHash, now);
     if (big || t === NOISE_TEAMS)
       log(
         `  team ${teamId}${big ? ' (big)' : ` (noise ${t}/${NOISE_TEAMS})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
   }
   return owner;
+}
+
+/**
+ * The big team's franchisee: its first live companies become franchisees (stores pick their operating company at
+ * random, so about five stores each), and a manager is limited to them, as an invitation with companies makes.
+ */
+async function addFranchisee(handle: DatabaseHandle, teamId: number, passwordHash: string, now: string) {
+  await handle.db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom('companies')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .limit(FRANCHISEE_COMPANIES)
+        .execute()
+    ).map((row) => Number(row.id));
+    await trx
+      .updateTable('companies')
+      .set({ kind: 'franchisee' })
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids)
+      .execute();
+    const user = await insertUser(trx, {
+      name: 'Bench Franchisee',
+      email: FRANCHISEE_EMAIL,
+      passwordHash,
+      now,
+      verifiedAt: now,
+    });
+    await addMember(trx, teamId, user.id, 'manager', now, ids);
+    await updateUser(trx, user.id, { current_team_id: teamId }, now);
+  });
 }
 
 async function fillTeam(handle: DatabaseHandle, teamId: number, size: TeamSize, next: Ids, rng: Rng) {

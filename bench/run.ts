@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@storekeep/contracts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { ensureDataset, GENERATOR_VERSION, type Dataset } from './generate';
+import { ensureDataset, FRANCHISEE_EMAIL, GENERATOR_VERSION, type Dataset } from './generate';
 import { DOC_COMMON_WORD, DOC_HALF_WORD, DOC_RARE_WORD } from './documents';
 import { RARE_WORD } from './words';
 import { CONTRACT_COUNTS, ensureContracts, measureScan, type ScanResult } from './contracts';
@@ -42,7 +42,8 @@ const TARGETS = {
 };
 
 type Kind = 'ceiling' | 'light' | 'list' | 'search' | 'document-list' | 'document-search' | 'dashboard';
-type Endpoint = { name: string; path: string; kind: Kind; server?: 'app' | 'bare' };
+/** `as: 'franchisee'`: asked as the big team's franchisee member (limited to its companies), not the owner. */
+type Endpoint = { name: string; path: string; kind: Kind; server?: 'app' | 'bare'; as?: 'franchisee' };
 type Measured = Endpoint & {
   rps: number;
   p50: number;
@@ -79,6 +80,7 @@ const ENDPOINTS: Endpoint[] = [
     path: `${STORES}?page=2000&per_page=25&sort=name`,
     kind: 'list',
   },
+  { name: 'stores as a franchisee (its ~50 stores)', path: STORES, kind: 'list', as: 'franchisee' },
   { name: 'contacts (default)', path: `${API_BASE}/contacts`, kind: 'list' },
   { name: 'companies (default)', path: `${API_BASE}/companies`, kind: 'list' },
   {
@@ -169,6 +171,7 @@ async function main() {
     const bareUrl = `http://${HOST}:${server.barePort}`;
     const session = await signIn(appUrl, dataset);
     const cookie = session.cookie;
+    const franchiseeCookie = (await signIn(appUrl, { ...dataset, email: FRANCHISEE_EMAIL })).cookie;
     const results: Measured[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     // The server process starts cold: V8 compiles the request path under the first seconds of load, which
@@ -181,8 +184,9 @@ async function main() {
     );
     for (const endpoint of ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.test(e.name))) {
       const base = endpoint.server === 'bare' ? bareUrl : appUrl;
-      const check = await probe(base + endpoint.path, cookie);
-      const measured = await measure(base + endpoint.path, cookie);
+      const as = endpoint.as === 'franchisee' ? franchiseeCookie : cookie;
+      const check = await probe(base + endpoint.path, as);
+      const measured = await measure(base + endpoint.path, as);
       results.push({ ...endpoint, ...measured, check });
       log(
         `  ${endpoint.name.padEnd(42)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50.toFixed(1)} ms  p95 ${measured.p95.toFixed(1)} ms  (${check})`,
