@@ -23,6 +23,27 @@ function periodic(months: number, every: number, offset: number, cents: number):
 /** Whole currency units, as IFRS illustrative examples print them. */
 const units = (cents: number) => Math.round(cents / 100);
 
+/** Sum of one figure over the twelve lease months of year `year` (1-based). */
+function sumOver(
+  schedule: Schedule,
+  year: number,
+  figure: (row: Schedule['rows'][number]) => number,
+): number {
+  return schedule.rows.slice((year - 1) * 12, year * 12).reduce((sum, row) => sum + figure(row), 0);
+}
+
+/** One lease year as a yearly table prints it, in whole units: totals of the year, balances at its end. */
+function yearFigures(schedule: Schedule, year: number) {
+  const end = schedule.rows[year * 12 - 1];
+  return {
+    payments: units(sumOver(schedule, year, (row) => row.payment_cents)),
+    interest: units(sumOver(schedule, year, (row) => row.interest_cents)),
+    closing: units(end?.liability_closing_cents ?? Number.NaN),
+    amortization: units(sumOver(schedule, year, (row) => row.rou_amortization_cents)),
+    rouClosing: units(end?.rou_closing_cents ?? Number.NaN),
+  };
+}
+
 function expectBalanced(schedule: Schedule) {
   const last = schedule.rows.at(-1);
   expect(last?.liability_closing_cents).toBe(0);
@@ -116,11 +137,129 @@ describe('lease accounting: published worked examples', () => {
     expect(finance.rows).toEqual(ifrs.rows);
   });
 
-  // Finance-lease inputs from LeaseQuery's ASC 842 finance-lease walkthrough (10-year term, $10,000 a year
-  // paid in arrears, incremental borrowing rate 6 %, useful life 25 years). The published amortization table
-  // was not readable here, so the expected figures are the closed-form ones, computed independently:
-  // PV = 10,000 × (1 − 1.06^−10) / 0.06 = 73,600.87; straight-line amortization 7,360.09 a year.
-  it('finance lease, 10 × $10,000 in arrears at 6 %: liability 73,600.87, amortization 7,360.09 a year', () => {
+  // IFRS 16 Illustrative Example 13, Part 1 (IASB, IFRS 16 Illustrative Examples IE5; the IASB's page
+  // ifrs.org/content/dam/ifrs/publications/html-standards/english/2022/issued/ifrs16-ie.html lists it, its
+  // figures were read in a reproduction of the IASB text, scribd.com/document/551607964): a 10-year lease,
+  // CU50,000 a year payable at the beginning of each year, incremental borrowing rate 5 % a year, initial direct
+  // costs CU20,000, an incentive of CU5,000 received. "At the commencement date, Lessee makes the lease payment
+  // for the first year [...] and measures the lease liability at the present value of the remaining nine
+  // payments of CU50,000, discounted at the interest rate of 5 per cent per annum, which is CU355,391." The
+  // entries: Right-of-use asset CU405,391 / Lease liability CU355,391 / Cash CU50,000; Right-of-use asset
+  // CU20,000 / Cash CU20,000; Cash CU5,000 / Right-of-use asset CU5,000 (so the asset is CU420,391).
+  // IFRScommunity's worked calculation of the same example (scribd.com/document/601730464, accompanying
+  // ifrscommunity.com/knowledge-base/ifrs-16-recognition-and-measurement-of-leases/) prints the liability to
+  // the cent, 355,391.08, and the first years of its schedule in whole units: 2001 opening 355,391, interest
+  // 17,770, closing 373,161; 2002 payment (50,000), interest 16,158, closing 339,319.
+  // Compared: the liability to the cent; the rest at the printed precision (whole units), because the engine
+  // accrues the year's interest as twelve monthly amounts at (1.05)^(1/12) − 1, each rounded to the cent.
+  it('IFRS 16 Example 13: liability CU355,391(.08), asset CU405,391 + CU20,000 − CU5,000, years 1–2', () => {
+    const schedule = buildSchedule({
+      standard: 'ifrs16',
+      classification: 'finance',
+      startDate: '2001-01-01',
+      payments: periodic(120, 12, 0, 5_000_000),
+      annualRatePercent: 5,
+      convention: 'effective',
+      timing: 'advance',
+      initialDirectCostsCents: 2_000_000,
+      incentivesCents: 500_000,
+    });
+    expect(schedule.initial_liability_cents).toBe(35_539_108);
+    expect(units(schedule.initial_rou_cents - 2_000_000 + 500_000)).toBe(405_391);
+    expect(units(schedule.initial_rou_cents)).toBe(405_391 + 20_000 - 5_000);
+    expect(yearFigures(schedule, 1)).toMatchObject({ interest: 17_770, closing: 373_161 });
+    expect(yearFigures(schedule, 2)).toMatchObject({ payments: 50_000, interest: 16_158, closing: 339_319 });
+    expectBalanced(schedule);
+  });
+
+  // HMRC Business Leasing Manual, IFRS 16 lessee example: BLM18005 "Background to lease terms" and BLM18010
+  // "Measurement of the right of use asset and lease liability" (gov.uk/hmrc-internal-manuals/
+  // business-leasing-manual/blm18005, /blm18010). A 10-year lease of a building, £100,000 a year payable at the
+  // beginning of each year, incremental borrowing rate 5 %, a lease premium of £9,998 paid to the landlord
+  // before commencement, restoration costs estimated at £20,000. "The initial lease liability is measured at
+  // the present value of the remaining nine annual payments, discounted at 5%, which is £710,782"; the asset is
+  // £840,780 (710,782 + the first payment 100,000 + premium 9,998 + restoration 20,000), depreciated by £84,078
+  // a year. Both tables are printed year by year in whole pounds and compared in full below. The premium is rent
+  // paid before commencement (`prepaidCents`); the engine has no separate restoration-provision input, and the
+  // estimate enters the asset exactly as an initial direct cost does, so it is passed as one.
+  it('HMRC BLM18010 (IFRS 16): £710,782 liability and £840,780 asset, the ten-year tables in whole pounds', () => {
+    const schedule = buildSchedule({
+      standard: 'ifrs16',
+      classification: 'finance',
+      startDate: '2019-01-01',
+      payments: periodic(120, 12, 0, 10_000_000),
+      annualRatePercent: 5,
+      convention: 'effective',
+      timing: 'advance',
+      prepaidCents: 999_800,
+      initialDirectCostsCents: 2_000_000,
+    });
+    expect(units(schedule.initial_liability_cents)).toBe(710_782);
+    expect(units(schedule.initial_rou_cents)).toBe(840_780);
+    // Year: [interest, liability at the end of the year, depreciation, asset at the end of the year].
+    const published: Array<[number, number, number, number]> = [
+      [35_539, 746_321, 84_078, 756_702],
+      [32_316, 678_637, 84_078, 672_624],
+      [28_932, 607_569, 84_078, 588_546],
+      [25_379, 532_948, 84_078, 504_468],
+      [21_647, 454_595, 84_078, 420_390],
+      [17_730, 372_325, 84_078, 336_312],
+      [13_616, 285_941, 84_078, 252_234],
+      [9_297, 195_238, 84_078, 168_156],
+      [4_762, 100_000, 84_078, 84_078],
+      [0, 0, 84_078, 0],
+    ];
+    published.forEach(([interest, closing, depreciation, rou], index) => {
+      const year = yearFigures(schedule, index + 1);
+      expect(year.closing).toBe(closing);
+      expect(year.amortization).toBe(depreciation);
+      expect(year.rouClosing).toBe(rou);
+      // Year 4: HMRC prints 25,379, the difference of its rounded balances (532,948 − 607,569 + 100,000);
+      // the interest itself is 507,569.20 × 5 % = 25,378.46, which the engine accrues (25,378).
+      expect(year.interest).toBe(index === 3 ? interest - 1 : interest);
+    });
+    expectBalanced(schedule);
+  });
+
+  // PwC, "Leases" guide (Viewpoint LG 4), Example 4-2 "Finance lease initial recognition – non-specialized
+  // digital imaging equipment lease (lessee)" and Example 4-11, its subsequent measurement (read in a copy of
+  // the guide at online.flipbuilder.com/gria/synm/files/basic-html/page130.html and page152–153.html): a 5-year
+  // lease, $1,100 a year on January 1 (the first at commencement), incremental borrowing rate 7 %, no initial
+  // direct costs or incentives, classified as a finance lease. Printed (whole dollars): lease liability $3,725,
+  // right-of-use asset $4,825, amortization $965 a year; interest expense $261, $202 and $139 in years 1–3 (year-
+  // end liability 3,986, 3,088, 2,127); total expense $1,226 in year 1 and $965 in year 5.
+  // The present value is 1,100 × (1 − 1.07^−4) / 0.07 = 3,725.93: PwC drops the cents (3,725, and 4,825 for the
+  // asset) and rolls its table forward from that figure, so its balances sit about a dollar below the exact
+  // ones and its year-4 interest ($73) is the plug that closes them. Compared: the liability and asset to the
+  // dollar PwC prints (cents dropped), interest for years 1–3, the amortization and the total expense.
+  it('PwC Example 4-11 (ASC 842 finance lease): $3,725 liability, $965 amortization, $261/$202/$139 interest', () => {
+    const schedule = buildSchedule({
+      standard: 'asc842',
+      classification: 'finance',
+      startDate: '2029-01-01',
+      payments: periodic(60, 12, 0, 110_000),
+      annualRatePercent: 7,
+      convention: 'effective',
+      timing: 'advance',
+    });
+    expect(schedule.expense_model).toBe('interest_and_amortization');
+    expect(schedule.initial_liability_cents).toBe(372_593);
+    expect(Math.floor(schedule.initial_liability_cents / 100)).toBe(3_725);
+    expect(Math.floor(schedule.initial_rou_cents / 100)).toBe(4_825);
+    const years = [1, 2, 3, 4, 5].map((year) => yearFigures(schedule, year));
+    expect(years.map((year) => year.amortization)).toEqual([965, 965, 965, 965, 965]);
+    expect(years.slice(0, 3).map((year) => year.interest)).toEqual([261, 202, 139]);
+    expect(units(sumOver(schedule, 1, (row) => row.total_expense_cents))).toBe(1_226);
+    expect(units(sumOver(schedule, 5, (row) => row.total_expense_cents))).toBe(965);
+    expectBalanced(schedule);
+  });
+});
+
+describe('lease accounting: conventions', () => {
+  // Computed in closed form, not a published table: 10 × $10,000 a year in arrears at 6 % (the inputs of
+  // LeaseQuery's finance-lease walkthrough, whose table could not be read). PV = 10,000 × (1 − 1.06^−10) / 0.06
+  // = 73,600.87, straight-line amortization 7,360.09 a year: yearly payments discounted exactly under `effective`.
+  it('yearly payments under effective compounding: 10 × $10,000 in arrears at 6 % is 73,600.87', () => {
     const schedule = buildSchedule({
       standard: 'asc842',
       classification: 'finance',
@@ -131,41 +270,11 @@ describe('lease accounting: published worked examples', () => {
       timing: 'arrears',
     });
     expect(schedule.initial_liability_cents).toBe(7_360_087);
-    const year1Amortization = schedule.rows
-      .slice(0, 12)
-      .reduce((sum, row) => sum + row.rou_amortization_cents, 0);
-    expect(year1Amortization).toBe(736_009);
-    const year1Interest = schedule.rows.slice(0, 12).reduce((sum, row) => sum + row.interest_cents, 0);
-    expect(Math.abs(year1Interest - 441_605)).toBeLessThanOrEqual(6); // 73,600.87 × 6 %
+    expect(sumOver(schedule, 1, (row) => row.rou_amortization_cents)).toBe(736_009);
+    expect(Math.abs(sumOver(schedule, 1, (row) => row.interest_cents) - 441_605)).toBeLessThanOrEqual(6);
     expectBalanced(schedule);
   });
 
-  // IFRS 16 Illustrative Example 13 inputs: 10-year lease, CU50,000 payable at the beginning of each year,
-  // 5 %, initial direct costs CU20,000, incentive CU5,000 received; the first payment is made at commencement
-  // and stays out of the liability (PV of the remaining nine payments). The printed results CU355,391 and
-  // CU420,391 are as remembered from the IASB text; the text itself could not be re-read in this session.
-  it('IFRS 16 Example 13: payments in advance, IDC and incentives: liability 355,391, ROU 420,391', () => {
-    const schedule = buildSchedule({
-      standard: 'ifrs16',
-      classification: 'finance',
-      startDate: '2020-01-01',
-      payments: periodic(120, 12, 0, 5_000_000),
-      annualRatePercent: 5,
-      convention: 'effective',
-      timing: 'advance',
-      initialDirectCostsCents: 2_000_000,
-      incentivesCents: 500_000,
-    });
-    expect(units(schedule.initial_liability_cents)).toBe(355_391);
-    expect(units(schedule.initial_rou_cents)).toBe(420_391);
-    expect(schedule.rows[0]?.interest_cents).toBe(
-      monthInterestCents(schedule.initial_liability_cents, 5, 'effective'),
-    );
-    expectBalanced(schedule);
-  });
-});
-
-describe('lease accounting: conventions', () => {
   it('rate ÷ 12 and (1 + rate)^(1/12) − 1 are both available and differ', () => {
     expect(monthInterestCents(100_000_000, 12, 'nominal')).toBe(1_000_000);
     expect(monthInterestCents(100_000_000, 12, 'effective')).toBe(948_879);
