@@ -22,7 +22,14 @@ import {
   type RenewalWindow,
 } from './critical-dates';
 import { isWholeCents } from './money';
-import { oneOf, optionalString, validationMessage } from './validation';
+import {
+  blankOrNumericText,
+  blankToNull,
+  oneOf,
+  optionalDateField,
+  optionalString,
+  validationMessage,
+} from './validation';
 
 export const LEASE_STATUSES = ['draft', 'active', 'holdover', 'expired', 'terminated'] as const;
 export const LEASE_TYPES = ['gross', 'net', 'nnn', 'modified_gross', 'percentage'] as const;
@@ -69,15 +76,8 @@ export const AGREEMENT_CLAUSE_KINDS = [
 ] as const;
 export const REPORTING_FREQUENCIES = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
 
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-const numeric = (value: unknown) => {
-  const blank = blankToNull(value);
-  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank))
-    ? Number(blank)
-    : blank;
-};
-const date = (label: string) =>
-  z.preprocess(blankToNull, z.iso.date({ error: validationMessage('date', label) }).nullable());
+const numeric = blankOrNumericText;
+const date = optionalDateField;
 const requiredDate = (label: string) => z.iso.date({ error: validationMessage('required', label) });
 const number = (label: string, min: number, max: number) =>
   z.preprocess(

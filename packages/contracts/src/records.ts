@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { attributeValuesOutSchema } from './attributes';
 import { abilitiesSchema } from './common';
 import {
+  blankOrNumericText,
+  blankToNull,
   emailField,
   oneOf,
   optionalDateField,
@@ -15,7 +17,6 @@ import { COMPANY_KINDS, RECORD_TYPES, STORE_STATUSES } from './lists';
 // ---------- field helpers ----------
 
 /** Blank form values ('' or absent) mean "no value": they become null before the rule runs. */
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 const optionalEmail = (label = 'email') => z.preprocess(blankToNull, emailField(label).nullable());
 
@@ -30,12 +31,7 @@ const optionalUrl = (label: string) =>
       .nullable(),
   );
 
-const numeric = (value: unknown) => {
-  const blank = blankToNull(value);
-  return typeof blank === 'string' && blank.trim() !== '' && !Number.isNaN(Number(blank))
-    ? Number(blank)
-    : blank;
-};
+const numeric = blankOrNumericText;
 
 const optionalId = (label: string) =>
   z.preprocess(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
-import { optionalString, requiredString, validationMessage } from './validation';
+import { blankToNull, optionalString, requiredString, validationMessage } from './validation';
 
 export const REMINDER_SOURCES = [
   'lease_expiration',
@@ -68,8 +68,6 @@ export const reminderSchema = z.object({
   abilities: abilitiesSchema,
 });
 export type Reminder = z.infer<typeof reminderSchema>;
-
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 export const reminderInputSchema = z.object({
   title: requiredString('title', 255),

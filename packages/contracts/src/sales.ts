@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { isWholeCents } from './money';
-import { oneOf, validationMessage } from './validation';
+import { blankToNull, oneOf, validationMessage } from './validation';
 
 /** A sales figure covers one store for one day, week (starting Monday) or calendar month. */
 export const SALES_PERIODS = ['day', 'week', 'month'] as const;
@@ -13,7 +13,6 @@ export const DUPLICATE_MODES = ['reject', 'merge'] as const;
 /** A grid save or one import batch; the importer splits bigger files. */
 export const MAX_SALES_BATCH = 5000;
 
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const numeric = (value: unknown) => {
   const blank = blankToNull(value);
   if (typeof blank !== 'string') return blank;

@@ -72,6 +72,9 @@ export const optionalDateField = (label: string) =>
 export const numericText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 
+/** A number typed as text, or blank for nothing (null): what optional numeric form fields send. */
+export const blankOrNumericText = (value: unknown) => numericText(blankToNull(value));
+
 /** A required amount in dollars, 0 to ten billion, in whole cents; typed text is read as a number. */
 export function dollarsField(label: string) {
   return z.preprocess(
