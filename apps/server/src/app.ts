@@ -63,6 +63,9 @@ import { registerDeviceRoutes } from './modules/devices/routes';
 import { registerListPreferenceRoutes } from './modules/list-preferences/routes';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import { registerImportTemplateRoutes } from './modules/imports/template-routes';
+import { registerOccupancyRoutes } from './modules/occupancy/routes';
+import { recomputeOccupancy } from './modules/occupancy/index';
+import { onStoresChanged } from './platform/store-changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -307,6 +310,8 @@ export async function buildApp({
   registerListPreferenceRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
   registerImportTemplateRoutes(app, deps);
+  registerOccupancyRoutes(app, deps);
+  onStoresChanged(recomputeOccupancy);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
   deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) =>

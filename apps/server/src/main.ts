@@ -9,6 +9,7 @@ import { purgeTrash } from './modules/trash/index';
 import { deliverReminderNotices } from './modules/reminders/index';
 import { sweepOrphanBlobs } from './platform/blobs';
 import { recoverImports } from './modules/imports/index';
+import { refreshOccupancy } from './modules/occupancy/index';
 import { drain } from './platform/shutdown';
 import { runPrimary, runsSchedulers, workerRole } from './platform/cluster';
 
@@ -61,7 +62,7 @@ async function main() {
     timers.push(setInterval(() => void recover(false), 30_000).unref());
   }
   // Hourly housekeeping: purge the trash, delete blobs a crash left without their row, send reminder notices
-  // that came due (each exactly once) and the daily digests, and put the shared demo team back to its seed
+  // that came due (each exactly once) and the daily digests, recompute occupancy costs whose month rolled over, and put the shared demo team back to its seed
   // once a day (the first tick of the UTC day on any instance).
   const purge = () =>
     Promise.all([
@@ -74,6 +75,9 @@ async function main() {
       ),
       deliverReminderNotices(app.deps).catch((error: unknown) =>
         app.log.error({ err: error }, 'reminder notices failed'),
+      ),
+      refreshOccupancy(app.deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'occupancy refresh failed'),
       ),
     ]);
   if (schedulers) {

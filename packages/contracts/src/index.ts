@@ -31,3 +31,4 @@ export * from './invoices';
 export * from './cam';
 export * from './development';
 export * from './franchise-calendar';
+export * from './occupancy';

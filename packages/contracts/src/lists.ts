@@ -15,7 +15,16 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 export const LIST_SORTS = {
   companies: ['name', 'kind', 'city', 'created_at', 'updated_at'],
   brands: ['name', 'created_at', 'updated_at'],
-  stores: ['name', 'store_number', 'status', 'city', 'opening_date', 'created_at', 'updated_at'],
+  stores: [
+    'name',
+    'store_number',
+    'status',
+    'city',
+    'opening_date',
+    'occupancy_ratio',
+    'created_at',
+    'updated_at',
+  ],
   contacts: ['last_name', 'first_name', 'email', 'created_at', 'updated_at'],
 } as const satisfies Record<RecordType, readonly string[]>;
 

@@ -222,6 +222,10 @@ export const storeSchema = z.object({
   email: z.string().nullable(),
   square_feet: z.number().nullable(),
   manager: ref,
+  /** Occupancy cost ÷ sales over the trailing twelve months (decision 0027); null when not known. */
+  occupancy_ratio: z.number().nullable(),
+  /** A month of the window has no sales, so there is no ratio. */
+  occupancy_incomplete: z.boolean(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

@@ -53,7 +53,7 @@ const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
  * store, sale, lease, agreement or reminder, which must not exist for them (404).
  */
 const FOREIGN_TO_FRANCHISEE =
-  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders)\/:id|leases\/:id(\/history(\/:entryId)?)?)$/;
+  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders)\/:id|stores\/:id\/occupancy|leases\/:id(\/history(\/:entryId)?)?)$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -167,6 +167,11 @@ const RULES: Rule[] = [
     pattern: /^GET \/app\/api\/v1\/(stores|sales)(\/:id)?$/,
     allow: AND_FRANCHISEE(ALL),
     why: 'stores and sales, narrowed to a franchisee’s companies',
+  },
+  {
+    pattern: /^GET \/app\/api\/v1\/stores\/:id\/occupancy$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'a store’s occupancy cost, for a franchisee their own stores’ only',
   },
   // Their stores' leases, read only: editing a lease stays the franchisor's.
   {

@@ -36,5 +36,5 @@ export {
 } from './service';
 export { applyDateTransitions } from './transitions';
 // Rent payables are generated from these.
-export { payableLeases, type PayableLeaseRow } from './payable-inputs';
+export { leaseIdsOfStores, payableLeases, type PayableLeaseRow } from './payable-inputs';
 export { exerciseOptionIn } from './amendments';

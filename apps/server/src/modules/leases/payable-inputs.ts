@@ -25,6 +25,8 @@ export async function payableLeases(db: Executor, teamId: number, leaseIds?: num
       'leases.rentable_sqft',
       'leases.holdover_rate',
       'leases.free_rent_until',
+      'leases.percentage_rent_rate',
+      'leases.percentage_rent_breakpoint_cents',
     ])
     .where((eb) => whereInScope(eb, teamScope(teamId), 'leases'))
     .where('leases.deleted_at', 'is', null)
@@ -75,6 +77,8 @@ export async function payableLeases(db: Executor, teamId: number, leaseIds?: num
     rent_commencement_date: lease.rent_commencement_date && String(lease.rent_commencement_date),
     expiration_date: lease.expiration_date && String(lease.expiration_date),
     free_rent_until: lease.free_rent_until && String(lease.free_rent_until),
+    percentage_rent_rate: num(lease.percentage_rent_rate),
+    percentage_rent_breakpoint_cents: num(lease.percentage_rent_breakpoint_cents),
     rent: rent
       .filter((r) => r.lease_id === lease.id)
       .map((r) => ({
@@ -88,4 +92,22 @@ export async function payableLeases(db: Executor, teamId: number, leaseIds?: num
       .map((c) => ({ kind: c.kind, monthly_cents: Number(c.monthly_cents) })),
   }));
 }
+/** The ids of the live leases of these stores (what a store's occupancy cost is summed over). */
+export async function leaseIdsOfStores(db: Executor, teamId: number, storeIds: number[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < storeIds.length; i += 500)
+    ids.push(
+      ...(
+        await db
+          .selectFrom('leases')
+          .select('id')
+          .where('team_id', '=', teamId)
+          .where('store_id', 'in', storeIds.slice(i, i + 500))
+          .where('deleted_at', 'is', null)
+          .execute()
+      ).map((row) => row.id),
+    );
+  return ids;
+}
+
 export type PayableLeaseRow = Awaited<ReturnType<typeof payableLeases>>[number];

@@ -17,6 +17,7 @@ import { type Executor, writeTransaction } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { storesChanged } from '../../platform/store-changes';
 import { authorize, type Actor } from '../../platform/policy';
 import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
@@ -617,10 +618,12 @@ const leaseDefinition: ContractDefinition<LeaseValues, Lease, LeasePatchOptions>
     const calendar = await teamCalendar(trx, teamId);
     await writeChildren(trx, teamId, id, values, calendar);
     await syncLeaseReminders(trx, teamId, id, values, calendar);
+    await storesChanged(trx, teamId, [values.store_id]);
     await bumpTeamWriteVersion(trx, teamId);
   },
   async resync(trx, teamId, id, values) {
     await syncLeaseReminders(trx, teamId, id, values, await teamCalendar(trx, teamId));
+    await storesChanged(trx, teamId, [values.store_id]);
     await bumpTeamWriteVersion(trx, teamId);
   },
   createdChanges: (values) => ({
@@ -630,8 +633,10 @@ const leaseDefinition: ContractDefinition<LeaseValues, Lease, LeasePatchOptions>
   listFields: ['rent_schedule', 'charges', 'options', 'clauses'],
   async track(trx, teamId, id, options) {
     const beforeDeadlines = await openDeadlines(trx, teamId, id);
-    return async ({ before, values, by }) =>
-      recordAmendment(trx, teamId, id, {
+    return async ({ before, values, by }) => {
+      // A lease moved to another store leaves its old store's figures (writeRows did the new store's).
+      if (before.store_id !== values.store_id) await storesChanged(trx, teamId, [before.store_id]);
+      await recordAmendment(trx, teamId, id, {
         before: parseWhole(before),
         after: values,
         beforeDeadlines,
@@ -641,13 +646,28 @@ const leaseDefinition: ContractDefinition<LeaseValues, Lease, LeasePatchOptions>
         note: options.amendment,
         summary: options.summary,
       });
+    };
   },
 };
 
 let lifecycle: Lifecycle | undefined;
 /** Leases in the lifecycle kit, built on first use: the kit's module may still be loading when this one is. */
 export function leaseLifecycle(): Lifecycle {
-  return (lifecycle ??= contractLifecycle(leaseDefinition));
+  if (lifecycle) return lifecycle;
+  const kit = contractLifecycle(leaseDefinition);
+  return (lifecycle = {
+    ...kit,
+    async afterDelete(trx, teamId, id) {
+      await kit.afterDelete(trx, teamId, id);
+      const lease = await trx
+        .selectFrom('leases')
+        .select('store_id')
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      await storesChanged(trx, teamId, [lease?.store_id ?? null]);
+    },
+  });
 }
 
 export function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {

@@ -228,3 +228,23 @@ export function linesDueIn(lease: PayableLease, terms: PaymentTermsValues, month
   }
   return lines;
 }
+
+/**
+ * What a lease costs over the whole calendar months from `start` to `end` as the monthly schedule bills it:
+ * base rent (holdover included, free rent not) and charges, each summed exactly as the payables' lines are.
+ */
+export function rentAndChargesOver(
+  lease: PayableLease,
+  start: string,
+  end: string,
+): { rent_cents: number; charges_cents: number } {
+  const totals = { rent_cents: 0, charges_cents: 0 };
+  const terms: PaymentTermsValues = { frequency: 'monthly', timing: 'advance', due_day: 1 };
+  for (let month = `${start.slice(0, 7)}-01`; month <= end; month = addCalendarMonths(month, 1)) {
+    for (const line of linesOfPeriod(lease, terms, periodOf('monthly', month))) {
+      if (line.kind === 'charge') totals.charges_cents += line.cents;
+      else totals.rent_cents += line.cents;
+    }
+  }
+  return totals;
+}

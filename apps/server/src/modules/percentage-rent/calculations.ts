@@ -222,3 +222,36 @@ export function monthsOf(year: LeaseYear, sales: SalesFigure[], today: string): 
   }
   return lines;
 }
+
+/**
+ * The percentage rent of the lease years overlapping the calendar months [start, end], attributed to those
+ * months by sales: each year's rent due (on its reported months, as the statement computes it) × the year's
+ * reported sales in the window ÷ all its reported sales. A year wholly inside counts whole; a year without
+ * sales in the window adds nothing.
+ */
+export function percentageRentWithin(
+  lease: PercentageLease,
+  terms: TermsCents,
+  sales: SalesFigure[],
+  today: string,
+  window: { start: string; end: string },
+): number {
+  if (!lease.rate) return 0;
+  let total = 0;
+  for (const year of leaseYearsOf(lease, terms, today)) {
+    if (year.end < window.start || year.start > window.end) continue;
+    const months = monthsOf(year, sales, today);
+    const all = months.reduce((sum, m) => sum + (m.cents ?? 0), 0);
+    const inside = months
+      .filter((m) => `${m.month}-01` >= window.start && `${m.month}-01` <= window.end)
+      .reduce((sum, m) => sum + (m.cents ?? 0), 0);
+    if (all <= 0 || inside <= 0) continue;
+    const breakpoint = breakpointOf(lease, terms, year);
+    const due = percentageRentCents(all, breakpoint.cents, lease.rate, terms.tiers, {
+      ...year,
+      prorate: breakpoint.prorate,
+    });
+    total += inside === all ? due : mulDivHalfUp(due, inside, all);
+  }
+  return total;
+}

@@ -13,6 +13,21 @@ export async function termsOf(db: Executor, teamId: number, leaseId: number): Pr
     .executeTakeFirst();
 }
 
+/** The saved terms of several leases (those without a row read as the defaults). */
+export async function termsOfLeases(db: Executor, teamId: number, leaseIds: number[]): Promise<TermsRow[]> {
+  const rows: TermsRow[] = [];
+  for (let i = 0; i < leaseIds.length; i += 500)
+    rows.push(
+      ...(await db
+        .selectFrom('percentage_rent_terms')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('lease_id', 'in', leaseIds.slice(i, i + 500))
+        .execute()),
+    );
+  return rows;
+}
+
 export type TermsValues = Omit<TermsRow, 'id' | 'team_id' | 'lease_id'>;
 
 /** One row per lease: replaced whole (the unique index on team and lease keeps it one). */

@@ -16,6 +16,7 @@ import { nowIso } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { storesChanged } from '../../platform/store-changes';
 import { recordActivity } from '../activities/index';
 import { getLease } from '../leases/index';
 import { storeSalesByDay } from '../sales/index';
@@ -44,7 +45,7 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function termsFrom(row: repo.TermsRow | undefined): TermsCents & { saved: boolean } {
+export function termsFrom(row: repo.TermsRow | undefined): TermsCents & { saved: boolean } {
   if (!row)
     return {
       saved: false,
@@ -195,6 +196,7 @@ export async function saveTerms(
       changes: { percentage_rent_terms: [before.terms, { ...terms, saved: true }] },
       ip: actor.ip,
     });
+    await storesChanged(trx, actor.teamId, [before.store.id]);
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
   return percentageRentOf(deps, actor, leaseId);

@@ -1,7 +1,7 @@
 // The sales module as other modules use it: imports write figures, the dashboard sums royalties.
 export { existingSales, restoreSales, SALES_LABEL, trailingRoyaltiesCents, upsertSales } from './service';
 // Percentage rent reads a store's figures per lease year.
-export { storeSalesByDay } from './store-figures';
+export { storeSalesByDay, storesSalesByDay } from './store-figures';
 // The members page shows a franchisee member's companies and when they last reported.
 export { companiesWithLastReport } from './repository';
 // Royalty invoices and the reporting-compliance list bill and check the same periods and tiers.

@@ -579,3 +579,18 @@ export async function companiesWithLastReport(db: Executor, teamId: number, comp
     .orderBy('companies.id')
     .execute();
 }
+
+/** The stores of these figures (what an import's undo changes). */
+export async function storesOfSales(db: Executor, teamId: number, ids: number[]): Promise<number[]> {
+  const stores = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const row of await db
+      .selectFrom('sales')
+      .select('store_id')
+      .distinct()
+      .where('team_id', '=', teamId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      stores.add(row.store_id);
+  return [...stores];
+}

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { storesChanged } from '../../platform/store-changes';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
 import { presentSales } from './presenter';
@@ -43,6 +44,11 @@ export async function restoreSales(
   teamId: number,
   changes: Array<{ subject_id: number; action: string; before: string | null }>,
 ) {
+  const stores = await repo.storesOfSales(
+    trx,
+    teamId,
+    changes.map((c) => c.subject_id),
+  );
   await repo.deleteByIds(
     trx,
     teamId,
@@ -56,6 +62,7 @@ export async function restoreSales(
       JSON.parse(change.before ?? '{}') as repo.StoredAmounts,
     );
   }
+  await storesChanged(trx, teamId, stores);
   if (changes.length) await bumpTeamWriteVersion(trx, teamId);
 }
 export type UpsertSalesResult = {
@@ -159,6 +166,11 @@ export async function upsertSales(
     });
   }
   await repo.overwriteSales(trx, teamId, changed, now);
+  await storesChanged(
+    trx,
+    teamId,
+    [...byKey.values()].map((p) => p.values.store_id),
+  );
   if (result.created.length || result.updated.length) await bumpTeamWriteVersion(trx, teamId);
   return result;
 }
@@ -312,6 +324,7 @@ export async function updateSales(deps: Deps, actor: Actor, id: number, patch: u
         changes,
         ip: actor.ip,
       });
+    await storesChanged(trx, actor.teamId, [row.store_id]);
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
   return getSales(deps, actor, id);
@@ -343,6 +356,7 @@ export async function deleteSales(deps: Deps, actor: Actor, id: number) {
       },
       ip: actor.ip,
     });
+    await storesChanged(trx, actor.teamId, [row.store_id]);
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
 }

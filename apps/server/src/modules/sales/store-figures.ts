@@ -5,3 +5,8 @@ import { salesByStoreDay } from './repository';
 export function storeSalesByDay(db: Executor, teamId: number, storeId: number, from: string, to: string) {
   return salesByStoreDay(db, teamId, from, to, [storeId]);
 }
+
+/** Several stores' figures summed by store and first day over [from, to] (occupancy cost reads these). */
+export function storesSalesByDay(db: Executor, teamId: number, storeIds: number[], from: string, to: string) {
+  return salesByStoreDay(db, teamId, from, to, storeIds);
+}

@@ -50,6 +50,7 @@ export const stores: RecordDefinition<Row, Store> = {
     status: ['status', 'name'],
     city: ['city'],
     opening_date: ['opening_date'],
+    occupancy_ratio: ['occupancy_ratio'],
     created_at: ['created_at'],
     updated_at: ['updated_at'],
   },
@@ -72,6 +73,8 @@ export const stores: RecordDefinition<Row, Store> = {
     email: row.email,
     square_feet: row.square_feet,
     manager: ref(row.manager_id, managerName(row)),
+    occupancy_ratio: row.occupancy_ratio === null ? null : Number(row.occupancy_ratio),
+    occupancy_incomplete: Number(row.occupancy_missing) > 0,
   }),
   searchEntry: (row) => ({
     title: row.name,
@@ -126,5 +129,6 @@ export const stores: RecordDefinition<Row, Store> = {
     ['E-mail', (s) => s.email],
     ['Square feet', (s) => s.square_feet],
     ['Manager', (s) => s.manager?.name],
+    ['Occupancy cost ratio', (s) => s.occupancy_ratio],
   ],
 };

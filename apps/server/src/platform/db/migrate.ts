@@ -47,6 +47,7 @@ import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
 import { royaltyInvoices } from './migrations/0045-royalty-invoices';
+import { storeOccupancy } from './migrations/0048-store-occupancy';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, AppMigration> = {
   '0046-development-schedules': developmentSchedules,
   '0046-franchise-calendar': franchiseCalendar,
   '0047-payable-voids': payableVoids,
+  '0048-store-occupancy': storeOccupancy,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

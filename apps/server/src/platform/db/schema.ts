@@ -168,6 +168,10 @@ export type StoresTable = RecordColumns &
     email: string | null;
     square_feet: number | null;
     manager_id: number | null;
+    /** Kept by modules/occupancy (0048): the trailing twelve months' ratio, its last month, months unreported. */
+    occupancy_ratio: Generated<number | null>;
+    occupancy_period: Generated<string | null>;
+    occupancy_missing: Generated<number>;
   };
 
 export type ContactsTable = RecordColumns &
