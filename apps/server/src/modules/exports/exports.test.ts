@@ -66,8 +66,8 @@ describe('exporting the columns the list shows', () => {
         .replace(/^\uFEFF/, '')
         .split('\n')[0]!;
     expect(await header('')).toMatch(/Drive-thru,Seats$/);
-    expect(await header('&attributes=seats')).toMatch(/,Manager,Seats$/);
-    expect(await header('&attributes=')).toMatch(/,Manager$/);
+    expect(await header('&attributes=seats')).toMatch(/,Manager,Occupancy cost ratio,Seats$/);
+    expect(await header('&attributes=')).toMatch(/,Manager,Occupancy cost ratio$/);
   });
 });
 
