@@ -32,3 +32,5 @@ export * from './cam';
 export * from './development';
 export * from './franchise-calendar';
 export * from './occupancy';
+export * from './geo';
+export * from './franchise-network';
