@@ -48,6 +48,7 @@ import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
 import { registerCamRoutes } from './modules/cam/routes';
 import { registerDevelopmentRoutes } from './modules/development/routes';
+import { registerFranchiseNetworkRoutes } from './modules/franchise-network/routes';
 import { registerFranchiseCalendarRoutes } from './modules/franchise-calendar/routes';
 import { registerRealtimeRoutes } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
@@ -298,6 +299,7 @@ export async function buildApp({
   registerPayableRoutes(app, deps);
   registerCamRoutes(app, deps);
   registerDevelopmentRoutes(app, deps);
+  registerFranchiseNetworkRoutes(app, deps);
   registerFranchiseCalendarRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerImportRoutes(app, deps);

@@ -41,7 +41,6 @@ export type TransferActionInput = z.input<typeof transferActionInputSchema>;
 export const transferParamsSchema = z.object({
   id: z.coerce.number().int().positive(),
   transferId: z.coerce.number().int().positive(),
-  action: z.enum(TRANSFER_ACTIONS),
 });
 
 const personRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
@@ -57,7 +56,7 @@ export const transferSchema = z.object({
   id: z.number().int(),
   agreement_id: z.number().int(),
   from_company: companyRef.nullable(),
-  to_company: companyRef,
+  to_company: companyRef.nullable(),
   fee: z.number(),
   effective_date: z.string(),
   status: z.enum(TRANSFER_STATUSES),

@@ -1,6 +1,8 @@
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrors } from '@storekeep/contracts';
+import { AppError } from './errors';
 
 const anObject = z.record(z.string(), z.unknown());
 
@@ -21,4 +23,12 @@ export function serviceValidatedBody(schema: z.ZodType) {
         : (route as unknown as FastifyRouteSchemaDef<z.ZodType>),
     );
   return { body: schema as z.ZodType<Record<string, unknown>>, validatorCompiler: compile };
+}
+
+/** The service's half of `serviceValidatedBody`: the parsed body, or a 422 naming every field at fault. */
+export function parseServiceBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(parsed.error);
+  throw new AppError('validation', Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
 }

@@ -201,6 +201,12 @@ const RULES: Rule[] = [
     allow: ADMINS,
     why: 'the franchisor’s disclosure calendar and registration rules are the admins’',
   },
+  // Managers request a transfer of an agreement; deciding who holds it is the admins'.
+  {
+    pattern: /^POST \/app\/api\/v1\/agreements\/:id\/transfers\/:transferId\/(approve|reject|complete)$/,
+    allow: ADMINS,
+    why: 'approving, rejecting and completing a transfer changes who holds the agreement',
+  },
   // Everything else in the team: observers read, managers and up write.
   { pattern: /^GET \/app\/api\/v1\//, allow: ALL, why: 'members read the team’s records' },
   { pattern: /^(POST|PATCH|PUT|DELETE) \/app\/api\/v1\//, allow: WRITERS, why: 'managers write records' },
@@ -391,6 +397,17 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     201,
     'registration',
   ).body.data;
+  // A transfer of the agreement to a second franchisee, waiting for approval.
+  const buyer = await createVia(owner, 'companies', { name: 'Buyer Franchise', kind: 'franchisee' });
+  const transfer = expectStatus(
+    await owner.post(`/app/api/v1/agreements/${agreement.id}/transfers`, {
+      to_company_id: buyer.id,
+      fee: 1000,
+      effective_date: '2026-01-01',
+    }),
+    201,
+    'transfer',
+  ).body.data;
   // A member only the matrix changes or removes, so the role clients keep their own memberships.
   const victim = await buildMember(ctx, teamId, 'observer');
   return {
@@ -419,6 +436,8 @@ async function seedTeam(owner: TestClient, teamId: number, ownerId: number): Pro
     tokens: token.id,
     deviceToken: device.token,
     entryId: leaseHistory[0].id,
+    buyers: buyer.id,
+    transferId: transfer.id,
   };
 }
 
@@ -498,7 +517,7 @@ function fill(url: string, ids: Ids): string {
   return muted.replace(/\/([\w-]+)\/:(\w+)/g, (_match, segment: string, param: string) => {
     let value: string | number | undefined;
     if (param === 'id') value = ids[segment];
-    else if (param === 'invitationId' || param === 'userId' || param === 'entryId') value = ids[param];
+    else if (['invitationId', 'userId', 'entryId', 'transferId'].includes(param)) value = ids[param];
     else if (segment === 'options' && param === 'position') value = 0;
     else if (segment === 'devices' && param === 'token') value = ids.deviceToken;
     else if (segment === 'list-preferences' && param === 'list') value = 'stores';
@@ -536,6 +555,20 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PUT /app/api/v1/leases/:id/cam': { cap_percent: 5, audit_days: 90 },
     'POST /app/api/v1/leases/:id/cam/statements': { lease_year: 1, actual: 1000, received_on: '2026-03-01' },
     'PUT /app/api/v1/agreements/:id/development': { units: [] },
+    'POST /app/api/v1/agreements/:id/transfers': {
+      to_company_id: ids.buyers,
+      fee: 1500,
+      effective_date: '2026-01-01',
+    },
+    'POST /app/api/v1/agreements/:id/transfers/:transferId/approve': {},
+    'POST /app/api/v1/agreements/:id/transfers/:transferId/reject': { note: 'Declined' },
+    'POST /app/api/v1/agreements/:id/transfers/:transferId/complete': {},
+    'PUT /app/api/v1/agreements/:id/territory': {
+      kind: 'radius',
+      center: { lat: 30.27, lng: -97.74 },
+      radius: 5,
+      radius_unit: 'mi',
+    },
     'PUT /app/api/v1/franchise-calendar/settings': { fiscal_year_end: '12-31' },
     'POST /app/api/v1/franchise-calendar/registrations': { state: 'CA', basis: 'fiscal_year_end', days: 120 },
     'PUT /app/api/v1/franchise-calendar/registrations/:id': {

@@ -60,6 +60,9 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
   development_units: ['id'],
   franchise_calendar_settings: ['id'],
   franchise_registrations: ['id'],
+  agreement_transfers: ['id'],
+  store_ownerships: ['id'],
+  territories: ['id'],
 };
 
 /** Team tables that are not exported, and why. */

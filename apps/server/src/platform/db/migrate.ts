@@ -43,6 +43,7 @@ import { memberCompanies } from './migrations/0044-member-companies';
 import { developmentSchedules } from './migrations/0046-development-schedules';
 import { franchiseCalendar } from './migrations/0046-franchise-calendar';
 import { payableVoids } from './migrations/0047-payable-voids';
+import { transfersAndTerritories } from './migrations/0050-transfers-and-territories';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -94,7 +95,11 @@ const migrations: Record<string, AppMigration> = {
   '0046-development-schedules': developmentSchedules,
   '0046-franchise-calendar': franchiseCalendar,
   '0047-payable-voids': payableVoids,
+<<<<<<< HEAD
   '0048-store-occupancy': storeOccupancy,
+=======
+  '0050-transfers-and-territories': transfersAndTerritories,
+>>>>>>> e68a34a (Agreement transfers (requested, approved, completed or rejected, each step with who and when) hand the agreement and its stores to the new franchisee from the effective date and keep each store's ownership history; agreements carry a radius or polygon territory whose overlaps with the brand's exclusive territories are listed; decision 0028)
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

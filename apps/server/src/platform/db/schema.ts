@@ -460,6 +460,46 @@ export type DevelopmentUnitsTable = {
   status: string;
   updated_at: Timestamp;
 };
+export type AgreementTransfersTable = {
+  id: Id;
+  team_id: number;
+  agreement_id: number;
+  from_company_id: number | null;
+  to_company_id: number | null;
+  fee_cents: number;
+  effective_date: string;
+  status: string;
+  note: string | null;
+  requested_by: number | null;
+  requested_at: Timestamp;
+  approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  approved_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  rejected_by: ColumnType<number | null, number | null | undefined, number | null>;
+  rejected_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  completed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  completed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+};
+export type StoreOwnershipsTable = {
+  id: Id;
+  team_id: number;
+  store_id: number;
+  company_id: number | null;
+  from_date: string | null;
+  to_date: string | null;
+  transfer_id: number | null;
+};
+export type TerritoriesTable = {
+  id: Id;
+  team_id: number;
+  agreement_id: number;
+  kind: string;
+  center_lat: number | null;
+  center_lng: number | null;
+  radius: number | null;
+  radius_unit: string;
+  points: string | null;
+  updated_at: Timestamp;
+};
 export type FranchiseCalendarSettingsTable = {
   id: Id;
   team_id: number;
@@ -873,6 +913,9 @@ export type Database = {
   cam_terms: CamTermsTable;
   cam_statements: CamStatementsTable;
   development_units: DevelopmentUnitsTable;
+  agreement_transfers: AgreementTransfersTable;
+  store_ownerships: StoreOwnershipsTable;
+  territories: TerritoriesTable;
   franchise_calendar_settings: FranchiseCalendarSettingsTable;
   franchise_registrations: FranchiseRegistrationsTable;
   lease_options: LeaseOptionsTable;

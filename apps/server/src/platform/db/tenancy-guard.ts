@@ -47,6 +47,7 @@ import type { Executor } from './index';
 export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'activities',
   'agreement_stores',
+  'agreement_transfers',
   'attribute_definitions',
   'attribute_values',
   'brands',
@@ -96,8 +97,10 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'sales',
   'sales_locks',
   'sales_store_years',
+  'store_ownerships',
   'stores',
   'team_holidays',
+  'territories',
   'team_invitations',
   'team_settings',
   'team_write_versions',
