@@ -56,8 +56,8 @@ export const queryKeys = {
   reminderComments: (id: number) => ['reminders', 'comments', id] as const,
   /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */
   sales: (view: string, params: Params) => ['sales', view, params] as const,
-  /** One month's rent payables (`YYYY-MM`). */
-  payables: (period: string) => ['payables', period] as const,
+  /** A page of one month's rent payables (`YYYY-MM`). */
+  payables: (period: string, page: number) => ['payables', period, page] as const,
   apiTokens: ['api-tokens'] as const,
   calendarFeed: ['calendar-feed'] as const,
 };

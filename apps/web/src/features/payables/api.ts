@@ -1,14 +1,24 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PayableBulkBody, PayableList } from '@storekeep/contracts';
+import type { Payable, PayableBulkBody, PayableInvoiceBody, PayableList } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 
-/** One period's payment lines (`YYYY-MM`, the month they fall due in). */
-export function usePayables(period: string) {
+/** A page of one period's payment lines (`YYYY-MM`, the month they fall due in). */
+export function usePayables(period: string, page: number) {
   return useQuery({
-    queryKey: queryKeys.payables(period),
-    queryFn: ({ signal }) => api.get<PayableList>('/payables', { signal, query: { period } }),
+    queryKey: queryKeys.payables(period, page),
+    queryFn: ({ signal }) => api.get<PayableList>('/payables', { signal, query: { period, page } }),
+  });
+}
+
+/** The landlord's invoice for a line: its 422 field errors go to the form, not a toast. */
+export function useEnterInvoice() {
+  return useMutation({
+    meta: { form: true },
+    mutationFn: async ({ id, body }: { id: number; body: PayableInvoiceBody }) =>
+      (await api.patch<{ data: Payable }>(`/payables/${id}`, body)).data,
+    onSettled: () => invalidateAfterWrite(queryKeys.all('payables')),
   });
 }
 
