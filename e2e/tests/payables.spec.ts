@@ -36,17 +36,19 @@ test('a month of rent payables is generated, approved with its invoice variance,
   await expect(rent).toContainText('ACH to First Bank');
   await expect(page.getByRole('row').filter({ hasText: 'Charge: cam' })).toContainText('$500');
 
-  // The landlord's invoice is 16.13 higher: approving it approves the variance, said on the button.
-  const lines = await apiCall<Array<{ id: number; kind: string }>>(
-    page.request,
-    'GET',
-    '/payables?period=2026-04',
-  );
-  const rentLine = lines.find((line) => line.kind === 'rent')!;
-  await apiCall(page.request, 'PATCH', `/payables/${rentLine.id}`, { invoice_amount: 10016.13 });
-  await page.reload();
-  await page.getByLabel('Month due').fill('2026-04');
+  // The landlord's invoice is 16.13 higher: entered on the line, it shows as a variance to approve.
+  await rent.getByRole('button', { name: 'Actions for L-7 2026-04-01 Rent' }).click();
+  await page.getByRole('menuitem', { name: 'Enter invoice' }).click();
+  const invoice = page.getByRole('dialog', { name: 'Landlord’s invoice' });
+  await expect(invoice).toContainText('scheduled at $10,000.');
+  await invoice.getByLabel('Invoice amount').fill('10016.13');
+  await invoice.getByLabel('Invoice number').fill('INV-88');
+  await invoice.getByLabel('Invoice date').fill('2026-03-20');
+  await invoice.getByRole('button', { name: 'Save invoice' }).click();
+  await expect(page.getByText('Invoice saved with a variance of $16.13 to approve.')).toBeVisible();
+  await expect(invoice).toBeHidden();
   await expect(rent).toContainText('variance $16.13');
+  await expect(rent).toContainText('INV-88');
   await page.getByLabel('Select every line').check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await expect(page.getByText('Approving them approves the variance too.')).toBeVisible();
@@ -60,7 +62,7 @@ test('a month of rent payables is generated, approved with its invoice variance,
   await page.getByRole('link', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^payables-2026-04-\d{4}-\d{2}-\d{2}\.csv$/);
 
-  await page.getByLabel('Select L-7 2026-04-01').first().check();
+  await page.getByLabel('Select L-7 2026-04-01 Rent').check();
   await page.getByRole('button', { name: 'Mark paid' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Paid lines are final');
@@ -69,5 +71,24 @@ test('a month of rent payables is generated, approved with its invoice variance,
   await expect(page.getByText('1 line marked paid.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: 'Paid' })).toHaveCount(1);
+
+  // The CAM line is voided with a reason: it stays listed, out of the totals.
+  const cam = page.getByRole('row').filter({ hasText: 'Charge: cam' });
+  await cam.getByRole('button', { name: 'Actions for L-7 2026-04-01 Charge: cam' }).click();
+  await page.getByRole('menuitem', { name: 'Void' }).click();
+  const voiding = page.getByRole('dialog', { name: 'Void this line?' });
+  await voiding.getByRole('button', { name: 'Void' }).click();
+  await expect(voiding).toContainText('Say why the line is voided.');
+  await voiding.getByLabel('Reason').fill('Landlord bills CAM quarterly');
+  await voiding.getByRole('button', { name: 'Void' }).click();
+  await expect(page.getByText('Line voided.')).toBeVisible();
+  await expect(voiding).toBeHidden();
+  await expect(cam).toContainText('Void');
+  await expect(cam).toContainText('Landlord bills CAM quarterly');
+  await expect(page.getByText('Scheduled $10,000 · to pay $10,016.13 · paid $10,016.13')).toBeVisible();
   await screenshot(page, 'payables-paid');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cam).toContainText('Void');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'payables-phone');
 });
