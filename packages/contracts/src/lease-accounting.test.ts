@@ -253,6 +253,55 @@ describe('lease accounting: published worked examples', () => {
     expect(units(sumOver(schedule, 5, (row) => row.total_expense_cents))).toBe(965);
     expectBalanced(schedule);
   });
+  // PwC, "Leases" guide (Viewpoint LG 4), Example 4-4 "Lessee operating lease recognition – automobile lease"
+  // and Example 4-13, its subsequent measurement (copy of the guide at online.flipbuilder.com/gria/synm/files/
+  // basic-html/page133.html, page134.html and page156.html): a 3-year lease, $500 a month at the beginning of
+  // each month (the first at commencement), incremental borrowing rate 6 %, no initial direct costs or
+  // incentives, an ASC 842 operating lease. Printed: liability $16,018, right-of-use asset $16,518; the liability
+  // table (computed monthly, shown by year) 11,338 / 5,838 / — with "interest" $820, $500, $162 (total $1,482);
+  // straight-line expense $6,000 a year; amortization of the asset $5,180, $5,500, $5,838, leaving 11,338,
+  // 5,838, —. PwC's schedule rounds every month's interest to a whole dollar, the last month closing the
+  // liability: with `precision: 'unit'` the engine reproduces every printed figure exactly. At the default cent
+  // precision the figures agree in whole dollars through year 1 and then drift by the cents PwC rounded away
+  // (year 2 interest 500.68, closing 5,838.54).
+  it('PwC Example 4-13 (ASC 842 operating lease, monthly): $16,018, $820 / $500 / $162, asset 11,338 and 5,838', () => {
+    const input = {
+      standard: 'asc842',
+      classification: 'operating',
+      startDate: '2029-01-01',
+      payments: Array(36).fill(50_000),
+      annualRatePercent: 6,
+    } as const;
+    const whole = buildSchedule({ ...input, precision: 'unit' });
+    expect(whole.initial_liability_cents).toBe(1_601_800);
+    expect(whole.initial_rou_cents).toBe(1_651_800);
+    expect(whole.total_interest_cents).toBe(148_200);
+    // Year: [interest, liability at the end, straight-line expense, amortization, asset at the end], in cents.
+    const published: Array<[number, number, number, number, number]> = [
+      [82_000, 1_133_800, 600_000, 518_000, 1_133_800],
+      [50_000, 583_800, 600_000, 550_000, 583_800],
+      [16_200, 0, 600_000, 583_800, 0],
+    ];
+    published.forEach(([interest, closing, straightLine, amortization, rou], index) => {
+      const year = index + 1;
+      expect(sumOver(whole, year, (row) => row.interest_cents)).toBe(interest);
+      expect(whole.rows[year * 12 - 1]?.liability_closing_cents).toBe(closing);
+      expect(sumOver(whole, year, (row) => row.straight_line_cost_cents ?? 0)).toBe(straightLine);
+      expect(sumOver(whole, year, (row) => row.rou_amortization_cents)).toBe(amortization);
+      expect(whole.rows[year * 12 - 1]?.rou_closing_cents).toBe(rou);
+    });
+    expectBalanced(whole);
+
+    const cents = buildSchedule(input);
+    expect(cents.initial_liability_cents).toBe(1_601_769);
+    expect(units(cents.initial_liability_cents)).toBe(16_018);
+    expect(units(cents.initial_rou_cents)).toBe(16_518);
+    expect(yearFigures(cents, 1)).toMatchObject({ interest: 820, closing: 11_338, amortization: 5_180 });
+    expect(units(cents.total_interest_cents)).toBe(1_482);
+    expect(sumOver(cents, 2, (row) => row.interest_cents)).toBe(50_068);
+    expect(cents.rows[23]?.liability_closing_cents).toBe(583_854);
+    expectBalanced(cents);
+  });
 });
 
 describe('lease accounting: conventions', () => {
@@ -294,6 +343,26 @@ describe('lease accounting: conventions', () => {
         const exact = divideRounded(BigInt(balance) * 2_400_000n, 1_200_000_000n, mode);
         expect(monthInterestCents(balance, 2.4, 'nominal', mode)).toBe(Number(exact));
       }
+  });
+
+  it('rounds to whole units on request: interest, present value and straight-line steps', () => {
+    // 12,345.67 × 6 % ÷ 12 = 61.73 at cent precision, 62 at unit precision.
+    expect(monthInterestCents(1_234_567, 6, 'nominal')).toBe(6_173);
+    expect(monthInterestCents(1_234_567, 6, 'nominal', 'half_up', 'unit')).toBe(6_200);
+    expect(monthInterestCents(1_234_567, 6, 'effective', 'half_up', 'unit') % 100).toBe(0);
+    // 1,000 ÷ 1.005 + 1,000 ÷ 1.005² = 1,985.09: 1,985 in whole units.
+    expect(presentValueCents([100_000, 100_000], 6, 'nominal', 'arrears', 'half_up', 'unit')).toBe(198_500);
+    // A total that is not a multiple of the unit still spreads to exactly that total, the cents in the last month.
+    const schedule = buildSchedule({
+      standard: 'asc842',
+      classification: 'operating',
+      exemption: 'short_term',
+      startDate: '2025-01-01',
+      payments: [100_050, 100_000, 100_000],
+      annualRatePercent: 5,
+      precision: 'unit',
+    });
+    expect(schedule.rows.map((row) => row.straight_line_cost_cents)).toEqual([100_000, 100_000, 100_050]);
   });
 
   it('rounds half up by default and half to even on request', () => {

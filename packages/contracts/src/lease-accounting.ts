@@ -14,6 +14,8 @@ import { addCalendarMonths, leaseTermMonths, monthlyRowCents, type IsoDate } fro
  *   (`half_up` by default, as landlords' tables and DOMAIN §5 require; `half_even` for ledgers that use it),
  *   the next period works on the rounded balance, and the last period's interest absorbs the residue so the
  *   liability ends at exactly zero.
+ * - Precision: `cent` by default; `unit` rounds the same figures to whole currency units instead, as tables
+ *   built in whole dollars do (PwC's Leases guide, Example 4-13), so such a table can be reproduced exactly.
  */
 
 export const ACCOUNTING_STANDARDS = ['asc842', 'ifrs16'] as const;
@@ -26,6 +28,10 @@ export const PAYMENT_TIMINGS = ['advance', 'arrears'] as const;
 export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];
 export const ROUNDING_MODES = ['half_up', 'half_even'] as const;
 export type RoundingMode = (typeof ROUNDING_MODES)[number];
+export const ROUNDING_PRECISIONS = ['cent', 'unit'] as const;
+export type RoundingPrecision = (typeof ROUNDING_PRECISIONS)[number];
+/** The step every rounded figure is a multiple of, in cents. */
+const precisionStep = (precision: RoundingPrecision) => (precision === 'unit' ? 100 : 1);
 export const RECOGNITION_EXEMPTIONS = ['none', 'short_term', 'low_value'] as const;
 export type RecognitionExemption = (typeof RECOGNITION_EXEMPTIONS)[number];
 
@@ -113,18 +119,23 @@ export function monthlyRate(annualPercent: number, convention: RateConvention): 
 }
 
 /**
- * One month's interest on a balance in cents. Under `nominal` it is exact (balance × rate ÷ 12 in integers);
- * under `effective` the rate is irrational and the product is rounded from a double.
+ * One month's interest on a balance in cents, rounded to the precision. Under `nominal` it is exact (balance ×
+ * rate ÷ 12 in integers); under `effective` the rate is irrational and the product is rounded from a double.
  */
 export function monthInterestCents(
   balanceCents: number,
   annualPercent: number,
   convention: RateConvention,
   mode: RoundingMode = 'half_up',
+  precision: RoundingPrecision = 'cent',
 ): number {
+  const step = precisionStep(precision);
   if (convention === 'nominal')
-    return mulDivRounded(balanceCents, Number(rateUnits(annualPercent)), Number(RATE_SCALE) * 12, mode);
-  return centsOf(balanceCents * monthlyRate(annualPercent, convention), mode);
+    return (
+      mulDivRounded(balanceCents, Number(rateUnits(annualPercent)), Number(RATE_SCALE) * 12 * step, mode) *
+      step
+    );
+  return centsOf((balanceCents * monthlyRate(annualPercent, convention)) / step, mode) * step;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -200,6 +211,8 @@ export type ScheduleInput = {
   convention?: RateConvention;
   timing?: PaymentTiming;
   rounding?: RoundingMode;
+  /** What figures are rounded to; `cent` unless a table in whole units is to be reproduced. */
+  precision?: RoundingPrecision;
   initialDirectCostsCents?: number;
   incentivesCents?: number;
   /** Rent paid before the schedule's first day (part of the right-of-use asset, never of the liability). */
@@ -243,26 +256,29 @@ export type Schedule = {
   rows: ScheduleRow[];
 };
 
-/** Present value of the payments at the schedule's start, rounded once to cents. */
+/** Present value of the payments at the schedule's start, rounded once (to cents, or whole units). */
 export function presentValueCents(
   payments: ReadonlyArray<number>,
   annualRatePercent: number,
   convention: RateConvention = 'nominal',
   timing: PaymentTiming = 'advance',
   rounding: RoundingMode = 'half_up',
+  precision: RoundingPrecision = 'cent',
 ): number {
   const factor = 1 / (1 + monthlyRate(annualRatePercent, convention));
   let value = 0;
   payments.forEach((cents, index) => {
     value += cents * Math.pow(factor, timing === 'advance' ? index : index + 1);
   });
-  return centsOf(value, rounding);
+  const step = precisionStep(precision);
+  return centsOf(value / step, rounding) * step;
 }
 
 export function buildSchedule(input: ScheduleInput): Schedule {
   const convention = input.convention ?? 'nominal';
   const timing = input.timing ?? 'advance';
   const rounding = input.rounding ?? 'half_up';
+  const precision = input.precision ?? 'cent';
   const idc = input.initialDirectCostsCents ?? 0;
   const incentives = input.incentivesCents ?? 0;
   const prepaid = input.prepaidCents ?? 0;
@@ -276,7 +292,7 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     // Short-term and low-value leases stay off the balance sheet: the cost is spread evenly over the term.
     const total = totalPayments + prepaid + idc - incentives;
     const rows = input.payments.map((payment, index) => {
-      const cost = straightLineStep(total, index, months, rounding);
+      const cost = straightLineStep(total, index, months, rounding, precision);
       return emptyRow(index, periodStart(index), payment, cost);
     });
     return {
@@ -297,6 +313,7 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     convention,
     timing,
     rounding,
+    precision,
   );
   const firstDayPayment = timing === 'advance' ? (input.payments[0] ?? 0) : 0;
   const initialLiability = presentValue - firstDayPayment;
@@ -319,7 +336,7 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     const last = index === months - 1;
     const opening = liability;
     const accruing = timing === 'advance' ? opening - payment : opening;
-    let interest = monthInterestCents(accruing, input.annualRatePercent, convention, rounding);
+    let interest = monthInterestCents(accruing, input.annualRatePercent, convention, rounding, precision);
     // The rounding residue of the whole term lands in the last month, so the liability ends at zero.
     if (last) interest = payment - opening;
     const closing = opening - payment + interest;
@@ -328,11 +345,11 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     let amortization: number;
     let straightLine: number | null = null;
     if (model === 'straight_line') {
-      straightLine = straightLineStep(straightLineTotal, index, months, rounding);
+      straightLine = straightLineStep(straightLineTotal, index, months, rounding, precision);
       // ASC 842 operating: the asset is the plug between the single cost and the liability's accretion.
       amortization = last ? rou : straightLine - interest;
     } else {
-      amortization = straightLineStep(initialRou, index, months, rounding);
+      amortization = straightLineStep(initialRou, index, months, rounding, precision);
     }
     const rouClosing = rou - amortization;
     rows.push({
@@ -364,9 +381,20 @@ export function buildSchedule(input: ScheduleInput): Schedule {
   };
 }
 
-/** Month `index`'s share of `total` spread over `months`, as a difference of rounded cumulative amounts. */
-function straightLineStep(total: number, index: number, months: number, mode: RoundingMode): number {
-  const through = (count: number) => mulDivRounded(total, count, months, mode);
+/**
+ * Month `index`'s share of `total` spread over `months`, as a difference of rounded cumulative amounts (the
+ * whole total by the last month, even when it is not a multiple of the precision).
+ */
+function straightLineStep(
+  total: number,
+  index: number,
+  months: number,
+  mode: RoundingMode,
+  precision: RoundingPrecision,
+): number {
+  const step = precisionStep(precision);
+  const through = (count: number) =>
+    count === months ? total : mulDivRounded(total, count, months * step, mode) * step;
   return through(index + 1) - through(index);
 }
 
