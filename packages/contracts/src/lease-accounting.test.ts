@@ -93,7 +93,7 @@ describe('lease accounting: published worked examples', () => {
   });
 
   // IFRS 16 Illustrative Example 17 (IASB, IFRS 16 Illustrative Examples IE7), as quoted in EY International
-  // GAAP, chapter "Leases (IFRS 16)": a 10-year lease, CU50,000 payable at the end of each year, incremental
+  // GAAP, chapter "Leases (IFRS 16)" (read in a copy at bookreadfree.com/26922/710816): a 10-year lease, CU50,000 payable at the end of each year, incremental
   // borrowing rate 6 %; at the beginning of year 6 the pre-modification lease liability is CU210,618 and
   // 50 % of the pre-modification right-of-use asset (CU184,002) is CU92,001 — so the asset is CU184,002;
   // the modified payments of CU30,000 for years 6–10 at 5 % give a liability of CU129,884. Yearly payments
@@ -135,6 +135,25 @@ describe('lease accounting: published worked examples', () => {
     const finance = buildSchedule({ ...base, standard: 'asc842', classification: 'finance' });
     const ifrs = buildSchedule({ ...base, standard: 'ifrs16', classification: 'operating' });
     expect(finance.rows).toEqual(ifrs.rows);
+  });
+
+  // Microsoft Dynamics 365 Finance (Asset leasing), answer on its community forum
+  // (community.dynamics.com/forums/thread/details/?threadid=52ef82cf-7a23-4c8f-bae2-be29ac1c4275): "a lease with
+  // 24 periods of annuity due $1,000 monthly rent discounted at 5%. The payment schedule shows a sum of present
+  // value of lease payments at $22,888.87". A monthly figure to the cent, at 5 % ÷ 12 with the first payment on
+  // day one. Only the present value is compared: the same answer's asset (printed 23,788.87) does not follow from
+  // its own adjustments (22,888.87 − 500 + 400 − 300 + 200 + 100 = 22,788.87).
+  it('Dynamics 365 forum: 24 × $1,000 monthly in advance at 5 % is worth $22,888.87', () => {
+    const schedule = buildSchedule({
+      standard: 'asc842',
+      classification: 'operating',
+      startDate: '2025-01-01',
+      payments: Array(24).fill(100_000),
+      annualRatePercent: 5,
+    });
+    expect(schedule.present_value_cents).toBe(2_288_887);
+    // The first payment is made on day one and stays out of the liability (the engine's `advance` timing).
+    expect(schedule.initial_liability_cents).toBe(2_288_887 - 100_000);
   });
 
   // IFRS 16 Illustrative Example 13, Part 1 (IASB, IFRS 16 Illustrative Examples IE5; the IASB's page
