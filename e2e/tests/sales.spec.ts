@@ -10,7 +10,7 @@ test('sales typed and pasted into the grid show up as royalties due for the agre
   const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Bagel Barn' });
   const alpha = await apiCall(page.request, 'POST', '/stores', { name: 'Alpha Bagels', brand_id: brand.id });
   const beta = await apiCall(page.request, 'POST', '/stores', { name: 'Beta Bagels', brand_id: brand.id });
-  await apiCall(page.request, 'POST', '/agreements', {
+  const agreement = await apiCall(page.request, 'POST', '/agreements', {
     brand_id: brand.id,
     store_ids: [alpha.id, beta.id],
     agreement_number: 'FA-100',
@@ -21,6 +21,8 @@ test('sales typed and pasted into the grid show up as royalties due for the agre
     reporting_frequency: 'monthly',
   });
   const year = new Date().getFullYear();
+  // The agreement ended with February, so the rest of the year expects no reports.
+  await apiCall(page.request, 'PATCH', `/agreements/${agreement.id}`, { expiration_date: `${year}-02-28` });
 
   await page.goto('/sales');
   await expect(page.getByRole('heading', { name: 'Sales', exact: true })).toBeVisible();
@@ -38,24 +40,26 @@ test('sales typed and pasted into the grid show up as royalties due for the agre
     );
   });
   await expect(cell('Beta Bagels', 'Feb')).toHaveValue('6000');
-  await expect(page.getByText('3 unsaved changes')).toBeVisible();
+  await cell('Alpha Bagels', 'Feb').fill('1000');
+  await expect(page.getByText('4 unsaved changes')).toBeVisible();
   await screenshot(page, 'sales-grid');
   const saved = page.waitForResponse((r) => r.url().endsWith('/sales/batch') && r.status() === 200);
   await page.getByRole('button', { name: 'Save sales' }).click();
   await saved;
-  await expect(page.getByText('3 figures saved.')).toBeVisible();
+  await expect(page.getByText('4 figures saved.')).toBeVisible();
   await expect(cell('Beta Bagels', 'Jan')).toHaveValue('5,000');
 
-  // Royalties: Jan 15,000 × 6% = 900; Feb 6,000 × 6% = 360, topped up to 500; ten empty months at the
-  // 500 minimum; marketing 2% of 21,000 = 420. 900 + 360 + 140 + 5,000 + 420 = 6,820.
+  // Royalties: Jan 15,000 × 6% = 900; Feb 7,000 × 6% = 420, topped up to 500; marketing 2% of 22,000 = 440.
+  // 900 + 420 + 80 + 440 = 1,840. Every report of the term is in: nothing estimated.
   await page.getByRole('tab', { name: 'Royalties due' }).click();
   await expect(page).toHaveURL(/tab=royalties/);
   const row = page.getByRole('row').filter({ hasText: 'FA-100' });
-  await expect(row).toContainText('$21,000');
-  await expect(row).toContainText('$1,260');
-  await expect(row).toContainText('$5,140');
-  await expect(row).toContainText('$6,820');
-  await expect(page.getByTestId('royalties-total')).toHaveText('$6,820 due from 1 agreement.');
+  await expect(row).toContainText('$22,000');
+  await expect(row).toContainText('$1,320');
+  await expect(row).toContainText('$80');
+  await expect(row).toContainText('$1,840');
+  await expect(row).not.toContainText('Estimated');
+  await expect(page.getByTestId('royalties-total')).toHaveText('$1,840 due from 1 agreement.');
   await screenshot(page, 'sales-royalties');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
+import { LINE_BASES } from './invoices';
 import { isWholeCents } from './money';
 import { blankToNull, oneOf, validationMessage } from './validation';
 
@@ -165,7 +166,15 @@ export const royaltyDueSchema = z.object({
   }),
   store_count: z.number(),
   reporting_frequency: z.string(),
+  /** The reporting periods the figures count: a period with a missing report is left out, never counted as 0. */
   periods: z.number(),
+  /**
+   * `estimated` when some store's report of an ended period was missing and estimated from its earlier reports,
+   * `missing` when some could not be (that period is left out until it comes in); decision 0024's one rule.
+   */
+  basis: z.enum(LINE_BASES),
+  estimated_reports: z.number(),
+  missing_reports: z.number(),
   sales: z.number(),
   royalty: z.number(),
   /** What the minimum added on top of the calculated royalty. */

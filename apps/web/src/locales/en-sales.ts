@@ -65,7 +65,13 @@ export const salesStrings = {
       marketing: 'Marketing fund',
       total: 'Total due',
       frequencies: { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' },
-      rule: 'Royalty % (or marginal tiers) of each reporting period’s sales, at least the agreement’s minimum per period while it is open, plus the marketing fund %.',
+      rule: 'Royalty % (or marginal tiers) of each reporting period’s sales, at least the agreement’s minimum per period while it is open, plus the marketing fund %. A report missing after its period ended is never counted as zero: it is estimated from the store’s last three reports of the past twelve months, or else the period is left out and the row says Missing.',
+      basis: { estimated: 'Estimated', missing: 'Missing' },
+      basisLabel: {
+        estimated: 'Estimated: {{estimated}} missing reports estimated from earlier ones',
+        missing:
+          'Missing: {{missing}} reports missing with nothing to estimate from, their periods left out ({{estimated}} estimated)',
+      },
       totalLine_one: '{{total}} due from {{count}} agreement.',
       totalLine_other: '{{total}} due from {{count}} agreements.',
       empty: 'No agreements with royalty terms',

@@ -183,12 +183,8 @@ export function agreementLines(
   return lines;
 }
 
-/** The average of the last (up to) three reported periods' sales, or null without any. */
-export function estimateFrom(history: number[]): number | null {
-  const recent = history.slice(-3);
-  if (!recent.length) return null;
-  return Math.round(recent.reduce((a, b) => a + b, 0) / recent.length);
-}
+// The estimate of a missing report is the sales module's rule, shared with its royalty report.
+export { estimateFrom } from '../sales/index';
 
 /**
  * The date a period's report is due: weekly reports on the next `weekday` (1 Monday … 7 Sunday) after the

@@ -101,6 +101,18 @@ describe('royalty invoices', () => {
       ['technology', null, 99],
     ]);
     expect(detail.abilities).toEqual({ send: false, void: false, pay: false });
+    // The royalty report reads the missing report by the same rule: the same royalty, marked estimated.
+    const report = await observer.get(`${api}/sales/reports/royalties?from=2026-03-01&to=2026-03-31`);
+    expect(report.body.data).toMatchObject([
+      {
+        basis: 'estimated',
+        estimated_reports: 1,
+        missing_reports: 0,
+        sales: 14000,
+        royalty: 700,
+        marketing: 280,
+      },
+    ]);
 
     // Invoicing the month again adds nothing; the list shows the one invoice.
     expect(await invoiceMonth(admin, '2026-03')).toMatchObject({ created: [], skipped: 1 });

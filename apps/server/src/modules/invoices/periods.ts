@@ -3,6 +3,8 @@ import type { Executor } from '../../platform/db';
 import type { TeamScope } from '../../platform/policy';
 import {
   billableAgreements,
+  estimateFrom,
+  estimationPeriods,
   reportingPeriods,
   salesOfStores,
   type BillableAgreement,
@@ -10,7 +12,7 @@ import {
   type ReportingFrequency,
   type Tier,
 } from '../sales/index';
-import { estimateFrom, type BilledAgreement, type StorePeriodSales } from './calculations';
+import type { BilledAgreement, StorePeriodSales } from './calculations';
 
 export const frequencyOf = (value: string | null): ReportingFrequency =>
   value === 'weekly' || value === 'quarterly' || value === 'annually' ? value : 'monthly';
@@ -116,19 +118,7 @@ export async function agreementPeriods(
   const historyCache = new Map<string, Period[]>();
   const history = (frequency: ReportingFrequency, period: Period) => {
     const key = `${frequency}|${period.start}`;
-    return (
-      historyCache.get(key) ??
-      historyCache
-        .set(
-          key,
-          reportingPeriods(
-            frequency,
-            addCalendarMonths(period.start, -12),
-            addCalendarDays(period.start, -1),
-          ).filter((p) => p.end < period.start),
-        )
-        .get(key)!
-    );
+    return historyCache.get(key) ?? historyCache.set(key, estimationPeriods(frequency, period)).get(key)!;
   };
   const periodsCache = new Map<ReportingFrequency, Period[]>();
   return agreements.map((agreement) => {

@@ -152,6 +152,26 @@ export function royaltiesOverPeriods(
   return result;
 }
 
+/**
+ * The one rule for a missing sales report (decision 0024), shared by invoices and the royalty report: it is
+ * never counted as zero but estimated from the average of the store's last (up to) three reported periods among
+ * `estimationPeriods` (its frequency's periods in the twelve months before it); without any it stays missing.
+ */
+export function estimationPeriods(frequency: ReportingFrequency, period: Period): Period[] {
+  return reportingPeriods(
+    frequency,
+    addCalendarMonths(period.start, -12),
+    addCalendarDays(period.start, -1),
+  ).filter((p) => p.end < period.start);
+}
+
+/** The average of the last (up to) three reported periods' sales, oldest first, or null without any. */
+export function estimateFrom(history: number[]): number | null {
+  const recent = history.slice(-3);
+  if (!recent.length) return null;
+  return Math.round(recent.reduce((a, b) => a + b, 0) / recent.length);
+}
+
 /** Lease years overlapping [from, to]: 12 months from commencement, the last one cut at expiration. */
 export function leaseYears(
   commencement: string,

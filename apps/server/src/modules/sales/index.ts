@@ -5,7 +5,14 @@ export { storeSalesByDay, storesSalesByDay } from './store-figures';
 // The members page shows a franchisee member's companies and when they last reported.
 export { companiesWithLastReport } from './repository';
 // Royalty invoices and the reporting-compliance list bill and check the same periods and tiers.
-export { royaltyOnSales, reportingPeriods, periodStartOf, nextPeriodStart } from './calculations';
+export {
+  estimateFrom,
+  estimationPeriods,
+  royaltyOnSales,
+  reportingPeriods,
+  periodStartOf,
+  nextPeriodStart,
+} from './calculations';
 export type { Period, ReportingFrequency, Tier } from './calculations';
 export { billableAgreements, salesOfStores, type BillableAgreement } from './billing-inputs';
 export { insertSalesLocks, deleteSalesLocks, salesLocksOf } from './locks';

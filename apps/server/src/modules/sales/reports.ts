@@ -18,6 +18,8 @@ import { authorize, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
 import { csvStream, Fixed, type Cell } from '../../platform/tabular';
 import {
+  estimateFrom,
+  estimationPeriods,
   leaseYears,
   percentageRent,
   reportingPeriods,
@@ -26,6 +28,7 @@ import {
   type ReportingFrequency,
   type Tier,
 } from './calculations';
+import { teamToday } from '../teams/index';
 import { salesPolicy } from './policy';
 import * as repo from './repository';
 
@@ -169,17 +172,25 @@ const frequencyOf = (value: string | null): ReportingFrequency =>
 export async function royaltiesReport(deps: Deps, actor: Actor, raw: Raw): Promise<RoyaltyDue[]> {
   authorize(salesPolicy.view(actor));
   const { from, to } = range(raw);
-  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}`, () =>
-    computeRoyalties(deps.db, actor.teamId, from, to),
+  // Which periods have ended (and so expect a report) depends on the team's today.
+  const today = await teamToday(deps.db, actor.teamId);
+  return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}:${today}`, () =>
+    computeRoyalties(deps.db, actor.teamId, from, to, today),
   );
 }
 
-/** The royalties report's rows, uncached and unauthorised (the dashboard's expenditure uses it too). */
+/**
+ * The royalties report's rows, uncached and unauthorised (the dashboard's expenditure uses it too). A store's
+ * report of a period that has ended (in the agreement's term) and has no figure is never counted as zero: it is
+ * estimated by the shared rule (calculations.ts), or else the period is left out of the figures and the row
+ * says `missing`.
+ */
 export async function computeRoyalties(
   db: Executor,
   teamId: number,
   from: string,
   to: string,
+  today: string,
 ): Promise<RoyaltyDue[]> {
   const { agreements, links } = await repo.royaltyAgreements(db, teamId);
   const storesOf = new Map<number, number[]>();
@@ -192,16 +203,24 @@ export async function computeRoyalties(
       (a.royalty_minimum_cents ?? 0) > 0 ||
       (a.marketing_percent ?? 0) > 0,
   );
-  // The reporting periods of each frequency are the same for every agreement: made once. Reporting periods
-  // are counted whole, so sales are read from the earliest period start to the latest end, and each
-  // frequency gets a table from a day of that span (days since 1970) to its period's index (-1: none).
-  const periodsOf = new Map<ReportingFrequency, Period[]>();
-  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency))))
-    periodsOf.set(frequency, reportingPeriods(frequency, from, to));
-  const all = [...periodsOf.values()].flat();
-  const start = all.map((p) => p.start).sort()[0] ?? from;
+  // The reporting periods of each frequency are the same for every agreement: made once, from twelve months
+  // before the range (what an estimate looks back on) to its end; the report's own are those from `first`.
+  // Reporting periods are counted whole, so sales are read from the earliest period start to the latest end,
+  // and each frequency gets a table from a day of that span (days since 1970) to its period's index (-1: none).
+  type Periods = { all: Period[]; first: number; indexOf: Map<string, number> };
+  const periodsOf = new Map<ReportingFrequency, Periods>();
+  for (const frequency of new Set(withTerms.map((a) => frequencyOf(a.reporting_frequency)))) {
+    const all = reportingPeriods(frequency, addCalendarMonths(from, -12), to);
+    periodsOf.set(frequency, {
+      all,
+      first: all.findIndex((p) => p.end >= from),
+      indexOf: new Map(all.map((p, index) => [p.start, index])),
+    });
+  }
+  const every = [...periodsOf.values()].flatMap((p) => p.all);
+  const start = every.map((p) => p.start).sort()[0] ?? from;
   const end =
-    all
+    every
       .map((p) => p.end)
       .sort()
       .at(-1) ?? to;
@@ -209,31 +228,40 @@ export async function computeRoyalties(
   const firstDay = dayOf(start);
   const spanDays = dayOf(end) - firstDay + 1;
   const indexTables = new Map<ReportingFrequency, Int32Array>();
-  for (const [frequency, periods] of periodsOf) {
+  for (const [frequency, { all }] of periodsOf) {
     const table = new Int32Array(spanDays).fill(-1);
-    periods.forEach((p, index) => table.fill(index, dayOf(p.start) - firstDay, dayOf(p.end) - firstDay + 1));
+    all.forEach((p, index) => table.fill(index, dayOf(p.start) - firstDay, dayOf(p.end) - firstDay + 1));
     indexTables.set(frequency, table);
   }
+  // Per agreement, each store's sales per period (store-major) and whether it reported anything in it.
   const entries = withTerms.map((a) => {
     const frequency = frequencyOf(a.reporting_frequency);
     const periods = periodsOf.get(frequency)!;
+    const stores = storesOf.get(a.id) ?? [];
     return {
       a,
       frequency,
       periods,
       table: indexTables.get(frequency)!,
-      stores: storesOf.get(a.id) ?? [],
-      sales: new Array<number>(periods.length).fill(0),
+      stores,
+      sales: new Array<number>(stores.length * periods.all.length).fill(0),
+      reported: new Uint8Array(stores.length * periods.all.length),
     };
   });
-  const covering = new Map<number, typeof entries>();
+  type Cover = { e: (typeof entries)[number]; slot: number };
+  const covering = new Map<number, Cover[]>();
   for (const e of entries)
-    for (const store of e.stores) (covering.get(store) ?? covering.set(store, []).get(store)!).push(e);
-  const add = (covers: typeof entries, day: number, cents: number) => {
+    e.stores.forEach((store, slot) =>
+      (covering.get(store) ?? covering.set(store, []).get(store)!).push({ e, slot }),
+    );
+  const add = (covers: Cover[], day: number, cents: number, reported: boolean) => {
     if (day < 0 || day >= spanDays) return;
-    for (const e of covers) {
+    for (const { e, slot } of covers) {
       const index = e.table[day]!;
-      if (index >= 0) e.sales[index] = e.sales[index]! + cents;
+      if (index < 0) continue;
+      const at = slot * e.periods.all.length + index;
+      e.sales[at] = e.sales[at]! + cents;
+      if (reported) e.reported[at] = 1;
     }
   };
   // Monthly, quarterly and yearly periods are whole calendar months, so a store's monthly sums
@@ -253,6 +281,7 @@ export async function computeRoyalties(
       .get(year)!;
   // Items are parsed in place (no string per number). Amounts are integer cents, so the order of the
   // additions never changes a sum.
+  const gross = new Array<number>(12);
   for (const { store_id, items } of await repo.packedStoreYears(
     db,
     teamId,
@@ -263,27 +292,29 @@ export async function computeRoyalties(
     if (!covers || !items || byDay.has(store_id)) continue;
     const length = items.length;
     let i = 0;
-    while (i < length) {
-      let year = 0;
-      for (let c = items.charCodeAt(i); i < length && c !== COLON; c = items.charCodeAt((i += 1)))
-        year = year * 10 + (c - ZERO);
-      i += 1;
-      const days = monthDaysOf(year);
-      for (let month = 0; month < 12; month += 1) {
-        let sign = 1;
-        if (items.charCodeAt(i) === MINUS) {
-          sign = -1;
-          i += 1;
-        }
-        let cents = 0;
-        for (
-          let c = items.charCodeAt(i);
-          i < length && c !== COLON && c !== COMMA;
-          c = items.charCodeAt((i += 1))
-        )
-          cents = cents * 10 + (c - ZERO);
+    // The next integer of the item, up to a colon or a comma (both skipped).
+    const next = () => {
+      let sign = 1;
+      if (items.charCodeAt(i) === MINUS) {
+        sign = -1;
         i += 1;
-        if (cents !== 0) add(covers, days[month]!, cents * sign);
+      }
+      let value = 0;
+      for (
+        let c = items.charCodeAt(i);
+        i < length && c !== COLON && c !== COMMA;
+        c = items.charCodeAt((i += 1))
+      )
+        value = value * 10 + (c - ZERO);
+      i += 1;
+      return value * sign;
+    };
+    while (i < length) {
+      const days = monthDaysOf(next());
+      for (let month = 0; month < 12; month += 1) gross[month] = next();
+      for (let month = 0; month < 12; month += 1) {
+        const rows = next();
+        if (rows > 0 || gross[month] !== 0) add(covers, days[month]!, gross[month]!, rows > 0);
       }
     }
   }
@@ -309,21 +340,77 @@ export async function computeRoyalties(
         sign = -1;
         i += 1;
       }
-      let gross = 0;
+      let cents = 0;
       for (let c = items.charCodeAt(i); i < length && c !== COMMA; c = items.charCodeAt((i += 1)))
-        gross = gross * 10 + (c - ZERO);
+        cents = cents * 10 + (c - ZERO);
       i += 1;
-      add(covers, day, gross * sign);
+      add(covers, day, cents * sign, true);
     }
   }
 
-  return entries.map(({ a, frequency, periods, stores, sales }) => {
+  // The indexes of the periods a period's missing report is estimated from, per frequency and period.
+  const historyOf = new Map<string, number[]>();
+  const history = (frequency: ReportingFrequency, periods: Periods, index: number) => {
+    const key = `${frequency}|${index}`;
+    return (
+      historyOf.get(key) ??
+      historyOf
+        .set(
+          key,
+          estimationPeriods(frequency, periods.all[index]!).flatMap(
+            (p) => periods.indexOf.get(p.start) ?? [],
+          ),
+        )
+        .get(key)!
+    );
+  };
+  return entries.map(({ a, frequency, periods, stores, sales, reported }) => {
     const tiers: Tier[] = a.royalty_tiers
       ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({
           from_cents: toCents(t.from_sales),
           percent: t.percent,
         }))
       : [];
+    const termStart = a.effective_date ?? a.opening_date;
+    const count = periods.all.length;
+    const counted: Period[] = [];
+    const countedSales: number[] = [];
+    let estimated = 0;
+    let missing = 0;
+    for (let index = periods.first; index < count; index += 1) {
+      const period = periods.all[index]!;
+      // A report is expected once its period has ended, and only of a period in the agreement's term.
+      const expected =
+        period.end < today &&
+        (!termStart || period.end >= termStart) &&
+        (!a.expiration_date || period.start <= a.expiration_date);
+      let total = 0;
+      let gap = false;
+      for (let slot = 0; slot < stores.length; slot += 1) {
+        const at = slot * count + index;
+        if (reported[at] || !expected) {
+          total += sales[at]!;
+          continue;
+        }
+        const estimate = estimateFrom(
+          history(frequency, periods, index).flatMap((j) =>
+            reported[slot * count + j] ? [sales[slot * count + j]!] : [],
+          ),
+        );
+        if (estimate === null) {
+          missing += 1;
+          gap = true;
+        } else {
+          estimated += 1;
+          total += estimate;
+        }
+      }
+      // Pooled over the stores, like the invoice: a store that cannot be estimated holds the period back.
+      if (!gap) {
+        counted.push(period);
+        countedSales.push(total);
+      }
+    }
     const result = royaltiesOverPeriods(
       {
         frequency,
@@ -331,12 +418,12 @@ export async function computeRoyalties(
         tiers,
         minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents),
         marketingPercent: a.marketing_percent,
-        termStart: a.effective_date ?? a.opening_date,
+        termStart,
         termEnd: a.expiration_date,
         minimumApplies: a.status === 'open',
       },
-      periods,
-      sales,
+      counted,
+      countedSales,
     );
     return {
       agreement: {
@@ -348,6 +435,9 @@ export async function computeRoyalties(
       store_count: stores.length,
       reporting_frequency: frequency,
       periods: result.periods,
+      basis: missing ? 'missing' : estimated ? 'estimated' : 'reported',
+      estimated_reports: estimated,
+      missing_reports: missing,
       sales: toDollars(result.salesCents),
       royalty: toDollars(result.royaltyCents),
       minimum_top_up: toDollars(result.topUpCents),
@@ -432,6 +522,9 @@ async function reportCsvRows(
       'Stores',
       'Reporting',
       'Periods',
+      'Basis',
+      'Estimated reports',
+      'Missing reports',
       'Sales',
       'Royalty',
       'Minimum top-up',
@@ -449,6 +542,9 @@ async function reportCsvRows(
             r.store_count,
             r.reporting_frequency,
             r.periods,
+            r.basis,
+            r.estimated_reports,
+            r.missing_reports,
             money(r.sales),
             money(r.royalty),
             money(r.minimum_top_up),

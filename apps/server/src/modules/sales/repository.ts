@@ -239,7 +239,8 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0
 
 /**
  * The team's `sales_store_years` rows of years [fromYear, toYear], packed per store into one text of
- * comma-separated `year:gross_01:…:gross_12` items: the royalty report's input for every store it can count by
+ * comma-separated `year:gross_01:…:gross_12:rows_01:…:rows_12` items (the row counts tell a month reported at
+ * zero from one not reported): the royalty report's input for every store it can count by
  * month (60k stores × 7 years = 420k rows instead of 5M sales rows). Read in key order (store, year).
  */
 export async function packedStoreYears(
@@ -248,11 +249,11 @@ export async function packedStoreYears(
   fromYear: number,
   toYear: number,
 ): Promise<Array<{ store_id: number; items: string | null }>> {
-  const gross = MONTHS.map((m) => `gross_${m}`);
+  const columns = [...MONTHS.map((m) => `gross_${m}`), ...MONTHS.map((m) => `rows_${m}`)];
   const postgres = dialectOf(db) === 'postgres';
   const item = postgres
-    ? `concat_ws(':', year, ${gross.join(', ')})`
-    : `year || ':' || ${gross.join(" || ':' || ")}`;
+    ? `concat_ws(':', year, ${columns.join(', ')})`
+    : `year || ':' || ${columns.join(" || ':' || ")}`;
   const agg = postgres ? `string_agg(${item}, ',')` : `group_concat(${item}, ',')`;
   const rows = await sql<{
     store_id: number;

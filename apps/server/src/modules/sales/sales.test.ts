@@ -356,7 +356,8 @@ describe('sales figures', () => {
         // January: 15,000 across both stores → 10,000 × 6% + 5,000 × 4% = 800.
         { store_id: dallas.id, period_start: '2026-01-01', gross: 9000 },
         { store_id: austin.id, period_start: '2026-01-01', gross: 6000 },
-        // February: 1,000 → 60, topped up to the 300 minimum. March: no sales → 300.
+        // February: Dallas 1,000; Austin's report is missing, estimated from January (6,000): 7,000 → 420.
+        // March: both missing, estimated from their reports (Dallas (9,000 + 1,000) / 2, Austin 6,000): 640.
         { store_id: dallas.id, period: 'week', period_start: '2026-02-02', gross: 1000 },
         // Outside the range.
         { store_id: dallas.id, period_start: '2026-04-01', gross: 99999 },
@@ -375,11 +376,14 @@ describe('sales figures', () => {
         store_count: 2,
         reporting_frequency: 'monthly',
         periods: 3,
-        sales: 16000,
-        royalty: 860,
-        minimum_top_up: 540,
-        marketing: 320,
-        total_due: 1720,
+        basis: 'estimated',
+        estimated_reports: 3,
+        missing_reports: 0,
+        sales: 33000,
+        royalty: 1860,
+        minimum_top_up: 0,
+        marketing: 660,
+        total_due: 2520,
       },
       {
         agreement: {
@@ -391,6 +395,9 @@ describe('sales figures', () => {
         store_count: 1,
         reporting_frequency: 'quarterly',
         periods: 1,
+        basis: 'reported',
+        estimated_reports: 0,
+        missing_reports: 0,
         sales: 6000,
         royalty: 300,
         minimum_top_up: 0,
@@ -398,12 +405,16 @@ describe('sales figures', () => {
         total_due: 300,
       },
     ]);
-    // Two years: a range this wide reads sales in store order (sales_team_store_gross_index) on SQLite.
-    // FA-1: April's 99,999 → 600 + 3,599.96; 21 empty months and February topped up (6,300 + 240).
-    const wide = await observer.get(`${api}/reports/royalties?from=2025-01-01&to=2026-12-31`);
+    // Sixteen months: 2025's reports are missing with nothing to estimate them from, so its months are left
+    // out (never billed as zero sales with a minimum top-up). FA-1's April: Dallas 99,999 and Austin's estimate
+    // 6,000 → 600 + 3,839.96. FA-2's second quarter is estimated from the first.
+    const wide = await observer.get(`${api}/reports/royalties?from=2025-01-01&to=2026-04-30`);
     expect(
       wide.body.data.map((r: Record<string, unknown>) => [
         r.periods,
+        r.basis,
+        r.estimated_reports,
+        r.missing_reports,
         r.sales,
         r.royalty,
         r.minimum_top_up,
@@ -411,17 +422,17 @@ describe('sales figures', () => {
         r.total_due,
       ]),
     ).toEqual([
-      [24, 115999, 5059.96, 6540, 2319.98, 13919.94],
-      [8, 6000, 300, 0, 0, 300],
+      [4, 'missing', 4, 24, 138999, 6299.96, 0, 2779.98, 9079.94],
+      [2, 'missing', 1, 4, 12000, 600, 0, 0, 600],
     ]);
     const csv = await admin.get(`${api}/reports/royalties.csv?from=2026-01-01&to=2026-03-31`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const text = String(csv.body);
     expect(text).toContain(
-      'Agreement,Brand,Franchisee,Stores,Reporting,Periods,Sales,Royalty,Minimum top-up,Marketing fund,Total due',
+      'Agreement,Brand,Franchisee,Stores,Reporting,Periods,Basis,Estimated reports,Missing reports,Sales,Royalty,Minimum top-up,Marketing fund,Total due',
     );
     expect(text).toContain(
-      'FA-1,Sunrise Fitness,Moore Partners,2,monthly,3,16000.00,860.00,540.00,320.00,1720.00',
+      'FA-1,Sunrise Fitness,Moore Partners,2,monthly,3,estimated,3,0,33000.00,1860.00,0.00,660.00,2520.00',
     );
     expect((await stranger.get(`${api}/reports/royalties?from=2026-01-01&to=2026-03-31`)).body.data).toEqual(
       [],
@@ -463,6 +474,9 @@ describe('sales figures', () => {
         store_count: 1,
         reporting_frequency: 'weekly',
         periods: 2,
+        basis: 'reported',
+        estimated_reports: 0,
+        missing_reports: 0,
         sales: 1500,
         royalty: 150,
         minimum_top_up: 30,

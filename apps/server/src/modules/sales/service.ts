@@ -23,6 +23,7 @@ import { storesChanged } from '../../platform/store-changes';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
 import { presentSales } from './presenter';
+import { reportingPeriods, type ReportingFrequency } from './calculations';
 import { computeRoyalties } from './reports';
 import * as repo from './repository';
 import { assertSalesUnlocked } from './locks';
@@ -390,23 +391,22 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
 
 /**
  * Royalties, minimum top-ups and marketing fund due over the last twelve whole months (the dashboard's
- * expenditure): what the team's franchise agreements cost in a year at the sales actually recorded.
+ * expenditure): what the team's franchise agreements cost in a year at the sales recorded, a missing report
+ * estimated by the shared rule.
  */
 const MONTHS_PER_PERIOD: Record<string, number> = { weekly: 12 / 52, monthly: 1, quarterly: 3, annually: 12 };
 
 export async function trailingRoyaltiesCents(db: Executor, teamId: number, today: string): Promise<number> {
   const thisMonth = `${today.slice(0, 7)}-01`;
-  const rows = await computeRoyalties(
-    db,
-    teamId,
-    addCalendarMonths(thisMonth, -12),
-    addCalendarDays(thisMonth, -1),
-  );
+  const [from, to] = [addCalendarMonths(thisMonth, -12), addCalendarDays(thisMonth, -1)];
+  const rows = await computeRoyalties(db, teamId, from, to, today);
   // The report counts every reporting period that overlaps the window whole, so twelve months can touch five
-  // quarters or two years: each agreement's due is scaled to the twelve months its periods stand for.
+  // quarters or two years: each agreement's due is scaled to the twelve months its periods stand for (all of
+  // them: a period left out for a missing report adds nothing rather than being extrapolated).
   return Math.round(
     rows.reduce((sum, r) => {
-      const months = r.periods * (MONTHS_PER_PERIOD[r.reporting_frequency] ?? 1);
+      const periods = reportingPeriods(r.reporting_frequency as ReportingFrequency, from, to).length;
+      const months = periods * (MONTHS_PER_PERIOD[r.reporting_frequency] ?? 1);
       return months > 0 ? sum + (r.total_due * 100 * 12) / months : sum;
     }, 0),
   );

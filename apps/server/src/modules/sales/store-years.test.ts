@@ -163,6 +163,9 @@ describe('sales_store_years (the per-store, per-year roll-up the reports read)',
       store_ids: [dallas.id],
       agreement_number: 'M-1',
       status: 'open',
+      // The term starts after every figure, so no report is expected and none is estimated: the report's
+      // sales are exactly the rows' sums.
+      effective_date: '2099-01-01',
       royalty_percent: 6,
       reporting_frequency: 'monthly',
     });
@@ -171,6 +174,7 @@ describe('sales_store_years (the per-store, per-year roll-up the reports read)',
       store_ids: [austin.id],
       agreement_number: 'W-1',
       status: 'open',
+      effective_date: '2099-01-01',
       royalty_percent: 6,
       reporting_frequency: 'weekly',
     });

@@ -13,6 +13,7 @@ import {
 import { apiUrl } from '../../api/client';
 import {
   Alert,
+  Badge,
   buttonClasses,
   Card,
   EmptyState,
@@ -227,7 +228,22 @@ export function RoyaltiesReport() {
     {
       key: 'sales',
       header: t('sales.royalties.sales'),
-      cell: (r) => formatUsd(r.sales),
+      cell: (r) => (
+        <span className="inline-flex flex-wrap items-center justify-end gap-1">
+          {formatUsd(r.sales)}
+          {r.basis !== 'reported' && (
+            <Badge
+              color={r.basis === 'missing' ? 'red' : 'yellow'}
+              label={t(`sales.royalties.basisLabel.${r.basis}`, {
+                estimated: r.estimated_reports,
+                missing: r.missing_reports,
+              })}
+            >
+              {t(`sales.royalties.basis.${r.basis}`)}
+            </Badge>
+          )}
+        </span>
+      ),
       className: 'text-right tabular-nums',
     },
     {
