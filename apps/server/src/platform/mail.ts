@@ -8,7 +8,18 @@ import { createQueueWorker } from './queue';
 
 export const MAIL_MAX_ATTEMPTS = 20;
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent along, base64 in the outbox row: keep it small (MAIL_ATTACHMENT_MAX_BYTES) and its name safe. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
+
+/** The largest file a mail carries: bigger ones are linked to instead (an outbox row is read whole). */
+export const MAIL_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * Mail goes through the outbox: the row is written in the same transaction as the change that
@@ -61,7 +72,11 @@ export function createMailSender(options: {
     maxAttempts: MAIL_MAX_ATTEMPTS,
     async handle(row) {
       const message = JSON.parse(row.payload) as MailMessage;
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({
+        from: options.from,
+        ...message,
+        attachments: message.attachments?.map((a) => ({ ...a, encoding: 'base64' })),
+      });
       if (!options.smtpUrl) {
         // No SMTP: keep the message as an .eml file and log its links so a laptop user can click them.
         await fs.mkdir(options.mailDir, { recursive: true });

@@ -1,18 +1,33 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { invoiceNumberLabel } from '@storekeep/contracts';
+import { invoiceNumberLabel, type Invoice } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Actor } from '../../platform/policy';
+import { writeTransaction } from '../../platform/db';
+import { nowIso } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { safeFileName } from '../../platform/file-name';
+import { enqueueMail, MAIL_ATTACHMENT_MAX_BYTES } from '../../platform/mail';
+import { authorize, type Actor } from '../../platform/policy';
 import { csvStream, type Cell } from '../../platform/tabular';
-import { findInvoice } from './invoicing';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { recordActivity } from '../activities/index';
+import { findInvoice, getInvoice } from './invoicing';
+import { invoicePolicy } from './policy';
 import * as repo from './repository';
 
 const money = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The invoice as a one-or-more-page PDF: header, lines with their sales and basis, totals. */
+type InvoiceRow = Awaited<ReturnType<typeof findInvoice>>;
+type LineRow = Awaited<ReturnType<typeof repo.invoiceLines>>[number];
+
+/** The invoice as a PDF download. */
 export async function invoicePdf(deps: Deps, actor: Actor, id: number) {
   const row = await findInvoice(deps, actor, id);
-  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
+  return renderInvoicePdf(row, await repo.invoiceLines(deps.db, actor.teamId, id));
+}
+
+/** The invoice as a one-or-more-page PDF: header, lines with their sales and basis, totals. */
+async function renderInvoicePdf(row: InvoiceRow, lines: LineRow[]) {
   const number = invoiceNumberLabel(Number(row.number));
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${number}`);
@@ -82,7 +97,72 @@ export async function invoicePdf(deps: Deps, actor: Actor, id: number) {
     }
     if (row.estimated) text('Lines marked (estimated) are estimated from earlier reports.', 50, { size: 9 });
   }
-  return { bytes: Buffer.from(await pdf.save()), fileName: `${number}.pdf` };
+  return { bytes: Buffer.from(await pdf.save()), fileName: safeFileName(`${number}.pdf`, 'invoice.pdf') };
+}
+
+/**
+ * E-mails the invoice to the franchisee's billing contact, its PDF attached (or, past the attachment limit,
+ * a line saying where to download it), through the outbox in the same transaction.
+ */
+export async function sendInvoice(deps: Deps, actor: Actor, id: number): Promise<Invoice> {
+  const row = await findInvoice(deps, actor, id);
+  authorize(invoicePolicy.change(actor));
+  if (row.status === 'void') throw new AppError('conflict', 'A void invoice cannot be sent.');
+  const to = await repo.billingEmail(deps.db, actor.teamId, row.franchisee_id);
+  if (!to)
+    throw new AppError(
+      'validation',
+      'This franchisee has no billing e-mail: add a contact with a billing job title or a company e-mail.',
+      { franchisee: ['This franchisee has no billing e-mail.'] },
+    );
+  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
+  const number = invoiceNumberLabel(Number(row.number));
+  const pdf = await renderInvoicePdf(row, lines);
+  const attach = pdf.bytes.length <= MAIL_ATTACHMENT_MAX_BYTES;
+  const text = [
+    `Invoice ${number} for ${row.franchisee_name}`,
+    `Period: ${row.period_start} to ${row.period_end}`,
+    `Issued: ${row.issue_date}   Due: ${row.due_date}`,
+    '',
+    ...lines.map((l) => `${l.description}: ${money(Number(l.amount_cents))}`),
+    '',
+    `Total: ${money(Number(row.total_cents))}`,
+    `Paid: ${money(Number(row.paid_cents))}`,
+    `Balance due: ${money(Number(row.total_cents) - Number(row.paid_cents))}`,
+    ...(row.missing
+      ? ['', 'Some sales reports are missing: their royalty will be billed once they are in.']
+      : []),
+    ...(row.estimated
+      ? ['', 'Some lines are estimated from earlier reports because a report is missing.']
+      : []),
+    '',
+    attach
+      ? `The invoice is attached as ${pdf.fileName}.`
+      : `The invoice PDF is too large to attach: reply to this e-mail to receive ${pdf.fileName}.`,
+  ].join('\n');
+  await writeTransaction(deps.db, async (trx) => {
+    await enqueueMail(trx, {
+      to,
+      subject: `Invoice ${number}: ${money(Number(row.total_cents))} due ${row.due_date}`,
+      text,
+      attachments: attach
+        ? [{ filename: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes.toString('base64') }]
+        : undefined,
+    });
+    await repo.markEmailed(trx, actor.teamId, id, to, nowIso());
+    await recordActivity(trx, {
+      teamId: actor.teamId,
+      userId: actor.user.id,
+      subjectType: 'invoices',
+      subjectId: id,
+      action: 'sent',
+      changes: { to, attached: attach },
+      ip: actor.ip,
+    });
+    await bumpTeamWriteVersion(trx, actor.teamId);
+  });
+  deps.mail.kick();
+  return getInvoice(deps, actor, id);
 }
 
 /** The invoice's lines as CSV, with its number and totals on every line for a spreadsheet. */

@@ -266,6 +266,14 @@ describe('royalty invoices', () => {
       const [mail] = smtp.to(to);
       expect(mail?.data).toContain('Invoice INV-000001');
       expect(mail?.data).toContain('Balance due: $1,079.00');
+      // The PDF rides along as an attachment named after the invoice number.
+      const attachment =
+        /Content-Disposition: attachment; filename=INV-000001\.pdf\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+          mail?.data ?? '',
+        );
+      expect(mail?.data).toContain('Content-Type: application/pdf; name=INV-000001.pdf');
+      const attached = await PDFDocument.load(Buffer.from(attachment![1]!.replace(/\s/g, ''), 'base64'));
+      expect(attached.getTitle()).toBe('Invoice INV-000001');
       await sender.stop();
     } finally {
       await smtp.down();

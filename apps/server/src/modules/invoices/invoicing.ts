@@ -15,7 +15,6 @@ import { writeTransaction, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
-import { enqueueMail } from '../../platform/mail';
 import { authorize, type Actor, type TeamScope } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
@@ -238,61 +237,5 @@ export async function voidInvoice(deps: Deps, actor: Actor, id: number): Promise
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
-  return getInvoice(deps, actor, id);
-}
-
-const money = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** E-mails the invoice to the franchisee's billing contact, through the outbox in the same transaction. */
-export async function sendInvoice(deps: Deps, actor: Actor, id: number): Promise<Invoice> {
-  const row = await findInvoice(deps, actor, id);
-  authorize(invoicePolicy.change(actor));
-  if (row.status === 'void') throw new AppError('conflict', 'A void invoice cannot be sent.');
-  const to = await repo.billingEmail(deps.db, actor.teamId, row.franchisee_id);
-  if (!to)
-    throw new AppError(
-      'validation',
-      'This franchisee has no billing e-mail: add a contact with a billing job title or a company e-mail.',
-      { franchisee: ['This franchisee has no billing e-mail.'] },
-    );
-  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
-  const number = invoiceNumberLabel(Number(row.number));
-  const text = [
-    `Invoice ${number} for ${row.franchisee_name}`,
-    `Period: ${row.period_start} to ${row.period_end}`,
-    `Issued: ${row.issue_date}   Due: ${row.due_date}`,
-    '',
-    ...lines.map((l) => `${l.description}: ${money(Number(l.amount_cents))}`),
-    '',
-    `Total: ${money(Number(row.total_cents))}`,
-    `Paid: ${money(Number(row.paid_cents))}`,
-    `Balance due: ${money(Number(row.total_cents) - Number(row.paid_cents))}`,
-    ...(row.missing
-      ? ['', 'Some sales reports are missing: their royalty will be billed once they are in.']
-      : []),
-    ...(row.estimated
-      ? ['', 'Some lines are estimated from earlier reports because a report is missing.']
-      : []),
-  ].join('\n');
-  await writeTransaction(deps.db, async (trx) => {
-    await enqueueMail(trx, {
-      to,
-      subject: `Invoice ${number}: ${money(Number(row.total_cents))} due ${row.due_date}`,
-      text,
-    });
-    await repo.markEmailed(trx, actor.teamId, id, to, nowIso());
-    await recordActivity(trx, {
-      teamId: actor.teamId,
-      userId: actor.user.id,
-      subjectType: 'invoices',
-      subjectId: id,
-      action: 'sent',
-      changes: { to },
-      ip: actor.ip,
-    });
-    await bumpTeamWriteVersion(trx, actor.teamId);
-  });
-  deps.mail.kick();
   return getInvoice(deps, actor, id);
 }

@@ -102,7 +102,7 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
       `${invoices}/:id/${action}`,
       { config, schema: { params: idParamSchema, response: { 200: dataOf(invoiceSchema) } } },
       async (request) => ({
-        data: await (action === 'send' ? invoicing.sendInvoice : invoicing.voidInvoice)(
+        data: await (action === 'send' ? documents.sendInvoice : invoicing.voidInvoice)(
           deps,
           actorOf(request, deps),
           request.params.id,
