@@ -95,11 +95,8 @@ const migrations: Record<string, AppMigration> = {
   '0046-development-schedules': developmentSchedules,
   '0046-franchise-calendar': franchiseCalendar,
   '0047-payable-voids': payableVoids,
-<<<<<<< HEAD
   '0048-store-occupancy': storeOccupancy,
-=======
   '0050-transfers-and-territories': transfersAndTerritories,
->>>>>>> e68a34a (Agreement transfers (requested, approved, completed or rejected, each step with who and when) hand the agreement and its stores to the new franchisee from the effective date and keep each store's ownership history; agreements carry a radius or polygon territory whose overlaps with the brand's exclusive territories are listed; decision 0028)
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
