@@ -1,7 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { API_BASE } from '@storekeep/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { API_BASE, type DocumentDto, type Reminder } from '@storekeep/contracts';
+import type { TestClient } from '../../test/client';
 import { useTestApp } from '../../test/context';
-import { buildLease, buildMember, buildStore, buildUser, signIn, teamWithRoles } from '../../test/factories';
+import {
+  buildLease,
+  buildMember,
+  buildReminder,
+  buildStore,
+  buildUser,
+  postFile,
+  signIn,
+  teamWithRoles,
+  uploadDocument,
+} from '../../test/factories';
+import { addDaysIso, todayIso } from '../modules/leases/dates';
 import { observeQueries } from './db';
 import { BodyCache, bodyCacheOf } from './conditional';
 
@@ -174,8 +186,153 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
     const invalid = await admin.get(`${STORES}?sort=nope`);
     expect(invalid.status).toBe(422);
     expect(invalid.headers.etag).toBeUndefined();
-    const reminders = await admin.get(`${API_BASE}/reminders`);
-    expect(reminders.status).toBe(200);
-    expect(reminders.headers.etag).toBeUndefined();
+    const mutes = await admin.get(`${API_BASE}/mutes`);
+    expect(mutes.status).toBe(200);
+    expect(mutes.headers.etag).toBeUndefined();
+  });
+});
+
+/** A GET of `url` that sends the tag `previous` answered: 304 while nothing it shows changed. */
+async function revalidate(client: TestClient, url: string, previous: { headers: Record<string, unknown> }) {
+  return client.request('GET', url, undefined, { 'if-none-match': etagOf(previous) });
+}
+
+describe('conditional GETs of the documents list', () => {
+  const DOCUMENTS = `${API_BASE}/documents`;
+
+  it('answers 304 until an upload, a new version, a tag, a link or an extraction finishing changes the list', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    const store = await buildStore(admin, { name: 'Harbor' });
+    const document = await uploadDocument(admin, { name: 'lease.txt', content: 'Base rent' });
+    // The upload queued the extraction; it finishes in the background, without any request.
+    let tagged = await admin.get(DOCUMENTS);
+    expect(tagged.body.data[0].text_status).toBe('pending');
+    expect((await revalidate(admin, DOCUMENTS, tagged)).status).toBe(304);
+    await ctx.app.deps.jobs.runDue();
+    const extracted = await revalidate(admin, DOCUMENTS, tagged);
+    expect(extracted.status).toBe(200);
+    expect(extracted.body.data[0].text_status).toBe('done');
+
+    const changes: Array<[string, () => Promise<unknown>, (list: DocumentDto[]) => unknown]> = [
+      [
+        'upload',
+        () => uploadDocument(manager, { name: 'plan.txt' }),
+        (list) => list.map((d) => d.current_version?.file_name),
+      ],
+      [
+        'new version',
+        () =>
+          postFile(manager, `${DOCUMENTS}/${document.id}/versions`, { name: 'lease-2.txt', content: 'v2' }),
+        (list) => list.find((d) => d.id === document.id)?.version_count,
+      ],
+      [
+        'tag',
+        () => manager.patch(`${DOCUMENTS}/${document.id}`, { tags: ['signed'] }),
+        (list) => list.find((d) => d.id === document.id)?.tags,
+      ],
+      [
+        'link',
+        () => manager.post(`${DOCUMENTS}/${document.id}/links`, { type: 'stores', id: store.id }),
+        (list) => list.find((d) => d.id === document.id)?.links.map((l) => l.name),
+      ],
+    ];
+    tagged = extracted;
+    for (const [what, change, shown] of changes) {
+      expect((await revalidate(admin, DOCUMENTS, tagged)).status, what).toBe(304);
+      const before = shown(tagged.body.data as DocumentDto[]);
+      await change();
+      const after = await revalidate(admin, DOCUMENTS, tagged);
+      expect(after.status, what).toBe(200);
+      expect(etagOf(after), what).not.toBe(etagOf(tagged));
+      expect(shown(after.body.data as DocumentDto[]), what).not.toEqual(before);
+      tagged = after;
+    }
+  });
+
+  it('changes the tag of every team of a user who takes a new name (the uploader shown)', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    const member = await buildMember(ctx, team.id, 'manager');
+    const uploader = await signIn(ctx, member.email);
+    await uploadDocument(uploader);
+    const first = await admin.get(DOCUMENTS);
+    expect(first.body.data[0].uploaded_by.name).toBe(member.name);
+    // Renamed while acting in their own personal team: not a write by a member of this one.
+    const personal = member.current_team_id;
+    expect((await uploader.patch(`${API_BASE}/teams/${personal}/switch`, {})).status).toBe(200);
+    const renamed = await uploader.patch(`${API_BASE}/users/profile`, {
+      name: 'Renamed Uploader',
+      email: member.email,
+    });
+    expect(renamed.status).toBe(200);
+    const after = await revalidate(admin, DOCUMENTS, first);
+    expect(after.status).toBe(200);
+    expect(after.body.data[0].uploaded_by.name).toBe('Renamed Uploader');
+  });
+});
+
+describe('conditional GETs of the reminders inbox', () => {
+  const INBOX = `${API_BASE}/reminders?filters[status]=incomplete`;
+
+  it('moves the caller’s tag with each per-user change: read mark, assignees, mute, snooze', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    const { id } = await buildReminder(admin, { title: 'Renewal' });
+    const managerId = (await manager.get(`${API_BASE}/users/auth`)).body.data.id as number;
+    let tagged = await manager.get(INBOX);
+    expect(tagged.body.data[0]).toMatchObject({ id, muted: false, assignees: [] });
+    const changes: Array<[string, () => Promise<unknown>, (list: Reminder[]) => unknown]> = [
+      [
+        'assignees',
+        () => admin.patch(`${API_BASE}/reminders/${id}`, { assignee_ids: [managerId] }),
+        (list) => list[0]?.assignees.map((a) => a.id),
+      ],
+      [
+        'mute (the caller’s own)',
+        () => manager.post(`${API_BASE}/mutes`, { subject_type: 'reminder', subject_id: id }),
+        (list) => list[0]?.muted,
+      ],
+      ['read mark', () => admin.patch(`${API_BASE}/reminders/${id}`, { read: true }), (list) => list.length],
+      [
+        'unread again',
+        () => admin.patch(`${API_BASE}/reminders/${id}`, { read: false }),
+        (list) => list.length,
+      ],
+      [
+        'snooze',
+        () => admin.patch(`${API_BASE}/reminders/${id}`, { snoozed_until: addDaysIso(todayIso(), 1) }),
+        (list) => list.length,
+      ],
+    ];
+    for (const [what, change, shown] of changes) {
+      expect((await revalidate(manager, INBOX, tagged)).status, what).toBe(304);
+      const before = shown(tagged.body.data as Reminder[]);
+      await change();
+      const after = await revalidate(manager, INBOX, tagged);
+      expect(after.status, what).toBe(200);
+      expect(shown(after.body.data as Reminder[]), what).not.toEqual(before);
+      tagged = after;
+    }
+    // The muting member's inbox says so; another member's does not, under a tag of their own.
+    const adminsInbox = await admin.get(INBOX);
+    expect(etagOf(adminsInbox)).not.toBe(etagOf(tagged));
+  });
+
+  it('moves the tag when the team’s day changes without any write (a snooze ends)', async () => {
+    // A minute before midnight in the team's zone (UTC by default), then two minutes later: a new day.
+    const midnight = Date.parse(`${addDaysIso(todayIso(), 1)}T00:00:00Z`);
+    vi.useFakeTimers({ toFake: ['Date'], now: midnight - 60_000 });
+    try {
+      const { admin } = await teamWithRoles(ctx);
+      const { id } = await buildReminder(admin, { due_date: addDaysIso(todayIso(), 3) });
+      await admin.patch(`${API_BASE}/reminders/${id}`, { snoozed_until: addDaysIso(todayIso(), 1) });
+      const today = await admin.get(INBOX);
+      expect(today.body.data).toEqual([]);
+      expect((await revalidate(admin, INBOX, today)).status).toBe(304);
+      vi.setSystemTime(midnight + 60_000);
+      const tomorrow = await revalidate(admin, INBOX, today);
+      expect(tomorrow.status).toBe(200);
+      expect(tomorrow.body.data.map((r: Reminder) => r.id)).toEqual([id]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -10,15 +10,20 @@ import { bumpTeamWriteVersion, teamVersionAndToday } from './team-cache';
  * The GET routes whose answer depends only on the team's data (its write version), the caller (user, team
  * membership: role and scope), the URL and the team's date. Each is listed after checking that every write
  * that changes it bumps the version (records, leases and agreements through their search index; settings
- * and holidays through teams/settings.ts; the dashboard is itself cached on the version). Routes whose
- * answers hold per-user state the version does not cover (reminders' read marks, notes, tokens) or
- * short-lived signed links (documents) are not listed.
+ * and holidays through teams/settings.ts; the dashboard is itself cached on the version; any API write by a
+ * member through the onSend hook below; a document's extraction when it finishes; a user's new name in every
+ * team they belong to). The documents list carries no signed link (only a single document does), and the
+ * reminders inbox's per-user state — read marks, assignees, mutes, snoozes — is all written through the API
+ * (so it bumps the version) or compared with the team's date (in the tag). Routes whose answers hold state
+ * the version does not cover (notes, tokens) or short-lived signed links (a single document) are not listed.
  */
 export const CONDITIONAL_ROUTES: ReadonlySet<string> = new Set([
   ...['stores', 'companies', 'brands', 'contacts', 'leases', 'agreements'].flatMap((type) => [
     `${API_BASE}/${type}`,
     `${API_BASE}/${type}/:id`,
   ]),
+  `${API_BASE}/documents`,
+  `${API_BASE}/reminders`,
   `${API_BASE}/dashboard`,
 ]);
 

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import type { QueuedRow } from '../../platform/queue';
 import { reindexDocument } from './service';
 
@@ -167,5 +168,8 @@ export async function runExtraction(deps: Deps, job: QueuedRow) {
         .execute();
       await reindexDocument(trx, teamId, document.id);
     }
+    // Kept answers show the text status (a list's, a document's versions): finishing in the background is a
+    // write of the team like any other.
+    await bumpTeamWriteVersion(trx, teamId);
   });
 }

@@ -2,6 +2,7 @@ import type { AuthUser, UpdatePasswordInput, UpdateProfileInput } from '@storeke
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { recordActivity, diff } from '../activities/index';
 import {
@@ -130,6 +131,9 @@ export async function updateProfile(
         now,
       );
     }
+    // Lists of every team the user belongs to show their name (a document's uploader, a reminder's
+    // assignees) and are kept by the team's write version: a new name is a write of each of those teams.
+    if (changes.name) for (const team of auth.teams) await bumpTeamWriteVersion(trx, team.id);
     if (Object.keys(changes).length) {
       await recordActivity(trx, {
         teamId: auth.team?.id ?? null,
