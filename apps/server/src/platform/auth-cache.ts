@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { postgresUrlOf, watchWrites, type Db, type Dialect, type WriteKind } from './db';
 
 /**
@@ -60,8 +60,10 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
   let stop = async () => undefined as void;
 
   if (dialect === 'sqlite') {
+    // Every signed-in request reads it: compiled once, not built by Kysely each time.
+    const epoch = CompiledQuery.raw('select version from auth_epoch where id = 1');
     currentStamp = async () => {
-      const result = await sql<{ version: number }>`select version from auth_epoch where id = 1`.execute(db);
+      const result = await db.executeQuery<{ version: number }>(epoch);
       return Number(result.rows[0]?.version ?? 0);
     };
     // The epoch was read before the load: a change committed during the load leaves a newer epoch,

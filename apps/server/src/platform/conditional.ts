@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from './deps';
 import { bumpTeamWriteVersion, teamVersionAndToday } from './team-cache';
@@ -151,15 +151,24 @@ export function bodyCacheOf(app: FastifyInstance): BodyCache | undefined {
  * Conditional GETs for CONDITIONAL_ROUTES: after the auth hook (so a signed-out or foreign caller never
  * learns anything from a tag), one read of the team's write version decides. Nothing else touches the
  * database on a 304 or on a kept body. `private, no-cache` lets a browser keep the body but ask every time.
+ *
+ * The hooks are the routes' own (added as each route is declared), not the app's: every other request —
+ * /healthz, users/auth, the SPA's files — would otherwise pay for two asynchronous hooks that do nothing.
+ * Route hooks run after the app's, so the tag is still computed after the auth hook.
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A route option's hooks (one function, an array or none) with `hook` added last. */
+function withHook<T>(existing: T | T[] | undefined, hook: T): T[] {
+  return existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
+}
 
 export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
   const bodies = new BodyCache(BODY_BUDGET_BYTES);
   bodyCaches.set(app, bodies);
-  app.addHook('onRequest', async (request, reply) => {
+
+  const answerFromTag = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (!CONDITIONAL_ROUTES.has(request.routeOptions.url ?? '')) return;
     const team = request.auth?.team;
     if (!team) return;
     const tag = conditionalTag(request, await teamVersionAndToday(deps.db, team.id));
@@ -178,14 +187,8 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
         .send(kept);
     }
     tags.set(request, tag);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Every write a team member made moves the team's tags before its answer leaves, whatever service did it:
-    // a write that did not bump the version itself (an image upload, an option's verification) would otherwise
-    // leave the old body behind a 304 or a kept body.
-    const writer = request.auth?.team;
-    if (writer && !SAFE_METHODS.has(request.method) && reply.statusCode < 400)
-      await bumpTeamWriteVersion(deps.db, writer.id);
+  };
+  const keepTagged: onSendHookHandler = (request, reply, payload, done) => {
     const tag = tags.get(request);
     // An error answer (a 404 of a record another team owns) carries no tag: only a 200 is worth keeping.
     if (tag && reply.statusCode === 200) {
@@ -193,6 +196,26 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
       reply.header('cache-control', 'private, no-cache');
       if (request.method === 'GET' && typeof payload === 'string') bodies.set(tag, payload);
     }
-    return payload;
+    done(null, payload);
+  };
+  // Every write a team member made moves the team's tags before its answer leaves, whatever service did it:
+  // a write that did not bump the version itself (an image upload, an option's verification) would otherwise
+  // leave the old body behind a 304 or a kept body.
+  const bumpAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
+    const writer = request.auth?.team;
+    if (!writer || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    bumpTeamWriteVersion(deps.db, writer.id).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (CONDITIONAL_ROUTES.has(route.url) && methods.some((m) => m === 'GET' || m === 'HEAD')) {
+      route.onRequest = withHook(route.onRequest, answerFromTag);
+      route.onSend = withHook(route.onSend, keepTagged);
+    }
+    if (methods.some((m) => !SAFE_METHODS.has(m))) route.onSend = withHook(route.onSend, bumpAfterWrite);
   });
 }

@@ -139,7 +139,8 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
   const tlsByConfig = appOrigin.startsWith('https:');
   const hsts = 'max-age=31536000; includeSubDomains';
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous hooks (a throw is the request's error): nothing here waits.
+  app.addHook('onRequest', (request, reply, done) => {
     // request.protocol is https for a TLS socket, or for X-Forwarded-Proto: https behind a trusted proxy.
     if (tlsByConfig || request.protocol === 'https') reply.header('strict-transport-security', hsts);
     // The document drawer previews files in an iframe of /app/files links; the file itself sends its own
@@ -150,7 +151,7 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
       reply.header('x-frame-options', 'SAMEORIGIN');
     }
 
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/app')) return;
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/app')) return done();
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (
@@ -160,13 +161,15 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     ) {
       throw new AppError('forbidden', 'Cross-site requests are not allowed.');
     }
+    done();
   });
 
-  app.addHook('preParsing', async (request) => {
-    if (!request.url.startsWith('/app') || !hasBody(request) || !request.routeOptions.url) return;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!request.url.startsWith('/app') || !hasBody(request) || !request.routeOptions.url)
+      return done(null, payload);
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return;
-    if (type === 'multipart/form-data' && !request.routeOptions.schema?.body) return;
+    if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return done(null, payload);
+    if (type === 'multipart/form-data' && !request.routeOptions.schema?.body) return done(null, payload);
     throw new AppError(
       'unsupported_media_type',
       'This endpoint accepts JSON bodies only (Content-Type: application/json).',

@@ -72,14 +72,18 @@ export function inputProblems(
 
 export function registerInputGuard(app: FastifyInstance) {
   // Before anything reads the query: a 100 KB query string would otherwise be parsed, validated and logged.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.length > MAX_URL_LENGTH) {
-      return reply
+      // Answered here: `done` is not called, so nothing after this hook runs.
+      reply
         .status(414)
         .send({ message: `The request URL may not be longer than ${MAX_URL_LENGTH / 1024} KB.` });
+      return;
     }
+    done();
   });
-  app.addHook('preValidation', async (request) => {
+  // Synchronous (a throw here is the request's error, as from an async hook): nothing in it waits.
+  app.addHook('preValidation', (request, _reply, done) => {
     const errors: Record<string, string[]> = {};
     for (const [part, textIsNumber] of [
       [request.params, true],
@@ -94,5 +98,6 @@ export function registerInputGuard(app: FastifyInstance) {
     }
     const first = Object.values(errors)[0]?.[0];
     if (first) throw new AppError('validation', first, errors);
+    done();
   });
 }

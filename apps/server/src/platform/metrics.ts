@@ -174,7 +174,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     buckets: HTTP_BUCKETS,
     registers: [metrics.registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const values = {
       method: request.method,
       route: request.routeOptions.url ?? '(unmatched)',
@@ -182,6 +182,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     };
     requests.inc(values);
     duration.observe(values, reply.elapsedTime / 1000);
+    done();
   });
   app.addHook('onClose', async () => metrics.close());
 

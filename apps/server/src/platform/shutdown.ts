@@ -35,8 +35,9 @@ export function registerDraining(app: FastifyInstance) {
   closers.set(app, () => {
     for (const socket of open) if (!busy.has(socket)) socket.end();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

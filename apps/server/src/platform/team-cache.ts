@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { todayIn } from '@storekeep/contracts';
-import { atEndOfTransaction, type Executor } from './db';
+import { atEndOfTransaction, dialectOf, type Executor } from './db';
 
 /**
  * Aggregates over a big team (how many reminders are unread, what the portfolio costs a year) read most
@@ -33,13 +33,23 @@ export async function teamWriteVersion(db: Executor, teamId: number): Promise<nu
  * The team's write version and its date today (its time zone), in one statement: what an answer that depends
  * on both (an unread count, a conditional GET's tag) needs, without a second round trip for the zone.
  */
+const VERSION_AND_ZONE = {
+  sqlite: `select (select version from team_write_versions where team_id = ?) as version,
+    (select time_zone from team_settings where team_id = ?) as time_zone`,
+  postgres: `select (select version from team_write_versions where team_id = $1) as version,
+    (select time_zone from team_settings where team_id = $2) as time_zone`,
+} as const;
+
 export async function teamVersionAndToday(
   db: Executor,
   teamId: number,
 ): Promise<{ version: number; today: string }> {
-  const { rows } = await sql<{ version: number | null; time_zone: string | null }>`select
-    (select version from team_write_versions where team_id = ${teamId}) as version,
-    (select time_zone from team_settings where team_id = ${teamId}) as time_zone`.execute(db);
+  // Read by every conditional GET and every badge: the statement is written once per dialect rather than
+  // built and compiled by Kysely on each request.
+  const text = VERSION_AND_ZONE[dialectOf(db)];
+  const { rows } = await db.executeQuery<{ version: number | null; time_zone: string | null }>(
+    CompiledQuery.raw(text, [teamId, teamId]),
+  );
   return { version: Number(rows[0]?.version ?? 0), today: todayIn(rows[0]?.time_zone ?? 'UTC') };
 }
 

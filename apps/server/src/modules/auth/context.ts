@@ -125,7 +125,9 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
   // Authorization denials go to the audit log: every 403, and a 404 on a route with an id in its path
   // (another team's record answers 404, so probing for ids shows up). Written outside any transaction
   // and never failing the answer: the refusal is what matters to the caller.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Hooks in the `done` style: most requests pass them without waiting for anything, and an async hook
+  // would cost each of them a promise and a turn of the event loop.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const status = reply.statusCode;
     const route = request.routeOptions.url;
     if (
@@ -133,11 +135,15 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
       !route?.startsWith('/app') ||
       !(status === 403 || (status === 404 && route.includes('/:')))
     )
-      return payload;
+      return done(null, payload);
+    void recordDenial(request, route, status).then(() => done(null, payload));
+  });
+  const recordDenial = async (request: FastifyRequest, route: string, status: number) => {
+    const auth = request.auth!;
     try {
       await recordActivity(deps.db, {
-        teamId: request.auth.team?.id ?? null,
-        userId: request.auth.user.id,
+        teamId: auth.team?.id ?? null,
+        userId: auth.user.id,
         subjectType: 'request',
         subjectId: null,
         action: 'access_denied',
@@ -148,29 +154,40 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
           route,
           path: SECRET_PARAM.test(route) ? route : request.url.split('?')[0]!.slice(0, 300),
           status,
-          via: request.auth.via,
+          via: auth.via,
         },
         ip: request.ip,
       });
     } catch (error) {
       request.log.error({ err: error }, 'could not record an access denial');
     }
-    return payload;
-  });
+  };
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
     if (!config.guard && isSpaPage(request.method, request.url.split('?')[0] ?? '/')) {
       // The app's HTML preloads the page's API answers; the not-found handler names them only for a session
       // the API will answer (platform/spa.ts). A lookup that fails leaves them out: the page asks itself.
-      if (request.cookies[sessionCookieName(deps)])
-        request.auth = await resolveAuth(request, reply, deps).catch((error: unknown) => {
+      if (!request.cookies[sessionCookieName(deps)]) return done();
+      resolveAuth(request, reply, deps).then(
+        (auth) => {
+          request.auth = auth;
+          done();
+        },
+        (error: unknown) => {
           request.log.warn({ err: error }, 'page request: session not resolved');
-          return null;
-        });
+          done();
+        },
+      );
       return;
     }
-    if (!request.url.startsWith('/app') || !config.guard) return;
+    if (!request.url.startsWith('/app') || !config.guard) return done();
+    authenticate(request, reply).then(() => done(), done);
+  });
+
+  /** The caller of a guarded /app route, and the checks every such route makes before its handler. */
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const config = request.routeOptions.config;
     request.auth = await resolveAuth(request, reply, deps);
 
     if (MUTATING.has(request.method) && request.auth?.via !== 'token' && config.csrf !== false) {
@@ -199,7 +216,7 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
     const limited = request.auth.team?.company_ids != null;
     if (limited && (config.guard === 'team' ? config.companyScope !== true : config.companyScope === false))
       throw forbidden('Your access is limited to your companies’ records.');
-  });
+  };
   return table;
 }
 

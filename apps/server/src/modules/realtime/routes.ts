@@ -76,18 +76,19 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
   );
 
   // After a successful write that can move reminders, tell the team its unread count.
-  app.addHook('onResponse', async (request, reply) => {
+  // Not async: every read would pay for a promise to learn that it is not a write.
+  app.addHook('onResponse', (request, reply, done) => {
     if (
       request.method === 'GET' ||
       reply.statusCode >= 400 ||
       !request.auth?.team ||
       !REMINDER_WRITES.test(request.url)
     )
-      return;
+      return done();
     const teamId = request.auth.team.id;
-    deps.realtime.publish(`team.${teamId}`, {
-      type: 'notifications',
-      data: { count: await unreadCount(deps.db, teamId) },
-    });
+    unreadCount(deps.db, teamId).then((count) => {
+      deps.realtime.publish(`team.${teamId}`, { type: 'notifications', data: { count } });
+      done();
+    }, done);
   });
 }
