@@ -58,6 +58,9 @@ export const queryKeys = {
   sales: (view: string, params: Params) => ['sales', view, params] as const,
   /** A page of one month's rent payables (`YYYY-MM`). */
   payables: (period: string, page: number) => ['payables', period, page] as const,
+  /** A store's occupancy cost, and the dashboard's ranking (lease and sales writes refresh `occupancy`). */
+  storeOccupancy: (storeId: number) => ['occupancy', 'store', storeId] as const,
+  occupancyRanking: ['occupancy', 'ranking'] as const,
   apiTokens: ['api-tokens'] as const,
   calendarFeed: ['calendar-feed'] as const,
 };

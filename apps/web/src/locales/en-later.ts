@@ -10,6 +10,7 @@ import { camTabStrings } from './en-cam';
 import { payableStrings } from './en-payables';
 import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
+import { occupancyStrings } from './en-occupancy';
 
 /** The reminders pages' strings: with the later strings, merged over the first-load part above. */
 export const reminderPageStrings = {
@@ -642,4 +643,5 @@ export const enLater = {
   ...invoiceStrings,
   ...importStrings,
   ...tokenStrings,
+  ...occupancyStrings,
 };

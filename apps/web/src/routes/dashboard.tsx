@@ -24,6 +24,11 @@ const GettingStartedCard = lazy(() =>
   ),
 );
 
+// Below the fold, in its own chunk with the strings it needs, after the first paint.
+const OccupancyRankingCard = lazy(() =>
+  Promise.all([import('../features/occupancy/ranking-card'), loadLaterStrings()]).then(([module]) => module),
+);
+
 // Leaflet is imported only inside this chunk, never by the first bundle.
 const StoreMap = lazy(() => import('../features/dashboard/store-map'));
 
@@ -136,6 +141,11 @@ function Dashboard() {
         </section>
         <MapSection stores={data?.map_stores} painted={painted} />
       </div>
+      {painted && (
+        <Suspense fallback={<Skeleton className="mt-8 h-64 w-full" />}>
+          <OccupancyRankingCard />
+        </Suspense>
+      )}
     </>
   );
 }

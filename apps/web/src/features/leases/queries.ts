@@ -27,6 +27,9 @@ export function invalidateContracts() {
     queryKeys.all('reminders'),
     queryKeys.dashboard,
     queryKeys.authUser,
+    // A lease's rent and charges are its store's occupancy cost (and the stores list's column).
+    queryKeys.all('occupancy'),
+    queryKeys.lists('stores'),
   );
 }
 

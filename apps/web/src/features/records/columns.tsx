@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Brand, Company, Contact, RecordType, Store } from '@storekeep/contracts';
 import { RelativeTime, type DataColumn } from '../../components/ui';
 import { formatDay } from '../../lib/format';
+import { percentText } from '../occupancy/queries';
 import { cityLine, KindBadge, PhoneLink, RecordAvatar, RefLink, StatusBadge } from './display';
 import { recordTitle, type RecordMap } from './types';
 
@@ -129,6 +130,19 @@ export function useListColumns<K extends RecordType>(type: K): DataColumn<Record
           header: t('records.fields.opening_date'),
           sortField: 'opening_date',
           cell: (s: Store) => orDash(formatDay(s.opening_date)),
+          hideOnMobile: true,
+          className: 'whitespace-nowrap',
+        },
+        {
+          key: 'occupancy_ratio',
+          header: t('occupancy.column'),
+          sortField: 'occupancy_ratio',
+          cell: (s: Store) =>
+            s.occupancy_ratio !== null
+              ? t('occupancy.percent', { value: percentText(s.occupancy_ratio) })
+              : s.occupancy_incomplete
+                ? t('occupancy.incomplete')
+                : dash,
           hideOnMobile: true,
           className: 'whitespace-nowrap',
         },

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -21,6 +21,9 @@ import { deleteRecord, invalidateRecords, restoreRecord, useRecord, useRecordAct
 import { RELATED, RelatedPanel } from './related-panel';
 import { recordPath, recordTitle, type AnyRecord } from './types';
 import { usePaginationLabels } from './use-pagination-labels';
+
+// The store's occupancy cost: its own chunk, fetched when a store's overview opens.
+const StoreOccupancyCard = lazy(() => import('../occupancy/store-occupancy-card'));
 
 /** Undo stays offered longer than an ordinary toast so there is time to reach it (WCAG 2.2.1). */
 export const UNDO_TOAST_MS = 10_000;
@@ -241,6 +244,11 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
       />
       <div className="mt-6">
         {tab === 'overview' && <Overview type={type} record={data} />}
+        {tab === 'overview' && type === 'stores' && (
+          <Suspense fallback={<Skeleton className="mt-6 h-48 w-full" />}>
+            <StoreOccupancyCard storeId={id} />
+          </Suspense>
+        )}
         {tab === 'related' && <RelatedPanel type={type} id={id} />}
         {tab === 'leases' && <StoreLeasesPanel storeId={id} />}
         {tab === 'agreements' && (

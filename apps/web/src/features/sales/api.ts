@@ -53,7 +53,8 @@ export function useSaveSales() {
       for (const id of removed) await api.delete(`/sales/${id}`);
       return { ...result, removed: removed.length };
     },
-    onSettled: () => invalidateAfterWrite(queryKeys.all('sales')),
+    onSettled: () =>
+      invalidateAfterWrite(queryKeys.all('sales'), queryKeys.all('occupancy'), queryKeys.lists('stores')),
   });
 }
 
