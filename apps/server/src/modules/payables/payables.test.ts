@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Payable, PayableList } from '@storekeep/contracts';
 import { useTestApp } from '../../../test/context';
+import { rekeyChargeLines } from '../../platform/db/migrations/0047-payable-voids';
 import {
   buildCompany,
   buildLease,
@@ -255,6 +256,59 @@ describe('rent payables', () => {
       ['insurance', 80, 'scheduled'],
       ['taxes', 300, 'approved'],
     ]);
+  });
+
+  it('renames lines keyed by a charge’s old position to its kind, keeping approved ones (migration 0047)', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    const lease = await leaseWithRent(admin);
+    await admin.patch(`/app/api/v1/leases/${lease.id}`, {
+      charges: [
+        { kind: 'cam', monthly_amount: 500 },
+        { kind: 'other', monthly_amount: 150 },
+      ],
+    });
+    await admin.post(`${api}/generate`, { period: '2026-04' });
+    // The lines as the position keys made them: CAM first; two "other" charges, the first one approved.
+    const rows = () =>
+      ctx.db
+        .selectFrom('rent_payables')
+        .select(['source', 'status', 'scheduled_cents'])
+        .where('team_id', '=', team.id)
+        .where('kind', '=', 'charge')
+        .orderBy('source')
+        .execute();
+    await ctx.db
+      .updateTable('rent_payables')
+      .set({ source: 'charge:0:cam' })
+      .where('team_id', '=', team.id)
+      .where('source', '=', 'charge:cam')
+      .execute();
+    await ctx.db
+      .updateTable('rent_payables')
+      .set({ source: 'charge:1:other', status: 'approved', scheduled_cents: 100_00 })
+      .where('team_id', '=', team.id)
+      .where('source', '=', 'charge:other')
+      .execute();
+    const [approvedOther] = await ctx.db
+      .selectFrom('rent_payables')
+      .selectAll()
+      .where('team_id', '=', team.id)
+      .where('source', '=', 'charge:1:other')
+      .execute();
+    const { id: _id, ...copy } = approvedOther!;
+    await ctx.db
+      .insertInto('rent_payables')
+      .values({ ...copy, source: 'charge:2:other', status: 'scheduled', scheduled_cents: 50_00 })
+      .execute();
+
+    await rekeyChargeLines(ctx.db);
+    expect((await rows()).map((r) => [r.source, r.status, Number(r.scheduled_cents)])).toEqual([
+      ['charge:cam', 'scheduled', 500_00],
+      ['charge:other', 'approved', 100_00],
+    ]);
+    expect((await admin.post(`${api}/generate`, { period: '2026-04' })).body).toEqual({
+      data: { created: 0, updated: 0, removed: 0, unchanged: 3 },
+    });
   });
 
   it('moves a scheduled line to the period its due date now falls in when the terms change', async () => {

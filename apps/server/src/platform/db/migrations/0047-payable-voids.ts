@@ -1,4 +1,4 @@
-import { columnTypes, type AppMigration } from '../migration-helpers';
+import { columnTypes, type AppMigration, type MigrationDb } from '../migration-helpers';
 
 type OldChargeLine = {
   id: number;
@@ -31,43 +31,46 @@ export const payableVoids: AppMigration = {
     await db.schema.alterTable('rent_payables').addColumn('void_reason', 'varchar(500)').execute();
     await db.schema.alterTable('rent_payables').addColumn('invoice_date', t.date).execute();
 
-    const old = (await db
-      .selectFrom('rent_payables')
-      .select(['id', 'team_id', 'lease_id', 'source', 'service_start', 'status', 'invoice_cents'])
-      .where('source', 'like', 'charge:%:%')
-      .orderBy('id')
-      .execute()) as OldChargeLine[];
-    const groups = new Map<string, Array<OldChargeLine & { kind: string; position: number }>>();
-    for (const row of old) {
-      const match = /^charge:(\d+):(.+)$/.exec(row.source);
-      if (!match) continue;
-      const kind = match[2]!;
-      const key = `${row.team_id}|${row.lease_id}|${String(row.service_start)}|${kind}`;
-      groups.set(key, [...(groups.get(key) ?? []), { ...row, kind, position: Number(match[1]) }]);
-    }
-    for (const lines of groups.values()) {
-      lines.sort((a, b) => a.position - b.position);
-      const kept =
-        lines.length === 1
-          ? lines
-          : lines.filter((l) => l.status !== 'scheduled' || l.invoice_cents !== null);
-      const dropped = lines.filter((l) => !kept.includes(l));
-      if (dropped.length)
-        await db
-          .deleteFrom('rent_payables')
-          .where(
-            'id',
-            'in',
-            dropped.map((l) => l.id),
-          )
-          .execute();
-      const [first] = kept;
-      if (first)
-        await db
-          .updateTable('rent_payables')
-          .set({ source: `charge:${first.kind}` })
-          .where('id', '=', first.id)
-          .execute();
-    }
+    await rekeyChargeLines(db);
   },
 };
+
+/** Renames `charge:<position>:<kind>` lines to `charge:<kind>` (exported for its test). */
+export async function rekeyChargeLines(db: MigrationDb) {
+  const old = (await db
+    .selectFrom('rent_payables')
+    .select(['id', 'team_id', 'lease_id', 'source', 'service_start', 'status', 'invoice_cents'])
+    .where('source', 'like', 'charge:%:%')
+    .orderBy('id')
+    .execute()) as OldChargeLine[];
+  const groups = new Map<string, Array<OldChargeLine & { kind: string; position: number }>>();
+  for (const row of old) {
+    const match = /^charge:(\d+):(.+)$/.exec(row.source);
+    if (!match) continue;
+    const kind = match[2]!;
+    const key = `${row.team_id}|${row.lease_id}|${String(row.service_start)}|${kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), { ...row, kind, position: Number(match[1]) }]);
+  }
+  for (const lines of groups.values()) {
+    lines.sort((a, b) => a.position - b.position);
+    const kept =
+      lines.length === 1 ? lines : lines.filter((l) => l.status !== 'scheduled' || l.invoice_cents !== null);
+    const dropped = lines.filter((l) => !kept.includes(l));
+    if (dropped.length)
+      await db
+        .deleteFrom('rent_payables')
+        .where(
+          'id',
+          'in',
+          dropped.map((l) => l.id),
+        )
+        .execute();
+    const [first] = kept;
+    if (first)
+      await db
+        .updateTable('rent_payables')
+        .set({ source: `charge:${first.kind}` })
+        .where('id', '=', first.id)
+        .execute();
+  }
+}
