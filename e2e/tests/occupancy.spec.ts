@@ -20,14 +20,19 @@ test('occupancy cost: the store page’s figure, the stores list sorted by it, a
   const storeWith = async (name: string, monthly: number, reportedMonths: number) => {
     const store = await apiCall(page.request, 'POST', '/stores', { name, brand_id: brand.id });
     const empty = await apiCall<StoreOccupancy>(page.request, 'GET', `/stores/${store.id}/occupancy`);
-    await apiCall(page.request, 'POST', '/leases', {
+    // A five-year renewal from 2041 whose rent (6,000 a month) is already written into the schedule.
+    const lease = await apiCall(page.request, 'POST', '/leases', {
       store_id: store.id,
       reference: `${name.split(' ').at(-1)}-1`,
       status: 'active',
       commencement_date: '2020-01-01',
       expiration_date: '2040-12-31',
-      rent_schedule: [{ start_date: '2020-01-01', end_date: '2040-12-31', monthly_amount: monthly }],
+      rent_schedule: [
+        { start_date: '2020-01-01', end_date: '2040-12-31', monthly_amount: monthly },
+        { start_date: '2041-01-01', end_date: '2045-12-31', monthly_amount: 6000 },
+      ],
       charges: [{ kind: 'cam', monthly_amount: 500 }],
+      options: [{ kind: 'renewal', count: 1, length_months: 60, notice_days: 180 }],
     });
     await apiCall(page.request, 'POST', '/sales/batch', {
       rows: empty.missing_months.slice(0, reportedMonths).map((month) => ({
@@ -37,7 +42,7 @@ test('occupancy cost: the store page’s figure, the stores list sorted by it, a
         gross: 100000,
       })),
     });
-    return { ...store, months: empty.missing_months };
+    return { ...store, lease, months: empty.missing_months };
   };
   // Sales 1,200,000 a year. Plano: 12 × (5,000 + 500) = 66,000 → 5.50 %; Frisco: 12 × 10,500 → 10.50 %;
   // Allen never reported its last month: no ratio.
@@ -62,6 +67,13 @@ test('occupancy cost: the store page’s figure, the stores list sorted by it, a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'occupancy-store-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
+
+  // At the renewal's notice window: 12 × 6,000 replaces 60,000 of rent, (66,000 − 60,000 + 72,000) ÷ 1,200,000.
+  await expect(card.getByTestId('occupancy-options')).toContainText('6.50 %');
+  await page.goto(`/leases/${plano.lease.id}`);
+  await expect(page.getByTestId('option-occupancy')).toContainText(
+    '5.50 % today, 6.50 % at the option’s rent of $6,000 a month',
+  );
 
   await page.goto(`/stores/${allen.id}`);
   await expect(page.getByTestId('store-occupancy')).toContainText('Incomplete');

@@ -29,6 +29,10 @@ export const occupancyStrings = {
     ratioToday: 'Ratio today',
     ratioAtOption: 'Ratio at option',
     noOptionRent: 'Not scheduled',
+    optionLine:
+      'Occupancy cost ÷ sales (trailing 12 months): {{today}} today, {{atOption}} at the option’s rent of {{rent}} a month.',
+    optionLineNoRent:
+      'Occupancy cost ÷ sales (trailing 12 months): {{today}} today; no rent is scheduled for the renewal yet.',
     perMonth: '{{amount}} / month',
     ranking: 'Occupancy cost ranking',
     rankingIntro:

@@ -9,6 +9,7 @@ import {
   type Lease,
   type LeaseAmendment,
   type NoticeWindowOut,
+  type OccupancyOption,
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/api-error';
@@ -21,6 +22,7 @@ import { dash } from './detail-parts';
 import { invalidateContracts } from './queries';
 import { useRecordDocuments } from '../documents/queries';
 import { can } from '../auth/permissions';
+import { percentText, useStoreOccupancy } from '../occupancy/queries';
 
 type OptionRow = Lease['options'][number];
 const STATE_COLORS = {
@@ -207,16 +209,36 @@ function ExerciseDialog({
 }
 
 /** One option: its terms, every window with its formula, the verification stamp and the actions a manager has. */
+/** At a renewal's notice window: the store's occupancy ratio today and at the option's rent. */
+function OccupancyLine({ occupancy }: { occupancy: OccupancyOption }) {
+  const { t } = useTranslation();
+  const ratio = (value: number | null) =>
+    value === null ? t('occupancy.incomplete') : t('occupancy.percent', { value: percentText(value) });
+  return (
+    <p className="mt-2 text-sm text-gray-700 dark:text-gray-300" data-testid="option-occupancy">
+      {occupancy.monthly_rent_at_option === null
+        ? t('occupancy.optionLineNoRent', { today: ratio(occupancy.ratio_today) })
+        : t('occupancy.optionLine', {
+            today: ratio(occupancy.ratio_today),
+            atOption: ratio(occupancy.ratio_at_option),
+            rent: formatUsd(occupancy.monthly_rent_at_option),
+          })}
+    </p>
+  );
+}
+
 function OptionCard({
   lease,
   option,
   position,
+  occupancy,
   onExercise,
   onWaive,
 }: {
   lease: Lease;
   option: OptionRow;
   position: number;
+  occupancy: OccupancyOption | undefined;
   onExercise: () => void;
   onWaive: () => void;
 }) {
@@ -277,6 +299,7 @@ function OptionCard({
       ) : (
         <p className="mt-2 text-sm text-gray-500">{t('leaseView.noWindows')}</p>
       )}
+      {occupancy && <OccupancyLine occupancy={occupancy} />}
       {canEdit && option.status === 'open' && (
         <div className="mt-3 flex flex-wrap gap-2">
           {openWindow && (
@@ -308,6 +331,8 @@ export function LeaseOptions({ lease }: { lease: Lease }) {
   const [exercising, setExercising] = useState<number | null>(null);
   const [waiving, setWaiving] = useState<number | null>(null);
   const waive = useOptionAction(lease.id, () => setWaiving(null));
+  const renewals = lease.options.some((o) => o.kind === 'renewal' && o.status === 'open');
+  const occupancy = useStoreOccupancy(lease.store?.id ?? 0, renewals);
   return (
     <>
       <ul className="divide-y divide-gray-100 dark:divide-gray-800">
@@ -317,6 +342,9 @@ export function LeaseOptions({ lease }: { lease: Lease }) {
             lease={lease}
             option={option}
             position={position}
+            occupancy={occupancy.data?.options.find(
+              (o) => o.lease.id === lease.id && o.position === position,
+            )}
             onExercise={() => setExercising(position)}
             onWaive={() => setWaiving(position)}
           />

@@ -3,8 +3,9 @@ import { ratioPercent, type OccupancyRanking, type StoreOccupancy } from '@store
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
-export function useStoreOccupancy(storeId: number) {
+export function useStoreOccupancy(storeId: number, enabled = true) {
   return useQuery({
+    enabled: enabled && storeId > 0,
     queryKey: queryKeys.storeOccupancy(storeId),
     queryFn: ({ signal }) =>
       api.get<{ data: StoreOccupancy }>(`/stores/${storeId}/occupancy`, { signal }).then((body) => body.data),
