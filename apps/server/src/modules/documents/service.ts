@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import {
   DOCUMENT_CATEGORIES,
+  type Attribute,
   LINKABLE_TYPES,
   RECORD_TYPES,
   type DocumentDto,
@@ -71,13 +72,15 @@ export async function presentDocuments(
   actor: Actor,
   ids: number[],
   db: Executor = deps.db,
+  /** The team's live document attributes when the caller already read them (a list page). */
+  definitions?: Attribute[],
 ): Promise<DocumentDto[]> {
   const [rows, tags, links, categories, attributes] = await Promise.all([
     repo.loadDocuments(db, actor.teamId, ids),
     repo.tagsOf(db, actor.teamId, ids),
     repo.linksOf(db, actor.teamId, ids),
     categoriesOf(db, actor.teamId),
-    attributeValuesFor(db, actor.teamId, 'documents', ids),
+    attributeValuesFor(db, actor.teamId, 'documents', ids, definitions),
   ]);
   return rows.map((row) =>
     presentDocument(
@@ -109,13 +112,18 @@ export async function documentListQuery(
   scope?: { type: LinkableType; id: number },
 ) {
   authorize(recordPolicy.view(actor));
-  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
-    subject: 'documents',
-    table: 'documents',
-    sorts: DOCUMENT_LIST.sorts,
-    defaultSort: 'created_at',
-    filters: DOCUMENT_LIST.filters,
-  });
+  const { query, orderBy, conditions, definitions } = await listQueryWithAttributes(
+    deps.db,
+    actor.teamId,
+    raw,
+    {
+      subject: 'documents',
+      table: 'documents',
+      sorts: DOCUMENT_LIST.sorts,
+      defaultSort: 'created_at',
+      filters: DOCUMENT_LIST.filters,
+    },
+  );
   if (!raw.direction && query.sort === 'created_at') query.direction = 'desc';
   const f = query.filters;
   const team = actor.teamId;
@@ -142,7 +150,7 @@ export async function documentListQuery(
   if (to) conditions.push(sql<SqlBool>`created_at < ${new Date(Date.parse(to) + 86_400_000).toISOString()}`);
   const search = query.search ? matchingIds(deps.dialect, team, 'documents', query.search) : null;
   if (search) conditions.push(search.condition);
-  return { query, orderBy, conditions, search };
+  return { query, orderBy, conditions, search, definitions };
 }
 
 export async function listDocuments(
@@ -151,7 +159,12 @@ export async function listDocuments(
   raw: Record<string, string | string[]>,
   scope?: { type: LinkableType; id: number },
 ): Promise<{ data: DocumentDto[]; meta: PaginationMeta }> {
-  const { query, orderBy, conditions, search } = await documentListQuery(deps, actor, raw, scope);
+  const { query, orderBy, conditions, search, definitions } = await documentListQuery(
+    deps,
+    actor,
+    raw,
+    scope,
+  );
   const team = actor.teamId;
   const { ids, total } = await pageOfIds(deps.db, {
     search,
@@ -164,7 +177,8 @@ export async function listDocuments(
     perPage: query.perPage,
   });
   return {
-    data: await presentDocuments(deps, actor, ids),
+    // The attribute definitions the query was parsed with: not read a second time for the page.
+    data: await presentDocuments(deps, actor, ids, deps.db, definitions),
     meta: paginationMeta(query.page, query.perPage, total),
   };
 }

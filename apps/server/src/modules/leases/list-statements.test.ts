@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE } from '@storekeep/contracts';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
-import { buildAgreement, buildLease, buildStore, teamWithRoles } from '../../../test/factories';
+import {
+  buildAgreement,
+  buildLease,
+  buildStore,
+  teamWithRoles,
+  uploadDocument,
+} from '../../../test/factories';
 import { observeQueries } from '../../platform/db';
 import { addDaysIso, todayIso } from './dates';
 
@@ -75,6 +81,14 @@ function richLease(storeId: number, i: number) {
 }
 
 describe('list pages read a bounded number of statements', () => {
+  it('reads the team’s document attributes once for a documents page (the query and the page share them)', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    await uploadDocument(admin);
+    const page = await statementsOfPage(admin, `${API_BASE}/documents`);
+    expect(page.rows).toBe(1);
+    expect(page.statements.filter((s) => /from "attribute_definitions"/.test(s))).toHaveLength(1);
+  });
+
   it('reads a page of leases with their rent, charges, options and clauses in as many statements for 2 rows as for 8', async () => {
     const { admin } = await teamWithRoles(ctx);
     for (let i = 0; i < 2; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
