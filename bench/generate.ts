@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { trailingTwelveMonths } from '@storekeep/contracts';
 import { openDatabase, type DatabaseHandle, type Executor } from '../apps/server/src/platform/db';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { searchIndexRow, searchTermRows } from '../apps/server/src/platform/search';
@@ -171,6 +172,8 @@ const phone = (rng: Rng) =>
   `+1 ${int(rng, 201, 989)}-${int(rng, 200, 999)}-${String(int(rng, 0, 9999)).padStart(4, '0')}`;
 const DAY = 86_400_000;
 const EPOCH = Date.parse('2025-06-01T00:00:00Z');
+/** The window the occupancy figures are for: the trailing twelve months before this month (UTC). */
+const OCCUPANCY_PERIOD = trailingTwelveMonths(new Date().toISOString().slice(0, 10)).months.at(-1)!;
 /** A timestamp in the three years before the data set's fixed "now". */
 const pastIso = (rng: Rng) => new Date(EPOCH - Math.floor(rng() * 3 * 365 * DAY)).toISOString();
 const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -458,6 +461,12 @@ async function fillTeam(handle: DatabaseHandle, teamId: number, size: TeamSize, 
       created_at: created,
       updated_at: created,
       deleted_at: deletedAt(i, size.stores),
+      // The occupancy ratio as modules/occupancy keeps it for this month's window (so the server's refresh finds
+      // nothing to recompute): 3 % to 18 % spread by the store's index (not the generator's random stream, which
+      // the rest of the data set follows), none for one in twenty (a month without sales).
+      occupancy_ratio: i % 20 === 7 ? null : 0.03 + ((i * 7919) % 15_000) / 100_000,
+      occupancy_period: OCCUPANCY_PERIOD,
+      occupancy_missing: i % 20 === 7 ? 1 : 0,
     };
     stores.push(row);
     index('stores', { ...row, brand_name: brandName });

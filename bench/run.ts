@@ -118,6 +118,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   // Leases, agreements and reminders (bench/contracts.ts).
   { name: 'dashboard', path: `${API_BASE}/dashboard`, kind: 'dashboard' },
+  // The occupancy ranking reads the stored ratios (decision 0027): the top ten and their brands' medians.
+  { name: 'dashboard occupancy ranking', path: `${API_BASE}/dashboard/occupancy`, kind: 'dashboard' },
   {
     name: 'reminders incomplete (inbox)',
     path: `${API_BASE}/reminders?filters[status]=incomplete`,
