@@ -146,15 +146,24 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const bankImportSchema = z.object({
-  csv: z
-    .string({ error: validationMessage('required', 'file') })
-    .min(1, { error: validationMessage('required', 'file') })
-    .max(2_000_000, { error: 'The bank file may not be larger than 2 MB.' }),
-});
+/** A bank statement upload (multipart `file`, CSV): a preview of what it pays unless `confirm` is `true`. */
 export const bankImportResultSchema = z.object({
+  /** True when nothing was written: the lines as the import would take them. */
+  preview: z.boolean(),
   imported: z.number(),
   duplicates: z.number(),
+  /** The lines that name an invoice of this team, each new or already imported. */
+  matched: z.array(
+    z.object({
+      line: z.number(),
+      date: z.string(),
+      amount: z.number(),
+      reference: z.string(),
+      invoice: z.object({ id: z.number(), number: z.string() }),
+      franchisee: ref,
+      duplicate: z.boolean(),
+    }),
+  ),
   /** Lines not imported, by their line number in the file, with why. */
   unmatched: z.array(z.object({ line: z.number(), reason: z.string() })),
 });

@@ -22,8 +22,11 @@ import { getImport, listImports, uploadImport, type ImportUpload } from './uploa
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-/** The upload's fields and file off a multipart request (a 413 over 50 MB, a 422 for a request without a form). */
-async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
+/**
+ * The upload's fields and file off a multipart request (a 413 over 50 MB, a 422 for a request without a form):
+ * the project's one upload reader for tabular files (imports, bank statements).
+ */
+export async function readUpload(request: FastifyRequest): Promise<ImportUpload> {
   if (!request.isMultipart()) throw invalid('file', 'The file field is required.');
   const fields: Record<string, string> = {};
   let file: ImportUpload['file'] = null;

@@ -13,6 +13,7 @@ import {
   buildUser,
   createVia,
   mailTo,
+  postFile,
   signIn,
   teamWithRoles,
 } from '../../../test/factories';
@@ -329,9 +330,30 @@ describe('payments, statements and aging', () => {
       '2026-05-23,INV-000099,10',
       '2026-05-24,Refund INV-000001,-20',
     ].join('\n');
-    const imported = await admin.post(`${api}/payments/import`, { csv });
+    const bankFile = (content: string, name = 'statement.csv') => ({ name, content, type: 'text/csv' });
+    // First a preview: the matched lines with their invoices, nothing written.
+    const preview = await postFile(admin, `${api}/payments/import`, bankFile(csv));
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({ preview: true, imported: 0, duplicates: 0 });
+    expect(
+      preview.body.data.matched.map((m: { line: number; amount: number; invoice: { number: string } }) => [
+        m.line,
+        m.amount,
+        m.invoice.number,
+      ]),
+    ).toEqual([
+      [2, 500, 'INV-000002'],
+      [3, 79, 'INV-000001'],
+    ]);
+    expect((await observer.get(`${api}/invoices/${april.id}`)).body.data.paid).toBe(0);
+    expect(
+      (await postFile(observer, `${api}/payments/import`, bankFile(csv), { confirm: 'true' })).status,
+    ).toBe(403);
+
+    const imported = await postFile(admin, `${api}/payments/import`, bankFile(csv), { confirm: 'true' });
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toEqual({
+    expect(imported.body.data).toMatchObject({
+      preview: false,
       imported: 2,
       duplicates: 0,
       unmatched: [
@@ -340,11 +362,25 @@ describe('payments, statements and aging', () => {
         { line: 6, reason: 'Not a credit: the amount is not positive.' },
       ],
     });
-    expect((await admin.post(`${api}/payments/import`, { csv })).body.data).toMatchObject({
-      imported: 0,
+    // The same statement again adds nothing; its preview already says so.
+    expect((await postFile(admin, `${api}/payments/import`, bankFile(csv))).body.data).toMatchObject({
       duplicates: 2,
+      matched: [{ duplicate: true }, { duplicate: true }],
     });
-    expect((await admin.post(`${api}/payments/import`, { csv: 'a,b\n1,2' })).status).toBe(422);
+    expect(
+      (await postFile(admin, `${api}/payments/import`, bankFile(csv), { confirm: 'true' })).body.data,
+    ).toMatchObject({ imported: 0, duplicates: 2 });
+    const refused = await postFile(admin, `${api}/payments/import`, bankFile('a,b\n1,2'), {
+      confirm: 'true',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      file: ['The bank file needs a header row with date, amount and reference (or description) columns.'],
+    });
+    expect(
+      (await postFile(admin, `${api}/payments/import`, bankFile(csv, 'statement.pdf'))).body.errors,
+    ).toEqual({ file: ['The bank file must be a CSV file.'] });
+    expect((await admin.post(`${api}/payments/import`, { csv })).status).toBe(422);
 
     const [paidMarch, openApril] = await Promise.all([
       observer.get(`${api}/invoices/${march.id}`),
@@ -607,11 +643,18 @@ describe('tenancy', () => {
     );
     expect(
       (
-        await stranger.post(`${api}/payments/import`, {
-          csv: `Date,Reference,Amount\n2026-05-01,INV-000001,10`,
-        })
-      ).body.data.unmatched,
-    ).toEqual([{ line: 2, reason: 'No invoice INV-000001 in this team.' }]);
+        await postFile(
+          stranger,
+          `${api}/payments/import`,
+          { name: 'statement.csv', content: `Date,Reference,Amount\n2026-05-01,INV-000001,10` },
+          { confirm: 'true' },
+        )
+      ).body.data,
+    ).toMatchObject({
+      imported: 0,
+      matched: [],
+      unmatched: [{ line: 2, reason: 'No invoice INV-000001 in this team.' }],
+    });
     expect((await stranger.get(`${api}/invoices/aging`)).body.data.rows).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import {
-  bankImportSchema,
   fieldErrors,
+  invoiceNumberLabel,
   paymentInputSchema,
   toCents,
+  toDollars,
   type PaginationMeta,
   type Payment,
 } from '@storekeep/contracts';
@@ -184,24 +185,35 @@ function bankDate(value: string): string | null {
   return new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date ? date : null;
 }
 
+/** The multipart form of a bank statement upload: the file and, to write, `confirm=true`. */
+export type BankUpload = {
+  fields: Record<string, string>;
+  file: { name: string; bytes: Buffer } | null;
+};
+
 /**
  * A bank statement's credits as payments: each line whose reference names an invoice number (INV-000042) is
  * a payment of that invoice's franchisee, paying that invoice first. Lines already imported (same date,
  * amount, reference and occurrence) are skipped, so importing an overlapping statement again adds nothing.
+ * Without `confirm=true` nothing is written: the answer is the preview of what the import would take.
+ * `read` takes the upload off the request, after the caller is known to be allowed to import.
  */
-export async function importBankCsv(deps: Deps, actor: Actor, body: unknown) {
+export async function importBankFile(deps: Deps, actor: Actor, read: () => Promise<BankUpload>) {
   authorize(invoicePolicy.change(actor));
-  const { csv } = parseOrThrow(bankImportSchema.safeParse(body));
+  const { fields, file } = await read();
+  if (!file || !file.bytes.length) throw invalid('file', 'The file field is required.');
+  if (!/\.(csv|txt)$/i.test(file.name)) throw invalid('file', 'The bank file must be a CSV file.');
+  const confirm = fields.confirm === 'true';
   let records: string[][];
   try {
-    records = parse(csv, {
+    records = parse(file.bytes, {
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
       bom: true,
     }) as string[][];
   } catch {
-    throw invalid('csv', 'The bank file is not a readable CSV file.');
+    throw invalid('file', 'The bank file is not a readable CSV file.');
   }
   const header = (records[0] ?? []).map((h) => h.toLowerCase());
   const column = (names: string[]) => header.findIndex((h) => names.includes(h));
@@ -212,7 +224,7 @@ export async function importBankCsv(deps: Deps, actor: Actor, body: unknown) {
   };
   if (at.date < 0 || at.amount < 0 || at.reference < 0)
     throw invalid(
-      'csv',
+      'file',
       'The bank file needs a header row with date, amount and reference (or description) columns.',
     );
   const unmatched: Array<{ line: number; reason: string }> = [];
@@ -231,42 +243,77 @@ export async function importBankCsv(deps: Deps, actor: Actor, body: unknown) {
       else lines.push({ line, date, cents: Math.round(amount * 100), reference, number: Number(number) });
     }
   }
-  if (lines.length > 5000) throw invalid('csv', 'At most 5,000 payments can be imported at once.');
+  if (lines.length > 5000) throw invalid('file', 'At most 5,000 payments can be imported at once.');
   const invoices = await repo.allInvoices(deps.db, actor.scope);
   const byNumber = new Map(invoices.map((i) => [Number(i.number), i]));
   const seen = new Map<string, number>();
+  const matched: Array<{
+    line: number;
+    date: string;
+    cents: number;
+    reference: string;
+    invoice: (typeof invoices)[number];
+    key: string;
+  }> = [];
+  for (const l of lines) {
+    const invoice = byNumber.get(l.number);
+    if (!invoice) {
+      unmatched.push({
+        line: l.line,
+        reason: `No invoice ${invoiceNumberLabel(l.number)} in this team.`,
+      });
+      continue;
+    }
+    const base = `${l.date}|${l.cents}|${l.reference}`;
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    matched.push({ ...l, invoice, key: `${base}|${occurrence}`.slice(0, 600) });
+  }
+  unmatched.sort((a, b) => a.line - b.line);
+  const present = (duplicates: Set<string>) =>
+    matched.map((m) => ({
+      line: m.line,
+      date: m.date,
+      amount: toDollars(m.cents),
+      reference: m.reference,
+      invoice: { id: m.invoice.id, number: invoiceNumberLabel(Number(m.invoice.number)) },
+      franchisee: { id: m.invoice.franchisee_id, name: m.invoice.franchisee_name },
+      duplicate: duplicates.has(m.key),
+    }));
+  if (!confirm) {
+    const already = await repo.existingImportKeys(
+      deps.db,
+      actor.teamId,
+      matched.map((m) => m.key),
+    );
+    return {
+      preview: true,
+      imported: 0,
+      duplicates: already.size,
+      matched: present(already),
+      unmatched,
+    };
+  }
   return writeTransaction(deps.db, async (trx) => {
-    let imported = 0;
-    let duplicates = 0;
-    for (const l of lines) {
-      const invoice = byNumber.get(l.number);
-      if (!invoice) {
-        unmatched.push({
-          line: l.line,
-          reason: `No invoice INV-${String(l.number).padStart(6, '0')} in this team.`,
-        });
-        continue;
-      }
-      const base = `${l.date}|${l.cents}|${l.reference}`;
-      const occurrence = (seen.get(base) ?? 0) + 1;
-      seen.set(base, occurrence);
+    const duplicates = new Set<string>();
+    for (const m of matched) {
       const id = await applyPayment(
         trx,
         actor,
         {
-          franchisee_id: invoice.franchisee_id,
-          received_on: l.date,
-          amount_cents: l.cents,
-          reference: l.reference || null,
+          franchisee_id: m.invoice.franchisee_id,
+          received_on: m.date,
+          amount_cents: m.cents,
+          reference: m.reference || null,
           source: 'bank_import',
-          import_key: `${base}|${occurrence}`.slice(0, 600),
+          import_key: m.key,
         },
         null,
-        [invoice.id],
+        [m.invoice.id],
       );
-      if (id === null) duplicates += 1;
-      else imported += 1;
+      if (id === null) duplicates.add(m.key);
     }
+    const imported = matched.length - duplicates.size;
     if (imported) {
       await recordActivity(trx, {
         teamId: actor.teamId,
@@ -274,11 +321,11 @@ export async function importBankCsv(deps: Deps, actor: Actor, body: unknown) {
         subjectType: 'payments',
         subjectId: null,
         action: 'imported',
-        changes: { imported, duplicates, unmatched: unmatched.length },
+        changes: { file: file.name, imported, duplicates: duplicates.size, unmatched: unmatched.length },
         ip: actor.ip,
       });
       await bumpTeamWriteVersion(trx, actor.teamId);
     }
-    return { imported, duplicates, unmatched: unmatched.sort((a, b) => a.line - b.line) };
+    return { preview: false, imported, duplicates: duplicates.size, matched: present(duplicates), unmatched };
   });
 }

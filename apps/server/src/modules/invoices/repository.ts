@@ -334,6 +334,21 @@ export async function insertPayment(
   return row?.id ?? null;
 }
 
+/** Which of `keys` earlier bank imports already paid. */
+export async function existingImportKeys(db: Executor, teamId: number, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let at = 0; at < keys.length; at += 500) {
+    const rows = await db
+      .selectFrom('royalty_payments')
+      .select('import_key')
+      .where('team_id', '=', teamId)
+      .where('import_key', 'in', keys.slice(at, at + 500))
+      .execute();
+    for (const r of rows) found.add(r.import_key!);
+  }
+  return found;
+}
+
 export async function insertAllocations(
   db: Executor,
   teamId: number,

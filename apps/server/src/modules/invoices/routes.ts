@@ -5,7 +5,6 @@ import {
   API_BASE,
   agingSchema,
   bankImportResultSchema,
-  bankImportSchema,
   dataOf,
   expectedReportSchema,
   idParamSchema,
@@ -26,6 +25,7 @@ import { rawListQuerySchema } from '../../platform/list';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
+import { readUpload } from '../imports/index';
 import * as accounts from './accounts';
 import * as documents from './documents';
 import * as invoicing from './invoicing';
@@ -129,15 +129,13 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
         .status(201)
         .send({ data: await payments.recordPayment(deps, actorOf(request, deps), request.body) }),
   );
-  const bank = serviceValidatedBody(bankImportSchema);
+  // multipart: `file` (the bank's CSV), optional `confirm=true` (else a preview), under the imports' limits
   app.post(
     `${paymentsBase}/import`,
-    {
-      config,
-      validatorCompiler: bank.validatorCompiler,
-      schema: { body: bank.body, response: { 200: dataOf(bankImportResultSchema) } },
-    },
-    async (request) => ({ data: await payments.importBankCsv(deps, actorOf(request, deps), request.body) }),
+    { config, schema: { response: { 200: dataOf(bankImportResultSchema) } } },
+    async (request) => ({
+      data: await payments.importBankFile(deps, actorOf(request, deps), () => readUpload(request)),
+    }),
   );
   app.get(
     `${paymentsBase}/:id`,
