@@ -3,7 +3,6 @@ import { i18n } from '../i18n';
 import { lazyToast } from '../lib/lazy-toast';
 import { isApiError, type FieldErrors } from './api-error';
 import { queryKeys } from './query-keys';
-import { forgetPushDevice } from '../features/pwa/push';
 
 /** PRODUCT-SPEC §8, in one place: what the user sees for a failed call. */
 export function errorMessages(error: unknown): string[] {
@@ -50,7 +49,11 @@ export function handleApiError(error: unknown, queryClient: QueryClient): void {
       queryClient.setQueryData(queryKeys.authUser, null);
       queryClient.clear();
       // Spec §8: log out, clear the device's push token, reload.
-      void forgetPushDevice().finally(() => window.location.assign('/'));
+      // The push code is fetched only then: it stays out of every page's first load.
+      void import('../features/pwa/push')
+        .then((push) => push.forgetPushDevice())
+        .catch(() => undefined)
+        .finally(() => window.location.assign('/'));
     }
     return;
   }

@@ -3,10 +3,13 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { loadLaterStrings } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { RequestProgressBar } from './request-progress-bar';
-import { ServiceWorkerUpdates } from '../pwa/service-worker-updates';
 
 // Its own chunk: nothing needs a toast before the first paint (lib/lazy-toast.ts).
 const Toaster = lazy(() => import('./toaster'));
+// Its own chunk too, outside the first load's budget: the registration waits for the first paint anyway.
+const ServiceWorkerUpdates = lazy(() =>
+  import('../pwa/service-worker-updates').then((module) => ({ default: module.ServiceWorkerUpdates })),
+);
 
 /**
  * Everything every screen shares: toasts (top-centre, spec §9), the request progress bar. The toaster's
@@ -29,7 +32,11 @@ export function RootLayout() {
         </Suspense>
       )}
       <ScrollRestoration />
-      {painted && <ServiceWorkerUpdates />}
+      {painted && (
+        <Suspense fallback={null}>
+          <ServiceWorkerUpdates />
+        </Suspense>
+      )}
     </>
   );
 }
