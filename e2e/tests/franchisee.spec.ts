@@ -22,8 +22,43 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
     name: 'South Bagels LLC',
     kind: 'franchisee',
   });
-  await apiCall(franchisor, 'POST', '/stores', { name: 'North Main Street', company_id: north.id });
-  await apiCall(franchisor, 'POST', '/stores', { name: 'South Harbor', company_id: south.id });
+  const northStore = await apiCall(franchisor, 'POST', '/stores', {
+    name: 'North Main Street',
+    company_id: north.id,
+  });
+  const southStore = await apiCall(franchisor, 'POST', '/stores', {
+    name: 'South Harbor',
+    company_id: south.id,
+  });
+  // Each franchisee's lease, agreement and reminder; the franchisor listed South's store on North's agreement.
+  const brand = await apiCall(franchisor, 'POST', '/brands', { name: 'Bagel Co' });
+  const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const records: Record<string, { lease: number; agreement: number }> = {};
+  for (const [name, company, store, storeIds] of [
+    ['North', north.id, northStore.id, [northStore.id, southStore.id]],
+    ['South', south.id, southStore.id, [southStore.id]],
+  ] as const) {
+    const lease = await apiCall(franchisor, 'POST', '/leases', {
+      store_id: store,
+      reference: `${name}-L1`,
+      status: 'active',
+      commencement_date: '2024-01-01',
+      expiration_date: '2030-12-31',
+    });
+    const agreement = await apiCall(franchisor, 'POST', '/agreements', {
+      brand_id: brand.id,
+      franchisee_id: company,
+      agreement_number: `FA-${name}`,
+      store_ids: storeIds,
+    });
+    await apiCall(franchisor, 'POST', '/reminders', {
+      title: `Inspect the ${name} store`,
+      due_date: due,
+      subject_type: 'store',
+      subject_id: store,
+    });
+    records[name] = { lease: lease.id, agreement: agreement.id };
+  }
   const email = uniqueEmail('franchisee');
   const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
     email,
@@ -43,8 +78,13 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await expect(page.getByRole('row', { name: /North Main Street/ })).toBeVisible();
   await expect(page.getByText('South Harbor')).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
-  await expect(nav.getByRole('link')).toHaveText(['Stores', 'Sales']);
-  await expect(page.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Stores',
+    'Leases',
+    'Agreements',
+    'Sales',
+    'Notifications',
+  ]);
   await expect(page.getByRole('link', { name: /New store|Import|Export|North Bagels LLC/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Brand|Operating company/ })).toHaveCount(0);
   await screenshot(page, 'franchisee-stores');
@@ -73,6 +113,45 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await expect(page.getByText('1 figure saved.')).toBeVisible();
   await expect(cell).toHaveValue('12,500');
   await screenshot(page, 'franchisee-sales');
+  // Their lease and agreement, read only; not South's.
+  await nav.getByRole('link', { name: 'Leases' }).click();
+  await expect(page.getByRole('heading', { name: 'Leases', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'North-L1' })).toBeVisible();
+  await expect(page.getByText('South-L1')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /New lease|Export|CSV|XLSX/ })).toHaveCount(0);
+  await screenshot(page, 'franchisee-leases');
+  await page.goto(`/leases/${records.North!.lease}`);
+  await expect(page.getByRole('heading', { name: 'North Main Street · North-L1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Delete|Record amendment/ })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /Accounting|CAM/ })).toHaveCount(0);
+  await screenshot(page, 'franchisee-lease');
+  await nav.getByRole('link', { name: 'Agreements' }).click();
+  await expect(page.getByRole('cell', { name: 'FA-North' })).toBeVisible();
+  await expect(page.getByText('FA-South')).toHaveCount(0);
+  await page.goto(`/agreements/${records.North!.agreement}`);
+  await expect(page.getByText('FA-North').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'North Main Street' }).first()).toBeVisible();
+  await expect(page.getByText('South Harbor')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(0);
+  await screenshot(page, 'franchisee-agreement');
+  // Their reminders: South's is not among them, and nothing of the team's (assignees, bulk changes, mutes).
+  await page.goto('/reminders');
+  const northReminder = page.getByTestId('reminder-row').filter({ hasText: 'Inspect the North store' });
+  await expect(northReminder).toBeVisible();
+  await expect(page.getByText('Inspect the South store')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Mute|Mine|New reminder/ })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await screenshot(page, 'franchisee-reminders');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(northReminder).toBeVisible();
+  await screenshot(page, 'franchisee-reminders-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // They complete it: the franchisor's list shows it done.
+  const completed = page.waitForResponse((r) => /\/reminders\/\d+$/.test(r.url()) && r.status() === 200);
+  await northReminder.getByRole('button', { name: /Mark complete/ }).click();
+  await completed;
+
   // The franchisor's whole-team money pages answer with the 403 page, without asking the API (the console
   // stays clean: the suite fails on any error there).
   for (const path of ['/payables', '/invoices', '/reporting']) {
@@ -87,6 +166,12 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
     `/sales?filters[franchisee_id]=${north.id}`,
   );
   expect(figures.map((f) => [f.store.name, f.gross])).toEqual([['North Main Street', 12500]]);
+  const done = await apiCall<Array<{ title: string }>>(
+    franchisor,
+    'GET',
+    '/reminders?filters[status]=completed',
+  );
+  expect(done.map((r) => r.title)).toEqual(['Inspect the North store']);
   const team = await apiCall<{ members: Array<{ name: string; companies: unknown }> }>(
     franchisor,
     'GET',

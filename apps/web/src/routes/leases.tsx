@@ -174,7 +174,11 @@ export function Detail() {
   const lease = useResource('leases', id, !gone);
   // The open tab lives in the URL (?tab=accounting), so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
-  const tab = Math.max(0, LEASE_TABS.indexOf(params.get('tab') as (typeof LEASE_TABS)[number]));
+  // A franchisee's member reads the lease itself: its accounting, percentage rent and CAM are the franchisor's.
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
+  const tab = wholeTeam
+    ? Math.max(0, LEASE_TABS.indexOf(params.get('tab') as (typeof LEASE_TABS)[number]))
+    : 0;
   if (!lease.data) return <DetailSkeleton />;
   const data = lease.data;
   return (
@@ -232,7 +236,7 @@ export function Detail() {
                 </Suspense>
               ),
             },
-          ]}
+          ].filter((entry) => wholeTeam || entry.key === 'overview')}
         />
       )}
     </DetailShell>

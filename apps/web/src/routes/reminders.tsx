@@ -73,7 +73,10 @@ export function Component() {
   const activeFilters = (['subject_type', 'assignee_id', 'store_id', 'brand_id'] as const).filter(
     (key) => (params.filters[key]?.length ?? 0) > 0,
   ).length;
-  const team = useTeam(user.team_id ?? 0);
+  // A franchisee's member sees the reminders of their own records: not who of the team they are assigned to,
+  // nor the team's brands; their notices are not pushed to them.
+  const wholeTeam = can(user, 'team.browse');
+  const team = useTeam(user.team_id ?? 0, wholeTeam);
   // The pickers show the chosen record's name; one that came with the address shows its number until changed.
   const [store, setStore] = useState<RecordRef>(() =>
     params.filters.store_id?.[0]
@@ -102,7 +105,7 @@ export function Component() {
         description={t('reminders.intro')}
         actions={
           <>
-            <PushToggle />
+            {wholeTeam && <PushToggle />}
             {can(user, 'records.write') && (
               <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setCreating(true)}>
                 {t('reminders.new')}
@@ -188,23 +191,25 @@ export function Component() {
                   ...REMINDER_SUBJECTS.map((type) => ({ value: type, label: t(`inbox.types.${type}`) })),
                 ]}
               />
-              <Select
-                label={t('inbox.assignee')}
-                containerClassName="w-44"
-                value={params.filters.assignee_id?.[0] ?? ''}
-                onChange={(event) =>
-                  setFilter({
-                    assignee_id: event.currentTarget.value ? [event.currentTarget.value] : undefined,
-                  })
-                }
-                options={[
-                  { value: '', label: t('inbox.anyone') },
-                  ...(team.data?.members ?? []).map((member) => ({
-                    value: String(member.id),
-                    label: member.name,
-                  })),
-                ]}
-              />
+              {wholeTeam && (
+                <Select
+                  label={t('inbox.assignee')}
+                  containerClassName="w-44"
+                  value={params.filters.assignee_id?.[0] ?? ''}
+                  onChange={(event) =>
+                    setFilter({
+                      assignee_id: event.currentTarget.value ? [event.currentTarget.value] : undefined,
+                    })
+                  }
+                  options={[
+                    { value: '', label: t('inbox.anyone') },
+                    ...(team.data?.members ?? []).map((member) => ({
+                      value: String(member.id),
+                      label: member.name,
+                    })),
+                  ]}
+                />
+              )}
               <div className="w-56">
                 <RecordPicker
                   type="stores"
@@ -216,26 +221,30 @@ export function Component() {
                   }}
                 />
               </div>
-              <div className="w-48">
-                <RecordPicker
-                  type="brands"
-                  label={t('inbox.brand')}
-                  value={brand}
-                  onChange={(value) => {
-                    setBrand(value);
-                    setFilter({ brand_id: value ? [String(value.id)] : undefined });
-                  }}
-                />
-              </div>
+              {wholeTeam && (
+                <div className="w-48">
+                  <RecordPicker
+                    type="brands"
+                    label={t('inbox.brand')}
+                    value={brand}
+                    onChange={(value) => {
+                      setBrand(value);
+                      setFilter({ brand_id: value ? [String(value.id)] : undefined });
+                    }}
+                  />
+                </div>
+              )}
             </div>
-            <Button
-              size="sm"
-              color={mine ? 'blue' : 'white'}
-              aria-pressed={mine}
-              onClick={() => setFilter({ assignee_id: mine ? undefined : [String(user.id)] })}
-            >
-              {t('inbox.mine')}
-            </Button>
+            {wholeTeam && (
+              <Button
+                size="sm"
+                color={mine ? 'blue' : 'white'}
+                aria-pressed={mine}
+                onClick={() => setFilter({ assignee_id: mine ? undefined : [String(user.id)] })}
+              >
+                {t('inbox.mine')}
+              </Button>
+            )}
           </div>
           <Select
             hideLabel

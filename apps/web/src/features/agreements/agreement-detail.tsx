@@ -11,6 +11,7 @@ import { RefLink } from '../records/display';
 import { Facts, type Row } from '../records/overview';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { can } from '../auth/permissions';
+import { useRequiredUser } from '../auth/use-auth-user';
 
 const usd = (value: number | null) => (value === null ? null : formatUsd(value));
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
@@ -38,6 +39,7 @@ export function AgreementFacts({ agreement }: { agreement: Agreement }) {
 /** Every section of a franchise agreement, read-only. */
 export function AgreementSections({ agreement }: { agreement: Agreement }) {
   const { t } = useTranslation();
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
   const f = (field: string) => t(`agreements.fields.${field}`);
   const parties: Row[] = [
     [f('brand'), <RefLink key="brand" type="brands" value={agreement.brand} />],
@@ -155,22 +157,25 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
           kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })}
         />
       </Section>
-      <Section title={t('leaseView.documents')}>
-        <RecordDocumentsPanel
-          type="agreements"
-          id={agreement.id}
-          name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`}
-          canUpload={can(agreement.abilities, 'update')}
-        />
-        {hasDocuments && (
-          <div className="mt-4">
-            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
-              {t('leaseView.clauseDocuments')}
-            </h3>
-            <ClauseDocuments clauses={agreement.clauses} />
-          </div>
-        )}
-      </Section>
+      {/* Documents are the team's: a franchisee's member reads the agreement without them. */}
+      {wholeTeam && (
+        <Section title={t('leaseView.documents')}>
+          <RecordDocumentsPanel
+            type="agreements"
+            id={agreement.id}
+            name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`}
+            canUpload={can(agreement.abilities, 'update')}
+          />
+          {hasDocuments && (
+            <div className="mt-4">
+              <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
+                {t('leaseView.clauseDocuments')}
+              </h3>
+              <ClauseDocuments clauses={agreement.clauses} />
+            </div>
+          )}
+        </Section>
+      )}
     </>
   );
 }

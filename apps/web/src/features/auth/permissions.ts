@@ -16,7 +16,10 @@ const isVerified = (user: AuthUser) => user.email_verified_at !== null;
 const RULES = {
   /** Create, edit and delete records, import: anyone but an observer or a member limited to companies. */
   'records.write': (user) => hasRole(user, 'manager') && !isLimited(user),
-  /** The team's pages beyond stores and sales (dashboard, leases, reminders, search…): not for a franchisee. */
+  /**
+   * The team's pages beyond a franchisee's own records (dashboard, companies, documents, search…): not for a
+   * franchisee, who sees their stores, sales, leases, agreements and reminders.
+   */
   'team.browse': (user) => !isLimited(user),
   /** Enter and correct sales figures: managers, a franchisee's for their own stores. */
   'sales.enter': (user) => hasRole(user, 'manager'),

@@ -12,7 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** `franchisee`: shown to a member limited to companies too (the API narrows it to their stores). */
+/** `franchisee`: shown to a member limited to companies too (the API narrows it to their companies' records). */
 export type NavItem = {
   to: string;
   labelKey: string;
@@ -27,10 +27,10 @@ export const navItems: NavItem[] = [
   { to: '/companies', labelKey: 'nav.companies', icon: Building2 },
   { to: '/brands', labelKey: 'nav.brands', icon: Tags },
   { to: '/stores', labelKey: 'nav.stores', icon: Store, franchisee: true },
-  { to: '/leases', labelKey: 'nav.leases', icon: FilePen },
-  { to: '/agreements', labelKey: 'nav.agreements', icon: Handshake },
+  { to: '/leases', labelKey: 'nav.leases', icon: FilePen, franchisee: true },
+  { to: '/agreements', labelKey: 'nav.agreements', icon: Handshake, franchisee: true },
   { to: '/sales', labelKey: 'nav.sales', icon: ChartColumn, franchisee: true },
   { to: '/contacts', labelKey: 'nav.contacts', icon: Users },
   { to: '/documents', labelKey: 'nav.documents', icon: FileText },
-  { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications' },
+  { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications', franchisee: true },
 ];

@@ -12,6 +12,7 @@ import { RecordDocumentsPanel } from '../documents/record-panel';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { LeaseHistory, LeaseOptions, RecordAmendment } from './option-panel';
 import { can } from '../auth/permissions';
+import { useRequiredUser } from '../auth/use-auth-user';
 
 type RentRow = Lease['rent_schedule'][number];
 type ChargeRow = Lease['charges'][number];
@@ -49,6 +50,7 @@ export function LeaseFacts({ lease }: { lease: Lease }) {
 /** Every section of a lease, read-only. */
 export function LeaseSections({ lease }: { lease: Lease }) {
   const { t } = useTranslation();
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
   const f = (field: string) => t(`leases.fields.${field}`);
   const parties: Row[] = [
     [f('store'), <RefLink key="store" type="stores" value={lease.store} />],
@@ -189,7 +191,10 @@ export function LeaseSections({ lease }: { lease: Lease }) {
       >
         <LeaseOptions lease={lease} />
       </Section>
-      <Section title={t('leaseView.history')} action={<RecordAmendment lease={lease} />}>
+      <Section
+        title={t('leaseView.history')}
+        action={can(lease.abilities, 'update') && <RecordAmendment lease={lease} />}
+      >
         <LeaseHistory lease={lease} />
       </Section>
       <Section
@@ -201,30 +206,33 @@ export function LeaseSections({ lease }: { lease: Lease }) {
           kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })}
         />
       </Section>
-      <Section title={t('leaseView.documents')}>
-        <RecordDocumentsPanel
-          type="leases"
-          id={lease.id}
-          name={lease.reference ?? lease.store?.name ?? `#${lease.id}`}
-          canUpload={can(lease.abilities, 'update')}
-        />
-        {hasDocuments && (
-          <div className="mt-4">
-            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
-              {t('leaseView.clauseDocuments')}
-            </h3>
-            <ClauseDocuments clauses={lease.clauses} />
-          </div>
-        )}
-        {lease.store && (
-          <Link
-            to={`/stores/${lease.store.id}/documents`}
-            className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
-          >
-            {t('leaseView.storeDocuments')} →
-          </Link>
-        )}
-      </Section>
+      {/* Documents are the team's: a franchisee's member reads the lease without them. */}
+      {wholeTeam && (
+        <Section title={t('leaseView.documents')}>
+          <RecordDocumentsPanel
+            type="leases"
+            id={lease.id}
+            name={lease.reference ?? lease.store?.name ?? `#${lease.id}`}
+            canUpload={can(lease.abilities, 'update')}
+          />
+          {hasDocuments && (
+            <div className="mt-4">
+              <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
+                {t('leaseView.clauseDocuments')}
+              </h3>
+              <ClauseDocuments clauses={lease.clauses} />
+            </div>
+          )}
+          {lease.store && (
+            <Link
+              to={`/stores/${lease.store.id}/documents`}
+              className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+            >
+              {t('leaseView.storeDocuments')} →
+            </Link>
+          )}
+        </Section>
+      )}
     </>
   );
 }

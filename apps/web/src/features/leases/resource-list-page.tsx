@@ -56,7 +56,10 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   );
   const view = useListView(props.resource, searchParams, parsed);
   const params = view.params;
-  const attributes = useAttributes(props.resource);
+  // A franchisee's member lists their own leases and agreements: not the team's own fields or exports, which
+  // the API refuses them.
+  const wholeTeam = can(user, 'team.browse');
+  const attributes = useAttributes(props.resource, false, wholeTeam);
   const definitions = attributes.data ?? [];
   const allColumns = [
     ...props.columns,
@@ -90,13 +93,15 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         title={props.title}
         actions={
           <>
-            <ExportLinks
-              resource={props.resource}
-              query={{
-                ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
-                attributes: view.exportAttributes(definitions),
-              }}
-            />
+            {wholeTeam && (
+              <ExportLinks
+                resource={props.resource}
+                query={{
+                  ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
+                  attributes: view.exportAttributes(definitions),
+                }}
+              />
+            )}
             {createAction}
           </>
         }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CompanyKind, RecordRef, RecordType, StoreStatus } from '@storekeep/contracts';
 import { Avatar, Badge, type BadgeColor } from '../../components/ui';
 import { formatPhone, phoneHref } from '../../lib/format-phone';
-import { can } from '../auth/permissions';
+import { opensRecordPage } from '../auth/record-pages';
 import { useAuthUser } from '../auth/use-auth-user';
 import { recordPath } from './types';
 
@@ -47,8 +47,8 @@ export function RecordAvatar({ type, name, image, size = 'sm' }: RecordAvatarPro
 export function RefLink({ type, value }: { type: RecordType; value: RecordRef }) {
   const { data: user } = useAuthUser();
   if (!value) return <span className="text-gray-400">—</span>;
-  // A franchisee's member opens stores only: another record's name is shown, not linked to a refused page.
-  if (user && !can(user, 'team.browse') && type !== 'stores')
+  // A franchisee's member opens their own records only: another's name is shown, not linked to a refused page.
+  if (user && !opensRecordPage(user, type))
     return <span className="text-gray-900 dark:text-white">{value.name}</span>;
   return (
     <Link

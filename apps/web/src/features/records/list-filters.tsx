@@ -6,6 +6,8 @@ import { FilterPicker } from '../../components/ui';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { recordQuery, useRecordList } from './queries';
 import { recordTitle } from './types';
+import { opensRecordPage } from '../auth/record-pages';
+import { useRequiredUser } from '../auth/use-auth-user';
 
 /** Which record list feeds an `ids` filter. */
 export const FILTER_SOURCES: Record<string, RecordType> = {
@@ -26,17 +28,21 @@ export function usePickerLabels() {
   };
 }
 
-export function IdFilter({
-  field,
-  label,
-  selected,
-  onChange,
-}: {
+type IdFilterProps = {
   field: string;
   label: string;
   selected: string[];
   onChange: (values: string[]) => void;
-}) {
+};
+
+/** A filter by related records; none where the user may not list them (a franchisee's member: companies, brands). */
+export function IdFilter(props: IdFilterProps) {
+  const user = useRequiredUser();
+  if (!opensRecordPage(user, FILTER_SOURCES[props.field] ?? 'companies')) return null;
+  return <IdPicker {...props} />;
+}
+
+function IdPicker({ field, label, selected, onChange }: IdFilterProps) {
   const source = FILTER_SOURCES[field] ?? 'companies';
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), 250);

@@ -11,6 +11,7 @@ import {
 } from '@storekeep/contracts';
 import { Button, Dialog, Textarea, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
+import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { useTeam } from '../teams/use-team';
 import { isoDayFromToday } from '../../lib/format';
@@ -26,7 +27,8 @@ type NewReminderProps = {
 export function NewReminderDialog({ open, onClose, subject }: NewReminderProps) {
   const { t } = useTranslation();
   const user = useRequiredUser();
-  const team = useTeam(user.team_id ?? 0);
+  // Its assignees are the team's members, which a franchisee's member (who creates none) may not list.
+  const team = useTeam(user.team_id ?? 0, can(user, 'team.browse'));
   const create = useCreateReminder();
   const form = useForm({
     resolver: zodResolver(reminderInputSchema),

@@ -7,10 +7,12 @@ import { TOAST_TIMEOUT_MS, type Reminder } from '@storekeep/contracts';
 import { Badge, Button, EmptyState, Skeleton } from '../../components/ui';
 import { formatDay, once } from '../../lib/format';
 import { isoDayFromToday } from '../../lib/format';
-import { DueDate, SubjectLink } from './display';
+import { DueDate, SubjectLink, subjectPath } from './display';
 import { useBulkUpdateReminders, useToggleMute, useUpdateReminder } from './queries';
 import { SnoozeDialog } from './reminder-dialogs';
 import { can } from '../auth/permissions';
+import { opensRecordPage } from '../auth/record-pages';
+import { useRequiredUser } from '../auth/use-auth-user';
 
 /** One reminder: title, subject, due date with relative time, comments and assignees, and its actions. */
 export function ReminderRow({
@@ -25,6 +27,9 @@ export function ReminderRow({
   onSelect?: (checked: boolean) => void;
 }) {
   const { t } = useTranslation();
+  // A franchisee's member completes and snoozes their reminders; its comments and mutes are the franchisor's.
+  const user = useRequiredUser();
+  const wholeTeam = can(user, 'team.browse');
   const update = useUpdateReminder();
   const mute = useToggleMute();
   const toggleMute = () =>
@@ -69,12 +74,20 @@ export function ReminderRow({
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Link
-              to={`/reminders/${reminder.id}/comments`}
-              className={`font-semibold hover:underline ${done ? 'text-gray-500 line-through' : 'text-gray-900 dark:text-white'}`}
-            >
-              {reminder.title}
-            </Link>
+            {wholeTeam ? (
+              <Link
+                to={`/reminders/${reminder.id}/comments`}
+                className={`font-semibold hover:underline ${done ? 'text-gray-500 line-through' : 'text-gray-900 dark:text-white'}`}
+              >
+                {reminder.title}
+              </Link>
+            ) : (
+              <span
+                className={`font-semibold ${done ? 'text-gray-500 line-through' : 'text-gray-900 dark:text-white'}`}
+              >
+                {reminder.title}
+              </span>
+            )}
             <Badge color={reminder.source === 'manual' ? 'gray' : 'blue'}>
               {t(`reminders.sources.${reminder.source}`)}
             </Badge>
@@ -91,15 +104,26 @@ export function ReminderRow({
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
             <DueDate day={reminder.due_date} done={done} />
-            <SubjectLink subject={reminder.subject} />
-            <Link
-              to={`/reminders/${reminder.id}/comments`}
-              className="inline-flex items-center gap-1 hover:underline"
-              aria-label={t('reminders.commentsCount', { count: reminder.comments_count })}
-            >
-              <MessageSquare className="size-4" aria-hidden="true" />
-              <span data-testid="comments-count">{reminder.comments_count}</span>
-            </Link>
+            {/* A franchisee's member reads a reminder about their company: its name, not a link to a refused page. */}
+            {reminder.subject &&
+            !opensRecordPage(user, subjectPath(reminder.subject).split(/[/?]/)[1] ?? '') ? (
+              <span className="text-gray-900 dark:text-white">
+                <span className="sr-only">{t(`reminders.subjects.${reminder.subject.type}`)}: </span>
+                {reminder.subject.name}
+              </span>
+            ) : (
+              <SubjectLink subject={reminder.subject} />
+            )}
+            {wholeTeam && (
+              <Link
+                to={`/reminders/${reminder.id}/comments`}
+                className="inline-flex items-center gap-1 hover:underline"
+                aria-label={t('reminders.commentsCount', { count: reminder.comments_count })}
+              >
+                <MessageSquare className="size-4" aria-hidden="true" />
+                <span data-testid="comments-count">{reminder.comments_count}</span>
+              </Link>
+            )}
             {reminder.assignees.length > 0 && (
               <span className="inline-flex items-center gap-1">
                 <Users className="size-4" aria-hidden="true" />
@@ -111,32 +135,34 @@ export function ReminderRow({
         </div>
       </div>
       <div className={`flex shrink-0 gap-2 ${onSelect ? 'max-sm:pl-9' : ''}`}>
-        <Button
-          size="sm"
-          color="white"
-          className="max-sm:min-w-11"
-          aria-pressed={reminder.muted}
-          title={t(
-            reminder.muted
-              ? 'reminders.unmuteHint'
-              : reminder.subject
-                ? 'reminders.muteHint'
-                : 'reminders.muteReminderHint',
-          )}
-          icon={
-            reminder.muted ? (
-              <Bell className="size-4" aria-hidden="true" />
-            ) : (
-              <BellOff className="size-4" aria-hidden="true" />
-            )
-          }
-          onClick={toggleMute}
-        >
-          <span className="max-sm:sr-only">
-            {reminder.muted ? t('reminders.unmute') : t('reminders.mute')}
-          </span>
-          <span className="sr-only"> {reminder.title}</span>
-        </Button>
+        {can(reminder.abilities, 'mute') && (
+          <Button
+            size="sm"
+            color="white"
+            className="max-sm:min-w-11"
+            aria-pressed={reminder.muted}
+            title={t(
+              reminder.muted
+                ? 'reminders.unmuteHint'
+                : reminder.subject
+                  ? 'reminders.muteHint'
+                  : 'reminders.muteReminderHint',
+            )}
+            icon={
+              reminder.muted ? (
+                <Bell className="size-4" aria-hidden="true" />
+              ) : (
+                <BellOff className="size-4" aria-hidden="true" />
+              )
+            }
+            onClick={toggleMute}
+          >
+            <span className="max-sm:sr-only">
+              {reminder.muted ? t('reminders.unmute') : t('reminders.mute')}
+            </span>
+            <span className="sr-only"> {reminder.title}</span>
+          </Button>
+        )}
         {/* Observers read and mute; completing, reopening and snoozing change the team's list (the server's abilities say who may). */}
         {!done && can(reminder.abilities, 'snooze') && (
           <Button
@@ -246,6 +272,8 @@ function BulkBar({ ids, userId, onDone }: { ids: number[]; userId: number; onDon
 }
 
 export function ReminderList({ reminders, loading, emptyTitle, emptyText, inbox }: ReminderListProps) {
+  // Bulk changes are the franchisor's: a franchisee's member completes their reminders one by one.
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
   const [snoozing, setSnoozing] = useState<Reminder | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   if (loading)
@@ -258,7 +286,8 @@ export function ReminderList({ reminders, loading, emptyTitle, emptyText, inbox 
     );
   if (reminders.length === 0)
     return <EmptyState icon={<BellOff aria-hidden="true" />} title={emptyTitle} text={emptyText} />;
-  const selectable = inbox !== undefined && reminders.some((reminder) => can(reminder.abilities, 'complete'));
+  const selectable =
+    inbox !== undefined && wholeTeam && reminders.some((reminder) => can(reminder.abilities, 'complete'));
   const visibleSelection = reminders
     .filter((reminder) => selected.has(reminder.id))
     .map((reminder) => reminder.id);

@@ -11,8 +11,10 @@ import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 
-export function useTeam(teamId: number) {
+/** `enabled`: false where the caller may not read the team page (a franchisee's member). */
+export function useTeam(teamId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.team(teamId),
     queryFn: ({ signal }) =>
       api.get<{ data: TeamDetail }>(`/teams/${teamId}`, { signal }).then((body) => body.data),
