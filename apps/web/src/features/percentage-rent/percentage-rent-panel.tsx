@@ -12,7 +12,7 @@ import {
 } from '@storekeep/contracts';
 import { api, apiUrl } from '../../api/client';
 import { isApiError } from '../../api/api-error';
-import { queryClient } from '../../api/query-client';
+import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Badge, Button, buttonClasses, Card, Select, Skeleton, TextInput } from '../../components/ui';
 import { formatDay, formatUsd } from '../../lib/format';
@@ -43,7 +43,11 @@ function useSaveTerms(leaseId: number) {
       api
         .put<{ data: PercentageRent }>(`/leases/${leaseId}/percentage-rent`, input)
         .then((body) => body.data),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.leasePercentageRent(leaseId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.leasePercentageRent(leaseId), saved);
+      // The terms change the store's occupancy cost (its card, the stores column and the ranking).
+      void invalidateAfterWrite(queryKeys.all('occupancy'), queryKeys.lists('stores'));
+    },
     meta: { form: true },
   });
 }
