@@ -5,6 +5,7 @@ import {
   AGREEMENT_TYPES,
   agreementInputSchema,
   type Agreement,
+  type Attribute,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
@@ -121,7 +122,12 @@ export async function misalignments(db: Executor, teamId: number, agreementIds?:
     .filter((r) => r.days_apart > window);
 }
 
-async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agreement[]> {
+async function present(
+  db: Executor,
+  viewer: Viewer,
+  ids: number[],
+  definitions?: Attribute[],
+): Promise<Agreement[]> {
   const [rows, stores, clauses, misaligned, attributes] = await Promise.all([
     load(db, viewer.teamId, ids),
     ids.length
@@ -154,7 +160,7 @@ async function present(db: Executor, viewer: Viewer, ids: number[]): Promise<Agr
           .execute()
       : [],
     misalignments(db, viewer.teamId, ids),
-    attributeValuesFor(db, viewer.teamId, 'agreements', ids),
+    attributeValuesFor(db, viewer.teamId, 'agreements', ids, definitions),
   ]);
   // The stores the viewer may see on these agreements: the misalignments name only those too.
   const visibleStores = new Set(stores.map((s) => s.id));
@@ -218,20 +224,25 @@ const SORTS: Record<string, SortColumn[]> = {
 /** The agreements list's parsed query and its SQL conditions (filters and search), after the view check. */
 export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
-  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
-    subject: 'agreements',
-    table: 'franchise_agreements',
-    sorts: SORTS,
-    defaultSort: 'expiration_date',
-    filters: {
-      status: { type: 'enum', values: AGREEMENT_STATUSES },
-      type: { type: 'enum', values: AGREEMENT_TYPES },
-      brand_id: { type: 'ids' },
-      franchisee_id: { type: 'ids' },
-      store_id: { type: 'ids' },
-      company_id: { type: 'ids' },
+  const { query, orderBy, conditions, definitions } = await listQueryWithAttributes(
+    deps.db,
+    actor.teamId,
+    raw,
+    {
+      subject: 'agreements',
+      table: 'franchise_agreements',
+      sorts: SORTS,
+      defaultSort: 'expiration_date',
+      filters: {
+        status: { type: 'enum', values: AGREEMENT_STATUSES },
+        type: { type: 'enum', values: AGREEMENT_TYPES },
+        brand_id: { type: 'ids' },
+        franchisee_id: { type: 'ids' },
+        store_id: { type: 'ids' },
+        company_id: { type: 'ids' },
+      },
     },
-  });
+  );
   const f = query.filters;
   if (actor.scope.companyIds !== null)
     conditions.push(sql<SqlBool>`id in (${agreementsInScope(deps.db, actor.scope)})`);
@@ -248,7 +259,7 @@ export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<s
     );
   if (query.search)
     conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
-  return { query, orderBy, conditions };
+  return { query, orderBy, conditions, definitions };
 }
 
 /** Agreements by id as the list and detail show them to `actor` (exports read them in batches). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { PaginationMeta } from '@storekeep/contracts';
+import type { Attribute, PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
@@ -54,9 +54,14 @@ export type ContractDefinition<Values extends Record<string, unknown>, Dto, Opti
     conditions: PageArgs['conditions'];
     /** The search box's matches, when the list has one (already among `conditions`). */
     search?: PageArgs['search'];
+    /** The team's live attributes of this type, read for the query: the page's rows reuse them. */
+    definitions?: Attribute[];
   }>;
-  /** Rows by id as the API shows them to `viewer`, with their attributes, in the order of `ids`. */
-  present(db: Executor, viewer: Viewer, ids: number[]): Promise<Dto[]>;
+  /**
+   * Rows by id as the API shows them to `viewer`, with their attributes, in the order of `ids`; `definitions`
+   * are the team's live attributes of this type when the caller already read them.
+   */
+  present(db: Executor, viewer: Viewer, ids: number[], definitions?: Attribute[]): Promise<Dto[]>;
   /** Rows as input values (what a PATCH merges into), in the order of `ids`. */
   valuesOf(db: Executor, teamId: number, ids: number[]): Promise<Array<Record<string, unknown>>>;
   /** References, documents and cross-field rules of a whole contract (422 with every field at fault). */
@@ -90,7 +95,7 @@ export async function listContracts<V extends Record<string, unknown>, Dto, O ex
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
-  const { query, orderBy, conditions, search } = await def.listQuery(deps, actor, raw);
+  const { query, orderBy, conditions, search, definitions } = await def.listQuery(deps, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
     table: def.table,
     teamId: actor.teamId,
@@ -102,7 +107,7 @@ export async function listContracts<V extends Record<string, unknown>, Dto, O ex
     perPage: query.perPage,
   });
   return {
-    data: await def.present(deps.db, viewerOf(actor), ids),
+    data: await def.present(deps.db, viewerOf(actor), ids, definitions),
     meta: paginationMeta(query.page, query.perPage, total),
   };
 }

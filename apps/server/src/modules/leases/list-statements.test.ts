@@ -81,7 +81,7 @@ function richLease(storeId: number, i: number) {
 }
 
 describe('list pages read a bounded number of statements', () => {
-  it('reads the team’s document attributes once for a documents page (the query and the page share them)', async () => {
+  it('reads the team’s attributes once for a documents page (the query and the page share them)', async () => {
     const { admin } = await teamWithRoles(ctx);
     await uploadDocument(admin);
     const page = await statementsOfPage(admin, `${API_BASE}/documents`);
@@ -99,6 +99,8 @@ describe('list pages read a bounded number of statements', () => {
     // Six more rows: a read per row would add six statements.
     expect(more.statements.length).toBeLessThanOrEqual(few.statements.length);
     expect(more.statements.length).toBeLessThanOrEqual(15);
+    // The team's attributes, read for the query's `attr.` sorts and filters, serve the page's rows too.
+    expect(more.statements.filter((s) => /from "attribute_definitions"/.test(s))).toHaveLength(1);
     // PostgreSQL's planner has statistics; SQLite's, without them, preferred the team's index.
     if (!onSqlite()) return;
     const plans = await sqlitePlans(more.statements);
@@ -127,6 +129,8 @@ describe('list pages read a bounded number of statements', () => {
     // Six more rows: a read per row would add six statements.
     expect(more.statements.length).toBeLessThanOrEqual(few.statements.length);
     expect(more.statements.length).toBeLessThanOrEqual(12);
+    // The team's attributes, read for the query's `attr.` sorts and filters, serve the page's rows too.
+    expect(more.statements.filter((s) => /from "attribute_definitions"/.test(s))).toHaveLength(1);
     if (!onSqlite()) return;
     const plans = await sqlitePlans(more.statements);
     expect(plans.filter((plan) => / (agreement_stores|a) USING INDEX .*\(team_id=\?\)$/.test(plan))).toEqual(

@@ -10,6 +10,7 @@ import {
   LEASE_CLAUSE_KINDS,
   rentInForce,
   type AnchorDates,
+  type Attribute,
   type Lease,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
@@ -168,11 +169,11 @@ function present(
   };
 }
 
-async function presentLeases(db: Executor, viewer: Viewer, ids: number[]) {
+async function presentLeases(db: Executor, viewer: Viewer, ids: number[], definitions?: Attribute[]) {
   const [rows, children, attributes, calendar] = await Promise.all([
     loadLeases(db, viewer.teamId, ids),
     loadChildren(db, viewer.teamId, ids),
-    attributeValuesFor(db, viewer.teamId, 'leases', ids),
+    attributeValuesFor(db, viewer.teamId, 'leases', ids, definitions),
     teamCalendar(db, viewer.teamId),
   ]);
   const verifierIds = [...new Set(children.options.flatMap((o) => (o.verified_by ? [o.verified_by] : [])))];
@@ -201,20 +202,25 @@ const SORTS: Record<string, SortColumn[]> = {
 /** The leases list's parsed query and its SQL conditions (filters and search), after the view check. */
 export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
-  const { query, orderBy, conditions } = await listQueryWithAttributes(deps.db, actor.teamId, raw, {
-    subject: 'leases',
-    table: 'leases',
-    sorts: SORTS,
-    defaultSort: 'expiration_date',
-    filters: {
-      status: { type: 'enum', values: LEASE_STATUSES },
-      store_id: { type: 'ids' },
-      landlord_id: { type: 'ids' },
-      tenant_id: { type: 'ids' },
-      clause: { type: 'enum', values: LEASE_CLAUSE_KINDS },
-      expiring_before: { type: 'text' },
+  const { query, orderBy, conditions, definitions } = await listQueryWithAttributes(
+    deps.db,
+    actor.teamId,
+    raw,
+    {
+      subject: 'leases',
+      table: 'leases',
+      sorts: SORTS,
+      defaultSort: 'expiration_date',
+      filters: {
+        status: { type: 'enum', values: LEASE_STATUSES },
+        store_id: { type: 'ids' },
+        landlord_id: { type: 'ids' },
+        tenant_id: { type: 'ids' },
+        clause: { type: 'enum', values: LEASE_CLAUSE_KINDS },
+        expiring_before: { type: 'text' },
+      },
     },
-  });
+  );
   const f = query.filters;
   if (actor.scope.companyIds !== null)
     conditions.push(sql<SqlBool>`store_id in (${storesInScope(deps.db, actor.scope)})`);
@@ -249,7 +255,7 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
     search = { ids, condition: sql<SqlBool>`id in (${ids})`, matchesRow: () => matches };
     conditions.push(search.condition);
   }
-  return { query, orderBy, conditions, search };
+  return { query, orderBy, conditions, search, definitions };
 }
 
 /** Leases by id as the list and detail show them to `actor` (exports read them in batches). */
