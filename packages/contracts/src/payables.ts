@@ -17,6 +17,9 @@ export type PayableFrequency = (typeof PAYABLE_FREQUENCIES)[number];
 export const PAYABLE_TIMINGS = ['advance', 'arrears'] as const;
 export type PayableTiming = (typeof PAYABLE_TIMINGS)[number];
 /** `void` lines stay listed but are out of the totals and the export; a paid line cannot be voided. */
+/** Billing periods: calendar months (quarters, years), or `anniversary`: counted from the lease's commencement day. */
+export const PAYABLE_PERIODS = ['calendar', 'anniversary'] as const;
+export type PayablePeriods = (typeof PAYABLE_PERIODS)[number];
 export const PAYABLE_STATUSES = ['scheduled', 'approved', 'paid', 'void'] as const;
 export type PayableStatus = (typeof PAYABLE_STATUSES)[number];
 export const PAYABLE_KINDS = ['rent', 'holdover', 'charge'] as const;
@@ -27,12 +30,14 @@ export const DEFAULT_PAYMENT_TERMS = {
   frequency: 'monthly',
   timing: 'advance',
   due_day: 1,
+  periods: 'calendar',
   remittance: null,
 } as const;
 
 export const paymentTermsInputSchema = z.object({
   frequency: oneOf(PAYABLE_FREQUENCIES, 'frequency').default('monthly'),
   timing: oneOf(PAYABLE_TIMINGS, 'timing').default('advance'),
+  periods: oneOf(PAYABLE_PERIODS, 'periods').default('calendar'),
   due_day: z
     .preprocess(
       numericText,
@@ -59,6 +64,7 @@ export const paymentTermsSchema = z.object({
   saved: z.boolean(),
   frequency: z.enum(PAYABLE_FREQUENCIES),
   timing: z.enum(PAYABLE_TIMINGS),
+  periods: z.enum(PAYABLE_PERIODS),
   due_day: z.number().int(),
   remittance: z.string().nullable(),
   abilities: z.object({ update: z.boolean() }),

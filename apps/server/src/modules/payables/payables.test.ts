@@ -53,7 +53,7 @@ describe('rent payables', () => {
     });
     expect(terms.status).toBe(200);
     expect(terms.body).toMatchObject({
-      data: { saved: true, frequency: 'monthly', timing: 'advance', due_day: 1 },
+      data: { saved: true, frequency: 'monthly', timing: 'advance', due_day: 1, periods: 'calendar' },
     });
 
     const list = await period(admin, '2026-03');
@@ -105,6 +105,31 @@ describe('rent payables', () => {
     });
     expect(bad.status).toBe(422);
     expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(['due_day', 'frequency']);
+  });
+
+  it('counts billing periods from the commencement day when the terms say anniversary', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, {
+      reference: 'L-15',
+      status: 'active',
+      commencement_date: '2026-03-15',
+      expiration_date: '2027-03-14',
+      rent_schedule: [{ start_date: '2026-03-15', end_date: '2027-03-14', monthly_amount: 10000 }],
+    });
+    const saved = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { periods: 'anniversary' });
+    expect(saved.body).toMatchObject({ data: { saved: true, periods: 'anniversary', frequency: 'monthly' } });
+    await admin.post(`${api}/generate`, { period: '2026-03' });
+    expect((await period(admin, '2026-03')).data).toEqual([
+      expect.objectContaining({
+        service_start: '2026-03-15',
+        service_end: '2026-04-14',
+        scheduled_amount: 10000,
+        note: 'Lease months from day 15',
+      }),
+    ]);
+    const bad = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { periods: 'fiscal' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((bad.body as { errors: object }).errors)).toEqual(['periods']);
   });
 
   it('charges holdover rent at the holdover rate after expiration', async () => {

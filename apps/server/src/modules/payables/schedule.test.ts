@@ -86,6 +86,51 @@ describe('rent payment lines', () => {
     expect(linesDueIn(free, monthly, '2026-05')[0]).toMatchObject({ cents: 10_000_00, note: null });
   });
 
+  it('count anniversary periods from the commencement day when the terms say so, prorating a cut lease month', () => {
+    const anniversary = lease({
+      commencement_date: '2026-03-15',
+      rent_commencement_date: null,
+      expiration_date: '2026-05-31',
+      rent: [
+        { start_date: '2026-03-15', end_date: '2026-05-31', monthly_cents: 10_000_00, per_sqft_cents: null },
+      ],
+    });
+    const terms: PaymentTermsValues = { ...monthly, periods: 'anniversary' };
+    const row = (month: string, t = terms) =>
+      linesDueIn(anniversary, t, month).map((l) => [
+        l.service_start,
+        l.service_end,
+        l.due_date,
+        l.cents,
+        l.note,
+      ]);
+    expect(row('2026-03')).toEqual([
+      ['2026-03-15', '2026-04-14', '2026-03-15', 10_000_00, 'Lease months from day 15'],
+    ]);
+    expect(row('2026-05')).toEqual([
+      [
+        '2026-05-15',
+        '2026-05-31',
+        '2026-05-15',
+        5_483_87,
+        'Lease months from day 15; Prorated: 17 of 31 days',
+      ],
+    ]);
+    // The same lease on calendar months: a partial March.
+    expect(row('2026-03', monthly)).toEqual([
+      ['2026-03-15', '2026-03-31', '2026-03-15', 5_483_87, 'Prorated: 17 of 31 days'],
+    ]);
+    expect(row('2026-03', { ...terms, frequency: 'quarterly' })).toEqual([
+      [
+        '2026-03-15',
+        '2026-05-31',
+        '2026-03-15',
+        25_483_87,
+        'Lease months from day 15; Prorated: 78 of 92 days',
+      ],
+    ]);
+  });
+
   it('key charge lines by kind, so reordering charges keeps them, and pay two of one kind as one line', () => {
     const charges = [
       { kind: 'taxes', monthly_cents: 300_00 },

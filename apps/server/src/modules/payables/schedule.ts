@@ -2,10 +2,11 @@
  * The payment lines a lease owes, free of the database so each reading is unit-tested. Amounts are integer
  * cents; dates ISO strings compared as text.
  *
- * - Billing periods are calendar months, quarters (January, April, July, October) or years. A line covers
+ * - Billing periods are calendar months, quarters (January, April, July, October) or years, or with
+ *   `periods: anniversary` lease months, quarters and years counted from the commencement day. A line covers
  *   the part of a period inside the lease's paying span: from rent commencement (else commencement) to
  *   expiration, and past expiration while the lease is in holdover.
- * - Each calendar month of a line pays its monthly amount × the days covered ÷ the month's days, split where
+ * - Each billing month of a line pays its monthly amount × the days covered ÷ the month's days, split where
  *   the rent row, free rent or holdover changes, each piece rounded half up to the cent, then summed.
  * - Free-rent days pay no base rent (charges still run); a period wholly free gives a zero line that says so.
  * - Charges give one line per charge kind: a lease's charges are rewritten whole on every save and carry no
@@ -13,8 +14,8 @@
  *   one kind (which nothing tells apart) pay as one line that says so.
  * - Past expiration in holdover: the last rent row × the holdover rate (150 = 150 %, half up), on a line of
  *   its own.
- * - Due: in advance on the due day of the period's first month (never before the line's first day), in
- *   arrears on the due day of the month after the period; a due day past the month's end is its last day.
+ * - Due: in advance on the due day of the calendar month the period starts in (never before the line's first
+ *   day), in arrears on the due day of the calendar month the next period starts in; a due day past the month's end is its last day.
  *   A line belongs to the period (`YYYY-MM`) of its due date.
  */
 
@@ -24,6 +25,7 @@ import {
   escalateCents,
   monthlyRowCents,
   type PayableFrequency,
+  type PayablePeriods,
   type PayableTiming,
 } from '@storekeep/contracts';
 
@@ -44,7 +46,13 @@ export type PayableLease = {
   charges: Array<{ kind: string; monthly_cents: number }>;
 };
 
-export type PaymentTermsValues = { frequency: PayableFrequency; timing: PayableTiming; due_day: number };
+export type PaymentTermsValues = {
+  frequency: PayableFrequency;
+  timing: PayableTiming;
+  due_day: number;
+  /** `calendar` (absent: the default) or `anniversary`: months counted from the lease's commencement day. */
+  periods?: PayablePeriods;
+};
 
 export type ScheduledLine = {
   /** Stable per lease and period: `rent`, `holdover`, or `charge:<kind>`. */
@@ -71,8 +79,39 @@ const money = (cents: number) =>
 
 const MONTHS: Record<PayableFrequency, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
-/** The calendar billing period holding `date`. */
-function periodOf(frequency: PayableFrequency, date: string): { start: string; end: string } {
+type Span = { start: string; end: string };
+/** The billing month holding a date: a calendar month, or a lease month counted from an anniversary day. */
+type MonthOf = (date: string) => Span;
+
+const calendarMonth: MonthOf = (date) => ({ start: `${date.slice(0, 7)}-01`, end: monthEnd(date) });
+
+/** Whole months from `anchor` to the last anniversary of it on or before `date` (negative before it). */
+function monthsSince(anchor: string, date: string): number {
+  let k =
+    (Number(date.slice(0, 4)) - Number(anchor.slice(0, 4))) * 12 +
+    Number(date.slice(5, 7)) -
+    Number(anchor.slice(5, 7));
+  if (addCalendarMonths(anchor, k) > date) k -= 1;
+  return k;
+}
+
+/** `n`-month spans counted from `anchor` (each step from the anchor itself, so the 31st stays the 31st). */
+function anniversarySpan(anchor: string, date: string, n: number): Span {
+  const k = Math.floor(monthsSince(anchor, date) / n) * n;
+  return { start: addCalendarMonths(anchor, k), end: addCalendarDays(addCalendarMonths(anchor, k + n), -1) };
+}
+
+/** The anniversary day periods count from: commencement, else rent commencement; null for calendar terms. */
+function anchorOf(lease: PayableLease, terms: PaymentTermsValues): string | null {
+  return terms.periods === 'anniversary' ? (lease.commencement_date ?? lease.rent_commencement_date) : null;
+}
+
+const monthOfTerms = (anchor: string | null): MonthOf =>
+  anchor ? (date) => anniversarySpan(anchor, date, 1) : calendarMonth;
+
+/** The billing period holding `date`: calendar months, quarters and years, or counted from `anchor`. */
+function periodOf(frequency: PayableFrequency, date: string, anchor: string | null = null): Span {
+  if (anchor) return anniversarySpan(anchor, date, MONTHS[frequency]);
   const [y, m] = date.split('-').map(Number) as [number, number];
   const first = frequency === 'monthly' ? m : frequency === 'quarterly' ? m - ((m - 1) % 3) : 1;
   const start = `${y}-${String(first).padStart(2, '0')}-01`;
@@ -84,12 +123,18 @@ export function dueDateIn(month: string, dueDay: number): string {
   return `${month}-${String(Math.min(dueDay, last)).padStart(2, '0')}`;
 }
 
-/** Sum over the calendar months of [start, end] of `monthly(day)` × covered days ÷ the month's days. */
-function prorated(start: string, end: string, monthly: (monthStart: string) => number): number {
+/** Sum over the billing months of [start, end] of `monthly(day)` × covered days ÷ the month's days. */
+function prorated(
+  start: string,
+  end: string,
+  monthly: (monthStart: string) => number,
+  monthOf: MonthOf = calendarMonth,
+): number {
   let total = 0;
   for (let from = start; from <= end;) {
-    const to = earlier(monthEnd(from), end);
-    const whole = days(`${from.slice(0, 7)}-01`, monthEnd(from));
+    const month = monthOf(from);
+    const to = earlier(month.end, end);
+    const whole = days(month.start, month.end);
     const covered = days(from, to);
     const amount = monthly(from);
     total += covered === whole ? amount : halfUp(amount, covered, whole);
@@ -99,14 +144,14 @@ function prorated(start: string, end: string, monthly: (monthStart: string) => n
 }
 
 /** Base rent over [start, end], split at each rent row's bounds (a day no row covers pays nothing). */
-function rentOver(lease: PayableLease, start: string, end: string): number {
+function rentOver(lease: PayableLease, start: string, end: string, monthOf: MonthOf): number {
   let total = 0;
   for (const row of lease.rent) {
     const from = later(row.start_date, start);
     const to = earlier(row.end_date, end);
     if (from > to) continue;
     const monthly = monthlyRowCents(row, lease.rentable_sqft);
-    total += prorated(from, to, () => monthly);
+    total += prorated(from, to, () => monthly, monthOf);
   }
   return total;
 }
@@ -134,6 +179,9 @@ function linesOfPeriod(
 ): ScheduledLine[] {
   const first = lease.rent_commencement_date ?? lease.commencement_date;
   if (!first) return [];
+  const anchor = anchorOf(lease, terms);
+  const monthOf = monthOfTerms(anchor);
+  const anniversaryNote = anchor ? `Lease months from day ${Number(anchor.slice(8))}` : null;
   const inHoldover = lease.status === 'holdover';
   const scheduledEnd = lease.expiration_date;
   const start = later(period.start, first);
@@ -144,9 +192,13 @@ function linesOfPeriod(
       ? later(dueDateIn(period.start.slice(0, 7), terms.due_day), start)
       : dueDateIn(addCalendarMonths(period.start, MONTHS[terms.frequency]).slice(0, 7), terms.due_day);
   const partial = start !== period.start || end !== period.end;
-  const partialNote = partial
-    ? `Prorated: ${days(start, end)} of ${days(period.start, period.end)} days`
-    : null;
+  const partialNote =
+    [
+      anniversaryNote,
+      partial ? `Prorated: ${days(start, end)} of ${days(period.start, period.end)} days` : null,
+    ]
+      .filter(Boolean)
+      .join('; ') || null;
   const lines: ScheduledLine[] = [];
   const line = (l: Omit<ScheduledLine, 'due_date'>) => lines.push({ ...l, due_date: due });
 
@@ -160,7 +212,7 @@ function linesOfPeriod(
         ? earlier(lease.free_rent_until, termEnd)
         : null;
     const paidFrom = freeUntil ? addCalendarDays(freeUntil, 1) : start;
-    const cents = paidFrom <= termEnd ? rentOver(lease, paidFrom, termEnd) : 0;
+    const cents = paidFrom <= termEnd ? rentOver(lease, paidFrom, termEnd, monthOf) : 0;
     const hasRent = lease.rent.some((r) => r.start_date <= termEnd && r.end_date >= start);
     if (hasRent || freeUntil) {
       const notes = [
@@ -191,8 +243,10 @@ function linesOfPeriod(
         charge_kind: null,
         service_start: holdStart,
         service_end: end,
-        cents: prorated(holdStart, end, () => holdover.cents),
-        note: `Holdover at ${holdover.rate} % of ${money(holdover.base)} a month`,
+        cents: prorated(holdStart, end, () => holdover.cents, monthOf),
+        note: [`Holdover at ${holdover.rate} % of ${money(holdover.base)} a month`, anniversaryNote]
+          .filter(Boolean)
+          .join('; '),
       });
   }
   for (const [kind, charges] of chargesByKind(lease.charges)) {
@@ -207,7 +261,7 @@ function linesOfPeriod(
       charge_kind: kind,
       service_start: start,
       service_end: end,
-      cents: prorated(start, end, () => monthly),
+      cents: prorated(start, end, () => monthly, monthOf),
       note: [combined, partialNote].filter(Boolean).join('; ') || null,
     });
   }
@@ -220,7 +274,7 @@ export function linesDueIn(lease: PayableLease, terms: PaymentTermsValues, month
   const seen = new Set<string>();
   // A line due in `month` belongs to a period that starts at most a year before it (arrears, yearly).
   for (let k = -13; k <= 1; k += 1) {
-    const period = periodOf(terms.frequency, addCalendarMonths(`${month}-01`, k));
+    const period = periodOf(terms.frequency, addCalendarMonths(`${month}-01`, k), anchorOf(lease, terms));
     if (seen.has(period.start)) continue;
     seen.add(period.start);
     for (const line of linesOfPeriod(lease, terms, period))

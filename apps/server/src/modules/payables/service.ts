@@ -11,6 +11,7 @@ import {
   type PayableBulkBody,
   type PayableList,
   type PayableFrequency,
+  type PayablePeriods,
   type PaymentTerms,
   type PayableTiming,
 } from '@storekeep/contracts';
@@ -43,12 +44,13 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 const valuesOf = (
   row: repo.PaymentTermsRow | undefined,
-): PaymentTermsValues & { remittance: string | null } =>
+): Required<PaymentTermsValues> & { remittance: string | null } =>
   row
     ? {
         frequency: row.frequency as PayableFrequency,
         timing: row.timing as PayableTiming,
         due_day: Number(row.due_day),
+        periods: row.periods as PayablePeriods,
         remittance: row.remittance,
       }
     : { ...DEFAULT_PAYMENT_TERMS };
@@ -77,6 +79,7 @@ export async function savePaymentTerms(deps: Deps, actor: Actor, leaseId: number
             frequency: before.frequency,
             timing: before.timing,
             due_day: before.due_day,
+            periods: before.periods,
             remittance: before.remittance,
           },
           terms,

@@ -43,6 +43,7 @@ import { memberCompanies } from './migrations/0044-member-companies';
 import { developmentSchedules } from './migrations/0046-development-schedules';
 import { franchiseCalendar } from './migrations/0046-franchise-calendar';
 import { payableVoids } from './migrations/0047-payable-voids';
+import { paymentTermPeriods } from './migrations/0047-payment-term-periods';
 import { transfersAndTerritories } from './migrations/0050-transfers-and-territories';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
@@ -95,6 +96,7 @@ const migrations: Record<string, AppMigration> = {
   '0046-development-schedules': developmentSchedules,
   '0046-franchise-calendar': franchiseCalendar,
   '0047-payable-voids': payableVoids,
+  '0047-payment-term-periods': paymentTermPeriods,
   '0048-store-occupancy': storeOccupancy,
   '0050-transfers-and-territories': transfersAndTerritories,
 };

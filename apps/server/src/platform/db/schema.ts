@@ -393,6 +393,7 @@ export type PaymentTermsTable = {
   frequency: string;
   timing: string;
   due_day: number;
+  periods: Generated<string>;
   remittance: string | null;
   updated_at: Timestamp;
 };
