@@ -52,6 +52,11 @@ export const queryKeys = {
   leasePercentageRent: (id: number) => ['leases', id, 'percentage-rent'] as const,
   /** A lease's CAM terms and reconciliation per lease year. */
   leaseCam: (id: number) => ['leases', id, 'cam'] as const,
+  /** An agreement's transfers and its territory with overlaps (under the agreement: its writes refresh them). */
+  agreementTransfers: (id: number) => ['agreements', id, 'transfers'] as const,
+  agreementTerritory: (id: number) => ['agreements', id, 'territory'] as const,
+  /** A store's operating companies over time. */
+  storeOwnership: (id: number) => ['stores', id, 'ownership'] as const,
   reminderCounts: ['reminders', 'counts'] as const,
   reminderComments: (id: number) => ['reminders', 'comments', id] as const,
   /** One of the sales views (`grid`, `summary`, `royalties`, `percentage-rent`) for its parameters. */

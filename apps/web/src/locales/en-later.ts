@@ -7,6 +7,7 @@ import { salesStrings } from './en-sales';
 import { leaseAccountingPageStrings } from './en-lease-accounting-page';
 import { percentageRentTabStrings } from './en-percentage-rent';
 import { camTabStrings } from './en-cam';
+import { franchiseNetworkStrings } from './en-franchise-network';
 import { payableStrings } from './en-payables';
 import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
@@ -640,6 +641,7 @@ export const enLater = {
   ...leaseAccountingPageStrings,
   ...percentageRentTabStrings,
   ...camTabStrings,
+  ...franchiseNetworkStrings,
   ...invoiceStrings,
   ...importStrings,
   ...tokenStrings,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Agreement } from '@storekeep/contracts';
@@ -12,6 +13,10 @@ import { Facts, type Row } from '../records/overview';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
+import { Skeleton } from '../../components/ui';
+
+const TransfersPanel = lazy(() => import('../franchise-network/transfers-panel'));
+const TerritoryPanel = lazy(() => import('../franchise-network/territory-panel'));
 
 const usd = (value: number | null) => (value === null ? null : formatUsd(value));
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
@@ -138,6 +143,13 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
           <Facts rows={territory} />
         </Section>
       </div>
+      {/* Territories and transfers show the brand's other franchisees: the API refuses them to a franchisee's member. */}
+      {wholeTeam && (
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <TerritoryPanel agreement={agreement} />
+          <TransfersPanel agreement={agreement} />
+        </Suspense>
+      )}
       {agreement.royalty_tiers.length > 0 && (
         <Section title={t('agreements.sections.tiers')}>
           <Table

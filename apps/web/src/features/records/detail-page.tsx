@@ -24,6 +24,8 @@ import { usePaginationLabels } from './use-pagination-labels';
 
 // The store's occupancy cost: its own chunk, fetched when a store's overview opens.
 const StoreOccupancyCard = lazy(() => import('../occupancy/store-occupancy-card'));
+// The store's ownership history, likewise.
+const OwnershipPanel = lazy(() => import('../franchise-network/ownership-panel'));
 
 /** Undo stays offered longer than an ordinary toast so there is time to reach it (WCAG 2.2.1). */
 export const UNDO_TOAST_MS = 10_000;
@@ -247,6 +249,7 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
         {tab === 'overview' && type === 'stores' && (
           <Suspense fallback={<Skeleton className="mt-6 h-48 w-full" />}>
             <StoreOccupancyCard storeId={id} />
+            <OwnershipPanel storeId={id} />
           </Suspense>
         )}
         {tab === 'related' && <RelatedPanel type={type} id={id} />}
