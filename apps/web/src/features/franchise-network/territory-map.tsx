@@ -14,18 +14,22 @@ export default function TerritoryMap({ territory, label }: { territory: Territor
       attribution: '© OpenStreetMap',
     }).addTo(map);
     const style = { color: '#2563eb', weight: 2, fillOpacity: 0.15 };
-    const layer =
+    const radius =
       territory.kind === 'radius' && territory.center && territory.radius !== null
-        ? L.circle([territory.center.lat, territory.center.lng], {
-            ...style,
-            radius: toMeters(territory.radius, territory.radius_unit),
-          })
-        : L.polygon(
-            territory.points.map((p) => [p.lat, p.lng] as L.LatLngTuple),
-            style,
-          );
+        ? { center: territory.center, meters: toMeters(territory.radius, territory.radius_unit) }
+        : null;
+    // A circle's own getBounds needs a map view first; the bounds of its centre's square do not.
+    const layer = radius
+      ? L.circle([radius.center.lat, radius.center.lng], { ...style, radius: radius.meters })
+      : L.polygon(
+          territory.points.map((p) => [p.lat, p.lng] as L.LatLngTuple),
+          style,
+        );
     layer.addTo(map);
-    map.fitBounds(layer.getBounds(), { padding: [16, 16] });
+    const bounds = radius
+      ? L.latLng(radius.center.lat, radius.center.lng).toBounds(radius.meters * 2)
+      : (layer as L.Polygon).getBounds();
+    map.fitBounds(bounds, { padding: [16, 16] });
     return () => {
       map.remove();
     };
