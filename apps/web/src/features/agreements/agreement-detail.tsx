@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Agreement } from '@storekeep/contracts';
-import { Alert, Table, type Column } from '../../components/ui';
+import { Alert, Skeleton, Table, type Column } from '../../components/ui';
 import { formatDay, formatUsd } from '../../lib/format';
 import { AgreementStatusBadge } from '../leases/columns';
 import { ClauseDocuments, ClauseList, dayOrDash, Deadline } from '../leases/detail-parts';
@@ -13,7 +13,6 @@ import { Facts, type Row } from '../records/overview';
 import { AttributeFacts } from '../attributes/attribute-facts';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { Skeleton } from '../../components/ui';
 
 const TransfersPanel = lazy(() => import('../franchise-network/transfers-panel'));
 const TerritoryPanel = lazy(() => import('../franchise-network/territory-panel'));

@@ -249,7 +249,8 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
         {tab === 'overview' && type === 'stores' && (
           <Suspense fallback={<Skeleton className="mt-6 h-48 w-full" />}>
             <StoreOccupancyCard storeId={id} />
-            <OwnershipPanel storeId={id} />
+            {/* Ownership history is the franchisor's: the API refuses it to a franchisee's member. */}
+            {can(user, 'team.browse') && <OwnershipPanel storeId={id} />}
           </Suspense>
         )}
         {tab === 'related' && <RelatedPanel type={type} id={id} />}
