@@ -191,6 +191,7 @@ export async function computeRoyalties(
   from: string,
   to: string,
   today: string,
+  { missingAtMinimum = false }: { missingAtMinimum?: boolean } = {},
 ): Promise<RoyaltyDue[]> {
   const { agreements, links } = await repo.royaltyAgreements(db, teamId);
   const storesOf = new Map<number, number[]>();
@@ -405,8 +406,10 @@ export async function computeRoyalties(
           total += estimate;
         }
       }
-      // Pooled over the stores, like the invoice: a store that cannot be estimated holds the period back.
-      if (!gap) {
+      // Pooled over the stores, like the invoice: a store that cannot be estimated holds the period back;
+      // `missingAtMinimum` counts it with what is known instead, so at least its minimum, owed whatever the
+      // missing sales were.
+      if (!gap || missingAtMinimum) {
         counted.push(period);
         countedSales.push(total);
       }

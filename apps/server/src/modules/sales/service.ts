@@ -392,17 +392,18 @@ export async function saveSalesBatch(deps: Deps, actor: Actor, body: unknown) {
 /**
  * Royalties, minimum top-ups and marketing fund due over the last twelve whole months (the dashboard's
  * expenditure): what the team's franchise agreements cost in a year at the sales recorded, a missing report
- * estimated by the shared rule.
+ * estimated by the shared rule, and a period that cannot be estimated counted at its minimum (a floor the
+ * agreement owes whatever its sales were, never a guess at them).
  */
 const MONTHS_PER_PERIOD: Record<string, number> = { weekly: 12 / 52, monthly: 1, quarterly: 3, annually: 12 };
 
 export async function trailingRoyaltiesCents(db: Executor, teamId: number, today: string): Promise<number> {
   const thisMonth = `${today.slice(0, 7)}-01`;
   const [from, to] = [addCalendarMonths(thisMonth, -12), addCalendarDays(thisMonth, -1)];
-  const rows = await computeRoyalties(db, teamId, from, to, today);
+  const rows = await computeRoyalties(db, teamId, from, to, today, { missingAtMinimum: true });
   // The report counts every reporting period that overlaps the window whole, so twelve months can touch five
   // quarters or two years: each agreement's due is scaled to the twelve months its periods stand for (all of
-  // them: a period left out for a missing report adds nothing rather than being extrapolated).
+  // them: a period without a report counts its minimum and no royalty, never an extrapolation).
   return Math.round(
     rows.reduce((sum, r) => {
       const periods = reportingPeriods(r.reporting_frequency as ReportingFrequency, from, to).length;
