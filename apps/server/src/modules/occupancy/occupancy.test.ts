@@ -204,6 +204,19 @@ describe('occupancy cost', () => {
     expect(await refreshOccupancy(ctx.app.deps)).toBe(0);
   });
 
+  it('lets requests in between the refresh’s batches', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    for (let i = 0; i < 3; i += 1) await buildStore(admin, { name: `Batch ${i}` });
+    // A timer stands for the next request: it runs only in a turn of the event loop, which a refresh made of
+    // resolved promises alone would not give until its end.
+    let refreshedWhenTimerRan = -1;
+    let refreshed = 0;
+    setTimeout(() => (refreshedWhenTimerRan = refreshed), 0);
+    refreshed = await refreshOccupancy(ctx.app.deps, 1);
+    expect(refreshed).toBeGreaterThanOrEqual(3);
+    expect(refreshedWhenTimerRan).toBe(0);
+  });
+
   it('is 404 for another team and for another franchisee’s store; the ranking is the franchisor’s', async () => {
     const { admin, team } = await teamWithRoles(ctx);
     const mine = await buildCompany(admin, { name: 'North Franchise LLC', kind: 'franchisee' });

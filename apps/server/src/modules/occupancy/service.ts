@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   addCalendarMonths,
   monthlyRowCents,
@@ -89,25 +90,29 @@ export async function recomputeOccupancy(trx: Executor, teamId: number, storeIds
   );
 }
 
-const REFRESH_BATCH = 500;
+const REFRESH_BATCH = 100;
 
 /**
  * The hourly housekeeping's part: every team's stores whose figure is not for the current window (the month
  * rolled over in the team's time zone, or a store never had one) are recomputed, a batch per transaction.
+ * Requests get a turn of the event loop between batches: on the first of a month every store of every team is
+ * due, and SQLite's reads, being synchronous, chain as microtasks that would otherwise hold every request
+ * until the last store is done.
  */
-export async function refreshOccupancy(deps: Deps): Promise<number> {
+export async function refreshOccupancy(deps: Deps, batch = REFRESH_BATCH): Promise<number> {
   let refreshed = 0;
   for (const team of await repo.teamIds(deps.db)) {
     const { today } = await teamCalendar(deps.db, team);
     const period = trailingTwelveMonths(today).months.at(-1)!;
     for (;;) {
-      const ids = await storesWithoutOccupancy(deps.db, team, period, REFRESH_BATCH);
+      const ids = await storesWithoutOccupancy(deps.db, team, period, batch);
       if (!ids.length) break;
       await writeTransaction(deps.db, async (trx) => {
         await recomputeOccupancy(trx, team, ids);
         await bumpTeamWriteVersion(trx, team);
       });
       refreshed += ids.length;
+      await nextTurn();
     }
   }
   return refreshed;
