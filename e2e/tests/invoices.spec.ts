@@ -84,3 +84,95 @@ test('a franchisor invoices a month of royalties and records the payment', async
   await expect(march).toContainText('Locked');
   await screenshot(page, 'reporting');
 });
+
+test('a bank statement file pays the invoice it names; aging and the statement follow', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Col Lector', email: uniqueEmail('collections') });
+  const operator = await apiCall(page.request, 'POST', '/companies', {
+    name: 'Harbor Foods',
+    kind: 'franchisee',
+    email: 'accounts@harbor.test',
+  });
+  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Harbor Grill' });
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Galveston',
+    brand_id: brand.id,
+    company_id: operator.id,
+  });
+  await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    franchisee_id: operator.id,
+    store_ids: [store.id],
+    agreement_number: 'HG-1',
+    status: 'open',
+    effective_date: '2025-01-01',
+    royalty_percent: 5,
+    reporting_frequency: 'monthly',
+  });
+  await apiCall(page.request, 'POST', '/sales', {
+    store_id: store.id,
+    period: 'month',
+    period_start: '2026-03-01',
+    gross: 20000,
+  });
+  await apiCall(page.request, 'POST', '/invoices', { period: '2026-03' });
+
+  await page.goto('/invoices');
+  await page.getByRole('link', { name: 'Collections' }).click();
+  await expect(page.getByRole('heading', { name: 'Collections', exact: true })).toBeVisible();
+  // $1,000 royalty, not yet due: all of it current.
+  const aging = page.getByRole('row').filter({ hasText: 'Harbor Foods' });
+  await expect(aging).toContainText('$1,000');
+  await expect(page.getByTestId('aging-total')).toHaveText('$1,000 open, $0 of it past due.');
+  await screenshot(page, 'collections-aging');
+
+  await page.getByRole('tab', { name: 'Bank import' }).click();
+  await page.getByLabel('Bank statement (CSV)').setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Date,Description,Amount',
+        '2026-05-02,ACH HARBOR FOODS INV-000001,1000.00',
+        '2026-05-03,Coffee,4.50',
+      ].join('\n'),
+    ),
+  });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('bank-summary')).toHaveText(
+    '1 new payments to import, 0 already imported, 1 lines not matched.',
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'INV-000001' })).toContainText('New');
+  await expect(page.getByText('Line 3: The reference names no invoice number.')).toBeVisible();
+  await screenshot(page, 'collections-bank-preview');
+  await page.getByRole('button', { name: 'Import 1 payment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Import 1 payment' }).click();
+  await expect(page.getByText('1 payment imported.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'INV-000001' })).toContainText('Imported');
+
+  await page.getByRole('tab', { name: 'Aging' }).click();
+  await expect(page.getByText('Nothing owed')).toBeVisible();
+  await page.getByRole('tab', { name: 'Statement' }).click();
+  await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+  const statementRows = page.getByRole('row');
+  await expect(statementRows.filter({ hasText: 'ACH HARBOR FOODS' })).toContainText('$1,000');
+  await expect(statementRows.filter({ hasText: 'Invoice' }).filter({ hasText: 'INV-000001' })).toContainText(
+    '$1,000',
+  );
+  await expect(page.getByTestId('statement-closing')).toHaveText('$0');
+  await screenshot(page, 'collections-statement');
+
+  await page.goto('/invoices');
+  await page.getByLabel('Month invoiced').fill('2026-03');
+  await expect(page.getByRole('row').filter({ hasText: 'Harbor Foods' })).toContainText('Paid');
+
+  // On a phone the pages fit the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['aging', 'bank', 'statement']) {
+    await page.goto(`/invoices/collections?tab=${tab}`);
+    await expect(page.getByRole('heading', { name: 'Collections', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, `collections-${tab}-phone`);
+  }
+});

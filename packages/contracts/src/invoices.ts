@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { isWholeCents } from './money';
+import { LINE_BASES } from './sales';
 import { monthField, oneOf, optionalString, requiredString, validationMessage } from './validation';
 
 /** Royalty invoices, payments and reporting compliance (decision 0024). Money in dollars, dates ISO. */
@@ -10,7 +11,6 @@ export const TIER_BASES = ['period', 'year_to_date'] as const;
 export const POOLINGS = ['pooled', 'per_store'] as const;
 export const REPORT_STATUSES = ['received', 'due', 'missing'] as const;
 export const INVOICE_LINE_KINDS = ['royalty', 'minimum', 'marketing', 'technology', 'fee'] as const;
-export const LINE_BASES = ['reported', 'estimated', 'missing'] as const;
 
 /** "INV-000042": the team's gapless sequence number, zero-padded. */
 export const invoiceNumberLabel = (n: number) => `INV-${String(n).padStart(6, '0')}`;
@@ -167,6 +167,8 @@ export const bankImportResultSchema = z.object({
   /** Lines not imported, by their line number in the file, with why. */
   unmatched: z.array(z.object({ line: z.number(), reason: z.string() })),
 });
+
+export type BankImportResult = z.infer<typeof bankImportResultSchema>;
 
 export const statementSchema = z.object({
   franchisee: ref,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
-import { LINE_BASES } from './invoices';
 import { isWholeCents } from './money';
 import { blankToNull, oneOf, validationMessage } from './validation';
 
@@ -156,6 +155,9 @@ export const salesSummarySchema = z.object({
   total: salesSummaryRowSchema,
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+/** How a figure stands on its sales reports (decision 0024): shared by invoice lines and the royalty report. */
+export const LINE_BASES = ['reported', 'estimated', 'missing'] as const;
 
 export const royaltyDueSchema = z.object({
   agreement: z.object({

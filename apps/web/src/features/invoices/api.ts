@@ -1,5 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ExpectedReport, Invoice, PaginationMeta, Payment, PaymentInput } from '@storekeep/contracts';
+import type {
+  Aging,
+  BankImportResult,
+  ExpectedReport,
+  Invoice,
+  PaginationMeta,
+  Payment,
+  PaymentInput,
+  Statement,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -68,5 +77,48 @@ export function useLockPeriod() {
     mutationFn: async (body: { franchisee_id: number; from: string; to: string }) =>
       (await api.post<{ data: { locked: number } }>('/reporting/lock', body)).data,
     onSettled: () => invalidateAfterWrite(queryKeys.all('reporting'), queryKeys.all('sales')),
+  });
+}
+
+/** What each franchisee owes by age on `asOf` (current, 1–30, 31–60, 61–90, over 90 days past due). */
+export function useAging(asOf: string) {
+  return useQuery({
+    queryKey: queryKeys.list('invoices', { aging: asOf }),
+    queryFn: ({ signal }) => api.get<{ data: Aging }>('/invoices/aging', { signal, query: { as_of: asOf } }),
+  });
+}
+
+/** One franchisee's invoices and payments over [from, to] with running balances. */
+export function useStatement(franchiseeId: number | null, from: string, to: string) {
+  return useQuery({
+    queryKey: queryKeys.list('payments', { statement: franchiseeId, from, to }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Statement }>(`/franchisees/${franchiseeId}/statement`, { signal, query: { from, to } }),
+    enabled: franchiseeId !== null,
+  });
+}
+
+/** A bank statement CSV: a preview of the lines it pays, or (confirm) the payments written. */
+export function useBankImport() {
+  return useMutation({
+    mutationFn: async ({ file, confirm }: { file: File; confirm: boolean }) => {
+      const form = new FormData();
+      if (confirm) form.append('confirm', 'true');
+      form.append('file', file);
+      return (await api.upload<{ data: BankImportResult }>('/payments/import', form)).data;
+    },
+    onSettled: (_data, _error, { confirm }) => (confirm ? refresh() : undefined),
+  });
+}
+
+/** The team's franchisees by name (the statement's choice), the first hundred. */
+export function useFranchisees() {
+  return useQuery({
+    queryKey: queryKeys.list('companies', { kind: 'franchisee', per_page: 100 }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Array<{ id: number; name: string }> }>('/companies', {
+        signal,
+        query: { 'filters[kind]': 'franchisee', per_page: 100, sort: 'name', direction: 'asc' },
+      }),
   });
 }
