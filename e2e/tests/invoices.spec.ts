@@ -119,8 +119,8 @@ test('a bank statement file pays the invoice it names; aging and the statement f
   await apiCall(page.request, 'POST', '/invoices', { period: '2026-03' });
 
   await page.goto('/invoices');
-  await page.getByRole('link', { name: 'Collections' }).click();
-  await expect(page.getByRole('heading', { name: 'Collections', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Aging' }).click();
+  await expect(page).toHaveURL(/tab=aging/);
   // $1,000 royalty, not yet due: all of it current.
   const aging = page.getByRole('row').filter({ hasText: 'Harbor Foods' });
   await expect(aging).toContainText('$1,000');
@@ -163,15 +163,15 @@ test('a bank statement file pays the invoice it names; aging and the statement f
   await expect(page.getByTestId('statement-closing')).toHaveText('$0');
   await screenshot(page, 'collections-statement');
 
-  await page.goto('/invoices');
+  await page.getByRole('tab', { name: 'Invoices' }).click();
   await page.getByLabel('Month invoiced').fill('2026-03');
   await expect(page.getByRole('row').filter({ hasText: 'Harbor Foods' })).toContainText('Paid');
 
   // On a phone the pages fit the width.
   await page.setViewportSize({ width: 390, height: 844 });
   for (const tab of ['aging', 'bank', 'statement']) {
-    await page.goto(`/invoices/collections?tab=${tab}`);
-    await expect(page.getByRole('heading', { name: 'Collections', exact: true })).toBeVisible();
+    await page.goto(`/invoices?tab=${tab}`);
+    await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, `collections-${tab}-phone`);
   }

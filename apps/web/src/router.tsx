@@ -194,12 +194,6 @@ export const routes: RouteObject[] = [
             handle: { section: 'Invoices' },
           },
           {
-            path: 'invoices/collections',
-            lazy: lazyRoute(() => import('./routes/collections')),
-            loader: browseGuard,
-            handle: { section: 'Collections' },
-          },
-          {
             path: 'reporting',
             lazy: lazyRoute(() => import('./routes/reporting')),
             loader: browseGuard,

@@ -86,7 +86,7 @@ export const invoiceStrings = {
     intro:
       'What franchisees owe by age, bank statements matched to invoices, and each franchisee’s statement.',
     loadFailed: 'This could not be loaded. Try again in a moment.',
-    tabs: { aging: 'Aging', bank: 'Bank import', statement: 'Statement' },
+    tabs: { invoices: 'Invoices', aging: 'Aging', bank: 'Bank import', statement: 'Statement' },
     aging: {
       asOf: 'As of',
       franchisee: 'Franchisee',

@@ -1,7 +1,6 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Invoice } from '@storekeep/contracts';
 import { apiUrl } from '../../api/client';
@@ -101,9 +100,6 @@ export function InvoicesPage() {
           containerClassName="w-48"
         />
         <div className="flex flex-wrap gap-2">
-          <Link to="/invoices/collections" className={buttonClasses('white', 'md')}>
-            {t('collections.title')}
-          </Link>
           {canWrite && (
             <Button onClick={onCreate} loading={create.isPending}>
               {t('invoices.create')}
