@@ -163,13 +163,16 @@ test('a bank statement file pays the invoice it names; aging and the statement f
   await expect(page.getByTestId('statement-closing')).toHaveText('$0');
   await screenshot(page, 'collections-statement');
 
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Team default' })).toContainText('30 days');
+  await screenshot(page, 'collections-settings');
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await page.getByLabel('Month invoiced').fill('2026-03');
   await expect(page.getByRole('row').filter({ hasText: 'Harbor Foods' })).toContainText('Paid');
 
   // On a phone the pages fit the width.
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const tab of ['aging', 'bank', 'statement']) {
+  for (const tab of ['aging', 'bank', 'statement', 'settings']) {
     await page.goto(`/invoices?tab=${tab}`);
     await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -2,10 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader, Tabs } from '../components/ui';
 import { useFranchisees } from '../features/invoices/api';
-import { AgingReport, BankImport, StatementView } from '../features/invoices/collections-page';
+import {
+  AgingReport,
+  BankImport,
+  InvoicingSettingsView,
+  StatementView,
+} from '../features/invoices/collections-page';
 import { InvoicesPage } from '../features/invoices/invoices-page';
 
-const TABS = ['invoices', 'aging', 'bank', 'statement'] as const;
+const TABS = ['invoices', 'aging', 'bank', 'statement', 'settings'] as const;
 
 /**
  * /invoices: a month's royalty invoices (PDF, e-mail, payments, void) and collections: the aging report, the bank
@@ -45,6 +50,7 @@ export function Component() {
               />
             ),
           },
+          { key: 'settings', label: t('collections.tabs.settings'), content: <InvoicingSettingsView /> },
         ]}
       />
     </>

@@ -4,6 +4,7 @@ import type {
   BankImportResult,
   ExpectedReport,
   Invoice,
+  InvoicingSettings,
   PaginationMeta,
   Payment,
   PaymentInput,
@@ -120,5 +121,13 @@ export function useFranchisees() {
         signal,
         query: { 'filters[kind]': 'franchisee', per_page: 100, sort: 'name', direction: 'asc' },
       }),
+  });
+}
+
+/** The invoicing rules: the team's default row first, then each brand's own. */
+export function useInvoicingSettings() {
+  return useQuery({
+    queryKey: queryKeys.list('invoices', { settings: true }),
+    queryFn: ({ signal }) => api.get<{ data: InvoicingSettings[] }>('/invoicing/settings', { signal }),
   });
 }

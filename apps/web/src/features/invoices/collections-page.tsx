@@ -2,7 +2,7 @@ import { Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Aging, BankImportResult, Statement } from '@storekeep/contracts';
+import type { Aging, BankImportResult, InvoicingSettings, Statement } from '@storekeep/contracts';
 import { apiUrl } from '../../api/client';
 import {
   Alert,
@@ -20,7 +20,7 @@ import {
 import { formatDate, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
-import { useAging, useBankImport, useStatement } from './api';
+import { useAging, useBankImport, useInvoicingSettings, useStatement } from './api';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const yearStart = () => `${new Date().getFullYear()}-01-01`;
@@ -396,6 +396,88 @@ export function StatementView({
             <p className="text-sm text-gray-600 dark:text-gray-400">{t('collections.statement.empty')}</p>
           )}
         </>
+      )}
+    </div>
+  );
+}
+
+const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The rules invoices are made by, per brand (the team's default first), shown as they apply. */
+export function InvoicingSettingsView() {
+  const { t } = useTranslation();
+  const settings = useInvoicingSettings();
+  const columns: Column<InvoicingSettings>[] = [
+    {
+      key: 'brand',
+      header: t('collections.settings.brand'),
+      cell: (s) => s.brand?.name ?? t('collections.settings.teamDefault'),
+    },
+    {
+      key: 'tiers',
+      header: t('collections.settings.tierBasis'),
+      cell: (s) => t(`collections.settings.tierBases.${s.tier_basis}`),
+    },
+    {
+      key: 'pooling',
+      header: t('collections.settings.pooling'),
+      cell: (s) => t(`collections.settings.poolings.${s.pooling}`),
+      hideOnMobile: true,
+    },
+    {
+      key: 'cap',
+      header: t('collections.settings.cap'),
+      cell: (s) =>
+        s.cap === null
+          ? '—'
+          : t(
+              s.cap_includes_marketing
+                ? 'collections.settings.capWithMarketing'
+                : 'collections.settings.capOnly',
+              {
+                cap: formatUsd(s.cap),
+              },
+            ),
+      hideOnMobile: true,
+    },
+    {
+      key: 'fees',
+      header: t('collections.settings.fees'),
+      cell: (s) =>
+        s.other_fees.length ? s.other_fees.map((f) => `${f.label} ${formatUsd(f.amount)}`).join(', ') : '—',
+      hideOnMobile: true,
+    },
+    {
+      key: 'due',
+      header: t('collections.settings.reportsDue'),
+      cell: (s) =>
+        t('collections.settings.dueRule', {
+          weekday: WEEKDAYS[s.weekly_due_weekday] ?? '',
+          day: s.monthly_due_day,
+        }),
+      hideOnMobile: true,
+    },
+    {
+      key: 'terms',
+      header: t('collections.settings.terms'),
+      cell: (s) => t('collections.settings.termsDays', { count: s.payment_terms_days }),
+      className: 'text-right tabular-nums',
+    },
+  ];
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-gray-600 dark:text-gray-400">{t('collections.settings.rule')}</p>
+      {settings.isError ? (
+        <Alert type="error">{t('collections.loadFailed')}</Alert>
+      ) : !settings.data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        <Table
+          columns={columns}
+          rows={settings.data.data}
+          rowKey={(s) => s.brand?.id ?? 0}
+          caption={t('collections.settings.caption')}
+        />
       )}
     </div>
   );
