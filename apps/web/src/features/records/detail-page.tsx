@@ -246,7 +246,8 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
       />
       <div className="mt-6">
         {tab === 'overview' && <Overview type={type} record={data} />}
-        {tab === 'overview' && type === 'stores' && (
+        {/* Not once the store is deleted: the refetch after the delete would ask for a store that is gone. */}
+        {tab === 'overview' && type === 'stores' && !gone && (
           <Suspense fallback={<Skeleton className="mt-6 h-48 w-full" />}>
             <StoreOccupancyCard storeId={id} />
             {/* Ownership history is the franchisor's: the API refuses it to a franchisee's member. */}
