@@ -1,14 +1,13 @@
 import {
   camStatementInputSchema,
   camTermsInputSchema,
-  fieldErrors,
   toCents,
   type CamCapMethod,
   type CamReconciliation,
   type Lease,
 } from '@storekeep/contracts';
-import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -24,15 +23,6 @@ import * as repo from './repository';
 
 /** CAM follows the lease: members read it, managers and up enter terms and statements. */
 const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  return parsed.data;
-}
 
 type Terms = {
   saved: boolean;
@@ -153,7 +143,7 @@ async function syncAuditReminders(trx: Executor, deps: Deps, actor: Actor, lease
 export async function saveCamTerms(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
   const lease = await getLease(deps, actor, leaseId);
   authorize(canUpdate(actor));
-  const input = parse(camTermsInputSchema, body);
+  const input = parseServiceBody(camTermsInputSchema, body);
   const before = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
   await writeTransaction(deps.db, async (trx) => {
     await repo.saveTerms(trx, actor.teamId, leaseId, {
@@ -182,7 +172,7 @@ export async function saveCamTerms(deps: Deps, actor: Actor, leaseId: number, bo
 export async function saveCamStatement(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
   const lease = await getLease(deps, actor, leaseId);
   authorize(canUpdate(actor));
-  const input = parse(camStatementInputSchema, body);
+  const input = parseServiceBody(camStatementInputSchema, body);
   const { today } = await teamCalendar(deps.db, actor.teamId);
   const years = camLeaseYears(lease, today);
   const errors: Record<string, string[]> = {};

@@ -4,7 +4,6 @@ import {
   DEFAULT_FDD_UPDATE_DAYS,
   DEFAULT_REGISTRATION_RULES,
   fddUpdateDates,
-  fieldErrors,
   FRANCHISE_CALENDAR_MONTHS,
   franchiseCalendarSettingsInputSchema,
   registrationDates,
@@ -16,6 +15,7 @@ import {
 } from '@storekeep/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -26,15 +26,6 @@ import { teamCalendar } from '../teams/index';
 
 /** The disclosure calendar is team configuration: members read it, admins change it. */
 const canUpdate = (actor: Actor) => hasRole(actor, 'admin');
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  return parsed.data;
-}
 
 const settingsRow = (db: Executor, teamId: number) =>
   db
@@ -129,7 +120,7 @@ export async function settingsOf(deps: Deps, actor: Actor): Promise<FranchiseCal
 
 export async function saveSettings(deps: Deps, actor: Actor, body: unknown) {
   authorize(canUpdate(actor));
-  const input = parse(franchiseCalendarSettingsInputSchema, body);
+  const input = parseServiceBody(franchiseCalendarSettingsInputSchema, body);
   await writeTransaction(deps.db, async (trx) => {
     const now = nowIso();
     const updated = await trx
@@ -202,7 +193,7 @@ const valuesOf = (input: z.output<typeof registrationInputSchema>) => ({
 
 export async function createRegistration(deps: Deps, actor: Actor, body: unknown) {
   authorize(canUpdate(actor));
-  const input = parse(registrationInputSchema, body);
+  const input = parseServiceBody(registrationInputSchema, body);
   const id = await writeTransaction(deps.db, async (trx) => {
     const row = await trx
       .insertInto('franchise_registrations')
@@ -219,7 +210,7 @@ export async function createRegistration(deps: Deps, actor: Actor, body: unknown
 export async function updateRegistration(deps: Deps, actor: Actor, id: number, body: unknown) {
   await registrationOf(deps, actor, id);
   authorize(canUpdate(actor));
-  const input = parse(registrationInputSchema, body);
+  const input = parseServiceBody(registrationInputSchema, body);
   await writeTransaction(deps.db, async (trx) => {
     await trx
       .updateTable('franchise_registrations')

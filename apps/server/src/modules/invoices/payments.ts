@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import {
-  fieldErrors,
   invoiceNumberLabel,
   paymentInputSchema,
   toCents,
@@ -8,11 +7,11 @@ import {
   type PaginationMeta,
   type Payment,
 } from '@storekeep/contracts';
-import type { ZodError } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { writeTransaction, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, invalid, notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
@@ -23,12 +22,6 @@ import { settlePaymentReminders } from './reminders';
 import * as repo from './repository';
 
 type Raw = Record<string, string | string[]>;
-
-function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {
-  if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
-  throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-}
 
 /**
  * Writes a payment and what it pays inside `trx`: the named invoices (each up to its balance), or else the
@@ -104,7 +97,7 @@ async function applyPayment(
 
 export async function recordPayment(deps: Deps, actor: Actor, body: unknown): Promise<Payment> {
   authorize(invoicePolicy.change(actor));
-  const input = parseOrThrow(paymentInputSchema.safeParse(body));
+  const input = parseServiceBody(paymentInputSchema, body);
   if (!(await repo.findCompany(deps.db, actor.scope, input.franchisee_id)))
     throw invalid('franchisee_id', 'The selected franchisee is invalid.');
   const id = await writeTransaction(deps.db, async (trx) => {

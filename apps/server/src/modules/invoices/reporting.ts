@@ -1,15 +1,14 @@
 import {
-  fieldErrors,
   REPORT_STATUSES,
   reportRangeSchema,
   salesLockInputSchema,
   type ExpectedReport,
 } from '@storekeep/contracts';
-import type { ZodError } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, invalid } from '../../platform/errors';
+import { invalid } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
@@ -24,12 +23,6 @@ import { rulesByBrand } from './settings';
 type Raw = Record<string, string | string[] | undefined>;
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {
-  if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
-  throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-}
-
 /**
  * The sales reports each open agreement expects for its stores, for periods ending in [from, to]: due on the
  * brand's due day, `received` once any figure of the store starts in the period, `missing` when the due date
@@ -37,7 +30,7 @@ function parsed<T>(result: { success: true; data: T } | { success: false; error:
  */
 export async function expectedReports(deps: Deps, actor: Actor, raw: Raw): Promise<ExpectedReport[]> {
   authorize(invoicePolicy.view(actor));
-  const { from, to } = parsed(reportRangeSchema.safeParse({ from: single(raw.from), to: single(raw.to) }));
+  const { from, to } = parseServiceBody(reportRangeSchema, { from: single(raw.from), to: single(raw.to) });
   const status = single(raw.status);
   if (status !== undefined && !(REPORT_STATUSES as readonly string[]).includes(status))
     throw invalid('status', 'The selected status is invalid.');
@@ -104,7 +97,7 @@ export async function expectedReports(deps: Deps, actor: Actor, raw: Raw): Promi
  */
 export async function setSalesLock(deps: Deps, actor: Actor, body: unknown, lock: boolean) {
   authorize(invoicePolicy.change(actor));
-  const input = parsed(salesLockInputSchema.safeParse(body));
+  const input = parseServiceBody(salesLockInputSchema, body);
   if (!(await repo.findCompany(deps.db, actor.scope, input.franchisee_id)))
     throw invalid('franchisee_id', 'The selected franchisee is invalid.');
   const all = await agreementPeriods(deps.db, actor.scope, [input.franchisee_id], input.from, input.to);

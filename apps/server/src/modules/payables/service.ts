@@ -1,6 +1,5 @@
 import {
   DEFAULT_PAYMENT_TERMS,
-  fieldErrors,
   payableBulkBodySchema,
   payableGenerateBodySchema,
   payableInvoiceBodySchema,
@@ -15,8 +14,8 @@ import {
   type PaymentTerms,
   type PayableTiming,
 } from '@storekeep/contracts';
-import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -32,15 +31,6 @@ import { linesDueIn, type PaymentTermsValues } from './schedule';
 
 /** Observers read payables; managers and up generate, enter invoices, approve and pay. */
 const canWrite = (actor: Actor) => hasRole(actor, 'manager');
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  return parsed.data;
-}
 
 const valuesOf = (
   row: repo.PaymentTermsRow | undefined,
@@ -64,7 +54,7 @@ export async function paymentTermsOf(deps: Deps, actor: Actor, leaseId: number):
 export async function savePaymentTerms(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
   const before = await paymentTermsOf(deps, actor, leaseId);
   authorize(canWrite(actor));
-  const terms = parse(paymentTermsInputSchema, body);
+  const terms = parseServiceBody(paymentTermsInputSchema, body);
   await writeTransaction(deps.db, async (trx) => {
     await repo.saveTerms(trx, actor.teamId, leaseId, { ...terms, updated_at: nowIso() });
     await recordActivity(trx, {
@@ -101,7 +91,7 @@ export async function savePaymentTerms(deps: Deps, actor: Actor, leaseId: number
  */
 export async function generatePayables(deps: Deps, actor: Actor, body: unknown) {
   authorize(canWrite(actor));
-  const { period } = parse(payableGenerateBodySchema, body);
+  const { period } = parseServiceBody(payableGenerateBodySchema, body);
   const leases = await payableLeases(deps.db, actor.teamId);
   const terms = new Map(
     (
@@ -292,7 +282,7 @@ export async function listPayables(
   const query = parseListQuery(raw, { sorts: ['due_date'], defaultSort: 'due_date', filters: {} });
   const given = single(raw.period);
   const { period } = given
-    ? parse(payablePeriodQuerySchema, { period: given })
+    ? parseServiceBody(payablePeriodQuerySchema, { period: given })
     : { period: (await teamCalendar(deps.db, actor.teamId)).today.slice(0, 7) };
   const { rows, total } = await repo.pageOfPeriod(deps.db, actor.teamId, period, query);
   const totals = await repo.periodTotals(deps.db, actor.teamId, period);
@@ -322,7 +312,7 @@ async function findPayable(deps: Deps, actor: Actor, id: number) {
 export async function enterInvoice(deps: Deps, actor: Actor, id: number, body: unknown): Promise<Payable> {
   const row = await findPayable(deps, actor, id);
   authorize(canWrite(actor));
-  const input = parse(payableInvoiceBodySchema, body);
+  const input = parseServiceBody(payableInvoiceBodySchema, body);
   if (row.status !== 'scheduled')
     throw new AppError('conflict', 'An approved or paid payable keeps its invoice.');
   const invoiceCents = toCents(input.invoice_amount);
@@ -437,7 +427,7 @@ function changesOf(
  * approval records that it covered a variance. Each line's move is in the audit log with who and when.
  */
 export async function bulkAction(deps: Deps, actor: Actor, body: unknown) {
-  const input = parse(payableBulkBodySchema, body);
+  const input = parseServiceBody(payableBulkBodySchema, body);
   const ids = [...new Set(input.ids)];
   const rows = await repo.payablesByIds(deps.db, actor.teamId, ids);
   // Another team's line is as unknown as a line that does not exist.
