@@ -1,12 +1,12 @@
 import {
   developmentScheduleInputSchema,
-  fieldErrors,
   SETTLED_DEVELOPMENT_STATUSES,
   type Agreement,
   type DevelopmentSchedule,
   type DevelopmentUnitStatus,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -93,12 +93,7 @@ async function syncDevelopmentReminders(trx: Executor, teamId: number, agreement
 export async function saveDevelopment(deps: Deps, actor: Actor, agreementId: number, body: unknown) {
   const agreement = await getAgreement(deps, actor, agreementId);
   authorize(canUpdate(actor));
-  const parsed = developmentScheduleInputSchema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  const { units } = parsed.data;
+  const { units } = parseServiceBody(developmentScheduleInputSchema, body);
   const errors: Record<string, string[]> = {};
   if (units.length && agreement.type !== 'area_development')
     errors.units = ['Only area development agreements have a development schedule.'];

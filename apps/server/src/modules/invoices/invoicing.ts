@@ -1,7 +1,6 @@
 import {
   addCalendarDays,
   addCalendarMonths,
-  fieldErrors,
   INVOICE_STATUSES,
   invoiceCreateSchema,
   invoiceNumberLabel,
@@ -11,6 +10,7 @@ import {
   monthMessage,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { writeTransaction, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -128,13 +128,9 @@ export async function storeInvoices(
 /** Invoices a month for every franchisee with an open agreement (or the ones named). */
 export async function createInvoices(deps: Deps, actor: Actor, body: unknown) {
   authorize(invoicePolicy.change(actor));
-  const parsed = invoiceCreateSchema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  const monthStart = `${parsed.data.period}-01`;
-  const named = parsed.data.franchisee_ids ? [...new Set(parsed.data.franchisee_ids)] : null;
+  const input = parseServiceBody(invoiceCreateSchema, body);
+  const monthStart = `${input.period}-01`;
+  const named = input.franchisee_ids ? [...new Set(input.franchisee_ids)] : null;
   if (named) {
     for (const [index, id] of named.entries())
       if (!(await repo.findCompany(deps.db, actor.scope, id)))
@@ -151,7 +147,7 @@ export async function createInvoices(deps: Deps, actor: Actor, body: unknown) {
       subjectType: 'invoices',
       subjectId: null,
       action: 'created',
-      changes: { period: parsed.data.period, invoices: created.length },
+      changes: { period: input.period, invoices: created.length },
       ip: actor.ip,
     }),
   );

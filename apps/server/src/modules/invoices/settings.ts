@@ -1,14 +1,14 @@
 import {
-  fieldErrors,
   invoicingSettingsInputSchema,
   toCents,
   toDollars,
   type InvoicingSettings,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { writeTransaction, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
@@ -96,12 +96,7 @@ export async function putSettings(deps: Deps, actor: Actor, brandId: number | nu
   if (brandId !== null && !(await repo.brandNames(deps.db, actor.teamId, [brandId])).has(brandId))
     throw notFound('Brand');
   authorize(invoicePolicy.change(actor));
-  const parsed = invoicingSettingsInputSchema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  const v = parsed.data;
+  const v = parseServiceBody(invoicingSettingsInputSchema, body);
   const values = {
     weekly_due_weekday: v.weekly_due_weekday,
     monthly_due_day: v.monthly_due_day,

@@ -1,6 +1,5 @@
 import {
   DEFAULT_PERCENTAGE_RENT_TERMS,
-  fieldErrors,
   percentageRentTermsInputSchema,
   toCents,
   type BreakpointKind,
@@ -11,9 +10,9 @@ import {
   type PercentageRentYear,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { parseServiceBody } from '../../platform/service-body';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { storesChanged } from '../../platform/store-changes';
@@ -163,12 +162,7 @@ export async function saveTerms(
 ): Promise<PercentageRent> {
   const before = await percentageRentOf(deps, actor, leaseId);
   authorize(canUpdate(actor));
-  const parsed = percentageRentTermsInputSchema.safeParse(body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  }
-  const terms = parsed.data;
+  const terms = parseServiceBody(percentageRentTermsInputSchema, body);
   await writeTransaction(deps.db, async (trx) => {
     await repo.saveTerms(trx, actor.teamId, leaseId, {
       breakpoint_kind: terms.breakpoint_kind,
