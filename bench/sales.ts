@@ -22,7 +22,7 @@ import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { bumpTeamWriteVersion } from '../apps/server/src/platform/team-cache';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
-import { reportCsv, royaltiesReport, salesSummary } from '../apps/server/src/modules/sales/reports';
+import { royaltiesCsv, royaltiesReport, salesSummary } from '../apps/server/src/modules/sales/reports';
 import { teamScope, type Actor } from '../apps/server/src/platform/policy';
 import { benchAppConfig } from './config';
 import { insertAll, mulberry32, type Row } from './generate';
@@ -240,7 +240,7 @@ async function main() {
     await bumpTeamWriteVersion(handle.db, teamId);
     const csvStarted = performance.now();
     let csvBytes = 0;
-    for await (const chunk of (await reportCsv(app.deps, actor, 'royalties', range)).stream)
+    for await (const chunk of (await royaltiesCsv(app.deps, actor, range)).stream)
       csvBytes += (chunk as Buffer).length;
     const csvMs = performance.now() - csvStarted;
     const sorted = [...times].sort((a, b) => a - b);

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import * as prettier from 'prettier';
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@storekeep/contracts';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 import { openDatabase } from '../apps/server/src/platform/db';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { CONTRACT_COUNTS, fillContracts, measureScan, type ScanResult } from './contracts';
@@ -34,7 +34,7 @@ import {
   withDatabase,
 } from './generate';
 import { openLoopLoad, percentile } from './open-loop';
-import { buildServer, root, sleep, startApp, startBare, type BenchProcess } from './processes';
+import { buildServer, root, signInAs, sleep, startApp, startBare, type BenchProcess } from './processes';
 
 const { values: options } = parseArgs({
   options: {
@@ -162,33 +162,7 @@ const startServer = (databaseUrl: string, workers: number) =>
 
 // ---------- signing in ----------
 
-async function signIn(url: string, email = OWNER_EMAIL): Promise<{ cookie: string; csrf: string }> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${url}/app/sanctum/csrf-cookie`));
-  const csrf = decodeURIComponent(jar.get(CSRF_COOKIE) ?? '');
-  const login = await fetch(`${url}/app/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      cookie: cookie(),
-      [CSRF_HEADER]: csrf,
-    },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  keep(login);
-  if (!jar.has(SESSION_COOKIE)) throw new Error('no session cookie after login');
-  return { cookie: cookie(), csrf };
-}
+const signIn = (url: string, email = OWNER_EMAIL) => signInAs(url, email, PASSWORD);
 
 // ---------- wrk ----------
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkFromMail } from './mail';
 import { e2eDataDir } from './playwright.config';
@@ -11,10 +12,10 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toStr
 
 const screenshotDir = path.resolve(import.meta.dirname, 'artifacts/screenshots');
 
-/** Full-page screenshots kept as test artifacts (and looked at: see the README's screenshot). */
-export async function screenshot(page: Page, name: string) {
+/** Screenshots kept as test artifacts, the full page unless told (and looked at: see the README's screenshot). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
 
 /**
@@ -121,4 +122,17 @@ export function joinTeam(userId: number, teamId: number, role: 'observer' | 'man
     new Date().toISOString(),
   );
   sql('update users set current_team_id = ? where id = ?', teamId, userId);
+}
+
+/** WCAG 2.2 AA rules: the serious and critical violations on the page (a page passes with none). */
+export async function seriousViolations(page: Page) {
+  // A toast fading in or out is measured at part opacity, a contrast failure nobody reads: judge the page once
+  // they are gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

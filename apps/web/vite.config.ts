@@ -102,6 +102,20 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Small shared modules the build may copy into each chunk that uses them instead of splitting them into a
+ * file of their own: icons, presentational primitives and helpers without state of their own, so two copies
+ * behave as one. Split, they made most of the 35 files /dashboard's first load fetched, each one more
+ * request, compile and module record before the first paint (now 18). A module that keeps state (a cache, a
+ * context, a store) must not be listed: each copy would keep its own.
+ */
+const COPYABLE_MODULES = [
+  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+  /src[\\/]components[\\/]ui[\\/](alert|avatar|badge|card|empty-state|page-header|skeleton)\.tsx$/,
+  /src[\\/]lib[\\/](format|initials|use-debounced-value|use-create-shortcut)\.ts$/,
+  /src[\\/]features[\\/](reminders[\\/]display\.tsx|layout[\\/]nav-items\.ts|documents[\\/]open-file\.ts)$/,
+];
+
 export default defineConfig({
   root,
   plugins: [
@@ -177,8 +191,17 @@ export default defineConfig({
     // dist/.vite/manifest.json: scripts/check-bundle.mjs sums the first load of /login and /dashboard from it.
     manifest: true,
     rolldownOptions: {
+      // Copying modules into their importers (below) needs chunks free to change their exports.
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
+          // Shared chunks under 4 KB of source made only of COPYABLE_MODULES are copied into their
+          // importers. This turns on strictExecutionOrder (modules run in source order whatever chunk they
+          // sit in); the bytes it adds are counted by scripts/check-bundle.mjs.
+          experimentalInlineCommonChunks: {
+            maxSize: 4096,
+            exclude: (id: string) => !COPYABLE_MODULES.some((pattern) => pattern.test(id)),
+          },
           groups: [
             // What every page runs first (React, the router, the query cache) as one file: one request and
             // one gzip stream compress better than the dozen small chunks automatic splitting makes of it.

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '../fixtures';
 import { apiCall, PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
 
@@ -33,7 +34,7 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   // Each franchisee's lease, agreement and reminder; the franchisor listed South's store on North's agreement.
   const brand = await apiCall(franchisor, 'POST', '/brands', { name: 'Bagel Co' });
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const records: Record<string, { lease: number; agreement: number }> = {};
+  const records: Record<string, { lease: number; agreement: number; reminder: number }> = {};
   for (const [name, company, store, storeIds] of [
     ['North', north.id, northStore.id, [northStore.id, southStore.id]],
     ['South', south.id, southStore.id, [southStore.id]],
@@ -51,13 +52,13 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
       agreement_number: `FA-${name}`,
       store_ids: storeIds,
     });
-    await apiCall(franchisor, 'POST', '/reminders', {
+    const reminder = await apiCall(franchisor, 'POST', '/reminders', {
       title: `Inspect the ${name} store`,
       due_date: due,
       subject_type: 'store',
       subject_id: store,
     });
-    records[name] = { lease: lease.id, agreement: agreement.id };
+    records[name] = { lease: lease.id, agreement: agreement.id, reminder: reminder.id };
   }
   const email = uniqueEmail('franchisee');
   const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
@@ -83,9 +84,19 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
     'Leases',
     'Agreements',
     'Sales',
-    'Notifications',
+    /^Notifications/,
   ]);
-  await expect(page.getByRole('link', { name: /New store|Import|Export|North Bagels LLC/ })).toHaveCount(0);
+  // Their unread badge counts their own reminder, not South's.
+  await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveText(/^Notifications\s*1$/);
+  await expect(page.getByRole('link', { name: /New store|Import|North Bagels LLC/ })).toHaveCount(0);
+  // Their export holds their store alone.
+  const [storesExport] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const storesCsv = fs.readFileSync((await storesExport.path())!, 'utf8');
+  expect(storesCsv).toContain('North Main Street');
+  expect(storesCsv).not.toContain('South Harbor');
   await expect(page.getByRole('button', { name: /Brand|Operating company/ })).toHaveCount(0);
   await screenshot(page, 'franchisee-stores');
   // Their store's page: its overview alone, nothing to edit or delete.
@@ -96,7 +107,11 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await expect(page.getByRole('heading', { name: 'North Main Street' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: /Documents|Notes|Activity|Leases/ })).toHaveCount(0);
+  // The documents shared with them are its one other section.
+  await expect(page.getByRole('navigation', { name: 'Record sections' }).getByRole('link')).toHaveText([
+    'Overview',
+    'Documents',
+  ]);
   await screenshot(page, 'franchisee-store');
 
   // Sales: the entry grid alone, with their store's row.
@@ -112,13 +127,26 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await saved;
   await expect(page.getByText('1 figure saved.')).toBeVisible();
   await expect(cell).toHaveValue('12,500');
+  const [salesExport] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const salesCsv = fs.readFileSync((await salesExport.path())!, 'utf8');
+  expect(salesCsv).toContain('North Main Street');
+  expect(salesCsv).toContain('12500');
+  expect(salesCsv).not.toContain('South Harbor');
   await screenshot(page, 'franchisee-sales');
   // Their lease and agreement, read only; not South's.
   await nav.getByRole('link', { name: 'Leases' }).click();
   await expect(page.getByRole('heading', { name: 'Leases', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'North-L1' })).toBeVisible();
   await expect(page.getByText('South-L1')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /New lease|Export|CSV|XLSX/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /New lease/ })).toHaveCount(0);
+  const [leasesExport] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export XLSX' }).click(),
+  ]);
+  expect((await leasesExport).suggestedFilename()).toMatch(/^leases-.*\.xlsx$/);
   await screenshot(page, 'franchisee-leases');
   await page.goto(`/leases/${records.North!.lease}`);
   await expect(page.getByRole('heading', { name: 'North Main Street · North-L1' })).toBeVisible();
@@ -147,10 +175,32 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await expect(northReminder).toBeVisible();
   await screenshot(page, 'franchisee-reminders-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
-  // They complete it: the franchisor's list shows it done.
+  // The page a notice links to: the reminder, without the franchisor's comments.
+  await page.goto(`/reminders/${records.North!.reminder}/comments`);
+  await expect(page.getByRole('heading', { name: 'Inspect the North store' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /comments?$/ })).toHaveCount(0);
+  await page.goto('/reminders');
+  // They complete it: the franchisor's list shows it done, and their badge clears.
   const completed = page.waitForResponse((r) => /\/reminders\/\d+$/.test(r.url()) && r.status() === 200);
   await northReminder.getByRole('button', { name: /Mark complete/ }).click();
   await completed;
+  await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveText(/^Notifications$/);
+
+  // Their calendar feed (profile page) lists their own open dates.
+  await page.goto('/account/profile');
+  await expect(page.getByText(/open critical dates of your companies’ stores/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create calendar link' }).click();
+  const feedUrl = await page.getByLabel('Calendar URL').inputValue();
+  await screenshot(page, 'franchisee-profile');
+  await apiCall(franchisor, 'POST', '/reminders', {
+    title: 'Renew the North permit',
+    due_date: due,
+    subject_type: 'store',
+    subject_id: northStore.id,
+  });
+  const feed = await (await page.request.get(feedUrl)).text();
+  expect(feed).toContain('Renew the North permit');
+  expect(feed).not.toContain('South');
 
   // The franchisor's whole-team money pages answer with the 403 page, without asking the API (the console
   // stays clean: the suite fails on any error there).

@@ -38,6 +38,7 @@ test('a lease accounting profile gives the schedule, its first month of interest
   const january = page.getByRole('row').filter({ hasText: '2025-01' });
   await expect(january).toContainText('$10,000.00');
   await expect(january).toContainText('$1,081.79');
+  await expect(page.getByText('Interest rounded to the cent · Half up')).toBeVisible();
   await screenshot(page, 'lease-accounting-desktop');
 
   const [download] = await Promise.all([
@@ -53,6 +54,16 @@ test('a lease accounting profile gives the schedule, its first month of interest
   // A reload keeps the tab, and the saved profile.
   await page.reload();
   await expect(page.getByLabel('Discount rate (% a year)')).toHaveValue('2.25');
+
+  // Whole units, as tables printed in dollars are: the liability and each month's interest lose their cents.
+  await page.getByLabel('Rounded to').selectOption('unit');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Accounting profile saved.')).toBeVisible();
+  await expect(page.getByText('Interest rounded to whole units · Half up')).toBeVisible();
+  await expect(liability).toHaveText('$576,954.00');
+  await expect(january).toContainText('$1,082.00');
+  await page.reload();
+  await expect(page.getByLabel('Rounded to')).toHaveValue('unit');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'lease-accounting-phone');
 });

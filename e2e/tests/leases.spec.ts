@@ -93,6 +93,10 @@ test('a lease with a renewal option raises a reminder live, which is commented o
   // The other tab got the unread count over the event stream, without a reload.
   await expect(watcher.getByTestId('bell-dot')).toBeVisible({ timeout: 10_000 });
 
+  // The leases list shows the same deadline from its own field: list items leave the options to the detail.
+  await page.goto('/leases');
+  await expect(page.getByRole('row').filter({ hasText: 'LB-1' })).toContainText(longDay(isoDay(20)));
+
   // The reminder is in the inbox.
   await page.goto('/reminders');
   const row = page

@@ -113,8 +113,10 @@ test('the grid fits six-digit figures, keeps Save and Total in view, and asks be
   // On a phone too.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Save sales' })).toBeInViewport({ ratio: 1 });
-  await cell('Grid Store 01', 'Jan').focus();
-  expect(await cell('Grid Store 01', 'Jan').evaluate(uncovered)).toBe(true);
+  // Moving down a row with the keyboard keeps the cell typed in clear of the Save bar.
+  await page.keyboard.press('Enter');
+  await expect(cell('Grid Store 02', 'Jan')).toBeFocused();
+  expect(await cell('Grid Store 02', 'Jan').evaluate(uncovered)).toBe(true);
   await page.screenshot({ path: test.info().outputPath('sales-grid-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -132,4 +134,86 @@ test('the grid fits six-digit figures, keeps Save and Total in view, and asks be
   await expect(page.getByText('Discard unsaved changes?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard changes' }).click();
   await expect(page).toHaveURL(/\/stores$/);
+});
+
+test('the percentage rent tab computes each lease year by the lease’s own terms and says why', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Pat Percent', email: uniqueEmail('pct-rent') });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Riverside' });
+  // L-2021 of decision 0022: 11,700 a month (140,400 a year) at 6 %, a stored breakpoint of 600,000.
+  await apiCall(page.request, 'POST', '/leases', {
+    store_id: store.id,
+    reference: 'L-2021',
+    status: 'active',
+    commencement_date: '2019-07-01',
+    expiration_date: '2024-06-30',
+    percentage_rent_breakpoint: 600000,
+    percentage_rent_rate: 6,
+    rent_schedule: [
+      { start_date: '2019-07-01', end_date: '2020-06-30', monthly_amount: 11700 },
+      { start_date: '2020-07-01', end_date: '2021-06-30', monthly_amount: 12051 },
+    ],
+  });
+  const months = ['07', '08', '09', '10', '11', '12'].map((m) => `2019-${m}-01`);
+  await apiCall(page.request, 'POST', '/sales/batch', {
+    rows: [
+      ...months.map((period_start) => ({ store_id: store.id, period_start, gross: 108843 })),
+      // January 2020 onwards never reported but for March.
+      { store_id: store.id, period_start: '2020-03-01', gross: 108843 },
+    ],
+  });
+
+  await page.goto('/sales?tab=rent');
+  await page.getByLabel('From').fill('2019-07-01');
+  await page.getByLabel('To').fill('2020-06-30');
+  const row = page.getByRole('row').filter({ hasText: 'L-2021' });
+  // Until both dates are in, the report shows every lease year; then only the first.
+  await expect(row).toHaveCount(1);
+  // The natural breakpoint, not the stored 600,000: nothing due on 761,901 of sales.
+  await expect(row).toContainText('natural: base rent 140,400.00 ÷ 6 %');
+  await expect(row).toContainText('$2,340,000');
+  await expect(row).toContainText('Provisional');
+  await expect(row).toContainText('Not reported: 2020-01, 2020-02, 2020-04, 2020-05, 2020-06');
+  await expect(row).toContainText('$0');
+  await screenshot(page, 'sales-percentage-rent');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toContainText('Provisional');
+  await screenshot(page, 'sales-percentage-rent-phone');
+});
+
+test('the royalty report names the year its year-to-date tiers count from', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Tina Tiers', email: uniqueEmail('tiers') });
+  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Wrap World' });
+  const store = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Wrap World Main',
+    brand_id: brand.id,
+  });
+  const year = new Date().getFullYear();
+  await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    store_ids: [store.id],
+    agreement_number: 'WW-1',
+    status: 'open',
+    effective_date: `${year - 1}-07-01`,
+    royalty_percent: 5,
+    reporting_frequency: 'monthly',
+  });
+  await apiCall(page.request, 'PUT', `/invoicing/settings/brands/${brand.id}`, {
+    tier_basis: 'year_to_date',
+    tier_year: 'agreement',
+  });
+
+  await page.goto('/sales?tab=royalties');
+  const row = page.getByRole('row').filter({ hasText: 'WW-1' });
+  // The range's last period, December, is in the agreement year that began on 1 July.
+  await expect(row).toContainText(`Tiers on sales since Jul 1, ${year}, the agreement year`);
+  await screenshot(page, 'sales-royalties-tier-year');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toContainText(`Tiers on sales since Jul 1, ${year}, the agreement year`);
+  await screenshot(page, 'sales-royalties-tier-year-phone');
 });

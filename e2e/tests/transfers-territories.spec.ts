@@ -138,3 +138,108 @@ test('two overlapping exclusive territories of one brand are flagged on both agr
   expect(width).toBeLessThanOrEqual(390);
   await screenshot(page, 'territory-phone');
 });
+
+test('the contract’s radius is shown beside the mapped territory and starts the radius field', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Radius Desk', email: uniqueEmail('radius') });
+  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Pita Point' });
+  const agreement = await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    agreement_number: 'PP-7',
+    territory_radius_miles: 5,
+  });
+
+  await page.goto(`/agreements/${agreement.id}`);
+  const territory = page.locator('#territory');
+  await expect(territory.getByTestId('territory-contract-radius')).toHaveText(
+    'The contract’s terms state a radius of 5 miles; the mapped territory is what overlaps are computed from.',
+  );
+  await expect(territory.getByLabel('Radius', { exact: true })).toHaveValue('5');
+  await expect(territory.getByLabel('Unit')).toHaveValue('mi');
+  await expect(territory.getByText('The contract states 5 miles.')).toBeVisible();
+  await territory.getByLabel('Centre latitude').fill('41.8781');
+  await territory.getByLabel('Centre longitude').fill('-87.6298');
+  await territory.getByRole('button', { name: 'Save territory' }).click();
+  await expect(page.getByText('Territory saved.')).toBeVisible();
+  await expect(territory.getByTestId('territory-figure')).toHaveText(
+    'Radius 5 mi around 41.8781, -87.6298, great-circle, Earth radius 6,371 km',
+  );
+  await expect(territory.getByText('The mapped radius differs from it.')).toHaveCount(0);
+  await expect(page.getByText('Territory saved.')).toBeHidden();
+
+  // Mapped in kilometres to something else than the contract's words: the page says so.
+  await territory.getByLabel('Radius', { exact: true }).fill('10');
+  await territory.getByLabel('Unit').selectOption('km');
+  await territory.getByRole('button', { name: 'Save territory' }).click();
+  await expect(page.getByText('Territory saved.')).toBeVisible();
+  await expect(territory.getByTestId('territory-contract-radius')).toContainText(
+    'The mapped radius differs from it.',
+  );
+  await expect(page.getByText('Territory saved.')).toBeHidden();
+  // Axe reads the page at rest, not with the pointer still hovering the button just clicked.
+  await page.mouse.move(0, 0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'territory-contract-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'territory-contract-phone');
+});
+
+test('a polygon territory is drawn on the map by clicking, kept on reload and flagged against the exclusive one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Draw Desk', email: uniqueEmail('draw') });
+  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Soup Spot' });
+  const west = await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    agreement_number: 'SS-WEST',
+    territory_exclusive: true,
+  });
+  const east = await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    agreement_number: 'SS-EAST',
+  });
+  // An exclusive radius around the point the drawing map opens on.
+  await apiCall(page.request, 'PUT', `/agreements/${west.id}/territory`, {
+    kind: 'radius',
+    center: { lat: 39.8283, lng: -98.5795 },
+    radius: 50,
+    radius_unit: 'mi',
+  });
+
+  await page.goto(`/agreements/${east.id}`);
+  const territory = page.locator('#territory');
+  await territory.getByLabel('Shape').selectOption('polygon');
+  const map = territory.getByTestId('territory-draw-map');
+  await expect(map).toBeVisible();
+  const box = (await map.boundingBox())!;
+  const at = (dx: number, dy: number) => ({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+  // A triangle around the map's centre, and a fourth click taken back with Undo.
+  await map.click(at(-60, 40));
+  await map.click(at(60, 40));
+  await map.click(at(0, -50));
+  await expect(territory.getByText('3 points', { exact: true })).toBeVisible();
+  await map.click(at(150, -100));
+  await expect(territory.getByText('4 points', { exact: true })).toBeVisible();
+  await territory.getByRole('button', { name: 'Undo' }).click();
+  await expect(territory.getByText('3 points', { exact: true })).toBeVisible();
+  await expect(territory.getByLabel('Polygon points')).toHaveValue(/^[-\d., ]+\n[-\d., ]+\n[-\d., ]+$/);
+  await territory.getByRole('button', { name: 'Save territory' }).click();
+  await expect(page.getByText('Territory saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(territory.getByTestId('territory-figure')).toHaveText(
+    'Polygon of 3 points; distances great-circle, Earth radius 6,371 km',
+  );
+  await expect(territory.getByRole('link', { name: /Agreement SS-WEST \(exclusive\)/ })).toBeVisible();
+  await expect(territory.getByText('3 points', { exact: true })).toBeVisible();
+  await page.mouse.move(0, 0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'territory-draw-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'territory-draw-phone');
+});

@@ -188,6 +188,12 @@ export const routes: RouteObject[] = [
             handle: { section: 'Lease accounting' },
           },
           {
+            path: 'franchise-calendar',
+            lazy: lazyRoute(() => import('./routes/franchise-calendar')),
+            loader: manageGuard,
+            handle: { section: 'Franchise calendar' },
+          },
+          {
             path: 'invoices',
             lazy: lazyRoute(() => import('./routes/invoices')),
             loader: browseGuard,

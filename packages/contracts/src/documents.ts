@@ -47,6 +47,8 @@ export const documentFieldsSchema = z.object({
   tags: tagsField.default([]),
   effective_date: optionalDateField('effective date'),
   expiration_date: optionalDateField('expiration date'),
+  /** Shown to the franchisees whose records it is linked to (decision 0023); managers set it, off by default. */
+  shared: z.boolean({ error: 'The shared field must be true or false.' }).default(false),
 });
 
 export const documentInputSchema = documentFieldsSchema.superRefine((value, ctx) => {
@@ -113,6 +115,8 @@ export const documentSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
+  /** Shared with the franchisees whose records it is linked to: only these are shown to their members. */
+  shared: z.boolean(),
   abilities: abilitiesSchema,
   /** Team-defined attributes of documents (live ones): key → value. */
   attributes: attributeValuesOutSchema,

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { isWholeCents } from './money';
-import { LINE_BASES } from './sales';
+import { LINE_BASES, TIER_BASES, TIER_YEARS } from './sales';
 import { monthField, oneOf, optionalString, requiredString, validationMessage } from './validation';
 
 /** Royalty invoices, payments and reporting compliance (decision 0024). Money in dollars, dates ISO. */
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const TIER_BASES = ['period', 'year_to_date'] as const;
 export const POOLINGS = ['pooled', 'per_store'] as const;
 export const REPORT_STATUSES = ['received', 'due', 'missing'] as const;
 export const INVOICE_LINE_KINDS = ['royalty', 'minimum', 'marketing', 'technology', 'fee'] as const;
@@ -42,6 +41,8 @@ export const invoicingSettingsInputSchema = z.object({
   weekly_due_weekday: int('weekly due weekday', 1, 7).default(2),
   monthly_due_day: int('monthly due day', 1, 28).default(10),
   tier_basis: oneOf(TIER_BASES, 'tier basis').default('period'),
+  /** Which year `year_to_date` tiers reset on: the calendar year (default) or the agreement year. */
+  tier_year: oneOf(TIER_YEARS, 'tier year').default('calendar'),
   pooling: oneOf(POOLINGS, 'pooling').default('pooled'),
   cap: dollars('cap').nullable().default(null),
   cap_includes_marketing: z
@@ -61,6 +62,7 @@ export const invoicingSettingsSchema = z.object({
   weekly_due_weekday: z.number(),
   monthly_due_day: z.number(),
   tier_basis: z.enum(TIER_BASES),
+  tier_year: z.enum(TIER_YEARS),
   pooling: z.enum(POOLINGS),
   cap: z.number().nullable(),
   cap_includes_marketing: z.boolean(),

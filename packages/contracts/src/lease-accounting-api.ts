@@ -7,6 +7,7 @@ import {
   RATE_CONVENTIONS,
   RECOGNITION_EXEMPTIONS,
   ROUNDING_MODES,
+  ROUNDING_PRECISIONS,
 } from './lease-accounting';
 import { GL_ACCOUNT_ROLES, type GlAccountRole } from './lease-journal';
 import {
@@ -71,6 +72,8 @@ export const leaseAccountingInputSchema = z
     rate_convention: oneOf(RATE_CONVENTIONS, 'rate convention').default('nominal'),
     payment_timing: oneOf(PAYMENT_TIMINGS, 'payment timing').default('advance'),
     rounding: oneOf(ROUNDING_MODES, 'rounding').default('half_up'),
+    /** `cent` (default), or `unit`: every rounded figure to whole currency units, as tables printed in whole dollars are. */
+    precision: oneOf(ROUNDING_PRECISIONS, 'precision').default('cent'),
     /** Positions of renewal options reasonably certain to be exercised (all their remaining renewals). */
     reasonably_certain_options: z
       .array(z.number().int().min(0).max(49), { error: validationMessage('in', 'options') })
@@ -111,6 +114,7 @@ export const leaseAccountingSchema = z.object({
   rate_convention: z.enum(RATE_CONVENTIONS),
   payment_timing: z.enum(PAYMENT_TIMINGS),
   rounding: z.enum(ROUNDING_MODES),
+  precision: z.enum(ROUNDING_PRECISIONS),
   reasonably_certain_options: z.array(z.number()),
   renewal_increase_percent: z.number(),
   initial_direct_costs: z.number(),
@@ -172,6 +176,8 @@ export const leaseScheduleSchema = z.object({
   monthly_rate: z.number(),
   payment_timing: z.enum(PAYMENT_TIMINGS),
   rounding: z.enum(ROUNDING_MODES),
+  /** What every figure below is rounded to: the cent, or whole units (the profile's `precision`). */
+  precision: z.enum(ROUNDING_PRECISIONS),
   initial_liability: z.number(),
   initial_rou_asset: z.number(),
   total_payments: z.number(),

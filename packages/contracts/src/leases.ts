@@ -575,6 +575,30 @@ export const leaseSchema = z.object({
 });
 export type Lease = z.infer<typeof leaseSchema>;
 
+/** The earliest deadline of a lease's open options (null when none is open). */
+export function nextOptionDeadline(options: ReadonlyArray<Pick<LeaseOptionOut, 'status' | 'deadline'>>) {
+  let next: string | null = null;
+  for (const option of options)
+    if (option.status === 'open' && option.deadline && (next === null || option.deadline < next))
+      next = option.deadline;
+  return next;
+}
+
+/**
+ * A lease as the list shows it: the detail's fields without its rent rows, charges, options and clauses, which
+ * made a page of 25 leases ~96 KB (a lease's option windows alone ~1.5 KB); `GET /leases/{id}` has them. What the
+ * list shows of the options is the earliest open deadline.
+ */
+export const leaseListItemSchema = leaseSchema
+  .omit({ rent_schedule: true, charges: true, options: true, clauses: true })
+  .extend({ next_deadline: z.string().nullable() });
+export type LeaseListItem = z.infer<typeof leaseListItemSchema>;
+
+export function leaseListItem(lease: Lease): LeaseListItem {
+  const { rent_schedule: _rent, charges: _charges, options, clauses: _clauses, ...rest } = lease;
+  return { ...rest, next_deadline: nextOptionDeadline(options) };
+}
+
 export const escalationInputSchema = z.object({
   start_date: requiredDate('start date'),
   end_date: requiredDate('end date'),
@@ -723,6 +747,15 @@ export const agreementSchema = z.object({
   attributes: attributeValuesOutSchema.optional(),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
+
+/** An agreement as the list shows it: without its clauses' text (`GET /agreements/{id}` has them). */
+export const agreementListItemSchema = agreementSchema.omit({ clauses: true });
+export type AgreementListItem = z.infer<typeof agreementListItemSchema>;
+
+export function agreementListItem(agreement: Agreement): AgreementListItem {
+  const { clauses: _clauses, ...rest } = agreement;
+  return rest;
+}
 
 // ---------- option exercise, waiver, verification and the amendment history ----------
 

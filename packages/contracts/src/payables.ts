@@ -67,6 +67,8 @@ export const paymentTermsSchema = z.object({
   periods: z.enum(PAYABLE_PERIODS),
   due_day: z.number().int(),
   remittance: z.string().nullable(),
+  /** The terms in words, e.g. "Monthly in advance, due on the 1st of the month each month starts · Lease months from day 15". */
+  reading: z.string(),
   abilities: z.object({ update: z.boolean() }),
 });
 export type PaymentTerms = z.infer<typeof paymentTermsSchema>;

@@ -159,6 +159,14 @@ export type SalesSummary = z.infer<typeof salesSummarySchema>;
 /** How a figure stands on its sales reports (decision 0024): shared by invoice lines and the royalty report. */
 export const LINE_BASES = ['reported', 'estimated', 'missing'] as const;
 
+/**
+ * How marginal tiers read (decision 0024), per brand in the invoicing settings and shared by invoices and the
+ * royalty report: on each period's sales, or on the sales of the tier year through the period; that year is
+ * the calendar year or the agreement year (from the anniversary of its effective date).
+ */
+export const TIER_BASES = ['period', 'year_to_date'] as const;
+export const TIER_YEARS = ['calendar', 'agreement'] as const;
+
 export const royaltyDueSchema = z.object({
   agreement: z.object({
     id: z.number(),
@@ -183,17 +191,40 @@ export const royaltyDueSchema = z.object({
   minimum_top_up: z.number(),
   marketing: z.number(),
   total_due: z.number(),
+  /**
+   * The tier reading the royalty follows; `since` (year to date only) is the first day of the sales the last
+   * period's tiers count: its tier year's first reporting period.
+   */
+  tiers: z.object({
+    basis: z.enum(TIER_BASES),
+    year: z.enum(TIER_YEARS),
+    since: z.string().nullable(),
+  }),
 });
 export type RoyaltyDue = z.infer<typeof royaltyDueSchema>;
 
+/**
+ * One lease year of the portfolio's percentage rent, computed by the lease's own terms exactly as its statement
+ * (`/leases/:id/percentage-rent`) computes that year.
+ */
 export const percentageRentDueSchema = z.object({
   lease: z.object({ id: z.number(), reference: z.string().nullable() }),
   store: z.object({ id: z.number(), name: z.string() }),
+  lease_year: z.number().int(),
   year_start: z.string(),
   year_end: z.string(),
+  /** A year cut short (the first by a chosen start month, the last by expiration). */
+  partial: z.boolean(),
+  ended: z.boolean(),
+  /** The year has ended and every month was reported: only then is `rent_due` final, else provisional. */
   year_complete: z.boolean(),
+  /** Months that ended without a figure: not counted as zero, and the year stays provisional. */
+  missing_months: z.array(z.string()),
+  /** The sales reported for the year. */
   sales: z.number(),
-  breakpoint: z.number(),
+  breakpoint: z.number().nullable(),
+  /** How the breakpoint was found, e.g. "natural: base rent 140,400.00 ÷ 6 %". */
+  breakpoint_basis: z.string(),
   rate: z.number(),
   rent_due: z.number(),
 });

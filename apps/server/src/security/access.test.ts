@@ -53,7 +53,7 @@ const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
  * store, sale, lease, agreement or reminder, which must not exist for them (404).
  */
 const FOREIGN_TO_FRANCHISEE =
-  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders)\/:id|stores\/:id\/occupancy|leases\/:id(\/history(\/:entryId)?)?)$/;
+  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders|documents)\/:id|stores\/:id\/occupancy|(stores|leases|agreements)\/:id\/documents|leases\/:id(\/history(\/:entryId)?)?)$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -99,12 +99,12 @@ const RULES: Rule[] = [
     refusal: 404,
     why: 'revoking is for the token’s or device’s own user (the fixtures’ owner); others get 404',
   },
-  // A member's own, but of the whole team: the calendar feed carries every reminder, mutes name any record,
-  // the team channel every count. A franchisee is refused them.
+  // A member's own, but of the whole team: mutes name any record, the team channel carries every count. A
+  // franchisee is refused them (their calendar feed lists their own reminders: a personal route below).
   {
-    pattern: /^\w+ \/app\/api\/v1\/(calendar-feed|mutes)|^POST \/app\/broadcasting\/auth$/,
+    pattern: /^\w+ \/app\/api\/v1\/mutes|^POST \/app\/broadcasting\/auth$/,
     allow: ALL,
-    why: 'the whole team’s feed, mutes and channel; not a franchisee’s',
+    why: 'the whole team’s mutes and channel; not a franchisee’s',
   },
   // Personal routes: any signed-in member, on their own things.
   {
@@ -180,9 +180,20 @@ const RULES: Rule[] = [
     why: 'the leases of a franchisee’s stores, read only',
   },
   {
+    pattern: /^GET \/app\/api\/v1\/(stores|leases|agreements|sales)\/export$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the export of a list a franchisee reads: their rows only, without the team’s attribute columns',
+  },
+  {
     pattern: /^GET \/app\/api\/v1\/agreements(\/:id)?$/,
     allow: AND_FRANCHISEE(ALL),
     why: 'the agreements a franchisee’s companies signed, read only',
+  },
+  // The documents the franchisor shared with them, linked to their records: read and download only.
+  {
+    pattern: /^GET \/app\/api\/v1\/(documents(\/:id)?|(stores|leases|agreements)\/:id\/documents)$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the documents shared with a franchisee and linked to their records, read only',
   },
   {
     pattern: /^(POST \/app\/api\/v1\/sales(\/batch)?|(PATCH|DELETE) \/app\/api\/v1\/sales\/:id)$/,
@@ -453,6 +464,7 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
     lease: number;
     agreement: number;
     reminder: number;
+    document: number;
   }> = [];
   for (const name of ['North', 'South']) {
     const company = await createVia(owner, 'companies', { name: `${name} Franchise`, kind: 'franchisee' });
@@ -479,7 +491,15 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       201,
       'franchisee reminder',
     ).body.data;
+    // Shared with the franchisee whose lease it is.
+    const document = await uploadDocument(owner, {
+      to: { type: 'leases', id: lease.id },
+      name: `${name}.txt`,
+      content: `${name} lease`,
+      fields: { title: `${name} lease copy`, shared: 'true' },
+    });
     made.push({
+      document: document.id,
       company: company.id,
       store: store.id,
       sale: sale.id,
@@ -507,6 +527,7 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       leases: made[1]!.lease,
       agreements: made[1]!.agreement,
       reminders: made[1]!.reminder,
+      documents: made[1]!.document,
     },
   };
 }
@@ -829,6 +850,7 @@ describe('access control over every route', () => {
     expect(await listed('/app/api/v1/sales')).toEqual([franchisee.own.sale]);
     expect(await listed('/app/api/v1/leases')).toEqual([franchisee.own.lease]);
     expect(await listed('/app/api/v1/agreements')).toEqual([franchisee.own.agreement]);
+    expect(await listed('/app/api/v1/documents')).toEqual([franchisee.own.document]);
     expect(await listed('/app/api/v1/reminders?filters[subject_type]=store')).toEqual([
       franchisee.own.reminder,
     ]);

@@ -106,7 +106,16 @@ describe('exports over hostile names', () => {
     const { admin } = await teamWithRoles(ctx);
     await hostileTeam(admin);
 
-    for (const type of ['stores', 'brands', 'companies', 'contacts', 'leases', 'agreements', 'documents']) {
+    for (const type of [
+      'stores',
+      'brands',
+      'companies',
+      'contacts',
+      'leases',
+      'agreements',
+      'documents',
+      'sales',
+    ]) {
       const csv = await admin.request('GET', `/app/api/v1/${type}/export?format=csv`);
       expect(csv.status, type).toBe(200);
       expectInertCsv(csv.raw.toString('utf8'), `${type}.csv`);

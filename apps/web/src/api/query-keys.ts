@@ -52,9 +52,16 @@ export const queryKeys = {
   leasePercentageRent: (id: number) => ['leases', id, 'percentage-rent'] as const,
   /** A lease's CAM terms and reconciliation per lease year. */
   leaseCam: (id: number) => ['leases', id, 'cam'] as const,
+  /** A lease's payment terms: how its rent payables are billed and fall due. */
+  leasePaymentTerms: (id: number) => ['leases', id, 'payment-terms'] as const,
   /** An agreement's transfers and its territory with overlaps (under the agreement: its writes refresh them). */
   agreementTransfers: (id: number) => ['agreements', id, 'transfers'] as const,
   agreementTerritory: (id: number) => ['agreements', id, 'territory'] as const,
+  /** An area development agreement's schedule of units (under the agreement: its writes refresh it). */
+  agreementDevelopment: (id: number) => ['agreements', id, 'development'] as const,
+  /** The franchisor's disclosure calendar: `settings`, `registrations` or the computed `entries`. */
+  franchiseCalendar: (part: 'settings' | 'registrations' | 'entries') =>
+    ['franchise-calendar', part] as const,
   /** A store's operating companies over time. */
   storeOwnership: (id: number) => ['stores', id, 'ownership'] as const,
   reminderCounts: ['reminders', 'counts'] as const,

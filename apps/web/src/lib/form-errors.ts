@@ -28,6 +28,14 @@ export function applyServerErrors<T extends FieldValues>(
   else if (!focused) showErrorToast([error.message]);
 }
 
+export type FieldMessages = Record<string, string>;
+
+/** The first message of each field of a 422 answer; null for any other failure (the API mapping toasts it). */
+export function apiFieldErrors(error: unknown): FieldMessages | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  return Object.fromEntries(Object.entries(error.errors).map(([key, list]) => [key, list[0] ?? '']));
+}
+
 /** Only same-site paths are followed after login (no open redirect through `?redirect=`). */
 export function safeRedirect(target: string | null, fallback: string): string {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;

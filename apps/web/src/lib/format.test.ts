@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatUsdCompact } from './format';
+import { formatCount, formatDay, formatMonth, formatUsd, formatUsdCompact } from './format';
 
 const intlCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -49,5 +49,98 @@ describe('formatDay', () => {
     expect(formatDay('2024-13-01')).toBe('2024-13-01');
     expect(formatDay('soon')).toBe('soon');
     expect(formatDay(null)).toBe('');
+  });
+});
+
+describe('formatCount and formatUsd', () => {
+  const intlCount = new Intl.NumberFormat('en-US');
+  const intlUsd = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+  const intlCents = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+  });
+  const values = [
+    0,
+    -0,
+    1,
+    7,
+    12,
+    999,
+    1000,
+    1001,
+    99_999,
+    100_000,
+    123_456,
+    999_999,
+    1_000_000,
+    12_345_678,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e21,
+    12.5,
+    0.1,
+    0.3,
+    1.005,
+    1234.5,
+    1234.56,
+    1234.567,
+    1234.5678,
+    0.0001,
+    1e-7,
+    2.675,
+    999_999.9995,
+    NaN,
+    Infinity,
+  ];
+  for (let value = 1; value < 1e17; value = Math.floor(value * 1.9 + 3)) values.push(value, value / 1000);
+  const all = [...values, ...values.map((value) => -value)];
+
+  it('prints every number as Intl prints it in en-US', () => {
+    for (const value of all) expect(formatCount(value), String(value)).toBe(intlCount.format(value));
+  });
+
+  it('prints whole dollars without cents and other amounts with them, as Intl does', () => {
+    for (const value of all)
+      expect(formatUsd(value), String(value)).toBe(
+        (Number.isInteger(value) ? intlUsd : intlCents).format(value),
+      );
+    expect(formatUsd(1_234_567)).toBe('$1,234,567');
+    expect(formatUsd(-1_234)).toBe('-$1,234');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(1.005)).toBe('$1.01');
+    expect(formatUsd(-0.004)).toBe('-$0.00');
+  });
+
+  it('rounds cents as Intl does, amount by amount', () => {
+    const amounts: number[] = [];
+    for (let cents = 0; cents < 200_000; cents += 1) amounts.push(cents / 100, cents / 1000, -cents / 1000);
+    for (let value = 0.001; value < 1e14; value = value * 1.7 + 0.013) amounts.push(value, -value);
+    for (const value of amounts)
+      expect(formatUsd(value), String(value)).toBe(
+        (Number.isInteger(value) ? intlUsd : intlCents).format(value),
+      );
+  });
+});
+
+describe('formatMonth', () => {
+  const intlMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+  it('prints every month from 1999 to 2041 as Intl prints it in en-US', () => {
+    for (let year = 1999; year <= 2041; year += 1)
+      for (let month = 1; month <= 12; month += 1) {
+        const iso = `${year}-${String(month).padStart(2, '0')}`;
+        expect(formatMonth(iso), iso).toBe(intlMonth.format(new Date(`${iso}-01T00:00:00Z`)));
+      }
+  });
+
+  it('shows what is not a month as typed', () => {
+    expect(formatMonth('2027-13')).toBe('2027-13');
+    expect(formatMonth('2027-00')).toBe('2027-00');
+    expect(formatMonth('soon')).toBe('soon');
   });
 });

@@ -21,7 +21,12 @@ let plurals = new Intl.PluralRules(language);
 let version = 0;
 let versionedT: TFunction = (key, options) => t(key, options);
 
+// What each key (with its plural form) resolved to since the strings last changed: a first render asks for
+// the same few hundred keys over and over, and splitting and walking each path showed in its profile.
+let resolved = new Map<string, string | undefined>();
+
 function changed() {
+  resolved = new Map();
   version += 1;
   versionedT = (key, options) => t(key, options);
   listeners.forEach((listener) => listener());
@@ -37,10 +42,19 @@ function lookup(strings: Strings | undefined, key: string): string | undefined {
 }
 
 function find(key: string, count: number | undefined): string | undefined {
+  const plural = count === undefined ? undefined : plurals.select(count);
+  const form = plural === undefined ? key : `${key}\u0000${plural}`;
+  if (resolved.has(form)) return resolved.get(form);
+  const found = search(key, plural);
+  resolved.set(form, found);
+  return found;
+}
+
+function search(key: string, plural: Intl.LDMLPluralRule | undefined): string | undefined {
   for (const strings of [dictionaries.get(language), dictionaries.get(fallback)]) {
     const found =
-      (count !== undefined
-        ? (lookup(strings, `${key}_${plurals.select(count)}`) ?? lookup(strings, `${key}_other`))
+      (plural !== undefined
+        ? (lookup(strings, `${key}_${plural}`) ?? lookup(strings, `${key}_other`))
         : undefined) ?? lookup(strings, key);
     if (found !== undefined) return found;
   }

@@ -46,6 +46,10 @@ export const franchiseNetworkStrings = {
     none: 'No territory mapped yet.',
     exclusive: 'Exclusive (from the agreement)',
     notExclusive: 'Not exclusive (from the agreement)',
+    contractRadius:
+      'The contract’s terms state a radius of {{radius}} miles; the mapped territory is what overlaps are computed from.',
+    contractDiffers: 'The mapped radius differs from it.',
+    radiusHint: 'The contract states {{radius}} miles.',
     radiusFigure:
       'Radius {{radius}} {{unit}} around {{lat}}, {{lng}}, great-circle, Earth radius {{earth}} km',
     polygonFigure: 'Polygon of {{count}} points; distances great-circle, Earth radius {{earth}} km',
@@ -71,6 +75,14 @@ export const franchiseNetworkStrings = {
     removeText: 'The mapped territory is removed; the agreement’s own territory text stays.',
     removed: 'Territory removed.',
     mapLabel: 'Map of the territory',
+    drawHelp:
+      'Click the map to add a point, drag a point to move it, click a point to remove it; the ring closes itself. Or type the points below.',
+    drawLabel: 'Map to draw the territory on',
+    vertex: 'Point {{number}}: drag to move, click to remove',
+    undo: 'Undo',
+    clear: 'Clear points',
+    drawCount_one: '{{count}} point',
+    drawCount_other: '{{count}} points',
   },
   ownership: {
     title: 'Ownership history',

@@ -9,9 +9,11 @@ import { percentageRentTabStrings } from './en-percentage-rent';
 import { camTabStrings } from './en-cam';
 import { franchiseNetworkStrings } from './en-franchise-network';
 import { payableStrings } from './en-payables';
+import { paymentTermsTabStrings } from './en-payment-terms';
 import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
 import { occupancyStrings } from './en-occupancy';
+import { developmentStrings } from './en-development';
 
 /** The reminders pages' strings: with the later strings, merged over the first-load part above. */
 export const reminderPageStrings = {
@@ -622,8 +624,24 @@ export const enLater = {
       save: 'Save details',
       noPreview: 'This type of file cannot be previewed here.',
       uploaded: 'Uploaded {{date}} by {{name}}',
+      uploadedOn: 'Uploaded {{date}}',
       expires: 'Expires {{date}}',
       missing: 'This document no longer exists or was deleted.',
+    },
+    sharing: {
+      title: 'Sharing',
+      badge: 'Shared',
+      label: 'Share with franchisees',
+      hint: 'The franchisees of the linked stores, leases, agreements and companies can open and download it.',
+      shared: '“{{title}}” is shared with franchisees.',
+      unshared: '“{{title}}” is no longer shared.',
+      share: 'Share with franchisees',
+      unshare: 'Stop sharing',
+      sharedMany_one: '{{count}} document shared with franchisees.',
+      sharedMany_other: '{{count}} documents shared with franchisees.',
+      unsharedMany_one: '{{count}} document no longer shared.',
+      unsharedMany_other: '{{count}} documents no longer shared.',
+      uploadLabel: 'Share new uploads with franchisees',
     },
     record: {
       intro: 'Files attached to {{name}}.',
@@ -638,6 +656,7 @@ export const enLater = {
   ...attributeStrings,
   ...salesStrings,
   ...payableStrings,
+  ...paymentTermsTabStrings,
   ...leaseAccountingPageStrings,
   ...percentageRentTabStrings,
   ...camTabStrings,
@@ -646,4 +665,5 @@ export const enLater = {
   ...importStrings,
   ...tokenStrings,
   ...occupancyStrings,
+  ...developmentStrings,
 };

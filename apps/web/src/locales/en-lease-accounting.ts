@@ -20,6 +20,7 @@ export const leaseAccountingStrings = {
       payment_timing: 'Payments',
       rate_convention: 'Monthly rate',
       rounding: 'Rounding',
+      precision: 'Rounded to',
       exemption: 'Exemption',
       initial_direct_costs: 'Initial direct costs',
       incentives: 'Lease incentives received',
@@ -32,6 +33,8 @@ export const leaseAccountingStrings = {
     hints: {
       discount_rate: "Blank uses the team's incremental borrowing rate for the term.",
       commencement_date: "Blank uses the lease's commencement date.",
+      precision:
+        'Whole units reproduce tables printed in dollars, such as PwC’s (interest rounded each month).',
     },
     standards: { asc842: 'ASC 842 (US GAAP)', ifrs16: 'IFRS 16' },
     timings: {
@@ -39,7 +42,10 @@ export const leaseAccountingStrings = {
       arrears: 'In arrears (last day of the month)',
     },
     conventions: { nominal: 'Annual rate ÷ 12', effective: '(1 + annual rate)^(1/12) − 1' },
-    roundings: { half_up: 'Half up to the cent', half_even: 'Half to even to the cent' },
+    roundings: { half_up: 'Half up', half_even: 'Half to even' },
+    precisions: { cent: 'The cent', unit: 'Whole units (dollars)' },
+    /** Beside the schedule's figures: what every one of them was rounded to. */
+    roundedTo: { cent: 'Interest rounded to the cent', unit: 'Interest rounded to whole units' },
     exemptions: {
       none: 'None',
       short_term: 'Short-term (12 months or less)',

@@ -270,6 +270,8 @@ export const leaseStrings = {
   calendarFeed: {
     title: 'Calendar feed',
     text: 'Subscribe to your team’s open critical dates in any calendar app. Anyone with the link can read it.',
+    textLimited:
+      'Subscribe to the open critical dates of your companies’ stores, leases and agreements in any calendar app. Anyone with the link can read it.',
     create: 'Create calendar link',
     regenerate: 'Replace link',
     revoke: 'Turn off',

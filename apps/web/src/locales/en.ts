@@ -39,6 +39,7 @@ export const en = {
     auditLogs: 'Audit logs',
     payables: 'Payables',
     leaseAccounting: 'Lease accounting',
+    franchiseCalendar: 'Franchise calendar',
     switchTeam: 'Switch team',
     currentTeam: 'Current team',
     logout: 'Log out',

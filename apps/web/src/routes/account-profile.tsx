@@ -31,7 +31,10 @@ export function Component() {
           <Alert type="warning">{t('profile.demo')}</Alert>
         )}
         {/* Per user (spec: "a per-user secret iCalendar feed") and open to every role, so it lives here, not on the admins' team page. */}
-        <CalendarFeedCard teamName={user.teams.find((team) => team.id === user.team_id)?.name ?? ''} />
+        <CalendarFeedCard
+          teamName={user.teams.find((team) => team.id === user.team_id)?.name ?? ''}
+          wholeTeam={can(user, 'team.browse')}
+        />
         {can(user, 'profile.edit') && <ApiTokensCard verified={Boolean(user.email_verified_at)} />}
       </div>
     </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { AGREEMENT_STATUSES, AGREEMENT_TYPES, type Agreement } from '@storekeep/contracts';
+import { AGREEMENT_STATUSES, AGREEMENT_TYPES, type AgreementListItem } from '@storekeep/contracts';
 import { FilterPicker, Skeleton } from '../components/ui';
 import { AgreementFacts, AgreementSections, agreementTitle } from '../features/agreements/agreement-detail';
 import { AgreementForm } from '../features/agreements/agreement-form';
@@ -20,7 +20,7 @@ export function List() {
   const { t } = useTranslation();
   const labels = usePickerLabels();
   return (
-    <ResourceListPage<Agreement>
+    <ResourceListPage<AgreementListItem>
       resource="agreements"
       title={t('agreements.title')}
       createLabel={t('agreements.create')}

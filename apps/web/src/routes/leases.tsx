@@ -5,7 +5,7 @@ import {
   LEASE_CLAUSE_KINDS,
   LEASE_SORTS,
   LEASE_STATUSES,
-  type Lease,
+  type LeaseListItem,
   type Reminder,
 } from '@storekeep/contracts';
 import { Button, FilterPicker, Pagination, Skeleton, Tabs } from '../components/ui';
@@ -30,15 +30,16 @@ const FILTERS = ['status', 'store_id', 'landlord_id', 'clause', 'expiring_before
 const LeaseAccountingPanel = lazy(() => import('../features/lease-accounting/accounting-panel'));
 const PercentageRentPanel = lazy(() => import('../features/percentage-rent/percentage-rent-panel'));
 const CamPanel = lazy(() => import('../features/cam/cam-panel'));
+const PaymentTermsPanel = lazy(() => import('../features/payables/payment-terms-panel'));
 /** The lease page's tabs as named in the URL (?tab=…); the first is the page without a tab. */
-const LEASE_TABS = ['overview', 'accounting', 'percentage-rent', 'cam'] as const;
+const LEASE_TABS = ['overview', 'accounting', 'percentage-rent', 'cam', 'payments'] as const;
 
 export function List() {
   const { t } = useTranslation();
   const labels = usePickerLabels();
   const columns = useLeaseColumns();
   return (
-    <ResourceListPage<Lease>
+    <ResourceListPage<LeaseListItem>
       resource="leases"
       title={t('leases.title')}
       createLabel={t('leases.create')}
@@ -233,6 +234,15 @@ export function Detail() {
               content: (
                 <Suspense fallback={<Skeleton className="h-96 w-full" />}>
                   <CamPanel lease={data} />
+                </Suspense>
+              ),
+            },
+            {
+              key: 'payments',
+              label: t('paymentTermsTab.tab'),
+              content: (
+                <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                  <PaymentTermsPanel lease={data} />
                 </Suspense>
               ),
             },

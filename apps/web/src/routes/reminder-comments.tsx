@@ -10,6 +10,7 @@ import { applyServerErrors } from '../lib/form-errors';
 import { useAddComment, useComments, useDeleteComment, useReminder } from '../features/reminders/queries';
 import { ReminderList } from '../features/reminders/reminder-list';
 import { can } from '../features/auth/permissions';
+import { useRequiredUser } from '../features/auth/use-auth-user';
 
 function CommentForm({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -107,6 +108,8 @@ export function Component() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const reminder = useReminder(id);
+  // A franchisee's people open their reminders from notices too; comments are the franchisor's staff talking.
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
   return (
     <>
       <p className="mb-2 text-sm font-medium text-gray-500 dark:text-gray-400">
@@ -129,7 +132,7 @@ export function Component() {
               </p>
             </Card>
           )}
-          <Comments reminder={reminder.data} />
+          {wholeTeam && <Comments reminder={reminder.data} />}
         </div>
       )}
     </>

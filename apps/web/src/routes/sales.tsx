@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses, PageHeader, Tabs } from '../components/ui';
 import { can } from '../features/auth/permissions';
 import { useRequiredUser } from '../features/auth/use-auth-user';
+import { ExportLinks } from '../features/records/export-links';
 import { PercentageRentReport, RoyaltiesReport, SummaryReport } from '../features/sales/reports';
 import { SalesGrid } from '../features/sales/sales-grid';
 
@@ -27,16 +28,21 @@ export function Component() {
         title={t('sales.title')}
         description={t('sales.intro')}
         actions={
-          wholeTeam && (
-            <>
-              <Link to="/reporting" className={buttonClasses('white', 'md')}>
-                {t('reporting.title')}
-              </Link>
-              <Link to="/invoices" className={buttonClasses('white', 'md')}>
-                {t('invoices.title')}
-              </Link>
-            </>
-          )
+          <>
+            {/* Beside the grid, every figure the caller may see (a franchisee's: their stores'), as CSV or
+                XLSX; the report tabs export their own tables. */}
+            {index === 0 && <ExportLinks resource="sales" query={{}} />}
+            {wholeTeam && (
+              <>
+                <Link to="/reporting" className={buttonClasses('white', 'md')}>
+                  {t('reporting.title')}
+                </Link>
+                <Link to="/invoices" className={buttonClasses('white', 'md')}>
+                  {t('invoices.title')}
+                </Link>
+              </>
+            )}
+          </>
         }
       />
       <Tabs

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_BASE,
   agreementBodySchema,
+  agreementListItemSchema,
   agreementSchema,
   dataOf,
   idParamSchema,
@@ -20,7 +21,8 @@ import * as agreements from './service';
 export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
-  // Reads a franchisee's member may call: narrowed to agreements whose franchisee is one of their companies.
+  // Reads a franchisee's member may call: narrowed to agreements whose franchisee is one of their companies
+  // (the export too, without the team's attribute columns).
   const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/agreements`;
   const one = { 200: dataOf(agreementSchema) };
@@ -28,20 +30,20 @@ export function registerAgreementRoutes(root: FastifyInstance, deps: Deps) {
     base,
     {
       config: scoped,
-      schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementSchema) } },
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(agreementListItemSchema) } },
     },
     async (request) => agreements.listAgreements(deps, actorOf(request, deps), request.query),
   );
   app.get(
     `${base}/export`,
-    { config, schema: { querystring: rawListQuerySchema } },
+    { config: scoped, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const actor = actorOf(request, deps);
       return sendTabular(
         reply,
         await listExport(
           deps.db,
-          actor.teamId,
+          actor.scope,
           request.query,
           {
             subject: 'agreements',

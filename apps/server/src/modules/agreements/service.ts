@@ -4,6 +4,7 @@ import {
   AGREEMENT_STATUSES,
   AGREEMENT_TYPES,
   agreementInputSchema,
+  agreementListItem,
   type Agreement,
   type Attribute,
 } from '@storekeep/contracts';
@@ -14,7 +15,7 @@ import type { SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { whereInScope } from '../../platform/db/scope';
-import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
+import { attributeValuesShownTo, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
   checkRef,
   FieldErrors,
@@ -160,7 +161,7 @@ async function present(
           .execute()
       : [],
     misalignments(db, viewer.teamId, ids),
-    attributeValuesFor(db, viewer.teamId, 'agreements', ids, definitions),
+    attributeValuesShownTo(db, viewer.scope, 'agreements', ids, definitions),
   ]);
   // The stores the viewer may see on these agreements: the misalignments name only those too.
   const visibleStores = new Set(stores.map((s) => s.id));
@@ -410,8 +411,9 @@ export function agreementLifecycle(): Lifecycle {
   return (lifecycle ??= contractLifecycle(agreementDefinition));
 }
 
-export function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
-  return listContracts(deps, agreementDefinition, actor, raw);
+export async function listAgreements(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
+  const page = await listContracts(deps, agreementDefinition, actor, raw);
+  return { ...page, data: page.data.map(agreementListItem) };
 }
 /**
  * A member limited to companies sees the agreements whose franchisee is one of their companies: the agreement's

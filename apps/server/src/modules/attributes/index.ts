@@ -3,6 +3,7 @@ export {
   attributeErrors,
   attributeSearchText,
   attributeValuesFor,
+  attributeValuesShownTo,
   liveAttributes,
   purgeAttributeValues,
   splitAttributes,
@@ -13,6 +14,7 @@ export {
 export { removeAttributeReminders, syncAttributeReminders } from './reminders';
 export {
   attributeExportColumns,
+  exportsAttributes,
   attributeListSpecs,
   attributeSortedPage,
   listExport,

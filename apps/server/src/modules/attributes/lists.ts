@@ -9,6 +9,7 @@ import {
   type AttributeValue,
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
+import type { TeamScope } from '../../platform/policy';
 import { idBatches, parseListQueryWith, type FilterSpec, type SortColumn } from '../../platform/list';
 import { exportFormat, rowsOfBatches, type Column, type TabularFile } from '../../platform/tabular';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
@@ -188,14 +189,22 @@ export async function listQueryWithAttributes(
 }
 
 /**
+ * Whether an export carries the team's attribute columns: they are the franchisor's own fields, which a member
+ * limited to franchisee companies never sees on a page (the definitions are refused them), so their exports
+ * leave them out too (decision 0023).
+ */
+export const exportsAttributes = (scope: TeamScope) => scope.companyIds === null;
+
+/**
  * The export of a list outside the record types (leases, agreements, documents), named `<subject>`:
  * every row meeting the list's filters and search (`source.query`, a 422 for bad ones before the download
- * starts), in id order by keyset batches, presented as the list presents them (`source.load`); the list's
- * columns, then the team's attribute columns (`attributes=a,b` as the list's column picker shows them).
+ * starts, and narrowed to the caller's scope), in id order by keyset batches, presented as the list presents
+ * them (`source.load`); the list's columns, then the team's attribute columns (`attributes=a,b` as the list's
+ * column picker shows them; none for a member limited to companies).
  */
 export async function listExport<T extends { attributes?: Record<string, AttributeValue> }>(
   db: Executor,
-  teamId: number,
+  scope: TeamScope,
   raw: Record<string, string | string[]>,
   source: {
     subject: 'documents' | 'leases' | 'agreements';
@@ -207,10 +216,10 @@ export async function listExport<T extends { attributes?: Record<string, Attribu
   const { format, query } = exportFormat(raw);
   const { attributes: shown, ...listQuery } = query;
   const [definitions, { conditions }] = await Promise.all([
-    liveAttributes(db, teamId, source.subject),
+    exportsAttributes(scope) ? liveAttributes(db, scope.teamId, source.subject) : [],
     source.query(listQuery),
   ]);
-  const batches = idBatches(db, { table: RESOURCE_TABLES[source.subject], teamId, conditions });
+  const batches = idBatches(db, { table: RESOURCE_TABLES[source.subject], teamId: scope.teamId, conditions });
   return {
     format,
     name: source.subject,

@@ -8,6 +8,7 @@ import {
   type AttributeValue,
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
+import type { TeamScope } from '../../platform/policy';
 import { AppError } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { presentAttribute } from './presenter';
@@ -104,6 +105,22 @@ function fromRows(definition: Attribute, rows: repo.AttributeValueRow[]): Attrib
     default:
       return row.text_value;
   }
+}
+
+/**
+ * The attribute values a reader is shown: none for a member limited to companies. Attributes are the team's own
+ * fields (their definitions and the exports' attribute columns are refused to such members, decision 0023), so
+ * their values are withheld too rather than handed out without the fields that say what they mean.
+ */
+export async function attributeValuesShownTo(
+  db: Executor,
+  scope: TeamScope,
+  subjectType: AttributeSubject,
+  ids: number[],
+  definitions?: Attribute[],
+) {
+  if (scope.companyIds !== null) return new Map<number, Record<string, AttributeValue>>();
+  return attributeValuesFor(db, scope.teamId, subjectType, ids, definitions);
 }
 
 /** Live attribute values of several records: id → { key: value } (every live key present). */

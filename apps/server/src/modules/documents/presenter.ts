@@ -30,6 +30,8 @@ export function presentDocument(
   },
   actor: Actor,
 ): DocumentDto {
+  // A franchisee's member never sees the franchisor's staff (as with reminders' assignees): no uploader names.
+  const staffHidden = actor.scope.companyIds !== null;
   return {
     id: row.id,
     title: row.title,
@@ -53,7 +55,7 @@ export function presentDocument(
             text_status: row.version_text_status!,
             text_error: row.version_text_error ?? null,
             uploaded_by:
-              row.version_uploaded_by === null
+              row.version_uploaded_by === null || staffHidden
                 ? null
                 : { id: row.version_uploaded_by!, name: row.version_uploader_name ?? 'Deleted user' },
             created_at: row.version_created_at!,
@@ -61,10 +63,13 @@ export function presentDocument(
     version_count: Number(row.version_count ?? 0),
     links: extra.links,
     uploaded_by:
-      row.uploaded_by === null ? null : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
+      row.uploaded_by === null || staffHidden
+        ? null
+        : { id: row.uploaded_by, name: row.uploader_name ?? 'Deleted user' },
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
+    shared: row.shared === 1,
     abilities: recordAbilities(actor),
     attributes: extra.attributes,
   };

@@ -23,6 +23,7 @@ import { sendTabular } from '../../platform/tabular';
 import { actorOf } from '../auth/index';
 import { listExport } from '../attributes/index';
 import { openSignedFile } from './download';
+import { isScopedLinkType } from './scope';
 import { DOCUMENT_EXPORT_COLUMNS } from './export-columns';
 import * as documents from './service';
 import { uploadDocument, uploadVersion, type UploadParts } from './upload';
@@ -36,12 +37,18 @@ const partsOf =
 export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
+  // Reads a franchisee's member may call: narrowed to the documents shared with them and linked to their
+  // records. Uploads, edits, versions, links, exports and categories stay the franchisor's.
+  const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/documents`;
   const one = { 200: dataOf(documentSchema) };
 
   app.get(
     base,
-    { config, schema: { querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } } },
+    {
+      config: scoped,
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(documentSchema) } },
+    },
     async (request) => documents.listDocuments(deps, actorOf(request, deps), request.query),
   );
   // The list as CSV or XLSX, with its filters, search and sort (files themselves are in the team export).
@@ -54,7 +61,7 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
         reply,
         await listExport(
           deps.db,
-          actor.teamId,
+          actor.scope,
           request.query,
           {
             subject: 'documents',
@@ -76,9 +83,13 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({
-    data: await documents.getDocument(deps, actorOf(request, deps), request.params.id),
-  }));
+  app.get(
+    `${base}/:id`,
+    { config: scoped, schema: { params: idParamSchema, response: one } },
+    async (request) => ({
+      data: await documents.getDocument(deps, actorOf(request, deps), request.params.id),
+    }),
+  );
 
   // The body also takes `attributes: { key: value }`, checked against the team's definitions in the service.
   const patch = patchBody(documentFieldsSchema.extend({ attributes: attributeValuesInputSchema }));
@@ -152,7 +163,8 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     app.get(
       `${API_BASE}/${type}/:id/documents`,
       {
-        config,
+        // A franchisee's store, lease and agreement pages show the documents shared with them.
+        config: isScopedLinkType(type) && type !== 'companies' ? scoped : config,
         schema: {
           params: idParamSchema,
           querystring: rawListQuerySchema,
@@ -161,9 +173,7 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         const actor = actorOf(request, deps);
-        await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
-          throw documents.notFoundRecord(type);
-        });
+        await documents.checkVisibleLinkTarget(deps.db, actor.scope, type, request.params.id);
         return documents.listDocuments(deps, actor, request.query, { type, id: request.params.id });
       },
     );

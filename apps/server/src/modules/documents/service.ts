@@ -16,12 +16,12 @@ import { invalid, notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta, type FilterSpec, type SortColumn } from '../../platform/list';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
-import { authorize, hasRole, type Actor } from '../../platform/policy';
+import { authorize, hasRole, type Actor, type TeamScope } from '../../platform/policy';
 import { indexRecord, matchingIds, normalizeText, searchTokens, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/index';
 import {
   attributeSearchText,
-  attributeValuesFor,
+  attributeValuesShownTo,
   listQueryWithAttributes,
   syncAttributeReminders,
   writeAttributeValues,
@@ -39,6 +39,7 @@ import { discardBlob, releaseBlobs } from '../../platform/blobs';
 import { signedFileUrl } from './download';
 import { categoryName, isBuiltInCategory, presentDocument, presentVersion } from './presenter';
 import * as repo from './repository';
+import { documentInScope, limitedScope, linkTargetInScope, sharedInScope, visibleLinkIds } from './scope';
 
 /** How much extracted text feeds the search index per document. */
 const INDEXED_TEXT_CHARS = 100_000;
@@ -80,14 +81,23 @@ export async function presentDocuments(
     repo.tagsOf(db, actor.teamId, ids),
     repo.linksOf(db, actor.teamId, ids),
     categoriesOf(db, actor.teamId),
-    attributeValuesFor(db, actor.teamId, 'documents', ids, definitions),
+    attributeValuesShownTo(db, actor.scope, 'documents', ids, definitions),
   ]);
+  const limited = limitedScope(actor.scope);
+  // A franchisee's member is named only their own records among a document's links.
+  const visible = limited
+    ? await visibleLinkIds(
+        db,
+        limited,
+        [...links.values()].flat().map((l) => ({ linkable_type: l.type, linkable_id: l.id })),
+      )
+    : null;
   return rows.map((row) =>
     presentDocument(
       row,
       {
         tags: tags.get(row.id) ?? [],
-        links: links.get(row.id) ?? [],
+        links: (links.get(row.id) ?? []).filter((l) => !visible || visible.has(`${l.type}:${l.id}`)),
         categories,
         attributes: attributes.get(row.id) ?? {},
       },
@@ -150,6 +160,8 @@ export async function documentListQuery(
   if (to) conditions.push(sql<SqlBool>`created_at < ${new Date(Date.parse(to) + 86_400_000).toISOString()}`);
   const search = query.search ? matchingIds(deps.dialect, team, 'documents', query.search) : null;
   if (search) conditions.push(search.condition);
+  const limited = limitedScope(actor.scope);
+  if (limited) conditions.push(sharedInScope(deps.db, limited));
   return { query, orderBy, conditions, search, definitions };
 }
 
@@ -198,6 +210,8 @@ export async function findLiveDocument(db: Executor, teamId: number, id: number)
 /** The single-document fetch of spec §7: the document with `url`, a signed link to its current file. */
 export async function getDocument(deps: Deps, actor: Actor, id: number): Promise<DocumentDto> {
   await findLiveDocument(deps.db, actor.teamId, id);
+  // Not shared with a franchisee's member, or not about their records: as if it did not exist.
+  if (!(await documentInScope(deps.db, actor.scope, id))) throw notFound('Document');
   const [dto] = await presentDocuments(deps, actor, [id]);
   const version = await deps.db
     .selectFrom('document_versions')
@@ -308,6 +322,15 @@ export async function checkLinkTarget(
     throw invalid(field, 'The selected record is invalid.');
 }
 
+/** A record's Documents tab: a live record of the team, and for a franchisee's member one of theirs; else 404. */
+export async function checkVisibleLinkTarget(db: Executor, scope: TeamScope, type: LinkableType, id: number) {
+  const limited = limitedScope(scope);
+  const visible =
+    (await linkTargetExists(db, scope.teamId, type, id)) &&
+    (!limited || (await linkTargetInScope(db, limited, type, id)));
+  if (!visible) throw notFoundRecord(type);
+}
+
 export type DocumentPatch = {
   title?: string;
   category?: string;
@@ -315,6 +338,8 @@ export type DocumentPatch = {
   tags?: string[];
   effective_date?: string | null;
   expiration_date?: string | null;
+  /** Shown to the franchisees whose records it is linked to. */
+  shared?: boolean;
   /** Team-defined attributes by key; keys not given keep their values. */
   attributes?: Record<string, unknown>;
 };
@@ -352,11 +377,15 @@ export async function writeDocumentFields(
   if (effective && expiration && !(expiration > effective))
     throw invalid('expiration_date', 'The expiration date must be a date after effective date.');
   if (patch.category) await checkCategory(trx, teamId, patch.category);
-  const { tags, attributes, ...columns } = patch;
-  const changes: Record<string, unknown> = diff(current as Record<string, unknown>, columns);
+  const { tags, attributes, shared, ...fields } = patch;
+  const changes: Record<string, unknown> = diff(current as Record<string, unknown>, fields);
   const before: DocumentPatch = Object.fromEntries(
     Object.keys(changes).map((k) => [k, (current as Record<string, unknown>)[k]]),
   );
+  // Sharing is audited on its own (`shared` / `unshared`): it decides who outside the franchisor sees the file.
+  const sharing = shared !== undefined && shared !== (current.shared === 1) ? shared : undefined;
+  if (sharing !== undefined) before.shared = !sharing;
+  const columns = sharing === undefined ? fields : { ...fields, shared: sharing ? 1 : 0 };
   if (attributes) {
     const changed = await writeAttributeValues(trx, teamId, 'documents', id, attributes, { partial: true });
     Object.assign(changes, changed);
@@ -391,6 +420,16 @@ export async function writeDocumentFields(
       subjectId: id,
       action: 'updated',
       changes,
+      ip: by.ip,
+    });
+  if (sharing !== undefined)
+    await recordActivity(trx, {
+      teamId,
+      userId: by.userId,
+      subjectType: 'document',
+      subjectId: id,
+      action: sharing ? 'shared' : 'unshared',
+      changes: { shared: [!sharing, sharing] },
       ip: by.ip,
     });
   return before;

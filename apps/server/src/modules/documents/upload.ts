@@ -190,6 +190,9 @@ function parseLinks(values: string[] | undefined): Array<{ type: LinkableType; i
     });
 }
 
+const sharedField = (text: string | undefined) =>
+  text === undefined || text === '' ? undefined : text === 'true' ? true : text === 'false' ? false : text;
+
 /** `POST /documents` and `POST /{type}/{id}/documents`: one file with its metadata and links. */
 export async function uploadDocument(
   deps: Deps,
@@ -212,6 +215,8 @@ export async function uploadDocument(
         .filter(Boolean),
       effective_date: single('effective_date'),
       expiration_date: single('expiration_date'),
+      // A form field is text: "true" or "false" (absent: not shared); anything else fails as not a boolean.
+      shared: sharedField(single('shared')),
     });
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
@@ -249,6 +254,7 @@ export async function uploadDocument(
           expiration_date: values.expiration_date,
           text_status: extractable ? 'pending' : 'none',
           uploaded_by: actor.user.id,
+          shared: values.shared ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
@@ -271,7 +277,12 @@ export async function uploadDocument(
         subjectType: 'document',
         subjectId: document.id,
         action: 'uploaded',
-        changes: { file_name: file.fileName, size: file.size, links: links.map((l) => `${l.type}:${l.id}`) },
+        changes: {
+          file_name: file.fileName,
+          size: file.size,
+          links: links.map((l) => `${l.type}:${l.id}`),
+          ...(values.shared ? { shared: true } : {}),
+        },
         ip: actor.ip,
       });
       return document.id;

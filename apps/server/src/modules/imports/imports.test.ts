@@ -565,7 +565,8 @@ describe('importing records', () => {
       'Store #,Reference,Landlord,Commencement,Expiration,Monthly rent,Suite\n7,L-1,Acme Landlord,2024-01-01,2034-12-31,8500,12B\n',
     );
     expect(created).toMatchObject({ created_count: 1 });
-    const [original] = (await admin.get('/app/api/v1/leases')).body.data;
+    const [first] = (await admin.get('/app/api/v1/leases')).body.data;
+    const original = (await admin.get(`/app/api/v1/leases/${first.id}`)).body.data;
 
     // A later file: a new expiration and rent for L-1 (suite and landlord left empty: kept), L-2 new.
     const file =
@@ -577,7 +578,8 @@ describe('importing records', () => {
       updated_count: 1,
       skipped_count: 1,
     });
-    const [updated] = (await admin.get('/app/api/v1/leases')).body.data;
+    const [listed] = (await admin.get('/app/api/v1/leases')).body.data;
+    const updated = (await admin.get(`/app/api/v1/leases/${listed.id}`)).body.data;
     expect(updated).toMatchObject({
       reference: 'L-1',
       suite: '12B',

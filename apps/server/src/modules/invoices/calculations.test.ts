@@ -3,11 +3,11 @@ import {
   agreementLines,
   estimateFrom,
   reportDueDate,
-  tieredRoyalty,
   type BilledAgreement,
   type InvoiceTerms,
   type StorePeriodSales,
 } from './calculations';
+import { tieredRoyalty } from '../sales/index';
 
 const agreement = (overrides: Partial<BilledAgreement> = {}): BilledAgreement => ({
   id: 1,
@@ -24,6 +24,7 @@ const agreement = (overrides: Partial<BilledAgreement> = {}): BilledAgreement =>
 });
 const terms = (overrides: Partial<InvoiceTerms> = {}): InvoiceTerms => ({
   tierBasis: 'period',
+  tierYear: 'calendar',
   pooling: 'pooled',
   capCents: null,
   capIncludesMarketing: false,
@@ -43,6 +44,7 @@ const store = (
   yearBeforeCents,
 });
 const march = { start: '2026-03-01', end: '2026-03-31' };
+const inMarch = (stores: StorePeriodSales[]) => ({ period: march, tiersFrom: '2026-01-01', stores });
 const sumOf = (lines: ReturnType<typeof agreementLines>, kind: string) =>
   lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amountCents, 0);
 
@@ -62,8 +64,23 @@ describe('royalty tiers: per period or year to date', () => {
     expect(tieredRoyalty('year_to_date', 1_000_000, 20_000_000, 4, tiered.tiers)).toBe(60_000);
   });
 
+  it('names the tier year on a year-to-date royalty line, and nothing on a per-period one', () => {
+    const periods = [{ period: march, tiersFrom: '2025-07-01', stores: [store(1, 6_000_000, 9_000_000)] }];
+    const [ytd] = agreementLines(
+      tiered,
+      terms({ tierBasis: 'year_to_date', tierYear: 'agreement' }),
+      periods,
+    );
+    expect(ytd!.description).toBe(
+      'Royalty, FA-1, all stores, 2026-03-01 – 2026-03-31 (tiers on sales since 2025-07-01, the agreement year)',
+    );
+    expect(agreementLines(tiered, terms(), periods)[0]!.description).toBe(
+      'Royalty, FA-1, all stores, 2026-03-01 – 2026-03-31',
+    );
+  });
+
   it('gives the two readings as separate invoice amounts for the same month', () => {
-    const periods = [{ period: march, stores: [store(1, 6_000_000, 9_000_000)] }];
+    const periods = [inMarch([store(1, 6_000_000, 9_000_000)])];
     expect(sumOf(agreementLines(tiered, terms(), periods), 'royalty')).toBe(240_000);
     expect(sumOf(agreementLines(tiered, terms({ tierBasis: 'year_to_date' }), periods), 'royalty')).toBe(
       340_000,
@@ -72,7 +89,7 @@ describe('royalty tiers: per period or year to date', () => {
 });
 
 describe('pooling, minimum and cap', () => {
-  const twoStores = [{ period: march, stores: [store(1, 8_000_000), store(2, 8_000_000)] }];
+  const twoStores = [inMarch([store(1, 8_000_000), store(2, 8_000_000)])];
 
   it('pooled puts both stores’ $160k over the threshold; per store keeps each at $80k under it', () => {
     const pooled = agreementLines(tiered, terms(), twoStores);
@@ -86,20 +103,20 @@ describe('pooling, minimum and cap', () => {
 
   it('bills a minimum as its own shortfall line, only in the term', () => {
     const withMinimum = agreement({ minimumCents: 50_000, termStart: '2026-01-01' });
-    const lines = agreementLines(withMinimum, terms(), [{ period: march, stores: [store(1, 500_000)] }]);
+    const lines = agreementLines(withMinimum, terms(), [inMarch([store(1, 500_000)])]);
     expect(lines.map((l) => [l.kind, l.amountCents])).toEqual([
       ['royalty', 25_000],
       ['minimum', 25_000],
     ]);
     const before = agreementLines(agreement({ minimumCents: 50_000, termStart: '2026-06-01' }), terms(), [
-      { period: march, stores: [store(1, 500_000)] },
+      inMarch([store(1, 500_000)]),
     ]);
     expect(sumOf(before, 'minimum')).toBe(0);
   });
 
   it('caps the royalty per period, and the marketing fund only when the cap says so', () => {
     const withMarketing = agreement({ marketingPercent: 2 });
-    const periods = [{ period: march, stores: [store(1, 10_000_000)] }];
+    const periods = [inMarch([store(1, 10_000_000)])];
     const capped = agreementLines(withMarketing, terms({ capCents: 400_000 }), periods);
     expect([sumOf(capped, 'royalty'), sumOf(capped, 'marketing')]).toEqual([400_000, 200_000]);
     const cappedAll = agreementLines(
@@ -114,7 +131,7 @@ describe('pooling, minimum and cap', () => {
     const lines = agreementLines(
       agreement({ technologyFeeCents: 9_900 }),
       terms({ otherFees: [{ label: 'POS support', amount_cents: 2_500 }] }),
-      [{ period: march, stores: [store(1, 100_000)] }],
+      [inMarch([store(1, 100_000)])],
     );
     expect(
       lines.filter((l) => l.kind !== 'royalty').map((l) => [l.kind, l.description, l.amountCents]),
@@ -127,9 +144,7 @@ describe('pooling, minimum and cap', () => {
 
 describe('missing reports', () => {
   it('never bills a missing report as zero sales: the line says missing and no minimum is charged on it', () => {
-    const lines = agreementLines(agreement({ minimumCents: 50_000 }), terms(), [
-      { period: march, stores: [store(1, null)] },
-    ]);
+    const lines = agreementLines(agreement({ minimumCents: 50_000 }), terms(), [inMarch([store(1, null)])]);
     expect(lines).toEqual([
       expect.objectContaining({ kind: 'royalty', basis: 'missing', salesCents: null, amountCents: 0 }),
     ]);
@@ -137,9 +152,7 @@ describe('missing reports', () => {
   });
 
   it('names an estimate on the line', () => {
-    const lines = agreementLines(agreement(), terms(), [
-      { period: march, stores: [store(1, 200_000, 0, 'estimated')] },
-    ]);
+    const lines = agreementLines(agreement(), terms(), [inMarch([store(1, 200_000, 0, 'estimated')])]);
     expect(lines[0]).toMatchObject({ basis: 'estimated', amountCents: 10_000 });
     expect(lines[0]!.description).toMatch(/\(estimated\)$/);
     expect(estimateFrom([100, 200, 300, 400])).toBe(300);

@@ -6,10 +6,13 @@
  *   quarterly agreement is billed in March, June, September and December; a week belongs to the month of its
  *   Sunday), so a period is billed exactly once and its minimum and tiers apply to the period the agreement
  *   names.
- * - `tier_basis`: `period` (the default, as the royalty report computes): marginal tiers on each period's
- *   sales. `year_to_date`: marginal tiers on the calendar year's sales through the period, billed as the
- *   growth of that year-to-date royalty over the year-to-date royalty before the period, so crossing a
- *   threshold in October bills October's sales above it at the higher rate and never re-bills January.
+ * - `tier_basis`: `period` (the default): marginal tiers on each period's sales. `year_to_date`: marginal
+ *   tiers on the tier year's sales through the period, billed as the growth of that year-to-date royalty
+ *   over the year-to-date royalty before the period, so crossing a threshold in October bills October's sales
+ *   above it at the higher rate and never re-bills January. `tier_year` says which year: `calendar` (the
+ *   default) or `agreement` (from the anniversary of its effective date). The rule is the sales module's
+ *   (`tieredRoyalty`, `tierSalesFrom`), which the royalty report follows too; a year-to-date royalty line
+ *   names the day its tier year's sales are counted from.
  * - `pooling`: `pooled` (the default) applies tiers, minimum and cap to the sum of the agreement's stores;
  *   `per_store` to each store alone.
  * - The minimum is its own shortfall line (minimum − royalty, when positive), only for periods in the term.
@@ -20,14 +23,22 @@
  *   with no amount and no shortfall (billed once the report is in, by voiding and invoicing again).
  */
 
-import type { POOLINGS, TIER_BASES } from '@storekeep/contracts';
-import { royaltyOnSales, type Period, type ReportingFrequency, type Tier } from '../sales/index';
+import type { POOLINGS } from '@storekeep/contracts';
+import {
+  tieredRoyalty,
+  type Period,
+  type ReportingFrequency,
+  type Tier,
+  type TierBasis,
+  type TierYear,
+} from '../sales/index';
 
-export type TierBasis = (typeof TIER_BASES)[number];
+export type { TierBasis, TierYear };
 export type Pooling = (typeof POOLINGS)[number];
 
 export type InvoiceTerms = {
   tierBasis: TierBasis;
+  tierYear: TierYear;
   pooling: Pooling;
   capCents: number | null;
   capIncludesMarketing: boolean;
@@ -49,7 +60,7 @@ export type BilledAgreement = {
 
 export type Basis = 'reported' | 'estimated' | 'missing';
 
-/** One store's sales in one reporting period, and its sales earlier in that calendar year (for YTD tiers). */
+/** One store's sales in one reporting period, and its sales earlier in that tier year (for YTD tiers). */
 export type StorePeriodSales = {
   storeId: number;
   storeName: string;
@@ -77,31 +88,21 @@ const worst = (bases: Basis[]): Basis =>
 
 const percentOf = (cents: number, percent: number | null) => Math.round((cents * (percent ?? 0)) / 100);
 
-/** The royalty of `cents` sales, on the period's sales or as the growth of the year-to-date royalty. */
-export function tieredRoyalty(
-  basis: TierBasis,
-  cents: number,
-  yearBeforeCents: number,
-  percent: number | null,
-  tiers: Tier[],
-): number {
-  if (basis === 'period') return royaltyOnSales(cents, percent, tiers);
-  return (
-    royaltyOnSales(yearBeforeCents + cents, percent, tiers) - royaltyOnSales(yearBeforeCents, percent, tiers)
-  );
-}
-
 const periodLabel = (p: Period) => (p.start === p.end ? p.start : `${p.start} – ${p.end}`);
 
 /** The lines one agreement adds to an invoice: per period and unit royalty, shortfall and marketing; then fees. */
 export function agreementLines(
   agreement: BilledAgreement,
   terms: InvoiceTerms,
-  periods: Array<{ period: Period; stores: StorePeriodSales[] }>,
+  periods: Array<{ period: Period; tiersFrom: string; stores: StorePeriodSales[] }>,
 ): InvoiceLine[] {
   const lines: InvoiceLine[] = [];
   const label = agreement.number ?? `Agreement ${agreement.id}`;
-  for (const { period, stores } of periods) {
+  for (const { period, tiersFrom, stores } of periods) {
+    const tierNote =
+      terms.tierBasis === 'year_to_date'
+        ? ` (tiers on sales since ${tiersFrom}, the ${terms.tierYear} year)`
+        : '';
     const units =
       terms.pooling === 'pooled'
         ? [{ storeId: null as number | null, name: 'all stores', stores }]
@@ -140,7 +141,7 @@ export function agreementLines(
       lines.push({
         ...base,
         kind: 'royalty',
-        description: `Royalty, ${where}${suffix}`,
+        description: `Royalty, ${where}${suffix}${tierNote}`,
         salesCents: sales,
         basis,
         amountCents: royalty,

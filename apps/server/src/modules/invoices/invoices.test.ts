@@ -587,6 +587,121 @@ describe('locked sales periods', () => {
   });
 });
 
+/**
+ * Year-to-date tiers by calendar or agreement year. One store under an agreement effective 1 July 2025 reports
+ * $20,000 every month from July 2025 to July 2026; the tiers are 4% up to $110,000 of the tier year's sales
+ * and 6% above. Computed by hand:
+ *
+ * - Calendar year (the tiers reset on 1 January): January 2026 starts the year at $0, so $20,000 × 4% = $800.
+ *   By June, January–May have sold $100,000: June's $20,000 crosses $110,000, so $10,000 × 4% + $10,000 × 6%
+ *   = $1,000. July follows $120,000 of the year, all at 6%: $1,200.
+ * - Agreement year (the tiers reset on 1 July): the year from 1 July 2025 crossed $110,000 in December
+ *   ($100,000 by November; December $1,000), so January 2026 follows $120,000: $1,200, and June follows
+ *   $220,000: $1,200. July 2026 starts the new agreement year at $0: $800.
+ * - The royalty report over January–June 2026 is the growth of the year-to-date royalty: calendar, $120,000 of
+ *   sales → $110,000 × 4% + $10,000 × 6% = $5,000; agreement, from $120,000 ($5,000) to $240,000 ($4,400 +
+ *   $130,000 × 6% = $12,200) = $7,200; per period, 6 × $800 = $4,800.
+ */
+describe('year-to-date tiers by calendar or agreement year', () => {
+  async function ytdFranchise(client: TestClient, name: string) {
+    const operator = await buildCompany(client, { name, kind: 'franchisee' });
+    const brand = await buildBrand(client, { name: `Brand ${name}` });
+    const store = await buildStore(client, {
+      name: `${name} store`,
+      brand_id: brand.id,
+      company_id: operator.id,
+    });
+    await buildAgreement(client, {
+      brand_id: brand.id,
+      franchisee_id: operator.id,
+      store_ids: [store.id],
+      agreement_number: `YTD-${operator.id}`,
+      status: 'open',
+      effective_date: '2025-07-01',
+      royalty_percent: 4,
+      royalty_tiers: [{ from_sales: 110_000, percent: 6 }],
+      reporting_frequency: 'monthly',
+    });
+    const rows = Array.from({ length: 13 }, (_, i) => ({
+      store_id: store.id,
+      period_start: `${2025 + Math.floor((6 + i) / 12)}-${String(((6 + i) % 12) + 1).padStart(2, '0')}-01`,
+      gross: 20_000,
+    }));
+    expect((await client.post(`${api}/sales/batch`, { rows })).status).toBe(200);
+    return { operator, brand };
+  }
+
+  it('resets the tiers on 1 January or on the agreement’s anniversary, in the invoices and the royalty report alike', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const calendar = await ytdFranchise(admin, 'Calendar Co');
+    const agreementYear = await ytdFranchise(admin, 'Anniversary Co');
+    const perPeriod = await ytdFranchise(admin, 'Period Co');
+    const put = (brandId: number, body: Record<string, unknown>) =>
+      admin.put(`${api}/invoicing/settings/brands/${brandId}`, body);
+    const byDefault = await put(calendar.brand.id, { tier_basis: 'year_to_date' });
+    expect(byDefault.body.data).toMatchObject({ tier_basis: 'year_to_date', tier_year: 'calendar' });
+    expect(
+      (await put(agreementYear.brand.id, { tier_basis: 'year_to_date', tier_year: 'agreement' })).status,
+    ).toBe(200);
+    expect((await put(perPeriod.brand.id, { tier_year: 'fiscal' })).body.errors).toEqual({
+      tier_year: ['The selected tier year is invalid.'],
+    });
+
+    const royalties = async (period: string) => {
+      const { created } = await invoiceMonth(admin, period);
+      const of = (operatorId: number) =>
+        created.find((i) => (i.franchisee as { id: number }).id === operatorId)!;
+      return [calendar, agreementYear, perPeriod].map(({ operator }) => of(operator.id).royalty);
+    };
+    expect(await royalties('2026-01')).toEqual([800, 1200, 800]);
+    expect(await royalties('2026-06')).toEqual([1000, 1200, 800]);
+    expect(await royalties('2026-07')).toEqual([1200, 800, 800]);
+
+    // The invoice line says which year its tiers count.
+    const june = (await admin.get(`${api}/invoices?filters[period]=2026-06`)).body.data as Array<{
+      id: number;
+      franchisee: { id: number };
+    }>;
+    const lineOf = async (operatorId: number) =>
+      (await admin.get(`${api}/invoices/${june.find((i) => i.franchisee.id === operatorId)!.id}`)).body.data
+        .lines[0].description as string;
+    expect(await lineOf(agreementYear.operator.id)).toMatch(
+      /tiers on sales since 2025-07-01, the agreement year/,
+    );
+    expect(await lineOf(calendar.operator.id)).toMatch(/tiers on sales since 2026-01-01, the calendar year/);
+    expect(await lineOf(perPeriod.operator.id)).not.toMatch(/tiers on/);
+
+    const report = (await observer.get(`${api}/sales/reports/royalties?from=2026-01-01&to=2026-06-30`)).body
+      .data as Array<{ agreement: { franchisee: string }; royalty: number; tiers: unknown }>;
+    const row = (name: string) => report.find((r) => r.agreement.franchisee === name)!;
+    expect(row('Calendar Co')).toMatchObject({
+      royalty: 5000,
+      tiers: { basis: 'year_to_date', year: 'calendar', since: '2026-01-01' },
+    });
+    expect(row('Anniversary Co')).toMatchObject({
+      royalty: 7200,
+      tiers: { basis: 'year_to_date', year: 'agreement', since: '2025-07-01' },
+    });
+    expect(row('Period Co')).toMatchObject({
+      royalty: 4800,
+      tiers: { basis: 'period', year: 'calendar', since: null },
+    });
+
+    // Another team neither changes these settings nor sees the report's rows.
+    const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
+    expect(
+      (
+        await stranger.put(`${api}/invoicing/settings/brands/${calendar.brand.id}`, {
+          tier_year: 'agreement',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await stranger.get(`${api}/sales/reports/royalties?from=2026-01-01&to=2026-06-30`)).body.data,
+    ).toEqual([]);
+  });
+});
+
 describe('tenancy', () => {
   it('shows another team nothing: 404 on every record, its franchisees refused in bodies, lists empty', async () => {
     const { admin } = await teamWithRoles(ctx);

@@ -41,7 +41,14 @@ export async function draftInvoices(
 ) {
   const monthEnd = addCalendarDays(addCalendarMonths(monthStart, 1), -1);
   const rules = await rulesByBrand(db, scope.teamId);
-  const perAgreement = await agreementPeriods(db, scope, franchiseeIds, monthStart, monthEnd);
+  const perAgreement = await agreementPeriods(
+    db,
+    scope,
+    franchiseeIds,
+    monthStart,
+    monthEnd,
+    (brandId) => rules(brandId).tierYear,
+  );
   const byFranchisee = new Map<number, { lines: InvoiceLine[]; terms: number }>();
   for (const { agreement, billed, periods } of perAgreement) {
     const brand = rules(agreement.brand_id);

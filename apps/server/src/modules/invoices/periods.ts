@@ -7,10 +7,12 @@ import {
   estimationPeriods,
   reportingPeriods,
   salesOfStores,
+  tierSalesFrom,
   type BillableAgreement,
   type Period,
   type ReportingFrequency,
   type Tier,
+  type TierYear,
 } from '../sales/index';
 import type { BilledAgreement, StorePeriodSales } from './calculations';
 
@@ -79,13 +81,14 @@ export type AgreementPeriods = {
   agreement: BillableAgreement;
   billed: BilledAgreement;
   stores: Array<{ id: number; name: string }>;
-  periods: Array<{ period: Period; stores: StorePeriodSales[] }>;
+  periods: Array<{ period: Period; tiersFrom: string; stores: StorePeriodSales[] }>;
 };
 
 /**
  * Every scoped open agreement of a franchisee with its periods ending in [from, to] and, per store, the
  * sales reported in each (or an estimate from its last three reported periods, or nothing: missing), and the
- * store's reported sales earlier in the period's calendar year.
+ * store's reported sales earlier in the period's tier year (`tierYearOf` the agreement's brand: the calendar
+ * year unless given), from `tiersFrom`.
  */
 export async function agreementPeriods(
   db: Executor,
@@ -93,6 +96,7 @@ export async function agreementPeriods(
   franchiseeIds: number[] | null,
   from: string,
   to: string,
+  tierYearOf: (brandId: number) => TierYear = () => 'calendar',
 ): Promise<AgreementPeriods[]> {
   const { agreements, stores } = await billableAgreements(db, scope, franchiseeIds);
   const storesOf = new Map<number, Array<{ id: number; name: string }>>();
@@ -101,7 +105,7 @@ export async function agreementPeriods(
       id: s.store_id,
       name: s.name,
     });
-  // Estimates look a year back from the earliest period; year-to-date sums start on its year's first day.
+  // Estimates look a year back from the earliest period; year-to-date sums start within its tier year.
   const earliest = addCalendarMonths(`${from.slice(0, 7)}-01`, -15);
   const rows = await salesOfStores(
     db,
@@ -127,37 +131,43 @@ export async function agreementPeriods(
       periodsCache.get(billed.frequency) ??
       periodsCache.set(billed.frequency, periodsEndingIn(billed.frequency, from, to)).get(billed.frequency)!;
     const own = storesOf.get(agreement.id) ?? [];
+    const tierYear = tierYearOf(agreement.brand_id);
+    // The agreement year runs from the effective date, as the royalty report reads it.
+    const anniversary = agreement.effective_date ?? agreement.opening_date;
     return {
       agreement,
       billed,
       stores: own,
-      periods: periods.map((period) => ({
-        period,
-        stores: own.map((store): StorePeriodSales => {
-          const s = salesOf(store.id);
-          const yearStart = `${period.start.slice(0, 4)}-01-01`;
-          const yearBeforeCents =
-            yearStart < period.start ? (s.sum(yearStart, addCalendarDays(period.start, -1)) ?? 0) : 0;
-          const reported = s.sum(period.start, period.end);
-          if (reported !== null)
+      periods: periods.map((period) => {
+        const tiersFrom = tierSalesFrom(billed.frequency, tierYear, period.start, anniversary);
+        return {
+          period,
+          tiersFrom,
+          stores: own.map((store): StorePeriodSales => {
+            const s = salesOf(store.id);
+            const yearBeforeCents =
+              tiersFrom < period.start ? (s.sum(tiersFrom, addCalendarDays(period.start, -1)) ?? 0) : 0;
+            const reported = s.sum(period.start, period.end);
+            if (reported !== null)
+              return {
+                storeId: store.id,
+                storeName: store.name,
+                cents: reported,
+                basis: 'reported',
+                yearBeforeCents,
+              };
+            const past = history(billed.frequency, period).flatMap((p) => s.sum(p.start, p.end) ?? []);
+            const estimate = estimateFrom(past);
             return {
               storeId: store.id,
               storeName: store.name,
-              cents: reported,
-              basis: 'reported',
+              cents: estimate,
+              basis: estimate === null ? 'missing' : 'estimated',
               yearBeforeCents,
             };
-          const past = history(billed.frequency, period).flatMap((p) => s.sum(p.start, p.end) ?? []);
-          const estimate = estimateFrom(past);
-          return {
-            storeId: store.id,
-            storeName: store.name,
-            cents: estimate,
-            basis: estimate === null ? 'missing' : 'estimated',
-            yearBeforeCents,
-          };
-        }),
-      })),
+          }),
+        };
+      }),
     };
   });
 }

@@ -12,7 +12,7 @@ import { notFound } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
-import type { InvoiceTerms, Pooling, TierBasis } from './calculations';
+import type { InvoiceTerms, Pooling, TierBasis, TierYear } from './calculations';
 import { invoicePolicy } from './policy';
 import * as repo from './repository';
 
@@ -27,6 +27,7 @@ const DEFAULTS: Omit<repo.SettingsRow, 'team_id' | 'brand_id' | 'updated_at'> = 
   weekly_due_weekday: 2,
   monthly_due_day: 10,
   tier_basis: 'period',
+  tier_year: 'calendar',
   pooling: 'pooled',
   cap_cents: null,
   cap_includes_marketing: 0,
@@ -40,6 +41,7 @@ function rulesOf(row: Omit<repo.SettingsRow, 'team_id' | 'brand_id' | 'updated_a
     monthlyDueDay: row.monthly_due_day,
     paymentTermsDays: row.payment_terms_days,
     tierBasis: row.tier_basis as TierBasis,
+    tierYear: row.tier_year as TierYear,
     pooling: row.pooling as Pooling,
     capCents: row.cap_cents === null ? null : Number(row.cap_cents),
     capIncludesMarketing: Boolean(row.cap_includes_marketing),
@@ -47,7 +49,7 @@ function rulesOf(row: Omit<repo.SettingsRow, 'team_id' | 'brand_id' | 'updated_a
   };
 }
 
-/** A lookup of each brand's rules. */
+/** A lookup of each brand's rules (the royalty report reads its tier reading here too). */
 export async function rulesByBrand(db: Executor, teamId: number): Promise<(brandId: number) => BrandRules> {
   const rows = await repo.settingsRows(db, teamId);
   const team = rulesOf(rows.find((r) => r.brand_id === 0) ?? DEFAULTS);
@@ -65,6 +67,7 @@ function present(
     weekly_due_weekday: rules.weeklyDueWeekday,
     monthly_due_day: rules.monthlyDueDay,
     tier_basis: rules.tierBasis,
+    tier_year: rules.tierYear,
     pooling: rules.pooling,
     cap: rules.capCents === null ? null : toDollars(rules.capCents),
     cap_includes_marketing: rules.capIncludesMarketing,
@@ -101,6 +104,7 @@ export async function putSettings(deps: Deps, actor: Actor, brandId: number | nu
     weekly_due_weekday: v.weekly_due_weekday,
     monthly_due_day: v.monthly_due_day,
     tier_basis: v.tier_basis,
+    tier_year: v.tier_year,
     pooling: v.pooling,
     cap_cents: toCents(v.cap),
     cap_includes_marketing: v.cap_includes_marketing ? 1 : 0,

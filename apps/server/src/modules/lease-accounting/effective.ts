@@ -9,7 +9,7 @@ import {
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
 import * as repo from './repository';
-import { load } from './service';
+import { load, loadMany } from './service';
 import { scheduleInputOf, type Profile, type Resolved } from './terms';
 
 export type Effective = {
@@ -35,11 +35,34 @@ const sameRow = (a: ScheduleRow, b: ScheduleRow | undefined) => JSON.stringify(a
  * profile's rate, starting from the liability and asset carried at the close (ASC 842-20-35-5, IFRS 16.40).
  */
 export async function effectiveSchedule(deps: Deps, actor: Actor, leaseId: number): Promise<Effective> {
-  const { lease, profile, resolved } = await load(deps, actor, leaseId);
+  const loaded = await load(deps, actor, leaseId);
+  const closed = await repo.closedRowsOf(deps.db, actor.teamId, leaseId);
+  return effectiveOf(loaded, closed);
+}
+
+/**
+ * `effectiveSchedule` of several leases, read in one pass (a portfolio's journal and recompute go through
+ * this a batch at a time); leases the actor cannot see are left out.
+ */
+export async function effectiveSchedules(deps: Deps, actor: Actor, leaseIds: number[]): Promise<Effective[]> {
+  const [loaded, closed] = await Promise.all([
+    loadMany(deps, actor, leaseIds),
+    repo.closedRowsOfLeases(deps.db, actor.teamId, leaseIds),
+  ]);
+  const closedOf = new Map<number, Array<{ row: string }>>();
+  for (const row of closed) {
+    const id = Number(row.lease_id);
+    (closedOf.get(id) ?? closedOf.set(id, []).get(id)!).push(row);
+  }
+  return loaded.map((one) => effectiveOf(one, closedOf.get(one.lease.id) ?? []));
+}
+
+function effectiveOf(
+  { lease, profile, resolved }: { lease: Lease; profile: Profile; resolved: Resolved },
+  stored: Array<{ row: string }>,
+): Effective {
   const input = scheduleInputOf(lease, profile, resolved);
-  const closed = (await repo.closedRowsOf(deps.db, actor.teamId, leaseId)).map(
-    (stored) => JSON.parse(stored.row) as ScheduleRow,
-  );
+  const closed = stored.map((one) => JSON.parse(one.row) as ScheduleRow);
   const base = { lease, profile, resolved, input, closedMonths: closed.length, remeasurementCents: 0 };
   if (!input) return { ...base, schedule: null, remeasuredFrom: null };
   const current = buildSchedule(input);

@@ -15,7 +15,7 @@ import type { Actor } from '../../platform/policy';
 import { Fixed, type Cell, type TabularFile, type TabularFormat } from '../../platform/tabular';
 import { stores } from '../stores/index';
 import * as repo from './repository';
-import { effectiveSchedule } from './effective';
+import { effectiveSchedule, effectiveSchedules, type Effective } from './effective';
 import { glAccountsOf } from './service';
 
 /** The shape general-ledger imports take: one line per account, debit or credit, with the store segment. */
@@ -50,21 +50,20 @@ async function segmentsOf(deps: Deps, teamId: number, leases: Lease[]): Promise<
 }
 
 /** The lease's journal lines, optionally only those of one period (YYYY-MM); null when it has no schedule. */
-async function leaseLines(deps: Deps, actor: Actor, leaseId: number, period: string | null) {
-  const { lease, profile, input, schedule, remeasuredFrom, remeasurementCents } = await effectiveSchedule(
-    deps,
-    actor,
-    leaseId,
-  );
+function linesOf(effective: Effective, period: string | null) {
+  const { lease, profile, input, schedule, remeasuredFrom, remeasurementCents } = effective;
   if (!input || !schedule) return null;
   const dated: Array<{ date: string; line: JournalLine }> = [];
-  for (const line of recognitionLines(schedule, {
-    prepaidCents: profile.prepaid_rent_cents,
-    initialDirectCostsCents: profile.initial_direct_costs_cents,
-    incentivesCents: profile.incentives_cents,
-  }))
-    dated.push({ date: input.startDate, line });
+  if (!period || input.startDate.slice(0, 7) === period)
+    for (const line of recognitionLines(schedule, {
+      prepaidCents: profile.prepaid_rent_cents,
+      initialDirectCostsCents: profile.initial_direct_costs_cents,
+      incentivesCents: profile.incentives_cents,
+    }))
+      dated.push({ date: input.startDate, line });
   for (const row of schedule.rows) {
+    // One period asked for: only its month's rows make lines (the schedule is in month order).
+    if (period && row.period_start.slice(0, 7) !== period) continue;
     // A remeasurement moves the liability and the asset together on its first day.
     if (remeasuredFrom && row.period_start === remeasuredFrom && remeasurementCents !== 0)
       for (const line of remeasurementLines(row.month, remeasurementCents))
@@ -107,7 +106,7 @@ export async function leaseJournalFile(
   leaseId: number,
   format: TabularFormat,
 ): Promise<TabularFile> {
-  const found = await leaseLines(deps, actor, leaseId, null);
+  const found = linesOf(await effectiveSchedule(deps, actor, leaseId), null);
   if (!found) throw new AppError('validation', 'The lease has no accounting schedule yet.');
   const accounts = await glAccountsOf(deps, actor.teamId);
   const segments = await segmentsOf(deps, actor.teamId, [found.lease]);
@@ -137,16 +136,10 @@ export async function periodJournalFile(
   async function* rows(): AsyncGenerator<Cell[]> {
     yield HEADER;
     for (let start = 0; start < ids.length; start += BATCH) {
-      const found = [];
-      for (const id of ids.slice(start, start + BATCH)) {
-        try {
-          const lines = await leaseLines(deps, actor, id, period);
-          if (lines) found.push(lines);
-        } catch (error) {
-          // A profile outlives its lease in the trash: that lease has no entries, the rest still export.
-          if (!(error instanceof AppError && error.code === 'not_found')) throw error;
-        }
-      }
+      // A profile outlives its lease in the trash: that lease is left out and has no entries.
+      const found = (await effectiveSchedules(deps, actor, ids.slice(start, start + BATCH)))
+        .map((effective) => linesOf(effective, period))
+        .filter((lines) => lines !== null);
       const segments = await segmentsOf(
         deps,
         actor.teamId,

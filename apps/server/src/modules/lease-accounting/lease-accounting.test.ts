@@ -183,8 +183,9 @@ describe('lease accounting profile and schedule', () => {
       .split('\n');
     expect(lines).toHaveLength(61);
     expect(lines[0]).toBe(
-      'Month,Period,Period start,Payment,Interest,Principal,Liability opening,Liability closing,ROU asset opening,ROU amortization,ROU asset closing,Straight-line cost,Total expense',
+      'Month,Period,Period start,Payment,Interest,Principal,Liability opening,Liability closing,ROU asset opening,ROU amortization,ROU asset closing,Straight-line cost,Total expense,Rounded to',
     );
+    expect(lines[1]?.split(',').at(-1)).toBe('cent');
     expect(lines[1]?.split(',').slice(0, 5)).toEqual([
       '1',
       '2025-01',
@@ -198,6 +199,59 @@ describe('lease accounting profile and schedule', () => {
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.raw.subarray(0, 2).toString()).toBe('PK');
     expect((await observer.get(`${url}/schedule/export?format=pdf`)).status).toBe(422);
+  });
+
+  // PwC, "Leases" guide, Examples 4-4 and 4-13 (the engine's own test, lease-accounting.test.ts in contracts,
+  // cites the pages): 36 × $500 at the start of each month at 6 %, an ASC 842 operating lease. PwC rounds every
+  // month's interest to the dollar; with the profile's precision `unit` the API serves its printed table.
+  it('rounds to whole units when the profile says so: PwC Example 4-4/4-13 to the printed dollar', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const lease = await buildLease(admin, {
+      status: 'active',
+      commencement_date: '2029-01-01',
+      expiration_date: '2031-12-31',
+      rent_schedule: [{ start_date: '2029-01-01', end_date: '2031-12-31', monthly_amount: 500 }],
+    });
+    const url = `/app/api/v1/leases/${lease.id}/accounting`;
+    expect((await observer.get(url)).body.data.precision).toBe('cent');
+    await admin.put(url, { discount_rate: 6 });
+    const inCents = (await observer.get(`${url}/schedule`)).body.data;
+    expect(inCents).toMatchObject({ precision: 'cent', initial_liability: 16017.69 });
+
+    const bad = await admin.put(url, { discount_rate: 6, precision: 'dime' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['precision']);
+
+    const saved = await admin.put(url, { discount_rate: 6, precision: 'unit' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.precision).toBe('unit');
+    const schedule = (await observer.get(`${url}/schedule`)).body.data;
+    expect(schedule).toMatchObject({
+      precision: 'unit',
+      classification: 'operating',
+      initial_liability: 16018,
+      initial_rou_asset: 16518,
+      total_interest: 1482,
+    });
+    type Row = { interest: number; rou_amortization: number; liability_closing: number; rou_closing: number };
+    const rows = schedule.rows as Row[];
+    const year = (n: number) => rows.slice((n - 1) * 12, n * 12);
+    const sum = (list: Row[], pick: (row: Row) => number) =>
+      Math.round(list.reduce((total, row) => total + pick(row), 0) * 100) / 100;
+    // Printed: interest 820 / 500 / 162, amortization 5,180 / 5,500 / 5,838, liability and asset 11,338 / 5,838 / 0.
+    expect([1, 2, 3].map((n) => sum(year(n), (row) => row.interest))).toEqual([820, 500, 162]);
+    expect([1, 2, 3].map((n) => sum(year(n), (row) => row.rou_amortization))).toEqual([5180, 5500, 5838]);
+    expect([1, 2, 3].map((n) => year(n).at(-1)!.liability_closing)).toEqual([11338, 5838, 0]);
+    expect([1, 2, 3].map((n) => year(n).at(-1)!.rou_closing)).toEqual([11338, 5838, 0]);
+    expect(rows.every((row) => Number.isInteger(row.interest))).toBe(true);
+
+    const csv = String((await observer.get(`${url}/schedule/export?format=csv`)).body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(csv[0]?.split(',').at(-1)).toBe('Rounded to');
+    expect(csv.slice(1).every((line) => line.endsWith(',whole units'))).toBe(true);
+    expect(csv[1]?.split(',').slice(3, 5)).toEqual(['500.00', '80.00']);
   });
 
   it('journal entries in the team GL accounts with the store and brand segment, per lease and per period', async () => {
@@ -263,6 +317,12 @@ describe('lease accounting profile and schedule', () => {
     );
     const xlsx = await observer.get('/app/api/v1/lease-accounting/journal/export?period=2025-02&format=xlsx');
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    // A lease in the trash keeps its profile but books nothing; the others still export.
+    expect((await admin.delete(`/app/api/v1/leases/${other.id}`)).status).toBe(204);
+    const afterTrash = parse(
+      (await observer.get('/app/api/v1/lease-accounting/journal/export?period=2025-02&format=csv')).body,
+    ).slice(1);
+    expect(new Set(afterTrash.map((line) => line[9]))).toEqual(new Set([String(lease.id)]));
 
     const stranger = (await teamWithRoles(ctx)).admin;
     expect((await stranger.get(`/app/api/v1/leases/${lease.id}/accounting/journal/export`)).status).toBe(404);

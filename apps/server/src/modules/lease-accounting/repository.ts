@@ -20,6 +20,17 @@ export async function profileOf(
     .executeTakeFirst();
 }
 
+/** The saved profiles of several leases (a lease without one has none here). */
+export async function profilesOf(db: Executor, teamId: number, leaseIds: number[]): Promise<ProfileRow[]> {
+  if (!leaseIds.length) return [];
+  return db
+    .selectFrom('lease_accounting_profiles')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('lease_id', 'in', leaseIds)
+    .execute();
+}
+
 /** One profile per lease, replaced whole (the unique index on team and lease keeps it one). */
 export async function saveProfile(db: Executor, teamId: number, leaseId: number, values: ProfileValues) {
   const updated = await db
@@ -73,6 +84,19 @@ export async function closedRowsOf(db: Executor, teamId: number, leaseId: number
     .select(['month', 'row'])
     .where('team_id', '=', teamId)
     .where('lease_id', '=', leaseId)
+    .orderBy('month')
+    .execute();
+}
+
+/** The closed rows of several leases, each lease's in month order. */
+export async function closedRowsOfLeases(db: Executor, teamId: number, leaseIds: number[]) {
+  if (!leaseIds.length) return [];
+  return db
+    .selectFrom('lease_accounting_closed_rows')
+    .select(['lease_id', 'month', 'row'])
+    .where('team_id', '=', teamId)
+    .where('lease_id', 'in', leaseIds)
+    .orderBy('lease_id')
     .orderBy('month')
     .execute();
 }

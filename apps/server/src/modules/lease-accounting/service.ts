@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
-import { getLease } from '../leases/index';
+import { getLease, getLeases } from '../leases/index';
 import { presentProfile } from './presenter';
 import * as repo from './repository';
 import { DEFAULT_PROFILE, resolveProfile, type Profile } from './terms';
@@ -50,6 +50,7 @@ function profileFrom(row: repo.ProfileRow | undefined): Profile {
     rate_convention: row.rate_convention as Profile['rate_convention'],
     payment_timing: row.payment_timing as Profile['payment_timing'],
     rounding: row.rounding as Profile['rounding'],
+    precision: row.precision as Profile['precision'],
     reasonably_certain_options: parseJson<number[]>(row.reasonably_certain_options, []),
     renewal_increase_percent: Number(row.renewal_increase_percent),
     initial_direct_costs_cents: Number(row.initial_direct_costs_cents),
@@ -76,6 +77,23 @@ export async function load(deps: Deps, actor: Actor, leaseId: number) {
   const profile = profileFrom(await repo.profileOf(deps.db, actor.teamId, leaseId));
   const resolved = resolveProfile(lease, profile, await bandsOf(deps, actor.teamId));
   return { lease, profile, resolved };
+}
+
+/**
+ * `load` for several leases in one pass: the leases, their profiles and the team's rates read once. Leases the
+ * actor cannot see (another team's, deleted) are left out.
+ */
+export async function loadMany(deps: Deps, actor: Actor, leaseIds: number[]) {
+  const [leases, profiles, bands] = await Promise.all([
+    getLeases(deps, actor, leaseIds),
+    repo.profilesOf(deps.db, actor.teamId, leaseIds),
+    bandsOf(deps, actor.teamId),
+  ]);
+  const profileRows = new Map(profiles.map((row) => [Number(row.lease_id), row]));
+  return leases.map((lease) => {
+    const profile = profileFrom(profileRows.get(lease.id));
+    return { lease, profile, resolved: resolveProfile(lease, profile, bands) };
+  });
 }
 
 export async function accountingOf(deps: Deps, actor: Actor, leaseId: number): Promise<LeaseAccounting> {
@@ -126,6 +144,7 @@ export async function saveAccounting(
     rate_convention: input.rate_convention,
     payment_timing: input.payment_timing,
     rounding: input.rounding,
+    precision: input.precision,
     reasonably_certain_options: [...new Set(input.reasonably_certain_options)].sort((a, b) => a - b),
     renewal_increase_percent: input.renewal_increase_percent,
     initial_direct_costs_cents: toCents(input.initial_direct_costs),
@@ -148,6 +167,7 @@ export async function saveAccounting(
       rate_convention: next.rate_convention,
       payment_timing: next.payment_timing,
       rounding: next.rounding,
+      precision: next.precision,
       reasonably_certain_options: JSON.stringify(next.reasonably_certain_options),
       renewal_increase_percent: String(next.renewal_increase_percent),
       initial_direct_costs_cents: next.initial_direct_costs_cents,

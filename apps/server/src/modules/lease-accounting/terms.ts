@@ -19,6 +19,7 @@ import {
   type RateConvention,
   type RecognitionExemption,
   type RoundingMode,
+  type RoundingPrecision,
   type ScheduleInput,
 } from '@storekeep/contracts';
 
@@ -35,6 +36,7 @@ export type Profile = {
   rate_convention: RateConvention;
   payment_timing: PaymentTiming;
   rounding: RoundingMode;
+  precision: RoundingPrecision;
   reasonably_certain_options: number[];
   renewal_increase_percent: number;
   initial_direct_costs_cents: number;
@@ -54,6 +56,7 @@ export const DEFAULT_PROFILE: Profile = {
   rate_convention: 'nominal',
   payment_timing: 'advance',
   rounding: 'half_up',
+  precision: 'cent',
   reasonably_certain_options: [],
   renewal_increase_percent: 0,
   initial_direct_costs_cents: 0,
@@ -166,6 +169,7 @@ export function scheduleInputOf(lease: Lease, profile: Profile, resolved: Resolv
     convention: profile.rate_convention,
     timing: profile.payment_timing,
     rounding: profile.rounding,
+    precision: profile.precision,
     initialDirectCostsCents: profile.initial_direct_costs_cents,
     incentivesCents: profile.incentives_cents,
     prepaidCents: profile.prepaid_rent_cents,

@@ -25,6 +25,7 @@ export {
 export { addDaysIso, daysBefore, escalationRows, noticeDeadline, todayIso } from './dates';
 export {
   getLease,
+  getLeases,
   hideImportedLease,
   insertLease,
   leaseLifecycle,

@@ -49,6 +49,17 @@ describe('leases', () => {
       options: [{ kind: 'renewal', deadline: addDaysIso(todayIso(), 20), status: 'open' }],
       annual_rent: (10000.5 + 500) * 12,
     });
+    // The list shows the lease without its rows, options and clauses (the detail has them), with the open
+    // option's deadline, and every other field as the detail has it.
+    const [listed] = (await admin.get('/app/api/v1/leases')).body.data;
+    const {
+      rent_schedule: _rent,
+      charges: _charges,
+      options: _options,
+      clauses: _clauses,
+      ...fields
+    } = lease;
+    expect(listed).toEqual({ ...fields, next_deadline: addDaysIso(todayIso(), 20) });
     const reminders = (await admin.get('/app/api/v1/reminders?filters[status]=incomplete')).body.data;
     // The expiration (200 days out) is beyond the 180-day lead window, so it is not in the inbox yet.
     expect(reminders.map((r: { source: string }) => r.source).sort()).toEqual([

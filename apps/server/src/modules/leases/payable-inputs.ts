@@ -4,9 +4,15 @@ import { whereInScope } from '../../platform/db/scope';
 
 /**
  * What rent payables are generated from: the team's live, signed leases (not drafts) that have a start, with
- * their store, landlord, rent rows and charges. `leaseIds` narrows to some leases.
+ * their store, landlord, rent rows and charges. `leaseIds` narrows to some leases; `percentageRentOnly` to
+ * those with a percentage rent rate (the portfolio percentage-rent report).
  */
-export async function payableLeases(db: Executor, teamId: number, leaseIds?: number[]) {
+export async function payableLeases(
+  db: Executor,
+  teamId: number,
+  leaseIds?: number[],
+  options: { percentageRentOnly?: boolean } = {},
+) {
   let query = db
     .selectFrom('leases')
     .innerJoin('stores', 'stores.id', 'leases.store_id')
@@ -38,6 +44,7 @@ export async function payableLeases(db: Executor, teamId: number, leaseIds?: num
       ]),
     );
   if (leaseIds) query = query.where('leases.id', 'in', leaseIds.length ? leaseIds : [0]);
+  if (options.percentageRentOnly) query = query.where('leases.percentage_rent_rate', '>', 0);
   const leases = await query.orderBy('leases.id').execute();
   if (!leases.length) return [];
   const ids = leases.map((l) => l.id);
@@ -71,6 +78,12 @@ export async function payableLeases(db: Executor, teamId: number, leaseIds?: num
     );
   }
   const num = (v: number | string | null) => (v === null ? null : Number(v));
+  // Grouped once: filtering the rows per lease is quadratic over a whole portfolio's leases.
+  const rentOf = new Map<number, typeof rent>();
+  for (const r of rent) (rentOf.get(r.lease_id) ?? rentOf.set(r.lease_id, []).get(r.lease_id)!).push(r);
+  const chargesOf = new Map<number, typeof charges>();
+  for (const c of charges)
+    (chargesOf.get(c.lease_id) ?? chargesOf.set(c.lease_id, []).get(c.lease_id)!).push(c);
   return leases.map((lease) => ({
     ...lease,
     commencement_date: lease.commencement_date && String(lease.commencement_date),
@@ -79,17 +92,16 @@ export async function payableLeases(db: Executor, teamId: number, leaseIds?: num
     free_rent_until: lease.free_rent_until && String(lease.free_rent_until),
     percentage_rent_rate: num(lease.percentage_rent_rate),
     percentage_rent_breakpoint_cents: num(lease.percentage_rent_breakpoint_cents),
-    rent: rent
-      .filter((r) => r.lease_id === lease.id)
-      .map((r) => ({
-        start_date: String(r.start_date),
-        end_date: String(r.end_date),
-        monthly_cents: num(r.monthly_cents),
-        per_sqft_cents: num(r.per_sqft_cents),
-      })),
-    charges: charges
-      .filter((c) => c.lease_id === lease.id)
-      .map((c) => ({ kind: c.kind, monthly_cents: Number(c.monthly_cents) })),
+    rent: (rentOf.get(lease.id) ?? []).map((r) => ({
+      start_date: String(r.start_date),
+      end_date: String(r.end_date),
+      monthly_cents: num(r.monthly_cents),
+      per_sqft_cents: num(r.per_sqft_cents),
+    })),
+    charges: (chargesOf.get(lease.id) ?? []).map((c) => ({
+      kind: c.kind,
+      monthly_cents: Number(c.monthly_cents),
+    })),
   }));
 }
 /** The ids of the live leases of these stores (what a store's occupancy cost is summed over). */

@@ -28,6 +28,19 @@ export async function leaseInScope(db: Executor, scope: TeamScope, id: number) {
   return row !== undefined;
 }
 
+/** The live leases among `ids` inside the scope (a member limited to companies: their stores'), in id order. */
+export async function visibleLeaseIds(db: Executor, scope: TeamScope, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  let query = db
+    .selectFrom('leases')
+    .select('leases.id')
+    .where('leases.team_id', '=', scope.teamId)
+    .where('leases.id', 'in', ids)
+    .where('leases.deleted_at', 'is', null);
+  if (scope.companyIds !== null) query = query.where('leases.store_id', 'in', storesInScope(db, scope));
+  return (await query.orderBy('leases.id').execute()).map((row) => row.id);
+}
+
 /** Leases of a team with the names of their store and parties, in the order of `ids`. */
 export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
   if (!ids.length) return [];

@@ -10,6 +10,7 @@ import {
   idParamSchema,
   leaseAmendmentSchema,
   leaseBodySchema,
+  leaseListItemSchema,
   leaseSchema,
   leaseSnapshotSchema,
   paginated,
@@ -35,8 +36,8 @@ const historyParamsSchema = z.object({ id: idParamSchema.shape.id, entryId: idPa
 export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
-  // Reads a franchisee's member may call: each narrows to their companies' stores' leases. Writes, exports and
-  // the clause search stay the franchisor's.
+  // Reads a franchisee's member may call: each narrows to their companies' stores' leases (the export too,
+  // without the team's attribute columns). Writes and the clause search stay the franchisor's.
   const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/leases`;
   const one = { 200: dataOf(leaseSchema) };
@@ -45,21 +46,21 @@ export function registerLeaseRoutes(root: FastifyInstance, deps: Deps) {
     base,
     {
       config: scoped,
-      schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseSchema) } },
+      schema: { querystring: rawListQuerySchema, response: { 200: paginated(leaseListItemSchema) } },
     },
     async (request) => leases.listLeases(deps, actorOf(request, deps), request.query),
   );
   // The list as CSV or XLSX, with its filters, search and sort.
   app.get(
     `${base}/export`,
-    { config, schema: { querystring: rawListQuerySchema } },
+    { config: scoped, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const actor = actorOf(request, deps);
       return sendTabular(
         reply,
         await listExport(
           deps.db,
-          actor.teamId,
+          actor.scope,
           request.query,
           {
             subject: 'leases',

@@ -5,6 +5,7 @@ import { matchingIds, type MatchSet } from '../../platform/search';
 import {
   freeRentUntil,
   leaseInputSchema,
+  leaseListItem,
   leaseTermMonths,
   LEASE_STATUSES,
   LEASE_CLAUSE_KINDS,
@@ -20,7 +21,7 @@ import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { storesChanged } from '../../platform/store-changes';
 import { authorize, type Actor } from '../../platform/policy';
-import { attributeValuesFor, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
+import { attributeValuesShownTo, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
   checkRef,
   FieldErrors,
@@ -35,7 +36,14 @@ import {
 } from '../records/index';
 import { syncReminders, type CriticalDate } from '../reminders/index';
 import { teamCalendar, type TeamCalendar } from '../teams/index';
-import { leaseInScope, loadChildren, loadLeases, storesInScope, type LoadedLease } from './repository';
+import {
+  leaseInScope,
+  loadChildren,
+  loadLeases,
+  storesInScope,
+  visibleLeaseIds,
+  type LoadedLease,
+} from './repository';
 import { currentWindow, optionWindows, presentOption, storedRule, verificationInputs } from './options';
 import { openDeadlines, recordAmendment, type AmendmentNote } from './history';
 import {
@@ -173,7 +181,7 @@ async function presentLeases(db: Executor, viewer: Viewer, ids: number[], defini
   const [rows, children, attributes, calendar] = await Promise.all([
     loadLeases(db, viewer.teamId, ids),
     loadChildren(db, viewer.teamId, ids),
-    attributeValuesFor(db, viewer.teamId, 'leases', ids, definitions),
+    attributeValuesShownTo(db, viewer.scope, 'leases', ids, definitions),
     teamCalendar(db, viewer.teamId),
   ]);
   const verifierIds = [...new Set(children.options.flatMap((o) => (o.verified_by ? [o.verified_by] : [])))];
@@ -676,8 +684,9 @@ export function leaseLifecycle(): Lifecycle {
   });
 }
 
-export function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
-  return listContracts(deps, leaseDefinition, actor, raw);
+export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
+  const page = await listContracts(deps, leaseDefinition, actor, raw);
+  return { ...page, data: page.data.map(leaseListItem) };
 }
 export function findLiveLease(db: Executor, teamId: number, id: number) {
   return findLiveContract(db, leaseDefinition, teamId, id);
@@ -693,6 +702,13 @@ export async function findVisibleLease(db: Executor, actor: Actor, id: number) {
 export async function getLease(deps: Deps, actor: Actor, id: number) {
   await findVisibleLease(deps.db, actor, id);
   return getContract(deps, leaseDefinition, actor, id);
+}
+/**
+ * The live leases among `ids` that `actor` may see, each presented as getLease presents it, read in one pass
+ * (a whole portfolio's journal reads its leases a batch at a time); the others are left out, in id order.
+ */
+export async function getLeases(deps: Deps, actor: Actor, ids: number[]) {
+  return presentLeases(deps.db, viewerOf(actor), await visibleLeaseIds(deps.db, actor.scope, ids));
 }
 export function createLease(deps: Deps, actor: Actor, input: unknown) {
   return createContract(deps, leaseDefinition, actor, input);

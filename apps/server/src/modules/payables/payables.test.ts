@@ -85,10 +85,20 @@ describe('rent payables', () => {
   it('follows a lease’s payment terms: quarterly in arrears on the 10th', async () => {
     const { admin } = await teamWithRoles(ctx);
     const lease = await leaseWithRent(admin);
-    await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
+    const unsaved = await admin.get(`/app/api/v1/leases/${lease.id}/payment-terms`);
+    expect(unsaved.body).toMatchObject({
+      data: { saved: false, reading: 'Monthly in advance, due on the 1st of each month · calendar months' },
+    });
+    const saved = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
       frequency: 'quarterly',
       timing: 'arrears',
       due_day: 10,
+    });
+    expect(saved.body).toMatchObject({
+      data: {
+        saved: true,
+        reading: 'Quarterly in arrears, due on the 10th of the month after each quarter · calendar quarters',
+      },
     });
     await admin.post(`${api}/generate`, { period: '2026-07' });
     const { data } = await period(admin, '2026-07');
@@ -117,7 +127,27 @@ describe('rent payables', () => {
       rent_schedule: [{ start_date: '2026-03-15', end_date: '2027-03-14', monthly_amount: 10000 }],
     });
     const saved = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { periods: 'anniversary' });
-    expect(saved.body).toMatchObject({ data: { saved: true, periods: 'anniversary', frequency: 'monthly' } });
+    expect(saved.body).toMatchObject({
+      data: {
+        saved: true,
+        periods: 'anniversary',
+        frequency: 'monthly',
+        reading:
+          'Monthly in advance, due on the 1st of the month each lease month starts · Lease months from day 15',
+      },
+    });
+    const lastDay = await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, {
+      periods: 'anniversary',
+      timing: 'arrears',
+      due_day: 31,
+    });
+    expect(lastDay.body).toMatchObject({
+      data: {
+        reading:
+          'Monthly in arrears, due on the last day of the month after each lease month · Lease months from day 15',
+      },
+    });
+    await admin.put(`/app/api/v1/leases/${lease.id}/payment-terms`, { periods: 'anniversary' });
     await admin.post(`${api}/generate`, { period: '2026-03' });
     expect((await period(admin, '2026-03')).data).toEqual([
       expect.objectContaining({

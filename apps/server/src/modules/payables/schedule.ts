@@ -102,8 +102,44 @@ function anniversarySpan(anchor: string, date: string, n: number): Span {
 }
 
 /** The anniversary day periods count from: commencement, else rent commencement; null for calendar terms. */
-function anchorOf(lease: PayableLease, terms: PaymentTermsValues): string | null {
+function anchorOf(
+  lease: Pick<PayableLease, 'commencement_date' | 'rent_commencement_date'>,
+  terms: PaymentTermsValues,
+): string | null {
   return terms.periods === 'anniversary' ? (lease.commencement_date ?? lease.rent_commencement_date) : null;
+}
+
+const ordinal = (day: number) =>
+  day === 31
+    ? 'last day'
+    : `${day}${day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'}`;
+const UNIT: Record<PayableFrequency, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
+
+/**
+ * The terms in words, as the form shows them beside the figures: "Quarterly in arrears, due on the 5th of
+ * the month after each quarter · calendar quarters", or with anniversary periods the lines' own note,
+ * "Lease months from day 15".
+ */
+export function termsReading(
+  lease: Pick<PayableLease, 'commencement_date' | 'rent_commencement_date'>,
+  terms: PaymentTermsValues,
+): string {
+  const anniversary = terms.periods === 'anniversary';
+  const unit = `${anniversary ? 'lease ' : ''}${UNIT[terms.frequency]}`;
+  const frequency = terms.frequency[0]!.toUpperCase() + terms.frequency.slice(1);
+  const day = `due on the ${ordinal(terms.due_day)}`;
+  const calendarMonths = !anniversary && terms.frequency === 'monthly';
+  const due =
+    terms.timing === 'advance'
+      ? `in advance, ${day} ${calendarMonths ? 'of each month' : `of the month each ${unit} starts`}`
+      : `in arrears, ${day} ${calendarMonths ? 'of the next month' : `of the month after each ${unit}`}`;
+  const anchor = anchorOf(lease, terms);
+  const periods = !anniversary
+    ? `calendar ${unit}s`
+    : anchor
+      ? `Lease months from day ${Number(anchor.slice(8))}`
+      : 'Lease months from the commencement day (none entered yet)';
+  return `${frequency} ${due} · ${periods}`;
 }
 
 const monthOfTerms = (anchor: string | null): MonthOf =>

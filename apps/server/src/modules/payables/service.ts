@@ -27,7 +27,7 @@ import { getLease, payableLeases, type PayableLeaseRow } from '../leases/index';
 import { teamCalendar } from '../teams/index';
 import { findUserById } from '../users/index';
 import * as repo from './repository';
-import { linesDueIn, type PaymentTermsValues } from './schedule';
+import { linesDueIn, termsReading, type PaymentTermsValues } from './schedule';
 
 /** Observers read payables; managers and up generate, enter invoices, approve and pay. */
 const canWrite = (actor: Actor) => hasRole(actor, 'manager');
@@ -46,9 +46,15 @@ const valuesOf = (
     : { ...DEFAULT_PAYMENT_TERMS };
 
 export async function paymentTermsOf(deps: Deps, actor: Actor, leaseId: number): Promise<PaymentTerms> {
-  await getLease(deps, actor, leaseId);
+  const lease = await getLease(deps, actor, leaseId);
   const [row] = await repo.termsOf(deps.db, actor.teamId, [leaseId]);
-  return { saved: Boolean(row), ...valuesOf(row), abilities: { update: canWrite(actor) } };
+  const values = valuesOf(row);
+  return {
+    saved: Boolean(row),
+    ...values,
+    reading: termsReading(lease, values),
+    abilities: { update: canWrite(actor) },
+  };
 }
 
 export async function savePaymentTerms(deps: Deps, actor: Actor, leaseId: number, body: unknown) {

@@ -1,8 +1,16 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { PercentageRent } from '@storekeep/contracts';
+import type { PercentageRent, PercentageRentDue } from '@storekeep/contracts';
 import { useTestApp } from '../../../test/context';
-import { buildLease, buildStore, buildUser, signIn, teamWithRoles } from '../../../test/factories';
+import {
+  buildCompany,
+  buildLease,
+  buildMember,
+  buildStore,
+  buildUser,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
 
 const ctx = useTestApp();
 type Client = Awaited<ReturnType<typeof teamWithRoles>>['admin'];
@@ -219,5 +227,146 @@ describe('percentage rent per lease', () => {
     expect((await stranger.put(url, { breakpoint_kind: 'natural' })).status).toBe(404);
     expect((await stranger.get(`${url}/statement.csv?lease_year=1`)).status).toBe(404);
     expect((await stranger.get(`${url}/statement.pdf?lease_year=1`)).status).toBe(404);
+  });
+});
+
+describe('the portfolio percentage-rent report', () => {
+  const report = '/app/api/v1/sales/reports/percentage-rent';
+
+  it('computes each lease year as the lease’s statement does, naming the basis and the missing months', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const { url, lease, store } = await l2021(admin);
+    const response = await admin.get<{ data: PercentageRentDue[] }>(
+      `${report}?from=2019-07-01&to=2021-06-30`,
+    );
+    expect(response.status).toBe(200);
+    // A fixed breakpoint of 600,000 would charge 42,367.44 for year 1: the natural one (140,400 ÷ 6 %) charges
+    // nothing, and year 2's breakpoint moves with the 3 % escalation.
+    expect(response.body.data).toEqual([
+      {
+        lease: { id: lease.id, reference: 'L-2021' },
+        store: { id: store.id, name: 'Riverside' },
+        lease_year: 1,
+        year_start: '2019-07-01',
+        year_end: '2020-06-30',
+        partial: false,
+        ended: true,
+        year_complete: true,
+        missing_months: [],
+        sales: 1306124,
+        breakpoint: 2340000,
+        breakpoint_basis: 'natural: base rent 140,400.00 ÷ 6 %',
+        rate: 6,
+        rent_due: 0,
+      },
+      {
+        lease: { id: lease.id, reference: 'L-2021' },
+        store: { id: store.id, name: 'Riverside' },
+        lease_year: 2,
+        year_start: '2020-07-01',
+        year_end: '2021-06-30',
+        partial: false,
+        ended: true,
+        year_complete: false,
+        missing_months: ['2021-02'],
+        sales: 2420000,
+        breakpoint: 2410200,
+        breakpoint_basis: 'natural: base rent 144,612.00 ÷ 6 %',
+        rate: 6,
+        rent_due: 588,
+      },
+    ]);
+    // The same figures as the lease's own statement, year by year.
+    const statement = (await admin.get<{ data: PercentageRent }>(url)).body.data;
+    expect(
+      response.body.data.map((r) => [r.breakpoint, r.breakpoint_basis, r.missing_months, r.rent_due]),
+    ).toEqual(
+      statement.years
+        .slice(0, 2)
+        .map((y) => [y.breakpoint, y.breakpoint_basis, y.missing_months, y.rent_due]),
+    );
+
+    const csv = await admin.get(`${report}.csv?from=2019-07-01&to=2021-06-30`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="percentage-rent-2019-07-01-2021-06-30.csv"',
+    );
+    const text = String(csv.body);
+    expect(text).toContain(
+      'Lease,Store,Lease year,Lease year start,Lease year end,Partial year,Sales reported,Breakpoint,Breakpoint basis,Rate %,Percentage rent due,Months not reported,Status',
+    );
+    expect(text).toContain(
+      'L-2021,Riverside,1,2019-07-01,2020-06-30,no,1306124.00,2340000.00,"natural: base rent 140,400.00 ÷ 6 %",6,0.00,,Final: every month reported',
+    );
+    expect(text).toContain(
+      'L-2021,Riverside,2,2020-07-01,2021-06-30,no,2420000.00,2410200.00,"natural: base rent 144,612.00 ÷ 6 %",6,588.00,2021-02,Provisional: 1 month(s) not reported',
+    );
+  });
+
+  it('follows the lease’s saved terms, and counts only the years overlapping the range', async () => {
+    const { admin, manager } = await teamWithRoles(ctx);
+    const { url } = await l2021(admin);
+    expect(
+      (
+        await manager.put(url, {
+          breakpoint_kind: 'artificial',
+          lease_year_start: 'month',
+          lease_year_month: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const rows = (await admin.get<{ data: PercentageRentDue[] }>(`${report}?from=2019-08-01&to=2019-08-31`))
+      .body.data;
+    // The stub year before the first 1 January, its stored breakpoint prorated by days: 184/365 of 600,000.
+    expect(rows).toEqual([
+      expect.objectContaining({
+        lease_year: 1,
+        year_start: '2019-07-01',
+        year_end: '2019-12-31',
+        partial: true,
+        breakpoint: 302465.75,
+        breakpoint_basis: 'artificial: the lease’s breakpoint 600,000.00 × 184/365 days',
+        // Six months of 108,843 = 653,058, of which 350,592.25 lies above the breakpoint: × 6 %.
+        sales: 653058,
+        rent_due: 21035.54,
+      }),
+    ]);
+  });
+
+  it('shows a team only its own leases, and is the franchisor’s report, not a franchisee member’s', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    await l2021(admin);
+    const stranger = await signIn(ctx, (await buildUser(ctx)).user.email);
+    const theirs = await stranger.get<{ data: PercentageRentDue[] }>(
+      `${report}?from=2019-07-01&to=2021-06-30`,
+    );
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toEqual([]);
+    expect(String((await stranger.get(`${report}.csv?from=2019-07-01&to=2021-06-30`)).body)).not.toContain(
+      'L-2021',
+    );
+
+    const company = await buildCompany(admin, { name: 'North Franchise LLC', kind: 'franchisee' });
+    const member = await buildMember(ctx, team.id, 'manager');
+    expect(
+      (
+        await admin.patch(`/app/api/v1/teams/${team.id}/members/${member.id}`, {
+          role: 'manager',
+          company_ids: [company.id],
+        })
+      ).status,
+    ).toBe(200);
+    const franchisee = await signIn(ctx, member.email);
+    expect((await franchisee.get(`${report}?from=2019-07-01&to=2021-06-30`)).status).toBe(403);
+    expect((await franchisee.get(`${report}.csv?from=2019-07-01&to=2021-06-30`)).status).toBe(403);
+  });
+
+  it('refuses a bad range field by field', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const response = await admin.get(`${report}?from=2021-01-01&to=2020-01-01`);
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({
+      errors: { to: ['The to date must be on or after the from date.'] },
+    });
   });
 });

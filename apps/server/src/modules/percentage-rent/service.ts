@@ -7,7 +7,6 @@ import {
   type Lease,
   type LeaseYearStart,
   type PercentageRent,
-  type PercentageRentYear,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { parseServiceBody } from '../../platform/service-body';
@@ -20,15 +19,9 @@ import { recordActivity } from '../activities/index';
 import { getLease } from '../leases/index';
 import { storeSalesByDay } from '../sales/index';
 import { teamCalendar } from '../teams/index';
-import {
-  breakpointOf,
-  leaseYearsOf,
-  monthsOf,
-  percentageRentCents,
-  type PercentageLease,
-  type TermsCents,
-} from './calculations';
+import { leaseYearsOf, type PercentageLease, type TermsCents } from './calculations';
 import * as repo from './repository';
+import { percentageRentYear } from './years';
 
 /** Percentage rent follows the lease: members read it, managers and up change its terms. */
 const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
@@ -117,39 +110,7 @@ export async function percentageRentOf(deps: Deps, actor: Actor, leaseId: number
       })),
     },
     excluded_categories_supported: false,
-    years: years.map((year): PercentageRentYear => {
-      const breakpoint = breakpointOf(input, terms, year);
-      const months = monthsOf(year, figures, today);
-      const salesCents = months.reduce((sum, m) => sum + (m.cents ?? 0), 0);
-      const missing = months.filter((m) => m.status === 'not_reported').map((m) => m.month);
-      const ended = year.end < today;
-      return {
-        lease_year: year.number,
-        start: year.start,
-        end: year.end,
-        days: year.days,
-        full_year_days: year.fullDays,
-        partial: year.days < year.fullDays,
-        base_rent: dollars(breakpoint.baseRentCents),
-        breakpoint: breakpoint.cents === null ? null : dollars(breakpoint.cents),
-        breakpoint_basis: breakpoint.basis,
-        sales_reported: dollars(salesCents),
-        months: months.map((m) => ({
-          month: m.month,
-          status: m.status,
-          sales: m.cents === null ? null : dollars(m.cents),
-        })),
-        missing_months: missing,
-        complete: ended && missing.length === 0,
-        ended,
-        rent_due: dollars(
-          percentageRentCents(salesCents, breakpoint.cents, lease.percentage_rent_rate, terms.tiers, {
-            ...year,
-            prorate: breakpoint.prorate,
-          }),
-        ),
-      };
-    }),
+    years: years.map((year) => percentageRentYear(input, terms, year, figures, today)),
     abilities: { update: canUpdate(actor) },
   };
 }

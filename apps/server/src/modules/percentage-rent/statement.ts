@@ -6,6 +6,7 @@ import { invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { csvStream, Fixed, type Cell } from '../../platform/tabular';
 import { percentageRentOf } from './service';
+import { yearStatus } from './years';
 
 /**
  * The landlord sales statement of one lease year: each month's gross sales (a month without a figure says
@@ -36,11 +37,6 @@ const monthText = (m: PercentageRentYear['months'][number]) =>
 
 /** The statement's lines as label and value, shared by the CSV and the PDF so the two always agree. */
 function summary(report: PercentageRent, year: PercentageRentYear): Array<[string, string]> {
-  const status = !year.ended
-    ? 'Provisional: the lease year has not ended'
-    : year.missing_months.length
-      ? `Provisional: ${year.missing_months.length} month(s) not reported`
-      : 'Final: every month reported';
   return [
     ['Lease', report.lease.reference ?? `#${report.lease.id}`],
     ['Store', report.store.name],
@@ -55,7 +51,7 @@ function summary(report: PercentageRent, year: PercentageRentYear): Array<[strin
     ['Gross sales reported', amount(year.sales_reported)],
     ['Percentage rent due', amount(year.rent_due)],
     ['Months not reported', year.missing_months.join(' ') || 'none'],
-    ['Status', status],
+    ['Status', yearStatus(year)],
   ];
 }
 

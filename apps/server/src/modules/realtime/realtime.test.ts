@@ -3,7 +3,15 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../platform/db';
 import { TestClient } from '../../../test/client';
 import { useTestApp } from '../../../test/context';
-import { buildMember, buildUser, PASSWORD, teamWithRoles } from '../../../test/factories';
+import {
+  buildCompany,
+  buildMember,
+  buildStore,
+  buildUser,
+  PASSWORD,
+  signIn,
+  teamWithRoles,
+} from '../../../test/factories';
 import { addDaysIso, todayIso } from '../leases/dates';
 
 const ctx = useTestApp();
@@ -38,16 +46,64 @@ async function readEvents(url: string, cookie: string, count: number, afterOpen:
   return events;
 }
 
+/** The test app's address: its tests share one app, which listens once. */
+async function listening(): Promise<string> {
+  const bound = ctx.app.server.address();
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return ctx.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 describe('realtime', () => {
   it('streams the unread count, and a colleague’s new reminder updates it live', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const cookie = `storekeep_session=${observer.cookie('storekeep_session')}`;
     const events = await readEvents(`${address}/app/api/v1/events`, cookie, 2, async () => {
       await admin.post('/app/api/v1/reminders', { title: 'Live', due_date: addDaysIso(todayIso(), 3) });
     });
     expect(events).toEqual([
       { event: 'notifications', data: { count: 0 } },
+      { event: 'notifications', data: { count: 1 } },
+    ]);
+  });
+
+  it('tells a franchisee’s member their own unread count on their channel, never another franchisee’s', async () => {
+    const { user, team } = await buildUser(ctx);
+    const owner = await signIn(ctx, user.email);
+    const north = await buildCompany(owner, { name: 'North LLC', kind: 'franchisee' });
+    const south = await buildCompany(owner, { name: 'South LLC', kind: 'franchisee' });
+    const northStore = await buildStore(owner, { name: 'North Store', company_id: north.id });
+    const southStore = await buildStore(owner, { name: 'South Store', company_id: south.id });
+    const member = await buildMember(ctx, team.id, 'manager');
+    await owner.patch(`/app/api/v1/teams/${team.id}/members/${member.id}`, {
+      role: 'manager',
+      company_ids: [north.id],
+    });
+    const remind = async (title: string, storeId: number) =>
+      expect(
+        (
+          await owner.post('/app/api/v1/reminders', {
+            title,
+            due_date: addDaysIso(todayIso(), 3),
+            subject_type: 'store',
+            subject_id: storeId,
+          })
+        ).status,
+      ).toBe(201);
+    await remind('South one', southStore.id);
+    await remind('South two', southStore.id);
+    const client = await signIn(ctx, member.email);
+    const address = await listening();
+    const cookie = `storekeep_session=${client.cookie('storekeep_session')}`;
+    const events = await readEvents(`${address}/app/api/v1/events`, cookie, 3, async () => {
+      await remind('North one', northStore.id);
+      await remind('South three', southStore.id);
+    });
+    // 0 of theirs when the stream opens (the team has two), 1 after the franchisor's write about their store,
+    // and still 1 after one about the other franchisee's: the team's count (4) never reaches them.
+    expect(events).toEqual([
+      { event: 'notifications', data: { count: 0 } },
+      { event: 'notifications', data: { count: 1 } },
       { event: 'notifications', data: { count: 1 } },
     ]);
   });

@@ -5,7 +5,8 @@ import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { RealtimeEvent } from '../../platform/realtime';
 import { forbidden } from '../../platform/errors';
-import { unreadCount } from '../reminders/index';
+import { teamScope } from '../../platform/policy';
+import { limitedMembersUnread, unreadCount } from '../reminders/index';
 
 const HEARTBEAT_MS = 25_000;
 /** Writes that can change what a team's reminders say (and so everyone's unread count). */
@@ -26,7 +27,8 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
    */
   app.get(`${API_BASE}/events`, { config: { guard: 'auth' } }, async (request, reply) => {
     const auth = request.auth!;
-    // A member limited to companies hears only their own channel: the team's carries the whole team's counts.
+    // A member limited to companies hears only their own channel: the team's carries the whole team's counts,
+    // and theirs is published to them one by one (below).
     const team = auth.team && auth.team.company_ids === null ? auth.team : null;
     const channels = [`user.${auth.user.id}`, ...(team ? [`team.${team.id}`] : [])];
     reply.hijack();
@@ -41,7 +43,11 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
       raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     send({
       type: 'notifications',
-      data: { count: team ? await unreadCount(deps.db, team.id) : 0 },
+      data: {
+        count: auth.team
+          ? await unreadCount(deps.db, { teamId: auth.team.id, companyIds: auth.team.company_ids })
+          : 0,
+      },
     });
     const unsubscribe = deps.realtime.subscribe(channels, send);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
@@ -75,7 +81,8 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  // After a successful write that can move reminders, tell the team its unread count.
+  // After a successful write that can move reminders, tell the team its unread count, and each member limited
+  // to companies theirs on their own channel (never another franchisee's count, nor the team's).
   // Not async: every read would pay for a promise to learn that it is not a write.
   app.addHook('onResponse', (request, reply, done) => {
     if (
@@ -86,9 +93,17 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
     )
       return done();
     const teamId = request.auth.team.id;
-    unreadCount(deps.db, teamId).then((count) => {
-      deps.realtime.publish(`team.${teamId}`, { type: 'notifications', data: { count } });
-      done();
-    }, done);
+    Promise.all([unreadCount(deps.db, teamScope(teamId)), limitedMembersUnread(deps.db, teamId)]).then(
+      ([count, limited]) => {
+        deps.realtime.publish(`team.${teamId}`, { type: 'notifications', data: { count } });
+        for (const member of limited)
+          deps.realtime.publish(`user.${member.userId}`, {
+            type: 'notifications',
+            data: { count: member.count },
+          });
+        done();
+      },
+      done,
+    );
   });
 }

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@storekeep/contracts';
-import { attributeExportColumns } from '../attributes/index';
+import { attributeExportColumns, exportsAttributes } from '../attributes/index';
 import type { Deps } from '../../platform/deps';
 import { idBatches } from '../../platform/list';
 import type { Actor } from '../../platform/policy';
@@ -8,8 +8,9 @@ import type { LoadedRow, RecordDefinition } from './definition';
 import { listQuery, loadWithAttributes, presenterFor } from './service';
 
 /**
- * Rows (header first) of every record the list would show (its search and filters), read in id-ordered
- * keyset batches of 1,000 and yielded as they come: memory stays flat however large the team is.
+ * Rows (header first) of every record the list would show (its search and filters, narrowed to the caller's
+ * scope), read in id-ordered keyset batches of 1,000 and yielded as they come: memory stays flat however large
+ * the team is. A member limited to companies gets no attribute columns (`exportsAttributes`).
  */
 export async function exportRecords<Row extends LoadedRow, Dto>(
   deps: Deps,
@@ -22,13 +23,16 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   const { conditions, definitions } = await listQuery(deps, def, actor, listRaw);
   const columns = [
     ...def.exportColumns,
-    ...attributeExportColumns<Dto & { attributes?: Record<string, AttributeValue> }>(definitions, shown),
+    ...attributeExportColumns<Dto & { attributes?: Record<string, AttributeValue> }>(
+      exportsAttributes(actor.scope) ? definitions : [],
+      shown,
+    ),
   ] as Array<Column<Dto>>;
   const present = presenterFor(deps, def, actor);
   const batches = idBatches(deps.db, { table: def.table, teamId: actor.teamId, conditions });
   return rowsOfBatches(
     batches,
-    async (ids) => (await loadWithAttributes(deps.db, def, actor.teamId, ids)).map(present),
+    async (ids) => (await loadWithAttributes(deps.db, def, actor.scope, ids)).map(present),
     columns,
   );
 }

@@ -56,7 +56,7 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(
 
   app.get(
     `${base}/export`,
-    { config, schema: { querystring: rawListQuerySchema } },
+    { config: scopedRead, schema: { querystring: rawListQuerySchema } },
     async (request, reply) => {
       const { format, query } = exportFormat(request.query);
       return sendTabular(reply, {

@@ -6,7 +6,7 @@ import { nowIso } from '../../platform/clock';
 import { releaseBlobs } from '../../platform/blobs';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { filterConditions, pageOfIds, paginationMeta, parseListQuery } from '../../platform/list';
-import { authorize, type Actor } from '../../platform/policy';
+import { authorize, type Actor, type TeamScope } from '../../platform/policy';
 import { indexRecord, matchingIds, unindexRecord } from '../../platform/search';
 import { diff, recordActivity } from '../activities/index';
 import {
@@ -14,7 +14,7 @@ import {
   attributeListSpecs,
   attributeSearchText,
   attributeSortedPage,
-  attributeValuesFor,
+  attributeValuesShownTo,
   removeAttributeReminders,
   syncAttributeReminders,
   writeAttributeValues,
@@ -93,16 +93,19 @@ export async function listQuery<Row extends LoadedRow, Dto>(
   return { query, conditions, search, orderBy: sorts[query.sort]!, definitions: attributes.definitions };
 }
 
-/** Rows as `def.load` gives them, each with its live attribute values under `attributes` (presentMeta). */
+/**
+ * Rows as `def.load` gives them, each with the attribute values `scope` is shown under `attributes`
+ * (presentMeta).
+ */
 export async function loadWithAttributes<Row extends LoadedRow, Dto>(
   db: Executor,
   def: RecordDefinition<Row, Dto>,
-  teamId: number,
+  scope: TeamScope,
   ids: number[],
 ) {
   const [rows, values] = await Promise.all([
-    def.load(db, teamId, ids),
-    attributeValuesFor(db, teamId, def.type, ids),
+    def.load(db, scope.teamId, ids),
+    attributeValuesShownTo(db, scope, def.type, ids),
   ]);
   for (const row of rows) (row as Record<string, unknown>).attributes = values.get(row.id) ?? {};
   return rows;
@@ -140,7 +143,7 @@ export async function listRecords<Row extends LoadedRow, Dto>(
       page: query.page,
       perPage: query.perPage,
     }));
-  const rows = await loadWithAttributes(deps.db, def, actor.teamId, ids);
+  const rows = await loadWithAttributes(deps.db, def, actor.scope, ids);
   const present = presenterFor(deps, def, actor);
   return { data: rows.map(present), meta: paginationMeta(query.page, query.perPage, total) };
 }
@@ -164,7 +167,7 @@ export async function getRecord<Row extends LoadedRow, Dto>(
   id: number,
 ): Promise<Dto> {
   authorize(recordPolicy.view(actor));
-  const [row] = await loadWithAttributes(deps.db, def, actor.teamId, [id]);
+  const [row] = await loadWithAttributes(deps.db, def, actor.scope, [id]);
   if (!row || row.deleted_at || !inScope(def, actor, row)) throw notFound(def.label);
   return presenterFor(deps, def, actor)(row);
 }

@@ -4,9 +4,10 @@ import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
-import type { Actor } from '../../platform/policy';
+import type { Actor, TeamScope } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
 import { crossTeam, writeTransaction } from '../../platform/db';
+import { reminderInScope } from './scope';
 
 /**
  * Makes (or replaces) the user's secret feed for their current team; the old link stops working.
@@ -75,7 +76,11 @@ export async function revokeCalendarFeed(deps: Deps, actor: Actor) {
   }
 }
 
-/** Every open critical date of the feed's team as an all-day event, for Outlook or Google Calendar. */
+/**
+ * Every open critical date of the feed's team as an all-day event, for Outlook or Google Calendar; for a member
+ * limited to companies, those of their records (scope.ts), read with the membership's companies at each poll, so
+ * a changed limit narrows or widens the link at once.
+ */
 export async function calendarFeed(deps: Deps, token: string): Promise<string> {
   const feed = await crossTeam(deps.db, 'calendar feed: its secret token names the team')
     .selectFrom('calendar_feeds')
@@ -85,17 +90,19 @@ export async function calendarFeed(deps: Deps, token: string): Promise<string> {
         .onRef('team_user.user_id', '=', 'calendar_feeds.user_id'),
     )
     .innerJoin('teams', 'teams.id', 'calendar_feeds.team_id')
-    .select(['calendar_feeds.team_id', 'teams.name'])
+    .select(['calendar_feeds.team_id', 'teams.name', 'team_user.company_ids'])
     .where('calendar_feeds.token_hash', '=', sha256(token))
-    .where('team_user.company_ids', 'is', null)
     .executeTakeFirst();
-  // A revoked link, a user no longer in the team, or one limited to companies since (the feed is the whole
-  // team's reminders) finds nothing.
+  // A revoked link or a user no longer in the team finds nothing.
   if (!feed) throw notFound('Calendar');
+  const scope: TeamScope = {
+    teamId: feed.team_id,
+    companyIds: feed.company_ids === null ? null : (JSON.parse(feed.company_ids) as number[]),
+  };
   const reminders = await deps.db
     .selectFrom('reminders')
     .select(['id', 'title', 'note', 'due_date'])
-    .where('team_id', '=', feed.team_id)
+    .where(reminderInScope(deps.db, scope))
     .where('read_at', 'is', null)
     .orderBy('due_date')
     .limit(5000)

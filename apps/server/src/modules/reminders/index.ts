@@ -12,6 +12,6 @@ export {
   syncReminders,
   type CriticalDate,
 } from './sync';
-export { unreadCount } from './service';
+export { limitedMembersUnread, unreadCount } from './service';
 export { deliverReminderNotices } from './digest';
 export { ESCALATING_SOURCES } from './overdue';

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db';
 import { whereInScope } from '../../platform/db/scope';
 import { teamScope } from '../../platform/policy';
 import type { NoticeItem, Recipient } from './channels';
+import { reminderInScope } from './scope';
 import { subjectNames } from './subjects';
 
 export type NoticeSubject = { id: number; subject_type: string | null; subject_id: number | null };
@@ -96,6 +97,56 @@ export async function recipientsFor(
   return result;
 }
 
+/**
+ * The franchisor's follow-ups of a franchisee (a missing sales report, an unpaid invoice): about their records, so
+ * listed to them, but the franchisor's to chase in their own words; never a notice to the franchisee.
+ */
+export const FOLLOW_UP_SOURCES = ['sales_report', 'invoice_payment'] as const;
+
+/**
+ * The managers limited to companies (a franchisee's people) who hear about each of `ids`: those whose companies
+ * the reminder is about (scope.ts, the rule of their Reminders page), for any reminder but the franchisor's
+ * follow-ups. Whoever the franchisor assigned, a franchisee's manager hears of their own dates; they never hear of
+ * another franchisee's, and never of an escalation (the caller does not ask). Observers read, like the team's.
+ */
+async function limitedRecipientsFor(
+  db: Executor,
+  teamId: number,
+  ids: number[],
+): Promise<Map<number, Recipient[]>> {
+  const result = new Map<number, Recipient[]>();
+  if (!ids.length) return result;
+  const members = await db
+    .selectFrom('team_user')
+    .innerJoin('users', 'users.id', 'team_user.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'team_user.company_ids'])
+    .where('team_user.team_id', '=', teamId)
+    .where('team_user.role', '=', 'manager')
+    .where('team_user.company_ids', 'is not', null)
+    .orderBy('users.id')
+    .execute();
+  // One statement per franchisee (a distinct set of companies), not per person.
+  const byScope = new Map<string, { companyIds: number[]; people: Recipient[] }>();
+  for (const { company_ids: companies, ...person } of members) {
+    const companyIds = JSON.parse(companies!) as number[];
+    const key = companyIds.join(',');
+    const entry = byScope.get(key) ?? { companyIds, people: [] };
+    entry.people.push(person);
+    byScope.set(key, entry);
+  }
+  for (const { companyIds, people } of byScope.values()) {
+    const theirs = await db
+      .selectFrom('reminders')
+      .select('id')
+      .where(reminderInScope(db, { teamId, companyIds }))
+      .where('id', 'in', ids)
+      .where('source', 'not in', [...FOLLOW_UP_SOURCES])
+      .execute();
+    for (const { id } of theirs) result.set(id, [...(result.get(id) ?? []), ...people]);
+  }
+  return result;
+}
+
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
@@ -125,6 +176,14 @@ export async function noticeTargets(
       .execute();
     const names = await subjectNames(teamScope(teamId), db, reminders);
     const recipients = await recipientsFor(db, teamId, reminders, { escalate: options.overdue });
+    // An escalation goes up the franchisor's team: a franchisee's people are never among those it goes to.
+    const limited = options.overdue
+      ? new Map<number, Recipient[]>()
+      : await limitedRecipientsFor(
+          db,
+          teamId,
+          reminders.map((r) => r.id),
+        );
     for (const reminder of reminders) {
       const dueDate = String(reminder.due_date);
       targets.push({
@@ -135,7 +194,7 @@ export async function noticeTargets(
           daysLeft: daysBetween(today, dueDate),
           subjectName: names.get(`${reminder.subject_type}:${reminder.subject_id}`) ?? null,
         },
-        recipients: recipients.get(reminder.id) ?? [],
+        recipients: [...(recipients.get(reminder.id) ?? []), ...(limited.get(reminder.id) ?? [])],
       });
     }
   }

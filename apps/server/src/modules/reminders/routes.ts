@@ -27,7 +27,8 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
   // What a franchisee's member may call: the reminders of their own records (scope.ts), read, completed,
-  // reopened and snoozed. Creating, editing, bulk changes, comments, mutes and the calendar feed stay refused.
+  // reopened and snoozed, and their own calendar feed (it lists those reminders). Creating, editing, bulk
+  // changes, comments and mutes stay refused.
   const scoped = { guard: 'team', companyScope: true } as const;
   const base = `${API_BASE}/reminders`;
   const one = { 200: dataOf(reminderSchema) };
@@ -109,18 +110,18 @@ export function registerReminderRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${API_BASE}/calendar-feed`,
-    { config, schema: { response: { 200: dataOf(calendarFeedSchema) } } },
+    { config: scoped, schema: { response: { 200: dataOf(calendarFeedSchema) } } },
     async (request) => ({
       data: await calendarFeedStatus(deps, actorOf(request, deps)),
     }),
   );
   app.post(
     `${API_BASE}/calendar-feed`,
-    { config, schema: { response: { 201: dataOf(calendarFeedSchema) } } },
+    { config: scoped, schema: { response: { 201: dataOf(calendarFeedSchema) } } },
     async (request, reply) =>
       reply.status(201).send({ data: await rotateCalendarFeed(deps, actorOf(request, deps)) }),
   );
-  app.delete(`${API_BASE}/calendar-feed`, { config }, async (request, reply) => {
+  app.delete(`${API_BASE}/calendar-feed`, { config: scoped }, async (request, reply) => {
     await revokeCalendarFeed(deps, actorOf(request, deps));
     return reply.status(204).send();
   });

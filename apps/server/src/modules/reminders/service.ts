@@ -29,21 +29,58 @@ function visibleNow(today: string): Expression<SqlBool> {
   return sql<SqlBool>`visible_from <= ${today} and (snoozed_until is null or snoozed_until <= ${today})`;
 }
 
-/** PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team. */
-export async function unreadCount(db: Executor, teamId: number): Promise<number> {
+/**
+ * PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team; for a member limited
+ * to companies, those of their records (scope.ts), the same ones the Reminders page lists them.
+ */
+export async function unreadCount(db: Executor, scope: TeamScope): Promise<number> {
   // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count. The version
   // and the team's date come in one statement.
-  const { version, today } = await teamVersionAndToday(db, teamId);
-  return cachedAtVersion(db, version, `${teamId}\u0000reminders:unread:${today}`, async () => {
-    const row = await db
-      .selectFrom('reminders')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('team_id', '=', teamId)
-      .where('read_at', 'is', null)
-      .where(visibleNow(today))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  });
+  const { version, today } = await teamVersionAndToday(db, scope.teamId);
+  const scopeKey = scope.companyIds === null ? 'team' : scope.companyIds.join(',');
+  return cachedAtVersion(
+    db,
+    version,
+    `${scope.teamId}\u0000reminders:unread:${scopeKey}:${today}`,
+    async () => {
+      const row = await db
+        .selectFrom('reminders')
+        .select(sql<number>`count(*)`.as('n'))
+        .where(reminderInScope(db, scope))
+        .where('read_at', 'is', null)
+        .where(visibleNow(today))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  );
+}
+
+/**
+ * The unread count of each member of the team limited to companies, for the realtime stream: they do not hear
+ * the team's channel (its count is the whole team's), so each hears their own on `user.<id>`. One count per
+ * distinct set of companies (a franchisee's several people share it).
+ */
+export async function limitedMembersUnread(
+  db: Executor,
+  teamId: number,
+): Promise<Array<{ userId: number; count: number }>> {
+  const members = await db
+    .selectFrom('team_user')
+    .select(['user_id', 'company_ids'])
+    .where('team_id', '=', teamId)
+    .where('company_ids', 'is not', null)
+    .orderBy('user_id')
+    .execute();
+  const counts = new Map<string, number>();
+  const result: Array<{ userId: number; count: number }> = [];
+  for (const member of members) {
+    const companyIds = JSON.parse(member.company_ids!) as number[];
+    const key = companyIds.join(',');
+    let count = counts.get(key);
+    if (count === undefined) counts.set(key, (count = await unreadCount(db, { teamId, companyIds })));
+    result.push({ userId: member.user_id, count });
+  }
+  return result;
 }
 
 /** `knownToday`: the team's date when the caller already read it (a list page), so it is not asked for twice. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  leaseYears,
-  percentageRent,
   periodStartOf,
   reportingPeriods,
   royaltiesDue,
+  royaltiesOverPeriods,
   royaltyOnSales,
+  tieredRoyalty,
+  tierSalesFrom,
+  tierYearStart,
   type RoyaltyTerms,
 } from './calculations';
 
@@ -106,25 +108,60 @@ describe('royalty arithmetic', () => {
   });
 });
 
-describe('percentage rent', () => {
-  it('charges the rate only on sales above the breakpoint', () => {
-    expect(percentageRent(25_000_00, 20_000_00, 6)).toBe(300_00);
-    expect(percentageRent(20_000_00, 20_000_00, 6)).toBe(0);
-    expect(percentageRent(20_000_01, 20_000_00, 6)).toBe(0);
-    expect(percentageRent(20_000_09, 20_000_00, 6)).toBe(1);
-    expect(percentageRent(0, null, 6)).toBe(0);
-    expect(percentageRent(1_000_00, null, 5)).toBe(50_00);
-    expect(percentageRent(1_000_00, 0, null)).toBe(0);
+describe('year-to-date tiers: which year', () => {
+  it('starts the calendar year on 1 January and the agreement year on the last anniversary of its effective date', () => {
+    expect(tierYearStart('calendar', '2026-06-01', '2025-07-01')).toBe('2026-01-01');
+    expect(tierYearStart('agreement', '2026-06-01', '2025-07-01')).toBe('2025-07-01');
+    expect(tierYearStart('agreement', '2026-07-01', '2025-07-01')).toBe('2026-07-01');
+    expect(tierYearStart('agreement', '2026-12-01', '2025-07-01')).toBe('2026-07-01');
+    // Before the agreement took effect the year is the one that ends on its effective date.
+    expect(tierYearStart('agreement', '2025-03-01', '2025-07-01')).toBe('2024-07-01');
+    // A 29 February anniversary falls on 28 February in other years.
+    expect(tierYearStart('agreement', '2026-03-01', '2024-02-29')).toBe('2026-02-28');
+    // Without an effective date there is no agreement year: the calendar year stands in.
+    expect(tierYearStart('agreement', '2026-06-01', null)).toBe('2026-01-01');
   });
 
-  it('splits a lease into years from commencement, cutting the last at expiration', () => {
-    expect(leaseYears('2024-03-15', '2026-01-31', '2025-01-01', '2030-12-31')).toEqual([
-      { start: '2024-03-15', end: '2025-03-14' },
-      { start: '2025-03-15', end: '2026-01-31' },
-    ]);
-    expect(leaseYears('2024-02-29', null, '2025-01-01', '2025-12-31')).toEqual([
-      { start: '2024-02-29', end: '2025-02-27' },
-      { start: '2025-02-28', end: '2026-02-27' },
-    ]);
+  it('counts the sales before a period from the first reporting period that starts in its tier year', () => {
+    expect(tierSalesFrom('monthly', 'agreement', '2026-06-01', '2025-07-01')).toBe('2025-07-01');
+    // An anniversary mid-month: July belongs to the year before, the new year's sales count from August.
+    expect(tierSalesFrom('monthly', 'agreement', '2026-08-01', '2025-07-15')).toBe('2026-08-01');
+    expect(tierSalesFrom('monthly', 'agreement', '2026-07-01', '2025-07-15')).toBe('2025-08-01');
+    // 1 January 2026 is a Thursday: the week of 29 December is 2025's, 2026 counts from Monday 5 January.
+    expect(tierSalesFrom('weekly', 'calendar', '2026-03-02', null)).toBe('2026-01-05');
+    expect(tierSalesFrom('quarterly', 'agreement', '2026-04-01', '2025-07-01')).toBe('2025-07-01');
+  });
+
+  /**
+   * An agreement effective 1 July 2025 selling $20,000 a month; 4% up to $110,000 of the tier year, 6% above.
+   * Calendar year: January–May 2026 sell $100,000 ($800 a month), June crosses: $10,000 × 4% + $10,000 × 6% =
+   * $1,000. Agreement year: July–November 2025 sell $100,000, December crosses ($1,000), and every month of
+   * 2026 to June pays 6%: $1,200; the new agreement year's July pays $800 again.
+   */
+  it('crosses the tier in June by the calendar year and in December by the agreement year', () => {
+    const tiers = [{ from_cents: 11_000_000, percent: 6 }];
+    const month = 2_000_000;
+    const owed = (monthsBefore: number) =>
+      tieredRoyalty('year_to_date', month, monthsBefore * month, 4, tiers);
+    // Calendar: January 2026 (nothing before), June (five months before), July (six).
+    expect([owed(0), owed(5), owed(6)]).toEqual([80_000, 100_000, 120_000]);
+    // Agreement year: December 2025 (five months before), January 2026 (six), June (eleven), July 2026 (reset).
+    expect([owed(5), owed(6), owed(11), owed(0)]).toEqual([100_000, 120_000, 120_000, 80_000]);
+    // Per period the tiers never see $110,000 of a month: $800 every month.
+    expect(tieredRoyalty('period', month, 11 * month, 4, tiers)).toBe(80_000);
+  });
+
+  it('makes the periods of a tier year add up to the royalty of its whole sales, each rounded once', () => {
+    const tiers = [{ from_cents: 100_001, percent: 7.5 }];
+    const sales = [33_333, 33_333, 33_335, 50_001];
+    const periods = reportingPeriods('monthly', '2026-01-01', '2026-04-30');
+    const before = sales.map((_, i) => sales.slice(0, i).reduce((a, b) => a + b, 0));
+    const result = royaltiesOverPeriods(
+      terms({ percent: 4.5, tiers, tierBasis: 'year_to_date' }),
+      periods,
+      sales,
+      before,
+    );
+    expect(result.royaltyCents).toBe(royaltyOnSales(150_002, 4.5, tiers));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Royalty and percentage-rent arithmetic, free of the database so every edge is unit-tested.
+ * Royalty arithmetic, free of the database so every edge is unit-tested.
  * All amounts are integer cents; dates are ISO `YYYY-MM-DD` strings compared as text.
  *
  * Rules (docs/decisions/0008-sales-roll-up-and-royalty-rules.md):
@@ -10,17 +10,25 @@
  *   sales from a tier's `from_sales` up to the next tier's pays that tier's percent; the part below the
  *   first tier pays `royalty_percent` (or nothing). Crossing a threshold therefore never lowers the royalty
  *   on the sales below it.
+ * - How the tiers read is the brand's setting (decision 0024), one rule for the royalty report and invoices:
+ *   `period` (the default) as above, or `year_to_date`: marginal tiers on the tier year's sales through the
+ *   period, each period owing the growth of that year-to-date royalty (`tieredRoyalty`). The tier year is the
+ *   calendar year (the default) or the agreement year, from each anniversary of its effective date
+ *   (`tierYearStart`). A period belongs to the tier year it starts in, and the sales before it that count are
+ *   those of the agreement's reporting periods starting in that year (`tierSalesFrom`), reported ones only.
  * - The royalty of each reporting period in the agreement's term is at least `royalty_minimum`, even with
  *   no sales; the marketing fund is `marketing_percent` of sales, without a minimum.
- * - Percentage rent is owed per lease year (12 months from the commencement date, the last one cut at
- *   expiration): (that year's sales − breakpoint) × rate when the sales exceed the breakpoint, else 0.
+ *
+ * Percentage rent is the percentage-rent module's (its lease terms and readings, decision 0022).
  */
 
-import { addCalendarDays, addCalendarMonths } from '@storekeep/contracts';
+import { addCalendarDays, addCalendarMonths, type TIER_BASES, type TIER_YEARS } from '@storekeep/contracts';
 
 export type ReportingFrequency = 'weekly' | 'monthly' | 'quarterly' | 'annually';
 export type Tier = { from_cents: number; percent: number };
 export type Period = { start: string; end: string };
+export type TierBasis = (typeof TIER_BASES)[number];
+export type TierYear = (typeof TIER_YEARS)[number];
 
 const parse = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
@@ -65,6 +73,70 @@ export function royaltyOnSales(salesCents: number, percent: number | null, tiers
   );
 }
 
+/**
+ * The first day of the tier year holding `day`: 1 January, or for the agreement year the last anniversary of
+ * `effectiveDate` on or before it (a 29 February date's anniversary is 28 February in other years). An
+ * agreement without an effective date has no agreement year: it falls back to the calendar year.
+ */
+export function tierYearStart(year: TierYear, day: string, effectiveDate: string | null): string {
+  if (year === 'calendar' || !effectiveDate) return `${day.slice(0, 4)}-01-01`;
+  const years = Number(day.slice(0, 4)) - Number(effectiveDate.slice(0, 4));
+  const anniversary = addCalendarMonths(effectiveDate, 12 * years);
+  return anniversary <= day ? anniversary : addCalendarMonths(effectiveDate, 12 * (years - 1));
+}
+
+/**
+ * Where the year-to-date sales before the period starting `periodStart` begin: the first of the agreement's
+ * reporting periods that starts in the period's tier year (a week or month cut by the year's first day
+ * belongs to the year before). Sales from this day to the day before the period are the tiers' `before`.
+ */
+export function tierSalesFrom(
+  frequency: ReportingFrequency,
+  year: TierYear,
+  periodStart: string,
+  effectiveDate: string | null,
+): string {
+  const yearStart = tierYearStart(year, periodStart, effectiveDate);
+  const holding = periodStartOf(frequency, yearStart);
+  return holding === yearStart ? yearStart : nextPeriodStart(frequency, holding);
+}
+
+/**
+ * The royalty of one period's `cents` sales: on the period's sales alone, or, year to date, the growth of the
+ * tier year's royalty from `beforeCents` (the year's sales before the period) to `beforeCents + cents`, so
+ * crossing a threshold bills only the sales above it at the higher rate and never re-bills earlier periods.
+ * Each year-to-date royalty is rounded to the cent before the difference, so a year's periods add up to the
+ * royalty of its whole sales.
+ */
+export function tieredRoyalty(
+  basis: TierBasis,
+  cents: number,
+  beforeCents: number,
+  percent: number | null,
+  tiers: Tier[],
+): number {
+  return tieredSorted(
+    basis,
+    cents,
+    beforeCents,
+    percent,
+    [...tiers].sort((a, b) => a.from_cents - b.from_cents),
+  );
+}
+
+function tieredSorted(
+  basis: TierBasis,
+  cents: number,
+  beforeCents: number,
+  percent: number | null,
+  sorted: Tier[],
+): number {
+  if (basis === 'period') return marginalRoyalty(cents, percent, sorted);
+  return (
+    marginalRoyalty(beforeCents + cents, percent, sorted) - marginalRoyalty(beforeCents, percent, sorted)
+  );
+}
+
 /** `royaltyOnSales` with the tiers already in ascending order (the report sorts them once per agreement). */
 function marginalRoyalty(salesCents: number, percent: number | null, sorted: Tier[]): number {
   if (salesCents <= 0) return 0;
@@ -90,6 +162,8 @@ export type RoyaltyTerms = {
   termEnd: string | null;
   /** Whether the minimum applies at all (an agreement not yet open owes none). */
   minimumApplies: boolean;
+  /** `period` when absent; `year_to_date` reads each period's `before` sales (see `tieredRoyalty`). */
+  tierBasis?: TierBasis;
 };
 
 export type RoyaltyResult = {
@@ -119,11 +193,15 @@ export function royaltiesDue(
   );
 }
 
-/** The same over precomputed periods and their sales (index for index): the report's fast path. */
+/**
+ * The same over precomputed periods and their sales (index for index): the report's fast path. `before`
+ * holds, year to date, each period's tier-year sales before it.
+ */
 export function royaltiesOverPeriods(
   terms: RoyaltyTerms,
   periods: Period[],
   sales: ArrayLike<number>,
+  before?: ArrayLike<number>,
 ): RoyaltyResult {
   const result: RoyaltyResult = {
     periods: periods.length,
@@ -138,7 +216,13 @@ export function royaltiesOverPeriods(
   for (let i = 0; i < periods.length; i += 1) {
     const period = periods[i]!;
     const periodSales = sales[i] ?? 0;
-    const calculated = marginalRoyalty(periodSales, terms.percent, tiers);
+    const calculated = tieredSorted(
+      terms.tierBasis ?? 'period',
+      periodSales,
+      before?.[i] ?? 0,
+      terms.percent,
+      tiers,
+    );
     const inTerm =
       (!terms.termStart || period.end >= terms.termStart) &&
       (!terms.termEnd || period.start <= terms.termEnd);
@@ -170,32 +254,4 @@ export function estimateFrom(history: number[]): number | null {
   const recent = history.slice(-3);
   if (!recent.length) return null;
   return Math.round(recent.reduce((a, b) => a + b, 0) / recent.length);
-}
-
-/** Lease years overlapping [from, to]: 12 months from commencement, the last one cut at expiration. */
-export function leaseYears(
-  commencement: string,
-  expiration: string | null,
-  from: string,
-  to: string,
-): Period[] {
-  const years: Period[] = [];
-  for (let n = 0; n < 200; n += 1) {
-    const start = addCalendarMonths(commencement, 12 * n);
-    if (start > to || (expiration && start > expiration)) break;
-    let end = addCalendarDays(addCalendarMonths(commencement, 12 * (n + 1)), -1);
-    if (expiration && end > expiration) end = expiration;
-    if (end >= from) years.push({ start, end });
-  }
-  return years;
-}
-
-/** (Sales above the breakpoint) × rate; nothing at or below it. */
-export function percentageRent(
-  salesCents: number,
-  breakpointCents: number | null,
-  ratePercent: number | null,
-): number {
-  const over = salesCents - (breakpointCents ?? 0);
-  return over > 0 && ratePercent ? Math.round((over * ratePercent) / 100) : 0;
 }

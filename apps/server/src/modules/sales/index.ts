@@ -10,9 +10,14 @@ export {
   estimationPeriods,
   royaltyOnSales,
   reportingPeriods,
+  tieredRoyalty,
+  tierSalesFrom,
+  tierYearStart,
   periodStartOf,
   nextPeriodStart,
 } from './calculations';
-export type { Period, ReportingFrequency, Tier } from './calculations';
+export type { Period, ReportingFrequency, Tier, TierBasis, TierYear } from './calculations';
 export { billableAgreements, salesOfStores, type BillableAgreement } from './billing-inputs';
 export { insertSalesLocks, deleteSalesLocks, salesLocksOf } from './locks';
+// The percentage-rent portfolio report reads the same range as the other reports.
+export { reportRange } from './reports';

@@ -7,7 +7,6 @@ import {
   reportRangeSchema,
   toCents,
   toDollars,
-  type PercentageRentDue,
   type RoyaltyDue,
   type SalesSummary,
 } from '@storekeep/contracts';
@@ -20,14 +19,14 @@ import { csvStream, Fixed, type Cell } from '../../platform/tabular';
 import {
   estimateFrom,
   estimationPeriods,
-  leaseYears,
-  percentageRent,
   reportingPeriods,
   royaltiesOverPeriods,
+  tierSalesFrom,
   type Period,
   type ReportingFrequency,
   type Tier,
 } from './calculations';
+import { rulesByBrand } from '../invoices/index';
 import { teamToday } from '../teams/index';
 import { salesPolicy } from './policy';
 import * as repo from './repository';
@@ -35,7 +34,8 @@ import * as repo from './repository';
 type Raw = Record<string, string | string[]>;
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
 
-function range(raw: Raw) {
+/** The report's validated date range (every report's, the percentage-rent portfolio's too). */
+export function reportRange(raw: Raw) {
   const parsed = reportRangeSchema.safeParse({ from: single(raw.from), to: single(raw.to) });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -72,7 +72,7 @@ const change = (now: number, before: number) =>
 /** Sales by store, brand, franchisee or period over [from, to], each beside the same range a year earlier. */
 export async function salesSummary(deps: Deps, actor: Actor, raw: Raw): Promise<SalesSummary> {
   authorize(salesPolicy.view(actor));
-  const { from, to } = range(raw);
+  const { from, to } = reportRange(raw);
   const groupBy = oneOf(raw, 'group_by', SALES_GROUPS, 'store');
   const granularity = oneOf(raw, 'granularity', SALES_GRANULARITIES, 'month');
   return cachedForTeam(
@@ -171,7 +171,7 @@ const frequencyOf = (value: string | null): ReportingFrequency =>
 /** Royalties and marketing fund due per franchise agreement over [from, to] (rules in calculations.ts). */
 export async function royaltiesReport(deps: Deps, actor: Actor, raw: Raw): Promise<RoyaltyDue[]> {
   authorize(salesPolicy.view(actor));
-  const { from, to } = range(raw);
+  const { from, to } = reportRange(raw);
   // Which periods have ended (and so expect a report) depends on the team's today.
   const today = await teamToday(deps.db, actor.teamId);
   return cachedForTeam(deps.db, actor.teamId, `sales:royalties:${from}:${to}:${today}`, () =>
@@ -193,7 +193,10 @@ export async function computeRoyalties(
   today: string,
   { missingAtMinimum = false }: { missingAtMinimum?: boolean } = {},
 ): Promise<RoyaltyDue[]> {
-  const { agreements, links } = await repo.royaltyAgreements(db, teamId);
+  const [{ agreements, links }, rules] = await Promise.all([
+    repo.royaltyAgreements(db, teamId),
+    rulesByBrand(db, teamId),
+  ]);
   const storesOf = new Map<number, number[]>();
   for (const l of links)
     (storesOf.get(l.agreement_id) ?? storesOf.set(l.agreement_id, []).get(l.agreement_id)!).push(l.store_id);
@@ -376,6 +379,17 @@ export async function computeRoyalties(
     const count = periods.all.length;
     const counted: Period[] = [];
     const countedSales: number[] = [];
+    // Year to date, each counted period's tier year's reported sales before it (invoices read the same).
+    const { tierBasis, tierYear } = rules(a.brand_id);
+    const countedBefore: number[] = [];
+    let tiersFrom: string | null = null;
+    const reportedBetween = (fromIndex: number, toIndex: number) => {
+      let sum = 0;
+      for (let slot = 0; slot < stores.length; slot += 1)
+        for (let j = fromIndex; j < toIndex; j += 1)
+          if (reported[slot * count + j]) sum += sales[slot * count + j]!;
+      return sum;
+    };
     let estimated = 0;
     let missing = 0;
     for (let index = periods.first; index < count; index += 1) {
@@ -412,6 +426,12 @@ export async function computeRoyalties(
       if (!gap || missingAtMinimum) {
         counted.push(period);
         countedSales.push(total);
+        if (tierBasis === 'year_to_date') {
+          tiersFrom = tierSalesFrom(frequency, tierYear, period.start, termStart);
+          // The periods table reaches twelve months before the range, so it holds the whole tier year.
+          const fromIndex = periods.indexOf.get(tiersFrom) ?? 0;
+          countedBefore.push(reportedBetween(fromIndex, index));
+        }
       }
     }
     const result = royaltiesOverPeriods(
@@ -424,9 +444,11 @@ export async function computeRoyalties(
         termStart,
         termEnd: a.expiration_date,
         minimumApplies: a.status === 'open',
+        tierBasis,
       },
       counted,
       countedSales,
+      tierBasis === 'year_to_date' ? countedBefore : undefined,
     );
     return {
       agreement: {
@@ -446,143 +468,59 @@ export async function computeRoyalties(
       minimum_top_up: toDollars(result.topUpCents),
       marketing: toDollars(result.marketingCents),
       total_due: toDollars(result.totalCents),
+      tiers: { basis: tierBasis, year: tierYear, since: tiersFrom },
     };
   });
 }
 
-/** Percentage rent due per lease year overlapping [from, to] (each year counted whole). */
-export async function percentageRentReport(deps: Deps, actor: Actor, raw: Raw): Promise<PercentageRentDue[]> {
-  authorize(salesPolicy.view(actor));
-  const { from, to } = range(raw);
-  return cachedForTeam(deps.db, actor.teamId, `sales:percentage-rent:${from}:${to}`, async () => {
-    const leases = (await repo.percentageRentLeases(deps.db, actor.teamId)).filter(
-      (l) => l.status !== 'draft',
-    );
-    const years = leases.flatMap((l) =>
-      leaseYears(l.commencement_date!, l.expiration_date, from, to).map((y) => ({ lease: l, ...y })),
-    );
-    if (!years.length) return [];
-    const start = years.map((y) => y.start).sort()[0]!;
-    const end = years
-      .map((y) => y.end)
-      .sort()
-      .at(-1)!;
-    const days = await repo.salesByStoreDay(deps.db, actor.teamId, start, end, [
-      ...new Set(years.map((y) => y.lease.store_id)),
-    ]);
-    const byStore = new Map<number, Array<[string, number]>>();
-    for (const d of days)
-      (byStore.get(d.store_id) ?? byStore.set(d.store_id, []).get(d.store_id)!).push([d.day, d.gross]);
-    const today = new Date().toISOString().slice(0, 10);
-    return years.map(({ lease, start: yearStart, end: yearEnd }) => {
-      const sales = (byStore.get(lease.store_id) ?? [])
-        .filter(([day]) => day >= yearStart && day <= yearEnd)
-        .reduce((sum, [, gross]) => sum + gross, 0);
-      const breakpoint =
-        lease.percentage_rent_breakpoint_cents === null ? 0 : Number(lease.percentage_rent_breakpoint_cents);
-      return {
-        lease: { id: lease.id, reference: lease.reference },
-        store: { id: lease.store_id, name: lease.store_name },
-        year_start: yearStart,
-        year_end: yearEnd,
-        year_complete: yearEnd < today,
-        sales: toDollars(sales),
-        breakpoint: toDollars(breakpoint),
-        rate: lease.percentage_rent_rate!,
-        rent_due: toDollars(percentageRent(sales, breakpoint, lease.percentage_rent_rate)),
-      };
-    });
-  });
-}
-
 /**
- * Either report as CSV, serialised as it is written, through the one CSV writer (names such as a brand's or a
- * store's are user text and are escaped like every export's; amounts are numbers with two decimals).
+ * The royalties report as CSV, serialised as it is written, through the one CSV writer (names such as a brand's
+ * or a store's are user text and are escaped like every export's; amounts are numbers with two decimals).
  */
-export async function reportCsv(
+export async function royaltiesCsv(
   deps: Deps,
   actor: Actor,
-  kind: 'royalties' | 'percentage-rent',
   raw: Raw,
 ): Promise<{ stream: Readable; fileName: string }> {
-  const { from, to } = range(raw);
-  return { stream: await reportCsvRows(deps, actor, kind, raw), fileName: `${kind}-${from}-${to}.csv` };
-}
-
-async function reportCsvRows(
-  deps: Deps,
-  actor: Actor,
-  kind: 'royalties' | 'percentage-rent',
-  raw: Raw,
-): Promise<Readable> {
+  const { from, to } = reportRange(raw);
+  const rows = await royaltiesReport(deps, actor, raw);
   const money = (dollars: number) => new Fixed(dollars);
-  if (kind === 'royalties') {
-    const rows = await royaltiesReport(deps, actor, raw);
-    const header = [
-      'Agreement',
-      'Brand',
-      'Franchisee',
-      'Stores',
-      'Reporting',
-      'Periods',
-      'Basis',
-      'Estimated reports',
-      'Missing reports',
-      'Sales',
-      'Royalty',
-      'Minimum top-up',
-      'Marketing fund',
-      'Total due',
-    ];
-    return csvStream(
-      (async function* (): AsyncGenerator<Cell[]> {
-        yield header;
-        for (const r of rows)
-          yield [
-            r.agreement.agreement_number ?? `#${r.agreement.id}`,
-            r.agreement.brand,
-            r.agreement.franchisee ?? '',
-            r.store_count,
-            r.reporting_frequency,
-            r.periods,
-            r.basis,
-            r.estimated_reports,
-            r.missing_reports,
-            money(r.sales),
-            money(r.royalty),
-            money(r.minimum_top_up),
-            money(r.marketing),
-            money(r.total_due),
-          ];
-      })(),
-    );
-  }
-  const rows = await percentageRentReport(deps, actor, raw);
-  return csvStream(
+  const stream = csvStream(
     (async function* (): AsyncGenerator<Cell[]> {
       yield [
-        'Lease',
-        'Store',
-        'Lease year start',
-        'Lease year end',
-        'Year complete',
+        'Agreement',
+        'Brand',
+        'Franchisee',
+        'Stores',
+        'Reporting',
+        'Periods',
+        'Basis',
+        'Estimated reports',
+        'Missing reports',
         'Sales',
-        'Breakpoint',
-        'Rate %',
-        'Percentage rent due',
+        'Royalty',
+        'Minimum top-up',
+        'Marketing fund',
+        'Total due',
       ];
       for (const r of rows)
         yield [
-          r.lease.reference ?? `#${r.lease.id}`,
-          r.store.name,
-          r.year_start,
-          r.year_end,
-          r.year_complete ? 'yes' : 'no',
+          r.agreement.agreement_number ?? `#${r.agreement.id}`,
+          r.agreement.brand,
+          r.agreement.franchisee ?? '',
+          r.store_count,
+          r.reporting_frequency,
+          r.periods,
+          r.basis,
+          r.estimated_reports,
+          r.missing_reports,
           money(r.sales),
-          money(r.breakpoint),
-          r.rate,
-          money(r.rent_due),
+          money(r.royalty),
+          money(r.minimum_top_up),
+          money(r.marketing),
+          money(r.total_due),
         ];
     })(),
   );
+  return { stream, fileName: `royalties-${from}-${to}.csv` };
 }

@@ -44,6 +44,34 @@ export async function findSales(db: Executor, scope: TeamScope, id: number) {
   return query.executeTakeFirst();
 }
 
+/**
+ * The ids of every figure the list's `conditions` keep, in keyset batches of 1,000 by id (decision 0011): the
+ * export reads them as it writes, so memory stays flat and the last batch costs what the first did.
+ */
+export async function* salesIdBatches(
+  db: Executor,
+  scope: TeamScope,
+  conditions: Array<Expression<SqlBool>>,
+  size = 1000,
+): AsyncGenerator<number[]> {
+  let lastId = 0;
+  for (;;) {
+    let batch = db
+      .selectFrom('sales')
+      .innerJoin('stores', 'stores.id', 'sales.store_id')
+      .select('sales.id')
+      .where('sales.team_id', '=', scope.teamId)
+      .where((eb) => whereInScope(eb, scope, 'stores', byStoreCompany))
+      .where('stores.deleted_at', 'is', null)
+      .where('sales.id', '>', lastId);
+    for (const condition of conditions) batch = batch.where(condition);
+    const ids = (await batch.orderBy('sales.id').limit(size).execute()).map((r) => r.id);
+    if (!ids.length) return;
+    yield ids;
+    lastId = ids.at(-1)!;
+  }
+}
+
 /** A page of ids (joined to the store for brand and franchisee filters) and the total. */
 export async function pageOfSalesIds(
   db: Executor,
@@ -484,6 +512,7 @@ export async function royaltyAgreements(db: Executor, teamId: number) {
       .leftJoin('companies', 'companies.id', 'a.franchisee_id')
       .select([
         'a.id',
+        'a.brand_id',
         'a.agreement_number',
         'a.status',
         'a.effective_date',
@@ -510,31 +539,6 @@ export async function royaltyAgreements(db: Executor, teamId: number) {
       .execute(),
   ]);
   return { agreements, links };
-}
-
-/** Live leases that carry a percentage rent rate, with their store. */
-export async function percentageRentLeases(db: Executor, teamId: number) {
-  return db
-    .selectFrom('leases')
-    .innerJoin('stores', 'stores.id', 'leases.store_id')
-    .select([
-      'leases.id',
-      'leases.reference',
-      'leases.status',
-      'leases.store_id',
-      'stores.name as store_name',
-      'leases.commencement_date',
-      'leases.expiration_date',
-      'leases.percentage_rent_breakpoint_cents',
-      'leases.percentage_rent_rate',
-    ])
-    .where('leases.team_id', '=', teamId)
-    .where('leases.deleted_at', 'is', null)
-    .where('leases.percentage_rent_rate', '>', 0)
-    .where('leases.commencement_date', 'is not', null)
-    .orderBy('stores.name')
-    .orderBy('leases.id')
-    .execute();
 }
 
 export type StoredAmounts = { gross_cents: number; net_cents: number | null; updated_at: string };

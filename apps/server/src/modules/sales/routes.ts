@@ -6,7 +6,6 @@ import {
   dataOf,
   idParamSchema,
   paginated,
-  percentageRentDueSchema,
   royaltyDueSchema,
   salesBatchBodySchema,
   salesBatchResultSchema,
@@ -19,6 +18,7 @@ import type { Deps } from '../../platform/deps';
 import { rawListQuerySchema } from '../../platform/list';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { actorOf } from '../auth/index';
+import { sendTabular } from '../../platform/tabular';
 import * as sales from './service';
 import * as reports from './reports';
 
@@ -35,6 +35,13 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
       schema: { querystring: rawListQuerySchema, response: { 200: paginated(salesSchema) } },
     },
     async (request) => sales.listSales(deps, actorOf(request, deps), request.query),
+  );
+  // The list as CSV or XLSX, with its filters; a franchisee's people export their own stores' figures.
+  app.get(
+    `${base}/export`,
+    { config: scoped, schema: { querystring: rawListQuerySchema } },
+    async (request, reply) =>
+      sendTabular(reply, await sales.exportSales(deps, actorOf(request, deps), request.query)),
   );
   // Rows are validated in the service (the importer shares that path; a batch's duplicates are named with
   // its fields' errors).
@@ -96,32 +103,16 @@ export function registerSalesRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => ({ data: await reports.royaltiesReport(deps, actorOf(request, deps), request.query) }),
   );
   app.get(
-    `${base}/reports/percentage-rent`,
-    {
-      config,
-      schema: { querystring: query, response: { 200: z.object({ data: z.array(percentageRentDueSchema) }) } },
+    `${base}/reports/royalties.csv`,
+    { config, schema: { querystring: query } },
+    async (request, reply) => {
+      const { stream, fileName } = await reports.royaltiesCsv(deps, actorOf(request, deps), request.query);
+      // The name is made of the validated range, never of the raw query.
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
     },
-    async (request) => ({
-      data: await reports.percentageRentReport(deps, actorOf(request, deps), request.query),
-    }),
   );
-  for (const kind of ['royalties', 'percentage-rent'] as const) {
-    app.get(
-      `${base}/reports/${kind}.csv`,
-      { config, schema: { querystring: query } },
-      async (request, reply) => {
-        const { stream, fileName } = await reports.reportCsv(
-          deps,
-          actorOf(request, deps),
-          kind,
-          request.query,
-        );
-        // The name is made of the validated range, never of the raw query.
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .send(stream);
-      },
-    );
-  }
+  // The percentage-rent report (same prefix) is served by the percentage-rent module, which owns its terms.
 }

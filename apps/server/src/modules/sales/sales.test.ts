@@ -384,6 +384,7 @@ describe('sales figures', () => {
         minimum_top_up: 0,
         marketing: 660,
         total_due: 2520,
+        tiers: { basis: 'period', year: 'calendar', since: null },
       },
       {
         agreement: {
@@ -403,6 +404,7 @@ describe('sales figures', () => {
         minimum_top_up: 0,
         marketing: 0,
         total_due: 300,
+        tiers: { basis: 'period', year: 'calendar', since: null },
       },
     ]);
     // Sixteen months: 2025's reports are missing with nothing to estimate them from, so its months are left
@@ -482,62 +484,9 @@ describe('sales figures', () => {
         minimum_top_up: 30,
         marketing: 0,
         total_due: 180,
+        tiers: { basis: 'period', year: 'calendar', since: null },
       },
     ]);
-  });
-
-  it('computes percentage rent per lease year above the breakpoint', async () => {
-    const { admin } = await teamWithRoles(ctx);
-    const { dallas } = await storesOf(admin);
-    const lease = await admin.post('/app/api/v1/leases', {
-      store_id: dallas.id,
-      reference: 'L-9',
-      status: 'active',
-      commencement_date: '2025-07-01',
-      expiration_date: '2030-06-30',
-      percentage_rent_breakpoint: 20000,
-      percentage_rent_rate: 6,
-    });
-    expect(lease.status).toBe(201);
-    await admin.post(`${api}/batch`, {
-      rows: [
-        { store_id: dallas.id, period_start: '2025-06-01', gross: 50000 },
-        { store_id: dallas.id, period_start: '2025-07-01', gross: 15000 },
-        { store_id: dallas.id, period_start: '2026-06-01', gross: 10000 },
-        { store_id: dallas.id, period_start: '2026-07-01', gross: 20000 },
-      ],
-    });
-    const report = await admin.get(`${api}/reports/percentage-rent?from=2026-01-01&to=2026-12-31`);
-    expect(report.body.data).toEqual([
-      {
-        lease: { id: lease.body.data.id, reference: 'L-9' },
-        store: { id: dallas.id, name: 'Dallas' },
-        year_start: '2025-07-01',
-        year_end: '2026-06-30',
-        year_complete: expect.any(Boolean),
-        sales: 25000,
-        breakpoint: 20000,
-        rate: 6,
-        rent_due: 300,
-      },
-      // Exactly at the breakpoint: nothing due.
-      {
-        lease: { id: lease.body.data.id, reference: 'L-9' },
-        store: { id: dallas.id, name: 'Dallas' },
-        year_start: '2026-07-01',
-        year_end: '2027-06-30',
-        year_complete: false,
-        sales: 20000,
-        breakpoint: 20000,
-        rate: 6,
-        rent_due: 0,
-      },
-    ]);
-    const csv = String(
-      (await admin.get(`${api}/reports/percentage-rent.csv?from=2026-01-01&to=2026-12-31`)).body,
-    );
-    expect(csv).toContain('L-9,Dallas,2025-07-01,2026-06-30');
-    expect(csv).toContain(',25000.00,20000.00,6,300.00');
   });
 
   it('adds the last twelve months of royalties to the dashboard expenditure', async () => {

@@ -20,6 +20,7 @@ import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { storesChanged } from '../../platform/store-changes';
+import { exportFormat, rowsOfBatches, type Column, type TabularFile } from '../../platform/tabular';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
 import { presentSales } from './presenter';
@@ -183,12 +184,8 @@ const SORT_COLUMNS = {
   updated_at: 'updated_at',
 } as const;
 
-export async function listSales(
-  deps: Deps,
-  actor: Actor,
-  raw: Record<string, string | string[]>,
-): Promise<{ data: Sales[]; meta: PaginationMeta }> {
-  authorize(salesPolicy.view(actor));
+/** The list's query (sorts, filters) as conditions on `sales` joined to `stores`; bad input is a 422. */
+function salesListQuery(raw: Record<string, string | string[]>) {
   const query = parseListQuery(raw, {
     sorts: SALES_SORTS,
     defaultSort: 'period_start',
@@ -219,6 +216,16 @@ export async function listSales(
       });
     conditions.push(sql<SqlBool>`sales.period_start ${sql.raw(op)} ${String(value)}`);
   }
+  return { query, conditions };
+}
+
+export async function listSales(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ data: Sales[]; meta: PaginationMeta }> {
+  authorize(salesPolicy.view(actor));
+  const { query, conditions } = salesListQuery(raw);
   const direction = raw.direction
     ? query.direction
     : query.sort === 'period_start'
@@ -234,6 +241,43 @@ export async function listSales(
   return {
     data: (await repo.loadSales(deps.db, actor.scope, ids)).map((r) => presentSales(r, actor)),
     meta: paginationMeta(query.page, query.perPage, total),
+  };
+}
+
+/** The columns of a sales export: the list's, money in the team's units as entered. */
+const SALES_EXPORT_COLUMNS: Array<Column<Sales>> = [
+  ['ID', (s) => s.id],
+  ['Store number', (s) => s.store.store_number],
+  ['Store', (s) => s.store.name],
+  ['Brand', (s) => s.brand?.name],
+  ['Franchisee', (s) => s.franchisee?.name],
+  ['Period', (s) => s.period],
+  ['Period start', (s) => s.period_start],
+  ['Gross sales', (s) => s.gross],
+  ['Net sales', (s) => s.net],
+  ['Updated', (s) => s.updated_at],
+];
+
+/**
+ * The sales list as CSV or XLSX with its filters, in id order (decision 0011), narrowed like the list: a
+ * franchisee's people export their own stores' figures.
+ */
+export async function exportSales(
+  deps: Deps,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<TabularFile> {
+  authorize(salesPolicy.view(actor));
+  const { format, query } = exportFormat(raw);
+  const { conditions } = salesListQuery(query);
+  return {
+    format,
+    name: 'sales',
+    rows: rowsOfBatches(
+      repo.salesIdBatches(deps.db, actor.scope, conditions),
+      async (ids) => (await repo.loadSales(deps.db, actor.scope, ids)).map((r) => presentSales(r, actor)),
+      SALES_EXPORT_COLUMNS,
+    ),
   };
 }
 

@@ -86,6 +86,31 @@ describe('members limited to franchisee companies', () => {
     ]);
   });
 
+  it('is shown none of the team’s own attribute values on their stores and leases, which the franchisor sees', async () => {
+    const f = await franchiseTeam();
+    for (const subject_type of ['stores', 'leases'])
+      expect(
+        (
+          await f.owner.post('/app/api/v1/attributes', {
+            subject_type,
+            label: 'Internal rating',
+            type: 'text',
+          })
+        ).status,
+      ).toBe(201);
+    const rated = { attributes: { internal_rating: 'watch list' } };
+    expect((await f.owner.patch(`/app/api/v1/stores/${f.myStore.id}`, rated)).status).toBe(200);
+    const lease = await buildLease(f.owner, { store_id: f.myStore.id, reference: 'N-1', ...rated });
+    for (const url of [`/app/api/v1/stores/${f.myStore.id}`, `/app/api/v1/leases/${lease.id}`]) {
+      expect((await f.owner.get(url)).body.data.attributes).toEqual({ internal_rating: 'watch list' });
+      expect((await f.franchisee.get(url)).body.data.attributes ?? {}).toEqual({});
+    }
+    for (const url of ['/app/api/v1/stores', '/app/api/v1/leases']) {
+      const [row] = (await f.franchisee.get(url)).body.data;
+      expect(row.attributes ?? {}).toEqual({});
+    }
+  });
+
   it('enters and corrects their own stores’ sales, and never reads or changes another franchisee’s', async () => {
     const f = await franchiseTeam();
     const created = await f.franchisee.post('/app/api/v1/sales', {
@@ -342,26 +367,20 @@ describe('members limited to franchisee companies', () => {
   it('is refused the team’s other pages and the whole-team streams with 403', async () => {
     const f = await franchiseTeam();
     for (const url of [
-      '/app/api/v1/leases/export',
       '/app/api/v1/clauses',
-      '/app/api/v1/agreements/export',
       '/app/api/v1/companies',
       `/app/api/v1/companies/${f.mine.id}`,
       '/app/api/v1/contacts',
-      '/app/api/v1/documents',
       '/app/api/v1/mutes',
       '/app/api/v1/dashboard',
       '/app/api/v1/search?q=South',
-      '/app/api/v1/stores/export',
       '/app/api/v1/sales/reports/royalties?from=2026-01-01&to=2026-12-31',
       '/app/api/v1/activities',
       `/app/api/v1/teams/${f.team.id}`,
       `/app/api/v1/teams/${f.team.id}/settings`,
-      '/app/api/v1/calendar-feed',
     ])
       expect([url, (await f.franchisee.get(url)).status]).toEqual([url, 403]);
     expect((await f.franchisee.post('/app/api/v1/stores', { name: 'Mine too' })).status).toBe(403);
-    expect((await f.franchisee.post('/app/api/v1/calendar-feed')).status).toBe(403);
     // The team's private channel is not theirs to listen to.
     const channel = await f.franchisee.post('/app/broadcasting/auth', {
       socket_id: '1.1',
@@ -373,20 +392,15 @@ describe('members limited to franchisee companies', () => {
     expect((await f.franchisee.get('/app/api/users/auth')).status).toBe(200);
   });
 
-  it('is never sent the team’s reminder notices, never assigned a reminder, nor served the team’s calendar feed', async () => {
+  it('is never sent the team’s own reminder notices (reminders/franchisee-notices.test.ts: their own), nor assigned a reminder', async () => {
     const { user, team } = await buildUser(ctx);
     const owner = await signIn(ctx, user.email);
     const north = await buildCompany(owner, { name: 'North', kind: 'franchisee' });
     const member = await buildMember(ctx, team.id, 'manager');
-    const client = await signIn(ctx, member.email);
-    // A feed made while the member saw the whole team stops answering once they are limited.
-    const feed = new URL((await client.post('/app/api/v1/calendar-feed')).body.data.url).pathname;
-    expect((await ctx.client().get(feed)).status).toBe(200);
     const url = `/app/api/v1/teams/${team.id}/members/${member.id}`;
     expect((await owner.patch(url, { role: 'manager', company_ids: [north.id] })).status).toBe(200);
-    expect((await ctx.client().get(feed)).status).toBe(404);
 
-    // The team's reminder notices go to its managers, never to one limited to companies.
+    // A date about the team itself goes to its managers, never to one limited to companies.
     const due = addDaysIso(todayIso(), 3);
     await owner.post('/app/api/v1/reminders', { title: 'Whole-team deadline', due_date: due });
     await deliverReminderNotices(ctx.app.deps, todayIso());

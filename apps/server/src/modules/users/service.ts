@@ -29,8 +29,9 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
   if (!user) throw notFound('User');
   const teams = await listUserTeams(db, userId);
   const current = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
-  // The unread count is the whole team's reminders: none for a member limited to companies.
-  const notifications = current && current.company_ids === null ? await unreadCount(db, current.id) : 0;
+  const notifications = current
+    ? await unreadCount(db, { teamId: current.id, companyIds: current.company_ids })
+    : 0;
   return presentAuthUser(user, teams, current, {
     notifications,
     isDemo: isDemoUser(user, deps.config.SEED_DEMO),
@@ -43,8 +44,9 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
  * only the unread count is read here.
  */
 export async function presentCaller(deps: Deps, auth: RequestAuth): Promise<AuthUser> {
-  const notifications =
-    auth.team && auth.team.company_ids === null ? await unreadCount(deps.db, auth.team.id) : 0;
+  const notifications = auth.team
+    ? await unreadCount(deps.db, { teamId: auth.team.id, companyIds: auth.team.company_ids })
+    : 0;
   return presentAuthUser(auth.user, auth.teams, auth.team, {
     notifications,
     isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),

@@ -44,7 +44,10 @@ import { developmentSchedules } from './migrations/0046-development-schedules';
 import { franchiseCalendar } from './migrations/0046-franchise-calendar';
 import { payableVoids } from './migrations/0047-payable-voids';
 import { paymentTermPeriods } from './migrations/0047-payment-term-periods';
+import { sharedDocuments } from './migrations/0053-shared-documents';
 import { transfersAndTerritories } from './migrations/0050-transfers-and-territories';
+import { accountingPrecision } from './migrations/0051-accounting-precision';
+import { tierYears } from './migrations/0054-tier-years';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -99,6 +102,9 @@ const migrations: Record<string, AppMigration> = {
   '0047-payment-term-periods': paymentTermPeriods,
   '0048-store-occupancy': storeOccupancy,
   '0050-transfers-and-territories': transfersAndTerritories,
+  '0051-accounting-precision': accountingPrecision,
+  '0054-tier-years': tierYears,
+  '0053-shared-documents': sharedDocuments,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -215,6 +215,8 @@ export type DocumentsTable = {
   current_version_id: number | null;
   text_status: ColumnType<TextStatus, TextStatus | undefined, TextStatus>;
   uploaded_by: number | null;
+  /** 1: shown to the franchisees whose records it is linked to (decision 0023). */
+  shared: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
@@ -340,6 +342,8 @@ export type LeaseAccountingProfilesTable = {
   rate_convention: string;
   payment_timing: string;
   rounding: string;
+  /** `cent` or `unit` (0051). */
+  precision: string;
   reasonably_certain_options: string;
   renewal_increase_percent: string;
   initial_direct_costs_cents: number;
@@ -806,6 +810,8 @@ export type InvoicingSettingsTable = {
   weekly_due_weekday: Generated<number>;
   monthly_due_day: Generated<number>;
   tier_basis: Generated<string>;
+  /** 0054: `calendar` or `agreement`, the year `year_to_date` tiers reset on. */
+  tier_year: Generated<string>;
   pooling: Generated<string>;
   cap_cents: number | null;
   cap_includes_marketing: Generated<number>;

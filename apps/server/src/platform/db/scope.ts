@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
-import type { TeamScope } from '../policy';
+import { teamScope, type TeamScope } from '../policy';
+import type { Executor } from './index';
 
 /**
  * The scope as one condition on `table` (its name or alias in the statement): the team's rows, and when the
@@ -29,4 +30,30 @@ export function whereInScope<DB, TB extends keyof DB>(
     ? eb(eb.ref(`${table}.${options.companyColumn}` as never), 'in', scope.companyIds as never)
     : eb.lit(false);
   return eb.and([team, companies]) as ExpressionWrapper<DB, TB, SqlBool>;
+}
+
+/**
+ * The records a member limited to companies reaches, by the rules of those records' own routes (decision 0023):
+ * their companies, the stores those operate (`stores.company_id`), those stores' leases and the agreements their
+ * companies signed (`franchise_agreements.franchisee_id`). Subqueries of ids (a literal list for the companies),
+ * for `… in (…)` conditions of whatever is about or linked to those records: reminders, shared documents, search.
+ */
+export function recordsInScope(db: Executor, scope: TeamScope & { readonly companyIds: readonly number[] }) {
+  const stores = db
+    .selectFrom('stores')
+    .select('stores.id')
+    .where((s) => whereInScope(s, scope, 'stores', { companyColumn: 'company_id' }));
+  return {
+    companies: scope.companyIds,
+    stores,
+    leases: db
+      .selectFrom('leases')
+      .select('leases.id')
+      .where((l) => whereInScope(l, teamScope(scope.teamId), 'leases'))
+      .where('leases.store_id', 'in', stores),
+    agreements: db
+      .selectFrom('franchise_agreements')
+      .select('franchise_agreements.id')
+      .where((a) => whereInScope(a, scope, 'franchise_agreements', { companyColumn: 'franchisee_id' })),
+  };
 }

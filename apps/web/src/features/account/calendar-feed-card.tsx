@@ -13,8 +13,9 @@ type Confirming = 'replace' | 'revoke' | null;
 /**
  * The user's secret iCalendar link for the current team. The server keeps only a hash, so the link is
  * shown once, right after it is made; afterwards the card says a link is active and offers to replace it.
+ * A member limited to franchisee companies gets the dates of their own records only (`wholeTeam` false).
  */
-export function CalendarFeedCard({ teamName }: { teamName: string }) {
+export function CalendarFeedCard({ teamName, wholeTeam }: { teamName: string; wholeTeam: boolean }) {
   const { t } = useTranslation();
   const feed = useCalendarFeed();
   const create = useCreateCalendarFeed();
@@ -83,7 +84,7 @@ export function CalendarFeedCard({ teamName }: { teamName: string }) {
   return (
     <Card
       title={t('calendarFeed.title')}
-      description={`${t('calendarFeed.text')} ${t('calendarFeed.forTeam', { team: teamName })}`}
+      description={`${t(wholeTeam ? 'calendarFeed.text' : 'calendarFeed.textLimited')} ${t('calendarFeed.forTeam', { team: teamName })}`}
       footer={actions}
     >
       {!feed.data ? (

@@ -16,6 +16,7 @@ import { useRequiredUser } from '../auth/use-auth-user';
 
 const TransfersPanel = lazy(() => import('../franchise-network/transfers-panel'));
 const TerritoryPanel = lazy(() => import('../franchise-network/territory-panel'));
+const DevelopmentPanel = lazy(() => import('../development/development-panel'));
 
 const usd = (value: number | null) => (value === null ? null : formatUsd(value));
 const percent = (value: number | null) => (value === null ? null : `${value}%`);
@@ -142,6 +143,12 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
           <Facts rows={territory} />
         </Section>
       </div>
+      {/* Development schedules are the franchisor's: the API refuses them to a franchisee's member. */}
+      {wholeTeam && agreement.type === 'area_development' && (
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <DevelopmentPanel agreement={agreement} />
+        </Suspense>
+      )}
       {/* Territories and transfers show the brand's other franchisees: the API refuses them to a franchisee's member. */}
       {wholeTeam && (
         <Suspense fallback={<Skeleton className="h-40 w-full" />}>
@@ -168,25 +175,23 @@ export function AgreementSections({ agreement }: { agreement: Agreement }) {
           kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })}
         />
       </Section>
-      {/* Documents are the team's: a franchisee's member reads the agreement without them. */}
-      {wholeTeam && (
-        <Section title={t('leaseView.documents')}>
-          <RecordDocumentsPanel
-            type="agreements"
-            id={agreement.id}
-            name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`}
-            canUpload={can(agreement.abilities, 'update')}
-          />
-          {hasDocuments && (
-            <div className="mt-4">
-              <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
-                {t('leaseView.clauseDocuments')}
-              </h3>
-              <ClauseDocuments clauses={agreement.clauses} />
-            </div>
-          )}
-        </Section>
-      )}
+      {/* A franchisee's member sees the documents shared with them; the clauses' sources are the franchisor's. */}
+      <Section title={t('leaseView.documents')}>
+        <RecordDocumentsPanel
+          type="agreements"
+          id={agreement.id}
+          name={agreement.agreement_number ?? agreement.brand?.name ?? `#${agreement.id}`}
+          canUpload={can(agreement.abilities, 'update')}
+        />
+        {wholeTeam && hasDocuments && (
+          <div className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
+              {t('leaseView.clauseDocuments')}
+            </h3>
+            <ClauseDocuments clauses={agreement.clauses} />
+          </div>
+        )}
+      </Section>
     </>
   );
 }

@@ -11,20 +11,14 @@ import {
   type Lease,
 } from '@storekeep/contracts';
 import { api } from '../../api/client';
-import { isApiError } from '../../api/api-error';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Button, Card, Select, Skeleton, TextInput } from '../../components/ui';
+import { apiFieldErrors, type FieldMessages } from '../../lib/form-errors';
 import { formatDay, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
 import { useApiList } from '../leases/api-list';
-
-type Errors = Record<string, string>;
-
-function fieldErrors(error: unknown): Errors | null {
-  if (!isApiError(error) || error.status !== 422) return null;
-  return Object.fromEntries(Object.entries(error.errors).map(([key, list]) => [key, list[0] ?? '']));
-}
+import { Figure, TermsForm } from '../leases/terms-form';
 
 function useCam(leaseId: number) {
   return useQuery({
@@ -89,28 +83,25 @@ function TermsCard({
   const [auditDays, setAuditDays] = useState(
     data.terms.audit_days === null ? '' : String(data.terms.audit_days),
   );
-  const [errors, setErrors] = useState<Errors>({});
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    try {
-      await save.mutateAsync({
+  return (
+    <TermsForm
+      title={t('camTab.terms')}
+      description={t('camTab.termsIntro')}
+      editable={editable}
+      save={save}
+      input={() => ({
         cap_percent: cap.trim() === '' ? null : cap,
         cap_method: method,
         base_year: baseYear,
         audit_days: auditDays.trim() === '' ? null : auditDays,
-      });
-      toast.success(t('camTab.termsSaved'));
-    } catch (error) {
-      setErrors(fieldErrors(error) ?? {});
-    }
-  }
-
-  return (
-    <Card title={t('camTab.terms')} description={t('camTab.termsIntro')}>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+      })}
+      saveLabel={t('camTab.saveTerms')}
+      savedMessage={t('camTab.termsSaved')}
+      readOnlyNote={t('camTab.readOnly')}
+    >
+      {(errors) => (
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
             label={t('camTab.fields.cap_percent')}
             inputMode="decimal"
@@ -139,16 +130,9 @@ function TermsCard({
             onChange={(event) => setAuditDays(event.target.value)}
             error={errors.audit_days}
           />
-        </fieldset>
-        {editable ? (
-          <Button type="submit" loading={save.isPending}>
-            {t('camTab.saveTerms')}
-          </Button>
-        ) : (
-          <p className="text-sm text-gray-500 dark:text-gray-400">{t('camTab.readOnly')}</p>
-        )}
-      </form>
-    </Card>
+        </div>
+      )}
+    </TermsForm>
   );
 }
 
@@ -236,16 +220,6 @@ function YearItem({ year }: { year: CamYear }) {
   );
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div>
-      <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-      <dd className="font-medium tabular-nums text-gray-900 dark:text-white">{value}</dd>
-      {note && <dd className="text-xs text-gray-500 dark:text-gray-400">{note}</dd>}
-    </div>
-  );
-}
-
 function StatementCard({ leaseId, years }: { leaseId: number; years: CamYear[] }) {
   const { t } = useTranslation();
   const save = useCamWrite(leaseId, '/statements', 'post');
@@ -258,7 +232,7 @@ function StatementCard({ leaseId, years }: { leaseId: number; years: CamYear[] }
     received_on: '',
     document_id: '',
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -277,7 +251,7 @@ function StatementCard({ leaseId, years }: { leaseId: number; years: CamYear[] }
       });
       toast.success(t('camTab.statementSaved'));
     } catch (error) {
-      setErrors(fieldErrors(error) ?? {});
+      setErrors(apiFieldErrors(error) ?? {});
     }
   }
 

@@ -4,11 +4,7 @@ import { Link } from 'react-router';
 import { TIMELINE_LIMIT, type DashboardTimelineItem } from '@storekeep/contracts';
 import { Badge, Card, EmptyState, Skeleton } from '../../components/ui';
 import { DueDate, subjectPath } from '../reminders/display';
-import { once } from '../../lib/format';
-
-const monthLabel = once(
-  () => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
+import { formatMonth } from '../../lib/format';
 
 /** Items grouped by calendar month of their due date, in order. */
 function byMonth(items: DashboardTimelineItem[]) {
@@ -69,7 +65,7 @@ export function CriticalDatesTimeline({
             {byMonth(shown).map((group) => (
               <li key={group.month}>
                 <h3 className="sticky top-0 z-10 bg-white py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:bg-gray-900 dark:text-gray-400">
-                  {monthLabel().format(new Date(`${group.month}-01T00:00:00Z`))}
+                  {formatMonth(group.month)}
                 </h3>
                 <ul className="mt-2 ml-1.5 flex flex-col gap-3 border-l-2 border-gray-200 pl-4 dark:border-gray-700">
                   {group.items.map((item) => {

@@ -27,6 +27,25 @@ const UNDO_TOAST_MS = 10_000;
 
 type Named = Pick<DocumentDto, 'id' | 'title'>;
 
+/** Bulk "Share with franchisees" / "Stop sharing": PATCH each selected document's flag (not destructive). */
+export async function shareDocuments(documents: Named[], shared: boolean) {
+  const results = await Promise.allSettled(
+    documents.map((document) => patchDocument(document.id, { shared })),
+  );
+  await invalidateDocuments();
+  const failed = results.flatMap((result) =>
+    result.status === 'rejected' ? errorMessages(result.reason) : [],
+  );
+  if (failed.length) showErrorToast([...new Set(failed)]);
+  else
+    toast.success(
+      i18n.t(shared ? 'documents.sharing.sharedMany' : 'documents.sharing.unsharedMany', {
+        count: documents.length,
+      }),
+      { duration: TOAST_TIMEOUT_MS },
+    );
+}
+
 /**
  * DELETE each document, drop them from the cached lists and show the success notice of spec §4
  * ('documents.deleted' with the title for one) with an Undo that restores them.

@@ -4,7 +4,7 @@ import type { DocumentDto } from '@storekeep/contracts';
 import { RelativeTime, type DataColumn } from '../../components/ui';
 import { formatDay } from '../../lib/format';
 import { recordPath } from '../records/types';
-import { FileIcon, formatBytes, TextStatusBadge } from './display';
+import { FileIcon, formatBytes, SharedBadge, TextStatusBadge } from './display';
 
 const dash = <span className="text-gray-400">—</span>;
 
@@ -45,7 +45,10 @@ export function useDocumentColumns(): DataColumn<DocumentDto>[] {
         <div className="flex min-w-48 items-center gap-3">
           <FileIcon mime={d.current_version?.mime_type} className="size-6 shrink-0" />
           <div className="min-w-0">
-            <p className="truncate font-medium text-gray-900 dark:text-white">{d.title}</p>
+            <p className="flex items-center gap-2 font-medium text-gray-900 dark:text-white">
+              <span className="truncate">{d.title}</span>
+              {d.shared && <SharedBadge />}
+            </p>
             {d.current_version && d.current_version.file_name !== d.title && (
               <p className="truncate text-xs text-gray-500 dark:text-gray-400">
                 {d.current_version.file_name}

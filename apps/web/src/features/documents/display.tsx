@@ -44,3 +44,9 @@ export function TextStatusBadge({ status }: { status: DocumentTextStatus }) {
   const { t } = useTranslation();
   return <Badge color={statusColors[status]}>{t(`documents.textStatus.${status}`)}</Badge>;
 }
+
+/** Shown beside a document the franchisees of its linked records see (they are shown no other). */
+export function SharedBadge() {
+  const { t } = useTranslation();
+  return <Badge color="blue">{t('documents.sharing.badge')}</Badge>;
+}

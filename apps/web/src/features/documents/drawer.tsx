@@ -21,6 +21,7 @@ import { uploadWithProgress } from '../../api/upload';
 import {
   Button,
   buttonClasses,
+  Checkbox,
   ConfirmDialog,
   ProgressBar,
   RelativeTime,
@@ -42,13 +43,16 @@ import {
 } from '../attributes/attribute-fields';
 import { useAttributes } from '../attributes/queries';
 import { can } from '../auth/permissions';
+import { opensRecordPage } from '../auth/record-pages';
+import { useRequiredUser } from '../auth/use-auth-user';
 import { recordPath } from '../records/types';
 import { deleteDocuments, LinkDialog } from './actions';
 import { ShareFileButton } from '../pwa/share-button';
-import { FileIcon, formatBytes, isImage, isPdf, TextStatusBadge } from './display';
+import { FileIcon, formatBytes, isImage, isPdf, SharedBadge, TextStatusBadge } from './display';
 import { openDocumentFile } from './open-file';
 import {
   invalidateDocuments,
+  patchDocument,
   unlinkDocument,
   useDocument,
   useDocumentCategories,
@@ -84,16 +88,22 @@ const tagsText = z
   )
   .pipe(tagsField);
 
-/** The metadata form: the contract's fields with tags typed as a comma-separated line. */
-const formSchema = documentFieldsSchema.extend({ tags: tagsText }).superRefine((value, ctx) => {
-  if (value.effective_date && value.expiration_date && !(value.expiration_date > value.effective_date)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['expiration_date'],
-      message: validationMessage('after', 'expiration date', { other: 'effective date' }),
-    });
-  }
-});
+/**
+ * The metadata form: the contract's fields with tags typed as a comma-separated line. Sharing is its own control
+ * (saved at once), so saving the details never sends it.
+ */
+const formSchema = documentFieldsSchema
+  .omit({ shared: true })
+  .extend({ tags: tagsText })
+  .superRefine((value, ctx) => {
+    if (value.effective_date && value.expiration_date && !(value.expiration_date > value.effective_date)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expiration_date'],
+        message: validationMessage('after', 'expiration date', { other: 'effective date' }),
+      });
+    }
+  });
 type FormValues = z.input<typeof formSchema> & { attributes?: Record<string, unknown> };
 const FIELDS = ['title', 'category', 'description', 'tags', 'effective_date', 'expiration_date'] as const;
 
@@ -228,6 +238,74 @@ function MetadataFields({
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * The details as text, for a franchisee's member: the form reads the team's categories and attributes, which are
+ * the franchisor's.
+ */
+function DetailsText({ document }: { document: DocumentDto }) {
+  const { t } = useTranslation();
+  const rows: Array<[string, string | null]> = [
+    [t('documents.fields.category'), document.category_name],
+    [t('documents.fields.tags'), document.tags.join(', ') || null],
+    [t('documents.fields.effective_date'), document.effective_date && formatDay(document.effective_date)],
+    [t('documents.fields.expiration_date'), document.expiration_date && formatDay(document.expiration_date)],
+    [t('documents.fields.description'), document.description],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
+          <dd className="mt-0.5 break-words whitespace-pre-line text-gray-900 dark:text-white">
+            {value ?? '—'}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Whether the franchisees of the linked stores, leases, agreements and companies see it; saved at once. */
+function Sharing({ document }: { document: DocumentDto }) {
+  const { t } = useTranslation();
+  // The box shows the choice at once; the document's own value takes over once the lists are fetched again.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const change = async (shared: boolean) => {
+    setPending(shared);
+    try {
+      await patchDocument(document.id, { shared });
+      await invalidateDocuments();
+      toast.success(
+        t(shared ? 'documents.sharing.shared' : 'documents.sharing.unshared', { title: document.title }),
+        {
+          duration: TOAST_TIMEOUT_MS,
+        },
+      );
+    } catch (error) {
+      showErrorToast(errorMessages(error));
+    } finally {
+      setPending(null);
+    }
+  };
+  return (
+    <div>
+      <Checkbox
+        label={t('documents.sharing.label')}
+        checked={pending ?? document.shared}
+        disabled={pending !== null}
+        aria-describedby={`document-sharing-hint-${document.id}`}
+        onChange={(event) => void change(event.target.checked)}
+      />
+      <p
+        id={`document-sharing-hint-${document.id}`}
+        className="mt-1 text-sm text-gray-500 dark:text-gray-400"
+      >
+        {t('documents.sharing.hint')}
+      </p>
+    </div>
   );
 }
 
@@ -378,6 +456,7 @@ function VersionList({ versions, loading }: { versions: DocumentVersion[]; loadi
 
 function Links({ document, editable }: { document: DocumentDto; editable: boolean }) {
   const { t } = useTranslation();
+  const user = useRequiredUser();
   const [linking, setLinking] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const unlink = async (link: DocumentDto['links'][number]) => {
@@ -418,12 +497,16 @@ function Links({ document, editable }: { document: DocumentDto; editable: boolea
                 <span className="text-gray-500 dark:text-gray-400">
                   {t(`documents.recordTypes.${link.type}`)}:{' '}
                 </span>
-                <Link
-                  to={recordPath(link.type, link.id)}
-                  className="font-medium text-blue-700 hover:underline dark:text-blue-400"
-                >
-                  {link.name}
-                </Link>
+                {opensRecordPage(user, link.type) ? (
+                  <Link
+                    to={recordPath(link.type, link.id)}
+                    className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                  >
+                    {link.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-gray-900 dark:text-white">{link.name}</span>
+                )}
               </span>
               {editable && (
                 <Button
@@ -450,9 +533,11 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
   const { t } = useTranslation();
   const editable = can(document.abilities, 'update');
   const deletable = can(document.abilities, 'delete');
+  // A franchisee's member sees the file and its details; versions, categories and attributes are the team's.
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
   // Deleted, the panel still shows while it slides out, but asks the server nothing more about the document.
   const [gone, setGone] = useState(false);
-  const versions = useDocumentVersions(document.id, !gone);
+  const versions = useDocumentVersions(document.id, !gone && wholeTeam);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const version = document.current_version;
@@ -480,16 +565,18 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
               <span>{t('documents.versions.label', { version: version?.version ?? 1 })}</span>
               <span aria-hidden="true">·</span>
               <TextStatusBadge status={document.text_status} />
+              {document.shared && <SharedBadge />}
             </p>
             {version?.text_error && (
               <p className="mt-0.5 text-gray-500 dark:text-gray-400">{version.text_error}</p>
             )}
             <p className="mt-0.5 text-gray-500 dark:text-gray-400">
               <TextWithTime
-                text={t('documents.drawer.uploaded', {
-                  date: TIME_SLOT,
-                  name: document.uploaded_by?.name ?? '—',
-                })}
+                text={
+                  document.uploaded_by
+                    ? t('documents.drawer.uploaded', { date: TIME_SLOT, name: document.uploaded_by.name })
+                    : t('documents.drawer.uploadedOn', { date: TIME_SLOT })
+                }
                 value={document.created_at}
               />
             </p>
@@ -537,16 +624,28 @@ function DrawerBody({ document, onDeleted }: { document: DocumentDto; onDeleted:
         <Preview document={document} />
       </Section>
 
+      {editable && (
+        <Section title={t('documents.sharing.title')}>
+          <Sharing document={document} />
+        </Section>
+      )}
+
       <Section title={t('documents.drawer.details')}>
-        <MetadataForm key={document.id} document={document} editable={editable} />
+        {wholeTeam ? (
+          <MetadataForm key={document.id} document={document} editable={editable} />
+        ) : (
+          <DetailsText document={document} />
+        )}
       </Section>
 
-      <Section
-        title={t('documents.versions.title')}
-        actions={editable && <VersionUpload documentId={document.id} />}
-      >
-        <VersionList versions={versions.data ?? []} loading={versions.isPending} />
-      </Section>
+      {wholeTeam && (
+        <Section
+          title={t('documents.versions.title')}
+          actions={editable && <VersionUpload documentId={document.id} />}
+        >
+          <VersionList versions={versions.data ?? []} loading={versions.isPending} />
+        </Section>
+      )}
 
       <Links document={document} editable={editable} />
 

@@ -1,4 +1,4 @@
-import { FileText, Link2, Search, SearchX, Tags, Trash2, Upload } from 'lucide-react';
+import { FileText, Link2, Search, SearchX, Share2, Tags, Trash2, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -24,12 +24,12 @@ import { DateFilter, usePickerLabels } from '../records/list-filters';
 import { ExportLinks } from '../records/export-links';
 import { listParamsToSearch, toApiQuery, type ListParams } from '../records/list-params';
 import { useTeam } from '../teams/use-team';
-import { CategoryDialog, deleteDocuments, LinkDialog } from './actions';
+import { CategoryDialog, deleteDocuments, LinkDialog, shareDocuments } from './actions';
 import { useDocumentColumns } from './columns';
 import { DocumentDrawer, useDocumentParam } from './drawer';
 import { parseDocumentParams } from './list-params';
 import { useDocumentCategories, useDocumentList } from './queries';
-import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
+import { DropZone, ShareUploadsCheckbox, UploadFilesButton, UploadList, useUploadQueue } from './upload';
 import { FilterBar } from '../records/filter-bar';
 import { ListPagination } from '../records/list-pagination';
 import { ListLoadError } from '../errors/list-load-error';
@@ -194,6 +194,7 @@ export function DocumentListPage() {
       {manage && (
         <div className="mb-6">
           <DropZone onFiles={uploads.add} />
+          <ShareUploadsCheckbox shared={uploads.shared} setShared={uploads.setShared} />
           <UploadList {...uploads} />
         </div>
       )}
@@ -263,6 +264,17 @@ export function DocumentListPage() {
               onClick={() => setDialog('category')}
             >
               {t('documents.category.open')}
+            </Button>
+            <Button
+              size="sm"
+              color="white"
+              icon={<Share2 className="size-4" aria-hidden="true" />}
+              onClick={() => void shareDocuments(selectedDocs, true)}
+            >
+              {t('documents.sharing.share')}
+            </Button>
+            <Button size="sm" color="white" onClick={() => void shareDocuments(selectedDocs, false)}>
+              {t('documents.sharing.unshare')}
             </Button>
             <Button
               size="sm"

@@ -10,7 +10,7 @@ import { usePaginationLabels } from '../records/use-pagination-labels';
 import { useDocumentColumns } from './columns';
 import { DocumentDrawer, useDocumentParam } from './drawer';
 import { invalidateDocuments, unlinkDocument, useRecordDocuments } from './queries';
-import { DropZone, UploadFilesButton, UploadList, useUploadQueue } from './upload';
+import { DropZone, ShareUploadsCheckbox, UploadFilesButton, UploadList, useUploadQueue } from './upload';
 
 type RecordDocumentsProps = { type: LinkableType; id: number; name: string; canUpload: boolean };
 
@@ -77,6 +77,7 @@ export function RecordDocumentsPanel({ type, id, name, canUpload }: RecordDocume
             <UploadFilesButton onFiles={uploads.add} color="white" />
           </div>
           <DropZone onFiles={uploads.add} />
+          <ShareUploadsCheckbox shared={uploads.shared} setShared={uploads.setShared} />
           <UploadList {...uploads} />
         </div>
       )}

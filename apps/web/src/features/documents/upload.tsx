@@ -6,7 +6,7 @@ import type { DocumentDto } from '@storekeep/contracts';
 import { isApiError } from '../../api/api-error';
 import { errorMessages, isAbort } from '../../api/error-mapping';
 import { uploadWithProgress } from '../../api/upload';
-import { Button, ProgressBar } from '../../components/ui';
+import { Button, Checkbox, ProgressBar } from '../../components/ui';
 import { FileIcon, formatBytes } from './display';
 import { invalidateDocuments } from './queries';
 
@@ -17,6 +17,8 @@ export type UploadItem = {
   status: 'uploading' | 'done' | 'error' | 'duplicate';
   message?: string;
   document?: DocumentDto;
+  /** Shared with franchisees as it is uploaded (the choice when it was added, kept for "Upload anyway"). */
+  shared: boolean;
 };
 
 let nextKey = 1;
@@ -34,15 +36,17 @@ function uploadError(error: unknown): string {
  */
 export function useUploadQueue(endpoint: string, onUploaded?: (document: DocumentDto) => void) {
   const [items, setItems] = useState<UploadItem[]>([]);
+  const [shared, setShared] = useState(false);
   const controllers = useRef(new Map<number, AbortController>());
   const patch = (key: number, changes: Partial<UploadItem>) =>
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...changes } : item)));
 
   const send = useCallback(
-    (key: number, file: File, force: boolean) => {
+    (key: number, file: File, force: boolean, share: boolean) => {
       const form = new FormData();
       form.append('title', file.name.slice(0, TITLE_MAX));
       if (force) form.append('force', 'true');
+      if (share) form.append('shared', 'true');
       form.append('file', file);
       const controller = new AbortController();
       controllers.current.set(key, controller);
@@ -70,13 +74,19 @@ export function useUploadQueue(endpoint: string, onUploaded?: (document: Documen
   const add = (files: FileList | File[]) => {
     const list = Array.from(files);
     if (!list.length) return;
-    const added = list.map((file) => ({ key: nextKey++, file, progress: 0, status: 'uploading' as const }));
+    const added = list.map((file) => ({
+      key: nextKey++,
+      file,
+      progress: 0,
+      status: 'uploading' as const,
+      shared,
+    }));
     setItems((all) => [...added, ...all]);
-    for (const item of added) send(item.key, item.file, false);
+    for (const item of added) send(item.key, item.file, false, item.shared);
   };
   const force = (item: UploadItem) => {
     patch(item.key, { status: 'uploading', progress: 0, message: undefined });
-    send(item.key, item.file, true);
+    send(item.key, item.file, true, item.shared);
   };
   const cancel = (item: UploadItem) => controllers.current.get(item.key)?.abort();
   const dismiss = (item: UploadItem) => setItems((all) => all.filter((other) => other.key !== item.key));
@@ -87,7 +97,7 @@ export function useUploadQueue(endpoint: string, onUploaded?: (document: Documen
     return () => map.forEach((controller) => controller.abort());
   }, []);
 
-  return { items, add, force, cancel, dismiss, clearFinished };
+  return { items, add, force, cancel, dismiss, clearFinished, shared, setShared };
 }
 
 /** The multi-file input behind a visible control; it resets after each pick so the same file can be chosen again. */
@@ -277,5 +287,23 @@ export function UploadList({ items, force, cancel, dismiss, clearFinished }: Upl
         </div>
       )}
     </section>
+  );
+}
+
+/** "Share new uploads with franchisees": the files added next are shared as they are uploaded. */
+export function ShareUploadsCheckbox({
+  shared,
+  setShared,
+}: {
+  shared: boolean;
+  setShared: (shared: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      label={t('documents.sharing.uploadLabel')}
+      checked={shared}
+      onChange={(event) => setShared(event.target.checked)}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -24,9 +24,14 @@ import {
   TextInput,
 } from '../../components/ui';
 import { can } from '../auth/permissions';
-import { apiFieldErrors, type FieldMessages } from './field-errors';
+import { apiFieldErrors, type FieldMessages } from '../../lib/form-errors';
+import { differsFromContract, initialRadius } from './territory-values';
 
 const TerritoryMap = lazy(() => import('./territory-map'));
+const PolygonDrawMap = lazy(() => import('./polygon-draw-map'));
+
+const pointsAsText = (points: { lat: number; lng: number }[]) =>
+  points.map((p) => `${p.lat}, ${p.lng}`).join('\n');
 
 const url = (agreementId: number) => `/agreements/${agreementId}/territory`;
 const earth = (km: number) => km.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -66,7 +71,14 @@ export default function TerritoryPanel({ agreement }: { agreement: Agreement }) 
     );
   else if (territory.isPending) body = <Skeleton className="h-40 w-full" />;
   else
-    body = <TerritoryBody key={territory.dataUpdatedAt} agreementId={agreement.id} data={territory.data} />;
+    body = (
+      <TerritoryBody
+        key={territory.dataUpdatedAt}
+        agreementId={agreement.id}
+        contractMiles={agreement.territory_radius_miles}
+        data={territory.data}
+      />
+    );
   return (
     <Card id="territory" title={t('territory.title')} description={t('territory.intro')}>
       {body}
@@ -74,7 +86,9 @@ export default function TerritoryPanel({ agreement }: { agreement: Agreement }) 
   );
 }
 
-function TerritoryBody({ agreementId, data }: { agreementId: number; data: AgreementTerritory }) {
+type BodyProps = { agreementId: number; contractMiles: number | null; data: AgreementTerritory };
+
+function TerritoryBody({ agreementId, contractMiles, data }: BodyProps) {
   const { t } = useTranslation();
   const shape = data.territory;
   return (
@@ -99,6 +113,12 @@ function TerritoryBody({ agreementId, data }: { agreementId: number; data: Agree
       <p className="text-sm text-gray-700 dark:text-gray-300">
         {data.exclusive ? t('territory.exclusive') : t('territory.notExclusive')}
       </p>
+      {contractMiles !== null && (
+        <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="territory-contract-radius">
+          {t('territory.contractRadius', { radius: contractMiles })}
+          {differsFromContract(shape, contractMiles) && ` ${t('territory.contractDiffers')}`}
+        </p>
+      )}
       {shape ? (
         <>
           <p className="text-sm font-medium text-gray-900 dark:text-white" data-testid="territory-figure">
@@ -122,22 +142,31 @@ function TerritoryBody({ agreementId, data }: { agreementId: number; data: Agree
       ) : (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('territory.none')}</p>
       )}
-      {can(data.abilities, 'update') && <TerritoryForm agreementId={agreementId} data={data} />}
+      {can(data.abilities, 'update') && (
+        <TerritoryForm agreementId={agreementId} contractMiles={contractMiles} data={data} />
+      )}
     </div>
   );
 }
 
-function TerritoryForm({ agreementId, data }: { agreementId: number; data: AgreementTerritory }) {
+function TerritoryForm({ agreementId, contractMiles, data }: BodyProps) {
   const { t } = useTranslation();
   const shape = data.territory;
+  const start = initialRadius(shape, contractMiles);
   const [kind, setKind] = useState<TerritoryKind>(shape?.kind ?? 'radius');
   const [lat, setLat] = useState(shape?.center ? String(shape.center.lat) : '');
   const [lng, setLng] = useState(shape?.center ? String(shape.center.lng) : '');
-  const [radius, setRadius] = useState(shape?.radius === null || !shape ? '' : String(shape.radius));
-  const [unit, setUnit] = useState<string>(shape?.radius_unit ?? 'mi');
-  const [pointsText, setPointsText] = useState(
-    shape ? shape.points.map((p) => `${p.lat}, ${p.lng}`).join('\n') : '',
-  );
+  const [radius, setRadius] = useState(start.radius);
+  const [unit, setUnit] = useState<string>(start.unit);
+  const [pointsText, setPointsText] = useState(shape ? pointsAsText(shape.points) : '');
+  // Each drawing step's text before it, for Undo.
+  const [history, setHistory] = useState<string[]>([]);
+  const drawn = parsePoints(pointsText).points;
+  const draw = (points: { lat: number; lng: number }[]) => {
+    setHistory((steps) => [...steps, pointsText]);
+    setPointsText(pointsAsText(points));
+  };
+  const vertexLabel = useCallback((index: number) => t('territory.vertex', { number: index + 1 }), [t]);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [removing, setRemoving] = useState(false);
   const save = useMutation({
@@ -211,6 +240,7 @@ function TerritoryForm({ agreementId, data }: { agreementId: number; data: Agree
             inputMode="decimal"
             value={radius}
             onChange={(e) => setRadius(e.target.value)}
+            hint={contractMiles === null ? undefined : t('territory.radiusHint', { radius: contractMiles })}
             error={errors.radius}
           />
           <Select
@@ -222,14 +252,45 @@ function TerritoryForm({ agreementId, data }: { agreementId: number; data: Agree
           />
         </div>
       ) : (
-        <Textarea
-          label={field('points')}
-          hint={t('territory.pointsHint')}
-          rows={6}
-          value={pointsText}
-          onChange={(e) => setPointsText(e.target.value)}
-          error={errors.points}
-        />
+        <>
+          <p className="text-sm text-gray-700 dark:text-gray-300" id="territory-draw-help">
+            {t('territory.drawHelp')}
+          </p>
+          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+            <PolygonDrawMap
+              points={drawn}
+              onChange={draw}
+              label={t('territory.drawLabel')}
+              vertexLabel={vertexLabel}
+            />
+          </Suspense>
+          <div className="flex flex-wrap gap-3">
+            <Button
+              color="white"
+              disabled={!history.length}
+              onClick={() => {
+                setPointsText(history.at(-1) ?? '');
+                setHistory((steps) => steps.slice(0, -1));
+              }}
+            >
+              {t('territory.undo')}
+            </Button>
+            <Button color="white" disabled={!drawn.length} onClick={() => draw([])}>
+              {t('territory.clear')}
+            </Button>
+            <span className="self-center text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+              {t('territory.drawCount', { count: drawn.length })}
+            </span>
+          </div>
+          <Textarea
+            label={field('points')}
+            hint={t('territory.pointsHint')}
+            rows={6}
+            value={pointsText}
+            onChange={(e) => setPointsText(e.target.value)}
+            error={errors.points}
+          />
+        </>
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={save.isPending}>

@@ -25,7 +25,7 @@ import {
 import { formatDay, formatUsd } from '../../lib/format';
 import { RecordPicker } from '../records/record-picker';
 import { can } from '../auth/permissions';
-import { apiFieldErrors, type FieldMessages } from './field-errors';
+import { apiFieldErrors, type FieldMessages } from '../../lib/form-errors';
 
 const base = (agreementId: number) => `/agreements/${agreementId}/transfers`;
 

@@ -21,6 +21,7 @@ import { formatDate, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { useAging, useBankImport, useInvoicingSettings, useStatement } from './api';
+import { InvoicingSettingsDialog, WEEKDAYS } from './settings-form';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const yearStart = () => `${new Date().getFullYear()}-01-01`;
@@ -401,12 +402,14 @@ export function StatementView({
   );
 }
 
-const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
 /** The rules invoices are made by, per brand (the team's default first), shown as they apply. */
 export function InvoicingSettingsView() {
   const { t } = useTranslation();
   const settings = useInvoicingSettings();
+  // Managers and admins set the rules (the API's invoicing policy); observers read them.
+  const editable = can(useRequiredUser(), 'records.write');
+  // The row being edited, or 'brand' for a brand without its own rules yet.
+  const [editing, setEditing] = useState<InvoicingSettings | 'brand' | null>(null);
   const columns: Column<InvoicingSettings>[] = [
     {
       key: 'brand',
@@ -416,7 +419,10 @@ export function InvoicingSettingsView() {
     {
       key: 'tiers',
       header: t('collections.settings.tierBasis'),
-      cell: (s) => t(`collections.settings.tierBases.${s.tier_basis}`),
+      cell: (s) =>
+        s.tier_basis === 'year_to_date'
+          ? `${t('collections.settings.tierBases.year_to_date')}, ${t(`collections.settings.tierYears.${s.tier_year}`)}`
+          : t('collections.settings.tierBases.period'),
     },
     {
       key: 'pooling',
@@ -464,9 +470,33 @@ export function InvoicingSettingsView() {
       className: 'text-right tabular-nums',
     },
   ];
+  if (editable)
+    columns.push({
+      key: 'edit',
+      header: <span className="sr-only">{t('collections.settings.actions')}</span>,
+      cell: (s) => (
+        <Button
+          size="sm"
+          color="white"
+          onClick={() => setEditing(s)}
+          aria-label={
+            s.brand
+              ? t('collections.settings.editBrand', { name: s.brand.name })
+              : t('collections.settings.editDefault')
+          }
+        >
+          {t('collections.settings.edit')}
+        </Button>
+      ),
+      className: 'text-right',
+    });
+  const team = settings.data?.data[0];
   return (
     <div className="space-y-6">
       <p className="text-sm text-gray-600 dark:text-gray-400">{t('collections.settings.rule')}</p>
+      {!editable && (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('collections.settings.readOnly')}</p>
+      )}
       {settings.isError ? (
         <Alert type="error">{t('collections.loadFailed')}</Alert>
       ) : !settings.data ? (
@@ -477,6 +507,18 @@ export function InvoicingSettingsView() {
           rows={settings.data.data}
           rowKey={(s) => s.brand?.id ?? 0}
           caption={t('collections.settings.caption')}
+        />
+      )}
+      {editable && team && (
+        <Button color="white" onClick={() => setEditing('brand')}>
+          {t('collections.settings.addBrand')}
+        </Button>
+      )}
+      {editing !== null && team && (
+        <InvoicingSettingsDialog
+          settings={editing === 'brand' ? null : editing}
+          base={team}
+          onClose={() => setEditing(null)}
         />
       )}
     </div>

@@ -1,4 +1,5 @@
 import {
+  CalendarClock,
   Check,
   ClipboardList,
   CreditCard,
@@ -54,6 +55,12 @@ export default function UserMenu({ user }: { user: AuthUser }) {
       {can(user, 'records.write') && (
         <DropdownItem to="/lease-accounting" icon={<Landmark className={icon} aria-hidden="true" />}>
           {t('menu.leaseAccounting')}
+        </DropdownItem>
+      )}
+      {/* Managers read the disclosure calendar's deadlines; admins also set its rules (the page says which). */}
+      {can(user, 'records.write') && (
+        <DropdownItem to="/franchise-calendar" icon={<CalendarClock className={icon} aria-hidden="true" />}>
+          {t('menu.franchiseCalendar')}
         </DropdownItem>
       )}
       {can(user, 'team.admin') && (

@@ -8,6 +8,7 @@ import {
   RATE_CONVENTIONS,
   RECOGNITION_EXEMPTIONS,
   ROUNDING_MODES,
+  ROUNDING_PRECISIONS,
   type Lease,
   type LeaseAccounting,
 } from '@storekeep/contracts';
@@ -25,6 +26,7 @@ type FormValues = {
   rate_convention: string;
   payment_timing: string;
   rounding: string;
+  precision: string;
   classification_answers: Record<string, boolean>;
   classification_override: string;
   classification_reason: string;
@@ -43,6 +45,7 @@ const FIELDS = [
   'rate_convention',
   'payment_timing',
   'rounding',
+  'precision',
   'classification_answers',
   'classification_override',
   'classification_reason',
@@ -62,6 +65,7 @@ function valuesOf(profile: LeaseAccounting): FormValues {
     rate_convention: profile.rate_convention,
     payment_timing: profile.payment_timing,
     rounding: profile.rounding,
+    precision: profile.precision,
     classification_answers: Object.fromEntries(
       ASC842_CRITERIA.map((c) => [c, profile.classification_answers[c] === true]),
     ),
@@ -181,6 +185,13 @@ function ProfileForm({ lease, profile }: { lease: Lease; profile: LeaseAccountin
             options={options(ROUNDING_MODES, 'roundings')}
             error={err('rounding')}
             {...register('rounding')}
+          />
+          <Select
+            label={t('leaseAccounting.fields.precision')}
+            options={options(ROUNDING_PRECISIONS, 'precisions')}
+            hint={t('leaseAccounting.hints.precision')}
+            error={err('precision')}
+            {...register('precision')}
           />
           <Select
             label={t('leaseAccounting.fields.exemption')}

@@ -82,6 +82,10 @@ export function ScheduleCard({ lease, profile }: { lease: Lease; profile: LeaseA
               </div>
             ))}
           </dl>
+          <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">
+            {t(`leaseAccounting.roundedTo.${schedule.data.precision}`)} ·{' '}
+            {t(`leaseAccounting.roundings.${schedule.data.rounding}`)}
+          </p>
           <div className="mb-4 flex flex-wrap gap-2">
             <DownloadLink
               path={`${base}/schedule/export`}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Agreement, Lease } from '@storekeep/contracts';
+import type { Agreement, AgreementListItem, Lease, LeaseListItem } from '@storekeep/contracts';
 import { Badge, type BadgeColor, type DataColumn } from '../../components/ui';
 import { formatDay, formatUsd } from '../../lib/format';
 import { RefLink } from '../records/display';
@@ -32,15 +32,7 @@ export function AgreementStatusBadge({ status }: { status: Agreement['status'] }
   return <Badge color={AGREEMENT_COLORS[status]}>{t(`agreements.statuses.${status}`)}</Badge>;
 }
 
-/** The earliest deadline of the lease's open options. */
-export function nextDeadline(lease: Lease): string | null {
-  const open = lease.options
-    .filter((option) => option.status === 'open' && option.deadline)
-    .map((option) => option.deadline!);
-  return open.sort()[0] ?? null;
-}
-
-export function useLeaseColumns(): DataColumn<Lease>[] {
+export function useLeaseColumns(): DataColumn<LeaseListItem>[] {
   const { t } = useTranslation();
   return [
     {
@@ -90,14 +82,14 @@ export function useLeaseColumns(): DataColumn<Lease>[] {
     {
       key: 'next_deadline',
       header: t('leases.fields.next_deadline'),
-      cell: (l) => day(nextDeadline(l)),
+      cell: (l) => day(l.next_deadline),
       hideOnMobile: true,
       className: 'whitespace-nowrap',
     },
   ];
 }
 
-export function useAgreementColumns(): DataColumn<Agreement>[] {
+export function useAgreementColumns(): DataColumn<AgreementListItem>[] {
   const { t } = useTranslation();
   return [
     {

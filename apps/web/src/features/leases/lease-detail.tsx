@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Lease } from '@storekeep/contracts';
+import { nextOptionDeadline, type Lease } from '@storekeep/contracts';
 import { Badge, Table, type Column } from '../../components/ui';
 import { formatCount, formatUsd } from '../../lib/format';
 import { RefLink } from '../records/display';
 import { Facts, type Row } from '../records/overview';
-import { LeaseStatusBadge, nextDeadline } from './columns';
+import { LeaseStatusBadge } from './columns';
 import { ClauseDocuments, ClauseList, dash, dayOrDash, Deadline, orDash } from './detail-parts';
 import { Section } from './detail-shell';
 import { RecordDocumentsPanel } from '../documents/record-panel';
@@ -133,7 +133,7 @@ export function LeaseSections({ lease }: { lease: Lease }) {
   ];
   const monthlyCharges = lease.charges.reduce((sum, row) => sum + row.monthly_amount, 0);
   const hasDocuments = lease.clauses.some((clause) => clause.document_id !== null);
-  const next = nextDeadline(lease);
+  const next = nextOptionDeadline(lease.options);
 
   return (
     <>
@@ -206,33 +206,31 @@ export function LeaseSections({ lease }: { lease: Lease }) {
           kindLabel={(kind) => t(`leases.clauseKinds.${kind}`, { defaultValue: kind })}
         />
       </Section>
-      {/* Documents are the team's: a franchisee's member reads the lease without them. */}
-      {wholeTeam && (
-        <Section title={t('leaseView.documents')}>
-          <RecordDocumentsPanel
-            type="leases"
-            id={lease.id}
-            name={lease.reference ?? lease.store?.name ?? `#${lease.id}`}
-            canUpload={can(lease.abilities, 'update')}
-          />
-          {hasDocuments && (
-            <div className="mt-4">
-              <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
-                {t('leaseView.clauseDocuments')}
-              </h3>
-              <ClauseDocuments clauses={lease.clauses} />
-            </div>
-          )}
-          {lease.store && (
-            <Link
-              to={`/stores/${lease.store.id}/documents`}
-              className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
-            >
-              {t('leaseView.storeDocuments')} →
-            </Link>
-          )}
-        </Section>
-      )}
+      {/* A franchisee's member sees the documents shared with them; the clauses' sources are the franchisor's. */}
+      <Section title={t('leaseView.documents')}>
+        <RecordDocumentsPanel
+          type="leases"
+          id={lease.id}
+          name={lease.reference ?? lease.store?.name ?? `#${lease.id}`}
+          canUpload={can(lease.abilities, 'update')}
+        />
+        {wholeTeam && hasDocuments && (
+          <div className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">
+              {t('leaseView.clauseDocuments')}
+            </h3>
+            <ClauseDocuments clauses={lease.clauses} />
+          </div>
+        )}
+        {lease.store && (
+          <Link
+            to={`/stores/${lease.store.id}/documents`}
+            className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+          >
+            {t('leaseView.storeDocuments')} →
+          </Link>
+        )}
+      </Section>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Agreement, Lease } from '@storekeep/contracts';
+import type { AgreementListItem, LeaseListItem } from '@storekeep/contracts';
 import { buttonClasses, Card, DataTable } from '../../components/ui';
 import { formatCount } from '../../lib/format';
 import { can } from '../auth/permissions';
@@ -15,7 +15,10 @@ export function StoreLeasesPanel({ storeId }: { storeId: number }) {
   const navigate = useNavigate();
   const user = useRequiredUser();
   const columns = useLeaseColumns().filter((column) => column.key !== 'store');
-  const list = useApiList<Lease>('leases', { per_page: 50, filters: { store_id: [String(storeId)] } });
+  const list = useApiList<LeaseListItem>('leases', {
+    per_page: 50,
+    filters: { store_id: [String(storeId)] },
+  });
   const total = list.data?.meta.total ?? 0;
   return (
     <Card
@@ -65,7 +68,10 @@ export function AgreementsPanel({
   const columns = useAgreementColumns().filter(
     (column) => !(filter === 'brand_id' && column.key === 'brand'),
   );
-  const list = useApiList<Agreement>('agreements', { per_page: 50, filters: { [filter]: [String(id)] } });
+  const list = useApiList<AgreementListItem>('agreements', {
+    per_page: 50,
+    filters: { [filter]: [String(id)] },
+  });
   const total = list.data?.meta.total ?? 0;
   const createQuery = filter === 'company_id' ? '' : `?${filter}=${id}`;
   return (

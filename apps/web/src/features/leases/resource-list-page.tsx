@@ -93,15 +93,14 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         title={props.title}
         actions={
           <>
-            {wholeTeam && (
-              <ExportLinks
-                resource={props.resource}
-                query={{
-                  ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
-                  attributes: view.exportAttributes(definitions),
-                }}
-              />
-            )}
+            {/* A franchisee's people export their own rows too (the server narrows them, without attributes). */}
+            <ExportLinks
+              resource={props.resource}
+              query={{
+                ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
+                attributes: view.exportAttributes(definitions),
+              }}
+            />
             {createAction}
           </>
         }

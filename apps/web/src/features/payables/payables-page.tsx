@@ -107,7 +107,7 @@ export function PayablesPage() {
 
   async function onGenerate() {
     const result = await generate.mutateAsync(period);
-    toast.success(t('payables.generated', { created: result.created, updated: result.updated }));
+    toast.success(t('payables.generated', { count: result.created, updated: result.updated }));
   }
   async function onApprove() {
     const result = await action.mutateAsync({

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   BREAKPOINT_KINDS,
   BREAKPOINT_PRORATIONS,
@@ -11,12 +10,12 @@ import {
   type PercentageRentYear,
 } from '@storekeep/contracts';
 import { api, apiUrl } from '../../api/client';
-import { isApiError } from '../../api/api-error';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Badge, Button, buttonClasses, Card, Select, Skeleton, TextInput } from '../../components/ui';
 import { formatDay, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
+import { Figure, TermsForm } from '../leases/terms-form';
 
 function usePercentageRent(leaseId: number) {
   return useQuery({
@@ -90,27 +89,6 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
   const [tiers, setTiers] = useState(() =>
     data.terms.tiers.map((tier) => ({ from_sales: String(tier.from_sales), rate: String(tier.rate) })),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    try {
-      await save.mutateAsync({
-        breakpoint_kind: kind,
-        lease_year_start: start,
-        lease_year_month: start === 'month' ? month : null,
-        proration,
-        tiers,
-        breakpoint_schedule: kind === 'artificial' ? schedule : [],
-      });
-      toast.success(t('percentageRentTab.saved'));
-    } catch (error) {
-      if (!isApiError(error) || error.status !== 422) return;
-      setErrors(Object.fromEntries(Object.entries(error.errors).map(([key, list]) => [key, list[0] ?? ''])));
-    }
-  }
-
   const options = (values: readonly string[], group: string) =>
     values.map((value) => ({ value, label: t(`percentageRentTab.${group}.${value}`) }));
   const setTier = (index: number, field: 'from_sales' | 'rate', value: string) =>
@@ -119,134 +97,145 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
     setSchedule((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
 
   return (
-    <Card
+    <TermsForm
       title={t('percentageRentTab.terms')}
       description={
         data.rate === null
           ? t('percentageRentTab.noRate')
           : t('percentageRentTab.termsIntro', { rate: data.rate })
       }
+      editable={editable}
+      save={save}
+      input={() => ({
+        breakpoint_kind: kind,
+        lease_year_start: start,
+        lease_year_month: start === 'month' ? month : null,
+        proration,
+        tiers,
+        breakpoint_schedule: kind === 'artificial' ? schedule : [],
+      })}
+      saveLabel={t('percentageRentTab.save')}
+      savedMessage={t('percentageRentTab.saved')}
+      readOnlyNote={t('percentageRentTab.readOnly')}
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label={t('percentageRentTab.fields.breakpoint_kind')}
-            value={kind}
-            onChange={(event) => setKind(event.target.value)}
-            options={options(BREAKPOINT_KINDS, 'kind')}
-            error={errors.breakpoint_kind}
-          />
-          <Select
-            label={t('percentageRentTab.fields.proration')}
-            value={proration}
-            onChange={(event) => setProration(event.target.value)}
-            options={options(BREAKPOINT_PRORATIONS, 'proration')}
-            error={errors.proration}
-          />
-          <Select
-            label={t('percentageRentTab.fields.lease_year_start')}
-            value={start}
-            onChange={(event) => setStart(event.target.value)}
-            options={options(LEASE_YEAR_STARTS, 'start')}
-            error={errors.lease_year_start}
-          />
-          {start === 'month' && (
-            <TextInput
-              label={t('percentageRentTab.fields.lease_year_month')}
-              inputMode="numeric"
-              value={month}
-              onChange={(event) => setMonth(event.target.value)}
-              error={errors.lease_year_month}
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select
+              label={t('percentageRentTab.fields.breakpoint_kind')}
+              value={kind}
+              onChange={(event) => setKind(event.target.value)}
+              options={options(BREAKPOINT_KINDS, 'kind')}
+              error={errors.breakpoint_kind}
             />
+            <Select
+              label={t('percentageRentTab.fields.proration')}
+              value={proration}
+              onChange={(event) => setProration(event.target.value)}
+              options={options(BREAKPOINT_PRORATIONS, 'proration')}
+              error={errors.proration}
+            />
+            <Select
+              label={t('percentageRentTab.fields.lease_year_start')}
+              value={start}
+              onChange={(event) => setStart(event.target.value)}
+              options={options(LEASE_YEAR_STARTS, 'start')}
+              error={errors.lease_year_start}
+            />
+            {start === 'month' && (
+              <TextInput
+                label={t('percentageRentTab.fields.lease_year_month')}
+                inputMode="numeric"
+                value={month}
+                onChange={(event) => setMonth(event.target.value)}
+                error={errors.lease_year_month}
+              />
+            )}
+          </div>
+          {kind === 'artificial' && (
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-semibold text-gray-900 dark:text-white">
+                {t('percentageRentTab.schedule')}
+              </legend>
+              {schedule.map((row, index) => (
+                <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
+                  <TextInput
+                    label={t('percentageRentTab.fields.lease_year')}
+                    inputMode="numeric"
+                    value={row.lease_year}
+                    onChange={(event) => setRow(index, 'lease_year', event.target.value)}
+                    error={errors[`breakpoint_schedule.${index}.lease_year`]}
+                  />
+                  <TextInput
+                    label={t('percentageRentTab.fields.breakpoint')}
+                    inputMode="decimal"
+                    value={row.breakpoint}
+                    onChange={(event) => setRow(index, 'breakpoint', event.target.value)}
+                    error={errors[`breakpoint_schedule.${index}.breakpoint`]}
+                  />
+                  <Button
+                    color="white"
+                    className="min-h-11"
+                    onClick={() => setSchedule((rows) => rows.filter((_, i) => i !== index))}
+                    aria-label={t('percentageRentTab.removeRow', { number: index + 1 })}
+                  >
+                    {t('percentageRentTab.remove')}
+                  </Button>
+                </div>
+              ))}
+              <Button
+                color="white"
+                className="min-h-11"
+                onClick={() =>
+                  setSchedule((rows) => [...rows, { lease_year: String(rows.length + 1), breakpoint: '' }])
+                }
+              >
+                {t('percentageRentTab.addRow')}
+              </Button>
+            </fieldset>
           )}
-        </fieldset>
-        {kind === 'artificial' && (
-          <fieldset disabled={!editable} className="space-y-3">
+          <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-gray-900 dark:text-white">
-              {t('percentageRentTab.schedule')}
+              {t('percentageRentTab.tiers')}
             </legend>
-            {schedule.map((row, index) => (
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t('percentageRentTab.tiersIntro')}</p>
+            {tiers.map((tier, index) => (
               <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
                 <TextInput
-                  label={t('percentageRentTab.fields.lease_year')}
-                  inputMode="numeric"
-                  value={row.lease_year}
-                  onChange={(event) => setRow(index, 'lease_year', event.target.value)}
-                  error={errors[`breakpoint_schedule.${index}.lease_year`]}
+                  label={t('percentageRentTab.fields.from_sales')}
+                  inputMode="decimal"
+                  value={tier.from_sales}
+                  onChange={(event) => setTier(index, 'from_sales', event.target.value)}
+                  error={errors[`tiers.${index}.from_sales`]}
                 />
                 <TextInput
-                  label={t('percentageRentTab.fields.breakpoint')}
+                  label={t('percentageRentTab.fields.tier_rate')}
                   inputMode="decimal"
-                  value={row.breakpoint}
-                  onChange={(event) => setRow(index, 'breakpoint', event.target.value)}
-                  error={errors[`breakpoint_schedule.${index}.breakpoint`]}
+                  value={tier.rate}
+                  onChange={(event) => setTier(index, 'rate', event.target.value)}
+                  error={errors[`tiers.${index}.rate`]}
                 />
                 <Button
                   color="white"
-                  className="min-h-11"
-                  onClick={() => setSchedule((rows) => rows.filter((_, i) => i !== index))}
-                  aria-label={t('percentageRentTab.removeRow', { number: index + 1 })}
+                  onClick={() => setTiers((rows) => rows.filter((_, i) => i !== index))}
+                  aria-label={t('percentageRentTab.removeTier', { number: index + 1 })}
                 >
                   {t('percentageRentTab.remove')}
                 </Button>
               </div>
             ))}
-            <Button
-              color="white"
-              className="min-h-11"
-              onClick={() =>
-                setSchedule((rows) => [...rows, { lease_year: String(rows.length + 1), breakpoint: '' }])
-              }
-            >
-              {t('percentageRentTab.addRow')}
-            </Button>
-          </fieldset>
-        )}
-        <fieldset disabled={!editable} className="space-y-3">
-          <legend className="text-sm font-semibold text-gray-900 dark:text-white">
-            {t('percentageRentTab.tiers')}
-          </legend>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{t('percentageRentTab.tiersIntro')}</p>
-          {tiers.map((tier, index) => (
-            <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
-              <TextInput
-                label={t('percentageRentTab.fields.from_sales')}
-                inputMode="decimal"
-                value={tier.from_sales}
-                onChange={(event) => setTier(index, 'from_sales', event.target.value)}
-                error={errors[`tiers.${index}.from_sales`]}
-              />
-              <TextInput
-                label={t('percentageRentTab.fields.tier_rate')}
-                inputMode="decimal"
-                value={tier.rate}
-                onChange={(event) => setTier(index, 'rate', event.target.value)}
-                error={errors[`tiers.${index}.rate`]}
-              />
+            {editable && tiers.length < 10 && (
               <Button
                 color="white"
-                onClick={() => setTiers((rows) => rows.filter((_, i) => i !== index))}
-                aria-label={t('percentageRentTab.removeTier', { number: index + 1 })}
+                onClick={() => setTiers((rows) => [...rows, { from_sales: '', rate: '' }])}
               >
-                {t('percentageRentTab.remove')}
+                {t('percentageRentTab.addTier')}
               </Button>
-            </div>
-          ))}
-          {editable && tiers.length < 10 && (
-            <Button color="white" onClick={() => setTiers((rows) => [...rows, { from_sales: '', rate: '' }])}>
-              {t('percentageRentTab.addTier')}
-            </Button>
-          )}
-        </fieldset>
-        {editable ? (
-          <Button type="submit" loading={save.isPending}>
-            {t('percentageRentTab.save')}
-          </Button>
-        ) : (
-          <p className="text-sm text-gray-500 dark:text-gray-400">{t('percentageRentTab.readOnly')}</p>
-        )}
-      </form>
-    </Card>
+            )}
+          </fieldset>
+        </>
+      )}
+    </TermsForm>
   );
 }
 
@@ -314,15 +303,5 @@ function YearItem({ leaseId, year }: { leaseId: number; year: PercentageRentYear
         </a>
       </div>
     </li>
-  );
-}
-
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div>
-      <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-      <dd className="font-medium tabular-nums text-gray-900 dark:text-white">{value}</dd>
-      {note && <dd className="text-xs text-gray-500 dark:text-gray-400">{note}</dd>}
-    </div>
   );
 }

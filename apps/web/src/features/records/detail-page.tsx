@@ -127,10 +127,11 @@ export function RecordDetailPage({ type }: { type: RecordType }) {
   const [deleting, setDeleting] = useState(false);
   const [editingBrand, setEditingBrand] = useState(false);
 
-  // A franchisee's member sees their store's overview: its leases, documents, notes and history are the team's.
+  // A franchisee's member sees their store's overview and the documents shared with them; its leases, notes and
+  // history are the team's.
   const tabs = TABS.filter(
     (tab) =>
-      (tab === 'overview' || can(user, 'team.browse')) &&
+      (tab === 'overview' || tab === 'documents' || can(user, 'team.browse')) &&
       (tab !== 'related' || RELATED[type]) &&
       (!TYPE_TABS[tab] || TYPE_TABS[tab]!.includes(type)),
   );

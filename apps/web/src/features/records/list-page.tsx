@@ -103,12 +103,11 @@ export function RecordListPage({ type, onCreate, children }: RecordListPageProps
         title={title}
         actions={
           <>
-            {wholeTeam && (
-              <ExportLinks
-                resource={type}
-                query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }}
-              />
-            )}
+            {/* A franchisee's people reach the stores list alone, and export their own rows (narrowed by the server). */}
+            <ExportLinks
+              resource={type}
+              query={{ ...exportQuery, attributes: view.exportAttributes(definitions) }}
+            />
             {type === 'stores' && can(user, 'team.admin') && <GeocodeButton />}
             {manage && (
               <Link to={`/import/${type}`} className={buttonClasses('white')}>

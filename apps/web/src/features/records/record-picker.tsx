@@ -5,9 +5,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LIST_CACHE_MS,
-  type Agreement,
+  type AgreementListItem,
   type Company,
-  type Lease,
+  type LeaseListItem,
   type LinkableType,
   type RecordRef,
 } from '@storekeep/contracts';
@@ -35,11 +35,22 @@ type RecordPickerProps = {
   required?: boolean;
 };
 
-/** Leases and agreements have no name: their reference and what they are about stand in for it. */
-function pickerTitle(row: AnyRecord | Lease | Agreement): string {
-  if ('rent_schedule' in row) return `${row.reference ?? `#${row.id}`} — ${row.store?.name ?? ''}`;
-  if ('royalty_tiers' in row) return `${row.agreement_number ?? `#${row.id}`} — ${row.brand?.name ?? ''}`;
-  return recordTitle(row);
+type PickerRow = AnyRecord | LeaseListItem | AgreementListItem;
+
+/**
+ * Leases and agreements have no name: their reference and what they are about stand in for it. The row's type is
+ * the picker's `type` (the list it came from), not guessed from which fields the row happens to carry.
+ */
+function pickerTitle(type: LinkableType, row: PickerRow): string {
+  if (type === 'leases') {
+    const lease = row as LeaseListItem;
+    return `${lease.reference ?? `#${lease.id}`} — ${lease.store?.name ?? ''}`;
+  }
+  if (type === 'agreements') {
+    const agreement = row as AgreementListItem;
+    return `${agreement.agreement_number ?? `#${agreement.id}`} — ${agreement.brand?.name ?? ''}`;
+  }
+  return recordTitle(row as AnyRecord);
 }
 
 /** A searchable picker of a related record: the list API with `search` and per_page=10 (Headless UI Combobox). */
@@ -61,8 +72,7 @@ export function RecordPicker({
   const params = { search, per_page: 10 };
   const list = useQuery({
     queryKey: queryKeys.list(type, params),
-    queryFn: ({ signal }) =>
-      api.get<Paginated<AnyRecord | Lease | Agreement>>(`/${type}`, { query: toApiQuery(params), signal }),
+    queryFn: ({ signal }) => api.get<Paginated<PickerRow>>(`/${type}`, { query: toApiQuery(params), signal }),
     staleTime: LIST_CACHE_MS,
     placeholderData: keepPreviousData,
   });
@@ -75,7 +85,10 @@ export function RecordPicker({
     },
   });
 
-  const options: Option[] = (list.data?.data ?? []).map((row) => ({ id: row.id, name: pickerTitle(row) }));
+  const options: Option[] = (list.data?.data ?? []).map((row) => ({
+    id: row.id,
+    name: pickerTitle(type, row),
+  }));
   const typed = query.trim();
   const exact = options.some((option) => option.name.toLowerCase() === typed.toLowerCase());
   if (allowCreate && typed && !exact && search === typed) options.push({ id: -1, name: typed, create: true });

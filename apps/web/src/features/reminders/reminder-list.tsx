@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { TOAST_TIMEOUT_MS, type Reminder } from '@storekeep/contracts';
 import { Badge, Button, EmptyState, Skeleton } from '../../components/ui';
-import { formatDay, once } from '../../lib/format';
+import { formatDay, formatMonth } from '../../lib/format';
 import { isoDayFromToday } from '../../lib/format';
 import { DueDate, SubjectLink, subjectPath } from './display';
 import { useBulkUpdateReminders, useToggleMute, useUpdateReminder } from './queries';
@@ -207,10 +207,6 @@ type ReminderListProps = {
   inbox?: { userId: number };
 };
 
-const monthLabel = once(
-  () => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
-
 /** Consecutive reminders by the calendar month of their due date, in the list's order. */
 function byMonth(reminders: Reminder[]) {
   const groups: Array<{ month: string; reminders: Reminder[] }> = [];
@@ -319,12 +315,9 @@ export function ReminderList({ reminders, loading, emptyTitle, emptyText, inbox 
       {inbox ? (
         <div className="flex flex-col gap-6">
           {byMonth(reminders).map((group) => (
-            <section
-              key={group.month}
-              aria-label={monthLabel().format(new Date(`${group.month}-01T00:00:00Z`))}
-            >
+            <section key={group.month} aria-label={formatMonth(group.month)}>
               <h2 className="mb-2 text-sm font-semibold text-gray-700 dark:text-gray-300">
-                {monthLabel().format(new Date(`${group.month}-01T00:00:00Z`))}
+                {formatMonth(group.month)}
               </h2>
               {rows(group.reminders)}
             </section>

@@ -23,7 +23,7 @@ import {
   TextInput,
   type Column,
 } from '../../components/ui';
-import { formatDate, formatUsd } from '../../lib/format';
+import { formatDate, formatDay, formatUsd } from '../../lib/format';
 import { usePercentageRent, useRoyalties, useSalesSummary, type Range } from './api';
 
 // The chart is its own chunk: only a user who opens a report downloads it.
@@ -249,7 +249,20 @@ export function RoyaltiesReport() {
     {
       key: 'royalty',
       header: t('sales.royalties.royalty'),
-      cell: (r) => formatUsd(r.royalty),
+      cell: (r) =>
+        r.tiers.since ? (
+          <span className="inline-flex flex-col items-end">
+            {formatUsd(r.royalty)}
+            <span className="text-xs text-gray-600 dark:text-gray-400">
+              {t('sales.royalties.tiersSince', {
+                since: formatDay(r.tiers.since),
+                year: t(`sales.royalties.tierYears.${r.tiers.year}`),
+              })}
+            </span>
+          </span>
+        ) : (
+          formatUsd(r.royalty)
+        ),
       className: 'text-right tabular-nums',
     },
     {
@@ -337,9 +350,28 @@ export function PercentageRentReport() {
     {
       key: 'year',
       header: t('sales.rent.leaseYear'),
-      cell: (r) =>
-        `${formatDate(r.year_start)} – ${formatDate(r.year_end)}${r.year_complete ? '' : ` (${t('sales.rent.toDate')})`}`,
-      hideOnMobile: true,
+      cell: (r) => (
+        <span className="flex flex-col gap-1">
+          <span>
+            {t('sales.rent.yearNumber', { number: r.lease_year })}: {formatDate(r.year_start)} –{' '}
+            {formatDate(r.year_end)}
+            {r.partial ? ` (${t('sales.rent.partial')})` : ''}
+          </span>
+          <span className="flex flex-wrap items-center gap-1">
+            <Badge color={r.year_complete ? 'green' : 'yellow'}>
+              {t(r.year_complete ? 'sales.rent.final' : 'sales.rent.provisional')}
+            </Badge>
+            {!r.ended && (
+              <span className="text-xs text-gray-600 dark:text-gray-400">{t('sales.rent.toDate')}</span>
+            )}
+          </span>
+          {r.missing_months.length > 0 && (
+            <span className="text-xs text-gray-600 dark:text-gray-400">
+              {t('sales.rent.notReported', { months: r.missing_months.join(', ') })}
+            </span>
+          )}
+        </span>
+      ),
     },
     {
       key: 'sales',
@@ -350,7 +382,14 @@ export function PercentageRentReport() {
     {
       key: 'breakpoint',
       header: t('sales.rent.breakpoint'),
-      cell: (r) => formatUsd(r.breakpoint),
+      cell: (r) => (
+        <span className="flex flex-col items-end">
+          <span>{r.breakpoint === null ? t('sales.rent.noBreakpoint') : formatUsd(r.breakpoint)}</span>
+          <span className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">
+            {r.breakpoint_basis}
+          </span>
+        </span>
+      ),
       className: 'text-right tabular-nums',
       hideOnMobile: true,
     },
@@ -388,7 +427,7 @@ export function PercentageRentReport() {
           <Table
             columns={columns}
             rows={rent.data.slice(0, SHOWN_ROWS)}
-            rowKey={(r) => `${r.lease.id}-${r.year_start}`}
+            rowKey={(r) => `${r.lease.id}-${r.lease_year}`}
             caption={t('sales.rent.title')}
           />
           {rent.data.length > SHOWN_ROWS && (

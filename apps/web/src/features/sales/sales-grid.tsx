@@ -269,8 +269,10 @@ export function SalesGrid({ canEdit }: { canEdit: boolean }) {
                             e.target.select();
                             keepClearOfStickyColumns(e.target);
                           }}
+                          // The scroll margins keep a cell focused by the keyboard clear of the sticky top bar and
+                          // of the Save bar below, which otherwise covers the row being typed on a phone.
                           className={clsx(
-                            'w-[6.75rem] rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
+                            'w-[6.75rem] scroll-mt-20 scroll-mb-28 rounded-md border-0 px-1.5 py-1.5 text-right tabular-nums ring-1 ring-inset focus:ring-2 focus:ring-blue-600 focus:outline-none dark:bg-gray-900 dark:text-white',
                             bad
                               ? 'bg-red-50 ring-red-400 dark:bg-red-950/40'
                               : dirty

@@ -22,6 +22,12 @@ const PAGES: Command[] = [
     keywords: 'asc 842 ifrs 16 close disclosures borrowing rate',
     needs: 'records.write',
   },
+  {
+    to: '/franchise-calendar',
+    labelKey: 'menu.franchiseCalendar',
+    keywords: 'fdd disclosure registration renewal fiscal year',
+    needs: 'records.write',
+  },
   { to: '/activities', labelKey: 'menu.auditLogs', keywords: 'history log', needs: 'team.admin' },
   { to: '/account/team', labelKey: 'menu.team', keywords: 'members invite settings', needs: 'team.admin' },
   { to: '/account/attributes', labelKey: 'menu.attributes', keywords: 'custom fields', needs: 'team.admin' },
