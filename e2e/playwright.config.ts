@@ -58,6 +58,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // pwa.spec registers a push endpoint on a local port nothing listens on.
       OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1:9',
+      // The tests play users at many addresses behind one proxy (see registerViaApi): the per-address sign-up
+      // limit counts each user's own address, as it would in production, not one address for the whole suite.
+      TRUST_PROXY: '127.0.0.1',
       NODE_OPTIONS: '--disable-warning=ExperimentalWarning',
     },
   },
