@@ -30,3 +30,19 @@ export const cookieName = (name: string, secure: boolean) => (secure ? `${HOST_C
 
 export const DEMO_EMAIL = 'demo@storekeep.test';
 export const DEMO_PASSWORD = 'storekeep-demo';
+
+/** Month names as en-US spells them, January first: the one list the server's wording and the web's dates share. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -8,6 +8,7 @@ import {
   parseISO,
   subMonths,
 } from 'date-fns';
+import { MONTH_NAMES } from './constants';
 
 /**
  * The critical-date engine: how a lease's or agreement's notice dates follow from its terms. Pure functions
@@ -388,20 +389,6 @@ export function renewalChain(input: {
 // ---------------------------------------------------------------------------------------------------------
 // Provenance in words
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const ANCHOR_WORDS: Record<DateAnchor, string> = {
   expiration: 'the expiration',
   commencement: 'the commencement',

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@storekeep/contracts';
 /**
  * An Intl formatter made on first use and kept. Building one costs far more than using it (loading locale
  * data): `toLocaleDateString(locale, options)` built a new one on every call, which made the dashboard's dates
@@ -89,21 +90,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
 }
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const monthNames = MONTH_NAMES.map((name) => name.slice(0, 3));
 
 /**
  * A calendar month (`2027-05`) as en-US writes it ("May 2027"), spelled out for the reason formatDay is;
@@ -111,7 +98,7 @@ const longMonthNames = [
  */
 export function formatMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return y && m && m <= 12 && /^\d{4}-\d{2}$/.test(month) ? `${longMonthNames[m - 1]} ${y}` : month;
+  return y && m && m <= 12 && /^\d{4}-\d{2}$/.test(month) ? `${MONTH_NAMES[m - 1]} ${y}` : month;
 }
 
 /**
