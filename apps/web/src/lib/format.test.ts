@@ -120,10 +120,11 @@ describe('formatCount and formatUsd', () => {
     const amounts: number[] = [];
     for (let cents = 0; cents < 200_000; cents += 1) amounts.push(cents / 100, cents / 1000, -cents / 1000);
     for (let value = 0.001; value < 1e14; value = value * 1.7 + 0.013) amounts.push(value, -value);
-    for (const value of amounts)
-      expect(formatUsd(value), String(value)).toBe(
-        (Number.isInteger(value) ? intlUsd : intlCents).format(value),
-      );
+    // One assertion over all 600,000 amounts: an expect() per amount took most of a loaded CI core's 20 s.
+    const differing = amounts.filter(
+      (value) => formatUsd(value) !== (Number.isInteger(value) ? intlUsd : intlCents).format(value),
+    );
+    expect(differing.slice(0, 10).map((value) => [value, formatUsd(value)])).toEqual([]);
   });
 });
 
