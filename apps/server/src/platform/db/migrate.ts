@@ -53,6 +53,7 @@ import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
 import { royaltyInvoices } from './migrations/0045-royalty-invoices';
 import { storeOccupancy } from './migrations/0048-store-occupancy';
+import { foreignKeyIndexes } from './migrations/0061-foreign-key-indexes';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -105,6 +106,7 @@ const migrations: Record<string, AppMigration> = {
   '0051-accounting-precision': accountingPrecision,
   '0054-tier-years': tierYears,
   '0053-shared-documents': sharedDocuments,
+  '0061-foreign-key-indexes': foreignKeyIndexes,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
