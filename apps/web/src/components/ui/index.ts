@@ -9,6 +9,7 @@ export * from './dialog';
 export * from './dropdown';
 export * from './empty-state';
 export * from './form-field';
+export * from './form-actions';
 export * from './progress-bar';
 export * from './select';
 export * from './skeleton';

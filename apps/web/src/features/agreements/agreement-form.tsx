@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useController, useFieldArray, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   AGREEMENT_CLAUSE_KINDS,
@@ -18,10 +18,9 @@ import {
 } from '@storekeep/contracts';
 import {
   Alert,
-  Button,
-  buttonClasses,
   Card,
   Checkbox,
+  FormActions,
   PageHeader,
   Select,
   Skeleton,
@@ -366,17 +365,12 @@ function AgreementFormFields({
         control={control as never}
         errors={formState.errors as never}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link
-          to={agreement ? `/agreements/${agreement.id}` : '/agreements'}
-          className={buttonClasses('white')}
-        >
-          {t('common.cancel')}
-        </Link>
-        <Button type="submit" loading={save.isPending}>
-          {agreement ? t('records.form.saveChanges') : t('agreements.create')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={agreement ? `/agreements/${agreement.id}` : '/agreements'}
+        cancelLabel={t('common.cancel')}
+        saving={save.isPending}
+        submitLabel={agreement ? t('records.form.saveChanges') : t('agreements.create')}
+      />
       {dialog}
     </form>
   );

@@ -13,7 +13,7 @@ import {
   type AttributeSubject,
   type AttributeType,
 } from '@storekeep/contracts';
-import { Button, Checkbox, Dialog, Select, TextInput } from '../../components/ui';
+import { Button, Checkbox, Dialog, FormActions, Select, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useAttributeMutations } from './queries';
 
@@ -177,14 +177,13 @@ function AttributeForm({ subject, attribute, onClose }: Omit<Props, 'open'>) {
           </Button>
         </fieldset>
       )}
-      <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button color="white" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {attribute ? t('records.form.saveChanges') : t('attributes.add')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        cancelLabel={t('common.cancel')}
+        saving={saving}
+        submitLabel={attribute ? t('records.form.saveChanges') : t('attributes.add')}
+        className="mt-1"
+      />
     </form>
   );
 }

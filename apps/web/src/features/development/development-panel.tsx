@@ -21,6 +21,8 @@ import {
   Card,
   ConfirmDialog,
   Dialog,
+  FormActions,
+  RowActions,
   Select,
   Skeleton,
   Table,
@@ -158,24 +160,20 @@ function Schedule({ agreement, schedule }: { agreement: Agreement; schedule: Dev
       key: 'actions',
       header: <span className="sr-only">{t('development.actions')}</span>,
       cell: (u) => (
-        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-          <Button
-            size="sm"
-            color="white"
-            onClick={() => setEditing(schedule.units.indexOf(u))}
-            aria-label={t('development.editUnit', { number: u.unit_number })}
-          >
-            {t('development.edit')}
-          </Button>
-          <Button
-            size="sm"
-            color="white"
-            onClick={() => setRemoving(u)}
-            aria-label={t('development.removeUnit', { number: u.unit_number })}
-          >
-            {t('development.remove')}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            {
+              label: t('development.edit'),
+              name: t('development.editUnit', { number: u.unit_number }),
+              onClick: () => setEditing(schedule.units.indexOf(u)),
+            },
+            {
+              label: t('development.remove'),
+              name: t('development.removeUnit', { number: u.unit_number }),
+              onClick: () => setRemoving(u),
+            },
+          ]}
+        />
       ),
       className: 'text-right',
     });
@@ -347,14 +345,12 @@ function UnitDialog({
             }))}
           />
         </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" color="white" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('development.save')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('common.cancel')}
+          saving={save.isPending}
+          submitLabel={t('development.save')}
+        />
       </form>
     </Dialog>
   );

@@ -20,6 +20,8 @@ import {
   Checkbox,
   ConfirmDialog,
   Dialog,
+  FormActions,
+  RowActions,
   Select,
   Skeleton,
   Table,
@@ -239,24 +241,20 @@ function RegistrationsCard({ editable }: { editable: boolean }) {
       key: 'actions',
       header: <span className="sr-only">{t('franchiseCalendar.actions')}</span>,
       cell: (r) => (
-        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-          <Button
-            size="sm"
-            color="white"
-            onClick={() => setEditing(r)}
-            aria-label={t('franchiseCalendar.editRule', { state: r.state })}
-          >
-            {t('franchiseCalendar.edit')}
-          </Button>
-          <Button
-            size="sm"
-            color="white"
-            onClick={() => setDeleting(r)}
-            aria-label={t('franchiseCalendar.deleteRule', { state: r.state })}
-          >
-            {t('franchiseCalendar.delete')}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            {
+              label: t('franchiseCalendar.edit'),
+              name: t('franchiseCalendar.editRule', { state: r.state }),
+              onClick: () => setEditing(r),
+            },
+            {
+              label: t('franchiseCalendar.delete'),
+              name: t('franchiseCalendar.deleteRule', { state: r.state }),
+              onClick: () => setDeleting(r),
+            },
+          ]}
+        />
       ),
       className: 'text-right',
     });
@@ -393,14 +391,12 @@ function RuleDialog({ rule, onClose }: { rule: Registration | null; onClose: () 
             error={errors.last_effective_date}
           />
         </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" color="white" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('franchiseCalendar.saveRule')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('common.cancel')}
+          saving={save.isPending}
+          submitLabel={t('franchiseCalendar.saveRule')}
+        />
       </form>
     </Dialog>
   );

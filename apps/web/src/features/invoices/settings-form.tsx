@@ -12,7 +12,7 @@ import {
 import { api } from '../../api/client';
 import { invalidateAfterWrite } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
-import { Alert, Button, Checkbox, Dialog, Select, TextInput } from '../../components/ui';
+import { Alert, Button, Checkbox, Dialog, FormActions, Select, TextInput } from '../../components/ui';
 import { apiFieldErrors, type FieldMessages } from '../../lib/form-errors';
 import { RecordPicker } from '../records/record-picker';
 
@@ -234,14 +234,12 @@ export function InvoicingSettingsDialog({
             </Button>
           )}
         </fieldset>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" color="white" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {s('save')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('common.cancel')}
+          saving={save.isPending}
+          submitLabel={s('save')}
+        />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   CHARGE_KINDS,
@@ -21,10 +21,10 @@ import {
 } from '@storekeep/contracts';
 import {
   Button,
-  buttonClasses,
   Card,
   Checkbox,
   Dialog,
+  FormActions,
   PageHeader,
   SectionNav,
   Select,
@@ -685,14 +685,12 @@ function LeaseFormFields({
         errors={errors as never}
       />
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={lease ? `/leases/${lease.id}` : '/leases'} className={buttonClasses('white')}>
-          {t('common.cancel')}
-        </Link>
-        <Button type="submit" loading={save.isPending}>
-          {lease ? t('records.form.saveChanges') : t('leases.create')}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={lease ? `/leases/${lease.id}` : '/leases'}
+        cancelLabel={t('common.cancel')}
+        saving={save.isPending}
+        submitLabel={lease ? t('records.form.saveChanges') : t('leases.create')}
+      />
       {children}
       {dialog}
       <EscalateDialog

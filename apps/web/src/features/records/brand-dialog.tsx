@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { brandInputSchema, TOAST_TIMEOUT_MS, type Attribute, type Brand } from '@storekeep/contracts';
-import { Button, Dialog, Skeleton, Textarea, TextInput } from '../../components/ui';
+import { Dialog, FormActions, Skeleton, Textarea, TextInput } from '../../components/ui';
 import {
   AttributeFields,
   attributeFieldPaths,
@@ -116,14 +116,13 @@ function BrandForm({
         control={control}
         errors={formState.errors}
       />
-      <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button color="white" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {brand ? t('records.form.saveChanges') : t('records.brands.create')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        cancelLabel={t('common.cancel')}
+        saving={save.isPending}
+        submitLabel={brand ? t('records.form.saveChanges') : t('records.brands.create')}
+        className="mt-1"
+      />
     </form>
   );
 }

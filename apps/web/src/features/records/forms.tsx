@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ import {
   type RecordType,
   type Store,
 } from '@storekeep/contracts';
-import { Button, buttonClasses, Card, PageHeader, Select, Textarea, TextInput } from '../../components/ui';
+import { Card, FormActions, PageHeader, Select, Textarea, TextInput } from '../../components/ui';
 import { applyServerErrors } from '../../lib/form-errors';
 import {
   AttributeFields,
@@ -93,14 +93,12 @@ function FormShell<K extends RecordType, T extends FieldValues>({
         description={record ? undefined : t(`records.${kind}.createText`)}
       />
       {children}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={cancelTo} className={buttonClasses('white')}>
-          {t('common.cancel')}
-        </Link>
-        <Button type="submit" loading={save.isPending}>
-          {record ? t('records.form.saveChanges') : t(`records.${kind}.create`)}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={cancelTo}
+        cancelLabel={t('common.cancel')}
+        saving={save.isPending}
+        submitLabel={record ? t('records.form.saveChanges') : t(`records.${kind}.create`)}
+      />
       {dialog}
     </form>
   );
