@@ -1,22 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../fixtures';
-import { apiCall, registerViaApi, uniqueEmail } from '../support';
-
-/** WCAG 2.2 AA rules; a page passes with no serious or critical violation. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+import { expect, test } from '../fixtures';
+import { apiCall, registerViaApi, seriousViolations, uniqueEmail } from '../support';
 
 test('public pages have no serious accessibility violations', async ({ page }) => {
   for (const path of ['/', '/login', '/register', '/password/reset']) {
@@ -24,6 +7,16 @@ test('public pages have no serious accessibility violations', async ({ page }) =
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);
   }
+});
+
+test('a hovered button keeps its label readable (contrast measured once the hover has faded in)', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: 'Log in' });
+  await button.hover();
+  await expect.poll(() => button.evaluate((element) => element.getAnimations().length)).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the app pages have no serious accessibility violations', async ({ page }) => {

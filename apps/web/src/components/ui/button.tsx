@@ -6,10 +6,11 @@ export type ButtonColor = 'blue' | 'red' | 'yellow' | 'green' | 'white' | 'gray'
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const colors: Record<ButtonColor, string> = {
-  blue: 'bg-blue-600 text-white shadow-sm hover:bg-blue-500 dark:bg-blue-600 dark:hover:bg-blue-500',
-  red: 'bg-red-600 text-white shadow-sm hover:bg-red-500',
+  // Hover darkens: white text on the lighter 500 shades falls under WCAG's 4.5:1.
+  blue: 'bg-blue-600 text-white shadow-sm hover:bg-blue-700 dark:bg-blue-600 dark:hover:bg-blue-700',
+  red: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
   yellow: 'bg-amber-400 text-amber-950 shadow-sm hover:bg-amber-300',
-  green: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-600',
+  green: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
   white:
     'bg-white text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 hover:bg-gray-50 dark:bg-gray-800 dark:text-gray-100 dark:ring-gray-600 dark:hover:bg-gray-700',
   gray: 'bg-gray-100 text-gray-900 hover:bg-gray-200 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
