@@ -250,8 +250,19 @@ export const idsBytes = (ids: readonly number[] | null) => 32 + 8 * (ids?.length
 export type SearchHit = { id: number; title: string; subtitle: string | null };
 
 /**
- * The best `limit` matches of one type. Only the first CANDIDATES matches are ranked: a term that
- * matches half the team must not make the database score every row.
+ * The records of one type a narrowed caller may find, as a subquery of their ids (`select id …`), or null for
+ * the whole team. Written into the candidates' SQL rather than applied to them afterwards: the first
+ * CANDIDATES of the team's matches may hold none of a franchisee's records when the word is common.
+ */
+export type SearchWithin = Expression<unknown> | null;
+
+/** `rowid in (…)`: the index rows of the records `within` names. */
+const rowidWithin = (type: SearchType, within: Expression<unknown>) =>
+  sql<SqlBool>`rowid in (select id * 8 + ${sql.lit(TYPE_CODES[type])} from (${within}) as within_ids)`;
+
+/**
+ * The best `limit` matches of one type (of those `within` names, when given). Only the first CANDIDATES
+ * matches are ranked: a term that matches half the team must not make the database score every row.
  */
 export async function searchType(
   db: Executor,
@@ -260,18 +271,21 @@ export async function searchType(
   type: SearchType,
   query: string,
   limit = 5,
+  within: SearchWithin = null,
 ): Promise<SearchHit[]> {
   const tokens = searchTokens(query);
   if (!tokens.length) return [];
+  const restrict = within ? rowidWithin(type, within) : null;
   const candidates = (prefix: boolean) =>
     dialect === 'postgres'
       ? usesTermRows(type)
-        ? termCandidates(db, scopeToken(teamId, type), tokens, prefix)
-        : documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length)
+        ? termCandidates(db, scopeToken(teamId, type), tokens, prefix, restrict)
+        : documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length, restrict)
       : db
           .selectFrom('search_index')
           .select(['rowid', 'title', 'subtitle'])
           .where(matchCondition(dialect, matchQuery(dialect, teamId, type, tokens, prefix)))
+          .$if(restrict !== null, (q) => q.where(restrict!))
           .limit(CANDIDATES)
           .execute();
   // Whole words first: an exact term's match list is read lazily and stops at the limit, while a prefix
@@ -335,11 +349,19 @@ function termRowids(scope: string, tokens: string[], prefix: boolean) {
 }
 
 /** PostgreSQL candidates through the (term, rowid) btree: each word is an index range that LIMIT can stop. */
-async function termCandidates(db: Executor, scope: string, tokens: string[], prefix: boolean) {
+async function termCandidates(
+  db: Executor,
+  scope: string,
+  tokens: string[],
+  prefix: boolean,
+  restrict: RawBuilder<SqlBool> | null,
+) {
   // No DISTINCT in SQL (a hashed DISTINCT reads the whole range first): a few spare rows, deduplicated here.
   const rows = await sql<{
     rowid: number;
-  }>`select rowid from (${termRowids(scope, tokens, prefix)}) as matches limit ${CANDIDATES * 3}`.execute(db);
+  }>`select rowid from (${termRowids(scope, tokens, prefix)}) as matches ${restrict ? sql`where ${restrict}` : sql``} limit ${CANDIDATES * 3}`.execute(
+    db,
+  );
   const found = [...new Set(rows.rows.map((r) => Number(r.rowid)))].slice(0, CANDIDATES);
   if (!found.length) return [];
   return db
@@ -358,7 +380,21 @@ async function termCandidates(db: Executor, scope: string, tokens: string[], pre
  * Sampling each word of an AND separately can leave too few rows for several common words together, so
  * a short answer to a query of several words is asked again without sampling.
  */
-async function documentCandidates(db: Executor, query: string, words: number) {
+async function documentCandidates(
+  db: Executor,
+  query: string,
+  words: number,
+  restrict: RawBuilder<SqlBool> | null,
+) {
+  // A caller's few documents are read exactly: a sample of the team's matches could miss every one of them.
+  if (restrict)
+    return db
+      .selectFrom('search_index')
+      .select(['rowid', 'title', 'subtitle'])
+      .where(matchCondition('postgres', query))
+      .where(restrict)
+      .limit(CANDIDATES)
+      .execute();
   const sampled = await sql<{
     rowid: number;
     title: string;

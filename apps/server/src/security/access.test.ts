@@ -195,6 +195,12 @@ const RULES: Rule[] = [
     allow: AND_FRANCHISEE(ALL),
     why: 'the documents shared with a franchisee and linked to their records, read only',
   },
+  // The global search: for them, of those same records only (their companies, stores and shared documents).
+  {
+    pattern: /^GET \/app\/api\/v1\/search$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the global search, narrowed to a franchisee’s companies and the records their pages show',
+  },
   {
     pattern: /^(POST \/app\/api\/v1\/sales(\/batch)?|(PATCH|DELETE) \/app\/api\/v1\/sales\/:id)$/,
     allow: AND_FRANCHISEE(WRITERS),

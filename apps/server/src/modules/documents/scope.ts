@@ -50,6 +50,15 @@ export function sharedInScope(db: Executor, scope: LimitedScope) {
   return sql<SqlBool>`shared = 1 and id in (${linksInScope(db, scope)})`;
 }
 
+/** The ids of the team's documents that `scope` sees, by the list's rule (`sharedInScope`): for the global search. */
+export function documentIdsInScope(db: Executor, scope: LimitedScope) {
+  return db
+    .selectFrom('documents')
+    .select('documents.id')
+    .where('documents.team_id', '=', scope.teamId)
+    .where(sharedInScope(db, scope));
+}
+
 /** Whether live document `id` of the team is one `scope` sees (always, for the whole team). */
 export async function documentInScope(db: Executor, scope: TeamScope, id: number) {
   const limited = limitedScope(scope);

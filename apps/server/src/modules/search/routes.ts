@@ -10,12 +10,13 @@ export function registerSearchRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     `${API_BASE}/search`,
     {
-      config: { guard: 'team' },
+      // A member limited to companies searches their own records (service.ts narrows every type).
+      config: { guard: 'team', companyScope: true },
       schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
     },
     async (request) => {
       const actor = actorOf(request, deps);
-      return { data: await globalSearch(deps, actor.teamId, request.query.query) };
+      return { data: await globalSearch(deps, actor.scope, request.query.query) };
     },
   );
 }
