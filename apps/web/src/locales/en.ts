@@ -48,6 +48,8 @@ export const en = {
     label: 'Search',
     results: 'Search results',
     placeholder: 'Search companies, brands, stores, contacts, documents…',
+    /** A franchisee's member: the search finds their companies, stores and the documents shared with them. */
+    placeholderOwn: 'Search your companies, stores, documents…',
     noResults: 'No results for “{{query}}”.',
     types: {
       companies: 'Companies',

@@ -28,8 +28,8 @@ export function TopBar({ user, onOpenSidebar }: TopBarProps) {
         <Menu className="size-6" aria-hidden="true" />
       </button>
       <div className="h-6 w-px bg-gray-200 lg:hidden dark:bg-gray-800" aria-hidden="true" />
-      {/* Search and reminders span the whole team: a franchisee's member has neither. */}
-      {can(user, 'team.browse') ? <GlobalSearch user={user} /> : <div className="flex-1" />}
+      {/* The API narrows the search to a franchisee's own records; the bell's page is the team's. */}
+      <GlobalSearch user={user} />
       <div className="flex items-center gap-1 sm:gap-3">
         {can(user, 'team.browse') && (
           <Link

@@ -8,7 +8,12 @@ import type { ResultGroup } from './types';
 type Command = { to: string; labelKey: string; keywords?: string; needs?: Action };
 
 const PAGES: Command[] = [
-  ...navItems.map((item) => ({ to: item.to, labelKey: item.labelKey })),
+  // A franchisee's member is offered only the sections their sidebar shows.
+  ...navItems.map((item) => ({
+    to: item.to,
+    labelKey: item.labelKey,
+    ...(item.franchisee ? {} : { needs: 'team.browse' as const }),
+  })),
   {
     to: '/import',
     labelKey: 'palette.pages.import',

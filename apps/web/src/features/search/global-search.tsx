@@ -2,6 +2,8 @@ import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { can } from '../auth/permissions';
+import { opensRecordPage } from '../auth/record-pages';
 import { openDocumentFile } from '../documents/open-file';
 import { optionId, SearchResults } from './search-results';
 import type { AuthUser } from '@storekeep/contracts';
@@ -93,6 +95,11 @@ export function GlobalSearch({ user }: { user: AuthUser }) {
       await openDocumentFile(item.id);
       return;
     }
+    if (type === 'companies' && !opensRecordPage(user, type)) {
+      // Company pages are refused a franchisee's member: their company opens as the stores it operates.
+      navigate(`/stores?company_id=${item.id}`);
+      return;
+    }
     navigate(`/${type}/${item.id}`);
   };
 
@@ -141,7 +148,7 @@ export function GlobalSearch({ user }: { user: AuthUser }) {
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           onFocus={loadCommands}
-          placeholder={t('search.placeholder')}
+          placeholder={t(can(user, 'team.browse') ? 'search.placeholder' : 'search.placeholderOwn')}
           aria-keyshortcuts="/ Control+K"
           aria-autocomplete="list"
           aria-controls={groups ? 'global-search-results' : undefined}
