@@ -12,7 +12,9 @@
  * 1. **Recompute**: every lease's schedule through `schedulesOf` (what GET /leases/:id/accounting/schedule
  *    answers for each: the lease read, its profile resolved, the schedule built and presented), in process,
  *    `BENCH_LA_BATCH` leases a read (default 100, as the journal export reads them).
- * 2. **Journal export**: GET /lease-accounting/journal/export?period=`BENCH_LA_PERIOD` (default 2026-03) over
+ * 2. **Stored schedules**: every lease's stored schedule made stale and recomputed with its rows written
+ *    (`refreshSchedules`, what the first journal read after new team rates does).
+ * 3. **Journal export**: GET /lease-accounting/journal/export?period=`BENCH_LA_PERIOD` (default 2026-03) over
  *    HTTP from the built server (production mode), as CSV and XLSX (`BENCH_LA_FORMATS`), the body read as it
  *    streams; the server's RSS sampled every 10 ms from before the request to its end (growth = peak − before).
  *
@@ -28,6 +30,8 @@ import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { teamScope, type Actor } from '../apps/server/src/platform/policy';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { schedulesOf } from '../apps/server/src/modules/lease-accounting/schedule';
+import { refreshSchedules } from '../apps/server/src/modules/lease-accounting/stored';
+import { invalidateSchedules } from '../apps/server/src/modules/lease-accounting/repository';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
 import { benchAppConfig } from './config';
@@ -230,8 +234,15 @@ async function recompute(handle: DatabaseHandle, dataDir: string, url: string) {
       else without += 1;
   const ms = performance.now() - started;
   if (without) throw new Error(`${without} leases made no schedule: the data set is wrong`);
+
+  // Every stored schedule made stale (as new team rates do), then recomputed and written as a journal read
+  // would before reading the month.
+  await invalidateSchedules(handle.db, teamId, 'all');
+  const storeStarted = performance.now();
+  const stored = await refreshSchedules(app.deps, actor);
+  const storeMs = performance.now() - storeStarted;
   await app.close();
-  return { ms, leases: ids.length, rows };
+  return { ms, leases: ids.length, rows, stored, storeMs };
 }
 
 /** One journal export over HTTP, read as it streams, with the server's RSS sampled throughout. */
@@ -277,10 +288,12 @@ async function main() {
   await handle.close();
   const recomputeLine = `recompute: ${schedules.leases.toLocaleString('en-US')} schedules (${schedules.rows.toLocaleString('en-US')} monthly rows) in ${seconds(schedules.ms)}, ${(schedules.ms / schedules.leases).toFixed(2)} ms a lease (target ≤ 60 s for 120,000); load ${load()}`;
   log(`  ${recomputeLine}`);
+  const storeLine = `stored: ${schedules.stored.toLocaleString('en-US')} schedules recomputed and their rows written in ${seconds(schedules.storeMs)}, ${(schedules.storeMs / Math.max(1, schedules.stored)).toFixed(2)} ms a lease; load ${load()}`;
+  log(`  ${storeLine}`);
 
   buildServer();
   const server = await startApp({ databaseUrl: url, dataDir });
-  const lines = [recomputeLine];
+  const lines = [recomputeLine, storeLine];
   try {
     const session = await signInAs(server.url, OWNER_EMAIL, PASSWORD);
     for (const format of FORMATS) {

@@ -67,6 +67,8 @@ import { registerImportTemplateRoutes } from './modules/imports/template-routes'
 import { registerOccupancyRoutes } from './modules/occupancy/routes';
 import { recomputeOccupancy } from './modules/occupancy/index';
 import { onStoresChanged } from './platform/store-changes';
+import { onLeasesChanged } from './platform/lease-changes';
+import { schedulesChanged } from './modules/lease-accounting/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -316,6 +318,7 @@ export async function buildApp({
   registerImportTemplateRoutes(app, deps);
   registerOccupancyRoutes(app, deps);
   onStoresChanged(recomputeOccupancy);
+  onLeasesChanged(schedulesChanged);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
   deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) =>

@@ -10,9 +10,12 @@ import { AppError } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
-import { effectiveSchedule } from './effective';
+import { effectiveSchedules } from './effective';
 import * as repo from './repository';
 import { validationError } from './service';
+
+/** Leases read at once. */
+const BATCH = 100;
 
 export async function closesOf(deps: Deps, actor: Actor): Promise<LeaseAccountingClose[]> {
   return (await repo.closesOf(deps.db, actor.teamId)).map((row) => ({
@@ -37,25 +40,26 @@ export async function closeMonth(deps: Deps, actor: Actor, body: unknown): Promi
     throw new AppError('conflict', `The books are closed through ${last}: close a later month.`);
 
   const stored: Array<{ leaseId: number; rows: Array<{ month: number; period: string; row: string }> }> = [];
-  for (const leaseId of await repo.profiledLeaseIds(deps.db, actor.teamId)) {
-    let effective;
-    try {
-      effective = await effectiveSchedule(deps, actor, leaseId);
-    } catch (error) {
-      // A profile outlives its lease in the trash: there is nothing of it to close.
-      if (error instanceof AppError && error.code === 'not_found') continue;
-      throw error;
+  // Leases whose open months are a remeasurement: closing more of them moves where it starts, so their
+  // stored schedules are recomputed. Any other lease's schedule is the same closed or not.
+  const remeasured: number[] = [];
+  const ids = await repo.profiledLeaseIds(deps.db, actor.teamId);
+  for (let start = 0; start < ids.length; start += BATCH)
+    // A profile outlives its lease in the trash: there is nothing of it to close (it is left out here).
+    for (const effective of await effectiveSchedules(deps, actor, ids.slice(start, start + BATCH))) {
+      if (!effective.schedule) continue;
+      const rows = effective.schedule.rows
+        .slice(effective.closedMonths)
+        .filter((row) => row.period_start.slice(0, 7) <= period)
+        .map((row) => ({ month: row.month, period: row.period_start.slice(0, 7), row: JSON.stringify(row) }));
+      stored.push({ leaseId: effective.lease.id, rows });
+      if (effective.remeasuredFrom !== null) remeasured.push(effective.lease.id);
     }
-    if (!effective.schedule) continue;
-    const rows = effective.schedule.rows
-      .slice(effective.closedMonths)
-      .filter((row) => row.period_start.slice(0, 7) <= period)
-      .map((row) => ({ month: row.month, period: row.period_start.slice(0, 7), row: JSON.stringify(row) }));
-    stored.push({ leaseId, rows });
-  }
   await writeTransaction(deps.db, async (trx) => {
     await repo.insertClose(trx, actor.teamId, period, actor.user.id, nowIso());
     for (const { leaseId, rows } of stored) await repo.insertClosedRows(trx, actor.teamId, leaseId, rows);
+    for (let start = 0; start < remeasured.length; start += BATCH)
+      await repo.invalidateSchedules(trx, actor.teamId, remeasured.slice(start, start + BATCH));
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,

@@ -7,10 +7,13 @@ import {
   monthMessage,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { AppError, invalid } from '../../platform/errors';
+import { invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import * as repo from './repository';
-import { effectiveSchedule } from './effective';
+import { effectiveSchedules } from './effective';
+
+/** Leases read at once. */
+const BATCH = 100;
 
 type Totals = { analysis: MaturityAnalysis; termWeight: number; rateWeight: number; leases: number };
 
@@ -66,43 +69,38 @@ export async function disclosuresOf(deps: Deps, actor: Actor, asOf: string): Pro
   const finance = emptyTotals();
   const cost = { operating: 0, interest: 0, amortization: 0, exempt: 0 };
   const excluded = { incomplete: 0, not_commenced: 0 };
-  for (const id of await repo.profiledLeaseIds(deps.db, actor.teamId)) {
-    let effective;
-    try {
-      effective = await effectiveSchedule(deps, actor, id);
-    } catch (error) {
-      // A profile outlives its lease in the trash: that lease is not in the portfolio any more.
-      if (error instanceof AppError && error.code === 'not_found') continue;
-      throw error;
+  const ids = await repo.profiledLeaseIds(deps.db, actor.teamId);
+  // A profile outlives its lease in the trash: that lease is not in the portfolio any more (left out here).
+  for (let start = 0; start < ids.length; start += BATCH)
+    for (const effective of await effectiveSchedules(deps, actor, ids.slice(start, start + BATCH))) {
+      const { input, schedule } = effective;
+      if (!input || !schedule) {
+        excluded.incomplete += 1;
+        continue;
+      }
+      const elapsed = schedule.rows.filter((row) => row.period_start.slice(0, 7) <= asOf).length;
+      if (elapsed === 0) {
+        excluded.not_commenced += 1;
+        continue;
+      }
+      const month = schedule.rows.find((row) => row.period_start.slice(0, 7) === asOf);
+      if (schedule.expense_model === 'exempt') {
+        cost.exempt += month?.total_expense_cents ?? 0;
+        continue;
+      }
+      if (schedule.expense_model === 'straight_line') cost.operating += month?.straight_line_cost_cents ?? 0;
+      else {
+        cost.interest += month?.interest_cents ?? 0;
+        cost.amortization += month?.rou_amortization_cents ?? 0;
+      }
+      const analysis = maturityAnalysis(schedule, elapsed);
+      add(
+        schedule.expense_model === 'straight_line' ? operating : finance,
+        analysis,
+        schedule.rows.length - elapsed,
+        input.annualRatePercent,
+      );
     }
-    const { input, schedule } = effective;
-    if (!input || !schedule) {
-      excluded.incomplete += 1;
-      continue;
-    }
-    const elapsed = schedule.rows.filter((row) => row.period_start.slice(0, 7) <= asOf).length;
-    if (elapsed === 0) {
-      excluded.not_commenced += 1;
-      continue;
-    }
-    const month = schedule.rows.find((row) => row.period_start.slice(0, 7) === asOf);
-    if (schedule.expense_model === 'exempt') {
-      cost.exempt += month?.total_expense_cents ?? 0;
-      continue;
-    }
-    if (schedule.expense_model === 'straight_line') cost.operating += month?.straight_line_cost_cents ?? 0;
-    else {
-      cost.interest += month?.interest_cents ?? 0;
-      cost.amortization += month?.rou_amortization_cents ?? 0;
-    }
-    const analysis = maturityAnalysis(schedule, elapsed);
-    add(
-      schedule.expense_model === 'straight_line' ? operating : finance,
-      analysis,
-      schedule.rows.length - elapsed,
-      input.annualRatePercent,
-    );
-  }
   return {
     as_of: asOf,
     operating: present(operating),

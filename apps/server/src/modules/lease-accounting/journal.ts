@@ -1,10 +1,10 @@
 import {
   monthLines,
-  recognitionLines,
-  remeasurementLines,
   toDollars,
+  type ExpenseModel,
   type GlAccounts,
   type JournalLine,
+  type ScheduleRow,
   type Lease,
   isMonth,
   monthMessage,
@@ -15,8 +15,9 @@ import type { Actor } from '../../platform/policy';
 import { Fixed, type Cell, type TabularFile, type TabularFormat } from '../../platform/tabular';
 import { stores } from '../stores/index';
 import * as repo from './repository';
-import { effectiveSchedule, effectiveSchedules, type Effective } from './effective';
+import { effectiveSchedule, type Effective } from './effective';
 import { glAccountsOf } from './service';
+import { leadLinesOf, refreshSchedules, rowOfStored, type DatedLine } from './stored';
 
 /** The shape general-ledger imports take: one line per account, debit or credit, with the store segment. */
 const HEADER = [
@@ -38,8 +39,7 @@ const HEADER = [
 
 type Segment = { storeId: number | null; store: string; brandId: number | null; brand: string };
 
-async function segmentsOf(deps: Deps, teamId: number, leases: Lease[]): Promise<Map<number, Segment>> {
-  const ids = [...new Set(leases.map((l) => l.store?.id).filter((id): id is number => Boolean(id)))];
+async function segmentsOfStores(deps: Deps, teamId: number, ids: number[]): Promise<Map<number, Segment>> {
   const rows = ids.length ? await stores.load(deps.db, teamId, ids) : [];
   return new Map(
     rows.map((row) => [
@@ -49,32 +49,27 @@ async function segmentsOf(deps: Deps, teamId: number, leases: Lease[]): Promise<
   );
 }
 
-/** The lease's journal lines, optionally only those of one period (YYYY-MM); null when it has no schedule. */
-function linesOf(effective: Effective, period: string | null) {
-  const { lease, profile, input, schedule, remeasuredFrom, remeasurementCents } = effective;
+/** The lease's journal lines over its whole term; null when it has no schedule. */
+function linesOf(effective: Effective) {
+  const { lease, input, schedule } = effective;
   if (!input || !schedule) return null;
-  const dated: Array<{ date: string; line: JournalLine }> = [];
-  if (!period || input.startDate.slice(0, 7) === period)
-    for (const line of recognitionLines(schedule, {
-      prepaidCents: profile.prepaid_rent_cents,
-      initialDirectCostsCents: profile.initial_direct_costs_cents,
-      incentivesCents: profile.incentives_cents,
-    }))
-      dated.push({ date: input.startDate, line });
-  for (const row of schedule.rows) {
-    // One period asked for: only its month's rows make lines (the schedule is in month order).
-    if (period && row.period_start.slice(0, 7) !== period) continue;
-    // A remeasurement moves the liability and the asset together on its first day.
-    if (remeasuredFrom && row.period_start === remeasuredFrom && remeasurementCents !== 0)
-      for (const line of remeasurementLines(row.month, remeasurementCents))
-        dated.push({ date: remeasuredFrom, line });
-    for (const line of monthLines(schedule.expense_model, row)) dated.push({ date: row.period_start, line });
-  }
-  return { lease, lines: period ? dated.filter((d) => d.date.slice(0, 7) === period) : dated };
+  const dated: DatedLine[] = [];
+  for (const row of schedule.rows)
+    for (const entry of [...leadLinesOf(effective, row), ...monthEntries(schedule.expense_model, row)])
+      dated.push(entry);
+  return { lease, lines: dated };
 }
 
+/** The month's own entry, dated on its first day. */
+function monthEntries(model: ExpenseModel, row: ScheduleRow): DatedLine[] {
+  return monthLines(model, row).map((line) => ({ date: row.period_start, line }));
+}
+
+/** What a journal line shows of its lease. */
+type LeaseColumns = Pick<Lease, 'id' | 'reference'> & { store: { id: number; name: string } | null };
+
 function cells(
-  lease: Lease,
+  lease: LeaseColumns,
   segment: Segment | undefined,
   accounts: GlAccounts,
   entry: { date: string; line: JournalLine },
@@ -106,10 +101,11 @@ export async function leaseJournalFile(
   leaseId: number,
   format: TabularFormat,
 ): Promise<TabularFile> {
-  const found = linesOf(await effectiveSchedule(deps, actor, leaseId), null);
+  const found = linesOf(await effectiveSchedule(deps, actor, leaseId));
   if (!found) throw new AppError('validation', 'The lease has no accounting schedule yet.');
   const accounts = await glAccountsOf(deps, actor.teamId);
-  const segments = await segmentsOf(deps, actor.teamId, [found.lease]);
+  const storeId = found.lease.store?.id;
+  const segments = await segmentsOfStores(deps, actor.teamId, storeId ? [storeId] : []);
   async function* rows(): AsyncGenerator<Cell[]> {
     yield HEADER;
     for (const entry of found!.lines)
@@ -118,11 +114,15 @@ export async function leaseJournalFile(
   return { format, name: `lease-${leaseId}-journal`, rows: rows() };
 }
 
-const BATCH = 100;
+/** Stored rows a read of the month's journal takes at once (one row per lease). */
+const BATCH = 1000;
 
 /**
- * One period's journal for every lease with a saved profile, streamed batch by batch. A lease whose
- * profile cannot yet make a schedule (a missing rate or date) has no entries.
+ * One period's journal for every lease with a saved profile, from the stored schedule rows (decision 0033):
+ * stale schedules are recomputed first, then the period is read in lease order a batch at a time and streamed,
+ * so neither time nor memory grows with the rest of the term. A lease whose profile cannot yet make a schedule
+ * (a missing rate or date), or in the trash, has no entries. Members limited to companies never get here (the
+ * module's routes are not company-scoped): every row of the team is the caller's to read.
  */
 export async function periodJournalFile(
   deps: Deps,
@@ -132,21 +132,33 @@ export async function periodJournalFile(
 ): Promise<TabularFile> {
   if (!isMonth(period)) throw invalid('period', monthMessage('period'));
   const accounts = await glAccountsOf(deps, actor.teamId);
-  const ids = await repo.profiledLeaseIds(deps.db, actor.teamId);
+  await refreshSchedules(deps, actor);
   async function* rows(): AsyncGenerator<Cell[]> {
     yield HEADER;
-    for (let start = 0; start < ids.length; start += BATCH) {
-      // A profile outlives its lease in the trash: that lease is left out and has no entries.
-      const found = (await effectiveSchedules(deps, actor, ids.slice(start, start + BATCH)))
-        .map((effective) => linesOf(effective, period))
-        .filter((lines) => lines !== null);
-      const segments = await segmentsOf(
-        deps,
-        actor.teamId,
-        found.map((f) => f.lease),
-      );
-      for (const { lease, lines } of found)
-        for (const entry of lines) yield cells(lease, segments.get(lease.store?.id ?? 0), accounts, entry);
+    let after = 0;
+    for (;;) {
+      const batch = await repo.periodRows(deps.db, actor.teamId, period, after, BATCH);
+      if (!batch.length) break;
+      after = Number(batch.at(-1)!.lease_id);
+      const storeIds = [
+        ...new Set(batch.map((row) => row.store_id).filter((id): id is number => Boolean(id))),
+      ];
+      const segments = await segmentsOfStores(deps, actor.teamId, storeIds);
+      for (const stored of batch) {
+        const row = rowOfStored(stored);
+        const leaseId = Number(stored.lease_id);
+        const storeId = stored.store_id === null ? null : Number(stored.store_id);
+        const lease = {
+          id: leaseId,
+          reference: stored.lease_reference,
+          store: storeId === null ? null : { id: storeId, name: stored.store_name ?? '' },
+        };
+        const lead = stored.lead_lines === null ? [] : (JSON.parse(stored.lead_lines) as DatedLine[]);
+        for (const entry of [...lead, ...monthEntries(stored.expense_model as ExpenseModel, row)])
+          if (entry.date.slice(0, 7) === period)
+            yield cells(lease, segments.get(storeId ?? 0), accounts, entry);
+      }
+      if (batch.length < BATCH) break;
     }
   }
   return { format, name: `lease-journal-${period}`, rows: rows() };

@@ -1,6 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../platform/db';
-import type { LeaseAccountingProfilesTable, LeaseAccountingSettingsTable } from '../../platform/db/schema';
+import type {
+  LeaseAccountingProfilesTable,
+  LeaseAccountingScheduleRowsTable,
+  LeaseAccountingSettingsTable,
+} from '../../platform/db/schema';
 
 export type ProfileRow = Selectable<LeaseAccountingProfilesTable>;
 export type ProfileValues = Omit<ProfileRow, 'id' | 'team_id' | 'lease_id'>;
@@ -127,5 +131,174 @@ export async function insertClose(db: Executor, teamId: number, period: string, 
   await db
     .insertInto('lease_accounting_closes')
     .values({ team_id: teamId, period, closed_by: userId, closed_at: at })
+    .execute();
+}
+
+export type StoredRowValues = Omit<Selectable<LeaseAccountingScheduleRowsTable>, 'id' | 'team_id'>;
+export type StoredMeta = {
+  expense_model: string | null;
+  lease_reference: string | null;
+  store_id: number | null;
+  store_name: string | null;
+};
+
+/** The stored schedules of these leases (or all the team's) are out of date: the next read recomputes them. */
+export async function invalidateSchedules(db: Executor, teamId: number, leaseIds: number[] | 'all') {
+  let query = db
+    .updateTable('lease_accounting_schedules')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('team_id', '=', teamId);
+  if (leaseIds !== 'all') {
+    if (!leaseIds.length) return;
+    query = query.where('lease_id', 'in', leaseIds);
+  }
+  await query.execute();
+}
+
+/** Stored schedules of leases without a rate of their own (they take the team's table) are out of date. */
+export async function invalidateTableRated(db: Executor, teamId: number) {
+  await db
+    .updateTable('lease_accounting_schedules')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('team_id', '=', teamId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lease_accounting_profiles as p')
+          .select('p.id')
+          .whereRef('p.team_id', '=', 'lease_accounting_schedules.team_id')
+          .whereRef('p.lease_id', '=', 'lease_accounting_schedules.lease_id')
+          .where('p.discount_rate', 'is', null),
+      ),
+    )
+    .execute();
+}
+
+/** The lease's stored schedule is out of date from this transaction on (its state made if it had none). */
+export async function touchSchedule(db: Executor, teamId: number, leaseId: number) {
+  await db
+    .insertInto('lease_accounting_schedules')
+    .values({ team_id: teamId, lease_id: leaseId, version: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['team_id', 'lease_id'])
+        .doUpdateSet((eb) => ({ version: eb('lease_accounting_schedules.version', '+', 1) })),
+    )
+    .execute();
+}
+
+/** A schedule state for every profiled lease that has none yet (profiles saved before stored rows existed). */
+export async function addMissingSchedules(db: Executor, teamId: number) {
+  await db
+    .insertInto('lease_accounting_schedules')
+    .columns(['team_id', 'lease_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('lease_accounting_profiles as p')
+        .select(['p.team_id', 'p.lease_id'])
+        .where('p.team_id', '=', teamId)
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('lease_accounting_schedules as s')
+                .select('s.id')
+                .whereRef('s.team_id', '=', 'p.team_id')
+                .whereRef('s.lease_id', '=', 'p.lease_id'),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(['team_id', 'lease_id']).doNothing())
+    .execute();
+}
+
+/** Leases whose stored rows are not of their current version, in id order, with that version. */
+export async function staleSchedules(db: Executor, teamId: number, leaseIds?: number[]) {
+  let query = db
+    .selectFrom('lease_accounting_schedules')
+    .select(['lease_id', 'version'])
+    .where('team_id', '=', teamId)
+    .where((eb) => eb.or([eb('stored_version', 'is', null), eb('stored_version', '<>', eb.ref('version'))]));
+  if (leaseIds) query = query.where('lease_id', 'in', leaseIds.length ? leaseIds : [0]);
+  return (await query.orderBy('lease_id').execute()).map((row) => ({
+    leaseId: Number(row.lease_id),
+    version: Number(row.version),
+  }));
+}
+
+/**
+ * Marks the lease's rows as of `version` when that is still its version (no write changed it since it was
+ * read); false when one did, and the rows must not be written.
+ */
+export async function claimSchedule(
+  db: Executor,
+  teamId: number,
+  leaseId: number,
+  version: number,
+  meta: StoredMeta,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('lease_accounting_schedules')
+    .set({ stored_version: version, ...meta })
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Replaces the stored rows of these leases (each lease's rows whole). */
+export async function replaceStoredRows(
+  db: Executor,
+  teamId: number,
+  leaseIds: number[],
+  rows: StoredRowValues[],
+) {
+  if (!leaseIds.length) return;
+  await db
+    .deleteFrom('lease_accounting_schedule_rows')
+    .where('team_id', '=', teamId)
+    .where('lease_id', 'in', leaseIds)
+    .execute();
+  // 17 values a row: 1,000 rows stay under both databases' limit on a statement's parameters.
+  for (let at = 0; at < rows.length; at += 1000)
+    await db
+      .insertInto('lease_accounting_schedule_rows')
+      .values(rows.slice(at, at + 1000).map((row) => ({ team_id: teamId, ...row })))
+      .execute();
+}
+
+/** A lease's stored rows in month order (what the journal and the checks against a fresh computation read). */
+export async function storedRowsOf(db: Executor, teamId: number, leaseId: number) {
+  return db
+    .selectFrom('lease_accounting_schedule_rows')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .orderBy('month')
+    .execute();
+}
+
+/** One period's stored rows after `afterLeaseId`, in lease order, with what the journal shows of each lease. */
+export async function periodRows(
+  db: Executor,
+  teamId: number,
+  period: string,
+  afterLeaseId: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('lease_accounting_schedule_rows as r')
+    .innerJoin('lease_accounting_schedules as s', (join) =>
+      join.onRef('s.team_id', '=', 'r.team_id').onRef('s.lease_id', '=', 'r.lease_id'),
+    )
+    .selectAll('r')
+    .select(['s.expense_model', 's.lease_reference', 's.store_id', 's.store_name'])
+    .where('r.team_id', '=', teamId)
+    .where('r.period', '=', period)
+    .where('r.lease_id', '>', afterLeaseId)
+    .orderBy('r.lease_id')
+    .limit(limit)
     .execute();
 }

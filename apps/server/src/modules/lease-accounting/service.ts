@@ -22,6 +22,7 @@ import { getLease, getLeases } from '../leases/index';
 import { presentProfile } from './presenter';
 import * as repo from './repository';
 import { DEFAULT_PROFILE, resolveProfile, type Profile } from './terms';
+import { refreshSchedules } from './stored';
 
 /** The accounting follows the lease: members read it, managers and up change it; admins set team rates. */
 const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
@@ -175,6 +176,7 @@ export async function saveAccounting(
       prepaid_rent_cents: next.prepaid_rent_cents,
       updated_at: nowIso(),
     });
+    await repo.touchSchedule(trx, actor.teamId, leaseId);
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,
@@ -186,6 +188,8 @@ export async function saveAccounting(
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
+  // Stored now rather than at the next journal read: one lease is quick.
+  await refreshSchedules(deps, actor, [leaseId]);
   return presentProfile(leaseId, next, resolved, canUpdate(actor));
 }
 
@@ -220,6 +224,8 @@ export async function saveSettings(
       gl_accounts: JSON.stringify(accounts),
       updated_at: nowIso(),
     });
+    // A lease without its own rate takes one from the table: those schedules are recomputed.
+    await repo.invalidateTableRated(trx, actor.teamId);
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { storesChanged } from '../../platform/store-changes';
+import { leasesChanged } from '../../platform/lease-changes';
 import { authorize, type Actor } from '../../platform/policy';
 import { attributeValuesShownTo, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
@@ -633,11 +634,13 @@ const leaseDefinition: ContractDefinition<LeaseValues, Lease, LeasePatchOptions>
     await writeChildren(trx, teamId, id, values, calendar);
     await syncLeaseReminders(trx, teamId, id, values, calendar);
     await storesChanged(trx, teamId, [values.store_id]);
+    await leasesChanged(trx, teamId, [id]);
     await bumpTeamWriteVersion(trx, teamId);
   },
   async resync(trx, teamId, id, values) {
     await syncLeaseReminders(trx, teamId, id, values, await teamCalendar(trx, teamId));
     await storesChanged(trx, teamId, [values.store_id]);
+    await leasesChanged(trx, teamId, [id]);
     await bumpTeamWriteVersion(trx, teamId);
   },
   createdChanges: (values) => ({
@@ -680,6 +683,7 @@ export function leaseLifecycle(): Lifecycle {
         .where('id', '=', id)
         .executeTakeFirst();
       await storesChanged(trx, teamId, [lease?.store_id ?? null]);
+      await leasesChanged(trx, teamId, [id]);
     },
   });
 }

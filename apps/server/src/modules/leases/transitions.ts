@@ -2,6 +2,7 @@ import type { Deps } from '../../platform/deps';
 import { writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { leasesChanged } from '../../platform/lease-changes';
 import { recordActivities } from '../activities/index';
 import { retireReminderKeys } from '../reminders/index';
 import { leaseValuesOfMany } from './service';
@@ -118,6 +119,8 @@ export async function applyDateTransitions(
       .execute();
     const lapsedValues = new Map<number, Awaited<ReturnType<typeof leaseValuesOfMany>>[number]>();
     const lapsedLeases = [...new Set(lapsed.map((option) => option.lease_id))];
+    // A lapsed renewal no longer extends the term its accounting schedule counted on.
+    await leasesChanged(trx, teamId, lapsedLeases);
     for (let at = 0; at < lapsedLeases.length; at += SNAPSHOT_BATCH) {
       const ids = lapsedLeases.slice(at, at + SNAPSHOT_BATCH);
       (await leaseValuesOfMany(trx, teamId, ids)).forEach((values, index) =>

@@ -48,6 +48,7 @@ import { sharedDocuments } from './migrations/0053-shared-documents';
 import { transfersAndTerritories } from './migrations/0050-transfers-and-territories';
 import { accountingPrecision } from './migrations/0051-accounting-precision';
 import { tierYears } from './migrations/0054-tier-years';
+import { leaseScheduleRows } from './migrations/0058-lease-schedule-rows';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -106,6 +107,7 @@ const migrations: Record<string, AppMigration> = {
   '0051-accounting-precision': accountingPrecision,
   '0054-tier-years': tierYears,
   '0053-shared-documents': sharedDocuments,
+  '0058-lease-schedule-rows': leaseScheduleRows,
   '0061-foreign-key-indexes': foreignKeyIndexes,
 };
 

@@ -376,6 +376,38 @@ export type LeaseAccountingClosedRowsTable = {
   period: string;
   row: string;
 };
+/** Whether a lease's stored schedule rows are current (0058): stale while `stored_version` ≠ `version`. */
+export type LeaseAccountingSchedulesTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  version: Generated<number>;
+  stored_version: number | null;
+  expense_model: string | null;
+  lease_reference: string | null;
+  store_id: number | null;
+  store_name: string | null;
+};
+/** A lease's schedule row as last computed (0058), one per lease per month, in cents. */
+export type LeaseAccountingScheduleRowsTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  period: string;
+  month: number;
+  period_start: string;
+  payment_cents: number;
+  interest_cents: number;
+  principal_cents: number;
+  liability_opening_cents: number;
+  liability_closing_cents: number;
+  rou_opening_cents: number;
+  rou_amortization_cents: number;
+  rou_closing_cents: number;
+  straight_line_cost_cents: number | null;
+  total_expense_cents: number;
+  lead_lines: string | null;
+};
 /** Percentage rent terms of a lease (0043, modules/percentage-rent); tiers and schedule are JSON in cents. */
 export type PercentageRentTermsTable = {
   id: Id;
@@ -914,6 +946,8 @@ export type Database = {
   lease_accounting_settings: LeaseAccountingSettingsTable;
   lease_accounting_closes: LeaseAccountingClosesTable;
   lease_accounting_closed_rows: LeaseAccountingClosedRowsTable;
+  lease_accounting_schedules: LeaseAccountingSchedulesTable;
+  lease_accounting_schedule_rows: LeaseAccountingScheduleRowsTable;
   percentage_rent_terms: PercentageRentTermsTable;
   payment_terms: PaymentTermsTable;
   rent_payables: RentPayablesTable;
