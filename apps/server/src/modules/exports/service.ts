@@ -70,6 +70,8 @@ export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
   search_index: 'derived from the records',
   search_terms: 'derived from the records',
   sales_store_years: 'derived from the sales rows (a roll-up kept by triggers)',
+  lease_accounting_schedules: 'which stored schedules are current; recomputed from the leases and profiles',
+  lease_accounting_schedule_rows: 'derived from the leases, profiles and closed rows (recomputed when stale)',
   jobs: 'internal work queue',
   imports: 'the import runs themselves; what they wrote is in the record tables',
   import_mappings: 'column choices for the next import',

@@ -76,6 +76,8 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'invoice_sequences',
   'invoicing_settings',
   'lease_accounting_profiles',
+  'lease_accounting_schedule_rows',
+  'lease_accounting_schedules',
   'lease_accounting_settings',
   'lease_amendments',
   'lease_charges',
