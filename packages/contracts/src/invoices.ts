@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './common';
 import { isWholeCents } from './money';
-import { LINE_BASES, TIER_BASES, TIER_YEARS } from './sales';
+import { LINE_BASES, POOLINGS, TIER_BASES, TIER_YEARS } from './sales';
 import { monthField, oneOf, optionalString, requiredString, validationMessage } from './validation';
 
 /** Royalty invoices, payments and reporting compliance (decision 0024). Money in dollars, dates ISO. */
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const POOLINGS = ['pooled', 'per_store'] as const;
 export const REPORT_STATUSES = ['received', 'due', 'missing'] as const;
 export const INVOICE_LINE_KINDS = ['royalty', 'minimum', 'marketing', 'technology', 'fee'] as const;
 

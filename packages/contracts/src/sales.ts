@@ -166,6 +166,11 @@ export const LINE_BASES = ['reported', 'estimated', 'missing'] as const;
  */
 export const TIER_BASES = ['period', 'year_to_date'] as const;
 export const TIER_YEARS = ['calendar', 'agreement'] as const;
+/**
+ * Whether an agreement's tiers, minimum and cap apply to the sales of its stores together (`pooled`) or to each
+ * store alone (`per_store`): the brand's invoicing setting, read alike by invoices and the royalty report.
+ */
+export const POOLINGS = ['pooled', 'per_store'] as const;
 
 export const royaltyDueSchema = z.object({
   agreement: z.object({
@@ -193,12 +198,14 @@ export const royaltyDueSchema = z.object({
   total_due: z.number(),
   /**
    * The tier reading the royalty follows; `since` (year to date only) is the first day of the sales the last
-   * period's tiers count: its tier year's first reporting period.
+   * period's tiers count: its tier year's first reporting period; `pooling` whether the tiers read the
+   * agreement's `store_count` stores together or each store alone.
    */
   tiers: z.object({
     basis: z.enum(TIER_BASES),
     year: z.enum(TIER_YEARS),
     since: z.string().nullable(),
+    pooling: z.enum(POOLINGS),
   }),
 });
 export type RoyaltyDue = z.infer<typeof royaltyDueSchema>;

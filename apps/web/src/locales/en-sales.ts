@@ -65,10 +65,14 @@ export const salesStrings = {
       marketing: 'Marketing fund',
       total: 'Total due',
       frequencies: { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' },
-      rule: 'Royalty % (or marginal tiers) of each reporting period’s sales, or of the year’s sales to date where the brand’s invoicing settings say so, at least the agreement’s minimum per period while it is open, plus the marketing fund %. A report missing after its period ended is never counted as zero: it is estimated from the store’s last three reports of the past twelve months, or else the period is left out and the row says Missing.',
+      rule: 'Royalty % (or marginal tiers) of each reporting period’s sales, or of the year’s sales to date where the brand’s invoicing settings say so, at least the agreement’s minimum per period while it is open, plus the marketing fund %. Tiers, minimum and cap read the agreement’s stores pooled or each store alone, as the brand’s invoices do. A report missing after its period ended is never counted as zero: it is estimated from the store’s last three reports of the past twelve months, or else the period is left out and the row says Missing.',
       basis: { estimated: 'Estimated', missing: 'Missing' },
       tiersSince: 'Tiers on sales since {{since}}, the {{year}} year',
       tierYears: { calendar: 'calendar', agreement: 'agreement' },
+      pooled_one: 'Tiers pooled across {{count}} store of {{franchisee}}',
+      pooled_other: 'Tiers pooled across {{count}} stores of {{franchisee}}',
+      perStore: 'Tiers per store',
+      noFranchisee: 'no franchisee',
       basisLabel: {
         estimated: 'Estimated: {{estimated}} missing reports estimated from earlier ones',
         missing:

@@ -14,7 +14,8 @@
  *   (`tieredRoyalty`, `tierSalesFrom`), which the royalty report follows too; a year-to-date royalty line
  *   names the day its tier year's sales are counted from.
  * - `pooling`: `pooled` (the default) applies tiers, minimum and cap to the sum of the agreement's stores;
- *   `per_store` to each store alone.
+ *   `per_store` to each store alone. Each period's royalty, shortfall and marketing fund are the sales module's
+ *   one computation (`periodCharges`), which the royalty report sums too.
  * - The minimum is its own shortfall line (minimum − royalty, when positive), only for periods in the term.
  * - The cap limits the royalty, shortfall included, per period and unit; with `cap_includes_marketing` the
  *   marketing fund takes only what the royalty left under the cap.
@@ -23,18 +24,18 @@
  *   with no amount and no shortfall (billed once the report is in, by voiding and invoicing again).
  */
 
-import type { POOLINGS } from '@storekeep/contracts';
 import {
-  tieredRoyalty,
+  periodCharges,
+  royaltyRules,
   type Period,
+  type Pooling,
   type ReportingFrequency,
   type Tier,
   type TierBasis,
   type TierYear,
 } from '../sales/index';
 
-export type { TierBasis, TierYear };
-export type Pooling = (typeof POOLINGS)[number];
+export type { Pooling, TierBasis, TierYear };
 
 export type InvoiceTerms = {
   tierBasis: TierBasis;
@@ -86,8 +87,6 @@ export type InvoiceLine = {
 const worst = (bases: Basis[]): Basis =>
   bases.includes('missing') ? 'missing' : bases.includes('estimated') ? 'estimated' : 'reported';
 
-const percentOf = (cents: number, percent: number | null) => Math.round((cents * (percent ?? 0)) / 100);
-
 const periodLabel = (p: Period) => (p.start === p.end ? p.start : `${p.start} – ${p.end}`);
 
 /** The lines one agreement adds to an invoice: per period and unit royalty, shortfall and marketing; then fees. */
@@ -98,26 +97,41 @@ export function agreementLines(
 ): InvoiceLine[] {
   const lines: InvoiceLine[] = [];
   const label = agreement.number ?? `Agreement ${agreement.id}`;
+  // The royalty report charges each period by the same rules (`periodCharges`), so the two agree to the cent.
+  const rules = royaltyRules({
+    frequency: agreement.frequency,
+    percent: agreement.percent,
+    tiers: agreement.tiers,
+    minimumCents: agreement.minimumCents,
+    marketingPercent: agreement.marketingPercent,
+    termStart: agreement.termStart,
+    termEnd: agreement.termEnd,
+    // Only open agreements are invoiced.
+    minimumApplies: true,
+    tierBasis: terms.tierBasis,
+    pooling: terms.pooling,
+    capCents: terms.capCents,
+    capIncludesMarketing: terms.capIncludesMarketing,
+  });
   for (const { period, tiersFrom, stores } of periods) {
     const tierNote =
       terms.tierBasis === 'year_to_date'
         ? ` (tiers on sales since ${tiersFrom}, the ${terms.tierYear} year)`
         : '';
-    const units =
-      terms.pooling === 'pooled'
-        ? [{ storeId: null as number | null, name: 'all stores', stores }]
-        : stores.map((s) => ({ storeId: s.storeId as number | null, name: s.storeName, stores: [s] }));
-    const inTerm =
-      (!agreement.termStart || period.end >= agreement.termStart) &&
-      (!agreement.termEnd || period.start <= agreement.termEnd);
-    for (const unit of units) {
-      const basis = worst(unit.stores.map((s) => s.basis));
-      const unknown = unit.stores.some((s) => s.cents === null);
-      const sales = unit.stores.reduce((sum, s) => sum + (s.cents ?? 0), 0);
-      const before = unit.stores.reduce((sum, s) => sum + s.yearBeforeCents, 0);
-      const where = `${label}, ${unit.name}, ${periodLabel(period)}`;
-      const base = { agreementId: agreement.id, storeId: unit.storeId, period };
-      if (unknown) {
+    const charges = periodCharges(
+      rules,
+      period,
+      stores.map((s) => s.cents),
+      stores.map((s) => s.yearBeforeCents),
+    );
+    for (const unit of charges) {
+      const own = unit.store === null ? stores : [stores[unit.store]!];
+      const storeId = unit.store === null ? null : own[0]!.storeId;
+      const name = unit.store === null ? 'all stores' : own[0]!.storeName;
+      const basis = worst(own.map((s) => s.basis));
+      const where = `${label}, ${name}, ${periodLabel(period)}`;
+      const base = { agreementId: agreement.id, storeId, period };
+      if (unit.salesCents === null) {
         // Nothing to bill on: the line names the gap instead of billing zero sales.
         lines.push({
           ...base,
@@ -129,40 +143,32 @@ export function agreementLines(
         });
         continue;
       }
-      let royalty = tieredRoyalty(terms.tierBasis, sales, before, agreement.percent, agreement.tiers);
-      let shortfall = inTerm ? Math.max(0, (agreement.minimumCents ?? 0) - royalty) : 0;
-      let marketing = percentOf(sales, agreement.marketingPercent);
-      if (terms.capCents !== null) {
-        royalty = Math.min(royalty, terms.capCents);
-        shortfall = Math.min(shortfall, terms.capCents - royalty);
-        if (terms.capIncludesMarketing) marketing = Math.min(marketing, terms.capCents - royalty - shortfall);
-      }
       const suffix = basis === 'reported' ? '' : ` (${basis})`;
       lines.push({
         ...base,
         kind: 'royalty',
         description: `Royalty, ${where}${suffix}${tierNote}`,
-        salesCents: sales,
+        salesCents: unit.salesCents,
         basis,
-        amountCents: royalty,
+        amountCents: unit.royaltyCents,
       });
-      if (shortfall > 0)
+      if (unit.shortfallCents > 0)
         lines.push({
           ...base,
           kind: 'minimum',
           description: `Minimum royalty shortfall, ${where}`,
           salesCents: null,
           basis: null,
-          amountCents: shortfall,
+          amountCents: unit.shortfallCents,
         });
-      if (marketing > 0)
+      if (unit.marketingCents > 0)
         lines.push({
           ...base,
           kind: 'marketing',
           description: `Marketing fund, ${where}${suffix}`,
-          salesCents: sales,
+          salesCents: unit.salesCents,
           basis,
-          amountCents: marketing,
+          amountCents: unit.marketingCents,
         });
     }
   }

@@ -6,6 +6,7 @@ import {
   estimateFrom,
   estimationPeriods,
   reportingPeriods,
+  royaltyTerm,
   salesOfStores,
   tierSalesFrom,
   type BillableAgreement,
@@ -32,6 +33,7 @@ function tiersOf(json: string | null): Tier[] {
 }
 
 export function billedAgreement(a: BillableAgreement): BilledAgreement {
+  const term = royaltyTerm(a);
   return {
     id: a.id,
     number: a.agreement_number,
@@ -41,8 +43,8 @@ export function billedAgreement(a: BillableAgreement): BilledAgreement {
     minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents),
     marketingPercent: a.marketing_percent === null ? null : Number(a.marketing_percent),
     technologyFeeCents: a.technology_fee_cents === null ? null : Number(a.technology_fee_cents),
-    termStart: a.opening_date ?? a.effective_date,
-    termEnd: a.expiration_date,
+    termStart: term.start,
+    termEnd: term.end,
   };
 }
 
@@ -132,8 +134,7 @@ export async function agreementPeriods(
       periodsCache.set(billed.frequency, periodsEndingIn(billed.frequency, from, to)).get(billed.frequency)!;
     const own = storesOf.get(agreement.id) ?? [];
     const tierYear = tierYearOf(agreement.brand_id);
-    // The agreement year runs from the effective date, as the royalty report reads it.
-    const anniversary = agreement.effective_date ?? agreement.opening_date;
+    const { anniversary } = royaltyTerm(agreement);
     return {
       agreement,
       billed,

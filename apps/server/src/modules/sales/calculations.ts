@@ -22,13 +22,20 @@
  * Percentage rent is the percentage-rent module's (its lease terms and readings, decision 0022).
  */
 
-import { addCalendarDays, addCalendarMonths, type TIER_BASES, type TIER_YEARS } from '@storekeep/contracts';
+import {
+  addCalendarDays,
+  addCalendarMonths,
+  type POOLINGS,
+  type TIER_BASES,
+  type TIER_YEARS,
+} from '@storekeep/contracts';
 
 export type ReportingFrequency = 'weekly' | 'monthly' | 'quarterly' | 'annually';
 export type Tier = { from_cents: number; percent: number };
 export type Period = { start: string; end: string };
 export type TierBasis = (typeof TIER_BASES)[number];
 export type TierYear = (typeof TIER_YEARS)[number];
+export type Pooling = (typeof POOLINGS)[number];
 
 const parse = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
@@ -129,7 +136,7 @@ function tieredSorted(
   cents: number,
   beforeCents: number,
   percent: number | null,
-  sorted: Tier[],
+  sorted: readonly Tier[],
 ): number {
   if (basis === 'period') return marginalRoyalty(cents, percent, sorted);
   return (
@@ -138,7 +145,7 @@ function tieredSorted(
 }
 
 /** `royaltyOnSales` with the tiers already in ascending order (the report sorts them once per agreement). */
-function marginalRoyalty(salesCents: number, percent: number | null, sorted: Tier[]): number {
+function marginalRoyalty(salesCents: number, percent: number | null, sorted: readonly Tier[]): number {
   if (salesCents <= 0) return 0;
   if (!sorted.length) return Math.round((salesCents * (percent ?? 0)) / 100);
   let royalty = (Math.min(salesCents, sorted[0]!.from_cents) * (percent ?? 0)) / 100;
@@ -157,16 +164,119 @@ export type RoyaltyTerms = {
   tiers: Tier[];
   minimumCents: number | null;
   marketingPercent: number | null;
-  /** The agreement's term; the minimum applies only to periods overlapping it (open ends when null). */
+  /** The agreement's term (`royaltyTerm`); the minimum applies only to periods overlapping it (open ends when null). */
   termStart: string | null;
   termEnd: string | null;
   /** Whether the minimum applies at all (an agreement not yet open owes none). */
   minimumApplies: boolean;
   /** `period` when absent; `year_to_date` reads each period's `before` sales (see `tieredRoyalty`). */
   tierBasis?: TierBasis;
+  /** `pooled` when absent: tiers, minimum and cap on the stores' sales together; `per_store`: on each alone. */
+  pooling?: Pooling;
+  /** Per period and unit (the pool or one store): limits the royalty and its minimum shortfall. */
+  capCents?: number | null;
+  /** With a cap, the marketing fund takes only what the royalty and shortfall left under it. */
+  capIncludesMarketing?: boolean;
 };
 
+/** Terms with their tiers in ascending order, made once per agreement (`royaltyRules`). */
+export type RoyaltyRules = Readonly<RoyaltyTerms> & { readonly ascending: readonly Tier[] };
+
+export function royaltyRules(terms: RoyaltyTerms): RoyaltyRules {
+  return { ...terms, ascending: [...terms.tiers].sort((a, b) => a.from_cents - b.from_cents) };
+}
+
+/**
+ * An agreement's royalty term and the day its agreement year turns, the one reading for invoices, the royalty
+ * report and the reminders. The term runs from the opening date (a store owes its minimum and its reports once
+ * it trades; an agreement signed a year before the store opens owes nothing for that year), or the effective
+ * date without one, to the expiration date. The agreement year turns on the effective date's anniversary, the
+ * opening date's without one (decision 0024).
+ */
+export function royaltyTerm(agreement: {
+  effective_date: string | null;
+  opening_date: string | null;
+  expiration_date: string | null;
+}): { start: string | null; end: string | null; anniversary: string | null } {
+  return {
+    start: agreement.opening_date ?? agreement.effective_date,
+    end: agreement.expiration_date,
+    anniversary: agreement.effective_date ?? agreement.opening_date,
+  };
+}
+
+/** What one unit (the stores pooled, or one store) owes for one reporting period. */
+export type UnitCharge = {
+  /** The store's index among the period's sales, or null for all of them pooled. */
+  store: number | null;
+  /** Null when a store's report is missing and could not be estimated: nothing is charged until it comes in. */
+  salesCents: number | null;
+  royaltyCents: number;
+  shortfallCents: number;
+  marketingCents: number;
+};
+
+const percentOf = (cents: number, percent: number | null) => Math.round((cents * (percent ?? 0)) / 100);
+
+/**
+ * The one computation of a reporting period's royalty, shared by the invoice and the royalty report: `cents`
+ * holds each store's sales in the period (null: missing, not estimated), `before` each store's reported sales
+ * earlier in its tier year (year to date only). Pooled, the tiers, the minimum and the cap read the stores'
+ * sum, and one missing store holds the whole pool back; per store, each store is its own unit. The minimum
+ * is a shortfall beside the royalty; the cap limits both (and the marketing fund when it includes it).
+ */
+export function periodCharges(
+  rules: RoyaltyRules,
+  period: Period,
+  cents: ArrayLike<number | null>,
+  before: ArrayLike<number>,
+): UnitCharge[] {
+  const inTerm =
+    (!rules.termStart || period.end >= rules.termStart) && (!rules.termEnd || period.start <= rules.termEnd);
+  const minimum = rules.minimumApplies && inTerm ? (rules.minimumCents ?? 0) : 0;
+  const charge = (store: number | null, sales: number | null, beforeCents: number): UnitCharge => {
+    if (sales === null)
+      return { store, salesCents: null, royaltyCents: 0, shortfallCents: 0, marketingCents: 0 };
+    let royalty = tieredSorted(
+      rules.tierBasis ?? 'period',
+      sales,
+      beforeCents,
+      rules.percent,
+      rules.ascending,
+    );
+    let shortfall = Math.max(0, minimum - royalty);
+    let marketing = percentOf(sales, rules.marketingPercent);
+    const cap = rules.capCents ?? null;
+    if (cap !== null) {
+      royalty = Math.min(royalty, cap);
+      shortfall = Math.min(shortfall, cap - royalty);
+      if (rules.capIncludesMarketing) marketing = Math.min(marketing, cap - royalty - shortfall);
+    }
+    return {
+      store,
+      salesCents: sales,
+      royaltyCents: royalty,
+      shortfallCents: shortfall,
+      marketingCents: marketing,
+    };
+  };
+  if ((rules.pooling ?? 'pooled') === 'per_store') {
+    const units: UnitCharge[] = [];
+    for (let i = 0; i < cents.length; i += 1) units.push(charge(i, cents[i]!, before[i] ?? 0));
+    return units;
+  }
+  let sum: number | null = 0;
+  let beforeSum = 0;
+  for (let i = 0; i < cents.length; i += 1) {
+    const c = cents[i]!;
+    sum = sum === null || c === null ? null : sum + c;
+    beforeSum += before[i] ?? 0;
+  }
+  return [charge(null, sum, beforeSum)];
+}
+
 export type RoyaltyResult = {
+  /** The periods with anything charged (a period whose every unit waits on a missing report is left out). */
   periods: number;
   salesCents: number;
   royaltyCents: number;
@@ -175,9 +285,34 @@ export type RoyaltyResult = {
   totalCents: number;
 };
 
+export const emptyRoyaltyResult = (): RoyaltyResult => ({
+  periods: 0,
+  salesCents: 0,
+  royaltyCents: 0,
+  topUpCents: 0,
+  marketingCents: 0,
+  totalCents: 0,
+});
+
+/** Adds one period's charges to `result`; whether anything in it was charged. */
+export function addCharges(result: RoyaltyResult, charges: UnitCharge[]): boolean {
+  let charged = false;
+  for (const unit of charges) {
+    if (unit.salesCents === null) continue;
+    charged = true;
+    result.salesCents += unit.salesCents;
+    result.royaltyCents += unit.royaltyCents;
+    result.topUpCents += unit.shortfallCents;
+    result.marketingCents += unit.marketingCents;
+    result.totalCents += unit.royaltyCents + unit.shortfallCents + unit.marketingCents;
+  }
+  if (charged) result.periods += 1;
+  return charged;
+}
+
 /**
- * Royalties due over [from, to]. `salesByPeriod` maps a reporting period's first day to that period's
- * sales (the caller buckets with `periodStartOf`).
+ * Royalties due over [from, to] for one store or the stores pooled. `salesByPeriod` maps a reporting
+ * period's first day to that period's sales (the caller buckets with `periodStartOf`).
  */
 export function royaltiesDue(
   terms: RoyaltyTerms,
@@ -193,46 +328,17 @@ export function royaltiesDue(
   );
 }
 
-/**
- * The same over precomputed periods and their sales (index for index): the report's fast path. `before`
- * holds, year to date, each period's tier-year sales before it.
- */
+/** The same over given periods and their sales (index for index); `before` holds, year to date, each period's tier-year sales before it. */
 export function royaltiesOverPeriods(
   terms: RoyaltyTerms,
   periods: Period[],
   sales: ArrayLike<number>,
   before?: ArrayLike<number>,
 ): RoyaltyResult {
-  const result: RoyaltyResult = {
-    periods: periods.length,
-    salesCents: 0,
-    royaltyCents: 0,
-    topUpCents: 0,
-    marketingCents: 0,
-    totalCents: 0,
-  };
-  const tiers = [...terms.tiers].sort((a, b) => a.from_cents - b.from_cents);
-  const minimumCents = terms.minimumApplies ? (terms.minimumCents ?? 0) : 0;
-  for (let i = 0; i < periods.length; i += 1) {
-    const period = periods[i]!;
-    const periodSales = sales[i] ?? 0;
-    const calculated = tieredSorted(
-      terms.tierBasis ?? 'period',
-      periodSales,
-      before?.[i] ?? 0,
-      terms.percent,
-      tiers,
-    );
-    const inTerm =
-      (!terms.termStart || period.end >= terms.termStart) &&
-      (!terms.termEnd || period.start <= terms.termEnd);
-    const minimum = inTerm ? minimumCents : 0;
-    result.salesCents += periodSales;
-    result.royaltyCents += calculated;
-    result.topUpCents += Math.max(0, minimum - calculated);
-    result.marketingCents += Math.round((periodSales * (terms.marketingPercent ?? 0)) / 100);
-  }
-  result.totalCents = result.royaltyCents + result.topUpCents + result.marketingCents;
+  const rules = royaltyRules(terms);
+  const result = emptyRoyaltyResult();
+  for (let i = 0; i < periods.length; i += 1)
+    addCharges(result, periodCharges(rules, periods[i]!, [sales[i] ?? 0], [before?.[i] ?? 0]));
   return result;
 }
 

@@ -8,7 +8,10 @@ export { companiesWithLastReport } from './repository';
 export {
   estimateFrom,
   estimationPeriods,
+  periodCharges,
   royaltyOnSales,
+  royaltyRules,
+  royaltyTerm,
   reportingPeriods,
   tieredRoyalty,
   tierSalesFrom,
@@ -16,7 +19,7 @@ export {
   periodStartOf,
   nextPeriodStart,
 } from './calculations';
-export type { Period, ReportingFrequency, Tier, TierBasis, TierYear } from './calculations';
+export type { Period, Pooling, ReportingFrequency, Tier, TierBasis, TierYear } from './calculations';
 export { billableAgreements, salesOfStores, type BillableAgreement } from './billing-inputs';
 export { insertSalesLocks, deleteSalesLocks, salesLocksOf } from './locks';
 // The percentage-rent portfolio report reads the same range as the other reports.

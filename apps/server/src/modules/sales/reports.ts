@@ -17,10 +17,14 @@ import { authorize, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
 import { csvStream, Fixed, type Cell } from '../../platform/tabular';
 import {
+  addCharges,
+  emptyRoyaltyResult,
   estimateFrom,
   estimationPeriods,
+  periodCharges,
   reportingPeriods,
-  royaltiesOverPeriods,
+  royaltyRules,
+  royaltyTerm,
   tierSalesFrom,
   type Period,
   type ReportingFrequency,
@@ -375,21 +379,38 @@ export async function computeRoyalties(
           percent: t.percent,
         }))
       : [];
-    const termStart = a.effective_date ?? a.opening_date;
+    const term = royaltyTerm(a);
     const count = periods.all.length;
-    const counted: Period[] = [];
-    const countedSales: number[] = [];
-    // Year to date, each counted period's tier year's reported sales before it (invoices read the same).
-    const { tierBasis, tierYear } = rules(a.brand_id);
-    const countedBefore: number[] = [];
-    let tiersFrom: string | null = null;
-    const reportedBetween = (fromIndex: number, toIndex: number) => {
-      let sum = 0;
+    // Tiers, pooling and cap as the brand's invoices read them, through the invoice's own computation.
+    const { tierBasis, tierYear, pooling, capCents, capIncludesMarketing } = rules(a.brand_id);
+    const royaltyRulesOf = royaltyRules({
+      frequency,
+      percent: a.royalty_percent,
+      tiers,
+      minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents),
+      marketingPercent: a.marketing_percent,
+      termStart: term.start,
+      termEnd: term.end,
+      minimumApplies: a.status === 'open',
+      tierBasis,
+      pooling,
+      capCents,
+      capIncludesMarketing,
+    });
+    // Year to date, each store's reported sales before each period (invoices read the same): prefix sums per
+    // store, so the sales from the tier year's first period to the period are one difference.
+    const yearToDate = tierBasis === 'year_to_date';
+    const prefix = yearToDate ? new Float64Array(stores.length * (count + 1)) : null;
+    if (prefix)
       for (let slot = 0; slot < stores.length; slot += 1)
-        for (let j = fromIndex; j < toIndex; j += 1)
-          if (reported[slot * count + j]) sum += sales[slot * count + j]!;
-      return sum;
-    };
+        for (let j = 0; j < count; j += 1) {
+          const at = slot * (count + 1) + j;
+          prefix[at + 1] = prefix[at]! + (reported[slot * count + j] ? sales[slot * count + j]! : 0);
+        }
+    const cents = new Array<number | null>(stores.length).fill(0);
+    const before = new Array<number>(stores.length).fill(0);
+    const result = emptyRoyaltyResult();
+    let tiersFrom: string | null = null;
     let estimated = 0;
     let missing = 0;
     for (let index = periods.first; index < count; index += 1) {
@@ -397,14 +418,12 @@ export async function computeRoyalties(
       // A report is expected once its period has ended, and only of a period in the agreement's term.
       const expected =
         period.end < today &&
-        (!termStart || period.end >= termStart) &&
-        (!a.expiration_date || period.start <= a.expiration_date);
-      let total = 0;
-      let gap = false;
+        (!term.start || period.end >= term.start) &&
+        (!term.end || period.start <= term.end);
       for (let slot = 0; slot < stores.length; slot += 1) {
         const at = slot * count + index;
         if (reported[at] || !expected) {
-          total += sales[at]!;
+          cents[slot] = sales[at]!;
           continue;
         }
         const estimate = estimateFrom(
@@ -412,44 +431,23 @@ export async function computeRoyalties(
             reported[slot * count + j] ? [sales[slot * count + j]!] : [],
           ),
         );
-        if (estimate === null) {
-          missing += 1;
-          gap = true;
-        } else {
-          estimated += 1;
-          total += estimate;
-        }
+        if (estimate === null) missing += 1;
+        else estimated += 1;
+        // A store that cannot be estimated holds its unit back (the pool, or itself per store), as on the
+        // invoice; `missingAtMinimum` counts it with what is known instead, so at least its minimum, owed
+        // whatever the missing sales were.
+        cents[slot] = estimate ?? (missingAtMinimum ? 0 : null);
       }
-      // Pooled over the stores, like the invoice: a store that cannot be estimated holds the period back;
-      // `missingAtMinimum` counts it with what is known instead, so at least its minimum, owed whatever the
-      // missing sales were.
-      if (!gap || missingAtMinimum) {
-        counted.push(period);
-        countedSales.push(total);
-        if (tierBasis === 'year_to_date') {
-          tiersFrom = tierSalesFrom(frequency, tierYear, period.start, termStart);
-          // The periods table reaches twelve months before the range, so it holds the whole tier year.
-          const fromIndex = periods.indexOf.get(tiersFrom) ?? 0;
-          countedBefore.push(reportedBetween(fromIndex, index));
-        }
+      const since = yearToDate ? tierSalesFrom(frequency, tierYear, period.start, term.anniversary) : null;
+      if (prefix && since !== null) {
+        // The periods table reaches twelve months before the range, so it holds the whole tier year.
+        const fromIndex = periods.indexOf.get(since) ?? 0;
+        for (let slot = 0; slot < stores.length; slot += 1)
+          before[slot] = prefix[slot * (count + 1) + index]! - prefix[slot * (count + 1) + fromIndex]!;
       }
+      if (addCharges(result, periodCharges(royaltyRulesOf, period, cents, before)) && since !== null)
+        tiersFrom = since;
     }
-    const result = royaltiesOverPeriods(
-      {
-        frequency,
-        percent: a.royalty_percent,
-        tiers,
-        minimumCents: a.royalty_minimum_cents === null ? null : Number(a.royalty_minimum_cents),
-        marketingPercent: a.marketing_percent,
-        termStart,
-        termEnd: a.expiration_date,
-        minimumApplies: a.status === 'open',
-        tierBasis,
-      },
-      counted,
-      countedSales,
-      tierBasis === 'year_to_date' ? countedBefore : undefined,
-    );
     return {
       agreement: {
         id: a.id,
@@ -468,7 +466,7 @@ export async function computeRoyalties(
       minimum_top_up: toDollars(result.topUpCents),
       marketing: toDollars(result.marketingCents),
       total_due: toDollars(result.totalCents),
-      tiers: { basis: tierBasis, year: tierYear, since: tiersFrom },
+      tiers: { basis: tierBasis, year: tierYear, since: tiersFrom, pooling },
     };
   });
 }

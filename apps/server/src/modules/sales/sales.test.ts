@@ -384,7 +384,7 @@ describe('sales figures', () => {
         minimum_top_up: 0,
         marketing: 660,
         total_due: 2520,
-        tiers: { basis: 'period', year: 'calendar', since: null },
+        tiers: { basis: 'period', year: 'calendar', since: null, pooling: 'pooled' },
       },
       {
         agreement: {
@@ -404,7 +404,7 @@ describe('sales figures', () => {
         minimum_top_up: 0,
         marketing: 0,
         total_due: 300,
-        tiers: { basis: 'period', year: 'calendar', since: null },
+        tiers: { basis: 'period', year: 'calendar', since: null, pooling: 'pooled' },
       },
     ]);
     // Sixteen months: 2025's reports are missing with nothing to estimate them from, so its months are left
@@ -484,7 +484,7 @@ describe('sales figures', () => {
         minimum_top_up: 30,
         marketing: 0,
         total_due: 180,
-        tiers: { basis: 'period', year: 'calendar', since: null },
+        tiers: { basis: 'period', year: 'calendar', since: null, pooling: 'pooled' },
       },
     ]);
   });

@@ -249,20 +249,28 @@ export function RoyaltiesReport() {
     {
       key: 'royalty',
       header: t('sales.royalties.royalty'),
-      cell: (r) =>
-        r.tiers.since ? (
-          <span className="inline-flex flex-col items-end">
-            {formatUsd(r.royalty)}
+      // Beside the figure, the reading it follows: which year the tiers count, and pooled or per store.
+      cell: (r) => (
+        <span className="inline-flex flex-col items-end" data-testid={`royalty-${r.agreement.id}`}>
+          {formatUsd(r.royalty)}
+          {r.tiers.since && (
             <span className="text-xs text-gray-600 dark:text-gray-400">
               {t('sales.royalties.tiersSince', {
                 since: formatDay(r.tiers.since),
                 year: t(`sales.royalties.tierYears.${r.tiers.year}`),
               })}
             </span>
+          )}
+          <span className="text-xs text-gray-600 dark:text-gray-400">
+            {r.tiers.pooling === 'pooled'
+              ? t('sales.royalties.pooled', {
+                  count: r.store_count,
+                  franchisee: r.agreement.franchisee ?? t('sales.royalties.noFranchisee'),
+                })
+              : t('sales.royalties.perStore')}
           </span>
-        ) : (
-          formatUsd(r.royalty)
-        ),
+        </span>
+      ),
       className: 'text-right tabular-nums',
     },
     {
