@@ -12,11 +12,19 @@ test('switching the invoicing rules between pooled and per-store tiers changes t
     kind: 'franchisee',
   });
   const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Pool Pizza' });
-  const stores = [];
-  for (const name of ['Pool North', 'Pool South'])
-    stores.push(
-      await apiCall(page.request, 'POST', '/stores', { name, brand_id: brand.id, company_id: operator.id }),
-    );
+  const year = new Date().getFullYear() - 1;
+  const stores: Array<{ id: number; gross: number }> = [];
+  for (const [name, gross] of [
+    ['Pool North', 20_000.5],
+    ['Pool South', 15_000.25],
+  ] as const) {
+    const store = await apiCall(page.request, 'POST', '/stores', {
+      name,
+      brand_id: brand.id,
+      company_id: operator.id,
+    });
+    stores.push({ id: store.id, gross });
+  }
   await apiCall(page.request, 'POST', '/agreements', {
     brand_id: brand.id,
     franchisee_id: operator.id,
@@ -28,16 +36,12 @@ test('switching the invoicing rules between pooled and per-store tiers changes t
     royalty_tiers: [{ from_sales: 30_000, percent: 6 }],
     reporting_frequency: 'monthly',
   });
-  const year = new Date().getFullYear() - 1;
-  for (const [store, gross] of [
-    [stores[0], 20_000.5],
-    [stores[1], 15_000.25],
-  ] as const)
+  for (const store of stores)
     await apiCall(page.request, 'POST', '/sales', {
       store_id: store.id,
       period: 'month',
       period_start: `${year}-03-01`,
-      gross,
+      gross: store.gross,
     });
 
   const openReport = async () => {
@@ -50,6 +54,7 @@ test('switching the invoicing rules between pooled and per-store tiers changes t
   let row = await openReport();
   await expect(row).toContainText('$1,500.05');
   await expect(row).toContainText('Tiers pooled across 2 stores of Pool Partners');
+  await screenshot(page, 'sales-royalties-pooled');
 
   await page.goto('/invoices?tab=settings');
   await page
