@@ -67,7 +67,7 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
     company_ids: [north.id],
   });
 
-  // The franchisee registers through the invitation and lands on their stores, not the team's dashboard.
+  // The franchisee registers through the invitation and lands on their own dashboard, not the team's.
   await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
   // They come back another day and log in.
   await page.context().clearCookies();
@@ -75,17 +75,22 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/stores$/);
-  await expect(page.getByRole('row', { name: /North Main Street/ })).toBeVisible();
-  await expect(page.getByText('South Harbor')).toHaveCount(0);
+  // Their own dashboard first (franchisee-home.spec.ts looks at it), then their stores.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Sales reports' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
   await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
     'Stores',
     'Leases',
     'Agreements',
     'Sales',
+    'Documents',
     /^Notifications/,
   ]);
+  await nav.getByRole('link', { name: 'Stores' }).click();
+  await expect(page.getByRole('row', { name: /North Main Street/ })).toBeVisible();
+  await expect(page.getByText('South Harbor')).toHaveCount(0);
   // Their unread badge counts their own reminder, not South's.
   await expect(nav.getByRole('link', { name: /Notifications/ })).toHaveText(/^Notifications\s*1$/);
   await expect(page.getByRole('link', { name: /New store|Import|North Bagels LLC/ })).toHaveCount(0);

@@ -22,6 +22,13 @@ export type DocumentTextStatus = (typeof TEXT_STATUSES)[number];
 /** What a document can be linked to: the records, and leases and franchise agreements. */
 export const LINKABLE_TYPES = [...RECORD_TYPES, 'leases', 'agreements'] as const;
 export type LinkableType = (typeof LINKABLE_TYPES)[number];
+/** The record types a franchisee's member reaches, and so the links that can show them a shared document. */
+export const SCOPED_LINK_TYPES = [
+  'companies',
+  'stores',
+  'leases',
+  'agreements',
+] as const satisfies readonly LinkableType[];
 
 export const tagsField = z
   .array(

@@ -5,6 +5,7 @@ export * from './common';
 export * from './auth';
 export * from './teams';
 export * from './dashboard';
+export * from './franchisee-dashboard';
 export * from './people';
 export * from './lists';
 export * from './list-preferences';

@@ -201,6 +201,13 @@ const RULES: Rule[] = [
     allow: AND_FRANCHISEE(ALL),
     why: 'the global search, narrowed to a franchisee’s companies and the records their pages show',
   },
+  // A franchisee's own home: each part read through the scoped service of its page (their dates, reports,
+  // invoices and shared documents).
+  {
+    pattern: /^GET \/app\/api\/v1\/dashboard\/franchisee$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'a member’s own dashboard, narrowed to a franchisee’s companies',
+  },
   {
     pattern: /^(POST \/app\/api\/v1\/sales(\/batch)?|(PATCH|DELETE) \/app\/api\/v1\/sales\/:id)$/,
     allow: AND_FRANCHISEE(WRITERS),

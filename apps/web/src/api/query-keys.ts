@@ -10,6 +10,8 @@ export const queryKeys = {
   authUser: ['auth-user'] as const,
   appConfig: ['app-config'] as const,
   dashboard: ['dashboard'] as const,
+  /** Under the dashboard's key, so whatever refreshes the team's dashboard refreshes a franchisee's too. */
+  franchiseeDashboard: ['dashboard', 'franchisee'] as const,
   gettingStarted: (teamId: number) => ['getting-started', teamId] as const,
   search: (query: string) => ['search', query] as const,
   team: (id: number) => ['teams', id] as const,

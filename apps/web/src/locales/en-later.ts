@@ -14,6 +14,7 @@ import { invoiceStrings } from './en-invoices';
 import { tokenStrings } from './en-tokens';
 import { occupancyStrings } from './en-occupancy';
 import { developmentStrings } from './en-development';
+import { franchiseeDashboardStrings } from './en-franchisee-dashboard';
 
 /** The reminders pages' strings: with the later strings, merged over the first-load part above. */
 export const reminderPageStrings = {
@@ -547,6 +548,8 @@ export const enLater = {
       emptyText:
         'Drop leases, agreements, certificates and other files above to keep them with your records.',
       emptyTextObserver: 'Files your team uploads will be listed here.',
+      emptyTextShared:
+        'Documents your franchisor shares about your stores, leases and agreements appear here.',
       newestFirst: 'Newest first',
       more: '+{{count}} more',
       actions: 'Actions',
@@ -651,6 +654,7 @@ export const enLater = {
     },
   },
   ...reminderPageStrings,
+  ...franchiseeDashboardStrings,
   ...leaseStrings,
   ...leaseAccountingStrings,
   ...attributeStrings,

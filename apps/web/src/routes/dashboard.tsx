@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarX2, DollarSign, MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { DashboardMapStore } from '@storekeep/contracts';
 import { Alert, Card, Skeleton, PageHeader } from '../components/ui';
 import { can } from '../features/auth/permissions';
@@ -49,10 +49,22 @@ function MapSection({ stores, painted }: { stores: DashboardMapStore[] | undefin
   );
 }
 
-/** The dashboard sums the whole team: a franchisee's member lands on their stores instead. */
+// A franchisee's member's own figures: its own chunk with the strings it needs, never in the team's first load.
+const FranchiseeDashboard = lazy(() =>
+  Promise.all([import('../features/dashboard/franchisee-dashboard'), loadLaterStrings()]).then(
+    ([module]) => module,
+  ),
+);
+
+/** The dashboard sums the whole team: a franchisee's member gets their own figures instead. */
 export function Component() {
   const user = useRequiredUser();
-  return can(user, 'team.browse') ? <Dashboard /> : <Navigate to="/stores" replace />;
+  if (can(user, 'team.browse')) return <Dashboard />;
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <FranchiseeDashboard />
+    </Suspense>
+  );
 }
 
 function Dashboard() {

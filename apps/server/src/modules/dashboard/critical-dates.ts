@@ -7,9 +7,9 @@ import {
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { whereInScope } from '../../platform/db/scope';
-import { teamScope } from '../../platform/policy';
+import { teamScope, type TeamScope } from '../../platform/policy';
 import { addDaysIso } from '../leases/index';
-import { ESCALATING_SOURCES } from '../reminders/index';
+import { ESCALATING_SOURCES, reminderInScope } from '../reminders/index';
 
 /** How many open deadlines are read to colour map markers: enough for a year of a normal portfolio. */
 const DEADLINE_SCAN = 500;
@@ -28,10 +28,11 @@ type DeadlineRow = {
 /**
  * Open critical dates from today to 12 months out, soonest first. Reads `reminders_list_index`
  * (team_id, read_at, due_date, id) as a range that LIMIT stops early, so a team with a million reminders
- * costs the same as a small one.
+ * costs the same as a small one. A scope narrowed to companies keeps the reminders about their records
+ * (`reminderInScope`, the rule of their Notifications page).
  */
-export function upcomingDeadlines(db: Executor, teamId: number, today: string): Promise<DeadlineRow[]> {
-  return openDeadlines(db, teamId, {
+export function upcomingDeadlines(db: Executor, scope: TeamScope, today: string): Promise<DeadlineRow[]> {
+  return openDeadlines(db, scope, {
     from: today,
     to: addDaysIso(today, 365),
     sources: TIMELINE_SOURCES,
@@ -40,20 +41,20 @@ export function upcomingDeadlines(db: Executor, teamId: number, today: string): 
 }
 
 /** Missed deadlines still open: the dashboard's Overdue card, oldest first. */
-export function overdueDeadlines(db: Executor, teamId: number, today: string): Promise<DeadlineRow[]> {
-  return openDeadlines(db, teamId, { before: today, sources: ESCALATING_SOURCES, limit: OVERDUE_LIMIT });
+export function overdueDeadlines(db: Executor, scope: TeamScope, today: string): Promise<DeadlineRow[]> {
+  return openDeadlines(db, scope, { before: today, sources: ESCALATING_SOURCES, limit: OVERDUE_LIMIT });
 }
 
 /** Open reminders of some sources in a due-date range, oldest first (the open-reminders index is a range read). */
 async function openDeadlines(
   db: Executor,
-  teamId: number,
+  scope: TeamScope,
   range: { from?: string; to?: string; before?: string; sources: readonly string[]; limit: number },
 ): Promise<DeadlineRow[]> {
   let query = db
     .selectFrom('reminders')
     .select(['id', 'source', 'title', 'due_date', 'subject_type', 'subject_id'])
-    .where('team_id', '=', teamId)
+    .where(reminderInScope(db, scope))
     .where('read_at', 'is', null)
     .where('source', 'in', [...range.sources]);
   if (range.from) query = query.where('due_date', '>=', range.from);

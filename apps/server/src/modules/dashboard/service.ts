@@ -1,6 +1,6 @@
 import { DEFAULT_WINDOW_DAYS, type Dashboard } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import type { Actor } from '../../platform/policy';
+import { teamScope, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
 import { teamToday } from '../teams/index';
 import { imageUrlsFor } from '../records/index';
@@ -49,10 +49,10 @@ async function computeDashboard(
   const [stats, stores, deadlines, expirations, misaligned, overdue] = await Promise.all([
     portfolioStats(deps.db, team, today, windowDays),
     nearestExpiringStores(deps.db, team, today),
-    upcomingDeadlines(deps.db, team, today),
+    upcomingDeadlines(deps.db, teamScope(team), today),
     leaseExpirationsByYear(deps.db, deps.dialect, team, today),
     misalignments(deps.db, team),
-    overdueDeadlines(deps.db, team, today),
+    overdueDeadlines(deps.db, teamScope(team), today),
   ]);
   const located = await mapStores(deps.db, team, deadlines);
   return {

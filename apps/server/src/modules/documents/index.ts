@@ -12,3 +12,5 @@ export { addLink } from './repository';
 export { documentIdsInScope } from './scope';
 // A CAM statement links the document it came in.
 export { liveDocumentTitles } from './titles';
+// A member's dashboard lists the newest documents of their Documents page.
+export { listDocuments } from './service';

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { LinkableType } from '@storekeep/contracts';
+import { SCOPED_LINK_TYPES, type LinkableType } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
 import { recordsInScope } from '../../platform/db/scope';
 import type { TeamScope } from '../../platform/policy';
@@ -11,8 +11,6 @@ export const limitedScope = (scope: TeamScope) => {
 };
 type LimitedScope = NonNullable<ReturnType<typeof limitedScope>>;
 
-/** The record types a franchisee's member reaches, and so the links that can show them a document. */
-export const SCOPED_LINK_TYPES = ['companies', 'stores', 'leases', 'agreements'] as const;
 type ScopedLinkType = (typeof SCOPED_LINK_TYPES)[number];
 export const isScopedLinkType = (type: LinkableType): type is ScopedLinkType =>
   (SCOPED_LINK_TYPES as readonly string[]).includes(type);

@@ -3,3 +3,7 @@ export { draftInvoices, storeInvoices } from './invoicing';
 export { syncBillingReminders } from './reminders';
 // The royalty report reads tiers as each brand's invoices do.
 export { rulesByBrand } from './settings';
+// A member's dashboard: their reports due and missing, open invoices and balance, by the pages' own rules.
+export { expectedReports } from './reporting';
+export { aging } from './accounts';
+export { listInvoices } from './invoicing';

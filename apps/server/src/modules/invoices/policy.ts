@@ -3,10 +3,12 @@ import { hasRole, type Actor } from '../../platform/policy';
 /**
  * Royalty billing follows the records rule: every member reads invoices, payments, statements and the
  * compliance list; managers and admins invoice, record payments, send, void, lock periods and set the rules.
+ * A franchisee's member (limited to companies) only ever reads their own, on their dashboard: billing them
+ * is the franchisor's, whatever their role.
  */
 export const invoicePolicy = {
   view: (_actor: Actor) => true,
-  change: (actor: Actor) => hasRole(actor, 'manager'),
+  change: (actor: Actor) => hasRole(actor, 'manager') && actor.scope.companyIds === null,
 };
 
 export const invoiceAbilities = (actor: Actor, invoice: { status: string }) => ({

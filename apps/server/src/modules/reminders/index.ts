@@ -15,3 +15,5 @@ export {
 export { limitedMembersUnread, unreadCount } from './service';
 export { deliverReminderNotices } from './digest';
 export { ESCALATING_SOURCES } from './overdue';
+// The dashboards read the open dates a member's Notifications page lists.
+export { reminderInScope } from './scope';

@@ -46,6 +46,9 @@ export async function billableAgreements(db: Executor, scope: TeamScope, franchi
         .where('s.team_id', '=', scope.teamId)
         .where('s.deleted_at', 'is', null)
         .where('l.agreement_id', 'in', ids.slice(i, i + 500))
+        // A franchisee's member is named only the stores their companies operate, as on the agreement's own
+        // page (decision 0023): a store listed on their agreement by mistake is not theirs to report.
+        .where((eb) => whereInScope(eb, scope, 's', { companyColumn: 'company_id' }))
         .orderBy('l.agreement_id')
         .orderBy('l.store_id')
         .execute()),

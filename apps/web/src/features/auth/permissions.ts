@@ -17,8 +17,9 @@ const RULES = {
   /** Create, edit and delete records, import: anyone but an observer or a member limited to companies. */
   'records.write': (user) => hasRole(user, 'manager') && !isLimited(user),
   /**
-   * The team's pages beyond a franchisee's own records (dashboard, companies, documents, search…): not for a
-   * franchisee, who sees their stores, sales, leases, agreements and reminders.
+   * The team's pages and figures beyond a franchisee's own records (the team's dashboard, companies, search,
+   * the documents' categories and exports…): not for a franchisee, who sees their own dashboard, stores,
+   * sales, leases, agreements, shared documents and reminders.
    */
   'team.browse': (user) => !isLimited(user),
   /** Enter and correct sales figures: managers, a franchisee's for their own stores. */

@@ -5,6 +5,7 @@ import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { authUserQuery } from '../auth/auth-user-query';
 import { isInactive } from '../auth/permissions';
+import { franchiseeDashboardQuery } from './use-franchisee-dashboard';
 
 export type DashboardStats = Dashboard['stats'];
 
@@ -30,10 +31,12 @@ export function useDashboard() {
 /**
  * Called by the dashboard route's loader (src/router.tsx): asks for the figures while the page's chunks
  * still load, instead of after its first render; the largest paint is made of these figures.
- * A guest, a team whose subscription has lapsed or a franchisee's member never asks.
+ * A guest or a team whose subscription has lapsed never asks; a franchisee's member asks for their own.
  */
 export async function prefetchDashboard(): Promise<void> {
   const user = await queryClient.ensureQueryData(authUserQuery);
-  // A member limited to companies is refused the dashboard (the page sends them to their stores).
-  if (user && !isInactive(user) && user.company_ids === null) await queryClient.prefetchQuery(dashboardQuery);
+  if (!user || isInactive(user)) return;
+  // A member limited to companies is refused the team's dashboard: their page shows their own figures.
+  if (user.company_ids === null) await queryClient.prefetchQuery(dashboardQuery);
+  else await queryClient.prefetchQuery(franchiseeDashboardQuery);
 }

@@ -2,7 +2,7 @@ import { FileText, Link2, Search, SearchX, Share2, Tags, Trash2, Upload } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LINKABLE_TYPES, type DocumentDto } from '@storekeep/contracts';
+import { LINKABLE_TYPES, SCOPED_LINK_TYPES, type DocumentDto } from '@storekeep/contracts';
 import {
   Button,
   buttonClasses,
@@ -41,15 +41,17 @@ type FiltersProps = {
   params: ListParams;
   rows: DocumentDto[];
   onChange: (field: string, values: string[]) => void;
+  /** False for a franchisee's member: the team's categories and members are not theirs to list. */
+  wholeTeam: boolean;
 };
 
 /** Category, tag, linked record type, expiring before and uploaded by (the team's members). */
-function DocumentFilters({ params, rows, onChange }: FiltersProps) {
+function DocumentFilters({ params, rows, onChange, wholeTeam }: FiltersProps) {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const labels = usePickerLabels();
-  const categories = useDocumentCategories();
-  const team = useTeam(user.team_id ?? 0);
+  const categories = useDocumentCategories(wholeTeam);
+  const team = useTeam(user.team_id ?? 0, wholeTeam);
   const [tagQuery, setTagQuery] = useState('');
   const typed = tagQuery.trim().toLowerCase();
   // Tags have no list of their own: what the visible documents carry, plus the tag being typed.
@@ -61,14 +63,16 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
   const filters = params.filters;
   return (
     <>
-      <FilterPicker
-        label={t('documents.filters.category')}
-        options={(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name }))}
-        selected={filters.category ?? []}
-        onChange={(values) => onChange('category', values)}
-        loading={categories.isFetching}
-        labels={labels}
-      />
+      {wholeTeam && (
+        <FilterPicker
+          label={t('documents.filters.category')}
+          options={(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name }))}
+          selected={filters.category ?? []}
+          onChange={(values) => onChange('category', values)}
+          loading={categories.isFetching}
+          labels={labels}
+        />
+      )}
       <FilterPicker
         label={t('documents.filters.tag')}
         options={tagOptions}
@@ -79,22 +83,27 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
       />
       <FilterPicker
         label={t('documents.filters.linked_type')}
-        options={LINKABLE_TYPES.map((type) => ({ value: type, label: t(`documents.recordTypes.${type}`) }))}
+        options={(wholeTeam ? LINKABLE_TYPES : SCOPED_LINK_TYPES).map((type) => ({
+          value: type,
+          label: t(`documents.recordTypes.${type}`),
+        }))}
         selected={filters.linked_type ?? []}
         onChange={(values) => onChange('linked_type', values)}
         labels={labels}
       />
-      <FilterPicker
-        label={t('documents.filters.uploaded_by')}
-        options={(team.data?.members ?? []).map((member) => ({
-          value: String(member.id),
-          label: member.name,
-        }))}
-        selected={filters.uploaded_by ?? []}
-        onChange={(values) => onChange('uploaded_by', values)}
-        loading={team.isFetching}
-        labels={labels}
-      />
+      {wholeTeam && (
+        <FilterPicker
+          label={t('documents.filters.uploaded_by')}
+          options={(team.data?.members ?? []).map((member) => ({
+            value: String(member.id),
+            label: member.name,
+          }))}
+          selected={filters.uploaded_by ?? []}
+          onChange={(values) => onChange('uploaded_by', values)}
+          loading={team.isFetching}
+          labels={labels}
+        />
+      )}
       <DateFilter
         label={t('documents.filters.expiring_before')}
         value={filters.expiring_before?.[0]}
@@ -104,18 +113,23 @@ function DocumentFilters({ params, rows, onChange }: FiltersProps) {
   );
 }
 
-/** /documents: the team's files with search, filters, sort and paging in the URL, uploads and bulk actions. */
+/**
+ * /documents: the team's files with search, filters, sort and paging in the URL, uploads and bulk actions.
+ * A franchisee's member sees the documents shared with them (the server's rule), to read and download.
+ */
 export function DocumentListPage() {
   const { t } = useTranslation();
   const user = useRequiredUser();
   const manage = can(user, 'records.write');
+  // The team's attributes, categories, members and the export are the franchisor's (decision 0023).
+  const wholeTeam = can(user, 'team.browse');
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = useMemo(() => parseDocumentParams(searchParams), [searchParams]);
   const view = useListView('documents', searchParams, parsed);
   const params = view.params;
   const [searchText, setSearchText] = useState(params.search);
   const list = useDocumentList(params, view.ready);
-  const attributes = useAttributes('documents');
+  const attributes = useAttributes('documents', false, wholeTeam);
   const definitions = attributes.data ?? [];
   const allColumns = [...useDocumentColumns(), ...attributeColumns<DocumentDto>(definitions)];
   const columns = visibleColumns(allColumns, view.hidden);
@@ -174,13 +188,15 @@ export function DocumentListPage() {
         title={title}
         actions={
           <>
-            <ExportLinks
-              resource="documents"
-              query={{
-                ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
-                attributes: view.exportAttributes(definitions),
-              }}
-            />
+            {wholeTeam && (
+              <ExportLinks
+                resource="documents"
+                query={{
+                  ...toApiQuery({ ...params, page: undefined, per_page: undefined }),
+                  attributes: view.exportAttributes(definitions),
+                }}
+              />
+            )}
             {manage && (
               <Link to="/import/documents" className={buttonClasses('white')}>
                 <Upload className="size-4" aria-hidden="true" />
@@ -227,6 +243,7 @@ export function DocumentListPage() {
             params={params}
             rows={rows}
             onChange={(field, values) => update({ filters: { ...params.filters, [field]: values } })}
+            wholeTeam={wholeTeam}
           />
           <AttributeListFilters
             definitions={definitions}
@@ -305,7 +322,13 @@ export function DocumentListPage() {
           <EmptyState
             icon={<FileText aria-hidden="true" />}
             title={t('documents.list.empty')}
-            text={t(manage ? 'documents.list.emptyText' : 'documents.list.emptyTextObserver')}
+            text={t(
+              manage
+                ? 'documents.list.emptyText'
+                : wholeTeam
+                  ? 'documents.list.emptyTextObserver'
+                  : 'documents.list.emptyTextShared',
+            )}
           />
         )
       ) : (
@@ -356,32 +379,38 @@ export function DocumentListPage() {
         </>
       )}
 
-      <LinkDialog
-        open={dialog === 'link'}
-        onClose={() => setDialog(null)}
-        documents={selectedDocs}
-        onDone={() => setSelected(new Map())}
-      />
-      <CategoryDialog
-        open={dialog === 'category'}
-        onClose={() => setDialog(null)}
-        documents={selectedDocs}
-        onDone={() => setSelected(new Map())}
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={
-          selectedDocs.length === 1
-            ? t('documents.deleteTitle', { title: selectedDocs[0]!.title })
-            : t('documents.bulk.deleteTitle', { count: selectedDocs.length })
-        }
-        message={t('documents.deleteText')}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        loading={deleting}
-        onClose={() => setDialog(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      {/* The bulk bar opens these, for those who may change documents (a franchisee's member may not, and
+          the categories they list are the franchisor's). */}
+      {manage && (
+        <>
+          <LinkDialog
+            open={dialog === 'link'}
+            onClose={() => setDialog(null)}
+            documents={selectedDocs}
+            onDone={() => setSelected(new Map())}
+          />
+          <CategoryDialog
+            open={dialog === 'category'}
+            onClose={() => setDialog(null)}
+            documents={selectedDocs}
+            onDone={() => setSelected(new Map())}
+          />
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            title={
+              selectedDocs.length === 1
+                ? t('documents.deleteTitle', { title: selectedDocs[0]!.title })
+                : t('documents.bulk.deleteTitle', { count: selectedDocs.length })
+            }
+            message={t('documents.deleteText')}
+            confirmLabel={t('common.delete')}
+            cancelLabel={t('common.cancel')}
+            loading={deleting}
+            onClose={() => setDialog(null)}
+            onConfirm={() => void confirmDelete()}
+          />
+        </>
+      )}
       <DocumentDrawer />
     </>
   );

@@ -84,8 +84,9 @@ export function useDocumentVersions(id: number, enabled = true) {
   });
 }
 
-export function useDocumentCategories() {
+export function useDocumentCategories(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.documentCategories,
     queryFn: ({ signal }) =>
       api.get<{ data: DocumentCategory[] }>('/document-categories', { signal }).then((body) => body.data),

@@ -23,7 +23,7 @@ export type NavItem = {
 
 /** The app shell's sections (PRODUCT-SPEC §2), in sidebar order. */
 export const navItems: NavItem[] = [
-  { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard, franchisee: true },
   { to: '/companies', labelKey: 'nav.companies', icon: Building2 },
   { to: '/brands', labelKey: 'nav.brands', icon: Tags },
   { to: '/stores', labelKey: 'nav.stores', icon: Store, franchisee: true },
@@ -31,6 +31,6 @@ export const navItems: NavItem[] = [
   { to: '/agreements', labelKey: 'nav.agreements', icon: Handshake, franchisee: true },
   { to: '/sales', labelKey: 'nav.sales', icon: ChartColumn, franchisee: true },
   { to: '/contacts', labelKey: 'nav.contacts', icon: Users },
-  { to: '/documents', labelKey: 'nav.documents', icon: FileText },
+  { to: '/documents', labelKey: 'nav.documents', icon: FileText, franchisee: true },
   { to: '/reminders', labelKey: 'nav.notifications', icon: Bell, badge: 'notifications', franchisee: true },
 ];

@@ -1,0 +1,37 @@
+/** Strings of a franchisee's own dashboard (features/dashboard/franchisee-dashboard.tsx). */
+export const franchiseeDashboardStrings = {
+  franchiseeDashboard: {
+    intro:
+      'Your stores’ next dates, the sales reports due, your royalty invoices and the documents shared with you.',
+    missingReports: 'Sales reports missing',
+    dueReports: 'Sales reports due',
+    balanceDue: 'Balance due',
+    pastDue: 'Past due',
+    loadFailed: 'Your dashboard could not be loaded.',
+    loadFailedText: 'Your figures are still there. Try again in a moment.',
+    retry: 'Try again',
+    reports: 'Sales reports',
+    reportsText: 'The reports your agreements expect for the last three months.',
+    reportsEmpty: 'Every sales report is in',
+    reportsEmptyText: 'Nothing is due or missing for the last three months.',
+    reportPeriod: '{{store}} · {{from}} – {{to}}',
+    reportDue: 'Due {{date}}',
+    enterSales: 'Enter sales',
+    downloadSales: 'Download sales CSV',
+    invoices: 'Royalty invoices',
+    invoicesText: 'Open invoices, oldest due first.',
+    invoicesEmpty: 'No open invoices',
+    invoicesEmptyText: 'Invoices your franchisor sends you appear here until they are paid.',
+    invoiceLine: 'Invoice {{number}} · {{from}} – {{to}}',
+    invoiceDue: 'Due {{date}}',
+    invoicesMore_one: 'And {{count}} more open invoice.',
+    invoicesMore_other: 'And {{count}} more open invoices.',
+    documents: 'Shared documents',
+    documentsText: 'Newest first: open one to read or download it.',
+    documentsEmpty: 'No documents yet',
+    documentsEmptyText:
+      'Documents your franchisor shares about your stores, leases and agreements appear here.',
+    allDocuments: 'All documents',
+    added: 'Added {{date}}',
+  },
+};
