@@ -69,10 +69,9 @@ export const salesStrings = {
       basis: { estimated: 'Estimated', missing: 'Missing' },
       tiersSince: 'Tiers on sales since {{since}}, the {{year}} year',
       tierYears: { calendar: 'calendar', agreement: 'agreement' },
-      pooled_one: 'Tiers pooled across {{count}} store of {{franchisee}}',
-      pooled_other: 'Tiers pooled across {{count}} stores of {{franchisee}}',
+      pooled: 'Tiers pooled across {{count}} stores',
+      pooledOf: 'Tiers pooled across {{count}} stores of {{franchisee}}',
       perStore: 'Tiers per store',
-      noFranchisee: 'no franchisee',
       basisLabel: {
         estimated: 'Estimated: {{estimated}} missing reports estimated from earlier ones',
         missing:

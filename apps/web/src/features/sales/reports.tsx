@@ -249,9 +249,13 @@ export function RoyaltiesReport() {
     {
       key: 'royalty',
       header: t('sales.royalties.royalty'),
-      // Beside the figure, the reading it follows: which year the tiers count, and pooled or per store.
+      // Beside the figure, the reading it follows: which year the tiers count, and, for an agreement of several
+      // stores (one store reads the same either way), whether they are pooled or per store.
       cell: (r) => (
-        <span className="inline-flex flex-col items-end" data-testid={`royalty-${r.agreement.id}`}>
+        <span
+          className="inline-flex flex-col items-end sm:min-w-36"
+          data-testid={`royalty-${r.agreement.id}`}
+        >
           {formatUsd(r.royalty)}
           {r.tiers.since && (
             <span className="text-xs text-gray-600 dark:text-gray-400">
@@ -261,14 +265,18 @@ export function RoyaltiesReport() {
               })}
             </span>
           )}
-          <span className="text-xs text-gray-600 dark:text-gray-400">
-            {r.tiers.pooling === 'pooled'
-              ? t('sales.royalties.pooled', {
-                  count: r.store_count,
-                  franchisee: r.agreement.franchisee ?? t('sales.royalties.noFranchisee'),
-                })
-              : t('sales.royalties.perStore')}
-          </span>
+          {r.store_count > 1 && (
+            <span className="text-xs text-gray-600 dark:text-gray-400">
+              {r.tiers.pooling === 'per_store'
+                ? t('sales.royalties.perStore')
+                : r.agreement.franchisee
+                  ? t('sales.royalties.pooledOf', {
+                      count: r.store_count,
+                      franchisee: r.agreement.franchisee,
+                    })
+                  : t('sales.royalties.pooled', { count: r.store_count })}
+            </span>
+          )}
         </span>
       ),
       className: 'text-right tabular-nums',
