@@ -564,6 +564,17 @@ function fill(url: string, ids: Ids): string {
   });
 }
 
+/** A landlord's CAM statement as an import sends it: one line for a lease year that has begun. */
+const camStatementFile = () =>
+  multipartBody({ lease_year: '1', received_on: '2026-03-01' }, [
+    {
+      field: 'file',
+      name: 'statement.csv',
+      content: Buffer.from('Category,Amount\nRoof,100\n'),
+      type: 'text/csv',
+    },
+  ]);
+
 /** A valid body for each mutating route that needs one (the role checks must pass validation to reach the policy). */
 function bodyFor(route: Route, ids: Ids): unknown {
   const k = key(route);
@@ -588,6 +599,8 @@ function bodyFor(route: Route, ids: Ids): unknown {
     'PUT /app/api/v1/leases/:id/payment-terms': { due_day: 5 },
     'PUT /app/api/v1/leases/:id/cam': { cap_percent: 5, audit_days: 90 },
     'POST /app/api/v1/leases/:id/cam/statements': { lease_year: 1, actual: 1000, received_on: '2026-03-01' },
+    'POST /app/api/v1/leases/:id/cam/statements/import/preview': camStatementFile(),
+    'POST /app/api/v1/leases/:id/cam/statements/import': camStatementFile(),
     'PUT /app/api/v1/agreements/:id/development': { units: [] },
     'POST /app/api/v1/agreements/:id/transfers': {
       to_company_id: ids.buyers,

@@ -10,10 +10,18 @@
  *   base × (1 + rate × years since the base year). Years before the base year have no limit.
  * - Billable = actual − what the controllable amount exceeds the limit by; variance = billable − estimates
  *   (positive: the tenant owes the difference; negative: a refund is due).
- * - The audit window closes N days after the statement's receipt (the day of receipt not counted).
+ * - The audit window closes N days after the statement's receipt: the day of receipt not counted
+ *   (`exclusive`, the common reading) or counted as day 1 (`inclusive`), as the lease or the team says.
  */
 
-import { addCalendarDays, addCalendarMonths, escalateCents, type CamCapMethod } from '@storekeep/contracts';
+import {
+  addCalendarDays,
+  addCalendarMonths,
+  escalateCents,
+  offsetDate,
+  type CamCapMethod,
+  type DayCount,
+} from '@storekeep/contracts';
 
 export type CamYearSpan = { number: number; start: string; end: string };
 
@@ -89,5 +97,5 @@ export function reconcile(input: {
   return { overCapCents, billableCents, varianceCents: billableCents - input.estimatesCents };
 }
 
-export const auditDeadline = (receivedOn: string, auditDays: number) =>
-  addCalendarDays(receivedOn, auditDays);
+export const auditDeadline = (receivedOn: string, auditDays: number, dayCount: DayCount = 'exclusive') =>
+  offsetDate(receivedOn, { amount: auditDays, unit: 'days', direction: 'after' }, dayCount);

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../platform/db';
-import type { CamStatementsTable, CamTermsTable } from '../../platform/db/schema';
+import type { CamStatementLinesTable, CamStatementsTable, CamTermsTable } from '../../platform/db/schema';
 
 export type CamTermsRow = Selectable<CamTermsTable>;
 export type CamStatementRow = Selectable<CamStatementsTable>;
+export type CamLineRow = Selectable<CamStatementLinesTable>;
 
 export function termsOf(db: Executor, teamId: number, leaseId: number) {
   return db
@@ -61,5 +62,52 @@ export async function saveStatement(
     await db
       .insertInto('cam_statements')
       .values({ team_id: teamId, lease_id: leaseId, ...values })
+      .execute();
+}
+
+/** Each lease year's imported lines, in the file's order. */
+export async function linesOf(db: Executor, teamId: number, leaseId: number) {
+  const rows = await db
+    .selectFrom('cam_statement_lines')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .orderBy('lease_year')
+    .orderBy('position')
+    .execute();
+  const byYear = new Map<number, CamLineRow[]>();
+  for (const row of rows)
+    byYear.set(Number(row.lease_year), [...(byYear.get(Number(row.lease_year)) ?? []), row]);
+  return byYear;
+}
+
+/** The year's lines become `lines` (none: a statement typed in as totals). */
+export async function replaceLines(
+  db: Executor,
+  teamId: number,
+  leaseId: number,
+  leaseYear: number,
+  lines: Array<{ category: string; amount_cents: number; controllable: boolean }>,
+) {
+  await db
+    .deleteFrom('cam_statement_lines')
+    .where('team_id', '=', teamId)
+    .where('lease_id', '=', leaseId)
+    .where('lease_year', '=', leaseYear)
+    .execute();
+  if (lines.length)
+    await db
+      .insertInto('cam_statement_lines')
+      .values(
+        lines.map((line, position) => ({
+          team_id: teamId,
+          lease_id: leaseId,
+          lease_year: leaseYear,
+          position,
+          category: line.category,
+          amount_cents: line.amount_cents,
+          controllable: line.controllable ? 1 : 0,
+        })),
+      )
       .execute();
 }

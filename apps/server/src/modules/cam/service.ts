@@ -2,7 +2,9 @@ import {
   camStatementInputSchema,
   camTermsInputSchema,
   toCents,
+  camCategoryLabel,
   type CamCapMethod,
+  type DayCount,
   type CamReconciliation,
   type Lease,
 } from '@storekeep/contracts';
@@ -22,26 +24,38 @@ import { auditDeadline, camLeaseYears, capLimit, estimatesOver, reconcile } from
 import * as repo from './repository';
 
 /** CAM follows the lease: members read it, managers and up enter terms and statements. */
-const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
+export const canUpdate = (actor: Actor) => hasRole(actor, 'manager');
 
-type Terms = {
-  saved: boolean;
-  cap_percent: number | null;
-  cap_method: CamCapMethod;
-  base_year: number;
-  audit_days: number | null;
-};
+type Terms = CamReconciliation['terms'];
 
-const termsFrom = (row: repo.CamTermsRow | undefined): Terms =>
-  row
+/** The lease's CAM terms; the audit window counts days as the lease says, else as the team's default does. */
+const termsFrom = (row: repo.CamTermsRow | undefined, teamDayCount: DayCount): Terms => {
+  const own = (row?.audit_day_count ?? null) as DayCount | null;
+  const counting = {
+    audit_day_count: own ?? teamDayCount,
+    audit_day_count_source: own === null ? 'team' : 'lease',
+  } as const;
+  return row
     ? {
         saved: true,
         cap_percent: row.cap_percent === null ? null : Number(row.cap_percent),
         cap_method: row.cap_method as CamCapMethod,
         base_year: Number(row.base_year),
         audit_days: row.audit_days === null ? null : Number(row.audit_days),
+        ...counting,
       }
-    : { saved: false, cap_percent: null, cap_method: 'compounding', base_year: 1, audit_days: null };
+    : {
+        saved: false,
+        cap_percent: null,
+        cap_method: 'compounding',
+        base_year: 1,
+        audit_days: null,
+        ...counting,
+      };
+};
+
+/** A statement about to be saved (an import's preview), read as if it were stored. */
+export type PendingStatement = Omit<repo.CamStatementRow, 'id' | 'team_id' | 'lease_id' | 'updated_at'>;
 
 const camMonthlyCents = (lease: Lease) =>
   lease.charges.filter((c) => c.kind === 'cam').reduce((sum, c) => sum + toCents(c.monthly_amount), 0);
@@ -49,17 +63,28 @@ const camMonthlyCents = (lease: Lease) =>
 /** Each lease year begun so far, with its estimates, statement, cap check, variance and audit deadline. */
 export async function camOf(deps: Deps, actor: Actor, leaseId: number): Promise<CamReconciliation> {
   // The lease module answers 404 for another team's lease before anything here runs.
-  const lease = await getLease(deps, actor, leaseId);
-  const terms = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
-  const statements = new Map(
-    (await repo.statementsOf(deps.db, actor.teamId, leaseId)).map((s) => [Number(s.lease_year), s]),
-  );
+  return reconciliationOf(deps, actor, await getLease(deps, actor, leaseId));
+}
+
+/** The reconciliation of `lease`, with `pending` in place of its year's stored statement when given. */
+export async function reconciliationOf(
+  deps: Deps,
+  actor: Actor,
+  lease: Lease,
+  pending?: PendingStatement,
+): Promise<CamReconciliation> {
+  const leaseId = lease.id;
+  const { today, dayCount } = await teamCalendar(deps.db, actor.teamId);
+  const terms = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId), dayCount);
+  const stored: Array<PendingStatement> = await repo.statementsOf(deps.db, actor.teamId, leaseId);
+  const statements = new Map(stored.map((s) => [Number(s.lease_year), s]));
+  if (pending) statements.set(pending.lease_year, pending);
+  const lines = await repo.linesOf(deps.db, actor.teamId, leaseId);
   const titles = await liveDocumentTitles(
     deps.db,
     actor.teamId,
     [...statements.values()].flatMap((s) => (s.document_id === null ? [] : [s.document_id])),
   );
-  const { today } = await teamCalendar(deps.db, actor.teamId);
   const monthly = camMonthlyCents(lease);
   const base = statements.get(terms.base_year);
   const baseControllable =
@@ -99,6 +124,12 @@ export async function camOf(deps: Deps, actor: Actor, leaseId: number): Promise<
                 statement.document_id !== null && titles.has(statement.document_id)
                   ? { id: statement.document_id, title: titles.get(statement.document_id)! }
                   : null,
+              lines: (lines.get(year.number) ?? []).map((line) => ({
+                category: line.category,
+                label: camCategoryLabel(line.category),
+                amount: Number(line.amount_cents) / 100,
+                controllable: Boolean(line.controllable),
+              })),
             }
           : null,
         cap_limit: limit === null ? null : limit / 100,
@@ -107,7 +138,7 @@ export async function camOf(deps: Deps, actor: Actor, leaseId: number): Promise<
         variance: result ? result.varianceCents / 100 : null,
         audit_deadline:
           statement && terms.audit_days !== null
-            ? auditDeadline(statement.received_on, terms.audit_days)
+            ? auditDeadline(statement.received_on, terms.audit_days, terms.audit_day_count)
             : null,
       };
     }),
@@ -116,8 +147,9 @@ export async function camOf(deps: Deps, actor: Actor, leaseId: number): Promise<
 }
 
 /** The audit windows as critical dates of the lease: one reminder per statement while the clause gives days. */
-async function syncAuditReminders(trx: Executor, deps: Deps, actor: Actor, lease: Lease) {
-  const terms = termsFrom(await repo.termsOf(trx, actor.teamId, lease.id));
+export async function syncAuditReminders(trx: Executor, actor: Actor, lease: Lease) {
+  const { today, dayCount } = await teamCalendar(trx, actor.teamId);
+  const terms = termsFrom(await repo.termsOf(trx, actor.teamId, lease.id), dayCount);
   const statements = await repo.statementsOf(trx, actor.teamId, lease.id);
   const store = lease.store?.name ?? 'store';
   const dates: CriticalDate[] =
@@ -127,9 +159,8 @@ async function syncAuditReminders(trx: Executor, deps: Deps, actor: Actor, lease
           key: `${CAM_AUDIT_REMINDER_PREFIX}${lease.id}:${s.lease_year}`,
           source: 'cam_audit',
           title: `CAM audit window closes: ${store}, lease year ${s.lease_year}`,
-          due_date: auditDeadline(s.received_on, terms.audit_days!),
+          due_date: auditDeadline(s.received_on, terms.audit_days!, terms.audit_day_count),
         }));
-  const { today } = await teamCalendar(trx, actor.teamId);
   await syncReminders(
     trx,
     actor.teamId,
@@ -144,16 +175,17 @@ export async function saveCamTerms(deps: Deps, actor: Actor, leaseId: number, bo
   const lease = await getLease(deps, actor, leaseId);
   authorize(canUpdate(actor));
   const input = parseServiceBody(camTermsInputSchema, body);
-  const before = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
+  const before = (await camOf(deps, actor, leaseId)).terms;
   await writeTransaction(deps.db, async (trx) => {
     await repo.saveTerms(trx, actor.teamId, leaseId, {
       cap_percent: input.cap_percent,
       cap_method: input.cap_method,
       base_year: input.base_year ?? 1,
       audit_days: input.audit_days,
+      audit_day_count: input.audit_day_count,
       updated_at: nowIso(),
     });
-    await syncAuditReminders(trx, deps, actor, lease);
+    await syncAuditReminders(trx, actor, lease);
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,
@@ -168,15 +200,22 @@ export async function saveCamTerms(deps: Deps, actor: Actor, leaseId: number, bo
   return camOf(deps, actor, leaseId);
 }
 
-/** The landlord's statement for one lease year that has begun; a second one for the year replaces it. */
-export async function saveCamStatement(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
-  const lease = await getLease(deps, actor, leaseId);
-  authorize(canUpdate(actor));
-  const input = parseServiceBody(camStatementInputSchema, body);
+/** What is wrong with a statement as a whole, by field: typed in or imported, the same rules. */
+export async function statementErrors(
+  deps: Deps,
+  actor: Actor,
+  lease: Lease,
+  input: {
+    lease_year: number | null;
+    document_id: number | null;
+    actual: number | null;
+    controllable: number | null;
+  },
+): Promise<Record<string, string[]>> {
   const { today } = await teamCalendar(deps.db, actor.teamId);
   const years = camLeaseYears(lease, today);
   const errors: Record<string, string[]> = {};
-  if (!years.some((y) => y.number === input.lease_year))
+  if (input.lease_year !== null && !years.some((y) => y.number === input.lease_year))
     errors.lease_year = [
       years.length ? `The lease has lease years 1 to ${years.length} so far.` : 'The lease has not begun.',
     ];
@@ -187,28 +226,62 @@ export async function saveCamStatement(deps: Deps, actor: Actor, leaseId: number
     errors.document_id = ['The selected document is invalid.'];
   if (input.controllable !== null && input.actual !== null && input.controllable > input.actual)
     errors.controllable = ['The controllable amount cannot exceed the actual amount.'];
+  return errors;
+}
+
+/** The landlord's statement for one lease year that has begun; a second one for the year replaces it. */
+export async function saveCamStatement(deps: Deps, actor: Actor, leaseId: number, body: unknown) {
+  const lease = await getLease(deps, actor, leaseId);
+  authorize(canUpdate(actor));
+  const input = parseServiceBody(camStatementInputSchema, body);
+  const errors = await statementErrors(deps, actor, lease, {
+    lease_year: input.lease_year,
+    document_id: input.document_id,
+    actual: input.actual,
+    controllable: input.controllable,
+  });
   if (Object.keys(errors).length) throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
-  await writeTransaction(deps.db, async (trx) => {
-    await repo.saveStatement(trx, actor.teamId, leaseId, {
+  await writeStatement(
+    deps,
+    actor,
+    lease,
+    {
       lease_year: input.lease_year,
       actual_cents: toCents(input.actual!),
       controllable_cents: toCents(input.controllable),
       estimates_cents: toCents(input.estimates_paid),
       received_on: input.received_on,
       document_id: input.document_id,
-      updated_at: nowIso(),
-    });
-    await syncAuditReminders(trx, deps, actor, lease);
+    },
+    // Typed-in totals replace an imported statement whole: its lines no longer add up to them.
+    [],
+    { cam_statement: input },
+  );
+  return camOf(deps, actor, leaseId);
+}
+
+/** One statement saved in one commit: its totals, its lines, the audit reminder, the audit row. */
+export async function writeStatement(
+  deps: Deps,
+  actor: Actor,
+  lease: Lease,
+  statement: PendingStatement,
+  lines: Array<{ category: string; amount_cents: number; controllable: boolean }>,
+  changes: Record<string, unknown>,
+) {
+  await writeTransaction(deps.db, async (trx) => {
+    await repo.saveStatement(trx, actor.teamId, lease.id, { ...statement, updated_at: nowIso() });
+    await repo.replaceLines(trx, actor.teamId, lease.id, statement.lease_year, lines);
+    await syncAuditReminders(trx, actor, lease);
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,
       subjectType: 'lease',
-      subjectId: leaseId,
+      subjectId: lease.id,
       action: 'updated',
-      changes: { cam_statement: input },
+      changes,
       ip: actor.ip,
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
-  return camOf(deps, actor, leaseId);
 }

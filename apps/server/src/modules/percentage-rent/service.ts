@@ -130,6 +130,8 @@ export async function saveTerms(
       lease_year_start: terms.lease_year_start,
       lease_year_month: terms.lease_year_start === 'month' ? terms.lease_year_month : null,
       proration: terms.proration,
+      year_start_source: 'lease',
+      proration_source: 'lease',
       tiers: JSON.stringify(
         [...terms.tiers]
           .sort((a, b) => a.from_sales - b.from_sales)

@@ -49,6 +49,7 @@ import { transfersAndTerritories } from './migrations/0050-transfers-and-territo
 import { accountingPrecision } from './migrations/0051-accounting-precision';
 import { tierYears } from './migrations/0054-tier-years';
 import { leaseScheduleRows } from './migrations/0058-lease-schedule-rows';
+import { camStatementImport } from './migrations/0059-cam-statement-import';
 import { importRunner } from './migrations/0032-import-runner';
 import { pendingEmail } from './migrations/0033-pending-email';
 import { reminderSubjects } from './migrations/0034-reminder-subjects';
@@ -109,6 +110,7 @@ const migrations: Record<string, AppMigration> = {
   '0053-shared-documents': sharedDocuments,
   '0058-lease-schedule-rows': leaseScheduleRows,
   '0061-foreign-key-indexes': foreignKeyIndexes,
+  '0059-cam-statement-import': camStatementImport,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -420,6 +420,9 @@ export type PercentageRentTermsTable = {
   tiers: string;
   breakpoint_schedule: string;
   updated_at: Timestamp;
+  /** 0059: `lease` (the columns above) or `team` (the team's default applies). */
+  year_start_source: Generated<string>;
+  proration_source: Generated<string>;
 };
 /** Payment terms of a lease (0043, modules/payables). */
 export type PaymentTermsTable = {
@@ -472,7 +475,20 @@ export type CamTermsTable = {
   cap_method: string;
   base_year: number;
   audit_days: number | null;
+  /** 0059: `exclusive` or `inclusive`; null follows the team's `day_count`. */
+  audit_day_count: string | null;
   updated_at: Timestamp;
+};
+/** An imported statement's line by category (0059); the statement's totals stay on `cam_statements`. */
+export type CamStatementLinesTable = {
+  id: Id;
+  team_id: number;
+  lease_id: number;
+  lease_year: number;
+  position: number;
+  category: string;
+  amount_cents: number;
+  controllable: number;
 };
 /** A landlord's CAM statement for one lease year (0043, modules/cam). */
 export type CamStatementsTable = {
@@ -682,6 +698,10 @@ export type TeamSettingsTable = {
   holiday_calendar: Generated<string>;
   lease_months: Generated<string>;
   day_count: Generated<string>;
+  /** 0059: percentage rent's readings for a lease whose terms do not choose their own. */
+  percentage_year_start: Generated<string>;
+  percentage_year_month: number | null;
+  percentage_proration: Generated<string>;
 };
 
 export type FranchiseAgreementsTable = {
@@ -953,6 +973,7 @@ export type Database = {
   rent_payables: RentPayablesTable;
   cam_terms: CamTermsTable;
   cam_statements: CamStatementsTable;
+  cam_statement_lines: CamStatementLinesTable;
   development_units: DevelopmentUnitsTable;
   agreement_transfers: AgreementTransfersTable;
   store_ownerships: StoreOwnershipsTable;

@@ -52,6 +52,7 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'attribute_values',
   'brands',
   'calendar_feeds',
+  'cam_statement_lines',
   'cam_statements',
   'cam_terms',
   'clauses',

@@ -1,10 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Upload } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   CAM_CAP_METHODS,
+  DAY_COUNTS,
   type CamReconciliation,
   type CamYear,
   type DocumentDto,
@@ -19,6 +21,7 @@ import { formatDay, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
 import { useApiList } from '../leases/api-list';
 import { Figure, TermsForm } from '../leases/terms-form';
+import { StatementImportDialog } from './statement-import';
 
 function useCam(leaseId: number) {
   return useQuery({
@@ -58,7 +61,14 @@ export default function CamPanel({ lease }: { lease: Lease }) {
   return (
     <div className="space-y-6">
       <TermsCard key={`terms-${cam.dataUpdatedAt}`} leaseId={lease.id} data={cam.data} editable={editable} />
-      <YearsCard data={cam.data} />
+      <YearsCard
+        data={cam.data}
+        action={
+          editable && cam.data.years.length > 0 ? (
+            <ImportButton leaseId={lease.id} years={cam.data.years} />
+          ) : undefined
+        }
+      />
       {editable && cam.data.years.length > 0 && (
         <StatementCard key={`statement-${cam.dataUpdatedAt}`} leaseId={lease.id} years={cam.data.years} />
       )}
@@ -83,6 +93,9 @@ function TermsCard({
   const [auditDays, setAuditDays] = useState(
     data.terms.audit_days === null ? '' : String(data.terms.audit_days),
   );
+  const [dayCount, setDayCount] = useState(
+    data.terms.audit_day_count_source === 'lease' ? data.terms.audit_day_count : '',
+  );
 
   return (
     <TermsForm
@@ -95,6 +108,7 @@ function TermsCard({
         cap_method: method,
         base_year: baseYear,
         audit_days: auditDays.trim() === '' ? null : auditDays,
+        audit_day_count: dayCount === '' ? null : dayCount,
       })}
       saveLabel={t('camTab.saveTerms')}
       savedMessage={t('camTab.termsSaved')}
@@ -130,22 +144,55 @@ function TermsCard({
             onChange={(event) => setAuditDays(event.target.value)}
             error={errors.audit_days}
           />
+          <Select
+            label={t('camTab.fields.audit_day_count')}
+            value={dayCount}
+            onChange={(event) => setDayCount(event.target.value)}
+            options={[
+              {
+                value: '',
+                label: t('camTab.teamDefault', {
+                  reading: t(
+                    `camTab.dayCount.${data.terms.audit_day_count_source === 'team' ? data.terms.audit_day_count : 'unknown'}`,
+                  ),
+                }),
+              },
+              ...DAY_COUNTS.map((value) => ({ value, label: t(`camTab.dayCount.${value}`) })),
+            ]}
+            hint={t('camTab.dayCountHint')}
+            error={errors.audit_day_count}
+          />
         </div>
       )}
     </TermsForm>
   );
 }
 
-function YearsCard({ data }: { data: CamReconciliation }) {
+function ImportButton({ leaseId, years }: { leaseId: number; years: CamYear[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="white" onClick={() => setOpen(true)}>
+        <Upload className="size-4" aria-hidden="true" />
+        {t('camTab.import.open')}
+      </Button>
+      <StatementImportDialog leaseId={leaseId} years={years} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function YearsCard({ data, action }: { data: CamReconciliation; action?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Card title={t('camTab.years')} description={t('camTab.yearsIntro')}>
+      {action && <div className="mb-4">{action}</div>}
       {data.years.length === 0 ? (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('camTab.noYears')}</p>
       ) : (
         <ol className="space-y-4">
           {data.years.map((year) => (
-            <YearItem key={year.lease_year} year={year} />
+            <YearItem key={year.lease_year} year={year} terms={data.terms} />
           ))}
         </ol>
       )}
@@ -153,7 +200,7 @@ function YearsCard({ data }: { data: CamReconciliation }) {
   );
 }
 
-function YearItem({ year }: { year: CamYear }) {
+function YearItem({ year, terms }: { year: CamYear; terms: CamReconciliation['terms'] }) {
   const { t } = useTranslation();
   const money = (value: number | null) => (value === null ? '—' : formatUsd(value));
   const label = t('camTab.yearLabel', { number: year.lease_year });
@@ -201,6 +248,13 @@ function YearItem({ year }: { year: CamYear }) {
         <Figure
           label={t('camTab.auditDeadline')}
           value={year.audit_deadline === null ? '—' : formatDay(year.audit_deadline)}
+          note={
+            year.audit_deadline === null
+              ? undefined
+              : t(`camTab.counting.${terms.audit_day_count_source}`, {
+                  reading: t(`camTab.dayCount.${terms.audit_day_count}`),
+                })
+          }
         />
         {year.statement?.document && (
           <div>
@@ -216,6 +270,28 @@ function YearItem({ year }: { year: CamYear }) {
           </div>
         )}
       </dl>
+      {year.statement && year.statement.lines.length > 0 && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-gray-700 dark:text-gray-300">
+            {t('camTab.lines', { count: year.statement.lines.length })}
+          </summary>
+          <ul className="mt-2 divide-y divide-gray-100 dark:divide-gray-800">
+            {year.statement.lines.map((line) => (
+              <li key={line.category} className="flex justify-between gap-4 py-1">
+                <span className="text-gray-700 dark:text-gray-300">
+                  {line.label}
+                  {line.controllable && (
+                    <span className="ml-2 text-xs text-gray-500 dark:text-gray-400">
+                      {t('camTab.controllableLine')}
+                    </span>
+                  )}
+                </span>
+                <span className="tabular-nums">{formatUsd(line.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </li>
   );
 }
