@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollarsField, numericText, oneOf, validationMessage } from './validation';
+import { blankToNull, dollarsField, numericText, oneOf, validationMessage } from './validation';
 
 /**
  * Percentage rent terms of one lease. The rate itself stays on the lease (`percentage_rent_rate`), and so
@@ -24,6 +24,10 @@ export const DEFAULT_PERCENTAGE_RENT_TERMS = {
   tiers: [],
   breakpoint_schedule: [],
 } as const satisfies PercentageRentTermsInput;
+
+/** Whether a reading is the lease's own or the team's default (shown beside the figure). */
+export const READING_SOURCES = ['lease', 'team'] as const;
+export type ReadingSource = (typeof READING_SOURCES)[number];
 
 const percent = (label: string) =>
   z.preprocess(
@@ -54,7 +58,10 @@ export const breakpointScheduleRowSchema = z.object({
 export const percentageRentTermsInputSchema = z
   .object({
     breakpoint_kind: oneOf(BREAKPOINT_KINDS, 'breakpoint kind'),
-    lease_year_start: oneOf(LEASE_YEAR_STARTS, 'lease year start').default('rent_commencement'),
+    /** Null (or absent): the team's default applies, and follows it when the team changes it. */
+    lease_year_start: z
+      .preprocess(blankToNull, oneOf(LEASE_YEAR_STARTS, 'lease year start').nullable())
+      .default(null),
     lease_year_month: z
       .preprocess(
         (v) => (v === '' || v === undefined ? null : numericText(v)),
@@ -66,7 +73,7 @@ export const percentageRentTermsInputSchema = z
           .nullable(),
       )
       .default(null),
-    proration: oneOf(BREAKPOINT_PRORATIONS, 'proration').default('days'),
+    proration: z.preprocess(blankToNull, oneOf(BREAKPOINT_PRORATIONS, 'proration').nullable()).default(null),
     tiers: z.array(percentageRentTierSchema).max(10).default([]),
     breakpoint_schedule: z.array(breakpointScheduleRowSchema).max(200).default([]),
   })
@@ -141,6 +148,8 @@ export const percentageRentSchema = z.object({
     lease_year_start: z.enum(LEASE_YEAR_STARTS),
     lease_year_month: z.number().int().nullable(),
     proration: z.enum(BREAKPOINT_PRORATIONS),
+    lease_year_start_source: z.enum(READING_SOURCES),
+    proration_source: z.enum(READING_SOURCES),
     tiers: z.array(z.object({ from_sales: z.number(), rate: z.number() })),
     breakpoint_schedule: z.array(z.object({ lease_year: z.number().int(), breakpoint: z.number() })),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_COUNTS, HOLIDAY_CALENDARS, isTimeZone, LEASE_MONTH_CONVENTIONS } from './critical-dates';
-import { oneOf, validationMessage } from './validation';
+import { BREAKPOINT_PRORATIONS, LEASE_YEAR_STARTS } from './percentage-rent';
+import { blankToNull, numericText, oneOf, validationMessage } from './validation';
 
 export const MAX_LEAD_TIMES = 6;
 
@@ -22,6 +23,10 @@ export const teamSettingsSchema = z.object({
   /** Team defaults for new notice rules (each rule may say otherwise). */
   lease_months: z.enum(LEASE_MONTH_CONVENTIONS),
   day_count: z.enum(DAY_COUNTS),
+  /** Percentage rent's readings for a lease whose terms do not choose their own (the CAM audit window uses day_count). */
+  percentage_year_start: z.enum(LEASE_YEAR_STARTS),
+  percentage_year_month: z.number().int().nullable(),
+  percentage_proration: z.enum(BREAKPOINT_PRORATIONS),
 });
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 
@@ -123,6 +128,17 @@ export const teamSettingsInputSchema = z.object({
   ),
   lease_months: oneOf(LEASE_MONTH_CONVENTIONS, 'lease months'),
   day_count: oneOf(DAY_COUNTS, 'day count'),
+  percentage_year_start: oneOf(LEASE_YEAR_STARTS, 'percentage rent lease year start'),
+  percentage_year_month: z.preprocess(
+    (v) => numericText(blankToNull(v)),
+    z
+      .number({ error: validationMessage('between', 'first month', { min: 1, max: 12 }) })
+      .int({ error: validationMessage('between', 'first month', { min: 1, max: 12 }) })
+      .min(1, { error: validationMessage('between', 'first month', { min: 1, max: 12 }) })
+      .max(12, { error: validationMessage('between', 'first month', { min: 1, max: 12 }) })
+      .nullable(),
+  ),
+  percentage_proration: oneOf(BREAKPOINT_PRORATIONS, 'percentage rent proration'),
 });
 export type TeamSettingsInput = z.input<typeof teamSettingsInputSchema>;
 

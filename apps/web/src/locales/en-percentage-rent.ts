@@ -28,6 +28,11 @@ export const percentageRentTabStrings = {
       commencement: 'Lease commencement',
       month: 'A chosen month',
     },
+    teamDefault: 'Team default ({{reading}})',
+    teamDefaultUnnamed: 'Team default (see the team’s settings)',
+    source: { lease: 'this lease', team: 'team default' },
+    readings:
+      'Lease years start at {{start}} ({{startSource}}); partial years: {{proration}} ({{prorationSource}}).',
     schedule: 'Breakpoint per lease year',
     addRow: 'Add a lease year',
     remove: 'Remove',

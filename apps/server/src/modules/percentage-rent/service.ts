@@ -7,6 +7,7 @@ import {
   type Lease,
   type LeaseYearStart,
   type PercentageRent,
+  type ReadingSource,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { parseServiceBody } from '../../platform/service-body';
@@ -18,7 +19,7 @@ import { storesChanged } from '../../platform/store-changes';
 import { recordActivity } from '../activities/index';
 import { getLease } from '../leases/index';
 import { storeSalesByDay } from '../sales/index';
-import { teamCalendar } from '../teams/index';
+import { teamCalendar, type TeamCalendar } from '../teams/index';
 import { leaseYearsOf, type PercentageLease, type TermsCents } from './calculations';
 import * as repo from './repository';
 import { percentageRentYear } from './years';
@@ -37,14 +38,39 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-export function termsFrom(row: repo.TermsRow | undefined): TermsCents & { saved: boolean } {
+export type ResolvedTerms = TermsCents & {
+  saved: boolean;
+  lease_year_start_source: ReadingSource;
+  proration_source: ReadingSource;
+};
+
+/**
+ * The lease's terms, each reading its own or, where it leaves one to the team (or was never saved), the
+ * team's default of today: a changed default moves those leases' figures and no other.
+ */
+export function termsFrom(row: repo.TermsRow | undefined, team: TeamCalendar['percentage']): ResolvedTerms {
+  const yearStart =
+    row && row.year_start_source === 'lease'
+      ? {
+          lease_year_start: row.lease_year_start as LeaseYearStart,
+          lease_year_month: row.lease_year_month === null ? null : Number(row.lease_year_month),
+          lease_year_start_source: 'lease' as const,
+        }
+      : {
+          lease_year_start: team.lease_year_start,
+          lease_year_month: team.lease_year_month,
+          lease_year_start_source: 'team' as const,
+        };
+  const proration =
+    row && row.proration_source === 'lease'
+      ? { proration: row.proration as BreakpointProration, proration_source: 'lease' as const }
+      : { proration: team.proration, proration_source: 'team' as const };
   if (!row)
     return {
       saved: false,
       breakpoint_kind: DEFAULT_PERCENTAGE_RENT_TERMS.breakpoint_kind,
-      lease_year_start: DEFAULT_PERCENTAGE_RENT_TERMS.lease_year_start,
-      lease_year_month: null,
-      proration: DEFAULT_PERCENTAGE_RENT_TERMS.proration,
+      ...yearStart,
+      ...proration,
       tiers: [],
       schedule: new Map(),
     };
@@ -55,9 +81,8 @@ export function termsFrom(row: repo.TermsRow | undefined): TermsCents & { saved:
   return {
     saved: true,
     breakpoint_kind: row.breakpoint_kind as BreakpointKind,
-    lease_year_start: row.lease_year_start as LeaseYearStart,
-    lease_year_month: row.lease_year_month === null ? null : Number(row.lease_year_month),
-    proration: row.proration as BreakpointProration,
+    ...yearStart,
+    ...proration,
     tiers: parseJson<TermsCents['tiers']>(row.tiers, []),
     schedule: new Map(schedule.map((s) => [s.lease_year, s.breakpoint_cents])),
   };
@@ -84,8 +109,8 @@ function leaseInput(lease: Lease): PercentageLease {
 export async function percentageRentOf(deps: Deps, actor: Actor, leaseId: number): Promise<PercentageRent> {
   // The lease module answers 404 for another team's lease before anything here runs.
   const lease = await getLease(deps, actor, leaseId);
-  const terms = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId));
-  const { today } = await teamCalendar(deps.db, actor.teamId);
+  const { today, percentage } = await teamCalendar(deps.db, actor.teamId);
+  const terms = termsFrom(await repo.termsOf(deps.db, actor.teamId, leaseId), percentage);
   const input = leaseInput(lease);
   const years = leaseYearsOf(input, terms, today);
   const sales =
@@ -103,6 +128,8 @@ export async function percentageRentOf(deps: Deps, actor: Actor, leaseId: number
       lease_year_start: terms.lease_year_start,
       lease_year_month: terms.lease_year_month,
       proration: terms.proration,
+      lease_year_start_source: terms.lease_year_start_source,
+      proration_source: terms.proration_source,
       tiers: terms.tiers.map((t) => ({ from_sales: dollars(t.from_cents), rate: t.rate })),
       breakpoint_schedule: [...terms.schedule].map(([year, cents]) => ({
         lease_year: year,
@@ -127,11 +154,12 @@ export async function saveTerms(
   await writeTransaction(deps.db, async (trx) => {
     await repo.saveTerms(trx, actor.teamId, leaseId, {
       breakpoint_kind: terms.breakpoint_kind,
-      lease_year_start: terms.lease_year_start,
+      // A reading left to the team keeps the column filled (it is required) but is not read: the source says so.
+      lease_year_start: terms.lease_year_start ?? DEFAULT_PERCENTAGE_RENT_TERMS.lease_year_start,
       lease_year_month: terms.lease_year_start === 'month' ? terms.lease_year_month : null,
-      proration: terms.proration,
-      year_start_source: 'lease',
-      proration_source: 'lease',
+      proration: terms.proration ?? DEFAULT_PERCENTAGE_RENT_TERMS.proration,
+      year_start_source: terms.lease_year_start === null ? 'team' : 'lease',
+      proration_source: terms.proration === null ? 'team' : 'lease',
       tiers: JSON.stringify(
         [...terms.tiers]
           .sort((a, b) => a.from_sales - b.from_sales)

@@ -13,6 +13,9 @@ const CALENDAR_DEFAULTS = {
   holidays: [],
   lease_months: 'anniversary',
   day_count: 'exclusive',
+  percentage_year_start: 'rent_commencement',
+  percentage_year_month: null,
+  percentage_proration: 'days',
 };
 
 describe('team reminder settings', () => {

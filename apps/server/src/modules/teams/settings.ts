@@ -3,7 +3,10 @@ import {
   DEFAULT_LEAD_DAYS,
   DEFAULT_WINDOW_DAYS,
   todayIn,
+  validationMessage,
+  type BreakpointProration,
   type DayCount,
+  type LeaseYearStart,
   type HolidayCalendar,
   type LeaseMonthConvention,
   type TeamSettings,
@@ -14,7 +17,7 @@ import { nowIso } from '../../platform/clock';
 
 /** The job kind that recomputes a team's option dates (registered by the leases module). */
 export const RECOMPUTE_CRITICAL_DATES = 'recompute-critical-dates';
-import { notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
@@ -45,6 +48,9 @@ async function readSettings(db: Executor, teamId: number): Promise<TeamSettings>
     holidays: holidays.map((h) => ({ date: String(h.date), name: h.name })),
     lease_months: (row?.lease_months ?? 'anniversary') as LeaseMonthConvention,
     day_count: (row?.day_count ?? 'exclusive') as DayCount,
+    percentage_year_start: (row?.percentage_year_start ?? 'rent_commencement') as LeaseYearStart,
+    percentage_year_month: row?.percentage_year_month == null ? null : Number(row.percentage_year_month),
+    percentage_proration: (row?.percentage_proration ?? 'days') as BreakpointProration,
   };
 }
 
@@ -57,6 +63,12 @@ export type TeamCalendar = {
   holidays: HolidayCalendar;
   leaseMonths: LeaseMonthConvention;
   dayCount: DayCount;
+  /** Percentage rent's readings for a lease whose terms leave them to the team. */
+  percentage: {
+    lease_year_start: LeaseYearStart;
+    lease_year_month: number | null;
+    proration: BreakpointProration;
+  };
 };
 
 export async function teamCalendar(
@@ -73,6 +85,11 @@ export async function teamCalendar(
     holidays: { base: settings.holiday_calendar, added: settings.holidays, removed: [] },
     leaseMonths: settings.lease_months,
     dayCount: settings.day_count,
+    percentage: {
+      lease_year_start: settings.percentage_year_start,
+      lease_year_month: settings.percentage_year_month,
+      proration: settings.percentage_proration,
+    },
   };
 }
 
@@ -95,6 +112,10 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
     ...patch,
     lead_days: [...new Set(patch.lead_days ?? current.lead_days)].sort((a, b) => b - a),
   };
+  // The first month means something only for years that start on one; checked on the whole, as a PATCH may send either.
+  if (next.percentage_year_start !== 'month') next.percentage_year_month = null;
+  else if (next.percentage_year_month === null)
+    throw invalid('percentage_year_month', validationMessage('required', 'first month'));
   await writeTransaction(deps.db, async (trx) => {
     const values = {
       lead_days: next.lead_days.join(','),
@@ -106,6 +127,9 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
       holiday_calendar: next.holiday_calendar,
       lease_months: next.lease_months,
       day_count: next.day_count,
+      percentage_year_start: next.percentage_year_start,
+      percentage_year_month: next.percentage_year_month,
+      percentage_proration: next.percentage_proration,
     };
     await trx
       .insertInto('team_settings')

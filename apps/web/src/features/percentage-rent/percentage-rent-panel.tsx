@@ -14,6 +14,7 @@ import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import { Alert, Badge, Button, buttonClasses, Card, Select, Skeleton, TextInput } from '../../components/ui';
 import { formatDay, formatUsd } from '../../lib/format';
+import type { TFunction } from '../../lib/translate';
 import { can } from '../auth/permissions';
 import { Figure, TermsForm } from '../leases/terms-form';
 
@@ -29,9 +30,10 @@ function usePercentageRent(leaseId: number) {
 
 type TermsInput = {
   breakpoint_kind: string;
-  lease_year_start: string;
+  /** null: the team's default. */
+  lease_year_start: string | null;
   lease_year_month: string | null;
-  proration: string;
+  proration: string | null;
   tiers: { from_sales: string; rate: string }[];
   breakpoint_schedule: { lease_year: string; breakpoint: string }[];
 };
@@ -75,11 +77,15 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
   const editable = can(data.abilities, 'update');
   const save = useSaveTerms(leaseId);
   const [kind, setKind] = useState<string>(data.terms.breakpoint_kind);
-  const [start, setStart] = useState<string>(data.terms.lease_year_start);
+  // '' leaves the reading to the team's default (settings), shown as the first option.
+  const ownStart = data.terms.lease_year_start_source === 'lease';
+  const [start, setStart] = useState<string>(ownStart ? data.terms.lease_year_start : '');
   const [month, setMonth] = useState(
-    data.terms.lease_year_month === null ? '' : String(data.terms.lease_year_month),
+    ownStart && data.terms.lease_year_month !== null ? String(data.terms.lease_year_month) : '',
   );
-  const [proration, setProration] = useState<string>(data.terms.proration);
+  const [proration, setProration] = useState<string>(
+    data.terms.proration_source === 'lease' ? data.terms.proration : '',
+  );
   const [schedule, setSchedule] = useState(() =>
     data.terms.breakpoint_schedule.map((row) => ({
       lease_year: String(row.lease_year),
@@ -91,6 +97,18 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
   );
   const options = (values: readonly string[], group: string) =>
     values.map((value) => ({ value, label: t(`percentageRentTab.${group}.${value}`) }));
+  // The team's reading is known from the answer only while this lease follows it; else it is named generally.
+  const teamReading = {
+    start: ownStart ? null : startReading(t, data.terms),
+    proration:
+      data.terms.proration_source === 'team'
+        ? t(`percentageRentTab.proration.${data.terms.proration}`)
+        : null,
+  };
+  const teamDefault = (reading: string | null) =>
+    reading === null
+      ? t('percentageRentTab.teamDefaultUnnamed')
+      : t('percentageRentTab.teamDefault', { reading });
   const setTier = (index: number, field: 'from_sales' | 'rate', value: string) =>
     setTiers((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
   const setRow = (index: number, field: 'lease_year' | 'breakpoint', value: string) =>
@@ -108,9 +126,9 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
       save={save}
       input={() => ({
         breakpoint_kind: kind,
-        lease_year_start: start,
+        lease_year_start: start === '' ? null : start,
         lease_year_month: start === 'month' ? month : null,
-        proration,
+        proration: proration === '' ? null : proration,
         tiers,
         breakpoint_schedule: kind === 'artificial' ? schedule : [],
       })}
@@ -132,14 +150,20 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
               label={t('percentageRentTab.fields.proration')}
               value={proration}
               onChange={(event) => setProration(event.target.value)}
-              options={options(BREAKPOINT_PRORATIONS, 'proration')}
+              options={[
+                { value: '', label: teamDefault(teamReading.proration) },
+                ...options(BREAKPOINT_PRORATIONS, 'proration'),
+              ]}
               error={errors.proration}
             />
             <Select
               label={t('percentageRentTab.fields.lease_year_start')}
               value={start}
               onChange={(event) => setStart(event.target.value)}
-              options={options(LEASE_YEAR_STARTS, 'start')}
+              options={[
+                { value: '', label: teamDefault(teamReading.start) },
+                ...options(LEASE_YEAR_STARTS, 'start'),
+              ]}
               error={errors.lease_year_start}
             />
             {start === 'month' && (
@@ -239,10 +263,26 @@ function TermsCard({ leaseId, data }: { leaseId: number; data: PercentageRent })
   );
 }
 
+/** "Rent commencement", or "A chosen month (7)" for years that start on the 1st of a month. */
+function startReading(t: TFunction, terms: PercentageRent['terms']) {
+  const label = t(`percentageRentTab.start.${terms.lease_year_start}`);
+  return terms.lease_year_start === 'month' && terms.lease_year_month !== null
+    ? `${label} (${terms.lease_year_month})`
+    : label;
+}
+
 function YearsCard({ leaseId, data }: { leaseId: number; data: PercentageRent }) {
   const { t } = useTranslation();
   return (
     <Card title={t('percentageRentTab.years')} description={t('percentageRentTab.yearsIntro')}>
+      <p className="mb-4 text-sm text-gray-600 dark:text-gray-400" data-testid="percentage-readings">
+        {t('percentageRentTab.readings', {
+          start: startReading(t, data.terms),
+          startSource: t(`percentageRentTab.source.${data.terms.lease_year_start_source}`),
+          proration: t(`percentageRentTab.proration.${data.terms.proration}`),
+          prorationSource: t(`percentageRentTab.source.${data.terms.proration_source}`),
+        })}
+      </p>
       {data.years.length === 0 ? (
         <p className="text-sm text-gray-500 dark:text-gray-400">{t('percentageRentTab.noYears')}</p>
       ) : (

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  BREAKPOINT_PRORATIONS,
+  LEASE_YEAR_STARTS,
   TOAST_TIMEOUT_MS,
   teamSettingsInputSchema,
   type TeamSettings,
@@ -26,6 +28,9 @@ const FIELDS = [
   'holidays',
   'lease_months',
   'day_count',
+  'percentage_year_start',
+  'percentage_year_month',
+  'percentage_proration',
 ] as const;
 
 type FormValues = Record<(typeof FIELDS)[number], string>;
@@ -41,6 +46,10 @@ const toForm = (settings: TeamSettings): FormValues => ({
   holidays: settings.holidays.map((h) => `${h.date} ${h.name}`).join('\n'),
   lease_months: settings.lease_months,
   day_count: settings.day_count,
+  percentage_year_start: settings.percentage_year_start,
+  percentage_year_month:
+    settings.percentage_year_month === null ? '' : String(settings.percentage_year_month),
+  percentage_proration: settings.percentage_proration,
 });
 
 /** Every zone the browser knows, with the team's current one first in case the browser lacks it. */
@@ -200,6 +209,33 @@ function ReminderSettingsForm({ teamId, settings }: { teamId: number; settings: 
             ]}
             error={formState.errors.day_count?.message}
             {...register('day_count')}
+          />
+          <Select
+            label={t('teamSettings.percentage_year_start')}
+            hint={t('teamSettings.percentageYearStartHint')}
+            options={LEASE_YEAR_STARTS.map((value) => ({
+              value,
+              label: t(`percentageRentTab.start.${value}`),
+            }))}
+            error={formState.errors.percentage_year_start?.message}
+            {...register('percentage_year_start')}
+          />
+          <TextInput
+            label={t('teamSettings.percentage_year_month')}
+            hint={t('teamSettings.percentageYearMonthHint')}
+            inputMode="numeric"
+            error={formState.errors.percentage_year_month?.message}
+            {...register('percentage_year_month')}
+          />
+          <Select
+            label={t('teamSettings.percentage_proration')}
+            hint={t('teamSettings.percentageProrationHint')}
+            options={BREAKPOINT_PRORATIONS.map((value) => ({
+              value,
+              label: t(`percentageRentTab.proration.${value}`),
+            }))}
+            error={formState.errors.percentage_proration?.message}
+            {...register('percentage_proration')}
           />
         </div>
       </Card>

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { CamReconciliation, PercentageRent } from '@storekeep/contracts';
+import { useTestApp } from '../../../test/context';
+import type { TestClient } from '../../../test/client';
+import { buildLease, teamWithRoles } from '../../../test/factories';
+
+const ctx = useTestApp();
+
+/** Rent from March 15, 2022, the lease itself from January 1: the two readings of where lease years start. */
+const percentageLease = (client: TestClient, reference: string) =>
+  buildLease(client, {
+    reference,
+    status: 'active',
+    commencement_date: '2022-01-01',
+    rent_commencement_date: '2022-03-15',
+    expiration_date: '2027-12-31',
+    percentage_rent_rate: 6,
+    rent_schedule: [{ start_date: '2022-03-15', end_date: '2027-12-31', monthly_amount: 10000 }],
+  });
+
+const percentageOf = async (client: TestClient, leaseId: number) =>
+  (await client.get<{ data: PercentageRent }>(`/app/api/v1/leases/${leaseId}/percentage-rent`)).body.data;
+const camOf = async (client: TestClient, leaseId: number) =>
+  (await client.get<{ data: CamReconciliation }>(`/app/api/v1/leases/${leaseId}/cam`)).body.data;
+
+describe('team defaults for the lease-money readings', () => {
+  it('move percentage rent for leases that leave the reading to the team, and not for one with its own', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    const unsaved = await percentageLease(admin, 'PR-TEAM');
+    const leftToTeam = await percentageLease(admin, 'PR-SAVED-TEAM');
+    const own = await percentageLease(admin, 'PR-OWN');
+    // Saved terms that leave both readings blank still follow the team.
+    expect(
+      (await admin.put(`/app/api/v1/leases/${leftToTeam.id}/percentage-rent`, { breakpoint_kind: 'natural' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.put(`/app/api/v1/leases/${own.id}/percentage-rent`, {
+          breakpoint_kind: 'natural',
+          lease_year_start: 'rent_commencement',
+          proration: 'days',
+        })
+      ).status,
+    ).toBe(200);
+    for (const lease of [unsaved, leftToTeam, own]) {
+      const data = await percentageOf(admin, lease.id);
+      expect(data.years[0]!.start).toBe('2022-03-15');
+    }
+    expect((await percentageOf(admin, unsaved.id)).terms).toMatchObject({
+      lease_year_start: 'rent_commencement',
+      lease_year_start_source: 'team',
+      proration_source: 'team',
+    });
+    expect((await percentageOf(admin, own.id)).terms).toMatchObject({
+      lease_year_start_source: 'lease',
+      proration_source: 'lease',
+    });
+
+    const url = `/app/api/v1/teams/${team.id}/settings`;
+    const saved = await admin.patch(url, {
+      percentage_year_start: 'commencement',
+      percentage_proration: 'none',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      percentage_year_start: 'commencement',
+      percentage_year_month: null,
+      percentage_proration: 'none',
+    });
+    for (const lease of [unsaved, leftToTeam]) {
+      const data = await percentageOf(admin, lease.id);
+      expect(data.terms).toMatchObject({
+        lease_year_start: 'commencement',
+        proration: 'none',
+        lease_year_start_source: 'team',
+      });
+      expect(data.years[0]).toMatchObject({ start: '2022-01-01', end: '2022-12-31' });
+    }
+    const kept = await percentageOf(admin, own.id);
+    expect(kept.terms).toMatchObject({ lease_year_start: 'rent_commencement', proration: 'days' });
+    expect(kept.years[0]!.start).toBe('2022-03-15');
+
+    // Years on a chosen month need the month, for the team as for a lease.
+    const noMonth = await admin.patch(url, { percentage_year_start: 'month' });
+    expect(noMonth.status).toBe(422);
+    expect(noMonth.body).toMatchObject({
+      errors: { percentage_year_month: ['The first month field is required.'] },
+    });
+    const july = await admin.patch(url, { percentage_year_start: 'month', percentage_year_month: 7 });
+    expect(july.status).toBe(200);
+    // From rent commencement, the stub to June 30, then years from each July 1.
+    expect((await percentageOf(admin, unsaved.id)).years[0]).toMatchObject({
+      start: '2022-03-15',
+      end: '2022-06-30',
+    });
+    expect((await percentageOf(admin, unsaved.id)).years[1]!.start).toBe('2022-07-01');
+    expect((await percentageOf(admin, own.id)).years[1]!.start).toBe('2023-03-15');
+    const badMonth = await admin.patch(url, { percentage_year_month: 13 });
+    expect(badMonth.status).toBe(422);
+  });
+
+  it('count the CAM audit window by the team’s day count unless the lease’s CAM terms count their own', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    const lease = (reference: string) =>
+      buildLease(admin, {
+        reference,
+        status: 'active',
+        commencement_date: '2023-01-01',
+        expiration_date: '2030-12-31',
+      });
+    const follows = await lease('CAM-TEAM');
+    const own = await lease('CAM-OWN');
+    await admin.put(`/app/api/v1/leases/${follows.id}/cam`, { audit_days: 90 });
+    await admin.put(`/app/api/v1/leases/${own.id}/cam`, { audit_days: 90, audit_day_count: 'exclusive' });
+    for (const id of [follows.id, own.id])
+      await admin.post(`/app/api/v1/leases/${id}/cam/statements`, {
+        lease_year: 2,
+        actual: 1000,
+        received_on: '2024-04-15',
+      });
+    expect((await camOf(admin, follows.id)).terms).toMatchObject({
+      audit_day_count: 'exclusive',
+      audit_day_count_source: 'team',
+    });
+    expect((await camOf(admin, follows.id)).years[1]!.audit_deadline).toBe('2024-07-14');
+
+    const saved = await admin.patch(`/app/api/v1/teams/${team.id}/settings`, { day_count: 'inclusive' });
+    expect(saved.status).toBe(200);
+    // The day of receipt is day 1 now: the window closes a day sooner, for the lease without its own reading.
+    const moved = await camOf(admin, follows.id);
+    expect(moved.terms).toMatchObject({ audit_day_count: 'inclusive', audit_day_count_source: 'team' });
+    expect(moved.years[1]!.audit_deadline).toBe('2024-07-13');
+    const kept = await camOf(admin, own.id);
+    expect(kept.terms).toMatchObject({ audit_day_count: 'exclusive', audit_day_count_source: 'lease' });
+    expect(kept.years[1]!.audit_deadline).toBe('2024-07-14');
+    const bad = await admin.put(`/app/api/v1/leases/${own.id}/cam`, { audit_day_count: 'sometimes' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((bad.body as { errors: object }).errors)).toEqual(['audit_day_count']);
+  });
+});
