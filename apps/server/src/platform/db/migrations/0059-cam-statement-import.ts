@@ -22,6 +22,12 @@ export const camStatementImport: AppMigration = {
       .columns(['team_id', 'lease_id', 'lease_year', 'category'])
       .unique()
       .execute();
+    // A deleted lease finds its lines by lease_id alone (the cascade), which the team-led index cannot answer.
+    await db.schema
+      .createIndex('cam_statement_lines_lease')
+      .on('cam_statement_lines')
+      .column('lease_id')
+      .execute();
     // Null: the team's day count (settings) applies.
     await db.schema.alterTable('cam_terms').addColumn('audit_day_count', 'varchar(20)').execute();
     await db.schema
