@@ -95,6 +95,20 @@ export async function listContracts<V extends Record<string, unknown>, Dto, O ex
   actor: Actor,
   raw: Record<string, string | string[]>,
 ): Promise<{ data: Dto[]; meta: PaginationMeta }> {
+  const { ids, definitions, meta } = await pageOfContracts(deps, def, actor, raw);
+  return { data: await def.present(deps.db, viewerOf(actor), ids, definitions), meta };
+}
+
+/**
+ * A list page's ids in order, its meta and the team's attribute definitions the query read, for a list whose
+ * items are not the whole contract (they are built from the ids directly, not cut from the detail).
+ */
+export async function pageOfContracts<V extends Record<string, unknown>, Dto, O extends PatchOptions>(
+  deps: Deps,
+  def: ContractDefinition<V, Dto, O>,
+  actor: Actor,
+  raw: Record<string, string | string[]>,
+): Promise<{ ids: number[]; definitions?: Attribute[]; meta: PaginationMeta }> {
   const { query, orderBy, conditions, search, definitions } = await def.listQuery(deps, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
     table: def.table,
@@ -106,10 +120,7 @@ export async function listContracts<V extends Record<string, unknown>, Dto, O ex
     page: query.page,
     perPage: query.perPage,
   });
-  return {
-    data: await def.present(deps.db, viewerOf(actor), ids, definitions),
-    meta: paginationMeta(query.page, query.perPage, total),
-  };
+  return { ids, definitions, meta: paginationMeta(query.page, query.perPage, total) };
 }
 
 /** A live contract of the team, or 404 (another team's does not exist for them). */

@@ -79,7 +79,13 @@ export type LoadedLease = Awaited<ReturnType<typeof loadLeases>>[number];
  * `team_id = ?` SQLite walked the big team's (team_id, status, deadline) index over all its options
  * for every page.
  */
-export async function loadChildren(db: Executor, teamId: number, leaseIds: number[]) {
+export async function loadChildren(
+  db: Executor,
+  teamId: number,
+  leaseIds: number[],
+  /** The list shows no clauses: it need not read them. */
+  { clauses: withClauses = true }: { clauses?: boolean } = {},
+) {
   if (!leaseIds.length) return { rent: [], charges: [], options: [], clauses: [] };
   const scope = teamScope(teamId);
   const [rent, charges, options, clauses] = await Promise.all([
@@ -105,14 +111,16 @@ export async function loadChildren(db: Executor, teamId: number, leaseIds: numbe
       .where('lease_id', 'in', leaseIds)
       .orderBy('position')
       .execute(),
-    db
-      .selectFrom('clauses')
-      .selectAll()
-      .where((eb) => whereInScope(eb, scope, 'clauses', { byId: true }))
-      .where('subject_type', '=', 'lease')
-      .where('subject_id', 'in', leaseIds)
-      .orderBy('position')
-      .execute(),
+    withClauses
+      ? db
+          .selectFrom('clauses')
+          .selectAll()
+          .where((eb) => whereInScope(eb, scope, 'clauses', { byId: true }))
+          .where('subject_type', '=', 'lease')
+          .where('subject_id', 'in', leaseIds)
+          .orderBy('position')
+          .execute()
+      : [],
   ]);
   return { rent, charges, options, clauses };
 }

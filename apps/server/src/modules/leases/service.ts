@@ -5,7 +5,7 @@ import { matchingIds, type MatchSet } from '../../platform/search';
 import {
   freeRentUntil,
   leaseInputSchema,
-  leaseListItem,
+  nextOptionDeadline,
   leaseTermMonths,
   LEASE_STATUSES,
   LEASE_CLAUSE_KINDS,
@@ -13,6 +13,8 @@ import {
   type AnchorDates,
   type Attribute,
   type Lease,
+  type LeaseListItem,
+  type LeaseOptionOut,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { type Executor, writeTransaction } from '../../platform/db';
@@ -63,7 +65,7 @@ import {
   getContract,
   hideImportedContract,
   insertContract,
-  listContracts,
+  pageOfContracts,
   patchContract,
   removeImported,
   revealImportedContracts,
@@ -84,15 +86,14 @@ export const anchorsOf = (lease: {
   expiration_date: lease.expiration_date,
 });
 
-function present(
+/** The rent in force and the charges a lease's row and its rent and charge rows give on the team's today. */
+function leaseFields(
   row: LoadedLease,
-  children: Children,
+  rent: Children['rent'],
+  charges: Children['charges'],
   abilities: Abilities,
   calendar: TeamCalendar,
-  verifiers: Map<number, string>,
-): Lease {
-  const rent = children.rent.filter((r) => r.lease_id === row.id);
-  const charges = children.charges.filter((c) => c.lease_id === row.id);
+) {
   const inForce = rentInForce(
     {
       rows: rent.map((r) => ({
@@ -138,6 +139,27 @@ function present(
     percentage_rent_rate: row.percentage_rent_rate,
     security_deposit: toDollars(row.security_deposit_cents),
     letter_of_credit: toDollars(row.letter_of_credit_cents),
+    monthly_rent: inForce.cents / 100,
+    rent_basis: inForce.basis,
+    annual_rent: ((inForce.cents + monthlyCharges) * 12) / 100,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deleted_at: row.deleted_at,
+    abilities,
+  };
+}
+
+function present(
+  row: LoadedLease,
+  children: Children,
+  abilities: Abilities,
+  calendar: TeamCalendar,
+  verifiers: Map<number, string>,
+): Lease {
+  const rent = children.rent.filter((r) => r.lease_id === row.id);
+  const charges = children.charges.filter((c) => c.lease_id === row.id);
+  return {
+    ...leaseFields(row, rent, charges, abilities, calendar),
     rent_schedule: rent.map((r) => ({
       start_date: r.start_date,
       end_date: r.end_date,
@@ -168,13 +190,6 @@ function present(
     clauses: children.clauses
       .filter((c) => c.subject_id === row.id)
       .map((c) => ({ kind: c.kind, text: c.text, date: c.date, document_id: c.document_id, page: c.page })),
-    monthly_rent: inForce.cents / 100,
-    rent_basis: inForce.basis,
-    annual_rent: ((inForce.cents + monthlyCharges) * 12) / 100,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    deleted_at: row.deleted_at,
-    abilities,
   };
 }
 
@@ -197,6 +212,52 @@ async function presentLeases(db: Executor, viewer: Viewer, ids: number[], defini
     ...present(row, children, viewer.abilities, calendar, verifiers),
     attributes: attributes.get(row.id) ?? {},
   }));
+}
+
+/**
+ * Leases as the list shows them (decision 0029), built from their rows rather than cut from whole leases: no
+ * clauses, no verifiers, and of each option only its current deadline, not every window with its explained
+ * dates, which were most of a page's work.
+ */
+async function presentLeaseListItems(
+  db: Executor,
+  viewer: Viewer,
+  ids: number[],
+  definitions?: Attribute[],
+): Promise<LeaseListItem[]> {
+  const [rows, children, attributes, calendar] = await Promise.all([
+    loadLeases(db, viewer.teamId, ids),
+    loadChildren(db, viewer.teamId, ids, { clauses: false }),
+    attributeValuesShownTo(db, viewer.scope, 'leases', ids, definitions),
+    teamCalendar(db, viewer.teamId),
+  ]);
+  return rows.map((row) => {
+    const deadlines = children.options
+      .filter((o) => o.lease_id === row.id)
+      .map((o) => ({
+        status: o.status as LeaseOptionOut['status'],
+        deadline:
+          currentWindow(
+            optionWindows(
+              { ...o, notice: storedRule(o), notice_from: o.notice_from as 'expiration' | 'commencement' },
+              anchorsOf(row),
+              calendar,
+            ),
+            o.status,
+          )?.window.latest.date ?? null,
+      }));
+    return {
+      ...leaseFields(
+        row,
+        children.rent.filter((r) => r.lease_id === row.id),
+        children.charges.filter((c) => c.lease_id === row.id),
+        viewer.abilities,
+        calendar,
+      ),
+      next_deadline: nextOptionDeadline(deadlines),
+      attributes: attributes.get(row.id) ?? {},
+    };
+  });
 }
 
 const SORTS: Record<string, SortColumn[]> = {
@@ -689,8 +750,8 @@ export function leaseLifecycle(): Lifecycle {
 }
 
 export async function listLeases(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
-  const page = await listContracts(deps, leaseDefinition, actor, raw);
-  return { ...page, data: page.data.map(leaseListItem) };
+  const { ids, definitions, meta } = await pageOfContracts(deps, leaseDefinition, actor, raw);
+  return { data: await presentLeaseListItems(deps.db, viewerOf(actor), ids, definitions), meta };
 }
 export function findLiveLease(db: Executor, teamId: number, id: number) {
   return findLiveContract(db, leaseDefinition, teamId, id);
