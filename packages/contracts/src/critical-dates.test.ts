@@ -271,6 +271,17 @@ describe('time zones', () => {
     expect(todayIn('America/New_York', new Date('2026-03-08T07:30:00Z'))).toBe('2026-03-08');
     expect(todayIn('America/New_York', new Date('2026-11-01T05:30:00Z'))).toBe('2026-11-01');
   });
+
+  it('turns the date at the zone’s midnight to the millisecond, though each minute’s answer is kept', () => {
+    // Kathmandu is 5:45 ahead: its midnight is 18:15 UTC, not an hour boundary.
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-25T18:14:00.000Z'))).toBe('2026-11-25');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-25T18:14:59.999Z'))).toBe('2026-11-25');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-25T18:15:00.000Z'))).toBe('2026-11-26');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-25T18:14:30.000Z'))).toBe('2026-11-25');
+    expect(todayIn('UTC', new Date('2026-11-25T23:59:59.999Z'))).toBe('2026-11-25');
+    expect(todayIn('UTC', new Date('2026-11-26T00:00:00.000Z'))).toBe('2026-11-26');
+    expect(() => todayIn('Not/A_Zone', new Date())).toThrow(RangeError);
+  });
 });
 
 describe('the daily hour', () => {

@@ -459,9 +459,24 @@ export function isTimeZone(name: string): boolean {
  * date on most requests. Zones are the IANA names teams pick, a few hundred at most.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Each zone's last answer and the UTC minute it was for. Every zone's offset from UTC has been a whole number
+ * of minutes since the 1970s, so a zone's date can change only where a UTC minute does: within one minute the
+ * answer is the same, and formatting it anew (a few µs, a few percent of a cached answer's request) is spared.
+ */
+const lastDates = new Map<string, { minute: number; date: IsoDate }>();
 
 /** The calendar date at `now` in a time zone: what "today" means for a team. */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.date;
+  const date = formatDateIn(timeZone, now);
+  lastDates.set(timeZone, { minute, date });
+  return date;
+}
+
+function formatDateIn(timeZone: string, now: Date): IsoDate {
   let format = dateFormats.get(timeZone);
   if (!format) {
     // en-CA formats as YYYY-MM-DD. An unknown zone throws here, before anything is stored.
