@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { loadSpa } from './platform/spa';
+import { HEALTH_BODY, healthServerFactory } from './platform/health';
 import { registerInputGuard } from './platform/input';
 import { registerHttpSecurity } from './platform/http-security';
 import { createJobRunner } from './platform/jobs';
@@ -125,6 +126,7 @@ export async function buildApp({
     forceCloseConnections: false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    serverFactory: healthServerFactory,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Compiled from each route's response schema; outside production every answer is also checked against it.
@@ -264,7 +266,11 @@ export async function buildApp({
   registerConditionalGets(app, deps);
   registerMetrics(app, metrics, config.METRICS_TOKEN);
 
-  app.get('/healthz', { config: { guard: 'public' } }, async () => ({ status: 'ok' }));
+  // Over a socket the server answers GET /healthz before Fastify (platform/health.ts); this route answers the
+  // same to in-process injection and to any other form of the URL.
+  app.get('/healthz', { config: { guard: 'public' } }, (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(HEALTH_BODY),
+  );
   registerDraining(app);
   app.get('/readyz', { config: { guard: 'public' } }, async (_request, reply) => {
     if (isDraining(app)) return reply.status(503).send({ status: 'shutting down' });

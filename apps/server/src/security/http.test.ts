@@ -254,6 +254,45 @@ describe('request bodies a cross-site form could send', () => {
   });
 });
 
+describe('the liveness probe', () => {
+  it('is answered by the server before the app, while every other request keeps the headers and the CSRF check', async () => {
+    const address = await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+    const probesCounted = async () =>
+      /storekeep_http_requests_total\{method="GET",route="\/healthz",status="2xx"\} (\d+)/.exec(
+        await (await fetch(`${address}/metrics`)).text(),
+      )?.[1] ?? '0';
+    const counted = await probesCounted();
+    const probe = await fetch(`${address}/healthz`);
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(probe.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await probe.json()).toEqual({ status: 'ok' });
+    // Fastify never saw it: no request id, none of the page headers, no metric.
+    expect(probe.headers.get('x-request-id')).toBeNull();
+    expect(probe.headers.get('content-security-policy')).toBeNull();
+    const head = await fetch(`${address}/healthz`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(await probesCounted()).toBe(counted);
+
+    // Any other form of the URL, and every other route over the same socket, goes through every hook.
+    const queried = await fetch(`${address}/healthz?probe=1`);
+    expect(await queried.json()).toEqual({ status: 'ok' });
+    expect(queried.headers.get('x-request-id')).toBeTruthy();
+    expectStrictHeaders(Object.fromEntries(queried.headers));
+    const api = await fetch(`${address}/app/api/v1/users/auth?guest=null`);
+    expect(api.status).toBe(200);
+    expectStrictHeaders(Object.fromEntries(api.headers));
+    const forged = await fetch(`${address}/app/api/v1/stores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Probe' }),
+    });
+    expect(forged.status).toBe(419);
+    expectStrictHeaders(Object.fromEntries(forged.headers));
+  });
+});
+
 describe('hostile HTTP framing', () => {
   it('answers a request with both Content-Length and Transfer-Encoding with 400 (no request smuggling)', async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
