@@ -26,6 +26,7 @@ import { createRealtime } from './platform/realtime';
 import { isDraining, registerDraining } from './platform/shutdown';
 import { registerConditionalGets } from './platform/conditional';
 import { compiledSerializerCompiler } from './platform/serializer';
+import { watchTeamVersions } from './platform/team-cache';
 import { installAuthContext, type RouteGuardEntry } from './modules/auth/index';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -150,6 +151,8 @@ export async function buildApp({
             },
           }),
     });
+  // PostgreSQL: team write versions kept in process while every bump is heard (platform/team-cache.ts).
+  const stopWatchingVersions = handle.dialect === 'postgres' ? watchTeamVersions(handle.db) : null;
   const metrics = createMetrics(handle);
   // Every key (rate limits, and whatever else is stored) gets this deployment's prefix from the client itself;
   // channels are prefixed by the realtime module (keyPrefix does not cover them). Duplicates inherit it.
@@ -226,6 +229,7 @@ export async function buildApp({
     await deps.realtime.close();
     // QUIT waits for a connection; with Redis down, drop the socket instead.
     if (redis) await redis.quit().catch(() => redis.disconnect());
+    await stopWatchingVersions?.();
     if (!database) await handle.close();
   });
 

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { CompiledQuery } from 'kysely';
-import { postgresUrlOf, watchWrites, type Db, type Dialect, type WriteKind } from './db';
+import { watchWrites, type Db, type Dialect, type WriteKind } from './db';
+import { listenForNotifications } from './pg-notifications';
 
 /**
  * A short in-process cache of "who is this session": the session, its user and their teams, which
@@ -28,7 +28,6 @@ import { postgresUrlOf, watchWrites, type Db, type Dialect, type WriteKind } fro
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 const CHANNEL = 'storekeep_auth';
-const RECONNECT_MS = 1_000;
 
 /** The writes the triggers of migration 0010-auth-cache announce. */
 function isAuthWrite(table: string, kind: WriteKind): boolean {
@@ -71,54 +70,19 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
     storable = () => true;
   } else {
     let generation = 0;
-    let listening = false;
-    let client: pg.Client | null = null;
-    let timer: NodeJS.Timeout | null = null;
     const reset = () => {
       generation++;
       entries.clear();
     };
-    const connect = async () => {
-      timer = null;
-      const url = postgresUrlOf(db);
-      if (closed || !url) return;
-      const next = new pg.Client({ connectionString: url });
-      client = next;
-      const lost = () => {
-        if (client !== next) return;
-        client = null;
-        listening = false;
-        reset();
-        void next.end().catch(() => undefined);
-        if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS);
-      };
-      next.on('error', lost);
-      next.on('end', lost);
-      next.on('notification', reset);
-      try {
-        await next.connect();
-        await next.query(`listen ${CHANNEL}`);
-        if (client !== next) return;
-        // Anything may have changed while nobody listened.
-        reset();
-        listening = true;
-      } catch {
-        lost();
-      }
-    };
-    void connect();
+    const listener = listenForNotifications(db, CHANNEL, { onNotification: reset, onReset: reset });
     const unwatch = watchWrites(db, (table, kind) => {
       if (isAuthWrite(table, kind)) reset();
     });
-    currentStamp = async () => (listening ? generation : null);
-    storable = (stamp) => listening && stamp === generation;
+    currentStamp = async () => (listener.listening ? generation : null);
+    storable = (stamp) => listener.listening && stamp === generation;
     stop = async () => {
       unwatch();
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = null;
-      listening = false;
-      if (current) await current.end().catch(() => undefined);
+      await listener.close();
     };
   }
 

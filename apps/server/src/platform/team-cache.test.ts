@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { buildUser } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
-import { writeTransaction } from './db';
-import { bumpTeamWriteVersion, teamWriteVersion } from './team-cache';
+import { observeQueries, writeTransaction } from './db';
+import { bumpTeamWriteVersion, keepsTeamVersions, teamVersionAndToday, teamWriteVersion } from './team-cache';
 
 const ctx = useTestApp();
 
@@ -36,6 +37,45 @@ describe("a team's write version", () => {
     await bumpTeamWriteVersion(ctx.db, team.id);
     expect(await teamWriteVersion(ctx.db, team.id)).toBe(before + 2);
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    "is kept by the app while it hears every bump: no statement to read it again, its own bump seen at once, another instance's on notification",
+    async () => {
+      const { team } = await buildUser(ctx);
+      const db = ctx.app.deps.db;
+      await vi.waitFor(() => expect(keepsTeamVersions(db)).toBe(true));
+      const first = await teamVersionAndToday(db, team.id);
+      const statements: string[] = [];
+      const stop = observeQueries(db, (query) => statements.push(query.sql));
+      try {
+        expect(await teamVersionAndToday(db, team.id)).toEqual(first);
+        expect(await teamWriteVersion(db, team.id)).toBe(first.version);
+        expect(statements).toEqual([]);
+        // This process's own write: its next read does not wait for the notification.
+        await writeTransaction(ctx.db, (trx) => bumpTeamWriteVersion(trx, team.id));
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 1);
+      } finally {
+        stop();
+      }
+      // Another instance's write (a connection of its own): the notification arrives when it commits.
+      const other = new pg.Client({ connectionString: ctx.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update team_write_versions set version = version + 1 where team_id = $1', [
+          team.id,
+        ]);
+        await other.query(`select pg_notify('storekeep_team_version', $1)`, [String(team.id)]);
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 1);
+        await other.query('commit');
+      } finally {
+        await other.end();
+      }
+      await vi.waitFor(async () =>
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 2),
+      );
+    },
+  );
 
   // Two connections writing at once: PostgreSQL only (SQLite has one writer, so no lock order to get wrong).
   if (testDialect() === 'postgres')

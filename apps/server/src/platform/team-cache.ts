@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { todayIn } from '@storekeep/contracts';
-import { atEndOfTransaction, dialectOf, type Executor } from './db';
+import { afterCommit, atEndOfTransaction, dialectOf, type Db, type Executor } from './db';
+import { listenForNotifications, type Listener } from './pg-notifications';
 
 /**
  * Aggregates over a big team (how many reminders are unread, what the portfolio costs a year) read most
@@ -23,6 +24,7 @@ type Entry = { version: number; at: number; value: unknown };
 const cacheByDb = new WeakMap<object, Map<string, Map<string, Entry>>>();
 
 export async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
+  if (watchOf(db)) return (await teamVersionAndZone(db, teamId)).version;
   const row = await sql<{
     version: number;
   }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
@@ -44,13 +46,100 @@ export async function teamVersionAndToday(
   db: Executor,
   teamId: number,
 ): Promise<{ version: number; today: string }> {
+  const { version, timeZone } = await teamVersionAndZone(db, teamId);
+  return { version, today: todayIn(timeZone) };
+}
+
+type TeamState = { version: number; timeZone: string };
+
+async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamState> {
+  const watch = watchOf(db);
+  const kept = watch?.teams.get(teamId);
+  if (kept && Date.now() - kept.at < TTL_MS) return kept;
+  const generation = watch?.generation;
+  const at = Date.now();
   // Read by every conditional GET and every badge: the statement is written once per dialect rather than
   // built and compiled by Kysely on each request.
   const text = VERSION_AND_ZONE[dialectOf(db)];
   const { rows } = await db.executeQuery<{ version: number | null; time_zone: string | null }>(
     CompiledQuery.raw(text, [teamId, teamId]),
   );
-  return { version: Number(rows[0]?.version ?? 0), today: todayIn(rows[0]?.time_zone ?? 'UTC') };
+  const state = { version: Number(rows[0]?.version ?? 0), timeZone: rows[0]?.time_zone ?? 'UTC' };
+  // A bump heard while the statement ran may be newer than what it read: then nothing is kept.
+  if (watch && watch.listener.listening && watch.generation === generation) {
+    if (watch.teams.size >= MAX_WATCHED_TEAMS) watch.teams.delete(watch.teams.keys().next().value!);
+    watch.teams.set(teamId, { ...state, at });
+  }
+  return state;
+}
+
+/**
+ * PostgreSQL: each team's write version and time zone, kept in this process while it hears every bump
+ * (decision 0035). `bumpTeamWriteVersion` NOTIFYs the team's id on VERSION_CHANNEL in the transaction of the
+ * write, which PostgreSQL delivers to every instance when it commits; the instance that wrote also drops its
+ * copy as the commit returns (`afterCommit`), so its own next request never reads the old version. While the
+ * LISTEN connection is down the copies are dropped and every read asks the database, as before (the session
+ * cache's rule, decision 0003). Entries also expire after TTL_MS, which bounds a writer that bypasses the bump.
+ * SQLite is not watched: several processes share its file with nothing to tell each other, and its read of
+ * the version is a local one.
+ */
+const VERSION_CHANNEL = 'storekeep_team_version';
+const MAX_WATCHED_TEAMS = 10_000;
+type VersionWatch = {
+  listener: Listener;
+  /** Moves on every bump heard, so a read that overlapped one keeps nothing. */
+  generation: number;
+  teams: Map<number, TeamState & { at: number }>;
+  /** Apps sharing one database handle share its watch (tests, a second instance in one process). */
+  users: number;
+};
+const watches = new WeakMap<object, VersionWatch>();
+const liveWatches = new Set<VersionWatch>();
+
+function watchOf(db: Executor): VersionWatch | undefined {
+  if (db.isTransaction) return undefined;
+  const watch = watches.get(db);
+  return watch?.listener.listening ? watch : undefined;
+}
+
+/** Whether reads through `db` are answered from kept versions now (tests wait for the LISTEN to start). */
+export const keepsTeamVersions = (db: Executor) => watchOf(db) !== undefined;
+
+function forgetTeams(watch: VersionWatch, teamId: number | null) {
+  watch.generation++;
+  if (teamId === null) watch.teams.clear();
+  else watch.teams.delete(teamId);
+}
+
+/** Starts keeping team versions for `db` (PostgreSQL only); the returned function stops it. */
+export function watchTeamVersions(db: Db): () => Promise<void> {
+  let watch = watches.get(db);
+  if (!watch) {
+    const teams = new Map<number, TeamState & { at: number }>();
+    const created: VersionWatch = {
+      generation: 0,
+      teams,
+      users: 0,
+      listener: listenForNotifications(db, VERSION_CHANNEL, {
+        onNotification: (payload) => {
+          const teamId = Number(payload);
+          forgetTeams(created, Number.isInteger(teamId) ? teamId : null);
+        },
+        onReset: () => forgetTeams(created, null),
+      }),
+    };
+    watches.set(db, created);
+    liveWatches.add(created);
+    watch = created;
+  }
+  watch.users++;
+  const mine = watch;
+  return async () => {
+    if (--mine.users > 0) return;
+    watches.delete(db);
+    liveWatches.delete(mine);
+    await mine.listener.close();
+  };
 }
 
 /**
@@ -62,6 +151,12 @@ export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promis
   await atEndOfTransaction(db, `team-write-version:${String(teamId).padStart(12, '0')}`, async () => {
     await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
       on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
+    // Delivered on commit to every instance keeping versions (watchTeamVersions); nothing if it rolls back.
+    if (dialectOf(db) === 'postgres')
+      await sql`select pg_notify(${VERSION_CHANNEL}, ${String(teamId)})`.execute(db);
+  });
+  afterCommit(db, () => {
+    for (const watch of liveWatches) forgetTeams(watch, teamId);
   });
 }
 

@@ -40,14 +40,32 @@ const endOfTransactionWork = new WeakMap<Trx, Map<string, () => Promise<void>>>(
  * `atEndOfTransaction` (in key order), so the locks on hot shared rows are the last ones any write takes.
  */
 export async function writeTransaction<T>(db: Db, run: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  const committed: Array<() => void> = [];
+  const result = await db.transaction().execute(async (trx) => {
     const work = new Map<string, () => Promise<void>>();
     endOfTransactionWork.set(trx, work);
+    afterCommitWork.set(trx, committed);
     const result = await run(trx);
     endOfTransactionWork.delete(trx);
     for (const key of [...work.keys()].sort()) await work.get(key)!();
     return result;
   });
+  for (const work of committed) work();
+  return result;
+}
+
+// What each open write transaction does once it committed (see `afterCommit`).
+const afterCommitWork = new WeakMap<Trx, Array<() => void>>();
+
+/**
+ * Runs `work` once the write transaction `executor` is has committed (never, if it rolls back), or at once
+ * outside one, where the statement before it committed by itself. For this process's copies of what the
+ * write changed: dropped earlier, a request in between could copy the old rows again.
+ */
+export function afterCommit(executor: Executor, work: () => void) {
+  const pending = executor.isTransaction ? afterCommitWork.get(guardedExecutor(executor) as Trx) : undefined;
+  if (pending) pending.push(work);
+  else work();
 }
 
 /**
