@@ -22,7 +22,7 @@ describe('GET /users/auth', () => {
     expect((await observer.get('/app/api/v1/users/auth?guest=null')).body).toEqual(plain.body);
   });
 
-  it('reads one statement for a signed-in caller once the session and the badge count are cached', async () => {
+  it('reads the team version alone (SQLite) or nothing (PostgreSQL) for a signed-in caller once the session and the badge count are cached', async () => {
     const { admin } = await teamWithRoles(ctx);
     await vi.waitFor(() =>
       expect(ctx.app.deps.dialect === 'sqlite' || keepsTeamVersions(ctx.app.deps.db)).toBe(true),
