@@ -47,7 +47,8 @@ test('a franchisee signs in to their own dashboard: their next date, a missing s
       agreement_number: `FA-${name}`,
       store_ids: [store.id],
       status: 'open',
-      effective_date: '2020-01-01',
+      // Began three months ago: the months before it owe no report.
+      effective_date: monthStart(-3),
       royalty_percent: 5,
       reporting_frequency: 'monthly',
     });

@@ -20,9 +20,10 @@ const api = '/app/api/v1';
 
 /**
  * A franchisor's team with two franchisees, North and South, each operating a store with a lease ending in
- * 90 (North) or 120 (South) days under a monthly agreement (5% royalty, $99 technology fee), and a manager
- * limited to each. Both reported three months ago; South also for the two months since, so North's report
- * of two months ago is missing. That earlier month is invoiced for both, and each has a shared and an unshared document.
+ * 90 (North) or 120 (South) days under a monthly agreement that began three months ago (5% royalty, $99
+ * technology fee), and a manager limited to each. Both reported three months ago; South also for the two
+ * months since, so North's report of two months ago is missing. That earlier month is invoiced for both,
+ * and each has a shared and an unshared document.
  */
 async function franchiseTeam() {
   const { user, team } = await buildUser(ctx);
@@ -52,7 +53,7 @@ async function franchiseTeam() {
       franchisee_id: company.id,
       store_ids: [store.id],
       status: 'open',
-      effective_date: month(-24),
+      effective_date: month(-3),
       royalty_percent: 5,
       technology_fee: 99,
       reporting_frequency: 'monthly',

@@ -22,10 +22,9 @@ const cents = (dollars: number) => Math.round(dollars * 100);
  */
 export async function franchiseeDashboardFor(deps: Deps, actor: Actor): Promise<FranchiseeDashboard> {
   const today = await teamToday(deps.db, actor.teamId);
-  // The reporting periods ended in the last three months (a quarter's too): due, or past their due day,
-  // missing. The compliance list counts a period before an agreement began as missing too, so a longer
-  // window would dun a new franchisee for months they never traded.
-  const from = addCalendarMonths(`${today.slice(0, 7)}-01`, -3);
+  // The reporting periods ended in the last twelve months (a year's reports, a quarter's among them): due,
+  // or past their due day, missing; none from before an agreement's term began.
+  const from = addCalendarMonths(`${today.slice(0, 7)}-01`, -12);
   const [upcoming, overdue, reports, invoices, balances, documents] = await Promise.all([
     upcomingDeadlines(deps.db, actor.scope, today),
     overdueDeadlines(deps.db, actor.scope, today),

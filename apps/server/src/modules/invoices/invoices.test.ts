@@ -140,6 +140,36 @@ describe('royalty invoices', () => {
     expect((await observer.get(`${api}/reporting/expected?from=2026-03-01&to=2026-02-01`)).status).toBe(422);
   });
 
+  it('expects no report and bills nothing for a period before the agreement began', async () => {
+    const { admin, observer } = await teamWithRoles(ctx);
+    const operator = await buildCompany(admin, { name: 'Late Start LLC', kind: 'franchisee' });
+    const brand = await buildBrand(admin, { name: 'Late Start Grill' });
+    const store = await buildStore(admin, {
+      name: 'Opening Soon',
+      brand_id: brand.id,
+      company_id: operator.id,
+    });
+    await buildAgreement(admin, {
+      brand_id: brand.id,
+      franchisee_id: operator.id,
+      store_ids: [store.id],
+      status: 'open',
+      effective_date: '2026-01-20',
+      opening_date: '2026-02-15',
+      royalty_percent: 5,
+      reporting_frequency: 'monthly',
+    });
+    // The term starts at the opening (February 15): February is its first month, November to January owe nothing.
+    const expected = await observer.get(`${api}/reporting/expected?from=2025-11-01&to=2026-04-30`);
+    expect(
+      expected.body.data
+        .filter((r: { store: { id: number } }) => r.store.id === store.id)
+        .map((r: { period_start: string }) => r.period_start)
+        .sort(),
+    ).toEqual(['2026-02-01', '2026-03-01', '2026-04-01']);
+    expect(await invoiceMonth(admin, '2026-01', [operator.id])).toMatchObject({ created: [] });
+  });
+
   it('says a report is missing instead of billing zero when there is nothing to estimate from', async () => {
     const { admin } = await teamWithRoles(ctx);
     const { operator, brand, dallas, austin } = await franchise(admin);

@@ -87,7 +87,7 @@ export type AgreementPeriods = {
 };
 
 /**
- * Every scoped open agreement of a franchisee with its periods ending in [from, to] and, per store, the
+ * Every scoped open agreement of a franchisee with its periods ending in [from, to] within its term and, per store, the
  * sales reported in each (or an estimate from its last three reported periods, or nothing: missing), and the
  * store's reported sales earlier in the period's tier year (`tierYearOf` the agreement's brand: the calendar
  * year unless given), from `tiersFrom`.
@@ -129,9 +129,16 @@ export async function agreementPeriods(
   const periodsCache = new Map<ReportingFrequency, Period[]>();
   return agreements.map((agreement) => {
     const billed = billedAgreement(agreement);
-    const periods =
+    // A period wholly before the agreement's term began or after it ended owes no report and no royalty: the
+    // franchisee did not trade under this agreement then.
+    const periods = (
       periodsCache.get(billed.frequency) ??
-      periodsCache.set(billed.frequency, periodsEndingIn(billed.frequency, from, to)).get(billed.frequency)!;
+      periodsCache.set(billed.frequency, periodsEndingIn(billed.frequency, from, to)).get(billed.frequency)!
+    ).filter(
+      (period) =>
+        (billed.termStart === null || period.end >= billed.termStart) &&
+        (billed.termEnd === null || period.start <= billed.termEnd),
+    );
     const own = storesOf.get(agreement.id) ?? [];
     const tierYear = tierYearOf(agreement.brand_id);
     const { anniversary } = royaltyTerm(agreement);
