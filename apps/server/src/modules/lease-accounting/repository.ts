@@ -1,5 +1,5 @@
-import { sql, type Selectable } from 'kysely';
-import { dialectOf, type Executor } from '../../platform/db';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../platform/db';
 import type {
   LeaseAccountingProfilesTable,
   LeaseAccountingScheduleRowsTable,
@@ -248,31 +248,7 @@ export async function claimSchedule(
   return Number(updated.numUpdatedRows) > 0;
 }
 
-/** The stored row's columns after `team_id`, in the order `replaceStoredRows` sends each row's values. */
-const STORED_COLUMNS = [
-  ['lease_id', 'integer'],
-  ['period', 'text'],
-  ['month', 'integer'],
-  ['period_start', 'date'],
-  ['payment_cents', 'bigint'],
-  ['interest_cents', 'bigint'],
-  ['principal_cents', 'bigint'],
-  ['liability_opening_cents', 'bigint'],
-  ['liability_closing_cents', 'bigint'],
-  ['rou_opening_cents', 'bigint'],
-  ['rou_amortization_cents', 'bigint'],
-  ['rou_closing_cents', 'bigint'],
-  ['straight_line_cost_cents', 'bigint'],
-  ['total_expense_cents', 'bigint'],
-  ['lead_lines', 'text'],
-] as const satisfies ReadonlyArray<readonly [keyof StoredRowValues, string]>;
-
-/**
- * Replaces the stored rows of these leases (each lease's rows whole). The rows go as one JSON parameter the
- * database expands, in raw SQL: a lease has 60–180 rows, and Kysely building and compiling a 1,000-row
- * VALUES list took 20–65 ms, most of a whole portfolio's recompute. (Raw SQL is not read by the tenancy
- * guard; the team is the statement's first value and the DELETE before it goes through the builder.)
- */
+/** Replaces the stored rows of these leases (each lease's rows whole). */
 export async function replaceStoredRows(
   db: Executor,
   teamId: number,
@@ -285,23 +261,12 @@ export async function replaceStoredRows(
     .where('team_id', '=', teamId)
     .where('lease_id', 'in', leaseIds)
     .execute();
-  const columns = sql.raw(['team_id', ...STORED_COLUMNS.map(([name]) => name)].join(', '));
-  const postgres = dialectOf(db) === 'postgres';
-  const values = sql.raw(
-    STORED_COLUMNS.map(([, type], index) =>
-      postgres ? `(e->>${index})::${type}` : `json_extract(e.value, '$[${index}]')`,
-    ).join(', '),
-  );
-  for (let at = 0; at < rows.length; at += 5000) {
-    const json = JSON.stringify(
-      rows.slice(at, at + 5000).map((row) => STORED_COLUMNS.map(([name]) => row[name])),
-    );
-    await (
-      postgres
-        ? sql`insert into lease_accounting_schedule_rows (${columns}) select cast(${teamId} as integer), ${values} from jsonb_array_elements(${json}::jsonb) as e`
-        : sql`insert into lease_accounting_schedule_rows (${columns}) select cast(${teamId} as integer), ${values} from json_each(${json}) as e`
-    ).execute(db);
-  }
+  // 17 values a row: 1,000 rows stay under both databases' limit on a statement's parameters.
+  for (let at = 0; at < rows.length; at += 1000)
+    await db
+      .insertInto('lease_accounting_schedule_rows')
+      .values(rows.slice(at, at + 1000).map((row) => ({ team_id: teamId, ...row })))
+      .execute();
 }
 
 /** A lease's stored rows in month order (what the journal and the checks against a fresh computation read). */
