@@ -97,3 +97,54 @@ test('the CAM tab imports a landlord statement file: row errors first, then the 
   await expect(figure(year1, 'Variance')).toContainText('The tenant owes');
   await expect(figure(year1, 'Audit window closes')).toContainText('—');
 });
+
+test('a team default for percentage rent years moves a lease that leaves it to the team, named as such', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Pat Defaults', email: uniqueEmail('team-defaults') });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Grill Frisco' });
+  const lease = await apiCall(page.request, 'POST', '/leases', {
+    store_id: store.id,
+    reference: 'PR-TEAM-1',
+    status: 'active',
+    commencement_date: '2024-01-01',
+    rent_commencement_date: '2024-03-15',
+    expiration_date: '2029-12-31',
+    percentage_rent_rate: 6,
+    rent_schedule: [{ start_date: '2024-03-15', end_date: '2029-12-31', monthly_amount: 8000 }],
+  });
+  await page.goto(`/leases/${lease.id}?tab=percentage-rent`);
+  await expect(page.getByTestId('percentage-readings')).toContainText(
+    'Lease years start at Rent commencement (team default)',
+  );
+  await expect(page.getByRole('listitem', { name: 'Lease year 1', exact: true })).toContainText(
+    'Mar 15, 2024',
+  );
+
+  await page.goto('/account/team');
+  await page.getByLabel('Percentage rent: lease years start at').selectOption('commencement');
+  await page.getByRole('button', { name: 'Save' }).last().click();
+  await expect(page.getByText('Reminder settings saved.')).toBeVisible();
+  await page.getByLabel('Percentage rent: lease years start at').scrollIntoViewIfNeeded();
+  await screenshot(page, 'team-money-defaults-desktop', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Percentage rent: lease years start at').scrollIntoViewIfNeeded();
+  await screenshot(page, 'team-money-defaults-phone', { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.goto(`/leases/${lease.id}?tab=percentage-rent`);
+  await expect(page.getByTestId('percentage-readings')).toContainText(
+    'Lease years start at Lease commencement (team default)',
+  );
+  await expect(page.getByRole('listitem', { name: 'Lease year 1', exact: true })).toContainText(
+    'Jan 1, 2024',
+  );
+  // Choosing the reading on the lease makes it this lease's own.
+  await page.getByLabel('Lease years start at').selectOption('rent_commencement');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByTestId('percentage-readings')).toContainText(
+    'Lease years start at Rent commencement (this lease)',
+  );
+});
