@@ -594,11 +594,6 @@ export const leaseListItemSchema = leaseSchema
   .extend({ next_deadline: z.string().nullable() });
 export type LeaseListItem = z.infer<typeof leaseListItemSchema>;
 
-export function leaseListItem(lease: Lease): LeaseListItem {
-  const { rent_schedule: _rent, charges: _charges, options, clauses: _clauses, ...rest } = lease;
-  return { ...rest, next_deadline: nextOptionDeadline(options) };
-}
-
 export const escalationInputSchema = z.object({
   start_date: requiredDate('start date'),
   end_date: requiredDate('end date'),
