@@ -49,6 +49,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes';
 import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
 import { registerCamRoutes } from './modules/cam/routes';
+import { recomputeAuditReminders } from './modules/cam/service';
 import { registerDevelopmentRoutes } from './modules/development/routes';
 import { registerFranchiseNetworkRoutes } from './modules/franchise-network/routes';
 import { registerFranchiseCalendarRoutes } from './modules/franchise-calendar/routes';
@@ -331,9 +332,11 @@ export async function buildApp({
   onLeasesChanged(schedulesChanged);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
-  deps.jobs.register(RECOMPUTE_CRITICAL_DATES, (job) =>
-    recomputeCriticalDates(deps, (JSON.parse(job.payload) as { teamId: number }).teamId),
-  );
+  deps.jobs.register(RECOMPUTE_CRITICAL_DATES, async (job) => {
+    const { teamId } = JSON.parse(job.payload) as { teamId: number };
+    await recomputeCriticalDates(deps, teamId);
+    await recomputeAuditReminders(deps, teamId);
+  });
 
   // The built SPA's files; client routes fall through to index.html in the not-found handler.
   // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs): sent as the browser accepts.

@@ -34,6 +34,24 @@ export async function saveTerms(
       .execute();
 }
 
+/** Live leases, after `after` in id order, whose audit clause counts its days as the team does. */
+export function leasesFollowingTeamDayCount(db: Executor, teamId: number, after: number, limit: number) {
+  return db
+    .selectFrom('cam_terms')
+    .innerJoin('leases', 'leases.id', 'cam_terms.lease_id')
+    .leftJoin('stores', 'stores.id', 'leases.store_id')
+    .select(['leases.id as id', 'stores.name as storeName'])
+    .where('cam_terms.team_id', '=', teamId)
+    .where('cam_terms.audit_days', 'is not', null)
+    .where('cam_terms.audit_day_count', 'is', null)
+    .where('leases.team_id', '=', teamId)
+    .where('leases.deleted_at', 'is', null)
+    .where('leases.id', '>', after)
+    .orderBy('leases.id')
+    .limit(limit)
+    .execute();
+}
+
 export function statementsOf(db: Executor, teamId: number, leaseId: number) {
   return db
     .selectFrom('cam_statements')

@@ -148,10 +148,18 @@ export async function reconciliationOf(
 
 /** The audit windows as critical dates of the lease: one reminder per statement while the clause gives days. */
 export async function syncAuditReminders(trx: Executor, actor: Actor, lease: Lease) {
-  const { today, dayCount } = await teamCalendar(trx, actor.teamId);
-  const terms = termsFrom(await repo.termsOf(trx, actor.teamId, lease.id), dayCount);
-  const statements = await repo.statementsOf(trx, actor.teamId, lease.id);
-  const store = lease.store?.name ?? 'store';
+  await syncAuditRemindersOf(trx, actor.teamId, { id: lease.id, storeName: lease.store?.name ?? null });
+}
+
+async function syncAuditRemindersOf(
+  trx: Executor,
+  teamId: number,
+  lease: { id: number; storeName: string | null },
+) {
+  const { today, dayCount } = await teamCalendar(trx, teamId);
+  const terms = termsFrom(await repo.termsOf(trx, teamId, lease.id), dayCount);
+  const statements = await repo.statementsOf(trx, teamId, lease.id);
+  const store = lease.storeName ?? 'store';
   const dates: CriticalDate[] =
     terms.audit_days === null
       ? []
@@ -163,12 +171,29 @@ export async function syncAuditReminders(trx: Executor, actor: Actor, lease: Lea
         }));
   await syncReminders(
     trx,
-    actor.teamId,
+    teamId,
     { type: 'lease', id: lease.id },
     dates,
     (key) => key.startsWith(`${CAM_AUDIT_REMINDER_PREFIX}${lease.id}:`),
     today,
   );
+}
+
+/**
+ * After the team's day count changed (the settings' recompute job): the audit reminders of every lease whose
+ * CAM terms leave the count to the team move with it, a hundred leases a transaction.
+ */
+export async function recomputeAuditReminders(deps: Deps, teamId: number) {
+  let after = 0;
+  for (;;) {
+    const leases = await repo.leasesFollowingTeamDayCount(deps.db, teamId, after, 100);
+    if (!leases.length) return;
+    await writeTransaction(deps.db, async (trx) => {
+      for (const lease of leases) await syncAuditRemindersOf(trx, teamId, lease);
+      await bumpTeamWriteVersion(trx, teamId);
+    });
+    after = leases.at(-1)!.id;
+  }
 }
 
 export async function saveCamTerms(deps: Deps, actor: Actor, leaseId: number, body: unknown) {

@@ -6,6 +6,15 @@ import { buildLease, teamWithRoles } from '../../../test/factories';
 
 const ctx = useTestApp();
 
+const auditReminderDue = async (leaseId: number) =>
+  (
+    await ctx.db
+      .selectFrom('reminders')
+      .select('due_date')
+      .where('source_key', '=', `cam_audit:${leaseId}:2`)
+      .executeTakeFirstOrThrow()
+  ).due_date;
+
 /** Rent from March 15, 2022, the lease itself from January 1: the two readings of where lease years start. */
 const percentageLease = (client: TestClient, reference: string) =>
   buildLease(client, {
@@ -134,6 +143,11 @@ describe('team defaults for the lease-money readings', () => {
     const kept = await camOf(admin, own.id);
     expect(kept.terms).toMatchObject({ audit_day_count: 'exclusive', audit_day_count_source: 'lease' });
     expect(kept.years[1]!.audit_deadline).toBe('2024-07-14');
+    // The stored audit reminders follow in the settings' recompute job, not at the lease's next save.
+    await ctx.app.deps.jobs.drain();
+    await ctx.app.deps.jobs.runDue();
+    expect(await auditReminderDue(follows.id)).toBe('2024-07-13');
+    expect(await auditReminderDue(own.id)).toBe('2024-07-14');
     const bad = await admin.put(`/app/api/v1/leases/${own.id}/cam`, { audit_day_count: 'sometimes' });
     expect(bad.status).toBe(422);
     expect(Object.keys((bad.body as { errors: object }).errors)).toEqual(['audit_day_count']);
