@@ -49,7 +49,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes';
 import { registerPercentageRentRoutes } from './modules/percentage-rent/routes';
 import { registerPayableRoutes } from './modules/payables/routes';
 import { registerCamRoutes } from './modules/cam/routes';
-import { recomputeAuditReminders } from './modules/cam/service';
+import { recomputeAuditReminders } from './modules/cam/index';
 import { registerDevelopmentRoutes } from './modules/development/routes';
 import { registerFranchiseNetworkRoutes } from './modules/franchise-network/routes';
 import { registerFranchiseCalendarRoutes } from './modules/franchise-calendar/routes';

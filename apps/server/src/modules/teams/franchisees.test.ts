@@ -373,7 +373,6 @@ describe('members limited to franchisee companies', () => {
       '/app/api/v1/contacts',
       '/app/api/v1/mutes',
       '/app/api/v1/dashboard',
-      '/app/api/v1/search?q=South',
       '/app/api/v1/sales/reports/royalties?from=2026-01-01&to=2026-12-31',
       '/app/api/v1/activities',
       `/app/api/v1/teams/${f.team.id}`,
@@ -381,6 +380,10 @@ describe('members limited to franchisee companies', () => {
     ])
       expect([url, (await f.franchisee.get(url)).status]).toEqual([url, 403]);
     expect((await f.franchisee.post('/app/api/v1/stores', { name: 'Mine too' })).status).toBe(403);
+    // Search is theirs, narrowed to their own records (search/franchisee-search.test.ts): nothing of South's.
+    const search = await f.franchisee.get('/app/api/v1/search?q=South');
+    expect(search.status).toBe(200);
+    expect(JSON.stringify(search.body.data)).not.toContain('South');
     // The team's private channel is not theirs to listen to.
     const channel = await f.franchisee.post('/app/broadcasting/auth', {
       socket_id: '1.1',

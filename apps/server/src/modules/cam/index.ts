@@ -1,0 +1,1 @@
+export { recomputeAuditReminders } from './service';
