@@ -57,6 +57,27 @@ export async function registerViaApi(
   return (await me.json()).data as { id: number; team_id: number };
 }
 
+/**
+ * A manager limited to `companyIds`, invited by the franchisor (a request context signed into the team) and
+ * registered through the invitation in `page`'s browser, which is signed in afterwards. Returns the e-mail.
+ */
+export async function registerFranchisee(
+  franchisor: APIRequestContext,
+  page: Page,
+  teamId: number,
+  companyIds: number[],
+  prefix: string,
+) {
+  const email = uniqueEmail(prefix);
+  const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
+    email,
+    role: 'manager',
+    company_ids: companyIds,
+  });
+  await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
+  return email;
+}
+
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { expect, test } from '../fixtures';
-import { apiCall, PASSWORD, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
+import {
+  apiCall,
+  logIn,
+  registerFranchisee,
+  registerViaApi,
+  screenshot,
+  uniqueEmail,
+  uploadViaApi,
+} from '../support';
 
 /** The first day of the month `offset` months from this one, as the API takes it. */
 function monthStart(offset: number) {
@@ -90,21 +98,11 @@ test('a franchisee signs in to their own dashboard: their next date, a missing s
     { shared: 'true' },
     'text/plain',
   );
-  const email = uniqueEmail('home-north');
-  const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
-    email,
-    role: 'manager',
-    company_ids: [north.company],
-  });
-  await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
+  const email = await registerFranchisee(franchisor, page, teamId, [north.company], 'home-north');
 
   // A week later they sign in and land on their own dashboard.
   await page.context().clearCookies();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logIn(page, email);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // Their store's next deadline, not South's.
   const dates = page.getByTestId('critical-dates');

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, registerFranchisee, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a franchisee searches with Ctrl-K and finds their own store and company, never the other franchisee’s', async ({
   page,
@@ -28,13 +28,7 @@ test('a franchisee searches with Ctrl-K and finds their own store and company, n
   });
   await apiCall(franchisor, 'POST', '/stores', { name: 'Harbor South', company_id: south.id });
   await apiCall(franchisor, 'POST', '/stores', { name: 'Harbor Flagship' });
-  const email = uniqueEmail('search-franchisee');
-  const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
-    email,
-    role: 'manager',
-    company_ids: [north.id],
-  });
-  await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
+  await registerFranchisee(franchisor, page, teamId, [north.id], 'search-franchisee');
   await office.close();
 
   await page.goto('/stores');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '../fixtures';
-import { apiCall, PASSWORD, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, logIn, registerFranchisee, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a franchisee invited to their company signs up, logs in, sees only their stores and enters a month of sales', async ({
   page,
@@ -60,23 +60,12 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
     });
     records[name] = { lease: lease.id, agreement: agreement.id, reminder: reminder.id };
   }
-  const email = uniqueEmail('franchisee');
-  const invitation = await apiCall<{ id: string }>(franchisor, 'POST', `/teams/${teamId}/invitations`, {
-    email,
-    role: 'manager',
-    company_ids: [north.id],
-  });
-
   // The franchisee registers through the invitation and lands on their own dashboard, not the team's.
-  await registerViaApi(page.request, { name: 'Nora North', email, invitation: invitation.id });
-  // They come back another day and log in.
+  const email = await registerFranchisee(franchisor, page, teamId, [north.id], 'franchisee');
+  // They come back another day and log in: their own dashboard first (franchisee-home.spec.ts looks at it),
+  // then their stores.
   await page.context().clearCookies();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // Their own dashboard first (franchisee-home.spec.ts looks at it), then their stores.
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logIn(page, email);
   await expect(page.getByRole('heading', { name: 'Sales reports' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
   await expect(nav.getByRole('link')).toHaveText([
