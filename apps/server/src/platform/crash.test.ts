@@ -304,8 +304,9 @@ describe('crash safety', () => {
         return progress.processed_rows >= 1000 && built.renames.filter(ok).length >= 3;
       },
       // Under a loaded CI (SQLite tests run several files at once) the import's first committed batch has taken
-      // over 26 s to come while the bursts hold the writer.
-      60_000,
+      // over 26 s to come while the bursts hold the writer, and over 60 s with other test processes busy too. How
+      // long it takes is not what this test is about; that it is part way when killed is.
+      150_000,
       10,
     ).catch(async (error: Error) => {
       const progress = await ctx.db
@@ -611,5 +612,5 @@ describe('crash safety', () => {
         `${edited.length} edit streams acknowledged; ${creates.length - acknowledged.length} creates and ${uploads.filter((u) => !ok(u)).length} uploads lost in flight; ` +
         `${orphans.length} orphan blob files swept; the builder saw no imported store and had ${built.notes.filter(ok).length} notes, ${built.leases.filter(ok).length} leases and ${built.renames.filter(ok).length} renames acknowledged`,
     );
-  }, 150_000);
+  }, 240_000);
 });
