@@ -49,6 +49,7 @@ export const TEAM_EXPORT_TABLES: Record<string, string[]> = {
   percentage_rent_terms: ['id'],
   cam_terms: ['id'],
   cam_statements: ['id'],
+  cam_statement_lines: ['id'],
   payment_terms: ['id'],
   rent_payables: ['id'],
   invoicing_settings: ['team_id', 'brand_id'],
