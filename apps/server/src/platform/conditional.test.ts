@@ -232,14 +232,16 @@ describe('conditional GETs of the documents list', () => {
     const { admin, manager } = await teamWithRoles(ctx);
     const store = await buildStore(admin, { name: 'Harbor' });
     const document = await uploadDocument(admin, { name: 'lease.txt', content: 'Base rent' });
-    // The upload queued the extraction; it finishes in the background, without any request.
+    // The upload queued the extraction; it finishes in the background, without any request, and sometimes
+    // before the first answer. An answer that showed it pending is never revalidated once it is done (a tag read
+    // just before the extraction's commit may also move when the answer already showed it done: that is safe).
     let tagged = await admin.get(DOCUMENTS);
-    expect(tagged.body.data[0].text_status).toBe('pending');
-    expect((await revalidate(admin, DOCUMENTS, tagged)).status).toBe(304);
+    await ctx.app.deps.jobs.drain();
     await ctx.app.deps.jobs.runDue();
-    const extracted = await revalidate(admin, DOCUMENTS, tagged);
-    expect(extracted.status).toBe(200);
+    const extracted = await admin.get(DOCUMENTS);
     expect(extracted.body.data[0].text_status).toBe('done');
+    if (tagged.body.data[0].text_status === 'pending') expect(etagOf(extracted)).not.toBe(etagOf(tagged));
+    expect((await revalidate(admin, DOCUMENTS, extracted)).status).toBe(304);
 
     const changes: Array<[string, () => Promise<unknown>, (list: DocumentDto[]) => unknown]> = [
       [
