@@ -123,6 +123,8 @@ test('on a phone reminder cards are compact with 44 px targets, filters fold beh
 });
 
 test('every filter of a list page names itself in words beside its field', async ({ page }) => {
+  // Every list page in turn: over 30 s on a quiet machine now that there are more lists.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Fern Filters', email: uniqueEmail('filters') });
   for (const path of [

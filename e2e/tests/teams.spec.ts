@@ -6,6 +6,8 @@ test('an admin invites a colleague, who registers through the link and switches 
   page,
   browser,
 }) => {
+  // Two browsers, a registration and two team switches: about 30 s on a quiet machine.
+  test.setTimeout(90_000);
   const ownerEmail = uniqueEmail('owner');
   await registerViaApi(page.request, { name: 'Olivia Owner', email: ownerEmail });
   await page.goto('/account/team');
