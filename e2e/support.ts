@@ -58,6 +58,45 @@ export async function registerViaApi(
 }
 
 /**
+ * A franchisee company operating one store of a new brand under an open monthly agreement (effective 2025, 5 %
+ * royalty, plus `terms`), with $20,000 of sales reported for March 2026: the month the invoice specs bill.
+ */
+export async function franchiseeWithMarchSales(
+  request: APIRequestContext,
+  names: { company: string; email?: string; brand: string; store: string; agreement: string },
+  terms: Record<string, unknown> = {},
+) {
+  const operator = await apiCall(request, 'POST', '/companies', {
+    name: names.company,
+    kind: 'franchisee',
+    ...(names.email ? { email: names.email } : {}),
+  });
+  const brand = await apiCall(request, 'POST', '/brands', { name: names.brand });
+  const store = await apiCall(request, 'POST', '/stores', {
+    name: names.store,
+    brand_id: brand.id,
+    company_id: operator.id,
+  });
+  await apiCall(request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    franchisee_id: operator.id,
+    store_ids: [store.id],
+    agreement_number: names.agreement,
+    status: 'open',
+    effective_date: '2025-01-01',
+    royalty_percent: 5,
+    reporting_frequency: 'monthly',
+    ...terms,
+  });
+  await apiCall(request, 'POST', '/sales', {
+    store_id: store.id,
+    period: 'month',
+    period_start: '2026-03-01',
+    gross: 20000,
+  });
+}
+
+/**
  * A manager limited to `companyIds`, invited by the franchisor (a request context signed into the team) and
  * registered through the invitation in `page`'s browser, which is signed in afterwards. Returns the e-mail.
  */

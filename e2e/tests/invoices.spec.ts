@@ -1,38 +1,21 @@
 import { expect, test } from '../fixtures';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, franchiseeWithMarchSales, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a franchisor invoices a month of royalties and records the payment', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Fran Chisor', email: uniqueEmail('invoices') });
-  const operator = await apiCall(page.request, 'POST', '/companies', {
-    name: 'Moore Partners',
-    kind: 'franchisee',
-    email: 'accounts@moore.test',
-  });
-  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Sunrise Fitness' });
-  const store = await apiCall(page.request, 'POST', '/stores', {
-    name: 'Dallas',
-    brand_id: brand.id,
-    company_id: operator.id,
-  });
-  await apiCall(page.request, 'POST', '/agreements', {
-    brand_id: brand.id,
-    franchisee_id: operator.id,
-    store_ids: [store.id],
-    agreement_number: 'FA-100',
-    status: 'open',
-    effective_date: '2025-01-01',
-    royalty_percent: 5,
-    marketing_percent: 2,
-    reporting_frequency: 'monthly',
-  });
-  await apiCall(page.request, 'POST', '/sales', {
-    store_id: store.id,
-    period: 'month',
-    period_start: '2026-03-01',
-    gross: 20000,
-  });
+  await franchiseeWithMarchSales(
+    page.request,
+    {
+      company: 'Moore Partners',
+      email: 'accounts@moore.test',
+      brand: 'Sunrise Fitness',
+      store: 'Dallas',
+      agreement: 'FA-100',
+    },
+    { marketing_percent: 2 },
+  );
 
   await page.goto('/sales');
   await page.getByRole('link', { name: 'Invoices', exact: true }).click();
@@ -89,32 +72,12 @@ test('a bank statement file pays the invoice it names; aging and the statement f
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Col Lector', email: uniqueEmail('collections') });
-  const operator = await apiCall(page.request, 'POST', '/companies', {
-    name: 'Harbor Foods',
-    kind: 'franchisee',
+  await franchiseeWithMarchSales(page.request, {
+    company: 'Harbor Foods',
     email: 'accounts@harbor.test',
-  });
-  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Harbor Grill' });
-  const store = await apiCall(page.request, 'POST', '/stores', {
-    name: 'Galveston',
-    brand_id: brand.id,
-    company_id: operator.id,
-  });
-  await apiCall(page.request, 'POST', '/agreements', {
-    brand_id: brand.id,
-    franchisee_id: operator.id,
-    store_ids: [store.id],
-    agreement_number: 'HG-1',
-    status: 'open',
-    effective_date: '2025-01-01',
-    royalty_percent: 5,
-    reporting_frequency: 'monthly',
-  });
-  await apiCall(page.request, 'POST', '/sales', {
-    store_id: store.id,
-    period: 'month',
-    period_start: '2026-03-01',
-    gross: 20000,
+    brand: 'Harbor Grill',
+    store: 'Galveston',
+    agreement: 'HG-1',
   });
   await apiCall(page.request, 'POST', '/invoices', { period: '2026-03' });
 

@@ -1,5 +1,11 @@
 import { expect, test } from '../fixtures';
-import { apiCall, registerViaApi, screenshot, seriousViolations, uniqueEmail } from '../support';
+import {
+  franchiseeWithMarchSales,
+  registerViaApi,
+  screenshot,
+  seriousViolations,
+  uniqueEmail,
+} from '../support';
 
 test('an admin adds a recurring fee to the invoicing rules and the next invoice run bills it', async ({
   page,
@@ -7,31 +13,11 @@ test('an admin adds a recurring fee to the invoicing rules and the next invoice 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerViaApi(page.request, { name: 'Fee Setter', email: uniqueEmail('invoicing-settings') });
-  const operator = await apiCall(page.request, 'POST', '/companies', {
-    name: 'Bay Eats',
-    kind: 'franchisee',
-  });
-  const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Bay Burger' });
-  const store = await apiCall(page.request, 'POST', '/stores', {
-    name: 'Oakland',
-    brand_id: brand.id,
-    company_id: operator.id,
-  });
-  await apiCall(page.request, 'POST', '/agreements', {
-    brand_id: brand.id,
-    franchisee_id: operator.id,
-    store_ids: [store.id],
-    agreement_number: 'BB-1',
-    status: 'open',
-    effective_date: '2025-01-01',
-    royalty_percent: 5,
-    reporting_frequency: 'monthly',
-  });
-  await apiCall(page.request, 'POST', '/sales', {
-    store_id: store.id,
-    period: 'month',
-    period_start: '2026-03-01',
-    gross: 20000,
+  await franchiseeWithMarchSales(page.request, {
+    company: 'Bay Eats',
+    brand: 'Bay Burger',
+    store: 'Oakland',
+    agreement: 'BB-1',
   });
 
   await page.goto('/invoices?tab=settings');
