@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { linkFromMail } from './mail';
 import { e2eDataDir } from './playwright.config';
 
@@ -94,6 +94,28 @@ export async function franchiseeWithMarchSales(
     period_start: '2026-03-01',
     gross: 20000,
   });
+}
+
+/**
+ * A franchisor signed up in a browser context of their own (`office`, closed by the caller), with two
+ * franchisee companies, North Bagels LLC and South Bagels LLC.
+ */
+export async function franchisorWithTwoFranchisees(browser: Browser, prefix: string) {
+  const office = await browser.newContext();
+  const franchisor = office.request;
+  const { team_id: teamId } = await registerViaApi(franchisor, {
+    name: 'Fran Chisor',
+    email: uniqueEmail(prefix),
+  });
+  const north = await apiCall(franchisor, 'POST', '/companies', {
+    name: 'North Bagels LLC',
+    kind: 'franchisee',
+  });
+  const south = await apiCall(franchisor, 'POST', '/companies', {
+    name: 'South Bagels LLC',
+    kind: 'franchisee',
+  });
+  return { office, franchisor, teamId, north, south };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { apiCall, registerFranchisee, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, franchisorWithTwoFranchisees, registerFranchisee, screenshot } from '../support';
 
 test('a franchisee searches with Ctrl-K and finds their own store and company, never the other franchisee’s', async ({
   page,
@@ -8,20 +8,10 @@ test('a franchisee searches with Ctrl-K and finds their own store and company, n
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   // The franchisor sets up in a browser of their own: two franchisees whose stores share the word "Harbor".
-  const office = await browser.newContext();
-  const franchisor = office.request;
-  const { team_id: teamId } = await registerViaApi(franchisor, {
-    name: 'Fran Chisor',
-    email: uniqueEmail('search-franchisor'),
-  });
-  const north = await apiCall(franchisor, 'POST', '/companies', {
-    name: 'North Bagels LLC',
-    kind: 'franchisee',
-  });
-  const south = await apiCall(franchisor, 'POST', '/companies', {
-    name: 'South Bagels LLC',
-    kind: 'franchisee',
-  });
+  const { office, franchisor, teamId, north, south } = await franchisorWithTwoFranchisees(
+    browser,
+    'search-franchisor',
+  );
   const northStore = await apiCall(franchisor, 'POST', '/stores', {
     name: 'Harbor North',
     company_id: north.id,

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { expect, test } from '../fixtures';
-import { apiCall, logIn, registerFranchisee, registerViaApi, screenshot, uniqueEmail } from '../support';
+import {
+  apiCall,
+  franchisorWithTwoFranchisees,
+  logIn,
+  registerFranchisee,
+  registerViaApi,
+  screenshot,
+  uniqueEmail,
+} from '../support';
 
 test('a franchisee invited to their company signs up, logs in, sees only their stores and enters a month of sales', async ({
   page,
@@ -9,20 +17,10 @@ test('a franchisee invited to their company signs up, logs in, sees only their s
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   // The franchisor sets up in a browser of their own.
-  const office = await browser.newContext();
-  const franchisor = office.request;
-  const { team_id: teamId } = await registerViaApi(franchisor, {
-    name: 'Fran Chisor',
-    email: uniqueEmail('franchisor'),
-  });
-  const north = await apiCall(franchisor, 'POST', '/companies', {
-    name: 'North Bagels LLC',
-    kind: 'franchisee',
-  });
-  const south = await apiCall(franchisor, 'POST', '/companies', {
-    name: 'South Bagels LLC',
-    kind: 'franchisee',
-  });
+  const { office, franchisor, teamId, north, south } = await franchisorWithTwoFranchisees(
+    browser,
+    'franchisor',
+  );
   const northStore = await apiCall(franchisor, 'POST', '/stores', {
     name: 'North Main Street',
     company_id: north.id,
