@@ -19,7 +19,7 @@ import { recordActivity } from '../activities/index';
 import { liveDocumentTitles } from '../documents/index';
 import { getLease } from '../leases/index';
 import { CAM_AUDIT_REMINDER_PREFIX, syncReminders, type CriticalDate } from '../reminders/index';
-import { teamCalendar } from '../teams/index';
+import { teamCalendar, type TeamCalendar } from '../teams/index';
 import { auditDeadline, camLeaseYears, capLimit, estimatesOver, reconcile } from './calculations';
 import * as repo from './repository';
 
@@ -148,15 +148,20 @@ export async function reconciliationOf(
 
 /** The audit windows as critical dates of the lease: one reminder per statement while the clause gives days. */
 export async function syncAuditReminders(trx: Executor, actor: Actor, lease: Lease) {
-  await syncAuditRemindersOf(trx, actor.teamId, { id: lease.id, storeName: lease.store?.name ?? null });
+  await syncAuditRemindersOf(
+    trx,
+    actor.teamId,
+    { id: lease.id, storeName: lease.store?.name ?? null },
+    await teamCalendar(trx, actor.teamId),
+  );
 }
 
 async function syncAuditRemindersOf(
   trx: Executor,
   teamId: number,
   lease: { id: number; storeName: string | null },
+  { today, dayCount }: TeamCalendar,
 ) {
-  const { today, dayCount } = await teamCalendar(trx, teamId);
   const terms = termsFrom(await repo.termsOf(trx, teamId, lease.id), dayCount);
   const statements = await repo.statementsOf(trx, teamId, lease.id);
   const store = lease.storeName ?? 'store';
@@ -189,7 +194,8 @@ export async function recomputeAuditReminders(deps: Deps, teamId: number) {
     const leases = await repo.leasesFollowingTeamDayCount(deps.db, teamId, after, 100);
     if (!leases.length) return;
     await writeTransaction(deps.db, async (trx) => {
-      for (const lease of leases) await syncAuditRemindersOf(trx, teamId, lease);
+      const calendar = await teamCalendar(trx, teamId);
+      for (const lease of leases) await syncAuditRemindersOf(trx, teamId, lease, calendar);
       await bumpTeamWriteVersion(trx, teamId);
     });
     after = leases.at(-1)!.id;
