@@ -41,7 +41,7 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const { statement, reader } = cached(sql);
+      const { statement, reader } = cached(sql === 'begin' ? BEGIN_WRITE : sql);
       return {
         reader,
         all: (parameters) => statement.all(...toSqlite(parameters)),
@@ -53,6 +53,16 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely opens every transaction with a plain (deferred) `begin`, which takes the write lock only at the first
+ * write. A transaction that read first and then found the log moved by another connection (the checkpoint
+ * worker, a backup, a second process) fails at that write with "database is locked" at once: SQLite cannot wait
+ * out a busy lock there without risking a deadlock, so busy_timeout never applies and the user got a 503.
+ * Taking the write lock at the start waits (busy_timeout) instead. This connection runs one transaction at a
+ * time anyway (Kysely's single-connection mutex), so nothing here runs less concurrently.
+ */
+const BEGIN_WRITE = 'begin immediate';
 
 /** How often the background connection copies the write-ahead log into the database file. */
 const CHECKPOINT_INTERVAL_MS = 1000;
