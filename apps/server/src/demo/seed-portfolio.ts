@@ -6,6 +6,7 @@ import { recordDefinitions, reindex } from '../modules/records/index';
 import { insertLease, exerciseOptionIn, addDaysIso, escalationRows, todayIso } from '../modules/leases/index';
 import { addCalendarMonths } from '@storekeep/contracts';
 import { insertAgreement } from '../modules/agreements/index';
+import { useStatedBreakpoint } from '../modules/percentage-rent/index';
 import { seedSales } from './seed-sales';
 import {
   cityAt,
@@ -312,6 +313,8 @@ export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
       },
       { userId, ip: null },
     ).then((id) => leaseIds.push(id));
+    // Their contracts state the breakpoint: $600,000 every lease year, not the natural one.
+    if (i % 7 === 0) await useStatedBreakpoint(trx, teamId, leaseIds.at(-1)!);
   }
   // One renewal already exercised, so the lease's history shows an exercise and the chain its second window.
   if (leaseIds[0])

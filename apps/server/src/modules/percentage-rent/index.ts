@@ -6,3 +6,4 @@ export {
   type TermsCents,
 } from './calculations';
 export { percentageTermsOfLeases } from './terms';
+export { useStatedBreakpoint } from './service';

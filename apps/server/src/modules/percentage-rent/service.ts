@@ -11,7 +11,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { parseServiceBody } from '../../platform/service-body';
-import { writeTransaction } from '../../platform/db';
+import { writeTransaction, type Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
@@ -185,4 +185,22 @@ export async function saveTerms(
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
   return percentageRentOf(deps, actor, leaseId);
+}
+
+/**
+ * The lease's own stated breakpoint applies to every lease year instead of the natural one, the other readings
+ * left to the team: for leases written outside a request whose contract states a figure (the demo portfolio).
+ */
+export async function useStatedBreakpoint(db: Executor, teamId: number, leaseId: number) {
+  await repo.saveTerms(db, teamId, leaseId, {
+    breakpoint_kind: 'artificial',
+    lease_year_start: DEFAULT_PERCENTAGE_RENT_TERMS.lease_year_start,
+    lease_year_month: null,
+    proration: DEFAULT_PERCENTAGE_RENT_TERMS.proration,
+    year_start_source: 'team',
+    proration_source: 'team',
+    tiers: '[]',
+    breakpoint_schedule: '[]',
+    updated_at: nowIso(),
+  });
 }
