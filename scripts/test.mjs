@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, formatting, unit + API tests on SQLite, the API tests again on PostgreSQL when one is
 // reachable, then the web build, its bundle budget (scripts/check-bundle.mjs) and the Playwright end-to-end
 // suite in Chromium. Ends with one line of totals over every runner: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -32,6 +32,48 @@ function run(label, command, args, env = {}) {
   console.log(`${ok ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failures.push(label);
   return ok;
+}
+
+/**
+ * Steps that share nothing run side by side, each lane one after another, with each step's output held back and
+ * printed whole when it ends (interleaved lines from two compilers would be unreadable).
+ */
+async function runLanes(lanes) {
+  console.log(
+    `\n▶ ${lanes
+      .flat()
+      .map((step) => step.label)
+      .join(', ')}, side by side (load average ${os.loadavg()[0].toFixed(1)})`,
+  );
+  const runStep = ({ label, command, args }) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(command, args, { cwd: root, env: process.env });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (status) => {
+        const ok = status === 0;
+        process.stdout.write(Buffer.concat(output));
+        console.log(`${ok ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        if (!ok) failures.push(label);
+        resolve(ok);
+      });
+    });
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) await runStep(step);
+    }),
+  );
+}
+
+/** `npm run typecheck`'s compiler runs, one step each, read from package.json so the two lists never differ. */
+function typecheckSteps() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return scripts.typecheck.split('&&').map((command) => {
+    const [tool, ...args] = command.trim().split(/\s+/);
+    return { label: `typecheck ${args[1]}`, command: bin(tool), args };
+  });
 }
 
 function countVitest(file, runner) {
@@ -111,9 +153,20 @@ function ensureChromium() {
   return chromium;
 }
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-run('formatting (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+// The compilers and the linters read the sources and write nothing: two lanes keep both cores busy. The server's
+// program is the largest; the other programs and the linter make up the second lane.
+const typechecks = typecheckSteps();
+const serverTypecheck = typechecks.find((step) => step.label === 'typecheck apps/server');
+const prettierCheck = {
+  label: 'formatting (prettier --check)',
+  command: bin('prettier'),
+  args: ['--check', '--log-level', 'warn', '.'],
+};
+const lint = { label: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] };
+await runLanes([
+  [serverTypecheck, prettierCheck],
+  [...typechecks.filter((step) => step !== serverTypecheck), lint],
+]);
 
 const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
 fs.rmSync(sqliteReport, { force: true });
