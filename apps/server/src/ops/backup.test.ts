@@ -13,7 +13,14 @@ import { TestClient } from '../../test/client';
 import { useTestApp, type TestContext } from '../../test/context';
 import { buildUser, createVia, multipartBody, signIn } from '../../test/factories';
 import { withDatabase } from '../../test/global-setup';
-import { BackupError, createBackup, restoreBackup, runCommand, type CommandRunner } from './backup';
+import {
+  BackupError,
+  createBackup,
+  postgresCommandTarget,
+  restoreBackup,
+  runCommand,
+  type CommandRunner,
+} from './backup';
 
 const ctx = useTestApp();
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -211,4 +218,15 @@ describe('backup and restore', () => {
     expect(calls[0]!.args.join(' ')).not.toContain('hunter2-secret');
     expect(calls[0]!.password).toBe('hunter2-secret');
   });
+});
+
+it("hands pg_dump the connection's other parameters exactly as written, without the password", () => {
+  const { dbname, env } = postgresCommandTarget(
+    'postgres://app:s%40cret@db:5432/storekeep?sslmode=require&password=other&options=-c%20statement_timeout%3D0',
+  );
+  expect(dbname).toBe('postgres://app@db:5432/storekeep?sslmode=require&options=-c%20statement_timeout%3D0');
+  expect(env.PGPASSWORD).toBe('s@cret');
+  expect(postgresCommandTarget('postgres://db/storekeep?password=only').dbname).toBe(
+    'postgres://db/storekeep',
+  );
 });

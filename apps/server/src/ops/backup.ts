@@ -153,7 +153,13 @@ export function postgresCommandTarget(databaseUrl: string): { dbname: string; en
   const url = new URL(databaseUrl);
   const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
   url.password = '';
-  url.searchParams.delete('password');
+  // The query is filtered as written: going through searchParams would write it back form-encoded (a space as
+  // `+`), which libpq reads literally, so `options=-c%20statement_timeout%3D0` reached the server as `-c+…`.
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part && !part.startsWith('password='));
+  url.search = query.length ? `?${query.join('&')}` : '';
   const env = { ...process.env };
   if (password) env.PGPASSWORD = password;
   return { dbname: url.toString(), env };
