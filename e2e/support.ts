@@ -213,6 +213,41 @@ export function joinTeam(userId: number, teamId: number, role: 'observer' | 'man
 }
 
 /** WCAG 2.2 AA rules: the serious and critical violations on the page (a page passes with none). */
+/**
+ * Opens `url` and resolves once the page has settled: no request in flight (event streams aside) and nothing
+ * marked `aria-busy`, still so 150 ms later (a lazy chunk or a follow-up query starts just after the one before
+ * it ends). Playwright's `networkidle` waits 500 ms of silence on every page instead.
+ */
+export async function gotoSettled(page: Page, url: string) {
+  const inFlight = new Set<unknown>();
+  const track = (request: { resourceType(): string; headers(): Record<string, string> }) =>
+    request.resourceType() !== 'eventsource' && request.headers().accept !== 'text/event-stream';
+  const started = (request: Parameters<typeof track>[0]) => track(request) && inFlight.add(request);
+  const ended = (request: unknown) => inFlight.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.goto(url);
+    let quietSince = 0;
+    await expect
+      .poll(
+        async () => {
+          const quiet = inFlight.size === 0 && (await page.locator('[aria-busy="true"]').count()) === 0;
+          if (!quiet) quietSince = 0;
+          else quietSince ||= Date.now();
+          return quiet && Date.now() - quietSince >= 150;
+        },
+        { intervals: [50], timeout: 15_000, message: `${url} settles` },
+      )
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 export async function seriousViolations(page: Page) {
   // A toast fading in or out is measured at part opacity, a contrast failure nobody reads: judge the page once
   // they are gone.

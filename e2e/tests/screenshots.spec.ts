@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, registerViaApi, uniqueEmail } from '../support';
+import { apiCall, gotoSettled, registerViaApi, uniqueEmail } from '../support';
 
 /**
  * The screenshot set: every page at a desktop and a phone size, in light and dark mode (the app
@@ -120,8 +120,7 @@ for (const scheme of ['light', 'dark'] as const) {
         fs.mkdirSync(folder, { recursive: true });
         const contrast: Record<string, string[]> = {};
         const shoot = async (route: string, url: string) => {
-          await page.goto(url);
-          await page.waitForLoadState('networkidle');
+          await gotoSettled(page, url);
           await expect(page.getByRole('heading').first(), url).toBeVisible();
           const background = await backgroundLuminance(page);
           expect(
