@@ -112,8 +112,9 @@ describe('crash safety', () => {
       edited.push({ id: created.body.data.id, acked: `Edit ${i} v0`, inFlight: null });
     }
 
-    // The big import: uploaded and started; killed once some of its batches committed.
-    const rows = 20_000;
+    // The big import: uploaded and started; killed once some of its batches committed (3 of 30 on SQLite, 1 of 6 on
+    // PostgreSQL). Every row is checked before the first is written, so a bigger file only makes the wait longer.
+    const rows = 3_000;
     const csv = `Store number,Name\n${Array.from({ length: rows }, (_, i) => `I${i},Imported ${i}`).join('\n')}`;
     const form = multipartBody({ type: 'stores' }, [
       { field: 'file', name: 'big.csv', content: Buffer.from(csv) },
@@ -301,7 +302,7 @@ describe('crash safety', () => {
         if (progress.status !== 'running' && progress.status !== 'queued')
           throw new Error(`the import ended (${progress.status}) before the kill`);
         // Part way, and the builder has had rounds while batches were in.
-        return progress.processed_rows >= 1000 && built.renames.filter(ok).length >= 3;
+        return progress.processed_rows >= 300 && built.renames.filter(ok).length >= 3;
       },
       // Under a loaded CI (SQLite tests run several files at once) the import's first committed batch has taken
       // over 26 s to come while the bursts hold the writer, and over 60 s with other test processes busy too. How
