@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { watchWrites, type Db, type Dialect, type WriteKind } from './db';
+import { sqliteChangeStamp, watchWrites, type Db, type Dialect, type WriteKind } from './db';
 import { listenForNotifications } from './pg-notifications';
 
 /**
@@ -11,8 +11,9 @@ import { listenForNotifications } from './pg-notifications';
  * whoever makes it (this app, another instance, manual SQL):
  *
  * - SQLite: the triggers bump the `auth_epoch` row in the same transaction; each lookup reads it (a
- *   local primary-key read, no round trip) and uses an entry only if it was filled under that epoch.
- *   Exact on any number of processes sharing the file.
+ *   local primary-key read, no round trip, skipped while the connection's change stamp says nothing was written
+ *   since the last read) and uses an entry only if it was filled under that epoch. Exact on any number of
+ *   processes sharing the file.
  * - PostgreSQL: the triggers `NOTIFY storekeep_auth`; PostgreSQL delivers it to every listening instance
  *   when the transaction commits. Each instance keeps one LISTEN connection and drops every entry on a
  *   notification. A lookup that started before a notification does not store what it read. While the
@@ -61,9 +62,15 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
   if (dialect === 'sqlite') {
     // Every signed-in request reads it: compiled once, not built by Kysely each time.
     const epoch = CompiledQuery.raw('select version from auth_epoch where id = 1');
+    // The epoch read is kept while nothing in the database changed since (the connection's change stamp).
+    let kept: { stamp: string; epoch: number } | undefined;
     currentStamp = async () => {
+      const stamp = sqliteChangeStamp(db);
+      if (stamp !== undefined && kept?.stamp === stamp) return kept.epoch;
       const result = await db.executeQuery<{ version: number }>(epoch);
-      return Number(result.rows[0]?.version ?? 0);
+      const value = Number(result.rows[0]?.version ?? 0);
+      if (stamp !== undefined) kept = { stamp, epoch: value };
+      return value;
     };
     // The epoch was read before the load: a change committed during the load leaves a newer epoch,
     // so the entry is simply never matched again.

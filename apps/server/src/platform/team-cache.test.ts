@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/context';
@@ -74,6 +75,36 @@ describe("a team's write version", () => {
       await vi.waitFor(async () =>
         expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 2),
       );
+    },
+  );
+
+  it.runIf(testDialect() === 'sqlite')(
+    'is read again only once something was written: by this process at once, by another process sharing the file at its commit',
+    async () => {
+      const { team } = await buildUser(ctx);
+      const db = ctx.app.deps.db;
+      const first = await teamVersionAndToday(db, team.id);
+      const statements: string[] = [];
+      const stop = observeQueries(db, (query) => statements.push(query.sql));
+      const other = new DatabaseSync(ctx.databaseUrl.slice('sqlite:'.length));
+      try {
+        expect(await teamVersionAndToday(db, team.id)).toEqual(first);
+        expect(await teamWriteVersion(db, team.id)).toBe(first.version);
+        expect(statements).toEqual([]);
+        // A write of this process, to any table: the next read asks the database.
+        await writeTransaction(ctx.db, (trx) => bumpTeamWriteVersion(trx, team.id));
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 1);
+        // Another process's transaction: not seen while open (nothing committed), read once it commits.
+        other.exec('PRAGMA busy_timeout = 5000');
+        other.exec('begin immediate');
+        other.prepare('update team_write_versions set version = version + 1 where team_id = ?').run(team.id);
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 1);
+        other.exec('commit');
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 2);
+      } finally {
+        other.close();
+        stop();
+      }
     },
   );
 

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { todayIn } from '@storekeep/contracts';
-import { afterCommit, atEndOfTransaction, dialectOf, type Db, type Executor } from './db';
+import { afterCommit, atEndOfTransaction, dialectOf, sqliteChangeStamp, type Db, type Executor } from './db';
 import { listenForNotifications, type Listener } from './pg-notifications';
 
 /**
@@ -24,11 +24,7 @@ type Entry = { version: number; at: number; value: unknown };
 const cacheByDb = new WeakMap<object, Map<string, Map<string, Entry>>>();
 
 export async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
-  if (watchOf(db)) return (await teamVersionAndZone(db, teamId)).version;
-  const row = await sql<{
-    version: number;
-  }>`select version from team_write_versions where team_id = ${teamId}`.execute(db);
-  return Number(row.rows[0]?.version ?? 0);
+  return (await teamVersionAndZone(db, teamId)).version;
 }
 
 /**
@@ -56,6 +52,11 @@ async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamSta
   const watch = watchOf(db);
   const kept = watch?.teams.get(teamId);
   if (kept && Date.now() - kept.at < TTL_MS) return kept;
+  // SQLite: what was read is kept while the connection's change stamp says nothing at all was written since.
+  const stamp = sqliteChangeStamp(db);
+  const stamped = stamp === undefined ? undefined : keptByStamp(db);
+  const keptAtStamp = stamped?.get(teamId);
+  if (keptAtStamp && keptAtStamp.stamp === stamp) return keptAtStamp;
   const generation = watch?.generation;
   const at = Date.now();
   // Read by every conditional GET and every badge: the statement is written once per dialect rather than
@@ -65,12 +66,24 @@ async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamSta
     CompiledQuery.raw(text, [teamId, teamId]),
   );
   const state = { version: Number(rows[0]?.version ?? 0), timeZone: rows[0]?.time_zone ?? 'UTC' };
+  if (stamped) {
+    if (stamped.size >= MAX_WATCHED_TEAMS) stamped.delete(stamped.keys().next().value!);
+    stamped.set(teamId, { ...state, stamp: stamp! });
+  }
   // A bump heard while the statement ran may be newer than what it read: then nothing is kept.
   if (watch && watch.listener.listening && watch.generation === generation) {
     if (watch.teams.size >= MAX_WATCHED_TEAMS) watch.teams.delete(watch.teams.keys().next().value!);
     watch.teams.set(teamId, { ...state, at });
   }
   return state;
+}
+
+// SQLite: each team's version and zone as read, with the change stamp taken before the read (per handle).
+const stampedByDb = new WeakMap<object, Map<number, TeamState & { stamp: string }>>();
+function keptByStamp(db: Executor) {
+  let kept = stampedByDb.get(db);
+  if (!kept) stampedByDb.set(db, (kept = new Map()));
+  return kept;
 }
 
 /**
@@ -80,8 +93,8 @@ async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamSta
  * copy as the commit returns (`afterCommit`), so its own next request never reads the old version. While the
  * LISTEN connection is down the copies are dropped and every read asks the database, as before (the session
  * cache's rule, decision 0003). Entries also expire after TTL_MS, which bounds a writer that bypasses the bump.
- * SQLite is not watched: several processes share its file with nothing to tell each other, and its read of
- * the version is a local one.
+ * SQLite needs no listener: the connection's change stamp (platform/db `sqliteChangeStamp`) tells when
+ * anything was written, by this process or another sharing the file, and a kept read is used only until then.
  */
 const VERSION_CHANNEL = 'storekeep_team_version';
 const MAX_WATCHED_TEAMS = 10_000;
@@ -92,6 +105,8 @@ type VersionWatch = {
   teams: Map<number, TeamState & { at: number }>;
   /** Apps sharing one database handle share its watch (tests, a second instance in one process). */
   users: number;
+  /** Markers sent by `heardEveryBump`, each resolved when it comes back. */
+  markers: Map<string, () => void>;
 };
 const watches = new WeakMap<object, VersionWatch>();
 const liveWatches = new Set<VersionWatch>();
@@ -120,8 +135,11 @@ export function watchTeamVersions(db: Db): () => Promise<void> {
       generation: 0,
       teams,
       users: 0,
+      markers: new Map(),
       listener: listenForNotifications(db, VERSION_CHANNEL, {
         onNotification: (payload) => {
+          const marker = payload === undefined ? undefined : created.markers.get(payload);
+          if (marker) return marker();
           const teamId = Number(payload);
           forgetTeams(created, Number.isInteger(teamId) ? teamId : null);
         },
@@ -140,6 +158,24 @@ export function watchTeamVersions(db: Db): () => Promise<void> {
     liveWatches.delete(mine);
     await mine.listener.close();
   };
+}
+
+/**
+ * Resolves once this process has heard every bump committed before the call (PostgreSQL delivers notifications
+ * in commit order, so a marker sent now comes back after them). For tests that count a request's statements:
+ * a bump heard during the request would drop a kept version and make it read one.
+ */
+export async function heardEveryBump(db: Db): Promise<void> {
+  const watch = watchOf(db);
+  if (!watch) return;
+  const marker = `marker:${Math.random().toString(36).slice(2)}`;
+  const heard = new Promise<void>((resolve) => watch.markers.set(marker, resolve));
+  try {
+    await sql`select pg_notify(${VERSION_CHANNEL}, ${marker})`.execute(db);
+    await heard;
+  } finally {
+    watch.markers.delete(marker);
+  }
 }
 
 /**

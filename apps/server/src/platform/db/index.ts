@@ -195,6 +195,19 @@ function writeWatchPlugin(listeners: Set<(table: string, kind: WriteKind) => voi
   };
 }
 
+const sqliteChangeStamps = new WeakMap<Db, () => string>();
+
+/**
+ * SQLite: a stamp that stays the same only while nothing in the database changed (no row written by this
+ * connection, no commit by another), read without a statement through Kysely. A value read after taking the
+ * stamp may be reused while the stamp stays the same. Undefined on PostgreSQL and inside a transaction (whose
+ * reads include its own uncommitted writes).
+ */
+export function sqliteChangeStamp(db: Executor): string | undefined {
+  if (db.isTransaction) return undefined;
+  return sqliteChangeStamps.get(guardedExecutor(db) as Db)?.();
+}
+
 /** The connection string a PostgreSQL handle was opened with (for a LISTEN connection of its own). */
 export function postgresUrlOf(db: Db): string | undefined {
   return postgresUrls.get(db);
@@ -230,6 +243,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     });
     writeWatchers.set(db, watchers);
     queryObservers.set(db, observers);
+    sqliteChangeStamps.set(db, sqlite.changeStamp);
     return {
       db,
       dialect: 'sqlite',

@@ -6,7 +6,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * Adapts Node's built-in `node:sqlite` to the better-sqlite3 shape Kysely's SqliteDialect expects,
  * so the embedded database needs no native addon to compile.
  */
-export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
+export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync; changeStamp: () => string } {
   const raw = new DatabaseSync(file);
   // busy_timeout waits out a concurrent writer (another process, a backup) instead of failing, and comes
   // first: setting the journal mode waits for a lock too (a second instance starting while the first seeds);
@@ -33,8 +33,19 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
     cache.set(sql, entry);
     return entry;
   };
+  const dataVersion = raw.prepare('PRAGMA data_version');
+  dataVersion.setReturnArrays(true);
+  const totalChanges = raw.prepare('select total_changes()');
+  totalChanges.setReturnArrays(true);
   return {
     raw,
+    // What the database held can only have changed if this moved: data_version moves when another connection
+    // (another process on the file) commits, total_changes when this one writes a row, committed or not. Read
+    // outside Kysely's connection lock on purpose: a write of an open transaction counts already, so a copy
+    // kept under the stamp that write gives was read after that transaction ended. A few µs, against the ~30 µs
+    // of a statement through Kysely.
+    changeStamp: () =>
+      `${(dataVersion.get() as unknown as [number])[0]}:${(totalChanges.get() as unknown as [number])[0]}`,
     close: () => {
       cache.clear();
       checkpointer?.postMessage('close');
