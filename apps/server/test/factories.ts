@@ -63,6 +63,27 @@ export async function buildMember(ctx: TestContext, teamId: number, role: TeamRo
   return built.user;
 }
 
+/**
+ * A member of `teamId` limited to `companyIds` (a franchisee's people, decision 0023), given that scope by an
+ * admin of the team through the API as the team page does, and signed in.
+ */
+export async function buildFranchiseeMember(
+  ctx: TestContext,
+  admin: TestClient,
+  teamId: number,
+  companyIds: number[],
+  role: Exclude<TeamRole, 'admin'> = 'manager',
+) {
+  const user = await buildMember(ctx, teamId, role);
+  const response = await admin.patch(`/app/api/v1/teams/${teamId}/members/${user.id}`, {
+    role,
+    company_ids: companyIds,
+  });
+  if (response.status !== 200)
+    throw new Error(`limit member failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { user, client: await signIn(ctx, user.email) };
+}
+
 export async function signIn(ctx: TestContext, email: string): Promise<TestClient> {
   const client = ctx.client();
   const response = await client.post('/app/login', { email, password: PASSWORD });

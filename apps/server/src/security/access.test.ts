@@ -5,6 +5,7 @@ import { useTestApp } from '../../test/context';
 import type { TestClient, TestResponse } from '../../test/client';
 import {
   buildAgreement,
+  buildFranchiseeMember,
   buildLease,
   buildMember,
   buildUser,
@@ -50,10 +51,11 @@ const NOT_DEMO: Role[] = ['observer', 'manager', 'admin', 'owner'];
 const AND_FRANCHISEE = (roles: Role[]): Role[] => [...roles, 'franchisee'];
 /**
  * Routes a franchisee may call whose path names a record: they are called with the second franchisee's
- * store, sale, lease, agreement or reminder, which must not exist for them (404).
+ * store, sale, lease, agreement, reminder, document, invoice or company (a statement's), which must not exist
+ * for them (404).
  */
 const FOREIGN_TO_FRANCHISEE =
-  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders|documents)\/:id|stores\/:id\/occupancy|(stores|leases|agreements)\/:id\/documents|leases\/:id(\/history(\/:entryId)?)?)$/;
+  /^\w+ \/app\/api\/v1\/((stores|sales|agreements|reminders|documents)\/:id|stores\/:id\/occupancy|(stores|leases|agreements)\/:id\/documents|leases\/:id(\/history(\/:entryId)?)?|invoices\/:id(\/(pdf|csv))?|franchisees\/:id\/statement)$/;
 
 /** `refusal` is what a role outside `allow` gets: 403, or 404 where the thing is another user's own. */
 type Rule = { pattern: RegExp; allow: Role[]; why: string; refusal?: 403 | 404 };
@@ -200,6 +202,13 @@ const RULES: Rule[] = [
     pattern: /^GET \/app\/api\/v1\/search$/,
     allow: AND_FRANCHISEE(ALL),
     why: 'the global search, narrowed to a franchisee’s companies and the records their pages show',
+  },
+  // Their companies' royalty invoices, read only: the list, an invoice, its PDF and CSV, and their statement.
+  // Invoicing, sending, voiding, payments, aging, exports and the rules stay the franchisor's.
+  {
+    pattern: /^GET \/app\/api\/v1\/(invoices(\/:id(\/(pdf|csv))?)?|franchisees\/:id\/statement)$/,
+    allow: AND_FRANCHISEE(ALL),
+    why: 'the invoices billed to a franchisee’s companies and their statement, read only',
   },
   // A franchisee's own home: each part read through the scoped service of its page (their dates, reports,
   // invoices and shared documents).
@@ -478,6 +487,7 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
     agreement: number;
     reminder: number;
     document: number;
+    invoice: number;
   }> = [];
   for (const name of ['North', 'South']) {
     const company = await createVia(owner, 'companies', { name: `${name} Franchise`, kind: 'franchisee' });
@@ -493,7 +503,13 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       'franchisee sale',
     ).body.data;
     const lease = await buildLease(owner, { store_id: store.id, reference: `${name} lease` });
-    const agreement = await buildAgreement(owner, { franchisee_id: company.id, store_ids: [store.id] });
+    const agreement = await buildAgreement(owner, {
+      franchisee_id: company.id,
+      store_ids: [store.id],
+      status: 'open',
+      effective_date: '2026-01-01',
+      royalty_percent: 5,
+    });
     const reminder = expectStatus(
       await owner.post('/app/api/v1/reminders', {
         title: `${name} store visit`,
@@ -512,6 +528,7 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       fields: { title: `${name} lease copy`, shared: 'true' },
     });
     made.push({
+      invoice: 0,
       document: document.id,
       company: company.id,
       store: store.id,
@@ -521,17 +538,19 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       reminder: reminder.id,
     });
   }
-  const member = await buildMember(ctx, teamId, 'manager');
-  expectStatus(
-    await owner.patch(`/app/api/v1/teams/${teamId}/members/${member.id}`, {
-      role: 'manager',
-      company_ids: [made[0]!.company],
+  // March invoiced for both franchisees (the seeded team's own franchisee was invoiced already).
+  const invoices = expectStatus(
+    await owner.post('/app/api/v1/invoices', {
+      period: '2026-03',
+      franchisee_ids: made.map((m) => m.company),
     }),
-    200,
-    'franchisee scope',
-  );
+    201,
+    'franchisee invoices',
+  ).body.data.created as Array<{ id: number; franchisee: { id: number } }>;
+  for (const m of made) m.invoice = invoices.find((i) => i.franchisee.id === m.company)!.id;
+  const { client } = await buildFranchiseeMember(ctx, owner, teamId, [made[0]!.company]);
   return {
-    client: await signIn(ctx, member.email),
+    client,
     own: made[0]!,
     foreign: {
       companies: made[1]!.company,
@@ -541,6 +560,8 @@ async function franchiseeOf(owner: TestClient, teamId: number) {
       agreements: made[1]!.agreement,
       reminders: made[1]!.reminder,
       documents: made[1]!.document,
+      invoices: made[1]!.invoice,
+      franchisees: made[1]!.company,
     },
   };
 }
@@ -877,6 +898,7 @@ describe('access control over every route', () => {
     expect(await listed('/app/api/v1/leases')).toEqual([franchisee.own.lease]);
     expect(await listed('/app/api/v1/agreements')).toEqual([franchisee.own.agreement]);
     expect(await listed('/app/api/v1/documents')).toEqual([franchisee.own.document]);
+    expect(await listed('/app/api/v1/invoices')).toEqual([franchisee.own.invoice]);
     expect(await listed('/app/api/v1/reminders?filters[subject_type]=store')).toEqual([
       franchisee.own.reminder,
     ]);

@@ -23,7 +23,7 @@ type LineRow = Awaited<ReturnType<typeof repo.invoiceLines>>[number];
 /** The invoice as a PDF download. */
 export async function invoicePdf(deps: Deps, actor: Actor, id: number) {
   const row = await findInvoice(deps, actor, id);
-  return renderInvoicePdf(row, await repo.invoiceLines(deps.db, actor.teamId, id));
+  return renderInvoicePdf(row, await repo.invoiceLines(deps.db, actor.scope, id));
 }
 
 /** The invoice as a one-or-more-page PDF: header, lines with their sales and basis, totals. */
@@ -115,7 +115,7 @@ export async function sendInvoice(deps: Deps, actor: Actor, id: number): Promise
       'This franchisee has no billing e-mail: add a contact with a billing job title or a company e-mail.',
       { franchisee: ['This franchisee has no billing e-mail.'] },
     );
-  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
+  const lines = await repo.invoiceLines(deps.db, actor.scope, id);
   const number = invoiceNumberLabel(Number(row.number));
   const pdf = await renderInvoicePdf(row, lines);
   const attach = pdf.bytes.length <= MAIL_ATTACHMENT_MAX_BYTES;
@@ -168,7 +168,7 @@ export async function sendInvoice(deps: Deps, actor: Actor, id: number): Promise
 /** The invoice's lines as CSV, with its number and totals on every line for a spreadsheet. */
 export async function invoiceCsv(deps: Deps, actor: Actor, id: number) {
   const row = await findInvoice(deps, actor, id);
-  const lines = await repo.invoiceLines(deps.db, actor.teamId, id);
+  const lines = await repo.invoiceLines(deps.db, actor.scope, id);
   const number = invoiceNumberLabel(Number(row.number));
   async function* rows(): AsyncGenerator<Cell[]> {
     yield [

@@ -212,7 +212,7 @@ export async function findInvoice(deps: Deps, actor: Actor, id: number) {
 
 export async function getInvoice(deps: Deps, actor: Actor, id: number): Promise<Invoice> {
   const row = await findInvoice(deps, actor, id);
-  return presentInvoice(row, actor, await repo.invoiceLines(deps.db, actor.teamId, id));
+  return presentInvoice(row, actor, await repo.invoiceLines(deps.db, actor.scope, id));
 }
 
 /** Voiding keeps the number (no gaps) and frees the month for a new invoice; a paid amount must be moved first. */

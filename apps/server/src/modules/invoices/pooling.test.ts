@@ -4,7 +4,7 @@ import {
   buildAgreement,
   buildBrand,
   buildCompany,
-  buildMember,
+  buildFranchiseeMember,
   buildStore,
   buildUser,
   signIn,
@@ -312,24 +312,16 @@ describe('royalty tiers per store or pooled, alike in the invoice and the royalt
       (await stranger.put(`${api}/invoicing/settings/brands/${brand.id}`, { pooling: 'pooled' })).status,
     ).toBe(404);
 
-    // A member limited to the franchisee reads its stores' figures, never the franchisor's report or invoices.
-    const member = await buildMember(ctx, team.id, 'manager');
-    expect(
-      (
-        await admin.patch(`${api}/teams/${team.id}/members/${member.id}`, {
-          role: 'manager',
-          company_ids: [operator.id],
-        })
-      ).status,
-    ).toBe(200);
-    const franchisee = await signIn(ctx, member.email);
+    // A member limited to the franchisee reads its stores' figures and its own invoices (none yet), never the
+    // franchisor's report or rules.
+    const { client: franchisee } = await buildFranchiseeMember(ctx, admin, team.id, [operator.id]);
     for (const url of [
       `${api}/sales/reports/royalties?from=2026-03-01&to=2026-03-31`,
       `${api}/sales/reports/royalties.csv?from=2026-03-01&to=2026-03-31`,
-      `${api}/invoices`,
       `${api}/invoicing/settings`,
     ])
       expect([url, (await franchisee.get(url)).status]).toEqual([url, 403]);
+    expect((await franchisee.get(`${api}/invoices`)).body.meta.total).toBe(0);
     expect((await franchisee.get(`${api}/sales?per_page=100`)).body.meta.total).toBe(2);
   });
 });

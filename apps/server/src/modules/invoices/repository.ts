@@ -232,13 +232,16 @@ export async function insertInvoices(
   return ids;
 }
 
-export async function invoiceLines(db: Executor, teamId: number, invoiceId: number) {
+/** An invoice's lines, through its invoice in the scope (none for another franchisee's invoice). */
+export async function invoiceLines(db: Executor, scope: TeamScope, invoiceId: number) {
   return db
-    .selectFrom('royalty_invoice_lines')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('position')
+    .selectFrom('royalty_invoice_lines as l')
+    .innerJoin('royalty_invoices as i', 'i.id', 'l.invoice_id')
+    .selectAll('l')
+    .where('l.team_id', '=', scope.teamId)
+    .where((eb) => whereInScope(eb, scope, 'i', { companyColumn: 'franchisee_id' }))
+    .where('l.invoice_id', '=', invoiceId)
+    .orderBy('l.position')
     .execute();
 }
 

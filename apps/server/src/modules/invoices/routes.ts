@@ -37,6 +37,10 @@ import * as settings from './settings';
 export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { guard: 'team' } as const;
+  // A franchisee's member reads their own companies' invoices and statement: the repository narrows every
+  // statement of these routes to the scope (another franchisee's invoice is a 404). Writes, aging, exports,
+  // payments, settings and the compliance list stay the franchisor's (403 to them, decision 0023).
+  const scoped = { guard: 'team', companyScope: true } as const;
   const query = rawListQuerySchema;
   // Reports take named parameters (the services validate them), not a list's paging and filters.
   const reportQuery = <const K extends string>(...names: K[]) =>
@@ -50,7 +54,7 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     invoices,
-    { config, schema: { querystring: query, response: { 200: paginated(invoiceSchema) } } },
+    { config: scoped, schema: { querystring: query, response: { 200: paginated(invoiceSchema) } } },
     async (request) => invoicing.listInvoices(deps, actorOf(request, deps), request.query),
   );
   const create = serviceValidatedBody(invoiceCreateSchema);
@@ -78,25 +82,37 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${invoices}/:id`,
-    { config, schema: { params: idParamSchema, response: { 200: dataOf(invoiceSchema) } } },
+    { config: scoped, schema: { params: idParamSchema, response: { 200: dataOf(invoiceSchema) } } },
     async (request) => ({
       data: await invoicing.getInvoice(deps, actorOf(request, deps), request.params.id),
     }),
   );
-  app.get(`${invoices}/:id/pdf`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
-    const { bytes, fileName } = await documents.invoicePdf(deps, actorOf(request, deps), request.params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(bytes);
-  });
-  app.get(`${invoices}/:id/csv`, { config, schema: { params: idParamSchema } }, async (request, reply) => {
-    const { stream, fileName } = await documents.invoiceCsv(deps, actorOf(request, deps), request.params.id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(stream);
-  });
+  app.get(
+    `${invoices}/:id/pdf`,
+    { config: scoped, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      const { bytes, fileName } = await documents.invoicePdf(deps, actorOf(request, deps), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(bytes);
+    },
+  );
+  app.get(
+    `${invoices}/:id/csv`,
+    { config: scoped, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      const { stream, fileName } = await documents.invoiceCsv(
+        deps,
+        actorOf(request, deps),
+        request.params.id,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
+    },
+  );
   for (const action of ['send', 'void'] as const)
     app.post(
       `${invoices}/:id/${action}`,
@@ -148,7 +164,7 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     `${API_BASE}/franchisees/:id/statement`,
     {
-      config,
+      config: scoped,
       schema: {
         params: idParamSchema,
         querystring: reportQuery('from', 'to'),
