@@ -60,6 +60,7 @@ export async function registerViaApi(
 /**
  * A franchisee company operating one store of a new brand under an open monthly agreement (effective 2025, 5 %
  * royalty, plus `terms`), with $20,000 of sales reported for March 2026: the month the invoice specs bill.
+ * Returns the company, brand and store made.
  */
 export async function franchiseeWithMarchSales(
   request: APIRequestContext,
@@ -94,6 +95,7 @@ export async function franchiseeWithMarchSales(
     period_start: '2026-03-01',
     gross: 20000,
   });
+  return { operator, brand, store };
 }
 
 /**

@@ -194,9 +194,9 @@ export const routes: RouteObject[] = [
             handle: { section: 'Franchise calendar' },
           },
           {
+            // The franchisor's invoicing and collections; a franchisee's member gets their own invoices, read only.
             path: 'invoices',
             lazy: lazyRoute(() => import('./routes/invoices')),
-            loader: browseGuard,
             handle: { section: 'Invoices' },
           },
           {

@@ -26,6 +26,7 @@ export const franchiseeDashboardStrings = {
     invoiceDue: 'Due {{date}}',
     invoicesMore_one: 'And {{count}} more open invoice.',
     invoicesMore_other: 'And {{count}} more open invoices.',
+    allInvoices: 'All invoices',
     documents: 'Shared documents',
     documentsText: 'Newest first: open one to read or download it.',
     documentsEmpty: 'No documents yet',

@@ -50,6 +50,16 @@ export const invoiceStrings = {
     receivedOn: 'Received on',
     reference: 'Reference',
     paymentRecorded: 'Payment of {{amount}} recorded on {{number}}.',
+    /** A franchisee's member's own invoices (features/invoices/franchisee-invoices-page.tsx). */
+    own: {
+      intro:
+        'The royalty invoices your franchisor billed to your companies. Open one for its lines, or download its PDF or CSV.',
+      period: 'Month',
+      caption: 'Your royalty invoices',
+      empty: 'No invoices yet',
+      emptyText: 'Invoices your franchisor sends you appear here, paid or not.',
+      company: 'Company {{id}}',
+    },
   },
   reporting: {
     title: 'Sales reporting',

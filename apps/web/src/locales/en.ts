@@ -29,6 +29,7 @@ export const en = {
     leases: 'Leases',
     agreements: 'Agreements',
     sales: 'Sales',
+    invoices: 'Invoices',
   },
   menu: {
     open: 'Open user menu',

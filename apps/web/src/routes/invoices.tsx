@@ -8,15 +8,25 @@ import {
   InvoicingSettingsView,
   StatementView,
 } from '../features/invoices/collections-page';
+import { FranchiseeInvoicesPage } from '../features/invoices/franchisee-invoices-page';
 import { InvoicesPage } from '../features/invoices/invoices-page';
+import { can } from '../features/auth/permissions';
+import { useRequiredUser } from '../features/auth/use-auth-user';
 
 const TABS = ['invoices', 'aging', 'bank', 'statement', 'settings'] as const;
 
 /**
  * /invoices: a month's royalty invoices (PDF, e-mail, payments, void) and collections: the aging report, the bank
- * statement import and a franchisee's statement (tab in `?tab=`).
+ * statement import and a franchisee's statement (tab in `?tab=`). A franchisee's member sees their own
+ * companies' invoices instead, read only.
  */
 export function Component() {
+  const user = useRequiredUser();
+  if (!can(user, 'team.browse')) return <FranchiseeInvoicesPage />;
+  return <TeamInvoices />;
+}
+
+function TeamInvoices() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const index = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));

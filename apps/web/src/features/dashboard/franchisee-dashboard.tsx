@@ -124,7 +124,16 @@ function InvoicesCard({
   const { t } = useTranslation();
   const more = invoices ? invoices.open - invoices.items.length : 0;
   return (
-    <Card title={t('franchiseeDashboard.invoices')} description={t('franchiseeDashboard.invoicesText')}>
+    <Card
+      title={
+        <TitleWithLink
+          title={t('franchiseeDashboard.invoices')}
+          to="/invoices"
+          label={t('franchiseeDashboard.allInvoices')}
+        />
+      }
+      description={t('franchiseeDashboard.invoicesText')}
+    >
       <Rows loading={loading}>
         {invoices && invoices.items.length === 0 ? (
           <EmptyState
@@ -138,13 +147,17 @@ function InvoicesCard({
               {invoices?.items.map((invoice) => (
                 <li key={invoice.id} className={rowClasses}>
                   <div className="min-w-0">
-                    <p className="text-sm font-medium text-gray-900 dark:text-white">
+                    {/* Opens the invoice on their Invoices page: its lines, PDF and CSV. */}
+                    <Link
+                      to={`/invoices?invoice=${invoice.id}`}
+                      className="text-sm font-medium break-words text-gray-900 hover:text-blue-700 hover:underline dark:text-white"
+                    >
                       {t('franchiseeDashboard.invoiceLine', {
                         number: invoice.number,
                         from: formatDay(invoice.period_start),
                         to: formatDay(invoice.period_end),
                       })}
-                    </p>
+                    </Link>
                     <p className="text-sm text-gray-600 dark:text-gray-400">
                       {t('franchiseeDashboard.invoiceDue', { date: formatDay(invoice.due_date) })}
                     </p>
@@ -272,12 +285,14 @@ export default function FranchiseeDashboard() {
           value={formatUsd(data?.invoices.balance_due ?? 0)}
           icon={Wallet}
           loading={isPending}
+          to="/invoices"
         />
         <StatCard
           label={t('franchiseeDashboard.pastDue')}
           value={formatUsd(data?.invoices.past_due ?? 0)}
           icon={Receipt}
           loading={isPending}
+          to="/invoices"
         />
       </section>
       <OverdueCard items={data?.overdue ?? []} count={data?.overdue.length ?? 0} unverified={0} />

@@ -26,6 +26,22 @@ export function useInvoices(period: string) {
   });
 }
 
+/**
+ * Every invoice the caller may read, newest number first, a page at a time: a franchisee's member's own
+ * companies' invoices of every month (the API narrows the list to them).
+ */
+export function useAllInvoices(page: number) {
+  return useQuery({
+    queryKey: queryKeys.list('invoices', { page }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Invoice[]; meta: PaginationMeta }>('/invoices', {
+        signal,
+        query: { page, per_page: 25, sort: 'number', direction: 'desc' },
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
 /** One invoice with its lines. */
 export function useInvoice(id: number | null) {
   return useQuery({

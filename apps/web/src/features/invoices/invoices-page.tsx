@@ -30,7 +30,11 @@ const lastMonth = () => {
 };
 const today = () => new Date().toISOString().slice(0, 10);
 
-const STATUS_COLORS: Record<Invoice['status'], BadgeColor> = { open: 'blue', paid: 'green', void: 'gray' };
+export const STATUS_COLORS: Record<Invoice['status'], BadgeColor> = {
+  open: 'blue',
+  paid: 'green',
+  void: 'gray',
+};
 
 /** A month's royalty invoices: invoice the month, open one for its lines, PDF, e-mail, payment or void. */
 export function InvoicesPage() {
@@ -143,7 +147,11 @@ export function InvoicesPage() {
   );
 }
 
-function InvoiceDialog({
+/**
+ * An invoice's lines and totals with its PDF and CSV, and what the caller's abilities allow: e-mail, void, and
+ * (`canWrite`) a payment. A franchisee's member is given none of those: they read and download.
+ */
+export function InvoiceDialog({
   id,
   canWrite,
   onClose,

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui';
-import { navItems } from './nav-items';
+import { navItems, showsNavItem } from './nav-items';
 
 /** `wholeTeam`: the user sees the team's every section (false: a franchisee's stores and sales alone). */
 type SidebarNavProps = { notifications: number; wholeTeam: boolean; onNavigate?: () => void };
@@ -13,7 +13,7 @@ export function SidebarNav({ notifications, wholeTeam, onNavigate }: SidebarNavP
     <nav aria-label={t('nav.mainNavigation')}>
       <ul className="flex flex-col gap-1">
         {navItems
-          .filter((item) => wholeTeam || item.franchisee)
+          .filter((item) => showsNavItem(item, wholeTeam))
           .map((item) => {
             const Icon = item.icon;
             const count = item.badge === 'notifications' ? notifications : 0;
