@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
 
-test('switching the invoicing rules between pooled and per-store tiers changes the royalty report’s figure and its reading', async ({
+test('switching the invoicing rules between pooled, per-store and franchisee-pooled tiers changes the royalty report’s figure and its reading', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -36,6 +36,24 @@ test('switching the invoicing rules between pooled and per-store tiers changes t
     royalty_tiers: [{ from_sales: 30_000, percent: 6 }],
     reporting_frequency: 'monthly',
   });
+  // A second agreement of the franchisee on the same terms, for its one store.
+  const east = await apiCall(page.request, 'POST', '/stores', {
+    name: 'Pool East',
+    brand_id: brand.id,
+    company_id: operator.id,
+  });
+  stores.push({ id: east.id, gross: 10_000 });
+  await apiCall(page.request, 'POST', '/agreements', {
+    brand_id: brand.id,
+    franchisee_id: operator.id,
+    store_ids: [east.id],
+    agreement_number: 'PP-2',
+    status: 'open',
+    effective_date: '2024-01-01',
+    royalty_percent: 4,
+    royalty_tiers: [{ from_sales: 30_000, percent: 6 }],
+    reporting_frequency: 'monthly',
+  });
   for (const store of stores)
     await apiCall(page.request, 'POST', '/sales', {
       store_id: store.id,
@@ -48,7 +66,8 @@ test('switching the invoicing rules between pooled and per-store tiers changes t
     await page.goto('/sales?tab=royalties');
     await page.getByRole('textbox', { name: 'From', exact: true }).fill(`${year}-03-01`);
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(`${year}-03-31`);
-    return page.getByRole('row').filter({ hasText: 'PP-1' });
+    // By the row's name: PP-2's reading names PP-1 too once they pool.
+    return page.getByRole('row', { name: /Pool Pizza PP-1/ });
   };
   // Pooled (the default): $35,000.75 crosses the $30,000 tier: $1,200 + $5,000.75 × 6% = $1,500.05.
   let row = await openReport();
@@ -78,4 +97,28 @@ test('switching the invoicing rules between pooled and per-store tiers changes t
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row).toContainText('Tiers per store');
   await screenshot(page, 'sales-royalties-per-store-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Pooled across the franchisee's agreements: PP-1 and PP-2 sold $45,000.75 together, $1,200 + $15,000.75 × 6%
+  // = $2,100.05, shared by sales: PP-1 $1,633.38, PP-2 $466.67.
+  await page.goto('/invoices?tab=settings');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Team default' })
+    .getByRole('button', { name: 'Edit the team’s default rules' })
+    .click();
+  await dialog.getByLabel('Stores').selectOption('franchisee');
+  await expect(
+    dialog.getByText(/Tiers read the sales of a franchisee’s agreements with the same terms/),
+  ).toBeVisible();
+  await screenshot(page, 'invoicing-settings-franchisee-pooling');
+  await dialog.getByRole('button', { name: 'Save rules' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Team default' })).toContainText(
+    'Pooled per franchisee',
+  );
+  row = await openReport();
+  await expect(row).toContainText('$1,633.38');
+  await expect(row).toContainText('Tiers pooled across 2 agreements of Pool Partners: PP-1, PP-2');
+  await expect(page.getByRole('row', { name: /Pool Pizza PP-2/ })).toContainText('$466.67');
+  await screenshot(page, 'sales-royalties-franchisee-pooled');
 });

@@ -168,9 +168,12 @@ export const TIER_BASES = ['period', 'year_to_date'] as const;
 export const TIER_YEARS = ['calendar', 'agreement'] as const;
 /**
  * Whether an agreement's tiers, minimum and cap apply to the sales of its stores together (`pooled`) or to each
- * store alone (`per_store`): the brand's invoicing setting, read alike by invoices and the royalty report.
+ * store alone (`per_store`), or (`franchisee`) its tiers to the combined sales of all of its franchisee's open
+ * agreements of the brand whose royalty terms agree, the royalty shared back in proportion to each one's sales
+ * (minimum and cap stay each agreement's own): the brand's invoicing setting, read alike by invoices and the
+ * royalty report (decision 0036).
  */
-export const POOLINGS = ['pooled', 'per_store'] as const;
+export const POOLINGS = ['pooled', 'per_store', 'franchisee'] as const;
 
 export const royaltyDueSchema = z.object({
   agreement: z.object({
@@ -199,13 +202,25 @@ export const royaltyDueSchema = z.object({
   /**
    * The tier reading the royalty follows; `since` (year to date only) is the first day of the sales the last
    * period's tiers count: its tier year's first reporting period; `pooling` whether the tiers read the
-   * agreement's `store_count` stores together or each store alone.
+   * agreement's `store_count` stores together or each store alone, or its franchisee's agreements together.
+   * `pool`, under `franchisee` pooling for an agreement that can be pooled (open, of a franchisee, with a
+   * royalty rate or tiers): the agreements pooled (this one among them, by number), those of the same
+   * franchisee and brand pooled apart because their royalty terms differ, and how many of the range's periods
+   * charge nothing yet because a pooled agreement's report is missing.
    */
   tiers: z.object({
     basis: z.enum(TIER_BASES),
     year: z.enum(TIER_YEARS),
     since: z.string().nullable(),
     pooling: z.enum(POOLINGS),
+    pool: z
+      .object({
+        franchisee: z.string(),
+        agreements: z.array(z.string()),
+        apart: z.array(z.string()),
+        waiting_periods: z.number(),
+      })
+      .optional(),
   }),
 });
 export type RoyaltyDue = z.infer<typeof royaltyDueSchema>;

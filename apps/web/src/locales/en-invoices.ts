@@ -112,7 +112,17 @@ export const invoiceStrings = {
       tierBases: { period: 'Per reporting period', year_to_date: 'Year to date' },
       tierYears: { calendar: 'calendar year', agreement: 'agreement year' },
       pooling: 'Stores',
-      poolings: { pooled: 'Pooled', per_store: 'Per store' },
+      poolings: {
+        pooled: 'Pooled per agreement',
+        per_store: 'Per store',
+        franchisee: 'Pooled per franchisee',
+      },
+      poolingHints: {
+        pooled: 'Tiers, minimum and cap read each agreement’s stores together.',
+        per_store: 'Tiers, minimum and cap read each store alone.',
+        franchisee:
+          'Tiers read the sales of a franchisee’s agreements with the same terms together, shared back by sales; minimum and cap stay per agreement.',
+      },
       cap: 'Cap per period',
       capOnly: '{{cap}} on royalty',
       capWithMarketing: '{{cap}} on royalty and marketing fund',

@@ -65,13 +65,17 @@ export const salesStrings = {
       marketing: 'Marketing fund',
       total: 'Total due',
       frequencies: { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' },
-      rule: 'Royalty % (or marginal tiers) of each reporting period’s sales, or of the year’s sales to date where the brand’s invoicing settings say so, at least the agreement’s minimum per period while it is open, plus the marketing fund %. Tiers, minimum and cap read the agreement’s stores pooled or each store alone, as the brand’s invoices do. A report missing after its period ended is never counted as zero: it is estimated from the store’s last three reports of the past twelve months, or else the period is left out and the row says Missing.',
+      rule: 'Royalty % (or marginal tiers) of each reporting period’s sales, or of the year’s sales to date where the brand’s invoicing settings say so, at least the agreement’s minimum per period while it is open, plus the marketing fund %. Tiers, minimum and cap read the agreement’s stores pooled or each store alone, as the brand’s invoices do; pooled across a franchisee’s agreements, the tiers read their sales together and each agreement owes its share by sales, its minimum and cap its own. A report missing after its period ended is never counted as zero: it is estimated from the store’s last three reports of the past twelve months, or else the period is left out and the row says Missing.',
       basis: { estimated: 'Estimated', missing: 'Missing' },
       tiersSince: 'Tiers on sales since {{since}}, the {{year}} year',
       tierYears: { calendar: 'calendar', agreement: 'agreement' },
       pooled: 'Tiers pooled across {{count}} stores',
       pooledOf: 'Tiers pooled across {{count}} stores of {{franchisee}}',
       perStore: 'Tiers per store',
+      pooledAgreements: 'Tiers pooled across {{count}} agreements of {{franchisee}}: {{agreements}}',
+      notPooled: 'Not pooled with {{agreements}}: royalty terms differ',
+      poolWaiting_one: '{{count}} period waits on a pooled agreement’s missing report',
+      poolWaiting_other: '{{count}} periods wait on a pooled agreement’s missing report',
       basisLabel: {
         estimated: 'Estimated: {{estimated}} missing reports estimated from earlier ones',
         missing:

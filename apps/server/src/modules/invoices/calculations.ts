@@ -14,7 +14,9 @@
  *   (`tieredRoyalty`, `tierSalesFrom`), which the royalty report follows too; a year-to-date royalty line
  *   names the day its tier year's sales are counted from.
  * - `pooling`: `pooled` (the default) applies tiers, minimum and cap to the sum of the agreement's stores;
- *   `per_store` to each store alone. Each period's royalty, shortfall and marketing fund are the sales module's
+ *   `per_store` to each store alone; `franchisee` applies the tiers to the combined sales of the franchisee's
+ *   agreements of the brand whose royalty terms agree and bills each its share (`pooling.ts`, decision 0036),
+ *   its minimum and cap its own. Each period's royalty, shortfall and marketing fund are the sales module's
  *   one computation (`periodCharges`), which the royalty report sums too.
  * - The minimum is its own shortfall line (minimum − royalty, when positive), only for periods in the term.
  * - The cap limits the royalty, shortfall included, per period and unit; with `cap_includes_marketing` the
@@ -25,11 +27,15 @@
  */
 
 import {
+  agreementLabel,
   periodCharges,
   royaltyRules,
+  type FranchiseePool,
   type Period,
   type Pooling,
+  type PoolShare,
   type ReportingFrequency,
+  type RoyaltyRules,
   type Tier,
   type TierBasis,
   type TierYear,
@@ -88,17 +94,27 @@ const worst = (bases: Basis[]): Basis =>
   bases.includes('missing') ? 'missing' : bases.includes('estimated') ? 'estimated' : 'reported';
 
 const periodLabel = (p: Period) => (p.start === p.end ? p.start : `${p.start} – ${p.end}`);
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The lines one agreement adds to an invoice: per period and unit royalty, shortfall and marketing; then fees. */
-export function agreementLines(
-  agreement: BilledAgreement,
-  terms: InvoiceTerms,
-  periods: Array<{ period: Period; tiersFrom: string; stores: StorePeriodSales[] }>,
-): InvoiceLine[] {
-  const lines: InvoiceLine[] = [];
-  const label = agreement.number ?? `Agreement ${agreement.id}`;
-  // The royalty report charges each period by the same rules (`periodCharges`), so the two agree to the cent.
-  const rules = royaltyRules({
+/** Under `franchisee` pooling: the agreement's pool and, per period start, its share of the pool's royalty. */
+export type AgreementPool = { pool: FranchiseePool; shares: Map<string, PoolShare> };
+
+/** What the pool reading adds to a royalty line: whom the tiers were read with, on what, and who stays apart. */
+function poolNote(pool: FranchiseePool, share: PoolShare | undefined): string {
+  const notes: string[] = [];
+  if (pool.members.length > 1)
+    notes.push(
+      `tiers pooled across agreements ${pool.labels.join(', ')}` +
+        (share?.salesCents != null ? ` on ${dollars(share.salesCents)} of sales together` : ''),
+    );
+  if (pool.apart.length) notes.push(`not pooled with ${pool.apart.join(', ')}: royalty terms differ`);
+  return notes.length ? ` (${notes.join('; ')})` : '';
+}
+
+/** The rules an agreement is charged by under its brand's invoicing terms (invoices bill open agreements). */
+export function billingRules(agreement: BilledAgreement, terms: InvoiceTerms): RoyaltyRules {
+  return royaltyRules({
     frequency: agreement.frequency,
     percent: agreement.percent,
     tiers: agreement.tiers,
@@ -113,17 +129,36 @@ export function agreementLines(
     capCents: terms.capCents,
     capIncludesMarketing: terms.capIncludesMarketing,
   });
+}
+
+/**
+ * The lines one agreement adds to an invoice: per period and unit royalty, shortfall and marketing; then fees.
+ * `pool`: under `franchisee` pooling, the agreement's pool and its share of each period's pooled royalty.
+ */
+export function agreementLines(
+  agreement: BilledAgreement,
+  terms: InvoiceTerms,
+  periods: Array<{ period: Period; tiersFrom: string; stores: StorePeriodSales[] }>,
+  pool?: AgreementPool,
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = [];
+  const label = agreementLabel(agreement.number, agreement.id);
+  // The royalty report charges each period by the same rules (`periodCharges`), so the two agree to the cent.
+  const rules = billingRules(agreement, terms);
   for (const { period, tiersFrom, stores } of periods) {
     const tierNote =
       terms.tierBasis === 'year_to_date'
         ? ` (tiers on sales since ${tiersFrom}, the ${terms.tierYear} year)`
         : '';
+    const share = pool?.shares.get(period.start);
     const charges = periodCharges(
       rules,
       period,
       stores.map((s) => s.cents),
       stores.map((s) => s.yearBeforeCents),
+      share ? share.royaltyCents : undefined,
     );
+    const pooledNote = pool ? poolNote(pool.pool, share) : '';
     for (const unit of charges) {
       const own = unit.store === null ? stores : [stores[unit.store]!];
       const storeId = unit.store === null ? null : own[0]!.storeId;
@@ -132,11 +167,17 @@ export function agreementLines(
       const where = `${label}, ${name}, ${periodLabel(period)}`;
       const base = { agreementId: agreement.id, storeId, period };
       if (unit.salesCents === null) {
-        // Nothing to bill on: the line names the gap instead of billing zero sales.
+        // Nothing to bill on: the line names the gap instead of billing zero sales; pooled across agreements,
+        // another agreement's gap holds this one back too, and the line names it.
+        const others = share?.waitingOn.filter((l) => l !== label) ?? [];
+        const gap =
+          basis === 'missing' || !others.length
+            ? 'sales report missing'
+            : `waiting for the sales report of ${others.join(', ')}`;
         lines.push({
           ...base,
           kind: 'royalty',
-          description: `Royalty, ${where}: sales report missing`,
+          description: `Royalty, ${where}: ${gap}${pooledNote}`,
           salesCents: null,
           basis: 'missing',
           amountCents: 0,
@@ -147,7 +188,7 @@ export function agreementLines(
       lines.push({
         ...base,
         kind: 'royalty',
-        description: `Royalty, ${where}${suffix}${tierNote}`,
+        description: `Royalty, ${where}${suffix}${tierNote}${pooledNote}`,
         salesCents: unit.salesCents,
         basis,
         amountCents: unit.royaltyCents,

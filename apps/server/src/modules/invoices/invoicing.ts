@@ -21,6 +21,7 @@ import { recordActivity } from '../activities/index';
 import { teamToday } from '../teams/index';
 import { agreementLines, type InvoiceLine } from './calculations';
 import { agreementPeriods } from './periods';
+import { agreementPools } from './pooling';
 import { invoicePolicy } from './policy';
 import { presentInvoice } from './presenter';
 import { settlePaymentReminders } from './reminders';
@@ -49,10 +50,12 @@ export async function draftInvoices(
     monthEnd,
     (brandId) => rules(brandId).tierYear,
   );
+  // Under a brand's `franchisee` pooling, each agreement's share of the tiers read across its pool.
+  const pools = agreementPools(perAgreement, rules);
   const byFranchisee = new Map<number, { lines: InvoiceLine[]; terms: number }>();
   for (const { agreement, billed, periods } of perAgreement) {
     const brand = rules(agreement.brand_id);
-    const lines = agreementLines(billed, brand, periods);
+    const lines = agreementLines(billed, brand, periods, pools.get(agreement.id));
     if (!lines.length) continue;
     const entry =
       byFranchisee.get(agreement.franchisee_id!) ??

@@ -171,7 +171,11 @@ export type RoyaltyTerms = {
   minimumApplies: boolean;
   /** `period` when absent; `year_to_date` reads each period's `before` sales (see `tieredRoyalty`). */
   tierBasis?: TierBasis;
-  /** `pooled` when absent: tiers, minimum and cap on the stores' sales together; `per_store`: on each alone. */
+  /**
+   * `pooled` when absent: tiers, minimum and cap on the stores' sales together; `per_store`: on each alone;
+   * `franchisee`: the stores together, their royalty a share of the franchisee's pooled agreements'
+   * (`franchiseeShares`, passed to `periodCharges`), minimum and cap still the agreement's own.
+   */
   pooling?: Pooling;
   /** Per period and unit (the pool or one store): limits the royalty and its minimum shortfall. */
   capCents?: number | null;
@@ -224,26 +228,33 @@ const percentOf = (cents: number, percent: number | null) => Math.round((cents *
  * earlier in its tier year (year to date only). Pooled, the tiers, the minimum and the cap read the stores'
  * sum, and one missing store holds the whole pool back; per store, each store is its own unit. The minimum
  * is a shortfall beside the royalty; the cap limits both (and the marketing fund when it includes it).
+ *
+ * Under `franchisee` pooling the stores are one unit as pooled, and `share` is the unit's royalty before its
+ * minimum and cap: its part of what the franchisee's pooled agreements owe together (`franchiseeShares`), or
+ * null while one of them waits on a missing report (the unit then charges nothing, as a missing store would).
+ * Without a share (an agreement that is in no pool) its own tiers read its own stores, as pooled.
  */
 export function periodCharges(
   rules: RoyaltyRules,
   period: Period,
   cents: ArrayLike<number | null>,
   before: ArrayLike<number>,
+  share?: number | null,
 ): UnitCharge[] {
   const inTerm =
     (!rules.termStart || period.end >= rules.termStart) && (!rules.termEnd || period.start <= rules.termEnd);
   const minimum = rules.minimumApplies && inTerm ? (rules.minimumCents ?? 0) : 0;
-  const charge = (store: number | null, sales: number | null, beforeCents: number): UnitCharge => {
-    if (sales === null)
+  const charge = (
+    store: number | null,
+    sales: number | null,
+    beforeCents: number,
+    pooledRoyalty?: number | null,
+  ): UnitCharge => {
+    if (sales === null || pooledRoyalty === null)
       return { store, salesCents: null, royaltyCents: 0, shortfallCents: 0, marketingCents: 0 };
-    let royalty = tieredSorted(
-      rules.tierBasis ?? 'period',
-      sales,
-      beforeCents,
-      rules.percent,
-      rules.ascending,
-    );
+    let royalty =
+      pooledRoyalty ??
+      tieredSorted(rules.tierBasis ?? 'period', sales, beforeCents, rules.percent, rules.ascending);
     let shortfall = Math.max(0, minimum - royalty);
     let marketing = percentOf(sales, rules.marketingPercent);
     const cap = rules.capCents ?? null;
@@ -265,6 +276,15 @@ export function periodCharges(
     for (let i = 0; i < cents.length; i += 1) units.push(charge(i, cents[i]!, before[i] ?? 0));
     return units;
   }
+  const { sum, beforeSum } = unitSales(cents, before);
+  return [charge(null, sum, beforeSum, rules.pooling === 'franchisee' ? share : undefined)];
+}
+
+/** The stores' sales of a period together (null when one is missing) and their tier-year sales before it. */
+export function unitSales(
+  cents: ArrayLike<number | null>,
+  before: ArrayLike<number>,
+): { sum: number | null; beforeSum: number } {
   let sum: number | null = 0;
   let beforeSum = 0;
   for (let i = 0; i < cents.length; i += 1) {
@@ -272,7 +292,50 @@ export function periodCharges(
     sum = sum === null || c === null ? null : sum + c;
     beforeSum += before[i] ?? 0;
   }
-  return [charge(null, sum, beforeSum)];
+  return { sum, beforeSum };
+}
+
+/**
+ * Under `franchisee` pooling, each pooled agreement's share of one period's royalty (before its own minimum and
+ * cap): the tiers (the pool's common terms, `rules`) read the agreements' combined sales of the period (year to
+ * date, from their combined tier-year sales before it), and the royalty is allocated back in proportion to each
+ * agreement's sales of the period, in whole cents by the largest remainder (ties to the earlier agreement), so
+ * the shares add up to the pooled royalty exactly. Agreements with no sales (or negative corrections) weigh
+ * nothing, unless none has sales, when all weigh alike. One agreement's missing report (a null in `sales`)
+ * holds the whole pool back: every share is null, as one missing store holds a pooled agreement back.
+ */
+export function franchiseeShares(
+  rules: RoyaltyRules,
+  sales: ArrayLike<number | null>,
+  before: ArrayLike<number>,
+): Array<number | null> {
+  const { sum, beforeSum } = unitSales(sales, before);
+  if (sum === null) return Array.from({ length: sales.length }, () => null);
+  const royalty = tieredSorted(rules.tierBasis ?? 'period', sum, beforeSum, rules.percent, rules.ascending);
+  const weights: bigint[] = Array.from(sales, (s) => BigInt(Math.max(0, s ?? 0)));
+  if (!weights.some((w) => w > 0n)) weights.fill(1n);
+  return allocate(royalty, weights);
+}
+
+/**
+ * `total` cents split in proportion to `weights` (not all zero) by the largest remainder: each part the floor
+ * of its exact share, then a cent more to the largest fractions until the parts make `total` (in BigInt, as
+ * cents × sales can pass 2^53).
+ */
+export function allocate(total: number, weights: bigint[]): number[] {
+  const sign = total < 0 ? -1 : 1;
+  const whole = BigInt(Math.abs(total));
+  const weight = weights.reduce((a, b) => a + b, 0n);
+  const parts = weights.map((w) => (whole * w) / weight);
+  const fractions = weights.map((w, index) => ({ index, rest: (whole * w) % weight }));
+  let left = Number(whole - parts.reduce((a, b) => a + b, 0n));
+  fractions.sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1));
+  for (const { index } of fractions) {
+    if (left <= 0) break;
+    parts[index] = parts[index]! + 1n;
+    left -= 1;
+  }
+  return parts.map((p) => sign * Number(p));
 }
 
 export type RoyaltyResult = {

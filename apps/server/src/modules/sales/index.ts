@@ -19,7 +19,25 @@ export {
   periodStartOf,
   nextPeriodStart,
 } from './calculations';
-export type { Period, Pooling, ReportingFrequency, Tier, TierBasis, TierYear } from './calculations';
+export type {
+  Period,
+  Pooling,
+  ReportingFrequency,
+  RoyaltyRules,
+  Tier,
+  TierBasis,
+  TierYear,
+} from './calculations';
+export { unitSales } from './calculations';
+// `franchisee` pooling: which agreements read their tiers together, and each one's share (decision 0036).
+export {
+  agreementLabel,
+  franchiseePools,
+  sharePeriod,
+  type FranchiseePool,
+  type PoolCandidate,
+  type PoolShare,
+} from './pools';
 export { billableAgreements, salesOfStores, type BillableAgreement } from './billing-inputs';
 export { insertSalesLocks, deleteSalesLocks, salesLocksOf } from './locks';
 // The percentage-rent portfolio report reads the same range as the other reports.

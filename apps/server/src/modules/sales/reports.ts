@@ -26,11 +26,13 @@ import {
   royaltyRules,
   royaltyTerm,
   tierSalesFrom,
+  unitSales,
   type Period,
   type ReportingFrequency,
   type Tier,
 } from './calculations';
 import { rulesByBrand } from '../invoices/index';
+import { agreementLabel, franchiseePools, sharePeriod, type PoolShare } from './pools';
 import { teamToday } from '../teams/index';
 import { salesPolicy } from './policy';
 import * as repo from './repository';
@@ -171,6 +173,9 @@ const [MINUS, COLON, COMMA, ZERO] = ['-', ':', ',', '0'].map((c) => c.charCodeAt
 ];
 const frequencyOf = (value: string | null): ReportingFrequency =>
   value === 'weekly' || value === 'quarterly' || value === 'annually' ? value : 'monthly';
+/** Whether a period overlaps an agreement's royalty term (open ends when null). */
+const inTerm = (term: { start: string | null; end: string | null }, period: Period) =>
+  (!term.start || period.end >= term.start) && (!term.end || period.start <= term.end);
 
 /** Royalties and marketing fund due per franchise agreement over [from, to] (rules in calculations.ts). */
 export async function royaltiesReport(deps: Deps, actor: Actor, raw: Raw): Promise<RoyaltyDue[]> {
@@ -372,7 +377,9 @@ export async function computeRoyalties(
         .get(key)!
     );
   };
-  return entries.map(({ a, frequency, periods, stores, sales, reported }) => {
+  // Each agreement's rules and year-to-date prefix sums, then `franchisee` pooling's pools (the invoice's rule).
+  const prepared = entries.map((entry) => {
+    const { a, frequency, stores, sales, reported } = entry;
     const tiers: Tier[] = a.royalty_tiers
       ? (JSON.parse(a.royalty_tiers) as Array<{ from_sales: number; percent: number }>).map((t) => ({
           from_cents: toCents(t.from_sales),
@@ -380,10 +387,10 @@ export async function computeRoyalties(
         }))
       : [];
     const term = royaltyTerm(a);
-    const count = periods.all.length;
+    const count = entry.periods.all.length;
     // Tiers, pooling and cap as the brand's invoices read them, through the invoice's own computation.
-    const { tierBasis, tierYear, pooling, capCents, capIncludesMarketing } = rules(a.brand_id);
-    const royaltyRulesOf = royaltyRules({
+    const brand = rules(a.brand_id);
+    const rulesOf = royaltyRules({
       frequency,
       percent: a.royalty_percent,
       tiers,
@@ -392,62 +399,136 @@ export async function computeRoyalties(
       termStart: term.start,
       termEnd: term.end,
       minimumApplies: a.status === 'open',
-      tierBasis,
-      pooling,
-      capCents,
-      capIncludesMarketing,
+      tierBasis: brand.tierBasis,
+      pooling: brand.pooling,
+      capCents: brand.capCents,
+      capIncludesMarketing: brand.capIncludesMarketing,
     });
     // Year to date, each store's reported sales before each period (invoices read the same): prefix sums per
     // store, so the sales from the tier year's first period to the period are one difference.
-    const yearToDate = tierBasis === 'year_to_date';
-    const prefix = yearToDate ? new Float64Array(stores.length * (count + 1)) : null;
+    const prefix = brand.tierBasis === 'year_to_date' ? new Float64Array(stores.length * (count + 1)) : null;
     if (prefix)
       for (let slot = 0; slot < stores.length; slot += 1)
         for (let j = 0; j < count; j += 1) {
           const at = slot * (count + 1) + j;
           prefix[at + 1] = prefix[at]! + (reported[slot * count + j] ? sales[slot * count + j]! : 0);
         }
+    return { ...entry, term, count, brand, rulesOf, prefix };
+  });
+  type Prepared = (typeof prepared)[number];
+  /**
+   * Fills `cents` and `before` with each store's sales of the period at `index` (estimated or missing where a
+   * report that was due is not in) and their tier-year sales before it, counting estimates and gaps in `counts`;
+   * returns the first day of the tier year's sales (year to date only).
+   */
+  const periodInputs = (
+    p: Prepared,
+    index: number,
+    cents: Array<number | null>,
+    before: number[],
+    counts: { estimated: number; missing: number },
+  ) => {
+    const { frequency, periods, stores, sales, reported, term, count, prefix } = p;
+    const period = periods.all[index]!;
+    // A report is expected once its period has ended, and only of a period in the agreement's term.
+    const expected = period.end < today && inTerm(term, period);
+    for (let slot = 0; slot < stores.length; slot += 1) {
+      const at = slot * count + index;
+      if (reported[at] || !expected) {
+        cents[slot] = sales[at]!;
+        continue;
+      }
+      const estimate = estimateFrom(
+        history(frequency, periods, index).flatMap((j) =>
+          reported[slot * count + j] ? [sales[slot * count + j]!] : [],
+        ),
+      );
+      if (estimate === null) counts.missing += 1;
+      else counts.estimated += 1;
+      // A store that cannot be estimated holds its unit back (the pool, or itself per store), as on the
+      // invoice; `missingAtMinimum` counts it with what is known instead, so at least its minimum, owed
+      // whatever the missing sales were.
+      cents[slot] = estimate ?? (missingAtMinimum ? 0 : null);
+    }
+    const since =
+      prefix !== null ? tierSalesFrom(frequency, p.brand.tierYear, period.start, term.anniversary) : null;
+    if (prefix && since !== null) {
+      // The periods table reaches twelve months before the range, so it holds the whole tier year.
+      const fromIndex = periods.indexOf.get(since) ?? 0;
+      for (let slot = 0; slot < stores.length; slot += 1)
+        before[slot] = prefix[slot * (count + 1) + index]! - prefix[slot * (count + 1) + fromIndex]!;
+    }
+    return since;
+  };
+
+  // `franchisee` pooling: per pooled agreement, its share of each period's royalty read across its pool, from
+  // the same inputs as its own figures, for the periods in its term (as the invoice bills them).
+  const pools = franchiseePools(
+    prepared.map((p) => ({
+      id: p.a.id,
+      label: agreementLabel(p.a.agreement_number, p.a.id),
+      // A deleted franchisee company is invoiced no more, so it pools nothing either.
+      franchiseeId: p.a.franchisee_deleted_at === null ? p.a.franchisee_id : null,
+      franchiseeName: p.a.franchisee_name,
+      brandId: p.a.brand_id,
+      status: p.a.status,
+      rules: p.rulesOf,
+      tierYear: p.brand.tierYear,
+      anniversary: p.term.anniversary,
+    })),
+  );
+  const sharesOf = new Map<number, Array<PoolShare | undefined>>();
+  type Member = { id: number; label: string; salesCents: number | null; beforeCents: number };
+  const poolPeriods = new Map<number, Map<number, Member[]>>();
+  for (const p of prepared) {
+    const pool = pools.get(p.a.id);
+    if (!pool) continue;
+    const byIndex =
+      poolPeriods.get(pool.members[0]!) ??
+      poolPeriods.set(pool.members[0]!, new Map()).get(pool.members[0]!)!;
+    const cents = new Array<number | null>(p.stores.length).fill(0);
+    const before = new Array<number>(p.stores.length).fill(0);
+    for (let index = p.periods.first; index < p.count; index += 1) {
+      if (!inTerm(p.term, p.periods.all[index]!)) continue;
+      periodInputs(p, index, cents, before, { estimated: 0, missing: 0 });
+      const { sum, beforeSum } = unitSales(cents, before);
+      (byIndex.get(index) ?? byIndex.set(index, []).get(index)!).push({
+        id: p.a.id,
+        label: agreementLabel(p.a.agreement_number, p.a.id),
+        salesCents: sum,
+        beforeCents: beforeSum,
+      });
+    }
+  }
+  const rulesById = new Map(prepared.map((p) => [p.a.id, p.rulesOf]));
+  for (const [first, byIndex] of poolPeriods)
+    for (const [index, members] of byIndex)
+      for (const [id, share] of sharePeriod(
+        rulesById.get(first)!,
+        members.sort((x, y) => x.id - y.id),
+      ))
+        (sharesOf.get(id) ?? sharesOf.set(id, []).get(id)!)[index] = share;
+
+  return prepared.map((p) => {
+    const { a, frequency, periods, stores, count } = p;
+    const { tierBasis, tierYear, pooling } = p.brand;
     const cents = new Array<number | null>(stores.length).fill(0);
     const before = new Array<number>(stores.length).fill(0);
     const result = emptyRoyaltyResult();
+    const counts = { estimated: 0, missing: 0 };
+    const shares = sharesOf.get(a.id);
     let tiersFrom: string | null = null;
-    let estimated = 0;
-    let missing = 0;
+    let waiting = 0;
     for (let index = periods.first; index < count; index += 1) {
       const period = periods.all[index]!;
-      // A report is expected once its period has ended, and only of a period in the agreement's term.
-      const expected =
-        period.end < today &&
-        (!term.start || period.end >= term.start) &&
-        (!term.end || period.start <= term.end);
-      for (let slot = 0; slot < stores.length; slot += 1) {
-        const at = slot * count + index;
-        if (reported[at] || !expected) {
-          cents[slot] = sales[at]!;
-          continue;
-        }
-        const estimate = estimateFrom(
-          history(frequency, periods, index).flatMap((j) =>
-            reported[slot * count + j] ? [sales[slot * count + j]!] : [],
-          ),
-        );
-        if (estimate === null) missing += 1;
-        else estimated += 1;
-        // A store that cannot be estimated holds its unit back (the pool, or itself per store), as on the
-        // invoice; `missingAtMinimum` counts it with what is known instead, so at least its minimum, owed
-        // whatever the missing sales were.
-        cents[slot] = estimate ?? (missingAtMinimum ? 0 : null);
-      }
-      const since = yearToDate ? tierSalesFrom(frequency, tierYear, period.start, term.anniversary) : null;
-      if (prefix && since !== null) {
-        // The periods table reaches twelve months before the range, so it holds the whole tier year.
-        const fromIndex = periods.indexOf.get(since) ?? 0;
-        for (let slot = 0; slot < stores.length; slot += 1)
-          before[slot] = prefix[slot * (count + 1) + index]! - prefix[slot * (count + 1) + fromIndex]!;
-      }
-      if (addCharges(result, periodCharges(royaltyRulesOf, period, cents, before)) && since !== null)
-        tiersFrom = since;
+      const since = periodInputs(p, index, cents, before, counts);
+      const share = shares?.[index];
+      // Another pooled agreement's missing report holds this one's period back as well.
+      if (share && share.royaltyCents === null && unitSales(cents, before).sum !== null) waiting += 1;
+      const charges = periodCharges(p.rulesOf, period, cents, before, share ? share.royaltyCents : undefined);
+      if (addCharges(result, charges) && since !== null) tiersFrom = since;
     }
+    const pool = pools.get(a.id);
     return {
       agreement: {
         id: a.id,
@@ -458,15 +539,30 @@ export async function computeRoyalties(
       store_count: stores.length,
       reporting_frequency: frequency,
       periods: result.periods,
-      basis: missing ? 'missing' : estimated ? 'estimated' : 'reported',
-      estimated_reports: estimated,
-      missing_reports: missing,
+      basis: counts.missing ? 'missing' : counts.estimated ? 'estimated' : 'reported',
+      estimated_reports: counts.estimated,
+      missing_reports: counts.missing,
       sales: toDollars(result.salesCents),
       royalty: toDollars(result.royaltyCents),
       minimum_top_up: toDollars(result.topUpCents),
       marketing: toDollars(result.marketingCents),
       total_due: toDollars(result.totalCents),
-      tiers: { basis: tierBasis, year: tierYear, since: tiersFrom, pooling },
+      tiers: {
+        basis: tierBasis,
+        year: tierYear,
+        since: tiersFrom,
+        pooling,
+        ...(pool
+          ? {
+              pool: {
+                franchisee: pool.franchisee,
+                agreements: pool.labels,
+                apart: pool.apart,
+                waiting_periods: waiting,
+              },
+            }
+          : {}),
+      },
     };
   });
 }

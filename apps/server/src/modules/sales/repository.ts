@@ -513,6 +513,7 @@ export async function royaltyAgreements(db: Executor, teamId: number) {
       .select([
         'a.id',
         'a.brand_id',
+        'a.franchisee_id',
         'a.agreement_number',
         'a.status',
         'a.effective_date',
@@ -525,6 +526,7 @@ export async function royaltyAgreements(db: Executor, teamId: number) {
         'a.reporting_frequency',
         'brands.name as brand_name',
         'companies.name as franchisee_name',
+        'companies.deleted_at as franchisee_deleted_at',
       ])
       .where('a.team_id', '=', teamId)
       .where('a.deleted_at', 'is', null)

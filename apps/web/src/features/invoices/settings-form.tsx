@@ -156,6 +156,7 @@ export function InvoicingSettingsDialog({
             value={pooling}
             onChange={(event) => setPooling(event.target.value as InvoicingSettings['pooling'])}
             error={errors.pooling}
+            hint={s(`poolingHints.${pooling}`)}
             options={POOLINGS.map((value) => ({ value, label: s(`poolings.${value}`) }))}
           />
           <TextInput

@@ -24,6 +24,7 @@ import {
   type Column,
 } from '../../components/ui';
 import { formatDate, formatDay, formatUsd } from '../../lib/format';
+import type { TFunction } from '../../lib/translate';
 import { usePercentageRent, useRoyalties, useSalesSummary, type Range } from './api';
 
 // The chart is its own chunk: only a user who opens a report downloads it.
@@ -189,6 +190,35 @@ export function SummaryReport() {
   );
 }
 
+/**
+ * How a row's tiers pool, in the screen's words (the CSV's Pooling column says the same, `poolingReading` on the
+ * server): across the franchisee's agreements with those kept apart and the periods waiting on a pooled
+ * agreement's report; else, for an agreement of several stores (one store reads the same either way), pooled
+ * across them or per store.
+ */
+export function poolingLines(r: RoyaltyDue, t: TFunction): string[] {
+  const lines: string[] = [];
+  const pool = r.tiers.pool;
+  if (pool && pool.agreements.length > 1)
+    lines.push(
+      t('sales.royalties.pooledAgreements', {
+        count: pool.agreements.length,
+        franchisee: pool.franchisee,
+        agreements: pool.agreements.join(', '),
+      }),
+    );
+  if (pool?.apart.length) lines.push(t('sales.royalties.notPooled', { agreements: pool.apart.join(', ') }));
+  if (pool?.waiting_periods) lines.push(t('sales.royalties.poolWaiting', { count: pool.waiting_periods }));
+  if (lines.length || r.store_count < 2) return lines;
+  return [
+    r.tiers.pooling === 'per_store'
+      ? t('sales.royalties.perStore')
+      : r.agreement.franchisee
+        ? t('sales.royalties.pooledOf', { count: r.store_count, franchisee: r.agreement.franchisee })
+        : t('sales.royalties.pooled', { count: r.store_count }),
+  ];
+}
+
 export function RoyaltiesReport() {
   const { t } = useTranslation();
   const [range, setRange] = useState(defaultRange);
@@ -249,8 +279,7 @@ export function RoyaltiesReport() {
     {
       key: 'royalty',
       header: t('sales.royalties.royalty'),
-      // Beside the figure, the reading it follows: which year the tiers count, and, for an agreement of several
-      // stores (one store reads the same either way), whether they are pooled or per store.
+      // Beside the figure, the reading it follows: which year the tiers count, and how they pool (`poolingLines`).
       cell: (r) => (
         <span
           className="inline-flex flex-col items-end sm:min-w-36"
@@ -265,18 +294,11 @@ export function RoyaltiesReport() {
               })}
             </span>
           )}
-          {r.store_count > 1 && (
-            <span className="text-xs text-gray-600 dark:text-gray-400">
-              {r.tiers.pooling === 'per_store'
-                ? t('sales.royalties.perStore')
-                : r.agreement.franchisee
-                  ? t('sales.royalties.pooledOf', {
-                      count: r.store_count,
-                      franchisee: r.agreement.franchisee,
-                    })
-                  : t('sales.royalties.pooled', { count: r.store_count })}
+          {poolingLines(r, t).map((line) => (
+            <span key={line} className="text-xs text-gray-600 dark:text-gray-400">
+              {line}
             </span>
-          )}
+          ))}
         </span>
       ),
       className: 'text-right tabular-nums',
