@@ -216,6 +216,20 @@ describe('tiers pooled across a franchisee’s agreements', () => {
         ],
       ],
     );
+
+    // The CSV names each row's reading.
+    const csv = String(
+      (await observer.get(`${api}/sales/reports/royalties.csv?from=2026-03-01&to=2026-03-31`)).body,
+    );
+    const csvRow = (number: string) => csv.split('\n').find((l) => l.startsWith(`${number},`))!;
+    expect(csv.split('\n')[0]).toContain(',Pooling,');
+    expect(csvRow('FP-A')).toContain(
+      `,"pooled across 2 of the franchisee's agreements (FP-A, FP-B); not pooled with FP-C: royalty terms differ",`,
+    );
+    expect(csvRow('FP-C')).toContain(',"not pooled with FP-A, FP-B: royalty terms differ",');
+    expect(csvRow('AP-A')).toContain(',pooled across 2 stores,');
+    expect(csvRow('AP-B')).toContain(',one store,');
+    expect(csvRow('SP-A')).toContain(',per store,');
   });
 
   /*

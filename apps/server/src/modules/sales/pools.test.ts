@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, franchiseeShares, periodCharges, royaltyRules, type RoyaltyTerms } from './calculations';
+import {
+  allocate,
+  franchiseeShares,
+  periodCharges,
+  royaltyRules,
+  type Pooling,
+  type RoyaltyTerms,
+} from './calculations';
 import { franchiseePools, sharePeriod, type PoolCandidate } from './pools';
+import { poolingReading } from './reports';
 
 const terms = (overrides: Partial<RoyaltyTerms> = {}): RoyaltyTerms => ({
   frequency: 'monthly',
@@ -141,6 +149,43 @@ describe('which agreements are pooled', () => {
         [1, { royaltyCents: 2_000_00, salesCents: 60_000_00, waitingOn: [] }],
         [2, { royaltyCents: 1_000_00, salesCents: 60_000_00, waitingOn: [] }],
       ]),
+    );
+  });
+});
+
+describe('the royalty CSV’s Pooling column', () => {
+  const row = (
+    store_count: number,
+    pooling: Pooling,
+    pool?: Parameters<typeof poolingReading>[0]['tiers']['pool'],
+  ) => ({
+    store_count,
+    tiers: {
+      basis: 'period' as const,
+      year: 'calendar' as const,
+      since: null,
+      pooling,
+      ...(pool ? { pool } : {}),
+    },
+  });
+
+  it('says per store, across how many stores, or across which of the franchisee’s agreements', () => {
+    expect(poolingReading(row(3, 'per_store'))).toBe('per store');
+    expect(poolingReading(row(3, 'pooled'))).toBe('pooled across 3 stores');
+    expect(poolingReading(row(1, 'per_store'))).toBe('one store');
+    expect(poolingReading(row(0, 'pooled'))).toBe('no stores');
+    // Not poolable (closed, say): its stores as pooled.
+    expect(poolingReading(row(2, 'franchisee'))).toBe('pooled across 2 stores');
+    const pool = { franchisee: 'North', agreements: ['FA-1', 'FA-2'], apart: [], waiting_periods: 0 };
+    expect(poolingReading(row(1, 'franchisee', pool))).toBe(
+      "pooled across 2 of the franchisee's agreements (FA-1, FA-2)",
+    );
+    expect(poolingReading(row(1, 'franchisee', { ...pool, apart: ['FA-3'], waiting_periods: 2 }))).toBe(
+      "pooled across 2 of the franchisee's agreements (FA-1, FA-2); not pooled with FA-3: royalty terms differ; 2 periods wait on a pooled agreement's missing report",
+    );
+    // Alone in its pool with nothing to say: its stores' reading.
+    expect(poolingReading(row(2, 'franchisee', { ...pool, agreements: ['FA-1'] }))).toBe(
+      'pooled across 2 stores',
     );
   });
 });

@@ -568,6 +568,35 @@ export async function computeRoyalties(
 }
 
 /**
+ * How a row's tiers read, in words, as the report's screen says it beside the royalty: per store, pooled across
+ * the agreement's stores, or pooled across its franchisee's agreements (naming them, those kept apart because
+ * their terms differ, and periods waiting on a pooled agreement's missing report).
+ */
+export function poolingReading(row: Pick<RoyaltyDue, 'store_count' | 'tiers'>): string {
+  const { pooling, pool } = row.tiers;
+  const stores =
+    row.store_count === 0
+      ? 'no stores'
+      : row.store_count === 1
+        ? 'one store'
+        : pooling === 'per_store'
+          ? 'per store'
+          : `pooled across ${row.store_count} stores`;
+  if (!pool) return stores;
+  const parts: string[] = [];
+  if (pool.agreements.length > 1)
+    parts.push(
+      `pooled across ${pool.agreements.length} of the franchisee's agreements (${pool.agreements.join(', ')})`,
+    );
+  if (pool.apart.length) parts.push(`not pooled with ${pool.apart.join(', ')}: royalty terms differ`);
+  if (pool.waiting_periods)
+    parts.push(
+      `${pool.waiting_periods} ${pool.waiting_periods === 1 ? 'period waits' : 'periods wait'} on a pooled agreement's missing report`,
+    );
+  return parts.length ? parts.join('; ') : stores;
+}
+
+/**
  * The royalties report as CSV, serialised as it is written, through the one CSV writer (names such as a brand's
  * or a store's are user text and are escaped like every export's; amounts are numbers with two decimals).
  */
@@ -586,6 +615,7 @@ export async function royaltiesCsv(
         'Brand',
         'Franchisee',
         'Stores',
+        'Pooling',
         'Reporting',
         'Periods',
         'Basis',
@@ -603,6 +633,7 @@ export async function royaltiesCsv(
           r.agreement.brand,
           r.agreement.franchisee ?? '',
           r.store_count,
+          poolingReading(r),
           r.reporting_frequency,
           r.periods,
           r.basis,

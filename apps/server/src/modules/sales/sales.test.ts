@@ -431,10 +431,10 @@ describe('sales figures', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const text = String(csv.body);
     expect(text).toContain(
-      'Agreement,Brand,Franchisee,Stores,Reporting,Periods,Basis,Estimated reports,Missing reports,Sales,Royalty,Minimum top-up,Marketing fund,Total due',
+      'Agreement,Brand,Franchisee,Stores,Pooling,Reporting,Periods,Basis,Estimated reports,Missing reports,Sales,Royalty,Minimum top-up,Marketing fund,Total due',
     );
     expect(text).toContain(
-      'FA-1,Sunrise Fitness,Moore Partners,2,monthly,3,estimated,3,0,33000.00,1860.00,0.00,660.00,2520.00',
+      'FA-1,Sunrise Fitness,Moore Partners,2,pooled across 2 stores,monthly,3,estimated,3,0,33000.00,1860.00,0.00,660.00,2520.00',
     );
     expect((await stranger.get(`${api}/reports/royalties?from=2026-01-01&to=2026-03-31`)).body.data).toEqual(
       [],
