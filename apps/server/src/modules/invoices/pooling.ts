@@ -16,9 +16,12 @@ import type { AgreementPeriods } from './periods';
  * royalty report follows too. An agreement's period joins its pool only within its term, as it is billed.
  */
 export function agreementPools(
-  perAgreement: AgreementPeriods[],
+  everyAgreement: AgreementPeriods[],
   termsOf: (brandId: number) => InvoiceTerms,
 ): Map<number, AgreementPool> {
+  // Only brands that pool across agreements have anything to do here (a month of every brand stays one pass).
+  const perAgreement = everyAgreement.filter((a) => termsOf(a.agreement.brand_id).pooling === 'franchisee');
+  if (!perAgreement.length) return new Map();
   const rulesOf = new Map(
     perAgreement.map(({ agreement, billed }) => [
       agreement.id,

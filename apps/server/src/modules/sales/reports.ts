@@ -464,18 +464,20 @@ export async function computeRoyalties(
   // `franchisee` pooling: per pooled agreement, its share of each period's royalty read across its pool, from
   // the same inputs as its own figures, for the periods in its term (as the invoice bills them).
   const pools = franchiseePools(
-    prepared.map((p) => ({
-      id: p.a.id,
-      label: agreementLabel(p.a.agreement_number, p.a.id),
-      // A deleted franchisee company is invoiced no more, so it pools nothing either.
-      franchiseeId: p.a.franchisee_deleted_at === null ? p.a.franchisee_id : null,
-      franchiseeName: p.a.franchisee_name,
-      brandId: p.a.brand_id,
-      status: p.a.status,
-      rules: p.rulesOf,
-      tierYear: p.brand.tierYear,
-      anniversary: p.term.anniversary,
-    })),
+    prepared
+      .filter((p) => p.brand.pooling === 'franchisee')
+      .map((p) => ({
+        id: p.a.id,
+        label: agreementLabel(p.a.agreement_number, p.a.id),
+        // A deleted franchisee company is invoiced no more, so it pools nothing either.
+        franchiseeId: p.a.franchisee_deleted_at === null ? p.a.franchisee_id : null,
+        franchiseeName: p.a.franchisee_name,
+        brandId: p.a.brand_id,
+        status: p.a.status,
+        rules: p.rulesOf,
+        tierYear: p.brand.tierYear,
+        anniversary: p.term.anniversary,
+      })),
   );
   const sharesOf = new Map<number, Array<PoolShare | undefined>>();
   type Member = { id: number; label: string; salesCents: number | null; beforeCents: number };
