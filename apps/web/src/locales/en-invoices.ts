@@ -59,6 +59,8 @@ export const invoiceStrings = {
       empty: 'No invoices yet',
       emptyText: 'Invoices your franchisor sends you appear here, paid or not.',
       company: 'Company {{id}}',
+      missingNote:
+        'A sales report is missing: its royalty is not billed on this invoice yet. Once the report is in, your franchisor sends a new invoice for the month.',
     },
   },
   reporting: {

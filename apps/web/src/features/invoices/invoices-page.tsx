@@ -161,6 +161,7 @@ export function InvoiceDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const wholeTeam = can(useRequiredUser(), 'team.browse');
   const invoice = useInvoice(id);
   const action = useInvoiceAction();
   const pay = useRecordPayment();
@@ -249,7 +250,12 @@ export function InvoiceDialog({
               <dt>{t('invoices.balance')}</dt>
               <dd className="text-right font-semibold">{formatUsd(data.balance)}</dd>
             </dl>
-            {data.missing && <Alert type="warning">{t('invoices.missingNote')}</Alert>}
+            {data.missing && (
+              <Alert type="warning">
+                {/* Voiding and invoicing again is the franchisor's; a franchisee's member is told what follows. */}
+                {t(wholeTeam ? 'invoices.missingNote' : 'invoices.own.missingNote')}
+              </Alert>
+            )}
             <div className="flex flex-wrap gap-2">
               <a href={apiUrl(`/invoices/${data.id}/pdf`)} download className={buttonClasses('white', 'md')}>
                 <Download className="size-4" aria-hidden="true" />
