@@ -61,13 +61,19 @@ export function FranchiseeInvoicesPage() {
       key: 'number',
       header: t('invoices.column.number'),
       cell: (i) => (
-        <button
-          type="button"
-          className="min-h-11 font-medium whitespace-nowrap text-blue-600 hover:underline dark:text-blue-400"
-          onClick={() => update({ invoice: String(i.id) })}
-        >
-          {i.number}
-        </button>
+        <>
+          <button
+            type="button"
+            className="min-h-11 font-medium whitespace-nowrap text-blue-600 hover:underline dark:text-blue-400"
+            onClick={() => update({ invoice: String(i.id) })}
+          >
+            {i.number}
+          </button>
+          {/* On a phone the month sits under the number, leaving the width to balance and status. */}
+          <span className="block text-xs text-gray-600 md:hidden dark:text-gray-400">
+            {formatMonth(i.period_start.slice(0, 7))}
+          </span>
+        </>
       ),
     },
     ...(several
@@ -83,6 +89,7 @@ export function FranchiseeInvoicesPage() {
       key: 'period',
       header: t('invoices.own.period'),
       cell: (i) => formatMonth(i.period_start.slice(0, 7)),
+      hideOnMobile: true,
     },
     { key: 'due', header: t('invoices.column.due'), cell: (i) => formatDay(i.due_date), hideOnMobile: true },
     {
