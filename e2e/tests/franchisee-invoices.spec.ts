@@ -7,6 +7,7 @@ import {
   registerFranchisee,
   registerViaApi,
   screenshot,
+  seriousViolations,
   uniqueEmail,
 } from '../support';
 
@@ -77,6 +78,7 @@ test('a franchisee opens their royalty invoice from the dashboard, reads it and 
   await expect(page.getByRole('link', { name: /Export/ })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
   await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
+  expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'franchisee-invoices', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table).toBeVisible();
