@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import type { Invoice } from '@storekeep/contracts';
 import {
   Alert,
-  Badge,
   EmptyState,
   PageHeader,
   Pagination,
@@ -14,12 +13,12 @@ import {
   Tabs,
   type Column,
 } from '../../components/ui';
-import { formatDay, formatMonth, formatUsd } from '../../lib/format';
+import { formatDay, formatMonth } from '../../lib/format';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { usePaginationLabels } from '../records/use-pagination-labels';
 import { useAllInvoices } from './api';
 import { StatementView } from './collections-page';
-import { InvoiceDialog, STATUS_COLORS } from './invoices-page';
+import { InvoiceDialog, invoiceAmountColumns } from './invoices-page';
 
 const TABS = ['invoices', 'statement'] as const;
 
@@ -92,30 +91,7 @@ export function FranchiseeInvoicesPage() {
       hideOnMobile: true,
     },
     { key: 'due', header: t('invoices.column.due'), cell: (i) => formatDay(i.due_date), hideOnMobile: true },
-    {
-      key: 'total',
-      header: t('invoices.column.total'),
-      cell: (i) => formatUsd(i.total),
-      className: 'text-right tabular-nums',
-      hideOnMobile: true,
-    },
-    {
-      key: 'balance',
-      header: t('invoices.column.balance'),
-      cell: (i) => formatUsd(i.balance),
-      className: 'text-right tabular-nums',
-    },
-    {
-      key: 'status',
-      header: t('invoices.column.status'),
-      cell: (i) => (
-        <div className="flex flex-wrap gap-1">
-          <Badge color={STATUS_COLORS[i.status]}>{t(`invoices.status.${i.status}`)}</Badge>
-          {i.missing && <Badge color="red">{t('invoices.missing')}</Badge>}
-          {i.estimated && <Badge color="yellow">{t('invoices.estimated')}</Badge>}
-        </div>
-      ),
-    },
+    ...invoiceAmountColumns(t, { totalOnMobile: false }),
   ];
 
   const list = invoices.isError ? (

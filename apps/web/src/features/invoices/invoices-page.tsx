@@ -19,6 +19,7 @@ import {
   type Column,
 } from '../../components/ui';
 import { formatDate, formatUsd } from '../../lib/format';
+import type { TFunction } from '../../lib/translate';
 import { can } from '../auth/permissions';
 import { useRequiredUser } from '../auth/use-auth-user';
 import { useCreateInvoices, useInvoice, useInvoiceAction, useInvoices, useRecordPayment } from './api';
@@ -35,6 +36,39 @@ export const STATUS_COLORS: Record<Invoice['status'], BadgeColor> = {
   paid: 'green',
   void: 'gray',
 };
+
+/** An invoice's total, balance and status (with its missing and estimated flags), as every invoice list shows them. */
+export function invoiceAmountColumns(
+  t: TFunction,
+  { totalOnMobile = true }: { totalOnMobile?: boolean } = {},
+): Column<Invoice>[] {
+  return [
+    {
+      key: 'total',
+      header: t('invoices.column.total'),
+      cell: (i) => formatUsd(i.total),
+      className: 'text-right tabular-nums',
+      hideOnMobile: !totalOnMobile,
+    },
+    {
+      key: 'balance',
+      header: t('invoices.column.balance'),
+      cell: (i) => formatUsd(i.balance),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'status',
+      header: t('invoices.column.status'),
+      cell: (i) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge color={STATUS_COLORS[i.status]}>{t(`invoices.status.${i.status}`)}</Badge>
+          {i.missing && <Badge color="red">{t('invoices.missing')}</Badge>}
+          {i.estimated && <Badge color="yellow">{t('invoices.estimated')}</Badge>}
+        </div>
+      ),
+    },
+  ];
+}
 
 /** A month's royalty invoices: invoice the month, open one for its lines, PDF, e-mail, payment or void. */
 export function InvoicesPage() {
@@ -68,29 +102,7 @@ export function InvoicesPage() {
     },
     { key: 'franchisee', header: t('invoices.column.franchisee'), cell: (i) => i.franchisee.name },
     { key: 'due', header: t('invoices.column.due'), cell: (i) => formatDate(i.due_date), hideOnMobile: true },
-    {
-      key: 'total',
-      header: t('invoices.column.total'),
-      cell: (i) => formatUsd(i.total),
-      className: 'text-right tabular-nums',
-    },
-    {
-      key: 'balance',
-      header: t('invoices.column.balance'),
-      cell: (i) => formatUsd(i.balance),
-      className: 'text-right tabular-nums',
-    },
-    {
-      key: 'status',
-      header: t('invoices.column.status'),
-      cell: (i) => (
-        <div className="flex flex-wrap gap-1">
-          <Badge color={STATUS_COLORS[i.status]}>{t(`invoices.status.${i.status}`)}</Badge>
-          {i.missing && <Badge color="red">{t('invoices.missing')}</Badge>}
-          {i.estimated && <Badge color="yellow">{t('invoices.estimated')}</Badge>}
-        </div>
-      ),
-    },
+    ...invoiceAmountColumns(t),
   ];
 
   return (
