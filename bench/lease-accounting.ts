@@ -13,7 +13,8 @@
  *    answers for each: the lease read, its profile resolved, the schedule built and presented), in process,
  *    `BENCH_LA_BATCH` leases a read (default 100, as the journal export reads them).
  * 2. **Stored schedules**: every lease's stored schedule made stale and recomputed with its rows written
- *    (`refreshSchedules`, what the first journal read after new team rates does).
+ *    (`refreshSchedules`, what the background refresh job does after new team rates, in its batches), with
+ *    the event loop's delay meanwhile (how long a request would wait behind a batch).
  * 3. **Journal export**: GET /lease-accounting/journal/export?period=`BENCH_LA_PERIOD` (default 2026-03) over
  *    HTTP from the built server (production mode), as CSV and XLSX (`BENCH_LA_FORMATS`), the body read as it
  *    streams; the server's RSS sampled every 10 ms from before the request to its end (growth = peak − before).
@@ -23,6 +24,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db';
@@ -237,12 +239,17 @@ async function recompute(handle: DatabaseHandle, dataDir: string, url: string) {
 
   // Every stored schedule made stale (as new team rates do), then recomputed and written as a journal read
   // would before reading the month.
+  // The event loop's delay is sampled meanwhile: the longest stretch a request would have waited behind it.
   await invalidateSchedules(handle.db, teamId, 'all');
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const storeStarted = performance.now();
-  const stored = await refreshSchedules(app.deps, actor);
+  const { stored } = await refreshSchedules(app.deps, teamId);
   const storeMs = performance.now() - storeStarted;
+  delay.disable();
   await app.close();
-  return { ms, leases: ids.length, rows, stored, storeMs };
+  const loopMs = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  return { ms, leases: ids.length, rows, stored, storeMs, loopMs };
 }
 
 /** One journal export over HTTP, read as it streams, with the server's RSS sampled throughout. */
@@ -288,7 +295,7 @@ async function main() {
   await handle.close();
   const recomputeLine = `recompute: ${schedules.leases.toLocaleString('en-US')} schedules (${schedules.rows.toLocaleString('en-US')} monthly rows) in ${seconds(schedules.ms)}, ${(schedules.ms / schedules.leases).toFixed(2)} ms a lease (target ≤ 60 s for 120,000); load ${load()}`;
   log(`  ${recomputeLine}`);
-  const storeLine = `stored: ${schedules.stored.toLocaleString('en-US')} schedules recomputed and their rows written in ${seconds(schedules.storeMs)}, ${(schedules.storeMs / Math.max(1, schedules.stored)).toFixed(2)} ms a lease; load ${load()}`;
+  const storeLine = `stored: ${schedules.stored.toLocaleString('en-US')} schedules recomputed and their rows written in ${seconds(schedules.storeMs)}, ${(schedules.storeMs / Math.max(1, schedules.stored)).toFixed(2)} ms a lease; event loop delay meanwhile p99 ${schedules.loopMs.p99.toFixed(0)} ms, max ${schedules.loopMs.max.toFixed(0)} ms; load ${load()}`;
   log(`  ${storeLine}`);
 
   buildServer();

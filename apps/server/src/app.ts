@@ -71,7 +71,11 @@ import { registerOccupancyRoutes } from './modules/occupancy/routes';
 import { recomputeOccupancy } from './modules/occupancy/index';
 import { onStoresChanged } from './platform/store-changes';
 import { onLeasesChanged } from './platform/lease-changes';
-import { schedulesChanged } from './modules/lease-accounting/index';
+import {
+  REFRESH_LEASE_SCHEDULES,
+  runScheduleRefresh,
+  schedulesChanged,
+} from './modules/lease-accounting/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -332,6 +336,7 @@ export async function buildApp({
   onLeasesChanged(schedulesChanged);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
+  deps.jobs.register(REFRESH_LEASE_SCHEDULES, (job, signal) => runScheduleRefresh(deps, job, signal));
   deps.jobs.register(RECOMPUTE_CRITICAL_DATES, async (job) => {
     const { teamId } = JSON.parse(job.payload) as { teamId: number };
     await recomputeCriticalDates(deps, teamId);

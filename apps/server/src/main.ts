@@ -10,6 +10,7 @@ import { deliverReminderNotices } from './modules/reminders/index';
 import { sweepOrphanBlobs } from './platform/blobs';
 import { recoverImports } from './modules/imports/index';
 import { refreshOccupancy } from './modules/occupancy/index';
+import { queueStaleScheduleRefreshes } from './modules/lease-accounting/index';
 import { drain } from './platform/shutdown';
 import { runPrimary, runsSchedulers, workerRole } from './platform/cluster';
 
@@ -62,8 +63,10 @@ async function main() {
     timers.push(setInterval(() => void recover(false), 30_000).unref());
   }
   // Hourly housekeeping: purge the trash, delete blobs a crash left without their row, send reminder notices
-  // that came due (each exactly once) and the daily digests, recompute occupancy costs whose month rolled over, and put the shared demo team back to its seed
-  // once a day (the first tick of the UTC day on any instance).
+  // that came due (each exactly once) and the daily digests, recompute occupancy costs whose month rolled over,
+  // queue the background refresh of teams with stale stored lease schedules (at start: every team after the
+  // migration that added them), and put the shared demo team back to its seed once a day (the first tick of
+  // the UTC day on any instance).
   const purge = () =>
     Promise.all([
       resetDemo(app.deps, { daily: true }).catch((error: unknown) =>
@@ -78,6 +81,9 @@ async function main() {
       ),
       refreshOccupancy(app.deps).catch((error: unknown) =>
         app.log.error({ err: error }, 'occupancy refresh failed'),
+      ),
+      queueStaleScheduleRefreshes(app.deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'queueing the lease schedule refresh failed'),
       ),
     ]);
   if (schedulers) {

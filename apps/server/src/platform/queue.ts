@@ -25,7 +25,8 @@ export function createQueueWorker(options: {
   kinds?: string[];
   batch?: number;
   maxAttempts?: number;
-  handle(row: QueuedRow): Promise<void>;
+  /** `signal` aborts when the worker stops: long work checks it between steps and leaves the rest for later. */
+  handle(row: QueuedRow, signal: AbortSignal): Promise<void>;
 }) {
   // The two queue tables share their columns but not a type; the builder works on them untyped.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -35,6 +36,7 @@ export function createQueueWorker(options: {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
+  const stopping = new AbortController();
 
   async function claim(): Promise<QueuedRow[]> {
     const now = nowIso();
@@ -74,7 +76,7 @@ export function createQueueWorker(options: {
     let done = 0;
     for (const row of rows) {
       try {
-        await options.handle(row);
+        await options.handle(row, stopping.signal);
         await db
           .updateTable(options.table)
           .set({ [options.doneColumn]: nowIso() })
@@ -134,6 +136,7 @@ export function createQueueWorker(options: {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
       while (running) await running;
     },

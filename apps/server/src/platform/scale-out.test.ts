@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from './db';
+import { observeQueries, openDatabase, type DatabaseHandle } from './db';
 import { enqueueMail } from './mail';
 import { deliverReminderNotices } from '../modules/reminders/digest';
 import { RUN_IMPORT, runImportJob } from '../modules/imports/run';
 import { addDaysIso, todayIso } from '../modules/leases/dates';
 import { useTestApp } from '../../test/context';
 import { FakeSmtp } from '../../test/fake-smtp';
-import { multipartBody, teamWithRoles } from '../../test/factories';
+import { refreshSchedules } from '../modules/lease-accounting/stored';
+import { buildLease, multipartBody, teamWithRoles } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
 
 /**
@@ -206,6 +207,56 @@ if (overlappingWrites) {
           created_count: 25,
         });
       expect((await admin.get('/app/api/v1/stores?per_page=1')).body.meta.total).toBe(100);
+    });
+
+    it('computes each stale lease schedule once when both instances refresh the same team together', async () => {
+      const { admin, team } = await teamWithRoles(ctx);
+      await admin.put('/app/api/v1/lease-accounting/settings', {
+        borrowing_rates: [{ up_to_months: 120, rate: 5 }],
+      });
+      for (let i = 0; i < 24; i++) {
+        const lease = await buildLease(admin, {
+          reference: `SO-${i}`,
+          status: 'active',
+          commencement_date: '2025-01-01',
+          expiration_date: '2029-12-31',
+          rent_schedule: [{ start_date: '2025-01-01', end_date: '2029-12-31', monthly_amount: 5000 + i }],
+        });
+        expect((await admin.put(`/app/api/v1/leases/${lease.id}/accounting`, {})).status).toBe(200);
+      }
+      // New rates make all 24 stale; both instances refresh the team at once, twice each (the job and a
+      // month's journal on each, say).
+      await admin.put('/app/api/v1/lease-accounting/settings', {
+        borrowing_rates: [{ up_to_months: 120, rate: 6 }],
+      });
+      const stored = handles.map(() => 0);
+      const stops = handles.map((handle, index) =>
+        observeQueries(handle.db, (query) => {
+          if (/^update "lease_accounting_schedules" set "stored_version"/.test(query.sql))
+            stored[index] = stored[index]! + 1;
+        }),
+      );
+      try {
+        await Promise.all(
+          instances.flatMap((app) => [
+            refreshSchedules(app.deps, team.id, { batch: 4 }),
+            refreshSchedules(app.deps, team.id, { batch: 4, wait: true }),
+          ]),
+        );
+      } finally {
+        for (const stop of stops) stop();
+      }
+      // Both instances took a share, and there is one "stored at this version" per lease over both: no lease
+      // was computed twice.
+      expect(stored.every((count) => count > 0)).toBe(true);
+      expect(stored[0]! + stored[1]!).toBe(24);
+      const states = await ctx.db
+        .selectFrom('lease_accounting_schedules')
+        .select(['version', 'stored_version', 'claimed_by'])
+        .where('team_id', '=', team.id)
+        .execute();
+      expect(states).toHaveLength(24);
+      expect(states.every((row) => row.stored_version === row.version && row.claimed_by === null)).toBe(true);
     });
   });
 }

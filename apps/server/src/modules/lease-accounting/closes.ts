@@ -11,6 +11,7 @@ import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { effectiveSchedules } from './effective';
+import { schedulesChanged } from './refresh-job';
 import * as repo from './repository';
 import { validationError } from './service';
 
@@ -59,7 +60,7 @@ export async function closeMonth(deps: Deps, actor: Actor, body: unknown): Promi
     await repo.insertClose(trx, actor.teamId, period, actor.user.id, nowIso());
     for (const { leaseId, rows } of stored) await repo.insertClosedRows(trx, actor.teamId, leaseId, rows);
     for (let start = 0; start < remeasured.length; start += BATCH)
-      await repo.invalidateSchedules(trx, actor.teamId, remeasured.slice(start, start + BATCH));
+      await schedulesChanged(trx, actor.teamId, remeasured.slice(start, start + BATCH));
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,

@@ -9,7 +9,8 @@ import {
 import type { Deps } from '../../platform/deps';
 import type { Actor } from '../../platform/policy';
 import * as repo from './repository';
-import { load, loadMany } from './service';
+import { getLeases, getTeamLeases } from '../leases/index';
+import { load, resolveLeases } from './service';
 import { scheduleInputOf, type Profile, type Resolved } from './terms';
 
 export type Effective = {
@@ -41,13 +42,33 @@ export async function effectiveSchedule(deps: Deps, actor: Actor, leaseId: numbe
 }
 
 /**
- * `effectiveSchedule` of several leases, read in one pass (a portfolio's journal and recompute go through
+ * `effectiveSchedule` of several leases, read in one pass (a portfolio's closes and disclosures go through
  * this a batch at a time); leases the actor cannot see are left out.
  */
 export async function effectiveSchedules(deps: Deps, actor: Actor, leaseIds: number[]): Promise<Effective[]> {
+  return effectivesOf(deps, actor.teamId, await getLeases(deps, actor, leaseIds));
+}
+
+/**
+ * `effectiveSchedules` as the server reads them for the whole team, with no member asking: the stored
+ * schedules serve every member, and the background refresh has no actor. Leases in the trash are left out.
+ */
+export async function teamEffectiveSchedules(
+  deps: Deps,
+  teamId: number,
+  leaseIds: number[],
+): Promise<Effective[]> {
+  return effectivesOf(deps, teamId, await getTeamLeases(deps, teamId, leaseIds));
+}
+
+async function effectivesOf(deps: Deps, teamId: number, leases: Lease[]): Promise<Effective[]> {
   const [loaded, closed] = await Promise.all([
-    loadMany(deps, actor, leaseIds),
-    repo.closedRowsOfLeases(deps.db, actor.teamId, leaseIds),
+    resolveLeases(deps, teamId, leases),
+    repo.closedRowsOfLeases(
+      deps.db,
+      teamId,
+      leases.map((lease) => lease.id),
+    ),
   ]);
   const closedOf = new Map<number, Array<{ row: string }>>();
   for (const row of closed) {

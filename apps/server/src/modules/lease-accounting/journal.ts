@@ -132,7 +132,9 @@ export async function periodJournalFile(
 ): Promise<TabularFile> {
   if (!isMonth(period)) throw invalid('period', monthMessage('period'));
   const accounts = await glAccountsOf(deps, actor.teamId);
-  await refreshSchedules(deps, actor);
+  // Normally the background refresh left nothing stale; what a write made stale since is computed here, and
+  // leases another run (the job, another export) is computing are waited for rather than computed twice.
+  await refreshSchedules(deps, actor.teamId, { wait: true });
   async function* rows(): AsyncGenerator<Cell[]> {
     yield HEADER;
     let after = 0;

@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
-import type { Executor } from '../../platform/db';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { dialectOf, type Executor } from '../../platform/db';
 import type {
+  Database,
   LeaseAccountingProfilesTable,
   LeaseAccountingScheduleRowsTable,
   LeaseAccountingSettingsTable,
@@ -142,22 +143,29 @@ export type StoredMeta = {
   store_name: string | null;
 };
 
-/** The stored schedules of these leases (or all the team's) are out of date: the next read recomputes them. */
-export async function invalidateSchedules(db: Executor, teamId: number, leaseIds: number[] | 'all') {
+/**
+ * The stored schedules of these leases (or all the team's) are out of date: the background refresh or the next
+ * read recomputes them. Returns how many leases have a stored schedule that went stale.
+ */
+export async function invalidateSchedules(
+  db: Executor,
+  teamId: number,
+  leaseIds: number[] | 'all',
+): Promise<number> {
   let query = db
     .updateTable('lease_accounting_schedules')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('team_id', '=', teamId);
   if (leaseIds !== 'all') {
-    if (!leaseIds.length) return;
+    if (!leaseIds.length) return 0;
     query = query.where('lease_id', 'in', leaseIds);
   }
-  await query.execute();
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
 /** Stored schedules of leases without a rate of their own (they take the team's table) are out of date. */
-export async function invalidateTableRated(db: Executor, teamId: number) {
-  await db
+export async function invalidateTableRated(db: Executor, teamId: number): Promise<number> {
+  const updated = await db
     .updateTable('lease_accounting_schedules')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('team_id', '=', teamId)
@@ -171,7 +179,8 @@ export async function invalidateTableRated(db: Executor, teamId: number) {
           .where('p.discount_rate', 'is', null),
       ),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
 }
 
 /** The lease's stored schedule is out of date from this transaction on (its state made if it had none). */
@@ -213,25 +222,124 @@ export async function addMissingSchedules(db: Executor, teamId: number) {
     .execute();
 }
 
-/** Leases whose stored rows are not of their current version, in id order, with that version. */
-export async function staleSchedules(db: Executor, teamId: number, leaseIds?: number[]) {
+type ScheduleState = ExpressionBuilder<Database, 'lease_accounting_schedules'>;
+
+/** Rows not of their lease's current version: written as the partial index `…_stale` (0062) states it. */
+const isStale = (eb: ScheduleState) =>
+  eb.or([eb('stored_version', 'is', null), eb('stored_version', '<>', eb.ref('version'))]);
+
+/** Not being recomputed by a live run: never claimed, released, or claimed before `expiredBefore`. */
+const isClaimable = (expiredBefore: string) => (eb: ScheduleState) =>
+  eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', expiredBefore)]);
+
+export type Claim = { token: string; now: string; expiredBefore: string };
+
+/**
+ * Claims up to `limit` stale schedules after `afterLeaseId` that no live run holds (of `leaseIds` only, when
+ * given), in lease order, each with the version its rows are to be computed from. One UPDATE … RETURNING is
+ * the claim: its conditions are checked again on each row it locks, so two runs never both take one. On
+ * PostgreSQL the candidates are locked with SKIP LOCKED, so a run passes over the rows another is claiming that
+ * moment instead of waiting; they are picked in a materialized CTE, as a subquery with LIMIT and SKIP LOCKED
+ * under IN may be run again per row and claim more than `limit`.
+ */
+export async function claimStaleSchedules(
+  db: Executor,
+  teamId: number,
+  claim: Claim,
+  options: { afterLeaseId: number; limit: number; leaseIds?: number[] },
+): Promise<Array<{ leaseId: number; version: number }>> {
+  if (options.leaseIds && !options.leaseIds.length) return [];
+  const postgres = dialectOf(db) === 'postgres';
+  const rows = await db
+    .with(
+      (cte) => cte('candidates').materialized(),
+      (qb) => {
+        let candidates = qb
+          .selectFrom('lease_accounting_schedules')
+          .select('id')
+          .where('team_id', '=', teamId)
+          .where(isStale)
+          .where(isClaimable(claim.expiredBefore))
+          .where('lease_id', '>', options.afterLeaseId)
+          .orderBy('lease_id')
+          .limit(options.limit);
+        if (options.leaseIds) candidates = candidates.where('lease_id', 'in', options.leaseIds);
+        return postgres ? candidates.forUpdate().skipLocked() : candidates;
+      },
+    )
+    .updateTable('lease_accounting_schedules')
+    .set({ claimed_by: claim.token, claimed_at: claim.now })
+    .where('team_id', '=', teamId)
+    .where('id', 'in', (eb) => eb.selectFrom('candidates').select('candidates.id'))
+    .where(isStale)
+    .where(isClaimable(claim.expiredBefore))
+    .returning(['lease_id', 'version'])
+    .execute();
+  return rows
+    .map((row) => ({ leaseId: Number(row.lease_id), version: Number(row.version) }))
+    .sort((a, b) => a.leaseId - b.leaseId);
+}
+
+/** How many of the team's stored schedules (or of `leaseIds`) are stale, claimed or not. */
+export async function staleCount(db: Executor, teamId: number, leaseIds?: number[]): Promise<number> {
+  if (leaseIds && !leaseIds.length) return 0;
   let query = db
     .selectFrom('lease_accounting_schedules')
-    .select(['lease_id', 'version'])
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('team_id', '=', teamId)
-    .where((eb) => eb.or([eb('stored_version', 'is', null), eb('stored_version', '<>', eb.ref('version'))]));
-  if (leaseIds) query = query.where('lease_id', 'in', leaseIds.length ? leaseIds : [0]);
-  return (await query.orderBy('lease_id').execute()).map((row) => ({
-    leaseId: Number(row.lease_id),
-    version: Number(row.version),
-  }));
+    .where(isStale);
+  if (leaseIds) query = query.where('lease_id', 'in', leaseIds);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** Gives back this run's claims on these leases (stored, superseded by a newer version, or failed). */
+export async function releaseClaims(db: Executor, teamId: number, leaseIds: number[], token: string) {
+  if (!leaseIds.length) return;
+  await db
+    .updateTable('lease_accounting_schedules')
+    .set({ claimed_by: null, claimed_at: null })
+    .where('team_id', '=', teamId)
+    .where('lease_id', 'in', leaseIds)
+    .where('claimed_by', '=', token)
+    .execute();
+}
+
+/**
+ * Teams with a profiled lease whose stored schedule is missing or stale: the background refresh's work at
+ * start. Every team's, so through `crossTeam` by the caller.
+ */
+export async function teamsWithStaleSchedules(db: Executor): Promise<number[]> {
+  const stale = await db
+    .selectFrom('lease_accounting_schedules')
+    .select('team_id')
+    .where(isStale)
+    .distinct()
+    .execute();
+  const missing = await db
+    .selectFrom('lease_accounting_profiles as p')
+    .select('p.team_id')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('lease_accounting_schedules as s')
+            .select('s.id')
+            .whereRef('s.team_id', '=', 'p.team_id')
+            .whereRef('s.lease_id', '=', 'p.lease_id'),
+        ),
+      ),
+    )
+    .distinct()
+    .execute();
+  return [...new Set([...stale, ...missing].map((row) => Number(row.team_id)))].sort((a, b) => a - b);
 }
 
 /**
  * Marks the lease's rows as of `version` when that is still its version (no write changed it since it was
- * read); false when one did, and the rows must not be written.
+ * claimed); false when one did, and the rows must not be written. Run first in the transaction that writes the
+ * rows: on PostgreSQL it locks the lease's state, so a concurrent write of the lease waits for the rows.
  */
-export async function claimSchedule(
+export async function markStored(
   db: Executor,
   teamId: number,
   leaseId: number,

@@ -18,10 +18,11 @@ import { AppError } from '../../platform/errors';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
-import { getLease, getLeases } from '../leases/index';
+import { getLease } from '../leases/index';
 import { presentProfile } from './presenter';
 import * as repo from './repository';
 import { DEFAULT_PROFILE, resolveProfile, type Profile } from './terms';
+import { queueScheduleRefresh } from './refresh-job';
 import { refreshSchedules } from './stored';
 
 /** The accounting follows the lease: members read it, managers and up change it; admins set team rates. */
@@ -81,14 +82,17 @@ export async function load(deps: Deps, actor: Actor, leaseId: number) {
 }
 
 /**
- * `load` for several leases in one pass: the leases, their profiles and the team's rates read once. Leases the
- * actor cannot see (another team's, deleted) are left out.
+ * `load` for several leases already read (by a member through `getLeases`, or by the server for the whole
+ * team): their profiles and the team's rates read once.
  */
-export async function loadMany(deps: Deps, actor: Actor, leaseIds: number[]) {
-  const [leases, profiles, bands] = await Promise.all([
-    getLeases(deps, actor, leaseIds),
-    repo.profilesOf(deps.db, actor.teamId, leaseIds),
-    bandsOf(deps, actor.teamId),
+export async function resolveLeases(deps: Deps, teamId: number, leases: Lease[]) {
+  const [profiles, bands] = await Promise.all([
+    repo.profilesOf(
+      deps.db,
+      teamId,
+      leases.map((lease) => lease.id),
+    ),
+    bandsOf(deps, teamId),
   ]);
   const profileRows = new Map(profiles.map((row) => [Number(row.lease_id), row]));
   return leases.map((lease) => {
@@ -188,8 +192,8 @@ export async function saveAccounting(
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
-  // Stored now rather than at the next journal read: one lease is quick.
-  await refreshSchedules(deps, actor, [leaseId]);
+  // Stored now rather than by the background refresh: one lease is quick.
+  await refreshSchedules(deps, actor.teamId, { leaseIds: [leaseId] });
   return presentProfile(leaseId, next, resolved, canUpdate(actor));
 }
 
@@ -224,8 +228,9 @@ export async function saveSettings(
       gl_accounts: JSON.stringify(accounts),
       updated_at: nowIso(),
     });
-    // A lease without its own rate takes one from the table: those schedules are recomputed.
-    await repo.invalidateTableRated(trx, actor.teamId);
+    // A lease without its own rate takes one from the table: those schedules are recomputed, in the background.
+    if ((await repo.invalidateTableRated(trx, actor.teamId)) > 0)
+      await queueScheduleRefresh(trx, actor.teamId);
     await recordActivity(trx, {
       teamId: actor.teamId,
       userId: actor.user.id,
@@ -240,5 +245,6 @@ export async function saveSettings(
     });
     await bumpTeamWriteVersion(trx, actor.teamId);
   });
+  deps.jobs.kick();
   return settingsOf(deps, actor);
 }

@@ -4,19 +4,23 @@ import {
   type JournalLine,
   type ScheduleRow,
 } from '@storekeep/contracts';
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../platform/deps';
-import { writeTransaction, type Executor } from '../../platform/db';
-import { teamScope, type Actor } from '../../platform/policy';
-import { effectiveSchedules, type Effective } from './effective';
+import { nowIso } from '../../platform/clock';
+import { transactionRetryingDeadlocks, writeTransaction } from '../../platform/db';
+import { teamEffectiveSchedules, type Effective } from './effective';
 import * as repo from './repository';
 
 /**
  * Every lease's schedule kept as computed (decision 0033), so that a month's portfolio journal reads one
  * period's rows instead of rebuilding every schedule. A write that changes what a schedule is computed from
- * moves the lease's `version` in its own transaction (`schedulesChanged`); a read of the stored rows first
- * recomputes the leases whose rows are of an older version (`refreshSchedules`). The recompute writes a lease's
- * rows only if its version is still the one it read before loading the lease, so a write that lands meanwhile
- * leaves the lease stale for the next read rather than stored from old inputs.
+ * moves the lease's `version` in its own transaction (`schedulesChanged`) and asks for the background refresh
+ * (`refresh-job.ts`), which brings stale schedules up to date in small batches; a read of the stored rows first
+ * recomputes what is still stale (normally nothing). Both go through `refreshSchedules`: a lease is claimed
+ * before it is computed, so two runs (the job and an export, two exports, two instances) never compute it
+ * together, and its rows are written only if its version is still the one claimed, so a write that lands
+ * meanwhile leaves the lease stale for the next pass rather than stored from old inputs.
  */
 
 export type DatedLine = { date: string; line: JournalLine };
@@ -82,39 +86,110 @@ function storedValuesOf(effective: Effective): repo.StoredRowValues[] {
   });
 }
 
-/** For platform/lease-changes: a lease write makes the lease's stored schedule stale in its transaction. */
-export async function schedulesChanged(trx: Executor, teamId: number, leaseIds: number[]) {
-  await repo.invalidateSchedules(trx, teamId, leaseIds);
-}
+/** Leases a run claims, computes and writes at once (one transaction), before giving the event loop a turn. */
+const BATCH = 50;
+/**
+ * A claim older than this is taken to be a dead run's (a killed process, a lost connection) and may be taken
+ * again. A batch takes well under a second; a claim that outlives its run only delays that lease, never
+ * corrupts it: the version check decides what is written.
+ */
+export const CLAIM_TTL_MS = 60_000;
+/** How often a read that must see every schedule current looks again at leases another run is computing. */
+const WAIT_MS = 50;
 
-/** Leases a recompute loads at once. */
-const BATCH = 200;
+export type RefreshOptions = {
+  /** Only these leases (a profile save stores its one lease at once). */
+  leaseIds?: number[];
+  /**
+   * Whether to wait for leases another run holds until they are stored (the month's journal reads them right
+   * after), rather than leave them to that run.
+   */
+  wait?: boolean;
+  batch?: number;
+  /** No batch is claimed after this moment (epoch ms): the job hands the rest to a follow-up job. */
+  deadline?: number;
+  /** Stop claiming (the process is shutting down). */
+  signal?: AbortSignal;
+  /** Tests: runs once a batch is computed and before it is written. */
+  beforeWrite?: (leaseIds: number[]) => Promise<void>;
+};
+
+export type RefreshResult = {
+  /** Leases whose rows were written. */
+  stored: number;
+  /** False when the run stopped at its deadline or signal with stale schedules it could have claimed. */
+  finished: boolean;
+};
+
+const claimNow = (token: string): repo.Claim => ({
+  token,
+  now: nowIso(),
+  expiredBefore: new Date(Date.now() - CLAIM_TTL_MS).toISOString(),
+});
 
 /**
- * Recomputes and stores the schedules of the team's leases (or of `leaseIds`) whose stored rows are stale.
- * Leases are read team-wide whatever the actor's scope (the rows serve every member); a lease in the trash
- * keeps no rows.
+ * Brings the team's stale stored schedules (or those of `leaseIds`) up to date: claims a batch in lease order,
+ * computes it, writes each lease's rows with its version in one transaction, gives the event loop a turn (SQLite
+ * is synchronous: without it no request would be served until the last batch), and goes on. When a pass finds
+ * nothing more to claim it starts again from the first lease, for leases written meanwhile or released by
+ * another run; it ends when nothing stale is left that it could claim (and, with `wait`, nothing stale at
+ * all). Leases are read team-wide, whoever asked (the rows serve every member); a lease in the trash keeps no rows.
  */
-export async function refreshSchedules(deps: Deps, actor: Actor, leaseIds?: number[]): Promise<number> {
-  const teamId = actor.teamId;
-  const teamActor: Actor = { ...actor, scope: teamScope(teamId) };
+export async function refreshSchedules(
+  deps: Deps,
+  teamId: number,
+  options: RefreshOptions = {},
+): Promise<RefreshResult> {
+  const batch = options.batch ?? BATCH;
+  const token = randomUUID();
   await writeTransaction(deps.db, (trx) => repo.addMissingSchedules(trx, teamId));
-  const stale = await repo.staleSchedules(deps.db, teamId, leaseIds);
-  for (let at = 0; at < stale.length; at += BATCH) {
-    const batch = stale.slice(at, at + BATCH);
+  let stored = 0;
+  let after = 0;
+  for (;;) {
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline))
+      return { stored, finished: (await repo.staleCount(deps.db, teamId, options.leaseIds)) === 0 };
+    const claimed = await repo.claimStaleSchedules(deps.db, teamId, claimNow(token), {
+      afterLeaseId: after,
+      limit: batch,
+      leaseIds: options.leaseIds,
+    });
+    if (claimed.length) {
+      stored += await storeClaimed(deps, teamId, token, claimed, options);
+      after = claimed.at(-1)!.leaseId;
+      await nextTurn();
+      continue;
+    }
+    if (after > 0) {
+      after = 0;
+      continue;
+    }
+    // Nothing this run can claim. What is still stale is another run's to finish (or to give up once its claim
+    // expires, when this run takes it over).
+    if (!options.wait || (await repo.staleCount(deps.db, teamId, options.leaseIds)) === 0)
+      return { stored, finished: true };
+    await sleep(WAIT_MS);
+  }
+}
+
+/** Computes the claimed leases and writes the rows of those still at the claimed version, in one transaction. */
+async function storeClaimed(
+  deps: Deps,
+  teamId: number,
+  token: string,
+  claimed: Array<{ leaseId: number; version: number }>,
+  options: RefreshOptions,
+): Promise<number> {
+  const ids = claimed.map((one) => one.leaseId);
+  try {
     const effectives = new Map(
-      (
-        await effectiveSchedules(
-          deps,
-          teamActor,
-          batch.map((one) => one.leaseId),
-        )
-      ).map((effective) => [effective.lease.id, effective]),
+      (await teamEffectiveSchedules(deps, teamId, ids)).map((effective) => [effective.lease.id, effective]),
     );
-    await writeTransaction(deps.db, async (trx) => {
-      const claimed: number[] = [];
+    await options.beforeWrite?.(ids);
+    // A bulk write of the same leases' states (new team rates) may lock them in another order on PostgreSQL.
+    return await transactionRetryingDeadlocks(deps.db, async (trx) => {
+      const written: number[] = [];
       const rows: repo.StoredRowValues[] = [];
-      for (const { leaseId, version } of batch) {
+      for (const { leaseId, version } of claimed) {
         const effective = effectives.get(leaseId);
         const meta: repo.StoredMeta = effective?.schedule
           ? {
@@ -124,12 +199,19 @@ export async function refreshSchedules(deps: Deps, actor: Actor, leaseIds?: numb
               store_name: effective.lease.store?.name ?? null,
             }
           : { expense_model: null, lease_reference: null, store_id: null, store_name: null };
-        if (!(await repo.claimSchedule(trx, teamId, leaseId, version, meta))) continue;
-        claimed.push(leaseId);
+        // Written only if no write moved the version since the claim: rows computed from older inputs never
+        // replace the current ones. The lease stays stale and a later pass takes it again.
+        if (!(await repo.markStored(trx, teamId, leaseId, version, meta))) continue;
+        written.push(leaseId);
         if (effective) rows.push(...storedValuesOf(effective));
       }
-      await repo.replaceStoredRows(trx, teamId, claimed, rows);
+      await repo.replaceStoredRows(trx, teamId, written, rows);
+      await repo.releaseClaims(trx, teamId, ids, token);
+      return written.length;
     });
+  } catch (error) {
+    // Another run may take them at once rather than when the claims expire.
+    await repo.releaseClaims(deps.db, teamId, ids, token).catch(() => undefined);
+    throw error;
   }
-  return stale.length;
 }

@@ -26,6 +26,7 @@ export { addDaysIso, daysBefore, escalationRows, noticeDeadline, todayIso } from
 export {
   getLease,
   getLeases,
+  getTeamLeases,
   hideImportedLease,
   insertLease,
   leaseLifecycle,

@@ -23,7 +23,7 @@ import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { storesChanged } from '../../platform/store-changes';
 import { leasesChanged } from '../../platform/lease-changes';
-import { authorize, type Actor } from '../../platform/policy';
+import { authorize, teamScope, type Actor } from '../../platform/policy';
 import { attributeValuesShownTo, listQueryWithAttributes, syncAttributeReminders } from '../attributes/index';
 import {
   checkRef,
@@ -774,6 +774,13 @@ export async function getLease(deps: Deps, actor: Actor, id: number) {
  */
 export async function getLeases(deps: Deps, actor: Actor, ids: number[]) {
   return presentLeases(deps.db, viewerOf(actor), await visibleLeaseIds(deps.db, actor.scope, ids));
+}
+/**
+ * The live leases among `ids` as getLeases presents them, read by the server for the whole team (no member,
+ * no abilities): for figures kept for every member, such as the stored accounting schedules a job refreshes.
+ */
+export async function getTeamLeases(deps: Deps, teamId: number, ids: number[]) {
+  return presentLeases(deps.db, systemViewer(teamId), await visibleLeaseIds(deps.db, teamScope(teamId), ids));
 }
 export function createLease(deps: Deps, actor: Actor, input: unknown) {
   return createContract(deps, leaseDefinition, actor, input);

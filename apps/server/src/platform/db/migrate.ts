@@ -56,6 +56,7 @@ import { reminderSubjects } from './migrations/0034-reminder-subjects';
 import { royaltyInvoices } from './migrations/0045-royalty-invoices';
 import { storeOccupancy } from './migrations/0048-store-occupancy';
 import { foreignKeyIndexes } from './migrations/0061-foreign-key-indexes';
+import { leaseScheduleClaims } from './migrations/0062-lease-schedule-claims';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -111,6 +112,7 @@ const migrations: Record<string, AppMigration> = {
   '0058-lease-schedule-rows': leaseScheduleRows,
   '0061-foreign-key-indexes': foreignKeyIndexes,
   '0059-cam-statement-import': camStatementImport,
+  '0062-lease-schedule-claims': leaseScheduleClaims,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -387,6 +387,9 @@ export type LeaseAccountingSchedulesTable = {
   lease_reference: string | null;
   store_id: number | null;
   store_name: string | null;
+  /** 0062: the run recomputing the lease now, and since when (an older claim may be taken again). */
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
 };
 /** A lease's schedule row as last computed (0058), one per lease per month, in cents. */
 export type LeaseAccountingScheduleRowsTable = {
