@@ -71,10 +71,12 @@ import { registerOccupancyRoutes } from './modules/occupancy/routes';
 import { recomputeOccupancy } from './modules/occupancy/index';
 import { onStoresChanged } from './platform/store-changes';
 import { onLeasesChanged } from './platform/lease-changes';
+import { onTeamDefaultsChanged } from './platform/team-defaults';
 import {
   REFRESH_LEASE_SCHEDULES,
   runScheduleRefresh,
   schedulesChanged,
+  schedulesFollowTeamDefaults,
 } from './modules/lease-accounting/index';
 
 declare module 'fastify' {
@@ -334,6 +336,7 @@ export async function buildApp({
   registerOccupancyRoutes(app, deps);
   onStoresChanged(recomputeOccupancy);
   onLeasesChanged(schedulesChanged);
+  onTeamDefaultsChanged(schedulesFollowTeamDefaults);
   deps.jobs.register(EXTRACT_TEXT, (job) => runExtraction(deps, job));
   deps.jobs.register(RUN_IMPORT, (job) => runImportJob(deps, job));
   deps.jobs.register(REFRESH_LEASE_SCHEDULES, (job, signal) => runScheduleRefresh(deps, job, signal));

@@ -10,7 +10,9 @@ import {
   ROUNDING_PRECISIONS,
 } from './lease-accounting';
 import { GL_ACCOUNT_ROLES, type GlAccountRole } from './lease-journal';
+import { READING_SOURCES } from './percentage-rent';
 import {
+  blankToNull,
   dollarsField,
   monthField,
   numericText,
@@ -42,6 +44,42 @@ const isoDate = (label: string) =>
     error: validationMessage('date', label),
   });
 
+/**
+ * The readings of a schedule that a profile may leave to the team (decision 0036): each then follows the
+ * team's default (`accounting_<reading>` in the team settings), and moves with it.
+ */
+export const ACCOUNTING_READINGS = ['rate_convention', 'payment_timing', 'rounding', 'precision'] as const;
+export type AccountingReading = (typeof ACCOUNTING_READINGS)[number];
+
+/** The common readings: a new team's defaults (DOMAIN §5: most guides use rate ÷ 12, payments in advance). */
+export const DEFAULT_ACCOUNTING_READINGS = {
+  rate_convention: 'nominal',
+  payment_timing: 'advance',
+  rounding: 'half_up',
+  precision: 'cent',
+} as const satisfies Record<AccountingReading, string>;
+
+/** A reading on a profile: blank or null (or absent) leaves it to the team's default. */
+const ownReading = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blankToNull, oneOf(values, label).nullable()).default(null);
+
+/** The team's defaults (`PATCH /teams/{id}/settings`, the lease accounting page's form): same rules both sides. */
+export const teamAccountingReadingsInputSchema = z.object({
+  accounting_rate_convention: oneOf(RATE_CONVENTIONS, 'monthly rate'),
+  accounting_payment_timing: oneOf(PAYMENT_TIMINGS, 'payment timing'),
+  accounting_rounding: oneOf(ROUNDING_MODES, 'rounding'),
+  accounting_precision: oneOf(ROUNDING_PRECISIONS, 'precision'),
+});
+export type TeamAccountingReadingsInput = z.input<typeof teamAccountingReadingsInputSchema>;
+
+/** Whether each reading in force is the lease's own or the team's default (said beside the figures). */
+const readingSources = {
+  rate_convention_source: z.enum(READING_SOURCES),
+  payment_timing_source: z.enum(READING_SOURCES),
+  rounding_source: z.enum(READING_SOURCES),
+  precision_source: z.enum(READING_SOURCES),
+};
+
 export const classificationAnswersSchema = z
   .object(
     Object.fromEntries(ASC842_CRITERIA.map((c) => [c, z.boolean().default(false)])) as Record<
@@ -69,11 +107,12 @@ export const leaseAccountingInputSchema = z
     commencement_date: isoDate('commencement date').nullable().default(null),
     /** The lease's own rate; blank uses the team's incremental borrowing rate for the term. */
     discount_rate: rate('discount rate').nullable().default(null),
-    rate_convention: oneOf(RATE_CONVENTIONS, 'rate convention').default('nominal'),
-    payment_timing: oneOf(PAYMENT_TIMINGS, 'payment timing').default('advance'),
-    rounding: oneOf(ROUNDING_MODES, 'rounding').default('half_up'),
-    /** `cent` (default), or `unit`: every rounded figure to whole currency units, as tables printed in whole dollars are. */
-    precision: oneOf(ROUNDING_PRECISIONS, 'precision').default('cent'),
+    /** Null (or absent): the team's default applies, and follows it when the team changes it. */
+    rate_convention: ownReading(RATE_CONVENTIONS, 'rate convention'),
+    payment_timing: ownReading(PAYMENT_TIMINGS, 'payment timing'),
+    rounding: ownReading(ROUNDING_MODES, 'rounding'),
+    /** `cent`, or `unit`: every rounded figure to whole currency units, as tables printed in whole dollars are. */
+    precision: ownReading(ROUNDING_PRECISIONS, 'precision'),
     /** Positions of renewal options reasonably certain to be exercised (all their remaining renewals). */
     reasonably_certain_options: z
       .array(z.number().int().min(0).max(49), { error: validationMessage('in', 'options') })
@@ -115,6 +154,7 @@ export const leaseAccountingSchema = z.object({
   payment_timing: z.enum(PAYMENT_TIMINGS),
   rounding: z.enum(ROUNDING_MODES),
   precision: z.enum(ROUNDING_PRECISIONS),
+  ...readingSources,
   reasonably_certain_options: z.array(z.number()),
   renewal_increase_percent: z.number(),
   initial_direct_costs: z.number(),
@@ -178,6 +218,7 @@ export const leaseScheduleSchema = z.object({
   rounding: z.enum(ROUNDING_MODES),
   /** What every figure below is rounded to: the cent, or whole units (the profile's `precision`). */
   precision: z.enum(ROUNDING_PRECISIONS),
+  ...readingSources,
   initial_liability: z.number(),
   initial_rou_asset: z.number(),
   total_payments: z.number(),

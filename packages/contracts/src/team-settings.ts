@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DAY_COUNTS, HOLIDAY_CALENDARS, isTimeZone, LEASE_MONTH_CONVENTIONS } from './critical-dates';
+import { PAYMENT_TIMINGS, RATE_CONVENTIONS, ROUNDING_MODES, ROUNDING_PRECISIONS } from './lease-accounting';
+import { teamAccountingReadingsInputSchema } from './lease-accounting-api';
 import { BREAKPOINT_PRORATIONS, LEASE_YEAR_STARTS } from './percentage-rent';
 import { blankToNull, numericText, oneOf, validationMessage } from './validation';
 
@@ -27,6 +29,11 @@ export const teamSettingsSchema = z.object({
   percentage_year_start: z.enum(LEASE_YEAR_STARTS),
   percentage_year_month: z.number().int().nullable(),
   percentage_proration: z.enum(BREAKPOINT_PRORATIONS),
+  /** Lease accounting's readings for a profile that does not choose its own (set on the lease accounting page). */
+  accounting_rate_convention: z.enum(RATE_CONVENTIONS),
+  accounting_payment_timing: z.enum(PAYMENT_TIMINGS),
+  accounting_rounding: z.enum(ROUNDING_MODES),
+  accounting_precision: z.enum(ROUNDING_PRECISIONS),
 });
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 
@@ -141,6 +148,14 @@ export const teamSettingsInputSchema = z.object({
   percentage_proration: oneOf(BREAKPOINT_PRORATIONS, 'percentage rent proration'),
 });
 export type TeamSettingsInput = z.input<typeof teamSettingsInputSchema>;
+
+/**
+ * `PATCH /teams/{id}/settings`: any subset of the team page's form and of the lease accounting page's default
+ * readings (two forms, each sending only its own fields).
+ */
+export const teamSettingsPatchSchema = teamSettingsInputSchema
+  .extend(teamAccountingReadingsInputSchema.shape)
+  .partial();
 
 /**
  * `GET|POST /calendar-feed`. Only a hash of the secret is stored, so `url` is present only in the answer

@@ -1,3 +1,4 @@
+import { changeHook } from './change-hooks';
 import type { Executor } from './db';
 
 /**
@@ -8,14 +9,13 @@ import type { Executor } from './db';
  */
 export type LeasesChangedListener = (trx: Executor, teamId: number, leaseIds: number[]) => Promise<void>;
 
-const listeners: LeasesChangedListener[] = [];
+const hook = changeHook<number[]>();
 
 export function onLeasesChanged(listener: LeasesChangedListener) {
-  if (!listeners.includes(listener)) listeners.push(listener);
+  hook.on(listener);
 }
 
 export async function leasesChanged(trx: Executor, teamId: number, leaseIds: Iterable<number>) {
   const ids = [...new Set(leaseIds)].filter((id) => id > 0);
-  if (!ids.length) return;
-  for (const listener of listeners) await listener(trx, teamId, ids);
+  if (ids.length) await hook.emit(trx, teamId, ids);
 }

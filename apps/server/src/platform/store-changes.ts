@@ -1,3 +1,4 @@
+import { changeHook } from './change-hooks';
 import type { Executor } from './db';
 
 /**
@@ -7,14 +8,13 @@ import type { Executor } from './db';
  */
 export type StoresChangedListener = (trx: Executor, teamId: number, storeIds: number[]) => Promise<void>;
 
-const listeners: StoresChangedListener[] = [];
+const hook = changeHook<number[]>();
 
 export function onStoresChanged(listener: StoresChangedListener) {
-  if (!listeners.includes(listener)) listeners.push(listener);
+  hook.on(listener);
 }
 
 export async function storesChanged(trx: Executor, teamId: number, storeIds: Iterable<unknown>) {
   const ids = [...new Set([...storeIds].filter((id): id is number => typeof id === 'number' && id > 0))];
-  if (!ids.length) return;
-  for (const listener of listeners) await listener(trx, teamId, ids);
+  if (ids.length) await hook.emit(trx, teamId, ids);
 }

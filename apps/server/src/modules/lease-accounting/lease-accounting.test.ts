@@ -33,6 +33,11 @@ describe('lease accounting profile and schedule', () => {
       rate_convention: 'nominal',
       payment_timing: 'advance',
       rounding: 'half_up',
+      // Every reading follows the team until the profile chooses its own.
+      rate_convention_source: 'team',
+      payment_timing_source: 'team',
+      rounding_source: 'team',
+      precision_source: 'team',
       resolved: { classification: 'operating', term_months: 60, discount_rate: null },
       abilities: { update: true },
     });
@@ -185,7 +190,7 @@ describe('lease accounting profile and schedule', () => {
     expect(lines[0]).toBe(
       'Month,Period,Period start,Payment,Interest,Principal,Liability opening,Liability closing,ROU asset opening,ROU amortization,ROU asset closing,Straight-line cost,Total expense,Rounded to',
     );
-    expect(lines[1]?.split(',').at(-1)).toBe('cent');
+    expect(lines[1]?.split(',').at(-1)).toBe('cent (team default)');
     expect(lines[1]?.split(',').slice(0, 5)).toEqual([
       '1',
       '2025-01',
@@ -250,7 +255,7 @@ describe('lease accounting profile and schedule', () => {
       .trim()
       .split('\n');
     expect(csv[0]?.split(',').at(-1)).toBe('Rounded to');
-    expect(csv.slice(1).every((line) => line.endsWith(',whole units'))).toBe(true);
+    expect(csv.slice(1).every((line) => line.endsWith(',whole units (this lease)'))).toBe(true);
     expect(csv[1]?.split(',').slice(3, 5)).toEqual(['500.00', '80.00']);
   });
 

@@ -9,6 +9,14 @@ import {
 import { Fixed, type Cell } from '../../platform/tabular';
 import type { Profile, Resolved } from './terms';
 
+/** Beside each reading, whether it is the lease's own or the team's default. */
+const sourcesOf = (profile: Profile) => ({
+  rate_convention_source: profile.sources.rate_convention,
+  payment_timing_source: profile.sources.payment_timing,
+  rounding_source: profile.sources.rounding,
+  precision_source: profile.sources.precision,
+});
+
 export function presentProfile(
   leaseId: number,
   profile: Profile,
@@ -31,6 +39,7 @@ export function presentProfile(
     payment_timing: profile.payment_timing,
     rounding: profile.rounding,
     precision: profile.precision,
+    ...sourcesOf(profile),
     reasonably_certain_options: profile.reasonably_certain_options,
     renewal_increase_percent: profile.renewal_increase_percent,
     initial_direct_costs: toDollars(profile.initial_direct_costs_cents),
@@ -103,6 +112,7 @@ export function presentSchedule(
     payment_timing: profile.payment_timing,
     rounding: profile.rounding,
     precision: profile.precision,
+    ...sourcesOf(profile),
     initial_liability: toDollars(schedule.initial_liability_cents),
     initial_rou_asset: toDollars(schedule.initial_rou_cents),
     total_payments: toDollars(schedule.total_payments_cents),

@@ -1,3 +1,4 @@
+import { ACCOUNTING_READINGS } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { atEndOfTransaction, crossTeam, writeTransaction, type Executor } from '../../platform/db';
 import { queueJob } from '../../platform/jobs';
@@ -39,6 +40,17 @@ export async function queueScheduleRefresh(trx: Executor, teamId: number) {
  */
 export async function schedulesChanged(trx: Executor, teamId: number, leaseIds: number[]) {
   if ((await repo.invalidateSchedules(trx, teamId, leaseIds)) > 0) await queueScheduleRefresh(trx, teamId);
+}
+
+/**
+ * For platform/team-defaults: a change of the team's default readings makes the stored schedules of the leases
+ * that leave one of the changed readings to the team stale, in the settings' transaction, and asks for the
+ * refresh; leases with their own reading of each are left alone.
+ */
+export async function schedulesFollowTeamDefaults(trx: Executor, teamId: number, settings: string[]) {
+  const readings = ACCOUNTING_READINGS.filter((reading) => settings.includes(`accounting_${reading}`));
+  if ((await repo.invalidateFollowingTeam(trx, teamId, readings)) > 0)
+    await queueScheduleRefresh(trx, teamId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { AccountingReading } from '@storekeep/contracts';
 import { dialectOf, type Executor } from '../../platform/db';
 import type {
   Database,
@@ -177,6 +178,40 @@ export async function invalidateTableRated(db: Executor, teamId: number): Promis
           .whereRef('p.team_id', '=', 'lease_accounting_schedules.team_id')
           .whereRef('p.lease_id', '=', 'lease_accounting_schedules.lease_id')
           .where('p.discount_rate', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+/**
+ * Stored schedules of leases whose profile leaves one of `readings` to the team are out of date (the team's
+ * default changed); a lease with its own reading of each keeps its schedule.
+ */
+export async function invalidateFollowingTeam(
+  db: Executor,
+  teamId: number,
+  readings: AccountingReading[],
+): Promise<number> {
+  if (!readings.length) return 0;
+  const sourceColumn = {
+    rate_convention: 'p.rate_convention_source',
+    payment_timing: 'p.payment_timing_source',
+    rounding: 'p.rounding_source',
+    precision: 'p.precision_source',
+  } as const;
+  const updated = await db
+    .updateTable('lease_accounting_schedules')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('team_id', '=', teamId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lease_accounting_profiles as p')
+          .select('p.id')
+          .whereRef('p.team_id', '=', 'lease_accounting_schedules.team_id')
+          .whereRef('p.lease_id', '=', 'lease_accounting_schedules.lease_id')
+          .where((p) => p.or(readings.map((reading) => p(sourceColumn[reading], '=', 'team')))),
       ),
     )
     .executeTakeFirst();

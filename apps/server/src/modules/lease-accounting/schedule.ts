@@ -64,8 +64,11 @@ export async function scheduleFile(
   format: TabularFormat,
 ): Promise<TabularFile> {
   const schedule = await scheduleOf(deps, actor, leaseId);
-  // On every row, so a pasted or filtered part of the file still says how its figures were rounded.
-  const roundedTo = schedule.precision === 'unit' ? 'whole units' : 'cent';
+  // On every row, so a pasted or filtered part of the file still says how its figures were rounded, and
+  // whether that is the lease's own reading or the team's default.
+  const roundedTo = `${schedule.precision === 'unit' ? 'whole units' : 'cent'} (${
+    schedule.precision_source === 'team' ? 'team default' : 'this lease'
+  })`;
   async function* rows() {
     yield [...SCHEDULE_COLUMNS.map(([header]) => header), 'Rounded to'];
     for (const row of schedule.rows) yield [...SCHEDULE_COLUMNS.map(([, value]) => value(row)), roundedTo];

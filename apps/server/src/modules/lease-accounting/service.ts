@@ -1,9 +1,11 @@
 import {
+  DEFAULT_ACCOUNTING_READINGS,
   DEFAULT_GL_ACCOUNTS,
   fieldErrors,
   leaseAccountingInputSchema,
   leaseAccountingSettingsInputSchema,
   toCents,
+  type AccountingReading,
   type BorrowingRateBand,
   type ClassificationAnswers,
   type GlAccounts,
@@ -19,9 +21,10 @@ import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { recordActivity } from '../activities/index';
 import { getLease } from '../leases/index';
+import { teamCalendar, type AccountingReadings } from '../teams/index';
 import { presentProfile } from './presenter';
 import * as repo from './repository';
-import { DEFAULT_PROFILE, resolveProfile, type Profile } from './terms';
+import { readingsOf, resolveProfile, unsavedProfile, type OwnReadings, type Profile } from './terms';
 import { queueScheduleRefresh } from './refresh-job';
 import { refreshSchedules } from './stored';
 
@@ -38,8 +41,11 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function profileFrom(row: repo.ProfileRow | undefined): Profile {
-  if (!row) return DEFAULT_PROFILE;
+/** A saved reading is the lease's own only when its source says so; otherwise the team's applies. */
+const ownReading = <T>(value: string, source: string) => (source === 'lease' ? (value as T) : null);
+
+function profileFrom(row: repo.ProfileRow | undefined, team: AccountingReadings): Profile {
+  if (!row) return unsavedProfile(team);
   return {
     saved: true,
     standard: row.standard as Profile['standard'],
@@ -49,10 +55,15 @@ function profileFrom(row: repo.ProfileRow | undefined): Profile {
     exemption: row.exemption as Profile['exemption'],
     commencement_date: row.commencement_date === null ? null : String(row.commencement_date),
     discount_rate: row.discount_rate === null ? null : Number(row.discount_rate),
-    rate_convention: row.rate_convention as Profile['rate_convention'],
-    payment_timing: row.payment_timing as Profile['payment_timing'],
-    rounding: row.rounding as Profile['rounding'],
-    precision: row.precision as Profile['precision'],
+    ...readingsOf(
+      {
+        rate_convention: ownReading(row.rate_convention, row.rate_convention_source),
+        payment_timing: ownReading(row.payment_timing, row.payment_timing_source),
+        rounding: ownReading(row.rounding, row.rounding_source),
+        precision: ownReading(row.precision, row.precision_source),
+      },
+      team,
+    ),
     reasonably_certain_options: parseJson<number[]>(row.reasonably_certain_options, []),
     renewal_increase_percent: Number(row.renewal_increase_percent),
     initial_direct_costs_cents: Number(row.initial_direct_costs_cents),
@@ -73,12 +84,16 @@ export async function glAccountsOf(deps: Deps, teamId: number): Promise<GlAccoun
   return { ...DEFAULT_GL_ACCOUNTS, ...saved };
 }
 
+/** The team's default readings, for the profiles that leave one to it. */
+const teamReadingsOf = async (deps: Deps, teamId: number) => (await teamCalendar(deps.db, teamId)).accounting;
+
 export async function load(deps: Deps, actor: Actor, leaseId: number) {
   // The lease module answers 404 for another team's lease before anything here runs.
   const lease = await getLease(deps, actor, leaseId);
-  const profile = profileFrom(await repo.profileOf(deps.db, actor.teamId, leaseId));
+  const team = await teamReadingsOf(deps, actor.teamId);
+  const profile = profileFrom(await repo.profileOf(deps.db, actor.teamId, leaseId), team);
   const resolved = resolveProfile(lease, profile, await bandsOf(deps, actor.teamId));
-  return { lease, profile, resolved };
+  return { lease, profile, resolved, team };
 }
 
 /**
@@ -86,17 +101,18 @@ export async function load(deps: Deps, actor: Actor, leaseId: number) {
  * team): their profiles and the team's rates read once.
  */
 export async function resolveLeases(deps: Deps, teamId: number, leases: Lease[]) {
-  const [profiles, bands] = await Promise.all([
+  const [profiles, bands, team] = await Promise.all([
     repo.profilesOf(
       deps.db,
       teamId,
       leases.map((lease) => lease.id),
     ),
     bandsOf(deps, teamId),
+    teamReadingsOf(deps, teamId),
   ]);
   const profileRows = new Map(profiles.map((row) => [Number(row.lease_id), row]));
   return leases.map((lease) => {
-    const profile = profileFrom(profileRows.get(lease.id));
+    const profile = profileFrom(profileRows.get(lease.id), team);
     return { lease, profile, resolved: resolveProfile(lease, profile, bands) };
   });
 }
@@ -127,7 +143,7 @@ export async function saveAccounting(
   leaseId: number,
   body: unknown,
 ): Promise<LeaseAccounting> {
-  const { lease, profile: before } = await load(deps, actor, leaseId);
+  const { lease, profile: before, team } = await load(deps, actor, leaseId);
   authorize(canUpdate(actor));
   const parsed = leaseAccountingInputSchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
@@ -146,10 +162,7 @@ export async function saveAccounting(
     exemption: input.exemption,
     commencement_date: input.commencement_date,
     discount_rate: input.discount_rate,
-    rate_convention: input.rate_convention,
-    payment_timing: input.payment_timing,
-    rounding: input.rounding,
-    precision: input.precision,
+    ...readingsOf(input, team),
     reasonably_certain_options: [...new Set(input.reasonably_certain_options)].sort((a, b) => a - b),
     renewal_increase_percent: input.renewal_increase_percent,
     initial_direct_costs_cents: toCents(input.initial_direct_costs),
@@ -169,10 +182,7 @@ export async function saveAccounting(
       exemption: next.exemption,
       commencement_date: next.commencement_date,
       discount_rate: next.discount_rate === null ? null : String(next.discount_rate),
-      rate_convention: next.rate_convention,
-      payment_timing: next.payment_timing,
-      rounding: next.rounding,
-      precision: next.precision,
+      ...storedReadings(input),
       reasonably_certain_options: JSON.stringify(next.reasonably_certain_options),
       renewal_increase_percent: String(next.renewal_increase_percent),
       initial_direct_costs_cents: next.initial_direct_costs_cents,
@@ -195,6 +205,26 @@ export async function saveAccounting(
   // Stored now rather than by the background refresh: one lease is quick.
   await refreshSchedules(deps, actor.teamId, { leaseIds: [leaseId] });
   return presentProfile(leaseId, next, resolved, canUpdate(actor));
+}
+
+/**
+ * A profile's readings as saved: a reading left to the team keeps its column filled with the common value (the
+ * column is required) but is not read, as its source says.
+ */
+function storedReadings(own: OwnReadings) {
+  const value = <R extends AccountingReading>(reading: R) =>
+    own[reading] ?? DEFAULT_ACCOUNTING_READINGS[reading];
+  const source = (reading: AccountingReading) => (own[reading] === null ? 'team' : 'lease');
+  return {
+    rate_convention: value('rate_convention'),
+    payment_timing: value('payment_timing'),
+    rounding: value('rounding'),
+    precision: value('precision'),
+    rate_convention_source: source('rate_convention'),
+    payment_timing_source: source('payment_timing'),
+    rounding_source: source('rounding'),
+    precision_source: source('precision'),
+  };
 }
 
 export async function settingsOf(deps: Deps, actor: Actor): Promise<LeaseAccountingSettings> {

@@ -1,4 +1,5 @@
 import {
+  ACCOUNTING_READINGS,
   borrowingRateFor,
   classifyAsc842,
   expenseModel,
@@ -21,7 +22,10 @@ import {
   type RoundingMode,
   type RoundingPrecision,
   type ScheduleInput,
+  type AccountingReading,
+  type ReadingSource,
 } from '@storekeep/contracts';
+import type { AccountingReadings } from '../teams/index';
 
 /** A profile as the engine needs it: cents and parsed JSON. */
 export type Profile = {
@@ -42,9 +46,40 @@ export type Profile = {
   initial_direct_costs_cents: number;
   incentives_cents: number;
   prepaid_rent_cents: number;
+  /** Whether each reading above is the lease's own or the team's default (named beside the figures). */
+  sources: Record<AccountingReading, ReadingSource>;
 };
 
-export const DEFAULT_PROFILE: Profile = {
+/** A profile's own readings: null where it leaves the reading to the team. */
+export type OwnReadings = { [R in AccountingReading]: Profile[R] | null };
+
+/**
+ * The readings in force: each the profile's own or, where it leaves one to the team (or was never saved), the
+ * team's default of today, so a changed default moves those leases' schedules and no other.
+ */
+export function readingsOf(
+  own: OwnReadings,
+  team: AccountingReadings,
+): Pick<Profile, AccountingReading | 'sources'> {
+  const source = (reading: AccountingReading): ReadingSource => (own[reading] === null ? 'team' : 'lease');
+  return {
+    rate_convention: own.rate_convention ?? team.rate_convention,
+    payment_timing: own.payment_timing ?? team.payment_timing,
+    rounding: own.rounding ?? team.rounding,
+    precision: own.precision ?? team.precision,
+    sources: Object.fromEntries(ACCOUNTING_READINGS.map((r) => [r, source(r)])) as Profile['sources'],
+  };
+}
+
+const noneOwn: OwnReadings = {
+  rate_convention: null,
+  payment_timing: null,
+  rounding: null,
+  precision: null,
+};
+
+/** The profile of a lease that has none saved: the common answers, every reading the team's. */
+export const unsavedProfile = (team: AccountingReadings): Profile => ({
   saved: false,
   standard: 'asc842',
   classification_answers: {},
@@ -53,16 +88,13 @@ export const DEFAULT_PROFILE: Profile = {
   exemption: 'none',
   commencement_date: null,
   discount_rate: null,
-  rate_convention: 'nominal',
-  payment_timing: 'advance',
-  rounding: 'half_up',
-  precision: 'cent',
+  ...readingsOf(noneOwn, team),
   reasonably_certain_options: [],
   renewal_increase_percent: 0,
   initial_direct_costs_cents: 0,
   incentives_cents: 0,
   prepaid_rent_cents: 0,
-};
+});
 
 export type Resolved = {
   classification: ClassificationResult;

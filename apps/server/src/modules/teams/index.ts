@@ -5,6 +5,12 @@ export {
   isValidInvitationSignature,
   previewInvitation,
 } from './service';
-export { RECOMPUTE_CRITICAL_DATES, teamCalendar, teamToday, type TeamCalendar } from './settings';
+export {
+  RECOMPUTE_CRITICAL_DATES,
+  teamCalendar,
+  teamToday,
+  type AccountingReadings,
+  type TeamCalendar,
+} from './settings';
 // The demo seed names its team; members rename theirs through the service.
 export { renameTeam as setTeamName } from './repository';

@@ -13,7 +13,7 @@ import {
   teamDetailSchema,
   teamInvitationSchema,
   teamMemberSchema,
-  teamSettingsInputSchema,
+  teamSettingsPatchSchema,
   teamSettingsSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
@@ -140,7 +140,7 @@ export function registerTeamRoutes(root: FastifyInstance, deps: Deps) {
       config: team,
       schema: {
         params: idParamSchema,
-        body: teamSettingsInputSchema.partial(),
+        body: teamSettingsPatchSchema,
         response: { 200: dataOf(teamSettingsSchema) },
       },
     },

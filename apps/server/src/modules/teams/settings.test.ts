@@ -16,6 +16,10 @@ const CALENDAR_DEFAULTS = {
   percentage_year_start: 'rent_commencement',
   percentage_year_month: null,
   percentage_proration: 'days',
+  accounting_rate_convention: 'nominal',
+  accounting_payment_timing: 'advance',
+  accounting_rounding: 'half_up',
+  accounting_precision: 'cent',
 };
 
 describe('team reminder settings', () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  DEFAULT_ACCOUNTING_READINGS,
   DEFAULT_LEAD_DAYS,
   DEFAULT_WINDOW_DAYS,
   todayIn,
@@ -9,6 +10,10 @@ import {
   type LeaseYearStart,
   type HolidayCalendar,
   type LeaseMonthConvention,
+  type PaymentTiming,
+  type RateConvention,
+  type RoundingMode,
+  type RoundingPrecision,
   type TeamSettings,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
@@ -19,6 +24,7 @@ import { nowIso } from '../../platform/clock';
 export const RECOMPUTE_CRITICAL_DATES = 'recompute-critical-dates';
 import { invalid, notFound } from '../../platform/errors';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { teamDefaultsChanged } from '../../platform/team-defaults';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
 
@@ -51,8 +57,23 @@ async function readSettings(db: Executor, teamId: number): Promise<TeamSettings>
     percentage_year_start: (row?.percentage_year_start ?? 'rent_commencement') as LeaseYearStart,
     percentage_year_month: row?.percentage_year_month == null ? null : Number(row.percentage_year_month),
     percentage_proration: (row?.percentage_proration ?? 'days') as BreakpointProration,
+    accounting_rate_convention: (row?.accounting_rate_convention ??
+      DEFAULT_ACCOUNTING_READINGS.rate_convention) as RateConvention,
+    accounting_payment_timing: (row?.accounting_payment_timing ??
+      DEFAULT_ACCOUNTING_READINGS.payment_timing) as PaymentTiming,
+    accounting_rounding: (row?.accounting_rounding ?? DEFAULT_ACCOUNTING_READINGS.rounding) as RoundingMode,
+    accounting_precision: (row?.accounting_precision ??
+      DEFAULT_ACCOUNTING_READINGS.precision) as RoundingPrecision,
   };
 }
+
+/** Lease accounting's readings for a profile that leaves one to the team. */
+export type AccountingReadings = {
+  rate_convention: RateConvention;
+  payment_timing: PaymentTiming;
+  rounding: RoundingMode;
+  precision: RoundingPrecision;
+};
 
 /** A team's clock and calendar: what "today" is for it and which days are not business days. */
 export type TeamCalendar = {
@@ -69,6 +90,8 @@ export type TeamCalendar = {
     lease_year_month: number | null;
     proration: BreakpointProration;
   };
+  /** Lease accounting's readings for a profile that leaves them to the team. */
+  accounting: AccountingReadings;
 };
 
 export async function teamCalendar(
@@ -89,6 +112,12 @@ export async function teamCalendar(
       lease_year_start: settings.percentage_year_start,
       lease_year_month: settings.percentage_year_month,
       proration: settings.percentage_proration,
+    },
+    accounting: {
+      rate_convention: settings.accounting_rate_convention,
+      payment_timing: settings.accounting_payment_timing,
+      rounding: settings.accounting_rounding,
+      precision: settings.accounting_precision,
     },
   };
 }
@@ -130,6 +159,10 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
       percentage_year_start: next.percentage_year_start,
       percentage_year_month: next.percentage_year_month,
       percentage_proration: next.percentage_proration,
+      accounting_rate_convention: next.accounting_rate_convention,
+      accounting_payment_timing: next.accounting_payment_timing,
+      accounting_rounding: next.accounting_rounding,
+      accounting_precision: next.accounting_precision,
     };
     await trx
       .insertInto('team_settings')
@@ -162,6 +195,14 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
         })
         .execute();
     }
+    // Figures kept from the team's default readings (stored accounting schedules) follow them in this commit.
+    await teamDefaultsChanged(
+      trx,
+      teamId,
+      (Object.keys(next) as Array<keyof TeamSettings>).filter(
+        (key) => key.startsWith('accounting_') && next[key] !== current[key],
+      ),
+    );
     const lead = next.lead_days[0]!;
     const visibleFrom =
       deps.dialect === 'postgres'
@@ -185,5 +226,7 @@ export async function updateSettings(deps: Deps, actor: Actor, teamId: number, p
       ip: actor.ip,
     });
   });
+  // What the commit queued (recomputed dates, refreshed schedules) starts now rather than at the next poll.
+  deps.jobs.kick();
   return next;
 }

@@ -57,6 +57,7 @@ import { royaltyInvoices } from './migrations/0045-royalty-invoices';
 import { storeOccupancy } from './migrations/0048-store-occupancy';
 import { foreignKeyIndexes } from './migrations/0061-foreign-key-indexes';
 import { leaseScheduleClaims } from './migrations/0062-lease-schedule-claims';
+import { accountingTeamReadings } from './migrations/0063-accounting-team-readings';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -113,6 +114,7 @@ const migrations: Record<string, AppMigration> = {
   '0061-foreign-key-indexes': foreignKeyIndexes,
   '0059-cam-statement-import': camStatementImport,
   '0062-lease-schedule-claims': leaseScheduleClaims,
+  '0063-accounting-team-readings': accountingTeamReadings,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

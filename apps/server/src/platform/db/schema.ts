@@ -344,6 +344,11 @@ export type LeaseAccountingProfilesTable = {
   rounding: string;
   /** `cent` or `unit` (0051). */
   precision: string;
+  /** 0063: `lease` (the reading above is the lease's own) or `team` (the team's default applies). */
+  rate_convention_source: Generated<string>;
+  payment_timing_source: Generated<string>;
+  rounding_source: Generated<string>;
+  precision_source: Generated<string>;
   reasonably_certain_options: string;
   renewal_increase_percent: string;
   initial_direct_costs_cents: number;
@@ -705,6 +710,11 @@ export type TeamSettingsTable = {
   percentage_year_start: Generated<string>;
   percentage_year_month: number | null;
   percentage_proration: Generated<string>;
+  /** 0063: lease accounting's readings for a profile that leaves them to the team. */
+  accounting_rate_convention: Generated<string>;
+  accounting_payment_timing: Generated<string>;
+  accounting_rounding: Generated<string>;
+  accounting_precision: Generated<string>;
 };
 
 export type FranchiseAgreementsTable = {
