@@ -71,6 +71,67 @@ test('the lease accounting page: borrowing rates, a month close and the disclosu
   await screenshot(page, 'lease-accounting-page-phone');
 });
 
+test('a changed default reading moves a lease that leaves it to the team, named as the team default', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerViaApi(page.request, { name: 'Dana Defaults', email: uniqueEmail('reading-defaults') });
+  const store = await apiCall(page.request, 'POST', '/stores', { name: 'Harbor Grill Temple' });
+  const newLease = (reference: string) =>
+    apiCall(page.request, 'POST', '/leases', {
+      store_id: store.id,
+      reference,
+      status: 'active',
+      commencement_date: '2025-01-01',
+      expiration_date: '2029-12-31',
+      rent_schedule: [{ start_date: '2025-01-01', end_date: '2029-12-31', monthly_amount: 10000 }],
+    });
+  // One lease leaves the payment timing to the team, the other chose payments in advance itself.
+  const follows = await newLease('HG-TMP-1');
+  const own = await newLease('HG-TMP-2');
+  await apiCall(page.request, 'PUT', `/leases/${follows.id}/accounting`, { discount_rate: 2.25 });
+  await apiCall(page.request, 'PUT', `/leases/${own.id}/accounting`, {
+    discount_rate: 2.25,
+    payment_timing: 'advance',
+  });
+
+  const liability = page
+    .getByText('Initial lease liability', { exact: true })
+    .locator('xpath=following-sibling::dd');
+  const readings = page.getByTestId('accounting-readings');
+  await page.goto(`/leases/${follows.id}?tab=accounting`);
+  await expect(readings).toContainText('In advance (team default)');
+  await expect(page.getByLabel('Payments')).toHaveValue('');
+  const inAdvance = (await liability.textContent())!;
+  expect(inAdvance).toMatch(/^\$\d/);
+
+  // The team's default, beside the borrowing rates on the lease accounting page (admins).
+  await page.goto('/lease-accounting');
+  const payments = page.getByLabel('Payments');
+  await expect(payments).toHaveValue('advance');
+  await payments.selectOption('arrears');
+  await page.getByRole('button', { name: 'Save default readings' }).click();
+  await expect(page.getByText('Default readings saved.')).toBeVisible();
+  await page.reload();
+  await expect(payments).toHaveValue('arrears');
+  await screenshot(page, 'lease-accounting-settings-desktop', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Save default readings' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'lease-accounting-settings-phone', { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // 60 payments of 10,000 in arrears at 2.25 % ÷ 12 is a liability of 566,978.77, now the following lease's.
+  await page.goto(`/leases/${follows.id}?tab=accounting`);
+  await expect(readings).toContainText('In arrears (team default)');
+  await expect(liability).toHaveText('$566,978.77');
+  await expect(page.getByLabel('Payments')).toContainText('Team default (In arrears)');
+  // The lease with its own reading keeps it, and its figure.
+  await page.goto(`/leases/${own.id}?tab=accounting`);
+  await expect(readings).toContainText('In advance (this lease)');
+  await expect(liability).toHaveText(inAdvance);
+});
+
 test('an observer finds Payables in the user menu but not Lease accounting, and is turned away from its page', async ({
   page,
   browser,

@@ -38,7 +38,12 @@ test('a lease accounting profile gives the schedule, its first month of interest
   const january = page.getByRole('row').filter({ hasText: '2025-01' });
   await expect(january).toContainText('$10,000.00');
   await expect(january).toContainText('$1,081.79');
-  await expect(page.getByText('Interest rounded to the cent · Half up')).toBeVisible();
+  // Each reading beside the schedule, as this lease's own or the team's default.
+  const readings = page.getByTestId('accounting-readings');
+  await expect(readings).toContainText('In arrears (this lease)');
+  await expect(readings).toContainText('Annual rate ÷ 12 (team default)');
+  await expect(readings).toContainText('Half up (team default)');
+  await expect(readings).toContainText('The cent (team default)');
   await screenshot(page, 'lease-accounting-desktop');
 
   const [download] = await Promise.all([
@@ -59,7 +64,7 @@ test('a lease accounting profile gives the schedule, its first month of interest
   await page.getByLabel('Rounded to').selectOption('unit');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Accounting profile saved.')).toBeVisible();
-  await expect(page.getByText('Interest rounded to whole units · Half up')).toBeVisible();
+  await expect(readings).toContainText('Whole units (this lease)');
   await expect(liability).toHaveText('$576,954.00');
   await expect(january).toContainText('$1,082.00');
   await page.reload();

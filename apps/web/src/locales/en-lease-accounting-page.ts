@@ -25,6 +25,11 @@ export const leaseAccountingPageStrings = {
       prepaid_rent: 'Prepaid rent',
       accrued_rent: 'Accrued rent',
     },
+    readings: 'Default readings',
+    readingsIntro:
+      'Every lease whose accounting profile leaves a reading on “Team default” uses these; changing one recomputes those leases’ schedules. Leases with a reading of their own keep it.',
+    saveReadings: 'Save default readings',
+    readingsSaved: 'Default readings saved.',
     saveSettings: 'Save settings',
     settingsSaved: 'Lease accounting settings saved.',
     adminsEdit: 'Admins change these settings.',

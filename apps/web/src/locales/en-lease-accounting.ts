@@ -35,6 +35,7 @@ export const leaseAccountingStrings = {
       commencement_date: "Blank uses the lease's commencement date.",
       precision:
         'Whole units reproduce tables printed in dollars, such as PwC’s (interest rounded each month).',
+      readings: 'Team default follows the team’s setting on the lease accounting page, and moves with it.',
     },
     standards: { asc842: 'ASC 842 (US GAAP)', ifrs16: 'IFRS 16' },
     timings: {
@@ -44,8 +45,12 @@ export const leaseAccountingStrings = {
     conventions: { nominal: 'Annual rate ÷ 12', effective: '(1 + annual rate)^(1/12) − 1' },
     roundings: { half_up: 'Half up', half_even: 'Half to even' },
     precisions: { cent: 'The cent', unit: 'Whole units (dollars)' },
-    /** Beside the schedule's figures: what every one of them was rounded to. */
-    roundedTo: { cent: 'Interest rounded to the cent', unit: 'Interest rounded to whole units' },
+    /** Beside the schedule's figures, and in "Team default (…)": each reading in a few words. */
+    timingsShort: { advance: 'In advance', arrears: 'In arrears' },
+    precisionsShort: { cent: 'The cent', unit: 'Whole units' },
+    source: { lease: 'this lease', team: 'team default' },
+    teamDefault: 'Team default ({{reading}})',
+    teamDefaultUnnamed: 'Team default (see the lease accounting settings)',
     exemptions: {
       none: 'None',
       short_term: 'Short-term (12 months or less)',

@@ -9,6 +9,7 @@ import {
   RECOGNITION_EXEMPTIONS,
   ROUNDING_MODES,
   ROUNDING_PRECISIONS,
+  type AccountingReading,
   type Lease,
   type LeaseAccounting,
 } from '@storekeep/contracts';
@@ -16,6 +17,7 @@ import { Alert, Button, Card, Checkbox, Select, Skeleton, TextInput } from '../.
 import { can } from '../auth/permissions';
 import { applyNestedErrors } from '../leases/queries';
 import { useLeaseAccounting, useSaveLeaseAccounting } from './queries';
+import { readingName } from './readings';
 import { ScheduleCard } from './schedule-card';
 
 type FormValues = {
@@ -62,10 +64,11 @@ function valuesOf(profile: LeaseAccounting): FormValues {
     exemption: profile.exemption,
     commencement_date: profile.commencement_date ?? '',
     discount_rate: profile.discount_rate === null ? '' : String(profile.discount_rate),
-    rate_convention: profile.rate_convention,
-    payment_timing: profile.payment_timing,
-    rounding: profile.rounding,
-    precision: profile.precision,
+    // '' is "Team default": the reading follows the team's setting.
+    rate_convention: profile.rate_convention_source === 'lease' ? profile.rate_convention : '',
+    payment_timing: profile.payment_timing_source === 'lease' ? profile.payment_timing : '',
+    rounding: profile.rounding_source === 'lease' ? profile.rounding : '',
+    precision: profile.precision_source === 'lease' ? profile.precision : '',
     classification_answers: Object.fromEntries(
       ASC842_CRITERIA.map((c) => [c, profile.classification_answers[c] === true]),
     ),
@@ -79,10 +82,14 @@ function valuesOf(profile: LeaseAccounting): FormValues {
   };
 }
 
-/** What the API takes: blanks as null (rate, date, override), option positions as numbers. */
+/** What the API takes: blanks as null (rate, date, override, readings left to the team), positions as numbers. */
 function bodyOf(values: FormValues) {
   return {
     ...values,
+    rate_convention: values.rate_convention || null,
+    payment_timing: values.payment_timing || null,
+    rounding: values.rounding || null,
+    precision: values.precision || null,
     commencement_date: values.commencement_date || null,
     discount_rate: values.discount_rate.trim() === '' ? null : values.discount_rate,
     classification_override: values.classification_override || null,
@@ -123,6 +130,18 @@ function ProfileForm({ lease, profile }: { lease: Lease; profile: LeaseAccountin
     .filter(({ option }) => option.kind === 'renewal' && option.length_months);
   const options = (values: readonly string[], group: string) =>
     values.map((value) => ({ value, label: t(`leaseAccounting.${group}.${value}`) }));
+  // A reading's choices start with "Team default": named while this lease follows it (the answer then holds the
+  // team's reading), named generally once the lease has its own.
+  const readingOptions = (reading: AccountingReading, values: readonly string[], group: string) => [
+    {
+      value: '',
+      label:
+        profile[`${reading}_source`] === 'team'
+          ? t('leaseAccounting.teamDefault', { reading: readingName(t, reading, profile[reading]) })
+          : t('leaseAccounting.teamDefaultUnnamed'),
+    },
+    ...options(values, group),
+  ];
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -170,25 +189,26 @@ function ProfileForm({ lease, profile }: { lease: Lease; profile: LeaseAccountin
           />
           <Select
             label={t('leaseAccounting.fields.payment_timing')}
-            options={options(PAYMENT_TIMINGS, 'timings')}
+            hint={t('leaseAccounting.hints.readings')}
+            options={readingOptions('payment_timing', PAYMENT_TIMINGS, 'timings')}
             error={err('payment_timing')}
             {...register('payment_timing')}
           />
           <Select
             label={t('leaseAccounting.fields.rate_convention')}
-            options={options(RATE_CONVENTIONS, 'conventions')}
+            options={readingOptions('rate_convention', RATE_CONVENTIONS, 'conventions')}
             error={err('rate_convention')}
             {...register('rate_convention')}
           />
           <Select
             label={t('leaseAccounting.fields.rounding')}
-            options={options(ROUNDING_MODES, 'roundings')}
+            options={readingOptions('rounding', ROUNDING_MODES, 'roundings')}
             error={err('rounding')}
             {...register('rounding')}
           />
           <Select
             label={t('leaseAccounting.fields.precision')}
-            options={options(ROUNDING_PRECISIONS, 'precisions')}
+            options={readingOptions('precision', ROUNDING_PRECISIONS, 'precisions')}
             hint={t('leaseAccounting.hints.precision')}
             error={err('precision')}
             {...register('precision')}

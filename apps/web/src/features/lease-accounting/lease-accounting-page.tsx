@@ -17,6 +17,7 @@ import {
 } from '../../components/ui';
 import { formatDate, formatUsd } from '../../lib/format';
 import { can } from '../auth/permissions';
+import { ReadingDefaults } from './reading-defaults-form';
 import {
   useCloseMonth,
   useLeaseAccountingCloses,
@@ -60,7 +61,14 @@ function SettingsCard() {
       ) : settings.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : (
-        <SettingsForm settings={settings.data} />
+        // The team's default readings sit beside the borrowing rates: both apply to every lease that does not
+        // set its own. Two forms, as they are saved to two places (the module's settings, the team's).
+        <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <SettingsForm settings={settings.data} />
+          <div className="border-t border-gray-100 pt-6 xl:border-t-0 xl:border-l xl:pt-0 xl:pl-8 dark:border-gray-800">
+            <ReadingDefaults editable={can(settings.data.abilities, 'update')} />
+          </div>
+        </div>
       )}
     </Card>
   );

@@ -5,6 +5,7 @@ import { apiUrl } from '../../api/client';
 import { Alert, buttonClasses, Card, Skeleton, Table, type Column } from '../../components/ui';
 import { once } from '../../lib/format';
 import { useLeaseSchedule } from './queries';
+import { ScheduleReadings } from './readings';
 
 // An accounting schedule always shows its cents (a roll-forward is read to the cent), unlike formatUsd.
 const cents = once(
@@ -82,10 +83,7 @@ export function ScheduleCard({ lease, profile }: { lease: Lease; profile: LeaseA
               </div>
             ))}
           </dl>
-          <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">
-            {t(`leaseAccounting.roundedTo.${schedule.data.precision}`)} ·{' '}
-            {t(`leaseAccounting.roundings.${schedule.data.rounding}`)}
-          </p>
+          <ScheduleReadings of={schedule.data} />
           <div className="mb-4 flex flex-wrap gap-2">
             <DownloadLink
               path={`${base}/schedule/export`}

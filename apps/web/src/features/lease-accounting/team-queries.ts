@@ -1,5 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LeaseAccountingClose, LeaseAccountingSettings, LeaseDisclosures } from '@storekeep/contracts';
+import type {
+  LeaseAccountingClose,
+  LeaseAccountingSettings,
+  LeaseDisclosures,
+  TeamAccountingReadingsInput,
+  TeamSettings,
+} from '@storekeep/contracts';
 import { api } from '../../api/client';
 import { invalidateAfterWrite, queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
@@ -30,6 +36,29 @@ export function useSaveLeaseAccountingSettings() {
       // A lease without its own rate takes the team's table: every schedule may change.
       void invalidateAfterWrite(queryKeys.all('leases'));
       void invalidateAfterWrite(queryKeys.all('lease-accounting'));
+    },
+    meta: { form: true },
+  });
+}
+
+/** The team's settings, of which this page shows the accounting readings a profile may leave to the team. */
+export function useTeamSettings(teamId: number) {
+  return useQuery({
+    queryKey: queryKeys.teamSettings(teamId),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TeamSettings }>(`/teams/${teamId}/settings`, { signal }).then((body) => body.data),
+  });
+}
+
+/** Saves only the four accounting readings (the team page's form sends its own fields the same way). */
+export function useSaveAccountingReadings(teamId: number) {
+  return useMutation({
+    mutationFn: (input: TeamAccountingReadingsInput) =>
+      api.patch<{ data: TeamSettings }>(`/teams/${teamId}/settings`, input).then((body) => body.data),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.teamSettings(teamId), saved);
+      // Every lease that leaves a reading to the team has another schedule now.
+      void invalidateAfterWrite(queryKeys.all('leases'), queryKeys.all('lease-accounting'));
     },
     meta: { form: true },
   });
