@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observeQueries } from '../../platform/db';
 import { useTestApp } from '../../../test/context';
-import { buildLease, teamWithRoles } from '../../../test/factories';
+import { buildLease, createVia, teamWithRoles, uploadImport } from '../../../test/factories';
 import type { TestClient } from '../../../test/client';
 import { presentRow } from './presenter';
 import { queueStaleScheduleRefreshes, REFRESH_LEASE_SCHEDULES } from './refresh-job';
@@ -157,6 +157,53 @@ describe('the background refresh of stored lease schedules', () => {
       200,
     );
     expect(await waiting()).toEqual([]);
+  });
+
+  it('is queued by an import that updates leases, and stores them from the imported rent', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    await admin.put(settings, { borrowing_rates: [{ up_to_months: 120, rate: 5 }] });
+    await createVia(admin, 'stores', { name: 'Dallas', store_number: '7' });
+    const importFile = async (csv: string, options: Record<string, unknown> = {}) => {
+      const uploaded = await uploadImport(admin, 'leases', { name: 'leases.csv', content: csv });
+      expect(uploaded.status).toBe(201);
+      const run = await admin.post(`/app/api/v1/imports/${uploaded.body.data.id}/run`, {
+        mapping: uploaded.body.data.mapping,
+        ...options,
+      });
+      expect(run.status).toBe(202);
+      await ctx.app.deps.jobs.drain();
+      return (await admin.get(`/app/api/v1/imports/${uploaded.body.data.id}`)).body.data;
+    };
+    const references = ['IM-1', 'IM-2', 'IM-3'];
+    const rows = (rent: number) =>
+      references.map((reference) => `7,${reference},2025-01-01,2029-12-31,${rent}`).join('\n');
+    const header = 'Store #,Reference,Commencement,Expiration,Monthly rent\n';
+    expect(await importFile(header + rows(8000))).toMatchObject({ created_count: 3 });
+    const ids = (await admin.get('/app/api/v1/leases?per_page=10')).body.data.map(
+      (l: { id: number }) => l.id,
+    );
+    for (const id of ids)
+      expect((await admin.put(`/app/api/v1/leases/${id}/accounting`, {})).status).toBe(200);
+    await settle();
+    const refreshes = () =>
+      ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', REFRESH_LEASE_SCHEDULES)
+        .where('team_id', '=', team.id)
+        .execute();
+    // Profiles saved one by one store their lease at once: no refresh was needed yet.
+    expect(await refreshes()).toEqual([]);
+
+    const updated = await importFile(header + rows(9000), { mode: 'update', match_key: 'reference' });
+    expect(updated).toMatchObject({ status: 'completed', updated_count: 3 });
+    expect((await refreshes()).length).toBeGreaterThan(0);
+    await settle();
+    expect(await staleLeases(team.id)).toEqual([]);
+    for (const id of ids) {
+      await expectCurrent(admin, team.id, id);
+      expect((await storedRows(team.id, id))[0]!.payment).toBe(9000);
+    }
   });
 
   it('leaves a lease written while it was being computed stale, then stores it from the new version', async () => {
