@@ -147,7 +147,8 @@ export async function refreshSchedules(
 ): Promise<RefreshResult> {
   const batch = options.batch ?? batchFor(deps);
   const token = randomUUID();
-  await writeTransaction(deps.db, (trx) => repo.addMissingSchedules(trx, teamId));
+  // Profiles saved before stored schedules existed get their state here (a profile saved since has one).
+  if (!options.leaseIds) await writeTransaction(deps.db, (trx) => repo.addMissingSchedules(trx, teamId));
   let stored = 0;
   let after = 0;
   for (;;) {
