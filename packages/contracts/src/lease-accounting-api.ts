@@ -45,7 +45,7 @@ const isoDate = (label: string) =>
   });
 
 /**
- * The readings of a schedule that a profile may leave to the team (decision 0036): each then follows the
+ * The readings of a schedule that a profile may leave to the team (decision 0039): each then follows the
  * team's default (`accounting_<reading>` in the team settings), and moves with it.
  */
 export const ACCOUNTING_READINGS = ['rate_convention', 'payment_timing', 'rounding', 'precision'] as const;

@@ -3,7 +3,7 @@ import type { Executor } from './db';
 
 /**
  * What is kept computed from a team's default readings (the stored accounting schedules of leases whose profile
- * leaves a reading to the team, decision 0037) follows a change of them. The teams module calls
+ * leaves a reading to the team, decision 0039) follows a change of them. The teams module calls
  * `teamDefaultsChanged` inside the settings' transaction with the names of the settings that changed; the
  * module that keeps the figures registers here from app.ts, so the teams module need not import it (it reads
  * the team's settings).

@@ -7,7 +7,7 @@ import * as repo from './repository';
 import { refreshSchedules } from './stored';
 
 /**
- * The background refresh of a team's stored schedules (decision 0036). New team rates or readings, an import
+ * The background refresh of a team's stored schedules (decision 0038). New team rates or readings, an import
  * or the first start after the stored rows were added make thousands of schedules stale at once; computed
  * inside the month's journal request they took minutes (153 s for 20,000 leases). This job computes them in
  * batches that give the event loop a turn, so the journal finds them current.
