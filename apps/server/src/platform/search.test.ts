@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { buildUser, signIn } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
+import { writeTransaction } from './db';
 import { indexRecord, searchIndexRow, searchType, unindexRecord } from './search';
 
 const ctx = useTestApp();
@@ -81,6 +83,50 @@ describe('document search over many rows', () => {
     ]);
     await unindexRecord(ctx.db, 'documents', 77);
     expect(await searchType(ctx.db, ctx.app.deps.dialect, team.id, 'documents', 'walrus')).toEqual([]);
+  });
+});
+
+describe('two writes reindexing one record at once', () => {
+  it('both commit, and the later one is what search finds', async () => {
+    const { team } = await buildUser(ctx);
+    const { dialect } = ctx.app.deps;
+    const named = (title: string) => ({
+      teamId: team.id,
+      type: 'stores' as const,
+      id: 4242,
+      title,
+      subtitle: null,
+    });
+    await indexRecord(ctx.db, named('Old Mill'));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reindexed!: () => void;
+    const firstReindexed = new Promise<void>((resolve) => (reindexed = resolve));
+    const first = writeTransaction(ctx.db, async (trx) => {
+      await indexRecord(trx, named('Harbor Grill'));
+      reindexed();
+      await held;
+    });
+    await firstReindexed;
+    const second = writeTransaction(ctx.db, (trx) => indexRecord(trx, named('Lighthouse Cafe')));
+    // On PostgreSQL the second write is inside the database, waiting for the first's lock; SQLite runs one
+    // write transaction at a time and queues it before it starts.
+    if (dialect === 'postgres')
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+          expect(Number(rows[0]!.waiting)).toBe(1);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+    release();
+    await Promise.all([first, second]);
+
+    const found = (words: string) => searchType(ctx.db, dialect, team.id, 'stores', words);
+    expect(await found('lighthouse')).toEqual([{ id: 4242, title: 'Lighthouse Cafe', subtitle: null }]);
+    expect(await found('harbor')).toEqual([]);
+    expect(await found('mill')).toEqual([]);
   });
 });
 

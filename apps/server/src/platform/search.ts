@@ -90,14 +90,19 @@ export async function indexRecords(
   options: { created?: boolean } = {},
 ) {
   if (!entries.length) return;
-  const termRows = dialectOf(db) === 'postgres';
+  const postgres = dialectOf(db) === 'postgres';
   for (let at = 0; at < entries.length; at += 500) {
-    const rows = entries.slice(at, at + 500).map(searchIndexRow);
+    const chunk = entries.slice(at, at + 500);
+    const rows = chunk.map(searchIndexRow);
     const rowids = rows.map((r) => r.rowid);
-    if (!options.created) await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
-    await db.insertInto('search_index').values(rows).execute();
-    if (termRows) {
-      const withTerms = rows.filter((_, i) => usesTermRows(entries[at + i]!.type));
+    if (options.created) await db.insertInto('search_index').values(rows).execute();
+    else if (postgres) await upsertSearchRows(db, rows);
+    else {
+      await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
+      await db.insertInto('search_index').values(rows).execute();
+    }
+    if (postgres) {
+      const withTerms = rows.filter((_, i) => usesTermRows(chunk[i]!.type));
       if (withTerms.length) {
         if (!options.created)
           await db
@@ -118,6 +123,29 @@ export async function indexRecords(
     }
   }
   await bumpTeamWriteVersion(db, teamId);
+}
+
+/**
+ * PostgreSQL's replacement of index rows. A delete and an insert raced: two writes reindexing one record at
+ * once (a document's edit and its text extraction) both deleted the old row, and the second insert then met
+ * the first's committed row (a unique violation the user got as a 409). The upsert instead waits for the
+ * other's row lock, and that lock, held to commit, makes the word rows replaced after it wait too, so the
+ * second write sees and deletes the first's. In rowid order, so two bulk writes lock in the same order.
+ */
+async function upsertSearchRows(db: Executor, rows: SearchIndexTable[]) {
+  const byRowid = new Map(rows.map((row) => [row.rowid, row]));
+  const ordered = [...byRowid.values()].sort((a, b) => a.rowid - b.rowid);
+  await db
+    .insertInto('search_index')
+    .values(ordered)
+    .onConflict((oc) =>
+      oc.column('rowid').doUpdateSet((eb) => ({
+        terms: eb.ref('excluded.terms'),
+        title: eb.ref('excluded.title'),
+        subtitle: eb.ref('excluded.subtitle'),
+      })),
+    )
+    .execute();
 }
 
 /** unindexRecord for many records of one team and type (an import rolled back or undone). */
