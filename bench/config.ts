@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/platform/config';
@@ -19,4 +20,14 @@ export function benchAppConfig(databaseUrl: string, dataDir: string) {
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
+}
+
+/** The checkout a figure was measured on, so that rerunning it elsewhere compares like with like. */
+export function gitCommit(cwd: string): string {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    cwd,
+    encoding: 'utf8',
+  });
+  return `${result.stdout.trim()}${dirty.stdout.trim() ? ' (with uncommitted changes in the checkout)' : ''}`;
 }

@@ -22,6 +22,7 @@ import { teamScope } from '../apps/server/src/platform/policy';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
 import { draftInvoices, storeInvoices } from '../apps/server/src/modules/invoices/index';
+import { gitCommit } from './config';
 import { insertAll, mulberry32, type Row } from './generate';
 
 const AGREEMENTS = Number(process.env.BENCH_INVOICING_AGREEMENTS ?? 60_000);
@@ -231,7 +232,7 @@ async function main() {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, `bench/results/invoicing-${handle.dialect}.md`),
-    `# Royalty invoicing\n\n${line}\n`,
+    `# Royalty invoicing\n\n${line}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on commit ${gitCommit(root)}, ${os.cpus().length} CPUs; \`${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL=… ' : ''}npm run bench:invoicing\`.\n`,
   );
   await handle.close();
 }

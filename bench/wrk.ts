@@ -33,6 +33,7 @@ import {
   finishPostgresLoad,
   withDatabase,
 } from './generate';
+import { gitCommit } from './config';
 import { openLoopLoad, percentile } from './open-loop';
 import { buildServer, root, signInAs, sleep, startApp, startBare, type BenchProcess } from './processes';
 
@@ -457,14 +458,7 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-function commit(): string {
-  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return `${result.stdout.trim()}${dirty.stdout.trim() ? ' (with uncommitted changes in the checkout)' : ''}`;
-}
+const commit = () => gitCommit(root);
 
 function render(
   tables: Array<{ workers: number; rows: Row[]; ceiling: Record<number, number>; load: string }>,
