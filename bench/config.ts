@@ -22,12 +22,19 @@ export function benchAppConfig(databaseUrl: string, dataDir: string) {
   });
 }
 
-/** The checkout a figure was measured on, so that rerunning it elsewhere compares like with like. */
+/**
+ * The checkout a figure was measured on, so that rerunning it elsewhere compares like with like (results
+ * written by an earlier bench of the same sitting do not count as changes).
+ */
 export function gitCommit(cwd: string): string {
   const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' });
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-    cwd,
-    encoding: 'utf8',
-  });
+  const dirty = spawnSync(
+    'git',
+    ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'],
+    {
+      cwd,
+      encoding: 'utf8',
+    },
+  );
   return `${result.stdout.trim()}${dirty.stdout.trim() ? ' (with uncommitted changes in the checkout)' : ''}`;
 }
