@@ -20,6 +20,7 @@ type ReportRow = {
   agreement: { franchisee: string | null };
   store_count: number;
   periods: number;
+  sales: number;
   royalty: number;
   minimum_top_up: number;
   marketing: number;
@@ -266,8 +267,9 @@ describe('royalty tiers per store or pooled, alike in the invoice and the royalt
 
   /*
    * The term starts on the opening date, the effective date only without one, in both: effective 2025-01-01,
-   * opened 2026-03-01, a $500 minimum and no sales before March. January and February 2026 owe no minimum, get
-   * no invoice and expect no report; March, with $5,000 a store at 4% ($200 each, $400 pooled), is topped up to $500.
+   * opened 2026-03-01, a $500 minimum. January and February 2026 owe no minimum, get no invoice and expect no
+   * report, and February's $1,000 a store (a soft opening, before the term) owes no royalty in either; March,
+   * with $5,000 a store at 4% ($200 each, $400 pooled), is topped up to $500.
    */
   it('starts the term on the opening date in the invoice and the report alike', async () => {
     const { admin, observer } = await teamWithRoles(ctx);
@@ -280,7 +282,10 @@ describe('royalty tiers per store or pooled, alike in the invoice and the royalt
         royalty_percent: 4,
         royalty_minimum: 500,
       },
-      [{ month: '2026-03', first: 5_000, second: 5_000 }],
+      [
+        { month: '2026-02', first: 1_000, second: 1_000 },
+        { month: '2026-03', first: 5_000, second: 5_000 },
+      ],
     );
     // February is wholly before the term: no invoice at all, not one for $0.
     expect(await invoiceMonth(admin, '2026-02')).toEqual([]);
@@ -290,7 +295,8 @@ describe('royalty tiers per store or pooled, alike in the invoice and the royalt
     expect(row).toMatchObject({
       basis: 'reported',
       missing_reports: 0,
-      periods: 3,
+      periods: 1,
+      sales: 10_000,
       royalty: 400,
       minimum_top_up: 100,
       total_due: 500,

@@ -523,6 +523,9 @@ export async function computeRoyalties(
     let waiting = 0;
     for (let index = periods.first; index < count; index += 1) {
       const period = periods.all[index]!;
+      // As on the invoice: a period wholly outside the agreement's term owes nothing under it, whatever the
+      // store sold then (before opening, or after a termination while another agreement covers it).
+      if (!inTerm(p.term, period)) continue;
       const since = periodInputs(p, index, cents, before, counts);
       const share = shares?.[index];
       // Another pooled agreement's missing report holds this one's period back as well.

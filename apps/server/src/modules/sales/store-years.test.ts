@@ -5,6 +5,7 @@ import type { TestClient } from '../../../test/client';
 import { createVia, teamWithRoles, uploadImport } from '../../../test/factories';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { purgeTrash } from '../trash/service';
+import { computeRoyalties } from './reports';
 
 const ctx = useTestApp();
 const api = '/app/api/v1/sales';
@@ -100,8 +101,9 @@ async function expectExact(
     );
     expect(byStore.total.previous_gross).toBe(sum(previous));
 
-    const royalties = (await client.get(`${api}/reports/royalties?from=${from}&to=${to}`)).body
-      .data as Array<{ agreement: { id: number }; sales: number }>;
+    // Read as on a day before every figure: in the agreements' terms, yet no period has ended, so none
+    // expects a report and none is estimated, and the report's sales are exactly the rows' sums.
+    const royalties = await computeRoyalties(ctx.db, teamId, from, to, '2020-01-01');
     const salesOf = (id: number) => royalties.find((r) => r.agreement.id === id)!.sales;
     // Monthly periods count whole months; weekly ones whole Monday–Sunday weeks.
     const [monthFrom, monthTo] = [`${from.slice(0, 7)}-01`, monthEnd(to)];
@@ -163,9 +165,7 @@ describe('sales_store_years (the per-store, per-year roll-up the reports read)',
       store_ids: [dallas.id],
       agreement_number: 'M-1',
       status: 'open',
-      // The term starts after every figure, so no report is expected and none is estimated: the report's
-      // sales are exactly the rows' sums.
-      effective_date: '2099-01-01',
+      effective_date: '2000-01-01',
       royalty_percent: 6,
       reporting_frequency: 'monthly',
     });
@@ -174,7 +174,7 @@ describe('sales_store_years (the per-store, per-year roll-up the reports read)',
       store_ids: [austin.id],
       agreement_number: 'W-1',
       status: 'open',
-      effective_date: '2099-01-01',
+      effective_date: '2000-01-01',
       royalty_percent: 6,
       reporting_frequency: 'weekly',
     });
