@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { AppError } from './errors';
 import { xlsxStream } from './xlsx-writer';
 import { safeCell, type Cell } from './cells';
@@ -17,16 +17,26 @@ export type TabularFormat = (typeof TABULAR_FORMATS)[number];
  * other requests (platform/turns.ts).
  */
 export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
-  async function* safe() {
-    for await (const row of inTurns(rows)) yield row.map(safeCell);
+  // Rows are written CSV_BATCH at a time by the library's synchronous writer: its stream form costs a
+  // transform step per row, which made half the time of a 500,000-line journal export.
+  async function* text() {
+    let batch: ReturnType<typeof safeCell>[][] = [];
+    let bom = true;
+    for await (const row of inTurns(rows)) {
+      batch.push(row.map(safeCell));
+      if (batch.length < CSV_BATCH) continue;
+      yield stringify(batch, { bom });
+      bom = false;
+      batch = [];
+    }
+    if (batch.length || bom) yield stringify(batch, { bom });
   }
-  // pipe() does not pass errors on: a failing read (a database error mid-export) must end the download
-  // with an error instead of being thrown as an uncaught exception while the response hangs.
-  const source = Readable.from(safe());
-  const csv = stringify({ bom: true });
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  // A failing read (a database error mid-export) destroys this stream, which ends the download with an error.
+  return Readable.from(text());
 }
+
+/** Rows turned into CSV text at once: enough to amortize the call, few enough to keep the stream flowing. */
+const CSV_BATCH = 200;
 
 const CONTENT_TYPES: Record<TabularFormat, string> = {
   csv: 'text/csv; charset=utf-8',
