@@ -36,7 +36,7 @@ import { refreshSchedules } from '../apps/server/src/modules/lease-accounting/st
 import { invalidateSchedules } from '../apps/server/src/modules/lease-accounting/repository';
 import { createPersonalTeam } from '../apps/server/src/modules/teams/service';
 import { insertUser } from '../apps/server/src/modules/users/repository';
-import { benchAppConfig } from './config';
+import { benchAppConfig, gitCommit } from './config';
 import { insertAll, mulberry32, PASSWORD, type Row } from './generate';
 import { buildServer, sampleRss, signInAs, startApp } from './processes';
 
@@ -318,7 +318,7 @@ async function main() {
   } finally {
     await server.stop();
   }
-  const out = `# Lease accounting (${handle.dialect}, ${LEASES.toLocaleString('en-US')} leases, ${new Date().toISOString()})\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
+  const out = `# Lease accounting (${handle.dialect}, ${LEASES.toLocaleString('en-US')} leases, ${new Date().toISOString()}, commit ${gitCommit(root)})\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
   // A part of a run leaves the whole run's results as they were.
   if (exportOnly) return;
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
