@@ -12,8 +12,15 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toStr
 
 const screenshotDir = path.resolve(import.meta.dirname, 'artifacts/screenshots');
 
+/**
+ * Whether this run writes the screenshots people look at (`npm run screenshots`, or E2E_SCREENSHOTS=1). `npm test`
+ * leaves them out: nobody opens a CI machine's PNGs, and encoding some 260 full pages cost a tenth of the suite.
+ */
+export const keepScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
 /** Screenshots kept as test artifacts, the full page unless told (and looked at: see the README's screenshot). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!keepScreenshots) return;
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }

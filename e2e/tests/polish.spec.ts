@@ -70,7 +70,7 @@ test('on a phone a store’s tabs show that more tabs lie to the side, and a dee
   ).toBeInViewport({
     ratio: 1,
   });
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/store-tabs-phone.png' });
+  await screenshot(page, 'store-tabs-phone', { fullPage: false });
 });
 
 test('on a phone reminder cards are compact with 44 px targets, filters fold behind one button, and search results use the full width', async ({

@@ -109,7 +109,7 @@ test('the grid fits six-digit figures, keeps Save and Total in view, and asks be
   await cell('Grid Store 01', 'Jan').focus();
   expect(await cell('Grid Store 01', 'Jan').evaluate(uncovered)).toBe(true);
   await screenshot(page, 'sales-grid-wide');
-  await page.screenshot({ path: test.info().outputPath('sales-grid-viewport.png') });
+  await screenshot(page, 'sales-grid-viewport', { fullPage: false });
   // On a phone too.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Save sales' })).toBeInViewport({ ratio: 1 });
@@ -117,7 +117,7 @@ test('the grid fits six-digit figures, keeps Save and Total in view, and asks be
   await page.keyboard.press('Enter');
   await expect(cell('Grid Store 02', 'Jan')).toBeFocused();
   expect(await cell('Grid Store 02', 'Jan').evaluate(uncovered)).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('sales-grid-phone.png') });
+  await screenshot(page, 'sales-grid-phone', { fullPage: false });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Leaving asks first, as the record forms do; keeping on editing keeps the figures.

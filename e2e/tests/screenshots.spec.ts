@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, gotoSettled, registerViaApi, uniqueEmail } from '../support';
+import { apiCall, gotoSettled, keepScreenshots, registerViaApi, uniqueEmail } from '../support';
 
 /**
  * The screenshot set: every page at a desktop and a phone size, in light and dark mode (the app
- * follows the system setting), written to e2e/artifacts/screenshots/set/ for people to look at. Each run also
+ * follows the system setting), written to e2e/artifacts/screenshots/set/ for people to look at (`npm run
+ * screenshots`). Each run, with or without the pictures,
  * checks what a broken theme would show: the page renders its heading, the background follows the scheme,
  * and dark mode has no serious contrast failure on its pages.
  */
@@ -128,7 +129,11 @@ for (const scheme of ['light', 'dark'] as const) {
             `${url} background follows ${scheme} mode`,
           ).toBe(true);
           const name = route === '/' ? 'home' : route.slice(1).replace(/[/:]+/g, '-');
-          await page.screenshot({ path: path.join(folder, `${name}-${size}-${scheme}.png`), fullPage: true });
+          if (keepScreenshots)
+            await page.screenshot({
+              path: path.join(folder, `${name}-${size}-${scheme}.png`),
+              fullPage: true,
+            });
           // Contrast is what dark mode can break; one size is enough to check it.
           if (scheme === 'dark' && size === 'desktop') {
             const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
