@@ -13,7 +13,7 @@ fs.rmSync(shots, { recursive: true, force: true });
 const run = spawnSync(
   path.join(root, 'node_modules/.bin/playwright'),
   ['test', '-c', 'e2e/playwright.config.ts', 'marketing-shots.spec.ts'],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_SCREENSHOTS: '1' } },
+  { cwd: root, stdio: 'inherit' },
 );
 if (run.status !== 0) process.exit(run.status ?? 1);
 fs.mkdirSync(target, { recursive: true });

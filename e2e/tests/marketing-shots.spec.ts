@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '../fixtures';
-import { keepScreenshots, logIn } from '../support';
+import { logIn } from '../support';
 
 /**
  * The pictures on the marketing home are the product itself: this spec photographs the demo portfolio
@@ -12,8 +12,6 @@ import { keepScreenshots, logIn } from '../support';
 const folder = path.resolve(import.meta.dirname, '../artifacts/screenshots/marketing');
 
 async function shoot(page: Page, name: string) {
-  // `npm test` checks the pages the pictures show; the pictures come with `npm run screenshots:marketing`.
-  if (!keepScreenshots) return;
   fs.mkdirSync(folder, { recursive: true });
   // No progress bar, caret or hover left in the picture.
   await page.mouse.move(0, 0);
