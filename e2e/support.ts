@@ -74,6 +74,25 @@ export async function franchiseeWithMarchSales(
   names: { company: string; email?: string; brand: string; store: string; agreement: string },
   terms: Record<string, unknown> = {},
 ) {
+  const records = await franchiseeWithAgreement(request, names, terms);
+  await apiCall(request, 'POST', '/sales', {
+    store_id: records.store.id,
+    period: 'month',
+    period_start: '2026-03-01',
+    gross: 20000,
+  });
+  return records;
+}
+
+/**
+ * A franchisee company operating one store of a new brand under an open monthly agreement at 5% royalty
+ * (from 2025), with no sales yet.
+ */
+export async function franchiseeWithAgreement(
+  request: APIRequestContext,
+  names: { company: string; email?: string; brand: string; store: string; agreement: string },
+  terms: Record<string, unknown> = {},
+) {
   const operator = await apiCall(request, 'POST', '/companies', {
     name: names.company,
     kind: 'franchisee',
@@ -95,12 +114,6 @@ export async function franchiseeWithMarchSales(
     royalty_percent: 5,
     reporting_frequency: 'monthly',
     ...terms,
-  });
-  await apiCall(request, 'POST', '/sales', {
-    store_id: store.id,
-    period: 'month',
-    period_start: '2026-03-01',
-    gross: 20000,
   });
   return { operator, brand, store };
 }
