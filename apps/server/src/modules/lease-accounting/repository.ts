@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { AccountingReading } from '@storekeep/contracts';
 import { dialectOf, type Executor } from '../../platform/db';
 import type {
@@ -164,8 +164,12 @@ export async function invalidateSchedules(
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
-/** Stored schedules of leases without a rate of their own (they take the team's table) are out of date. */
-export async function invalidateTableRated(db: Executor, teamId: number): Promise<number> {
+type ProfileCondition = (
+  p: ExpressionBuilder<Database & { p: Database['lease_accounting_profiles'] }, 'p'>,
+) => Expression<SqlBool>;
+
+/** Stored schedules of the team's leases whose profile meets `condition` are out of date; returns how many. */
+async function invalidateWhereProfile(db: Executor, teamId: number, condition: ProfileCondition) {
   const updated = await db
     .updateTable('lease_accounting_schedules')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -177,11 +181,16 @@ export async function invalidateTableRated(db: Executor, teamId: number): Promis
           .select('p.id')
           .whereRef('p.team_id', '=', 'lease_accounting_schedules.team_id')
           .whereRef('p.lease_id', '=', 'lease_accounting_schedules.lease_id')
-          .where('p.discount_rate', 'is', null),
+          .where(condition),
       ),
     )
     .executeTakeFirst();
   return Number(updated.numUpdatedRows);
+}
+
+/** Stored schedules of leases without a rate of their own (they take the team's table) are out of date. */
+export function invalidateTableRated(db: Executor, teamId: number): Promise<number> {
+  return invalidateWhereProfile(db, teamId, (p) => p('p.discount_rate', 'is', null));
 }
 
 /**
@@ -200,22 +209,9 @@ export async function invalidateFollowingTeam(
     rounding: 'p.rounding_source',
     precision: 'p.precision_source',
   } as const;
-  const updated = await db
-    .updateTable('lease_accounting_schedules')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('team_id', '=', teamId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('lease_accounting_profiles as p')
-          .select('p.id')
-          .whereRef('p.team_id', '=', 'lease_accounting_schedules.team_id')
-          .whereRef('p.lease_id', '=', 'lease_accounting_schedules.lease_id')
-          .where((p) => p.or(readings.map((reading) => p(sourceColumn[reading], '=', 'team')))),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows);
+  return invalidateWhereProfile(db, teamId, (p) =>
+    p.or(readings.map((reading) => p(sourceColumn[reading], '=', 'team'))),
+  );
 }
 
 /** The lease's stored schedule is out of date from this transaction on (its state made if it had none). */
