@@ -5,7 +5,7 @@ import { buildLease, createVia, teamWithRoles, uploadImport } from '../../../tes
 import type { TestClient } from '../../../test/client';
 import { presentRow } from './presenter';
 import { queueStaleScheduleRefreshes, REFRESH_LEASE_SCHEDULES } from './refresh-job';
-import { invalidateSchedules } from './repository';
+import { invalidateSchedules, storedRowsOf } from './repository';
 import { CLAIM_TTL_MS, refreshSchedules, rowOfStored } from './stored';
 
 const ctx = useTestApp();
@@ -62,14 +62,7 @@ async function staleLeases(teamId: number) {
 
 /** The lease's stored rows, presented: equal to its schedule computed afresh when it is current. */
 async function storedRows(teamId: number, leaseId: number) {
-  const rows = await ctx.db
-    .selectFrom('lease_accounting_schedule_rows')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('lease_id', '=', leaseId)
-    .orderBy('month')
-    .execute();
-  return rows.map((row) => presentRow(rowOfStored(row)));
+  return (await storedRowsOf(ctx.db, teamId, leaseId)).map((row) => presentRow(rowOfStored(row)));
 }
 
 async function expectCurrent(client: TestClient, teamId: number, leaseId: number) {

@@ -9,6 +9,7 @@ import {
   teamWithRoles,
 } from '../../../test/factories';
 import { presentRow } from './presenter';
+import { storedRowsOf } from './repository';
 import { rowOfStored } from './stored';
 
 const ctx = useTestApp();
@@ -57,13 +58,7 @@ async function expectStoredCurrent(client: Client, teamId: number, leaseId: numb
   }
   const fresh = await client.get(`/app/api/v1/leases/${leaseId}/accounting/schedule`);
   expect(fresh.status).toBe(200);
-  const stored = await ctx.db
-    .selectFrom('lease_accounting_schedule_rows')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('lease_id', '=', leaseId)
-    .orderBy('month')
-    .execute();
+  const stored = await storedRowsOf(ctx.db, teamId, leaseId);
   expect(stored.map((row) => presentRow(rowOfStored(row)))).toEqual(
     (fresh.body.data.rows as Array<{ closed: boolean }>).map((row) => ({ ...row, closed: false })),
   );
