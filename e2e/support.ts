@@ -26,6 +26,22 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 }
 
 /**
+ * The page's laid-out width, read after the browser has drawn a frame. Right after an emulated resize from a
+ * desktop width, Chromium can lay out one frame with the desktop offsets (the sidebar's padding) still applied,
+ * 495 px wide at 390; what a person sees is the frame after.
+ */
+export async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(document.documentElement.scrollWidth)),
+        ),
+      ),
+  );
+}
+
+/**
  * A made-up address for one registering user. The suite registers over a hundred users within minutes, more
  * than the per-address sign-up limit lets one address do; real users register from their own addresses.
  */

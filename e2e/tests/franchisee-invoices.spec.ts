@@ -4,6 +4,7 @@ import {
   apiCall,
   franchiseeWithMarchSales,
   logIn,
+  pageWidth,
   registerFranchisee,
   registerViaApi,
   screenshot,
@@ -82,7 +83,7 @@ test('a franchisee opens their royalty invoice from the dashboard, reads it and 
   await screenshot(page, 'franchisee-invoices', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   await screenshot(page, 'franchisee-invoices-phone', { fullPage: false });
   await page.setViewportSize({ width: 1440, height: 900 });
 

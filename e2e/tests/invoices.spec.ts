@@ -1,5 +1,12 @@
 import { expect, test } from '../fixtures';
-import { apiCall, franchiseeWithMarchSales, registerViaApi, screenshot, uniqueEmail } from '../support';
+import {
+  apiCall,
+  franchiseeWithMarchSales,
+  pageWidth,
+  registerViaApi,
+  screenshot,
+  uniqueEmail,
+} from '../support';
 
 test('a franchisor invoices a month of royalties and records the payment', async ({ page }) => {
   test.setTimeout(90_000);
@@ -138,7 +145,7 @@ test('a bank statement file pays the invoice it names; aging and the statement f
   for (const tab of ['aging', 'bank', 'statement', 'settings']) {
     await page.goto(`/invoices?tab=${tab}`);
     await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await screenshot(page, `collections-${tab}-phone`);
   }
 });

@@ -1,5 +1,13 @@
 import { expect, test } from '../fixtures';
-import { apiCall, joinTeam, registerViaApi, screenshot, seriousViolations, uniqueEmail } from '../support';
+import {
+  apiCall,
+  joinTeam,
+  pageWidth,
+  registerViaApi,
+  screenshot,
+  seriousViolations,
+  uniqueEmail,
+} from '../support';
 
 test('a manager sets a lease’s payment terms to quarterly in arrears on the 5th and the generated line follows', async ({
   page,
@@ -47,7 +55,7 @@ test('a manager sets a lease’s payment terms to quarterly in arrears on the 5t
   await expect(page.getByLabel('Due day of the month')).toHaveValue('5');
   await screenshot(page, 'payment-terms-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   await screenshot(page, 'payment-terms-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
 
