@@ -26,19 +26,16 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 }
 
 /**
- * The page's laid-out width, read after the browser has drawn a frame. Right after an emulated resize from a
- * desktop width, Chromium can lay out one frame with the desktop offsets (the sidebar's padding) still applied,
- * 495 px wide at 390; what a person sees is the frame after.
+ * Waits until nothing on the page is wider than `width` (a phone's 390 px): no sideways scrolling. Right after an
+ * emulated resize from a desktop width, Chromium can lay out a few frames with the desktop sidebar's padding still
+ * applied (495 px at 390, never seen by a person on a phone); a page that really overflows never settles.
  */
-export async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => resolve(document.documentElement.scrollWidth)),
-        ),
-      ),
-  );
+export async function expectFitsWidth(page: Page, width = 390) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `the page fits ${width} px without scrolling sideways`,
+    })
+    .toBeLessThanOrEqual(width);
 }
 
 /**

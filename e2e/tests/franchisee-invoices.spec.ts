@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { expect, test } from '../fixtures';
 import {
   apiCall,
+  expectFitsWidth,
   franchiseeWithMarchSales,
   logIn,
-  pageWidth,
   registerFranchisee,
   registerViaApi,
   screenshot,
@@ -83,7 +83,7 @@ test('a franchisee opens their royalty invoice from the dashboard, reads it and 
   await screenshot(page, 'franchisee-invoices', { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table).toBeVisible();
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page);
   await screenshot(page, 'franchisee-invoices-phone', { fullPage: false });
   await page.setViewportSize({ width: 1440, height: 900 });
 

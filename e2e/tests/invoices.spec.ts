@@ -1,8 +1,8 @@
 import { expect, test } from '../fixtures';
 import {
   apiCall,
+  expectFitsWidth,
   franchiseeWithMarchSales,
-  pageWidth,
   registerViaApi,
   screenshot,
   uniqueEmail,
@@ -145,7 +145,7 @@ test('a bank statement file pays the invoice it names; aging and the statement f
   for (const tab of ['aging', 'bank', 'statement', 'settings']) {
     await page.goto(`/invoices?tab=${tab}`);
     await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page);
     await screenshot(page, `collections-${tab}-phone`);
   }
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { StoreOccupancy } from '@storekeep/contracts';
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, pageWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, expectFitsWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -64,7 +64,7 @@ test('occupancy cost: the store page’s figure, the stores list sorted by it, a
   await screenshot(page, 'occupancy-store-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card).toContainText('5.50 %');
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page);
   await screenshot(page, 'occupancy-store-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -100,7 +100,7 @@ test('occupancy cost: the store page’s figure, the stores list sorted by it, a
   await screenshot(page, 'occupancy-dashboard-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(ranked.nth(1)).toContainText('10.50 %');
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page);
   await screenshot(page, 'occupancy-dashboard-phone');
   expect(frisco.months).toHaveLength(12);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { apiCall, pageWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, expectFitsWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a month of rent payables is generated, approved with its invoice variance, exported and paid', async ({
   page,
@@ -89,6 +89,6 @@ test('a month of rent payables is generated, approved with its invoice variance,
   await screenshot(page, 'payables-paid');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cam).toContainText('Void');
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page);
   await screenshot(page, 'payables-phone');
 });

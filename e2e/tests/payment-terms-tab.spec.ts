@@ -1,8 +1,8 @@
 import { expect, test } from '../fixtures';
 import {
   apiCall,
+  expectFitsWidth,
   joinTeam,
-  pageWidth,
   registerViaApi,
   screenshot,
   seriousViolations,
@@ -55,7 +55,7 @@ test('a manager sets a lease’s payment terms to quarterly in arrears on the 5t
   await expect(page.getByLabel('Due day of the month')).toHaveValue('5');
   await screenshot(page, 'payment-terms-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page);
   await screenshot(page, 'payment-terms-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, pageWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, expectFitsWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -134,8 +134,7 @@ test('two overlapping exclusive territories of one brand are flagged on both agr
   );
   await expect(territory.getByRole('link', { name: /Agreement TT-SOUTH \(exclusive\)/ })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  const width = await pageWidth(page);
-  expect(width).toBeLessThanOrEqual(390);
+  await expectFitsWidth(page);
   await screenshot(page, 'territory-phone');
 });
 
