@@ -25,9 +25,9 @@ export default defineConfig({
     baseURL,
     // As a user who asked for less motion: the app then skips its transitions, so no frame is drawn for them.
     reducedMotion: 'reduce',
-    // A trace records every action's screencast and DOM: with it the suite took 690 s on two cores, without 300. CI keeps no
-    // artifacts, so it records none (a failure still leaves its screenshot and page snapshot in the log's
-    // folder); E2E_TRACE=retain-on-failure asks for them anywhere.
+    // A trace records every action's screencast and DOM: with it the suite took 690 s on two cores, without it
+    // 300 s. CI keeps no artifacts, so it records none (a failure still leaves its screenshot and page snapshot
+    // in the log's folder); E2E_TRACE=retain-on-failure asks for them anywhere.
     trace: (process.env.E2E_TRACE ?? (process.env.CI ? 'off' : 'retain-on-failure')) as TraceMode,
     screenshot: 'only-on-failure',
     launchOptions: {
