@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { AccountingReading } from '@storekeep/contracts';
 import { dialectOf, type Executor } from '../../platform/db';
+import { insertMany } from '../../platform/db/insert-many';
 import type {
   Database,
   LeaseAccountingProfilesTable,
@@ -400,13 +401,32 @@ export async function replaceStoredRows(
     .where('team_id', '=', teamId)
     .where('lease_id', 'in', leaseIds)
     .execute();
-  // 17 values a row: 1,000 rows stay under both databases' limit on a statement's parameters.
-  for (let at = 0; at < rows.length; at += 1000)
-    await db
-      .insertInto('lease_accounting_schedule_rows')
-      .values(rows.slice(at, at + 1000).map((row) => ({ team_id: teamId, ...row })))
-      .execute();
+  await insertMany(
+    db,
+    'lease_accounting_schedule_rows',
+    STORED_ROW_COLUMNS,
+    rows.map((row) => ({ team_id: teamId, ...row })),
+  );
 }
+
+const STORED_ROW_COLUMNS = {
+  team_id: 'integer',
+  lease_id: 'integer',
+  period: 'text',
+  month: 'integer',
+  period_start: 'date',
+  payment_cents: 'bigint',
+  interest_cents: 'bigint',
+  principal_cents: 'bigint',
+  liability_opening_cents: 'bigint',
+  liability_closing_cents: 'bigint',
+  rou_opening_cents: 'bigint',
+  rou_amortization_cents: 'bigint',
+  rou_closing_cents: 'bigint',
+  straight_line_cost_cents: 'bigint',
+  total_expense_cents: 'bigint',
+  lead_lines: 'text',
+} as const;
 
 /** A lease's stored rows in month order (what the journal and the checks against a fresh computation read). */
 export async function storedRowsOf(db: Executor, teamId: number, leaseId: number) {

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/context';
+import { buildLease, buildUser, signIn } from '../../../test/factories';
+import { insertMany } from './insert-many';
+
+const ctx = useTestApp();
+
+const COLUMNS = {
+  team_id: 'integer',
+  lease_id: 'integer',
+  period: 'text',
+  month: 'integer',
+  period_start: 'date',
+  payment_cents: 'bigint',
+  interest_cents: 'bigint',
+  principal_cents: 'bigint',
+  liability_opening_cents: 'bigint',
+  liability_closing_cents: 'bigint',
+  rou_opening_cents: 'bigint',
+  rou_amortization_cents: 'bigint',
+  rou_closing_cents: 'bigint',
+  straight_line_cost_cents: 'bigint',
+  total_expense_cents: 'bigint',
+  lead_lines: 'text',
+} as const;
+
+async function leaseOfNewTeam() {
+  const { user, team } = await buildUser(ctx);
+  const lease = await buildLease(await signIn(ctx, user.email));
+  return { teamId: team.id, leaseId: lease.id };
+}
+
+const row = (teamId: number, leaseId: number, month: number, overrides: Record<string, unknown> = {}) => ({
+  team_id: teamId,
+  lease_id: leaseId,
+  period: `p${String(month).padStart(5, '0')}`,
+  month,
+  period_start: '2026-03-01',
+  payment_cents: month,
+  interest_cents: 0,
+  principal_cents: 0,
+  liability_opening_cents: 0,
+  liability_closing_cents: 0,
+  rou_opening_cents: 0,
+  rou_amortization_cents: 0,
+  rou_closing_cents: 0,
+  straight_line_cost_cents: null,
+  total_expense_cents: 0,
+  lead_lines: null,
+  ...overrides,
+});
+
+const readBack = (teamId: number) =>
+  ctx.db
+    .selectFrom('lease_accounting_schedule_rows')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .orderBy('month')
+    .execute();
+
+describe('inserting many rows at once', () => {
+  it('keeps every value as given: text that array literals and JSON escape, nulls, cents beyond 32 bits, dates', async () => {
+    const { teamId, leaseId } = await leaseOfNewTeam();
+    const awkward = [
+      '{"a":"b,c"}',
+      'quote " and backslash \\ and {braces}',
+      'NULL',
+      '',
+      'line\nbreak, tab\t, ünïcødé ✓',
+    ];
+    await insertMany(
+      ctx.db,
+      'lease_accounting_schedule_rows',
+      COLUMNS,
+      awkward.map((text, i) =>
+        row(teamId, leaseId, i + 1, {
+          lead_lines: text,
+          payment_cents: 9_007_199_254_740_991 - i,
+          straight_line_cost_cents: i % 2 ? -123_456_789_012 : null,
+          period_start: `2026-0${i + 1}-15`,
+        }),
+      ),
+    );
+    const stored = await readBack(teamId);
+    expect(stored.map((r) => r.lead_lines)).toEqual(awkward);
+    expect(stored.map((r) => Number(r.payment_cents))).toEqual(
+      awkward.map((_, i) => 9_007_199_254_740_991 - i),
+    );
+    expect(
+      stored.map((r) => (r.straight_line_cost_cents === null ? null : Number(r.straight_line_cost_cents))),
+    ).toEqual([null, -123_456_789_012, null, -123_456_789_012, null]);
+    expect(stored.map((r) => String(r.period_start))).toEqual([
+      '2026-01-15',
+      '2026-02-15',
+      '2026-03-15',
+      '2026-04-15',
+      '2026-05-15',
+    ]);
+  });
+
+  it('writes more rows than one statement carries, each once', async () => {
+    const { teamId, leaseId } = await leaseOfNewTeam();
+    const rows = Array.from({ length: 12_345 }, (_, i) => row(teamId, leaseId, i + 1));
+    await insertMany(ctx.db, 'lease_accounting_schedule_rows', COLUMNS, rows);
+    const stored = await readBack(teamId);
+    expect(stored).toHaveLength(12_345);
+    expect(stored.map((r) => Number(r.month))).toEqual(rows.map((r) => r.month));
+    expect(stored.at(-1)!.period).toBe('p12345');
+  });
+
+  it('writes nothing when one row fails, inside a transaction', async () => {
+    const { teamId, leaseId } = await leaseOfNewTeam();
+    const rows = [row(teamId, leaseId, 1), row(teamId, leaseId, 2), row(teamId, leaseId, 1)];
+    await expect(
+      ctx.db.transaction().execute((trx) => insertMany(trx, 'lease_accounting_schedule_rows', COLUMNS, rows)),
+    ).rejects.toThrow();
+    expect(await readBack(teamId)).toEqual([]);
+  });
+});
