@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { AccountingReading } from '@storekeep/contracts';
 import { dialectOf, type Executor } from '../../platform/db';
 import { insertMany } from '../../platform/db/insert-many';
@@ -388,7 +388,12 @@ export async function markStored(
   return Number(updated.numUpdatedRows) > 0;
 }
 
-/** Replaces the stored rows of these leases (each lease's rows whole). */
+/**
+ * Replaces the stored rows of these leases (each lease's rows whole). On SQLite a lease whose months are the
+ * ones already stored (new rates, a changed payment: the usual recompute) has its rows rewritten in place,
+ * by id: its keys stay, so the (team, period, lease) index, whose entries for one lease lie in as many leaf
+ * pages as it has months, is not touched at all. Deleting and inserting them dirtied those ~120 pages a lease.
+ */
 export async function replaceStoredRows(
   db: Executor,
   teamId: number,
@@ -396,17 +401,106 @@ export async function replaceStoredRows(
   rows: StoredRowValues[],
 ) {
   if (!leaseIds.length) return;
+  let replaced = leaseIds;
+  let fresh = rows;
+  if (dialectOf(db) === 'sqlite') {
+    const inPlace = await rowsInPlace(db, teamId, leaseIds, rows);
+    await updateStoredRows(db, inPlace.updates);
+    replaced = inPlace.replaced;
+    fresh = inPlace.fresh;
+  }
+  if (!replaced.length) return;
   await db
     .deleteFrom('lease_accounting_schedule_rows')
     .where('team_id', '=', teamId)
-    .where('lease_id', 'in', leaseIds)
+    .where('lease_id', 'in', replaced)
     .execute();
   await insertMany(
     db,
     'lease_accounting_schedule_rows',
     STORED_ROW_COLUMNS,
-    rows.map((row) => ({ team_id: teamId, ...row })),
+    fresh.map((row) => ({ team_id: teamId, ...row })),
   );
+}
+
+type StoredUpdate = { id: number; row: StoredRowValues };
+
+function byLease<T>(rows: T[], leaseOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(leaseOf(row));
+    if (group) group.push(row);
+    else groups.set(leaseOf(row), [row]);
+  }
+  return groups;
+}
+
+/** Which leases' rows can be rewritten by id (the same periods in the same order), and the rest. */
+async function rowsInPlace(db: Executor, teamId: number, leaseIds: number[], rows: StoredRowValues[]) {
+  const stored = await db
+    .selectFrom('lease_accounting_schedule_rows')
+    .select(['id', 'lease_id', 'period'])
+    .where('team_id', '=', teamId)
+    .where('lease_id', 'in', leaseIds)
+    .orderBy('lease_id')
+    .orderBy('month')
+    .execute();
+  const storedOf = byLease(stored, (row) => Number(row.lease_id));
+  const rowsOf = byLease(rows, (row) => row.lease_id);
+  const updates: StoredUpdate[] = [];
+  const replaced: number[] = [];
+  const fresh: StoredRowValues[] = [];
+  for (const leaseId of leaseIds) {
+    const before = storedOf.get(leaseId) ?? [];
+    const after = rowsOf.get(leaseId) ?? [];
+    if (
+      before.length &&
+      before.length === after.length &&
+      before.every((row, i) => row.period === after[i]!.period)
+    )
+      after.forEach((row, i) => updates.push({ id: Number(before[i]!.id), row }));
+    else {
+      replaced.push(leaseId);
+      fresh.push(...after);
+    }
+  }
+  return { updates, replaced, fresh };
+}
+
+/** The columns a rewrite in place sets: all but the keys (team, lease, period). */
+const UPDATED_COLUMNS = [
+  'month',
+  'period_start',
+  'payment_cents',
+  'interest_cents',
+  'principal_cents',
+  'liability_opening_cents',
+  'liability_closing_cents',
+  'rou_opening_cents',
+  'rou_amortization_cents',
+  'rou_closing_cents',
+  'straight_line_cost_cents',
+  'total_expense_cents',
+  'lead_lines',
+] as const;
+
+/**
+ * SQLite's `update … from (values …)`, 1,000 rows a statement (14 values each, within its parameter limit).
+ * Raw SQL: the builder has no VALUES table. The rows are found by id alone, ids this transaction just read
+ * under the team's condition.
+ */
+async function updateStoredRows(db: Executor, updates: StoredUpdate[]) {
+  const assignments = sql.join(
+    UPDATED_COLUMNS.map((column, i) => sql`${sql.ref(column)} = v.${sql.raw(`column${i + 2}`)}`),
+  );
+  for (let at = 0; at < updates.length; at += 1000) {
+    const values = updates
+      .slice(at, at + 1000)
+      .map(({ id, row }) => sql`(${sql.join([id, ...UPDATED_COLUMNS.map((column) => row[column])])})`);
+    await sql`update lease_accounting_schedule_rows set ${assignments} from (values ${sql.join(values)}) as v where lease_accounting_schedule_rows.id = v.column1`.execute(
+      db,
+    );
+  }
 }
 
 const STORED_ROW_COLUMNS = {
