@@ -503,7 +503,8 @@ async function updateStoredRows(db: Executor, updates: StoredUpdate[]) {
   }
 }
 
-const STORED_ROW_COLUMNS = {
+/** The stored rows' columns and their types, as `insertMany` writes them. */
+export const STORED_ROW_COLUMNS = {
   team_id: 'integer',
   lease_id: 'integer',
   period: 'text',

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import { buildLease, buildUser, signIn } from '../../../test/factories';
+import { STORED_ROW_COLUMNS } from '../../modules/lease-accounting/repository';
 import { insertMany } from './insert-many';
 
 const ctx = useTestApp();
 
-const COLUMNS = {
-  team_id: 'integer',
-  lease_id: 'integer',
-  period: 'text',
-  month: 'integer',
-  period_start: 'date',
-  payment_cents: 'bigint',
-  interest_cents: 'bigint',
-  principal_cents: 'bigint',
-  liability_opening_cents: 'bigint',
-  liability_closing_cents: 'bigint',
-  rou_opening_cents: 'bigint',
-  rou_amortization_cents: 'bigint',
-  rou_closing_cents: 'bigint',
-  straight_line_cost_cents: 'bigint',
-  total_expense_cents: 'bigint',
-  lead_lines: 'text',
-} as const;
+// A table with every kind of column the helper sends: integers, cents beyond 32 bits, text, dates, nulls.
+const COLUMNS = STORED_ROW_COLUMNS;
 
 async function leaseOfNewTeam() {
   const { user, team } = await buildUser(ctx);
