@@ -10,12 +10,13 @@ import {
   monthMessage,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { writeTransaction } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { Fixed, type Cell, type TabularFile, type TabularFormat } from '../../platform/tabular';
 import { stores } from '../stores/index';
 import * as repo from './repository';
-import { effectiveSchedule, type Effective } from './effective';
+import { effectiveSchedule, teamEffectiveSchedules, type Effective } from './effective';
 import { glAccountsOf } from './service';
 import { leadLinesOf, refreshSchedules, rowOfStored, type DatedLine } from './stored';
 
@@ -116,51 +117,149 @@ export async function leaseJournalFile(
 
 /** Stored rows a read of the month's journal takes at once (one row per lease). */
 const BATCH = 1000;
+/** Stale leases whose schedules a read computes at once when it cannot use their stored rows. */
+const COMPUTE_BATCH = 100;
+/**
+ * Stale schedules a read of the month's journal stores before reading (about a second of writing). More (new
+ * team rates make the whole portfolio stale) are left to the background refresh, which takes minutes for
+ * 100,000 leases: the read computes their month for the file alone, as the lease's own journal does.
+ */
+export const STORE_BEFORE_READING = 500;
+
+/** One lease's lines of the month, with what the journal shows of the lease. */
+type LeaseMonth = { leaseId: number; lease: LeaseColumns; entries: DatedLine[] };
+
+const inPeriod = (period: string, entries: DatedLine[]) =>
+  entries.filter((entry) => entry.date.slice(0, 7) === period);
+
+/** The month's lines of one stored row. */
+function storedMonth(
+  stored: Awaited<ReturnType<typeof repo.periodRows>>[number],
+  period: string,
+): LeaseMonth {
+  const row = rowOfStored(stored);
+  const leaseId = Number(stored.lease_id);
+  const storeId = stored.store_id === null ? null : Number(stored.store_id);
+  const lead = stored.lead_lines === null ? [] : (JSON.parse(stored.lead_lines) as DatedLine[]);
+  return {
+    leaseId,
+    lease: {
+      id: leaseId,
+      reference: stored.lease_reference,
+      store: storeId === null ? null : { id: storeId, name: stored.store_name ?? '' },
+    },
+    entries: inPeriod(period, [...lead, ...monthEntries(stored.expense_model as ExpenseModel, row)]),
+  };
+}
+
+/** A batch of month lines with the segments of their stores. */
+type Months = { months: LeaseMonth[]; segments: Map<number, Segment> };
+
+/** The month's lines of stale leases, computed now, COMPUTE_BATCH leases a read, in lease order. */
+async function* computedMonths(
+  deps: Deps,
+  teamId: number,
+  leaseIds: number[],
+  period: string,
+): AsyncGenerator<Months> {
+  for (let at = 0; at < leaseIds.length; at += COMPUTE_BATCH) {
+    const effectives = await teamEffectiveSchedules(deps, teamId, leaseIds.slice(at, at + COMPUTE_BATCH));
+    const months: LeaseMonth[] = [];
+    for (const effective of effectives.sort((a, b) => a.lease.id - b.lease.id)) {
+      const row = effective.schedule?.rows.find((one) => one.period_start.slice(0, 7) === period);
+      if (!row || !effective.schedule) continue;
+      months.push({
+        leaseId: effective.lease.id,
+        lease: effective.lease,
+        entries: inPeriod(period, [
+          ...leadLinesOf(effective, row),
+          ...monthEntries(effective.schedule.expense_model, row),
+        ]),
+      });
+    }
+    if (months.length) yield { months, segments: await segmentsOf(deps, teamId, months) };
+  }
+}
+
+function segmentsOf(deps: Deps, teamId: number, months: LeaseMonth[]) {
+  const storeIds = new Set(months.map((month) => month.lease.store?.id ?? 0));
+  storeIds.delete(0);
+  return segmentsOfStores(deps, teamId, [...storeIds]);
+}
+
+/** Two runs of month lines, each in lease order, as one in lease order. */
+async function* merged(
+  stored: Months,
+  computed: AsyncGenerator<Months>,
+): AsyncGenerator<[LeaseMonth, Segment | undefined]> {
+  let storedAt = 0;
+  let batch = await computed.next();
+  let batchAt = 0;
+  while (storedAt < stored.months.length || !batch.done) {
+    const next = batch.done ? undefined : batch.value.months[batchAt]!;
+    const own = stored.months[storedAt];
+    if (own && (!next || own.leaseId < next.leaseId)) {
+      storedAt += 1;
+      yield [own, stored.segments.get(own.lease.store?.id ?? 0)];
+    } else if (next && !batch.done) {
+      const segments = batch.value.segments;
+      batchAt += 1;
+      if (batchAt === batch.value.months.length) {
+        batch = await computed.next();
+        batchAt = 0;
+      }
+      yield [next, segments.get(next.lease.store?.id ?? 0)];
+    }
+  }
+}
 
 /**
- * One period's journal for every lease with a saved profile, from the stored schedule rows (decision 0033):
- * stale schedules are recomputed first, then the period is read in lease order a batch at a time and streamed,
- * so neither time nor memory grows with the rest of the term. A lease whose profile cannot yet make a schedule
- * (a missing rate or date), or in the trash, has no entries. Members limited to companies never get here (the
- * module's routes are not company-scoped): every row of the team is the caller's to read.
+ * One period's journal for every lease with a saved profile, from the stored schedule rows (decision 0033), read
+ * in lease order a batch at a time and streamed, so neither time nor memory grows with the rest of the term. A
+ * few stale schedules are stored first; many (STORE_BEFORE_READING) are computed for this file instead, merged
+ * into the stored rows in lease order. A lease whose profile cannot yet make a schedule (a missing rate or date),
+ * or in the trash, has no entries. Members limited to companies never get here (the module's routes are not
+ * company-scoped): every row of the team is the caller's to read.
  */
 export async function periodJournalFile(
   deps: Deps,
-  actor: Actor,
+  teamId: number,
   period: string,
   format: TabularFormat,
+  storeBeforeReading = STORE_BEFORE_READING,
 ): Promise<TabularFile> {
   if (!isMonth(period)) throw invalid('period', monthMessage('period'));
-  const accounts = await glAccountsOf(deps, actor.teamId);
-  // Normally the background refresh left nothing stale; what a write made stale since is computed here, and
-  // leases another run (the job, another export) is computing are waited for rather than computed twice.
-  await refreshSchedules(deps, actor.teamId, { wait: true });
+  const accounts = await glAccountsOf(deps, teamId);
+  // Profiles saved before stored schedules existed get their state, stale, here.
+  await writeTransaction(deps.db, (trx) => repo.addMissingSchedules(trx, teamId));
+  let stale = await repo.staleLeaseIds(deps.db, teamId);
+  if (stale.length <= storeBeforeReading) {
+    // Normally the background refresh left nothing stale; what a write made stale since is stored here, and
+    // leases another run (the job, another export) is computing are waited for rather than computed twice.
+    await refreshSchedules(deps, teamId, { wait: true });
+    stale = [];
+  }
+  const staleSet = new Set(stale);
   async function* rows(): AsyncGenerator<Cell[]> {
     yield HEADER;
     let after = 0;
+    let nextStale = 0;
     for (;;) {
-      const batch = await repo.periodRows(deps.db, actor.teamId, period, after, BATCH);
-      if (!batch.length) break;
-      after = Number(batch.at(-1)!.lease_id);
-      const storeIds = [
-        ...new Set(batch.map((row) => row.store_id).filter((id): id is number => Boolean(id))),
-      ];
-      const segments = await segmentsOfStores(deps, actor.teamId, storeIds);
-      for (const stored of batch) {
-        const row = rowOfStored(stored);
-        const leaseId = Number(stored.lease_id);
-        const storeId = stored.store_id === null ? null : Number(stored.store_id);
-        const lease = {
-          id: leaseId,
-          reference: stored.lease_reference,
-          store: storeId === null ? null : { id: storeId, name: stored.store_name ?? '' },
-        };
-        const lead = stored.lead_lines === null ? [] : (JSON.parse(stored.lead_lines) as DatedLine[]);
-        for (const entry of [...lead, ...monthEntries(stored.expense_model as ExpenseModel, row)])
-          if (entry.date.slice(0, 7) === period)
-            yield cells(lease, segments.get(storeId ?? 0), accounts, entry);
-      }
-      if (batch.length < BATCH) break;
+      const batch = await repo.periodRows(deps.db, teamId, period, after, BATCH);
+      const full = batch.length === BATCH;
+      if (full) after = Number(batch.at(-1)!.lease_id);
+      const months = batch
+        .filter((stored) => !staleSet.has(Number(stored.lease_id)))
+        .map((stored) => storedMonth(stored, period));
+      // The stale leases up to this batch's last lease (all that are left after the last batch).
+      let upTo = nextStale;
+      while (upTo < stale.length && (!full || stale[upTo]! <= after)) upTo += 1;
+      const computed = computedMonths(deps, teamId, stale.slice(nextStale, upTo), period);
+      nextStale = upTo;
+      const own = { months, segments: await segmentsOf(deps, teamId, months) };
+      for await (const [month, segment] of merged(own, computed))
+        for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
+      if (!full) break;
     }
   }
   return { format, name: `lease-journal-${period}`, rows: rows() };

@@ -3,6 +3,7 @@ import { observeQueries } from '../../platform/db';
 import { useTestApp } from '../../../test/context';
 import { buildLease, createVia, teamWithRoles, uploadImport } from '../../../test/factories';
 import type { TestClient } from '../../../test/client';
+import { periodJournalFile } from './journal';
 import { presentRow } from './presenter';
 import { queueStaleScheduleRefreshes, REFRESH_LEASE_SCHEDULES } from './refresh-job';
 import { invalidateSchedules, storedRowsOf } from './repository';
@@ -113,6 +114,41 @@ describe('the background refresh of stored lease schedules', () => {
     expect(String(result.body).trim().split('\n').length).toBeGreaterThan(ids.length);
     expect(statements.filter(writesRows)).toEqual([]);
     expect(statements.filter(storesVersion)).toEqual([]);
+  });
+
+  it('reads a month while many schedules are stale by computing theirs for the file alone, the lines their stored rows give once stored', async () => {
+    const { team, ids } = await portfolio(4);
+    const file = async (period: string, storeBeforeReading?: number) => {
+      const lines: unknown[] = [];
+      const { rows } = await periodJournalFile(ctx.app.deps, team.id, period, 'csv', storeBeforeReading);
+      for await (const row of rows) lines.push(row);
+      return lines;
+    };
+    // January 2025 holds each lease's initial recognition too.
+    const expected = { january: await file('2025-01'), march: await file('2026-03') };
+    expect(expected.march.length).toBeGreaterThan(ids.length);
+
+    // Two leases stale, their stored rows wrong: a read that used them would show it.
+    const stale = [ids[1]!, ids[3]!];
+    await ctx.db
+      .updateTable('lease_accounting_schedule_rows')
+      .set({ payment_cents: 1, interest_cents: 1, lead_lines: null })
+      .where('team_id', '=', team.id)
+      .where('lease_id', 'in', stale)
+      .execute();
+    await invalidateSchedules(ctx.db, team.id, stale);
+
+    const { result, statements } = await statementsDuring(async () => ({
+      january: await file('2025-01', 0),
+      march: await file('2026-03', 0),
+    }));
+    expect(result).toEqual(expected);
+    expect(statements.filter(writesRows)).toEqual([]);
+    expect(await staleLeases(team.id)).toEqual(stale);
+
+    // Under the threshold they are stored first, and the file is the same.
+    expect(await file('2026-03')).toEqual(expected.march);
+    expect(await staleLeases(team.id)).toEqual([]);
   });
 
   it('is queued at start for a team whose schedules were never stored, and stores them', async () => {

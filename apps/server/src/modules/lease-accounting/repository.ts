@@ -324,6 +324,18 @@ export async function staleCount(db: Executor, teamId: number, leaseIds?: number
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
+/** The team's stale stored schedules, claimed or not, in lease order. */
+export async function staleLeaseIds(db: Executor, teamId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('lease_accounting_schedules')
+    .select('lease_id')
+    .where('team_id', '=', teamId)
+    .where(isStale)
+    .orderBy('lease_id')
+    .execute();
+  return rows.map((row) => Number(row.lease_id));
+}
+
 /** Gives back this run's claims on these leases (stored, superseded by a newer version, or failed). */
 export async function releaseClaims(db: Executor, teamId: number, leaseIds: number[], token: string) {
   if (!leaseIds.length) return;
@@ -497,7 +509,7 @@ async function updateStoredRows(db: Executor, updates: StoredUpdate[]) {
     const values = updates
       .slice(at, at + 1000)
       .map(({ id, row }) => sql`(${sql.join([id, ...UPDATED_COLUMNS.map((column) => row[column])])})`);
-    await sql`update lease_accounting_schedule_rows set ${assignments} from (values ${sql.join(values)}) as v where lease_accounting_schedule_rows.id = v.column1`.execute(
+    await sql`update ${sql.table('lease_accounting_schedule_rows')} set ${assignments} from (values ${sql.join(values)}) as v where ${sql.ref('lease_accounting_schedule_rows.id')} = v.column1`.execute(
       db,
     );
   }

@@ -97,7 +97,7 @@ export function registerLeaseAccountingRoutes(root: FastifyInstance, deps: Deps)
       const { format } = exportFormat(request.query.format ? { format: request.query.format } : {});
       return sendTabular(
         reply,
-        await journal.periodJournalFile(deps, actorOf(request, deps), request.query.period, format),
+        await journal.periodJournalFile(deps, actorOf(request, deps).teamId, request.query.period, format),
       );
     },
   );
