@@ -19,6 +19,8 @@
  * 3. **Journal export**: GET /lease-accounting/journal/export?period=`BENCH_LA_PERIOD` (default 2026-03) over
  *    HTTP from the built server (production mode), as CSV and XLSX (`BENCH_LA_FORMATS`), the body read as it
  *    streams; the server's RSS sampled every 10 ms from before the request to its end (growth = peak − before).
+ * 4. **Journal export with every schedule stale**, as right after new team rates: the CSV again once every
+ *    schedule is made stale (the read computes the month for the file; the background refresh stores them).
  *
  * Results go to the console and `bench/results/lease-accounting-<dialect>.md`.
  */
@@ -333,6 +335,22 @@ async function main() {
     for (const format of FORMATS) {
       const result = await exportJournal(server.url, server.child.pid!, session, format);
       const line = `journal export ${PERIOD} (${format}): ${seconds(result.ms)} (first byte ${seconds(result.firstByteMs)}), ${mb(result.bytes)}${format === 'csv' ? `, ${(result.lines - 1).toLocaleString('en-US')} lines` : ''}; server RSS ${mb(result.rss.before)} before, peak ${mb(result.rss.peak)} (+${mb(result.rss.peak - result.rss.before)}) (target ≤ 10 s, growth < 100 MB); load ${load()}`;
+      log(`  ${line}`);
+      lines.push(line);
+    }
+    if (!exportOnly) {
+      // Right after new team rates every schedule is stale until the background refresh has rewritten it
+      // (the `stored` line): a read meanwhile computes the month for the file instead of waiting.
+      const stale = openDatabase(url);
+      const owner = await stale.db
+        .selectFrom('users')
+        .select('current_team_id')
+        .where('email', '=', OWNER_EMAIL)
+        .executeTakeFirstOrThrow();
+      await invalidateSchedules(stale.db, Number(owner.current_team_id), 'all');
+      await stale.close();
+      const result = await exportJournal(server.url, server.child.pid!, session, 'csv');
+      const line = `journal export ${PERIOD} (csv) with every schedule stale, as right after new team rates: ${seconds(result.ms)} (first byte ${seconds(result.firstByteMs)}), ${(result.lines - 1).toLocaleString('en-US')} lines; server RSS +${mb(result.rss.peak - result.rss.before)}; load ${load()}`;
       log(`  ${line}`);
       lines.push(line);
     }
