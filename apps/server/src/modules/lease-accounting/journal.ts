@@ -254,11 +254,18 @@ export async function periodJournalFile(
       // The stale leases up to this batch's last lease (all that are left after the last batch).
       let upTo = nextStale;
       while (upTo < stale.length && (!full || stale[upTo]! <= after)) upTo += 1;
-      const computed = computedMonths(deps, teamId, stale.slice(nextStale, upTo), period);
+      const staleHere = stale.slice(nextStale, upTo);
       nextStale = upTo;
       const own = { months, segments: await segmentsOf(deps, teamId, months) };
-      for await (const [month, segment] of merged(own, computed))
-        for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
+      // Normally nothing is stale: the stored rows alone, without a merge's turn per lease.
+      if (!staleHere.length)
+        for (const month of own.months) {
+          const segment = own.segments.get(month.lease.store?.id ?? 0);
+          for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
+        }
+      else
+        for await (const [month, segment] of merged(own, computedMonths(deps, teamId, staleHere, period)))
+          for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
       if (!full) break;
     }
   }
