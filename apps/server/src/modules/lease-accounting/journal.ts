@@ -18,7 +18,7 @@ import { stores } from '../stores/index';
 import * as repo from './repository';
 import { effectiveSchedule, teamEffectiveSchedules, type Effective } from './effective';
 import { glAccountsOf } from './service';
-import { leadLinesOf, refreshSchedules, rowOfStored, type DatedLine } from './stored';
+import { computingForRead, leadLinesOf, refreshSchedules, rowOfStored, type DatedLine } from './stored';
 
 /** The shape general-ledger imports take: one line per account, debit or credit, with the store segment. */
 const HEADER = [
@@ -163,7 +163,9 @@ async function* computedMonths(
   period: string,
 ): AsyncGenerator<Months> {
   for (let at = 0; at < leaseIds.length; at += COMPUTE_BATCH) {
-    const effectives = await teamEffectiveSchedules(deps, teamId, leaseIds.slice(at, at + COMPUTE_BATCH));
+    const effectives = await computingForRead(() =>
+      teamEffectiveSchedules(deps, teamId, leaseIds.slice(at, at + COMPUTE_BATCH)),
+    );
     const months: LeaseMonth[] = [];
     for (const effective of effectives.sort((a, b) => a.lease.id - b.lease.id)) {
       const row = effective.schedule?.rows.find((one) => one.period_start.slice(0, 7) === period);

@@ -7,7 +7,7 @@ import { periodJournalFile } from './journal';
 import { presentRow } from './presenter';
 import { queueStaleScheduleRefreshes, REFRESH_LEASE_SCHEDULES } from './refresh-job';
 import { invalidateSchedules, storedRowsOf } from './repository';
-import { CLAIM_TTL_MS, refreshSchedules, rowOfStored } from './stored';
+import { CLAIM_TTL_MS, computingForRead, refreshSchedules, rowOfStored } from './stored';
 
 const ctx = useTestApp();
 
@@ -254,6 +254,30 @@ describe('the background refresh of stored lease schedules', () => {
     for (const id of ids) await expectCurrent(admin, team.id, id);
     const january2027 = (await storedRows(team.id, edited)).find((row) => row.period === '2027-01');
     expect(january2027?.payment).toBe(12_000);
+  });
+
+  it('starts no batch while a month read computes stale leases, and goes on once it has', async () => {
+    const { team, ids } = await portfolio(2);
+    await invalidateSchedules(ctx.db, team.id, 'all');
+    let finishRead!: () => void;
+    const read = computingForRead(() => new Promise<void>((resolve) => (finishRead = resolve)));
+    let storedDuringRead = false;
+    let reading = true;
+    const refresh = refreshSchedules(ctx.app.deps, team.id, {
+      background: true,
+      beforeWrite: async () => {
+        storedDuringRead ||= reading;
+      },
+    });
+    // Nothing to wait for but time: several of the refresh's 50 ms looks find the read still computing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await staleLeases(team.id)).toEqual(ids);
+    reading = false;
+    finishRead();
+    await read;
+    expect((await refresh).stored).toBe(2);
+    expect(storedDuringRead).toBe(false);
+    expect(await staleLeases(team.id)).toEqual([]);
   });
 
   it('gives requests a turn between batches', async () => {

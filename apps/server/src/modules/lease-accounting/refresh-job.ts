@@ -60,7 +60,11 @@ export async function schedulesFollowTeamDefaults(trx: Executor, teamId: number,
  */
 export async function runScheduleRefresh(deps: Deps, job: QueuedRow, signal?: AbortSignal) {
   const { teamId } = JSON.parse(job.payload) as { teamId: number };
-  const result = await refreshSchedules(deps, teamId, { deadline: Date.now() + JOB_BUDGET_MS, signal });
+  const result = await refreshSchedules(deps, teamId, {
+    deadline: Date.now() + JOB_BUDGET_MS,
+    signal,
+    background: true,
+  });
   if (!result.finished) await writeTransaction(deps.db, (trx) => queueRefresh(trx, teamId));
 }
 
