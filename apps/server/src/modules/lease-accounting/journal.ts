@@ -189,6 +189,18 @@ function segmentsOf(deps: Deps, teamId: number, months: LeaseMonth[]) {
   return segmentsOfStores(deps, teamId, [...storeIds]);
 }
 
+/** Stored rows' month lines, one row at a time. */
+function* storedMonths(
+  rows: Awaited<ReturnType<typeof repo.periodRows>>,
+  period: string,
+  segments: Map<number, Segment>,
+): Generator<[LeaseMonth, Segment | undefined]> {
+  for (const stored of rows) {
+    const month = storedMonth(stored, period);
+    yield [month, segments.get(month.lease.store?.id ?? 0)];
+  }
+}
+
 /** Two runs of month lines, each in lease order, as one in lease order. */
 async function* merged(
   stored: Months,
@@ -250,23 +262,27 @@ export async function periodJournalFile(
       const batch = await repo.periodRows(deps.db, teamId, period, after, BATCH);
       const full = batch.length === BATCH;
       if (full) after = Number(batch.at(-1)!.lease_id);
-      const months = batch
-        .filter((stored) => !staleSet.has(Number(stored.lease_id)))
-        .map((stored) => storedMonth(stored, period));
       // The stale leases up to this batch's last lease (all that are left after the last batch).
       let upTo = nextStale;
       while (upTo < stale.length && (!full || stale[upTo]! <= after)) upTo += 1;
       const staleHere = stale.slice(nextStale, upTo);
       nextStale = upTo;
-      const own = { months, segments: await segmentsOf(deps, teamId, months) };
-      // Normally nothing is stale: the stored rows alone, without a merge's turn per lease.
-      if (!staleHere.length)
-        for (const month of own.months) {
-          const segment = own.segments.get(month.lease.store?.id ?? 0);
+      const current = batch.filter((stored) => !staleSet.has(Number(stored.lease_id)));
+      const segments = await segmentsOfStores(deps, teamId, [
+        ...new Set(current.map((stored) => Number(stored.store_id ?? 0)).filter(Boolean)),
+      ]);
+      // Normally nothing is stale: each stored row's lines as it is read, without a merge's turn per lease.
+      const months = staleHere.length
+        ? merged(
+            { months: current.map((stored) => storedMonth(stored, period)), segments },
+            computedMonths(deps, teamId, staleHere, period),
+          )
+        : null;
+      if (!months)
+        for (const [month, segment] of storedMonths(current, period, segments))
           for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
-        }
       else
-        for await (const [month, segment] of merged(own, computedMonths(deps, teamId, staleHere, period)))
+        for await (const [month, segment] of months)
           for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
       if (!full) break;
     }
