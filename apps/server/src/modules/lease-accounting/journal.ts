@@ -179,14 +179,22 @@ async function* computedMonths(
         ]),
       });
     }
-    if (months.length) yield { months, segments: await segmentsOf(deps, teamId, months) };
+    if (months.length)
+      yield {
+        months,
+        segments: await segmentsOf(
+          deps,
+          teamId,
+          months.map((month) => month.lease.store?.id),
+        ),
+      };
   }
 }
 
-function segmentsOf(deps: Deps, teamId: number, months: LeaseMonth[]) {
-  const storeIds = new Set(months.map((month) => month.lease.store?.id ?? 0));
-  storeIds.delete(0);
-  return segmentsOfStores(deps, teamId, [...storeIds]);
+/** The segments of these stores, each read once (a lease without a store has none). */
+function segmentsOf(deps: Deps, teamId: number, storeIds: Array<number | null | undefined>) {
+  const ids = new Set(storeIds.map(Number).filter(Boolean));
+  return segmentsOfStores(deps, teamId, [...ids]);
 }
 
 /** Stored rows' month lines, one row at a time. */
@@ -250,7 +258,8 @@ export async function periodJournalFile(
   if (stale.length <= storeBeforeReading) {
     // Normally the background refresh left nothing stale; what a write made stale since is stored here, and
     // leases another run (the job, another export) is computing are waited for rather than computed twice.
-    await refreshSchedules(deps, teamId, { wait: true });
+    // By id: the missing states were added above, and refreshSchedules adds them again only for a whole team.
+    if (stale.length) await refreshSchedules(deps, teamId, { wait: true, leaseIds: stale });
     stale = [];
   }
   const staleSet = new Set(stale);
@@ -268,21 +277,20 @@ export async function periodJournalFile(
       const staleHere = stale.slice(nextStale, upTo);
       nextStale = upTo;
       const current = batch.filter((stored) => !staleSet.has(Number(stored.lease_id)));
-      const segments = await segmentsOfStores(deps, teamId, [
-        ...new Set(current.map((stored) => Number(stored.store_id ?? 0)).filter(Boolean)),
-      ]);
+      const segments = await segmentsOf(
+        deps,
+        teamId,
+        current.map((stored) => stored.store_id),
+      );
       // Normally nothing is stale: each stored row's lines as it is read, without a merge's turn per lease.
-      const months = staleHere.length
-        ? merged(
-            { months: current.map((stored) => storedMonth(stored, period)), segments },
-            computedMonths(deps, teamId, staleHere, period),
-          )
-        : null;
-      if (!months)
+      if (!staleHere.length)
         for (const [month, segment] of storedMonths(current, period, segments))
           for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
       else
-        for await (const [month, segment] of months)
+        for await (const [month, segment] of merged(
+          { months: current.map((stored) => storedMonth(stored, period)), segments },
+          computedMonths(deps, teamId, staleHere, period),
+        ))
           for (const entry of month.entries) yield cells(month.lease, segment, accounts, entry);
       if (!full) break;
     }
