@@ -15,6 +15,7 @@ import { HEALTH_BODY, healthServerFactory } from './platform/health';
 import { registerInputGuard } from './platform/input';
 import { registerHttpSecurity } from './platform/http-security';
 import { createJobRunner } from './platform/jobs';
+import { createBackground } from './platform/background';
 import { createMetrics, registerMetrics } from './platform/metrics';
 import { createMailSender } from './platform/mail';
 import { createPushSender, resolveVapidKeys } from './platform/push';
@@ -216,6 +217,7 @@ export async function buildApp({
     push: createPushSender({ db: handle.db, log: app.log, vapid: resolveVapidKeys(config), outbound }),
     outbound,
     jobs: createJobRunner(handle.db, app.log, metrics.observeJob),
+    background: createBackground(),
     limiter: redis
       ? fallbackRateLimiter(
           redisRateLimiter(redis),
@@ -233,6 +235,7 @@ export async function buildApp({
     await mail.stop();
     await deps.push.stop();
     await deps.jobs.stop();
+    await deps.background.stop();
     await deps.realtime.close();
     // QUIT waits for a connection; with Redis down, drop the socket instead.
     if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -68,24 +68,26 @@ async function main() {
   // migration that added them), and put the shared demo team back to its seed once a day (the first tick of
   // the UTC day on any instance).
   const purge = () =>
-    Promise.all([
-      resetDemo(app.deps, { daily: true }).catch((error: unknown) =>
-        app.log.error({ err: error }, 'demo reset failed'),
-      ),
-      purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
-      sweepOrphanBlobs(app.deps).catch((error: unknown) =>
-        app.log.error({ err: error }, 'orphan blob sweep failed'),
-      ),
-      deliverReminderNotices(app.deps).catch((error: unknown) =>
-        app.log.error({ err: error }, 'reminder notices failed'),
-      ),
-      refreshOccupancy(app.deps).catch((error: unknown) =>
-        app.log.error({ err: error }, 'occupancy refresh failed'),
-      ),
-      queueStaleScheduleRefreshes(app.deps).catch((error: unknown) =>
-        app.log.error({ err: error }, 'queueing the lease schedule refresh failed'),
-      ),
-    ]);
+    app.deps.background.run((signal) =>
+      Promise.all([
+        resetDemo(app.deps, { daily: true }).catch((error: unknown) =>
+          app.log.error({ err: error }, 'demo reset failed'),
+        ),
+        purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
+        sweepOrphanBlobs(app.deps).catch((error: unknown) =>
+          app.log.error({ err: error }, 'orphan blob sweep failed'),
+        ),
+        deliverReminderNotices(app.deps).catch((error: unknown) =>
+          app.log.error({ err: error }, 'reminder notices failed'),
+        ),
+        refreshOccupancy(app.deps, { signal }).catch((error: unknown) =>
+          app.log.error({ err: error }, 'occupancy refresh failed'),
+        ),
+        queueStaleScheduleRefreshes(app.deps).catch((error: unknown) =>
+          app.log.error({ err: error }, 'queueing the lease schedule refresh failed'),
+        ),
+      ]),
+    );
   if (schedulers) {
     timers.push(setInterval(() => void purge(), 60 * 60 * 1000).unref());
     void purge();

@@ -8,6 +8,7 @@ import type { PushSender } from './push';
 import type { RateLimiter } from './rate-limit';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
+import type { Background } from './background';
 
 /** What modules are built from; app.ts makes one per app instance (tests make many). */
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   /** The only way to contact a URL from the server (refuses internal addresses). */
   outbound: Outbound;
   jobs: JobRunner;
+  /** Work outside requests and jobs (the housekeeping), stopped before the database closes. */
+  background: Background;
   limiter: RateLimiter;
   storage: Storage;
   realtime: Realtime;

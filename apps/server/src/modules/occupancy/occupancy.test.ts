@@ -12,6 +12,7 @@ import {
   signIn,
   teamWithRoles,
 } from '../../../test/factories';
+import { createBackground } from '../../platform/background';
 import { refreshOccupancy } from './service';
 
 const ctx = useTestApp();
@@ -212,9 +213,23 @@ describe('occupancy cost', () => {
     let refreshedWhenTimerRan = -1;
     let refreshed = 0;
     setTimeout(() => (refreshedWhenTimerRan = refreshed), 0);
-    refreshed = await refreshOccupancy(ctx.app.deps, 1);
+    refreshed = await refreshOccupancy(ctx.app.deps, { batch: 1 });
     expect(refreshed).toBeGreaterThanOrEqual(3);
     expect(refreshedWhenTimerRan).toBe(0);
+  });
+
+  it('stops between batches when the app closes, and the close waits for it', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    for (let i = 0; i < 3; i += 1) await buildStore(admin, { name: `Closing ${i}` });
+    const background = createBackground();
+    let settled = false;
+    const run = background.run((signal) => refreshOccupancy(ctx.app.deps, { batch: 1, signal }));
+    void run.finally(() => (settled = true));
+    await background.stop();
+    expect(settled).toBe(true);
+    expect(await run).toBe(0);
+    // What it left is done by the next run.
+    expect(await refreshOccupancy(ctx.app.deps)).toBeGreaterThanOrEqual(3);
   });
 
   it('is 404 for another team and for another franchisee’s store; the ranking is the franchisor’s', async () => {

@@ -99,12 +99,17 @@ const REFRESH_BATCH = 100;
  * due, and SQLite's reads, being synchronous, chain as microtasks that would otherwise hold every request
  * until the last store is done.
  */
-export async function refreshOccupancy(deps: Deps, batch = REFRESH_BATCH): Promise<number> {
+export async function refreshOccupancy(
+  deps: Deps,
+  { batch = REFRESH_BATCH, signal }: { batch?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   let refreshed = 0;
   for (const team of await repo.teamIds(deps.db)) {
+    // Stopped (the app is closing): the stores left keep their old figure until the next run.
+    if (signal?.aborted) break;
     const { today } = await teamCalendar(deps.db, team);
     const period = trailingTwelveMonths(today).months.at(-1)!;
-    for (;;) {
+    while (!signal?.aborted) {
       const ids = await storesWithoutOccupancy(deps.db, team, period, batch);
       if (!ids.length) break;
       await writeTransaction(deps.db, async (trx) => {
