@@ -48,4 +48,36 @@ describe('the leases search box', () => {
     const theirSearch = await clientB.get('/app/api/v1/leases?search=wombat');
     expect(references(theirSearch.body)).toEqual(['HQ-2024-Beta']);
   });
+
+  it('follows every write of a reference: an edit, the trash, a restore and a purge', async () => {
+    const { user } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const store = await buildStore(client, { name: 'Numbat Noodles' });
+    const lease = await buildLease(client, { store_id: store.id, reference: 'Unit 7 / Suite 50%' });
+    const short = await buildLease(client, { store_id: store.id, reference: 'QZ' });
+    const search = async (term: string) =>
+      references((await client.get(`/app/api/v1/leases?search=${encodeURIComponent(term)}`)).body);
+    // The middle of a word, any case, a wildcard taken as written, and a text too short for a trigram.
+    expect(await search('NIT 7 / su')).toEqual(['Unit 7 / Suite 50%']);
+    expect(await search('50%')).toEqual(['Unit 7 / Suite 50%']);
+    expect(await search('qz')).toEqual(['QZ']);
+
+    expect((await client.patch(`/app/api/v1/leases/${lease.id}`, { reference: 'Kiosk B-12' })).status).toBe(
+      200,
+    );
+    expect(await search('suite')).toEqual([]);
+    expect(await search('iosk b-1')).toEqual(['Kiosk B-12']);
+
+    expect((await client.delete(`/app/api/v1/leases/${lease.id}`)).status).toBe(204);
+    expect(await search('kiosk')).toEqual([]);
+    expect((await client.post(`/app/api/v1/leases/${lease.id}/restore`)).status).toBe(200);
+    expect(await search('kiosk')).toEqual(['Kiosk B-12']);
+
+    // Gone for good (as the trash purge deletes it): its index entry goes with it, and a new lease that takes
+    // the reference is found alone.
+    expect((await client.delete(`/app/api/v1/leases/${short.id}`)).status).toBe(204);
+    await ctx.db.deleteFrom('leases').where('id', '=', short.id).execute();
+    await buildLease(client, { store_id: store.id, reference: 'QZX-1' });
+    expect(await search('qzx')).toEqual(['QZX-1']);
+  });
 });

@@ -58,6 +58,7 @@ import { storeOccupancy } from './migrations/0048-store-occupancy';
 import { foreignKeyIndexes } from './migrations/0061-foreign-key-indexes';
 import { leaseScheduleClaims } from './migrations/0062-lease-schedule-claims';
 import { accountingTeamReadings } from './migrations/0063-accounting-team-readings';
+import { leaseReferenceTrigrams } from './migrations/0064-lease-reference-trigrams';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -115,6 +116,7 @@ const migrations: Record<string, AppMigration> = {
   '0059-cam-statement-import': camStatementImport,
   '0062-lease-schedule-claims': leaseScheduleClaims,
   '0063-accounting-team-readings': accountingTeamReadings,
+  '0064-lease-reference-trigrams': leaseReferenceTrigrams,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
