@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { containsPattern } from '../../platform/text';
+import { AGREEMENT_NUMBERS, containingMatchSet } from '../../platform/substring-search';
 import {
   AGREEMENT_STATUSES,
   AGREEMENT_TYPES,
@@ -258,9 +258,13 @@ export async function agreementListQuery(deps: Deps, actor: Actor, raw: Record<s
     conditions.push(
       sql<SqlBool>`(franchisee_id in (${sql.join(f.company_id)}) or brand_id in (select id from brands where team_id = ${actor.teamId} and company_id in (${sql.join(f.company_id)})))`,
     );
-  if (query.search)
-    conditions.push(sql<SqlBool>`agreement_number like ${containsPattern(query.search)} escape '\\'`);
-  return { query, orderBy, conditions, definitions };
+  // The number anywhere in it, in any case, through its trigram index (decision 0041); as a match set, few
+  // matches are read directly and a search's matches kept in order until the team writes.
+  const search = query.search
+    ? containingMatchSet(deps.dialect, actor.teamId, AGREEMENT_NUMBERS, query.search)
+    : null;
+  if (search) conditions.push(search.condition);
+  return { query, orderBy, conditions, search, definitions };
 }
 
 /** Agreements by id as the list and detail show them to `actor` (exports read them in batches). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
+import { containsText, idsContaining, LEASE_REFERENCES } from '../../platform/substring-search';
 import { matchingIds, type MatchSet } from '../../platform/search';
 import {
   freeRentUntil,
@@ -17,7 +18,7 @@ import {
   type LeaseOptionOut,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Dialect, type Executor, writeTransaction } from '../../platform/db';
+import { type Executor, writeTransaction } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
@@ -269,28 +270,6 @@ const SORTS: Record<string, SortColumn[]> = {
   updated_at: ['updated_at'],
 };
 
-/**
- * The ids of the team's live leases whose reference holds the search text anywhere, in any case. On SQLite a text
- * of three characters or more without LIKE's wildcards is looked up in the trigram index (`lease_references`,
- * migration 0064, case-blind as SQLite's LIKE is), its matches driving (`+team_id` keeps the planner off the
- * team's index, which would test every lease of the team against them); shorter ones have no trigram to look up
- * and are scanned. PostgreSQL's trigram index serves `lower(reference) like …` as written, when pg_trgm was there
- * to make it.
- */
-function referenceMatches(dialect: Dialect, teamId: number, search: string) {
-  const text = search.toLowerCase();
-  if (dialect === 'sqlite' && [...text].length >= 3 && !/[%_\\]/.test(text))
-    return sql<{
-      id: number;
-    }>`select id from leases where id in (select rowid from lease_references where reference like ${`%${text}%`}) and +team_id = ${teamId} and deleted_at is null`;
-  return sql<{
-    id: number;
-  }>`select id from leases where team_id = ${teamId} and deleted_at is null and ${referenceLike(text)}`;
-}
-
-const referenceLike = (text: string) =>
-  sql<SqlBool>`lower(reference) like ${containsPattern(text.toLowerCase())} escape '\\'`;
-
 /** The leases list's parsed query and its SQL conditions (filters and search), after the view check. */
 export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<string, string | string[]>) {
   authorize(recordPolicy.view(actor));
@@ -340,7 +319,7 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
     // put together: under one OR, both databases tested every lease of the team instead (17 ms a first-time
     // search on SQLite at 120,000 leases, whatever it matched). `union all`: the set is only ever used as
     // `id in (…)`, where a lease found both ways counts once, and a LIMIT can stop it early.
-    const references = referenceMatches(deps.dialect, actor.teamId, query.search);
+    const references = idsContaining(deps.dialect, actor.teamId, LEASE_REFERENCES, query.search);
     const stores = matchingIds(deps.dialect, actor.teamId, 'stores', query.search);
     const ids = stores
       ? sql<{
@@ -348,7 +327,7 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
         }>`${references} union all select id from leases where team_id = ${actor.teamId} and deleted_at is null and store_id in (${stores.ids})`
       : references;
     // One lease at a time (PostgreSQL's walk of the sort index when matches are dense).
-    const reference = referenceLike(query.search);
+    const reference = containsText(LEASE_REFERENCES, query.search);
     const matches = stores ? sql<SqlBool>`(${reference} or store_id in (${stores.ids}))` : reference;
     search = { ids, condition: sql<SqlBool>`id in (${ids})`, matchesRow: () => matches };
     conditions.push(search.condition);

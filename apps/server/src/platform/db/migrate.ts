@@ -59,6 +59,7 @@ import { foreignKeyIndexes } from './migrations/0061-foreign-key-indexes';
 import { leaseScheduleClaims } from './migrations/0062-lease-schedule-claims';
 import { accountingTeamReadings } from './migrations/0063-accounting-team-readings';
 import { leaseReferenceTrigrams } from './migrations/0064-lease-reference-trigrams';
+import { agreementNumberTrigrams } from './migrations/0065-agreement-number-trigrams';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -117,6 +118,7 @@ const migrations: Record<string, AppMigration> = {
   '0062-lease-schedule-claims': leaseScheduleClaims,
   '0063-accounting-team-readings': accountingTeamReadings,
   '0064-lease-reference-trigrams': leaseReferenceTrigrams,
+  '0065-agreement-number-trigrams': agreementNumberTrigrams,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
