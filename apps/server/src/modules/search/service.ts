@@ -2,7 +2,7 @@ import { SEARCH_TYPES, type SearchGroup, type SearchType } from '@storekeep/cont
 import type { Deps } from '../../platform/deps';
 import { recordsInScope, whereInScope } from '../../platform/db/scope';
 import type { TeamScope } from '../../platform/policy';
-import { cachedSearchResult, searchTokens, searchType, type SearchWithin } from '../../platform/search';
+import { cachedSearchResult, searchTokens, searchTypes, type SearchWithin } from '../../platform/search';
 import { teamWriteVersion } from '../../platform/team-cache';
 import { documentIdsInScope, documentSnippets } from '../documents/index';
 
@@ -53,8 +53,8 @@ function searchedTypes(deps: Deps, scope: TeamScope): Array<readonly [SearchType
 
 async function searchAll(deps: Deps, scope: TeamScope, query: string): Promise<SearchGroup[]> {
   const groups: SearchGroup[] = [];
-  for (const [type, within] of searchedTypes(deps, scope)) {
-    const data = await searchType(deps.db, deps.dialect, scope.teamId, type, query, 5, within);
+  const found = await searchTypes(deps.db, deps.dialect, scope.teamId, searchedTypes(deps, scope), query, 5);
+  for (const [type, data] of found) {
     if (!data.length) continue;
     if (type === 'documents') {
       // A document's subtitle is the passage of its text that matched, when the text matched.
