@@ -303,12 +303,12 @@ export async function searchType(
 ): Promise<SearchHit[]> {
   const tokens = searchTokens(query);
   if (!tokens.length) return [];
+  if (dialect === 'postgres' && usesTermRows(type))
+    return (await termRowHits(db, teamId, [[type, within]], tokens, limit)).get(type) ?? [];
   const restrict = within ? rowidWithin(type, within) : null;
   const candidates = (prefix: boolean) =>
     dialect === 'postgres'
-      ? usesTermRows(type)
-        ? termCandidates(db, scopeToken(teamId, type), tokens, prefix, restrict)
-        : documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length, restrict)
+      ? documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length, restrict)
       : db
           .selectFrom('search_index')
           .select(['rowid', 'title', 'subtitle'])
@@ -350,11 +350,8 @@ function ranked(type: SearchType, rows: CandidateRow[], tokens: string[], limit:
 
 /**
  * searchType for several types at once, in the order given. On PostgreSQL the types with term rows (all but
- * documents) are answered in two statements in all, not two or three each: the whole words and the prefixes of
- * every type in one `union all` of index ranges, then every candidate's title at once. A global search made
- * twelve round trips before, each with its planning and the pool's turn, and at ten searches at once those were
- * what it waited for. The candidates and their ranking are searchType's: whole words first, prefixes only
- * when whole words found fewer than CANDIDATES.
+ * documents) are answered together by termRowHits: a global search made twelve round trips before, each with
+ * its planning and the pool's turn, and at ten searches at once those were what it waited for.
  */
 export async function searchTypes(
   db: Executor,
@@ -365,55 +362,73 @@ export async function searchTypes(
   limit = 5,
 ): Promise<Map<SearchType, SearchHit[]>> {
   const tokens = searchTokens(query);
-  const found = new Map<SearchType, SearchHit[]>();
-  if (!tokens.length) return found;
+  if (!tokens.length) return new Map();
   const batched = dialect === 'postgres' ? types.filter(([type]) => usesTermRows(type)) : [];
-  if (batched.length) {
-    const arms = batched.flatMap(([type, within]) => {
-      const restrict = within ? rowidWithin(type, within) : null;
-      return [false, true].map(
-        (prefix) =>
-          sql`(select ${sql.lit(prefix)} as prefix, rowid from (${termRowids(scopeToken(teamId, type), tokens, prefix)}) as matches ${restrict ? sql`where ${restrict}` : sql``} limit ${CANDIDATES * 3})`,
-      );
-    });
-    const matches = await sql<{
-      prefix: boolean;
-      rowid: number;
-    }>`${sql.join(arms, sql` union all `)}`.execute(db);
-    const byType = new Map<number, { whole: Set<number>; prefixed: Set<number> }>();
-    for (const row of matches.rows) {
-      const rowid = Number(row.rowid);
-      const code = rowid % 8;
-      let sets = byType.get(code);
-      if (!sets) byType.set(code, (sets = { whole: new Set(), prefixed: new Set() }));
-      (row.prefix ? sets.prefixed : sets.whole).add(rowid);
-    }
-    const chosen = new Map<number, number[]>();
-    for (const [code, { whole, prefixed }] of byType) {
-      const first = [...whole].slice(0, CANDIDATES);
-      chosen.set(
-        code,
-        first.length < CANDIDATES
-          ? [...first, ...[...prefixed].filter((rowid) => !whole.has(rowid))].slice(0, CANDIDATES)
-          : first,
-      );
-    }
-    const rowids = [...chosen.values()].flat();
-    const titled = rowids.length
-      ? await db
-          .selectFrom('search_index')
-          .select(['rowid', 'title', 'subtitle'])
-          .where('rowid', 'in', rowids)
-          .execute()
-      : [];
-    for (const [type] of batched) {
-      const rows = titled.filter((row) => Number(row.rowid) % 8 === TYPE_CODES[type]);
-      found.set(type, ranked(type, rows, tokens, limit));
-    }
-  }
+  const found = batched.length ? await termRowHits(db, teamId, batched, tokens, limit) : new Map();
   for (const [type, within] of types)
     if (!found.has(type)) found.set(type, await searchType(db, dialect, teamId, type, query, limit, within));
-  return new Map(types.map(([type]) => [type, found.get(type) ?? []]));
+  return new Map(types.map(([type]) => [type, found.get(type)!]));
+}
+
+/**
+ * PostgreSQL's hits of types with term rows, through the (term, rowid) btree, in two statements whatever the
+ * number of types: every type's whole words and prefixes in one `union all` of index ranges (each a range that
+ * LIMIT can stop), then every chosen candidate's title at once. Per type, whole words come first and prefixes
+ * fill in only when whole words found fewer than CANDIDATES, as searchType's other candidates do.
+ */
+async function termRowHits(
+  db: Executor,
+  teamId: number,
+  types: ReadonlyArray<readonly [SearchType, SearchWithin]>,
+  tokens: string[],
+  limit: number,
+): Promise<Map<SearchType, SearchHit[]>> {
+  // No DISTINCT in SQL (a hashed DISTINCT reads the whole range first): a few spare rows, deduplicated here.
+  const arms = types.flatMap(([type, within]) => {
+    const restrict = within ? rowidWithin(type, within) : null;
+    return [false, true].map(
+      (prefix) =>
+        sql`(select ${sql.lit(prefix)} as prefix, rowid from (${termRowids(scopeToken(teamId, type), tokens, prefix)}) as matches ${restrict ? sql`where ${restrict}` : sql``} limit ${CANDIDATES * 3})`,
+    );
+  });
+  const matches = await sql<{ prefix: boolean; rowid: number }>`${sql.join(arms, sql` union all `)}`.execute(
+    db,
+  );
+  // A rowid's type is its remainder by 8 (rowidOf).
+  const whole = new Map<number, Set<number>>();
+  const prefixed = new Map<number, Set<number>>();
+  for (const row of matches.rows) {
+    const rowid = Number(row.rowid);
+    const byCode = row.prefix ? prefixed : whole;
+    let set = byCode.get(rowid % 8);
+    if (!set) byCode.set(rowid % 8, (set = new Set()));
+    set.add(rowid);
+  }
+  const chosen = types.flatMap(([type]) => {
+    const exact = whole.get(TYPE_CODES[type]) ?? new Set<number>();
+    const first = [...exact].slice(0, CANDIDATES);
+    if (first.length === CANDIDATES) return first;
+    const more = [...(prefixed.get(TYPE_CODES[type]) ?? [])].filter((rowid) => !exact.has(rowid));
+    return [...first, ...more].slice(0, CANDIDATES);
+  });
+  const titled = chosen.length
+    ? await db
+        .selectFrom('search_index')
+        .select(['rowid', 'title', 'subtitle'])
+        .where('rowid', 'in', chosen)
+        .execute()
+    : [];
+  return new Map(
+    types.map(([type]) => [
+      type,
+      ranked(
+        type,
+        titled.filter((row) => Number(row.rowid) % 8 === TYPE_CODES[type]),
+        tokens,
+        limit,
+      ),
+    ]),
+  );
 }
 
 /** Exact title beats a title that starts with the query, beats title words that start with it, beats subtitle words. */
@@ -449,29 +464,6 @@ function termRowids(scope: string, tokens: string[], prefix: boolean) {
   return tokens.length === 1
     ? one(tokens[0]!)
     : sql<{ rowid: number }>`${sql.join(tokens.map(one), sql` intersect `)}`;
-}
-
-/** PostgreSQL candidates through the (term, rowid) btree: each word is an index range that LIMIT can stop. */
-async function termCandidates(
-  db: Executor,
-  scope: string,
-  tokens: string[],
-  prefix: boolean,
-  restrict: RawBuilder<SqlBool> | null,
-) {
-  // No DISTINCT in SQL (a hashed DISTINCT reads the whole range first): a few spare rows, deduplicated here.
-  const rows = await sql<{
-    rowid: number;
-  }>`select rowid from (${termRowids(scope, tokens, prefix)}) as matches ${restrict ? sql`where ${restrict}` : sql``} limit ${CANDIDATES * 3}`.execute(
-    db,
-  );
-  const found = [...new Set(rows.rows.map((r) => Number(r.rowid)))].slice(0, CANDIDATES);
-  if (!found.length) return [];
-  return db
-    .selectFrom('search_index')
-    .select(['rowid', 'title', 'subtitle'])
-    .where('rowid', 'in', found)
-    .execute();
 }
 
 /**
