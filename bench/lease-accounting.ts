@@ -285,16 +285,21 @@ async function recompute(handle: DatabaseHandle, dataDir: string, url: string) {
   return { ms, leases: ids.length, rows, stored, storeMs, loopMs, firstStore, vacuumMs };
 }
 
-/** Every stale schedule of the bench team stored, as the background refresh would. */
-async function storeStale(handle: DatabaseHandle, dataDir: string, url: string) {
-  const app = await buildApp({ config: benchAppConfig(url, dataDir), database: handle });
-  const owner = await handle.db
+/** The bench team: its owner's current team. */
+async function ownerTeamId(db: DatabaseHandle['db']): Promise<number> {
+  const owner = await db
     .selectFrom('users')
     .select('current_team_id')
     .where('email', '=', OWNER_EMAIL)
     .executeTakeFirstOrThrow();
+  return Number(owner.current_team_id);
+}
+
+/** Every stale schedule of the bench team stored, as the background refresh would. */
+async function storeStale(handle: DatabaseHandle, dataDir: string, url: string) {
+  const app = await buildApp({ config: benchAppConfig(url, dataDir), database: handle });
   const started = performance.now();
-  const { stored } = await refreshSchedules(app.deps, Number(owner.current_team_id));
+  const { stored } = await refreshSchedules(app.deps, await ownerTeamId(handle.db));
   await app.close();
   if (stored)
     log(
@@ -384,12 +389,7 @@ async function main() {
       // file instead of waiting for the refresh.
       await server.stop();
       const stale = openDatabase(url);
-      const owner = await stale.db
-        .selectFrom('users')
-        .select('current_team_id')
-        .where('email', '=', OWNER_EMAIL)
-        .executeTakeFirstOrThrow();
-      await invalidateSchedules(stale.db, Number(owner.current_team_id), 'all');
+      await invalidateSchedules(stale.db, await ownerTeamId(stale.db), 'all');
       await stale.close();
       server = await startApp({ databaseUrl: url, dataDir });
       const again = await signInAs(server.url, OWNER_EMAIL, PASSWORD);
