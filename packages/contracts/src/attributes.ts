@@ -269,7 +269,7 @@ function valueRule(definition: ValueDefinition, label: string): z.ZodType<Attrib
  * import updating some columns) checks only the keys present.
  */
 export function attributeValuesSchema(
-  definitions: Array<ValueDefinition & { key: string }>,
+  definitions: ReadonlyArray<ValueDefinition & { key: string }>,
   options: { partial?: boolean } = {},
 ) {
   const shape: Record<string, z.ZodType> = {};

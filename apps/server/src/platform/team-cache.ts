@@ -46,6 +46,11 @@ export async function teamVersionAndToday(
   return { version, today: todayIn(timeZone) };
 }
 
+/** The team's time zone, kept with its write version (updateSettings bumps it), so usually without a round trip. */
+export async function teamTimeZone(db: Executor, teamId: number): Promise<string> {
+  return (await teamVersionAndZone(db, teamId)).timeZone;
+}
+
 type TeamState = { version: number; timeZone: string };
 
 async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamState> {

@@ -127,7 +127,7 @@ async function present(
   db: Executor,
   viewer: Viewer,
   ids: number[],
-  definitions?: Attribute[],
+  definitions?: readonly Attribute[],
 ): Promise<Agreement[]> {
   const [rows, stores, clauses, misaligned, attributes] = await Promise.all([
     load(db, viewer.teamId, ids),

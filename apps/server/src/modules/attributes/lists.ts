@@ -158,7 +158,7 @@ export async function attributeSortedPage(
  * `shown` (`attributes=a,b` of the export query: the list's column picker) or every live one when absent.
  */
 export function attributeExportColumns<T extends { attributes?: Record<string, AttributeValue> }>(
-  definitions: Attribute[],
+  definitions: readonly Attribute[],
   shown: string | string[] | undefined,
 ): Array<Column<T>> {
   const wanted = shown === undefined ? null : new Set(String(shown).split(',').filter(Boolean));

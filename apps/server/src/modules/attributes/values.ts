@@ -10,19 +10,32 @@ import {
 import type { Executor } from '../../platform/db';
 import type { TeamScope } from '../../platform/policy';
 import { AppError } from '../../platform/errors';
-import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { bumpTeamWriteVersion, cachedForTeam } from '../../platform/team-cache';
 import { presentAttribute } from './presenter';
 import * as repo from './repository';
 
 // Attribute values, written and read by records, leases, agreements, documents and imports.
 
-/** A team's live (not archived) attribute definitions of one record type, in form order. */
+/**
+ * A team's live (not archived) attribute definitions of one record type, in form order. Every list page, search
+ * and record read needs them (a stores page twice: its query and its rows), and they change only in writes
+ * that bump the team's write version (definitions.ts), so they are kept at that version. What is kept is
+ * shared by every request: frozen, so no caller can change another's copy.
+ */
 export async function liveAttributes(
   db: Executor,
   teamId: number,
   subjectType: AttributeSubject,
-): Promise<Attribute[]> {
-  return (await repo.definitionsOf(db, teamId, subjectType)).map(presentAttribute);
+): Promise<readonly Attribute[]> {
+  return cachedForTeam(db, teamId, `attributes:live:${subjectType}`, async () =>
+    Object.freeze(
+      (await repo.definitionsOf(db, teamId, subjectType)).map((row) => {
+        const attribute = presentAttribute(row);
+        Object.freeze(attribute.options);
+        return Object.freeze(attribute);
+      }),
+    ),
+  );
 }
 
 /**
@@ -31,7 +44,7 @@ export async function liveAttributes(
  * (a PATCH, an import updating some columns); otherwise required attributes must have a value.
  */
 export function validateAttributeValues(
-  definitions: Attribute[],
+  definitions: readonly Attribute[],
   raw: Record<string, unknown>,
   options: { partial?: boolean } = {},
 ): { values: Record<string, AttributeValue>; errors: Record<string, string[]> } {
@@ -117,7 +130,7 @@ export async function attributeValuesShownTo(
   scope: TeamScope,
   subjectType: AttributeSubject,
   ids: number[],
-  definitions?: Attribute[],
+  definitions?: readonly Attribute[],
 ) {
   if (scope.companyIds !== null) return new Map<number, Record<string, AttributeValue>>();
   return attributeValuesFor(db, scope.teamId, subjectType, ids, definitions);
@@ -129,7 +142,7 @@ export async function attributeValuesFor(
   teamId: number,
   subjectType: AttributeSubject,
   ids: number[],
-  definitions?: Attribute[],
+  definitions?: readonly Attribute[],
 ) {
   const defs = definitions ?? (await liveAttributes(db, teamId, subjectType));
   const result = new Map<number, Record<string, AttributeValue>>();

@@ -74,7 +74,7 @@ export async function presentDocuments(
   ids: number[],
   db: Executor = deps.db,
   /** The team's live document attributes when the caller already read them (a list page). */
-  definitions?: Attribute[],
+  definitions?: readonly Attribute[],
 ): Promise<DocumentDto[]> {
   const [rows, tags, links, categories, attributes] = await Promise.all([
     repo.loadDocuments(db, actor.teamId, ids),

@@ -123,7 +123,7 @@ export function attributeInput(field: FieldSpec, text: string): unknown {
 /** A row's attribute columns as API input, checked by the forms' rules (errors reported on their `attr.<key>` fields). */
 export function checkedAttributes(
   fields: FieldSpec[],
-  definitions: Attribute[],
+  definitions: readonly Attribute[],
   mapped: Record<string, string>,
   partial: boolean,
   err: (fieldKey: string, message: string) => void,

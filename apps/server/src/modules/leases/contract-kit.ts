@@ -55,13 +55,13 @@ export type ContractDefinition<Values extends Record<string, unknown>, Dto, Opti
     /** The search box's matches, when the list has one (already among `conditions`). */
     search?: PageArgs['search'];
     /** The team's live attributes of this type, read for the query: the page's rows reuse them. */
-    definitions?: Attribute[];
+    definitions?: readonly Attribute[];
   }>;
   /**
    * Rows by id as the API shows them to `viewer`, with their attributes, in the order of `ids`; `definitions`
    * are the team's live attributes of this type when the caller already read them.
    */
-  present(db: Executor, viewer: Viewer, ids: number[], definitions?: Attribute[]): Promise<Dto[]>;
+  present(db: Executor, viewer: Viewer, ids: number[], definitions?: readonly Attribute[]): Promise<Dto[]>;
   /** Rows as input values (what a PATCH merges into), in the order of `ids`. */
   valuesOf(db: Executor, teamId: number, ids: number[]): Promise<Array<Record<string, unknown>>>;
   /** References, documents and cross-field rules of a whole contract (422 with every field at fault). */
@@ -108,7 +108,7 @@ export async function pageOfContracts<V extends Record<string, unknown>, Dto, O 
   def: ContractDefinition<V, Dto, O>,
   actor: Actor,
   raw: Record<string, string | string[]>,
-): Promise<{ ids: number[]; definitions?: Attribute[]; meta: PaginationMeta }> {
+): Promise<{ ids: number[]; definitions?: readonly Attribute[]; meta: PaginationMeta }> {
   const { query, orderBy, conditions, search, definitions } = await def.listQuery(deps, actor, raw);
   const { ids, total } = await pageOfIds(deps.db, {
     table: def.table,

@@ -141,3 +141,42 @@ describe('list pages read a bounded number of statements', () => {
     );
   });
 });
+
+describe('what a list page reads of the team is kept until the team writes', () => {
+  it('reads the attribute definitions and the calendar for the first page only, and the new ones after a change', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    for (let i = 0; i < 3; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
+    await ctx.app.deps.jobs.drain();
+    const teamReads = async (url: string) => {
+      const statements: string[] = [];
+      const page = Symbol(url);
+      const stop = observeQueries(ctx.app.deps.db, (query) => {
+        if (requestOf.getStore() === page) statements.push(query.sql);
+      });
+      const response = await requestOf.run(page, () => admin.get(url)).finally(stop);
+      expect(response.status).toBe(200);
+      const reads = statements.filter((s) =>
+        /from "(attribute_definitions|team_settings|team_holidays)"/.test(s),
+      );
+      return { reads, rows: response.body.data as Array<{ attributes: Record<string, unknown> }> };
+    };
+    expect((await teamReads(`${API_BASE}/leases?per_page=1&page=1`)).reads.length).toBeGreaterThan(0);
+    // Another page (not the kept answer of the same address), nothing written since.
+    expect((await teamReads(`${API_BASE}/leases?per_page=1&page=2`)).reads).toEqual([]);
+
+    const created = await admin.post(`${API_BASE}/attributes`, {
+      subject_type: 'leases',
+      label: 'Strategy',
+      type: 'text',
+    });
+    expect(created.status).toBe(201);
+    const after = await teamReads(`${API_BASE}/leases?per_page=1&page=3`);
+    expect(after.reads.length).toBeGreaterThan(0);
+    expect(Object.keys(after.rows[0]!.attributes)).toEqual(['strategy']);
+
+    // A calendar change is read at once too: the settings answer shows the new zone.
+    const zone = await admin.patch(`${API_BASE}/teams/${team.id}/settings`, { time_zone: 'Asia/Tokyo' });
+    expect(zone.status, JSON.stringify(zone.body)).toBe(200);
+    expect((await admin.get(`${API_BASE}/teams/${team.id}/settings`)).body.data.time_zone).toBe('Asia/Tokyo');
+  });
+});

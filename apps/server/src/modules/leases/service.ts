@@ -194,7 +194,12 @@ function present(
   };
 }
 
-async function presentLeases(db: Executor, viewer: Viewer, ids: number[], definitions?: Attribute[]) {
+async function presentLeases(
+  db: Executor,
+  viewer: Viewer,
+  ids: number[],
+  definitions?: readonly Attribute[],
+) {
   const [rows, children, attributes, calendar] = await Promise.all([
     loadLeases(db, viewer.teamId, ids),
     loadChildren(db, viewer.teamId, ids),
@@ -224,7 +229,7 @@ async function presentLeaseListItems(
   db: Executor,
   viewer: Viewer,
   ids: number[],
-  definitions?: Attribute[],
+  definitions?: readonly Attribute[],
 ): Promise<LeaseListItem[]> {
   const [rows, children, attributes, calendar] = await Promise.all([
     loadLeases(db, viewer.teamId, ids),

@@ -23,7 +23,7 @@ import { nowIso } from '../../platform/clock';
 /** The job kind that recomputes a team's option dates (registered by the leases module). */
 export const RECOMPUTE_CRITICAL_DATES = 'recompute-critical-dates';
 import { invalid, notFound } from '../../platform/errors';
-import { bumpTeamWriteVersion } from '../../platform/team-cache';
+import { bumpTeamWriteVersion, cachedForTeam, teamTimeZone } from '../../platform/team-cache';
 import { teamDefaultsChanged } from '../../platform/team-defaults';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { recordActivity } from '../activities/index';
@@ -33,7 +33,21 @@ export async function getSettings(deps: Deps, actor: Actor, teamId: number): Pro
   return readSettings(deps.db, teamId);
 }
 
-async function readSettings(db: Executor, teamId: number): Promise<TeamSettings> {
+/**
+ * Every lease page and critical-date computation reads the team's calendar; it changes only in updateSettings,
+ * which bumps the team's write version, so it is kept at that version. Frozen: every request shares the copy.
+ */
+function readSettings(db: Executor, teamId: number): Promise<TeamSettings> {
+  return cachedForTeam(db, teamId, 'settings', async () => {
+    const settings = await readSettingsRows(db, teamId);
+    Object.freeze(settings.lead_days);
+    for (const holiday of settings.holidays) Object.freeze(holiday);
+    Object.freeze(settings.holidays);
+    return Object.freeze(settings);
+  });
+}
+
+async function readSettingsRows(db: Executor, teamId: number): Promise<TeamSettings> {
   const [row, holidays] = await Promise.all([
     db.selectFrom('team_settings').selectAll().where('team_id', '=', teamId).executeTakeFirst(),
     db
@@ -124,12 +138,7 @@ export async function teamCalendar(
 
 /** The team's date today (its time zone), for the many places that only need that. */
 export async function teamToday(db: Executor, teamId: number, now: Date = new Date()): Promise<string> {
-  const row = await db
-    .selectFrom('team_settings')
-    .select('time_zone')
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  return todayIn(row?.time_zone ?? 'UTC', now);
+  return todayIn(await teamTimeZone(db, teamId), now);
 }
 
 /** Admins set lead times and windows; reminders move into view by the new longest lead time at once. */
