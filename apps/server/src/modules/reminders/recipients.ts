@@ -138,7 +138,7 @@ async function limitedRecipientsFor(
     const theirs = await db
       .selectFrom('reminders')
       .select('id')
-      .where(reminderInScope(db, { teamId, companyIds }))
+      .where(reminderInScope(db, { teamId, companyIds }, { byId: true }))
       .where('id', 'in', ids)
       .where('source', 'not in', [...FOLLOW_UP_SOURCES])
       .execute();
