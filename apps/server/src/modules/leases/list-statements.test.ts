@@ -12,6 +12,7 @@ import {
   uploadDocument,
 } from '../../../test/factories';
 import { observeQueries } from '../../platform/db';
+import { heardEveryBump, teamWriteVersion } from '../../platform/team-cache';
 import { addDaysIso, todayIso } from './dates';
 
 const ctx = useTestApp();
@@ -23,11 +24,22 @@ const ctx = useTestApp();
  */
 const requestOf = new AsyncLocalStorage<symbol>();
 
+/**
+ * On PostgreSQL a team's write version is kept in the process once read, until a bump is heard (team-cache.ts):
+ * whether a page finds it kept depends on what ran since the last write. Read here, after every bump is heard,
+ * each page finds it kept, and pages compare statement for statement.
+ */
+async function keptTeamVersion(teamId: number) {
+  await heardEveryBump(ctx.app.deps.db);
+  await teamWriteVersion(ctx.app.deps.db, teamId);
+}
+
 /** The statements one list page runs (the kept-body cache is passed by a write before each read). */
-async function statementsOfPage(client: TestClient, url: string) {
+async function statementsOfPage(client: TestClient, teamId: number, url: string) {
   await buildStore(client);
   // A write's background jobs (reminders, search index) would otherwise be counted with the page.
   await ctx.app.deps.jobs.drain();
+  await keptTeamVersion(teamId);
   const statements: string[] = [];
   const page = Symbol(url);
   const stop = observeQueries(ctx.app.deps.db, (query) => {
@@ -82,19 +94,19 @@ function richLease(storeId: number, i: number) {
 
 describe('list pages read a bounded number of statements', () => {
   it('reads the team’s attributes once for a documents page (the query and the page share them)', async () => {
-    const { admin } = await teamWithRoles(ctx);
+    const { admin, team } = await teamWithRoles(ctx);
     await uploadDocument(admin);
-    const page = await statementsOfPage(admin, `${API_BASE}/documents`);
+    const page = await statementsOfPage(admin, team.id, `${API_BASE}/documents`);
     expect(page.rows).toBe(1);
     expect(page.statements.filter((s) => /from "attribute_definitions"/.test(s))).toHaveLength(1);
   });
 
   it('reads a page of leases with their rent, charges, options and clauses in as many statements for 2 rows as for 8', async () => {
-    const { admin } = await teamWithRoles(ctx);
+    const { admin, team } = await teamWithRoles(ctx);
     for (let i = 0; i < 2; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
-    const few = await statementsOfPage(admin, `${API_BASE}/leases`);
+    const few = await statementsOfPage(admin, team.id, `${API_BASE}/leases`);
     for (let i = 2; i < 8; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
-    const more = await statementsOfPage(admin, `${API_BASE}/leases`);
+    const more = await statementsOfPage(admin, team.id, `${API_BASE}/leases`);
     expect([few.rows, more.rows]).toEqual([2, 8]);
     // Six more rows: a read per row would add six statements.
     expect(more.statements.length).toBeLessThanOrEqual(few.statements.length);
@@ -113,7 +125,7 @@ describe('list pages read a bounded number of statements', () => {
   });
 
   it('reads a page of agreements with their stores and clauses in as many statements for 2 rows as for 8', async () => {
-    const { admin } = await teamWithRoles(ctx);
+    const { admin, team } = await teamWithRoles(ctx);
     const agreement = async () => {
       const store = await buildStore(admin);
       await buildAgreement(admin, {
@@ -122,9 +134,9 @@ describe('list pages read a bounded number of statements', () => {
       });
     };
     for (let i = 0; i < 2; i++) await agreement();
-    const few = await statementsOfPage(admin, `${API_BASE}/agreements`);
+    const few = await statementsOfPage(admin, team.id, `${API_BASE}/agreements`);
     for (let i = 2; i < 8; i++) await agreement();
-    const more = await statementsOfPage(admin, `${API_BASE}/agreements`);
+    const more = await statementsOfPage(admin, team.id, `${API_BASE}/agreements`);
     expect([few.rows, more.rows]).toEqual([2, 8]);
     // Six more rows: a read per row would add six statements.
     expect(more.statements.length).toBeLessThanOrEqual(few.statements.length);
@@ -146,8 +158,9 @@ describe('what a list page reads of the team is kept until the team writes', () 
   it('reads the attribute definitions and the calendar for the first page only, and the new ones after a change', async () => {
     const { admin, team } = await teamWithRoles(ctx);
     for (let i = 0; i < 3; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
-    await ctx.app.deps.jobs.drain();
     const teamReads = async (url: string) => {
+      await ctx.app.deps.jobs.drain();
+      await keptTeamVersion(team.id);
       const statements: string[] = [];
       const page = Symbol(url);
       const stop = observeQueries(ctx.app.deps.db, (query) => {

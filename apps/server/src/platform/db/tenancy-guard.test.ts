@@ -167,9 +167,11 @@ describe('whereInScope', () => {
       .where((eb) =>
         whereInScope(eb, { teamId: 7, companyIds: [3] }, 'stores', { companyColumn: 'company_id' }),
       );
+    // Narrowed, the companies' index finds the rows: the team's would walk all of the team's stores.
     expect(narrowed.compile().sql).toBe(
-      'select "id" from "stores" where ("stores"."team_id" = ? and "stores"."company_id" in (?))',
+      'select "id" from "stores" where (-"stores"."team_id" = ? and "stores"."company_id" in (?))',
     );
+    expect(narrowed.compile().parameters).toEqual([-7, 3]);
     expect(() =>
       db
         .selectFrom('notes')
