@@ -34,9 +34,8 @@ async function keptTeamVersion(teamId: number) {
   await teamWriteVersion(ctx.app.deps.db, teamId);
 }
 
-/** The statements one list page runs (the kept-body cache is passed by a write before each read). */
-async function statementsOfPage(client: TestClient, teamId: number, url: string) {
-  await buildStore(client);
+/** The statements of one GET and its answer, once the team's background jobs are done. */
+async function statementsOf(client: TestClient, teamId: number, url: string) {
   // A write's background jobs (reminders, search index) would otherwise be counted with the page.
   await ctx.app.deps.jobs.drain();
   await keptTeamVersion(teamId);
@@ -47,6 +46,13 @@ async function statementsOfPage(client: TestClient, teamId: number, url: string)
   });
   const response = await requestOf.run(page, () => client.get(url)).finally(stop);
   expect(response.status).toBe(200);
+  return { statements, response };
+}
+
+/** The statements one list page runs (the kept-body cache is passed by a write before each read). */
+async function statementsOfPage(client: TestClient, teamId: number, url: string) {
+  await buildStore(client);
+  const { statements, response } = await statementsOf(client, teamId, url);
   // The page's own statements are seen (the session, the list, its child rows), or the bounds below prove nothing.
   expect(statements.length).toBeGreaterThan(3);
   return { statements, rows: response.body.data.length as number };
@@ -159,15 +165,7 @@ describe('what a list page reads of the team is kept until the team writes', () 
     const { admin, team } = await teamWithRoles(ctx);
     for (let i = 0; i < 3; i++) await buildLease(admin, richLease((await buildStore(admin)).id, i));
     const teamReads = async (url: string) => {
-      await ctx.app.deps.jobs.drain();
-      await keptTeamVersion(team.id);
-      const statements: string[] = [];
-      const page = Symbol(url);
-      const stop = observeQueries(ctx.app.deps.db, (query) => {
-        if (requestOf.getStore() === page) statements.push(query.sql);
-      });
-      const response = await requestOf.run(page, () => admin.get(url)).finally(stop);
-      expect(response.status).toBe(200);
+      const { statements, response } = await statementsOf(admin, team.id, url);
       const reads = statements.filter((s) =>
         /from "(attribute_definitions|team_settings|team_holidays)"/.test(s),
       );
