@@ -49,9 +49,9 @@ import {
   type PatchOptions,
 } from '../leases/index';
 import { syncReminders, type CriticalDate } from '../reminders/index';
+import { teamSettings } from '../teams/index';
 
 type Values = ReturnType<typeof agreementInputSchema.parse>;
-const DEFAULT_ALIGNMENT_DAYS = 90;
 
 async function load(db: Executor, teamId: number, ids: number[]) {
   if (!ids.length) return [];
@@ -75,12 +75,7 @@ async function load(db: Executor, teamId: number, ids: number[]) {
  * compared every agreement with every lease (60k × 120k in the benchmark: minutes; now 0.5 s).
  */
 export async function misalignments(db: Executor, teamId: number, agreementIds?: number[]) {
-  const settings = await db
-    .selectFrom('team_settings')
-    .select('alignment_days')
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  const window = settings?.alignment_days ?? DEFAULT_ALIGNMENT_DAYS;
+  const window = (await teamSettings(db, teamId)).alignment_days;
   let query = db
     .selectFrom('agreement_stores as s')
     .innerJoin('franchise_agreements as a', 'a.id', 's.agreement_id')

@@ -1,8 +1,8 @@
-import { DEFAULT_WINDOW_DAYS, type Dashboard } from '@storekeep/contracts';
+import type { Dashboard } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { teamScope, type Actor } from '../../platform/policy';
 import { cachedForTeam } from '../../platform/team-cache';
-import { teamToday } from '../teams/index';
+import { teamSettings, teamToday } from '../teams/index';
 import { imageUrlsFor } from '../records/index';
 import { misalignments } from '../agreements/index';
 import { mapStores, overdueDeadlines, timelineOf, upcomingDeadlines } from './critical-dates';
@@ -17,17 +17,13 @@ import { portfolioStats } from './stats';
 export async function dashboardFor(deps: Deps, actor: Actor): Promise<Dashboard> {
   const team = actor.teamId;
   const today = await teamToday(deps.db, team);
-  const settings = await deps.db
-    .selectFrom('team_settings')
-    .select(['window_days', 'alignment_days'])
-    .where('team_id', '=', team)
-    .executeTakeFirst();
+  const settings = await teamSettings(deps.db, team);
   // Every part is team-wide (nothing depends on the caller) and changes only with a team write, the day or
   // the settings, so the whole answer is kept per team write version (platform/team-cache.ts): rent and
   // alignment read the whole portfolio, and the page is opened far more often than leases change.
-  const key = `dashboard:${today}:${settings?.window_days ?? 'default'}:${settings?.alignment_days ?? 'default'}`;
+  const key = `dashboard:${today}:${settings.window_days}:${settings.alignment_days}`;
   const cached = await cachedForTeam(deps.db, team, key, () =>
-    computeDashboard(deps, team, today, settings?.window_days ?? DEFAULT_WINDOW_DAYS),
+    computeDashboard(deps, team, today, settings.window_days),
   );
   // Image links are made for each member (records/images.ts), so the cached answer holds the stores' image keys.
   const urls = imageUrlsFor(deps, actor, 'stores');

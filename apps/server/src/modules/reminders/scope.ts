@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
 import type { Executor } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
-import { recordsInScope } from '../../platform/db/scope';
-import type { TeamScope } from '../../platform/policy';
+import { recordsInScope, whereInScope } from '../../platform/db/scope';
+import { teamScope, type TeamScope } from '../../platform/policy';
 
 /**
  * The reminders a member limited to companies sees: those about their records (`recordsInScope`: their
@@ -20,9 +20,7 @@ export function reminderInScope(
   options: { byId?: boolean } = {},
 ): (eb: ExpressionBuilder<Database, 'reminders'>) => ExpressionWrapper<Database, 'reminders', SqlBool> {
   return (eb) => {
-    const team = options.byId
-      ? eb(eb.neg(eb.ref('reminders.team_id')), '=', -scope.teamId)
-      : eb('reminders.team_id', '=', scope.teamId);
+    const team = whereInScope(eb, teamScope(scope.teamId), 'reminders', { byId: options.byId });
     const { companyIds } = scope;
     if (companyIds === null) return team;
     const records = recordsInScope(db, { ...scope, companyIds });

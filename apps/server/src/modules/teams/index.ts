@@ -8,6 +8,7 @@ export {
 export {
   RECOMPUTE_CRITICAL_DATES,
   teamCalendar,
+  teamSettings,
   teamToday,
   type AccountingReadings,
   type TeamCalendar,

@@ -30,14 +30,18 @@ import { recordActivity } from '../activities/index';
 
 export async function getSettings(deps: Deps, actor: Actor, teamId: number): Promise<TeamSettings> {
   if (teamId !== actor.teamId) throw notFound('Team');
-  return readSettings(deps.db, teamId);
+  return teamSettings(deps.db, teamId);
 }
 
+/** When no setting says otherwise: a store whose agreement and lease end further apart than this is flagged. */
+const DEFAULT_ALIGNMENT_DAYS = 90;
+
 /**
- * Every lease page and critical-date computation reads the team's calendar; it changes only in updateSettings,
- * which bumps the team's write version, so it is kept at that version. Frozen: every request shares the copy.
+ * The team's settings, defaults filled in. Every lease page, agreements page, dashboard and critical-date
+ * computation reads them; they change only in updateSettings, which bumps the team's write version, so they are
+ * kept at that version. Frozen: every request shares the copy.
  */
-function readSettings(db: Executor, teamId: number): Promise<TeamSettings> {
+export function teamSettings(db: Executor, teamId: number): Promise<TeamSettings> {
   return cachedForTeam(db, teamId, 'settings', async () => {
     const settings = await readSettingsRows(db, teamId);
     Object.freeze(settings.lead_days);
@@ -60,7 +64,7 @@ async function readSettingsRows(db: Executor, teamId: number): Promise<TeamSetti
   return {
     lead_days: row ? row.lead_days.split(',').map(Number) : [...DEFAULT_LEAD_DAYS],
     window_days: row?.window_days ?? DEFAULT_WINDOW_DAYS,
-    alignment_days: row?.alignment_days ?? 90,
+    alignment_days: row?.alignment_days ?? DEFAULT_ALIGNMENT_DAYS,
     time_zone: row?.time_zone ?? 'UTC',
     digest_hour: row?.digest_hour ?? 7,
     expired_lease_status: (row?.expired_lease_status ?? 'holdover') as TeamSettings['expired_lease_status'],
@@ -113,7 +117,7 @@ export async function teamCalendar(
   teamId: number,
   now: Date = new Date(),
 ): Promise<TeamCalendar> {
-  const settings = await readSettings(db, teamId);
+  const settings = await teamSettings(db, teamId);
   return {
     timeZone: settings.time_zone,
     today: todayIn(settings.time_zone, now),
