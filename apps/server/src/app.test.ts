@@ -51,8 +51,17 @@ describe('operations', () => {
     expect(Object.keys(response.body.paths)).toContain('/app/api/v1/teams/{id}');
   });
 
-  it('echoes a request id on every response', async () => {
+  it('echoes a request id on every response, errors included', async () => {
     const response = await ctx.client().get('/healthz');
     expect(response.headers['x-request-id']).toBeTruthy();
+    for (const [url, status] of [
+      ['/app/api/v1/companies', 401],
+      ['/app/api/v1/no-such-route', 404],
+      ['/app/api/v1/users/auth?guest=nope', 422],
+    ] as const) {
+      const failed = await ctx.app.inject({ url, headers: { 'x-request-id': `probe-${status}` } });
+      expect(failed.statusCode).toBe(status);
+      expect(failed.headers['x-request-id']).toBe(`probe-${status}`);
+    }
   });
 });

@@ -141,9 +141,11 @@ export async function buildApp({
   // Compiled from each route's response schema; outside production every answer is also checked against it.
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   // Hooks that never wait are written with `done`: an async one costs every request a promise and a turn.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Set on arrival rather than on send: an error answer keeps the headers set so far, and the onSend chain
+  // is the one every answer walks.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
+    done();
   });
 
   const handle =

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from './deps';
@@ -41,6 +41,13 @@ const BUILD = (() => {
 })();
 
 const tags = new WeakMap<FastifyRequest, string>();
+/** A membership's text, once per object: the session cache hands every request of a session the same frozen one. */
+const memberships = new WeakMap<object, string>();
+const membershipText = (team: object) => {
+  let text = memberships.get(team);
+  if (text === undefined) memberships.set(team, (text = JSON.stringify(team)));
+  return text;
+};
 
 /**
  * The weak tag of what this caller would get for this URL in this state of the team: its write version and
@@ -61,10 +68,10 @@ export function conditionalTag(
     state.today,
     auth.user.id,
     auth.readOnly ? 'read' : 'write',
-    JSON.stringify(team),
+    membershipText(team),
     request.url,
   ].join('\u0000');
-  return `W/"${createHash('sha1').update(key).digest('base64url')}"`;
+  return `W/"${hash('sha1', key, 'base64url')}"`;
 }
 
 /** True when the If-None-Match header names the tag (a list of tags, or `*`, per RFC 9110 §13.1.2). */

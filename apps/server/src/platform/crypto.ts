@@ -1,9 +1,12 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-/** Tokens are stored hashed so a database leak does not hand out live sessions or reset links. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/**
+ * Tokens are stored hashed so a database leak does not hand out live sessions or reset links. The one-shot
+ * `hash` builds no Hash object: every signed-in request hashes its session cookie.
+ */
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 export function hmac(key: string, value: string): string {
   return createHmac('sha256', key).update(value).digest('base64url');

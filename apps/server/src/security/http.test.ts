@@ -53,19 +53,41 @@ function expectStrictHeaders(headers: Record<string, unknown>) {
   expect(csp.get('style-src')).toEqual(["'self'"]);
 }
 
+/** An API answer: nothing may load or frame it should it ever be opened as a document, and no page-only header. */
+function expectApiHeaders(headers: Record<string, unknown>) {
+  expect(directives(headers['content-security-policy'])).toEqual(
+    new Map([
+      ['default-src', ["'none'"]],
+      ['frame-ancestors', ["'none'"]],
+    ]),
+  );
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // Another site's <script> or <img> may not read a JSON answer (no-cors) into its process.
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'])
+    expect(headers[pageOnly]).toBeUndefined();
+}
+
 describe('security headers', () => {
-  it('the SPA shell, its assets and API answers carry the strict CSP, nosniff, referrer policy and no framing', async () => {
+  it('the SPA shell and its assets carry the strict page CSP, nosniff, referrer policy, COOP and no framing', async () => {
     const shell = await ctx.app.inject({ url: '/dashboard' });
     expect(shell.statusCode).toBe(200);
     expect(shell.headers['content-type']).toMatch(/text\/html/);
     expectStrictHeaders(shell.headers);
+    expect(shell.headers['cross-origin-opener-policy']).toBe('same-origin');
     expectStrictHeaders((await ctx.app.inject({ url: '/assets/app.js' })).headers);
+  });
 
+  it('API answers, errors and the sign-in routes carry the API profile: a CSP that lets nothing load', async () => {
     const { client } = await signedInOwner();
     const api = await client.get('/app/api/v1/companies');
     expect(api.status).toBe(200);
-    expectStrictHeaders(api.headers);
-    expectStrictHeaders((await ctx.app.inject({ url: '/app/api/v1/companies' })).headers); // the 401 too
+    expectApiHeaders(api.headers);
+    expectApiHeaders((await ctx.app.inject({ url: '/app/api/v1/companies' })).headers); // the 401 too
+    expectApiHeaders((await ctx.app.inject({ url: '/app/api/v1/no-such-thing' })).headers);
+    expectApiHeaders((await ctx.app.inject({ url: '/app/sanctum/csrf-cookie' })).headers);
   });
 
   it('a document download keeps its own sandboxing CSP and may be framed only by the app (the PDF preview)', async () => {
@@ -282,14 +304,14 @@ describe('the liveness probe', () => {
     expectStrictHeaders(Object.fromEntries(queried.headers));
     const api = await fetch(`${address}/app/api/v1/users/auth?guest=null`);
     expect(api.status).toBe(200);
-    expectStrictHeaders(Object.fromEntries(api.headers));
+    expectApiHeaders(Object.fromEntries(api.headers));
     const forged = await fetch(`${address}/app/api/v1/stores`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Probe' }),
     });
     expect(forged.status).toBe(419);
-    expectStrictHeaders(Object.fromEntries(forged.headers));
+    expectApiHeaders(Object.fromEntries(forged.headers));
   });
 });
 

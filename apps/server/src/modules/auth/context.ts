@@ -90,9 +90,12 @@ export type RouteGuardEntry = {
 /** What a session cookie resolves to; cached (platform/auth-cache.ts) and never mutated except the touch times. */
 type SessionLookup = {
   session: { remember: number; last_seen_at: string; expires_at: string; created_at: string };
+  /** The session's times in epoch milliseconds: every request compares them, and parsing is most of that. */
+  times: SessionTimes;
   user: Readonly<UserRow>;
   teams: readonly TeamContext[];
 };
+type SessionTimes = { lastSeen: number; expires: number; absoluteEnd: number };
 const sessionCaches = new WeakMap<Deps, AuthCache<SessionLookup>>();
 
 /** Installs the auth hooks and returns the live table of every /app route with its guard. */
@@ -248,28 +251,29 @@ async function resolveAuth(
   const cache = sessionCaches.get(deps)!;
   const load = () => loadSession(deps, sessionId);
   let found = await cache.lookup(sessionId, load);
-  const now = nowIso();
-  if (found && found.session.expires_at <= now) {
+  const now = Date.now();
+  if (found && found.times.expires <= now) {
     // Expired by this copy's clock; another instance may have extended it since: ask the database.
     cache.forget(sessionId);
     found = await load();
   }
   // Idle expiry (stored, sliding) or the absolute end since sign-in, whichever comes first.
-  const ended = (lookup: SessionLookup) =>
-    lookup.session.expires_at <= now ||
-    sessionAbsoluteEnd(Boolean(lookup.session.remember), lookup.session.created_at) <= now;
+  const ended = ({ times }: SessionLookup) => times.expires <= now || times.absoluteEnd <= now;
   if (!found || ended(found)) {
     if (found) await repo.deleteSession(deps.db, sessionId);
     clearSessionCookie(deps, reply);
     return null;
   }
-  const { session, user, teams } = found;
+  const { session, times, user, teams } = found;
   // Sliding expiry, written at most once a minute (per instance) so reads stay reads.
-  if (Date.parse(now) - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
-    const expiresAt = sessionExpiry(Boolean(session.remember), now, session.created_at);
-    session.last_seen_at = now;
+  if (now - times.lastSeen > TOUCH_EVERY_MS) {
+    const nowText = new Date(now).toISOString();
+    const expiresAt = sessionExpiry(Boolean(session.remember), nowText, session.created_at);
+    session.last_seen_at = nowText;
     session.expires_at = expiresAt;
-    await repo.touchSession(deps.db, sessionId, now, expiresAt);
+    times.lastSeen = now;
+    times.expires = Date.parse(expiresAt);
+    await repo.touchSession(deps.db, sessionId, nowText, expiresAt);
   }
   // A user removed from their current team falls back to another of theirs.
   const team = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
@@ -289,9 +293,15 @@ async function loadSession(deps: Deps, sessionId: string): Promise<SessionLookup
   const found = await repo.findSessionWithUser(deps.db, sessionId);
   if (!found) return undefined;
   const teams = await listUserTeams(deps.db, found.user.id);
+  const { session } = found;
   // Frozen: the same objects serve every request of the session while cached.
   return {
-    session: { ...found.session },
+    session: { ...session },
+    times: {
+      lastSeen: Date.parse(session.last_seen_at),
+      expires: Date.parse(session.expires_at),
+      absoluteEnd: Date.parse(sessionAbsoluteEnd(Boolean(session.remember), session.created_at)),
+    },
     user: Object.freeze(found.user),
     teams: Object.freeze(teams.map((t) => Object.freeze(t))),
   };
