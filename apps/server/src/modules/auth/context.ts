@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
-import { sha256 } from '../../platform/crypto';
+import { randomToken, sha256 } from '../../platform/crypto';
 import { isSpaPage } from '../../platform/spa';
 import { teamScope, type Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
@@ -15,6 +15,7 @@ import { findUserById, listUserTeams } from '../users/index';
 import {
   clearSessionCookie,
   csrfCookieName,
+  SESSION_TOKEN_BYTES,
   sessionAbsoluteEnd,
   sessionCookieName,
   sessionExpiry,
@@ -247,7 +248,7 @@ async function resolveAuth(
 
   const cookie = request.cookies[sessionCookieName(deps)];
   if (!cookie) return null;
-  const sessionId = sha256(cookie);
+  const sessionId = sessionIdOf(cookie);
   const cache = sessionCaches.get(deps)!;
   const load = () => loadSession(deps, sessionId);
   let found = await cache.lookup(sessionId, load);
@@ -288,6 +289,25 @@ async function resolveAuth(
   };
 }
 
+/**
+ * A cookie's session id (its hash), remembered for the cookies seen lately: every request of a session hashes
+ * the same cookie, a few microseconds each time. Only cookies of a real token's length are remembered, so a
+ * stream of forged long cookies cannot fill memory; at the bound the map starts over.
+ */
+const recentSessionIds = new Map<string, string>();
+const RECENT_SESSION_IDS = 10_000;
+const TOKEN_LENGTH = randomToken(SESSION_TOKEN_BYTES).length;
+function sessionIdOf(cookie: string): string {
+  let id = recentSessionIds.get(cookie);
+  if (id !== undefined) return id;
+  id = sha256(cookie);
+  if (cookie.length === TOKEN_LENGTH) {
+    if (recentSessionIds.size >= RECENT_SESSION_IDS) recentSessionIds.clear();
+    recentSessionIds.set(cookie, id);
+  }
+  return id;
+}
+
 /** The session, its user (one round trip: the cascade guarantees the user of a live session exists) and their teams. */
 async function loadSession(deps: Deps, sessionId: string): Promise<SessionLookup | undefined> {
   const found = await repo.findSessionWithUser(deps.db, sessionId);
@@ -306,6 +326,9 @@ async function loadSession(deps: Deps, sessionId: string): Promise<SessionLookup
     teams: Object.freeze(teams.map((t) => Object.freeze(t))),
   };
 }
+
+/** How many cookies' session ids are remembered (for tests). */
+export const rememberedSessionIds = () => recentSessionIds.size;
 
 /** How many session lookups this app answered from its cache (for tests). */
 export function sessionCacheHits(deps: Deps): number {

@@ -27,7 +27,7 @@ import { forgetSession, isDemoUser, requireVerifiedEmail, type RequestAuth } fro
 import { assertUncommonPassword } from './common-passwords';
 import { dummyHashPromise, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
-import { sessionExpiry } from './session-cookie';
+import { SESSION_TOKEN_BYTES, sessionExpiry } from './session-cookie';
 import { isValidAddressLink, sendVerificationMail } from './verification';
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
@@ -51,7 +51,6 @@ async function limitPerIp(deps: Deps, action: string, ip: string, max: number, f
 }
 
 /** Session cookie values: 32 random bytes (256 bits), stored only as their SHA-256. */
-const SESSION_TOKEN_BYTES = 32;
 
 /** The caller as the auth service needs it; the route reads it off the request. */
 export type Client = {

@@ -5,6 +5,8 @@ import type { Deps } from '../../platform/deps';
 import { addMinutes } from '../../platform/clock';
 import { issueCsrfToken } from './csrf';
 
+/** A session cookie's random bytes (43 characters of base64url). */
+export const SESSION_TOKEN_BYTES = 32;
 const IDLE_MINUTES = 120;
 const REMEMBER_MINUTES = 30 * 24 * 60;
 /** Absolute lifetimes from sign-in, whatever the activity: a stolen cookie stops working in the end. */

@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
 import { buildMember, buildUser, PASSWORD, signIn } from '../../../test/factories';
 import { sha256 } from '../../platform/crypto';
+import { rememberedSessionIds } from './context';
 
 const ctx = useTestApp();
 
@@ -146,6 +147,16 @@ describe('session lifecycle', () => {
     expect(values.size).toBe(8);
     // base64url of 32 bytes from the CSPRNG: 43 characters, 256 bits (ASVS asks for at least 128).
     for (const value of values) expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses forged cookies of every length and remembers the hash of none but a token-sized one', async () => {
+    const forged = ['x'.repeat(43), 'y'.repeat(44), 'z'.repeat(4000), '__proto__', 'constructor'];
+    const before = rememberedSessionIds();
+    for (const value of forged) expect((await withCookie(value)).status).toBe(401);
+    // Each request is answered from a fresh hash; a long cookie never takes a place among the remembered.
+    expect(rememberedSessionIds() - before).toBe(1);
+    expect((await withCookie('x'.repeat(43))).status).toBe(401);
+    expect(rememberedSessionIds() - before).toBe(1);
   });
 });
 
