@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
-import { startApp } from './processes';
+import { cpuProfileArgs, startApp } from './processes';
 import { openLoopLoad } from './open-loop';
 
 export const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -73,7 +73,7 @@ export async function measureImport(workDir: string): Promise<ImportResult> {
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
   const databaseUrl = await freshDatabase(workDir);
-  const server = await startApp({ databaseUrl, dataDir: workDir });
+  const server = await startApp({ databaseUrl, dataDir: workDir, nodeArgs: cpuProfileArgs() });
   try {
     const app = server.url;
     const jar = new Jar();

@@ -32,6 +32,10 @@ export const freePort = () =>
     });
   });
 
+/** BENCH_CPU_PROF=<dir>: node's options for a V8 CPU profile of a server, written there when it exits. */
+export const cpuProfileArgs = (): string[] =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function start(cpus: string | null, args: string[], env: NodeJS.ProcessEnv): ChildProcess {

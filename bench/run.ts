@@ -19,7 +19,7 @@ import { DOC_COMMON_WORD, DOC_HALF_WORD, DOC_RARE_WORD } from './documents';
 import { RARE_WORD } from './words';
 import { CONTRACT_COUNTS, ensureContracts, measureScan, type ScanResult } from './contracts';
 import { measureImport, type ImportResult } from './import';
-import { buildServer, sampleRss, startApp, startBare, type BenchProcess } from './processes';
+import { buildServer, cpuProfileArgs, sampleRss, startApp, startBare, type BenchProcess } from './processes';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -261,10 +261,7 @@ async function startServer(dataset: Dataset): Promise<Server> {
   const app = await startApp({
     databaseUrl: dataset.databaseUrl,
     dataDir,
-    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server process, written when it exits.
-    nodeArgs: process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [],
+    nodeArgs: cpuProfileArgs(),
   });
   return {
     app,

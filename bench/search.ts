@@ -20,6 +20,7 @@ import path from 'node:path';
 import { CITIES, BRAND_ADJECTIVES, BRAND_NOUNS, FIRST_NAMES, LAST_NAMES } from './words';
 import { OWNER_EMAIL, PASSWORD, ensureDataset } from './generate';
 import { ensureContracts } from './contracts';
+import { cpuProfileArgs } from './processes';
 import type { FromServer } from './server';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
@@ -173,15 +174,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   }
   const here = import.meta.dirname;
   const child = fork(path.join(here, 'server.ts'), [], {
-    // BENCH_CPU_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-    execArgv: [
-      '--import',
-      'tsx',
-      '--no-warnings',
-      ...(process.env.BENCH_CPU_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
-        : []),
-    ],
+    execArgv: ['--import', 'tsx', '--no-warnings', ...cpuProfileArgs()],
     env: {
       ...process.env,
       BENCH_APP_DATABASE_URL: databaseUrl,

@@ -33,6 +33,7 @@ export type RunHooks = {
   batchSize?: number;
   afterBatch?: (committed: number) => Promise<void>;
   afterCommitPoint?: () => Promise<void>;
+  afterRevealBatch?: (revealed: number) => Promise<void>;
 };
 
 class Cancelled extends Error {}
@@ -171,7 +172,7 @@ async function commitImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
       .execute();
   });
   await hooks.afterCommitPoint?.();
-  await revealImport(deps, row, target);
+  await revealImport(deps, row, target, hooks);
 }
 
 /** The ids of the records the run created, a write batch at a time, with a turn of the event loop between. */
@@ -195,8 +196,9 @@ async function* createdBatches(deps: Deps, row: ImportRow): AsyncGenerator<numbe
   }
 }
 
-async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
+async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget, hooks: RunHooks = {}) {
   const blocked: number[] = [];
+  let revealed = 0;
   for await (const ids of createdBatches(deps, row)) {
     await writeTransaction(deps.db, async (trx) => {
       blocked.push(...(await target.reveal(trx, row.team_id, ids)));
@@ -207,6 +209,13 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget) {
         .where('team_id', '=', row.team_id)
         .execute();
     });
+    // The statistics taken while the rows were written saw them all hidden: PostgreSQL then counts one live
+    // row in the team and serves its list pages by sorting every row revealed so far (50–100 ms a page at
+    // 75,000 stores, every page while the reveal bumps the team's version). Once the first batch is visible
+    // the planner sees live rows again and reads a page in index order; the import's end takes the final ones.
+    if (revealed === 0) await analyzeImportTables(deps, row.type);
+    revealed += ids.length;
+    await hooks.afterRevealBatch?.(revealed);
   }
   const completed = await writeTransaction(deps.db, async (trx) => {
     const done = await trx
@@ -299,9 +308,15 @@ async function refreshPlannerStatistics(deps: Deps, row: ImportRow) {
 /** Written rows between two ANALYZEs of a running import (PostgreSQL). */
 const STATISTICS_EVERY_ROWS = 20_000;
 
+/** Whether the batch that brought the count to `done` crossed a multiple of STATISTICS_EVERY_ROWS. */
+const statisticsDue = (done: number, batchLength: number) =>
+  Math.floor(done / STATISTICS_EVERY_ROWS) > Math.floor((done - batchLength) / STATISTICS_EVERY_ROWS);
+
 async function analyzeImportTables(deps: Deps, type: string) {
   if (deps.dialect !== 'postgres') return;
-  for (const table of IMPORT_STATISTICS_TABLES[type] ?? []) {
+  // import_changes too: its log of the run is read back in order for the commit point's checks and the reveal,
+  // and with statistics from before the run that read sorted the whole rest of the log for every batch.
+  for (const table of [...(IMPORT_STATISTICS_TABLES[type] ?? []), 'import_changes']) {
     await sql`analyze ${sql.table(table)}`
       .execute(deps.db)
       .catch((error: unknown) => deps.log.warn({ err: error, table }, 'analyze during an import failed'));
@@ -533,8 +548,7 @@ async function writeRows(
     done += batch.length;
     // PostgreSQL plans with statistics from before the import until autovacuum's next pass (a minute or more):
     // a list of the same team then seq-scans a table that grew by tens of thousands of rows, for every request.
-    if (Math.floor(done / STATISTICS_EVERY_ROWS) > Math.floor((done - batch.length) / STATISTICS_EVERY_ROWS))
-      await analyzeImportTables(deps, row.type);
+    if (statisticsDue(done, batch.length)) await analyzeImportTables(deps, row.type);
     publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
     await hooks.afterBatch?.(done);
     // A batch is synchronous work on SQLite: between two, the requests that waited are served.
