@@ -95,9 +95,12 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
   it('sends the kept body again without reading the list, and a new one once the team writes', async () => {
     const expectedReads = await versionReads();
     const { admin, manager } = await teamWithRoles(ctx);
-    await buildStore(admin, { name: 'Alder' });
+    // Long enough to be kept as bytes, and not ASCII: the bytes sent again must be the same UTF-8.
+    const alder = `Alder Café ☕ 東京 ${'ø'.repeat(200)}`;
+    await buildStore(admin, { name: alder });
     await untilVersionKept(admin);
     const first = await admin.get(STORES);
+    expect(first.raw.length).toBeGreaterThan(1024);
     const hits = bodyCacheOf(ctx.app)!.hits;
     const statements: string[] = [];
     const stop = observeQueries(ctx.app.deps.db, (query) => statements.push(query.sql));
@@ -111,7 +114,7 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
 
     await buildStore(manager, { name: 'Birch' });
     const after = await admin.get(STORES);
-    expect(after.body.data.map((s: { name: string }) => s.name)).toEqual(['Alder', 'Birch']);
+    expect(after.body.data.map((s: { name: string }) => s.name)).toEqual([alder, 'Birch']);
   });
 
   it('keeps bodies within its budget of bytes, least recently used out', () => {
@@ -131,6 +134,20 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
     cache.set('d', 'v', now);
     expect(cache.get('d', now + 59_000)).toBe('v');
     expect(cache.get('d', now + 60_000)).toBeUndefined();
+  });
+
+  it('keeps a long body as its UTF-8 bytes, counted as bytes, and a short one as text', () => {
+    const cache = new BodyCache(10_000, 5_000);
+    const long = JSON.stringify({ data: 'Café ☕ 東京 '.repeat(200) });
+    cache.set('long', long);
+    const kept = cache.get('long');
+    expect(Buffer.isBuffer(kept)).toBe(true);
+    expect((kept as Buffer).toString('utf8')).toBe(long);
+    cache.set('short', '{"data":[]}');
+    expect(cache.get('short')).toBe('{"data":[]}');
+    // 3,000 characters of three bytes each: 9,000 bytes, over what one entry may take (as text it was 6,000).
+    cache.set('wide', '東'.repeat(3000));
+    expect(cache.get('wide')).toBeUndefined();
   });
 
   it('changes the tag when another member writes, and the stale tag gets the new list', async () => {
