@@ -253,13 +253,14 @@ async function resolveAuth(
   const load = () => loadSession(deps, sessionId);
   let found = await cache.lookup(sessionId, load);
   const now = Date.now();
-  if (found && found.times.expires <= now) {
+  // Written as "not after now", so a time that failed to parse (NaN) ends the session rather than keeping it.
+  if (found && !(found.times.expires > now)) {
     // Expired by this copy's clock; another instance may have extended it since: ask the database.
     cache.forget(sessionId);
     found = await load();
   }
   // Idle expiry (stored, sliding) or the absolute end since sign-in, whichever comes first.
-  const ended = ({ times }: SessionLookup) => times.expires <= now || times.absoluteEnd <= now;
+  const ended = ({ times }: SessionLookup) => !(times.expires > now && times.absoluteEnd > now);
   if (!found || ended(found)) {
     if (found) await repo.deleteSession(deps.db, sessionId);
     clearSessionCookie(deps, reply);

@@ -5,6 +5,7 @@ import type { TestClient } from '../../../test/client';
 import { buildMember, buildUser, PASSWORD, signIn } from '../../../test/factories';
 import { sha256 } from '../../platform/crypto';
 import { rememberedSessionIds } from './context';
+import { testDialect } from '../../../test/global-setup';
 
 const ctx = useTestApp();
 
@@ -139,6 +140,21 @@ describe('session lifecycle', () => {
     expect((await me(rememberedYoung)).status).toBe(200);
     expect((await me(rememberedOld)).status).toBe(401);
   });
+
+  // Only SQLite stores times as text that could be anything; PostgreSQL's column refuses it.
+  it.runIf(testDialect() === 'sqlite')(
+    'ends a session whose stored expiry cannot be read as a time, rather than keeping it',
+    async () => {
+      const { user } = await buildUser(ctx);
+      const client = await signIn(ctx, user.email);
+      await ctx.db
+        .updateTable('sessions')
+        .set({ expires_at: 'not a time' })
+        .where('id', '=', sha256(decodeURIComponent(client.cookie(SESSION_COOKIE)!)))
+        .execute();
+      expect((await me(client)).status).toBe(401);
+    },
+  );
 
   it('makes session cookies of 256 random bits, different every time', async () => {
     const { user } = await buildUser(ctx);
