@@ -29,6 +29,8 @@ test('keyboard shortcuts: c starts a new record on list pages, / and Ctrl-K jump
   await expect(page).toHaveURL(/\/leases\/create$/);
 
   await page.goto('/dashboard');
+  // The page as a user sees it loaded, not only the top bar: the other shortcuts above wait for their page's heading too.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.locator('#global-search')).toBeVisible();
   await page.keyboard.press('/');
   await expect(page.locator('#global-search')).toBeFocused();

@@ -1,5 +1,13 @@
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../auth/permissions';
@@ -58,8 +66,10 @@ export function GlobalSearch({ user }: { user: AuthUser }) {
   const activeIndex = active.groups === groups ? active.index : -1;
   const activeOption = options[activeIndex];
 
-  // `/` or Ctrl-K (⌘K) focuses the box from anywhere, except while typing in another field.
-  useEffect(() => {
+  // `/` or Ctrl-K (⌘K) focuses the box from anywhere, except while typing in another field. Listening from the
+  // layout effect, before the box is painted: with a plain effect a key pressed as the page appears (a busy
+  // machine runs effects tens of milliseconds after paint) found the box shown but nobody listening.
+  useLayoutEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
       if (!shortcut && (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey)) return;
