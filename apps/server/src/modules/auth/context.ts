@@ -90,8 +90,12 @@ export type RouteGuardEntry = {
 
 /** What a session cookie resolves to; cached (platform/auth-cache.ts) and never mutated except the touch times. */
 type SessionLookup = {
-  session: { remember: number; last_seen_at: string; expires_at: string; created_at: string };
-  /** The session's times in epoch milliseconds: every request compares them, and parsing is most of that. */
+  /** What a touch needs to compute the next expiry. */
+  session: Readonly<{ remember: boolean; created_at: string }>;
+  /**
+   * The session's times in epoch milliseconds, the only copy kept: every request compares them, and parsing
+   * the stored text was most of that.
+   */
   times: SessionTimes;
   user: Readonly<UserRow>;
   teams: readonly TeamContext[];
@@ -270,9 +274,7 @@ async function resolveAuth(
   // Sliding expiry, written at most once a minute (per instance) so reads stay reads.
   if (now - times.lastSeen > TOUCH_EVERY_MS) {
     const nowText = new Date(now).toISOString();
-    const expiresAt = sessionExpiry(Boolean(session.remember), nowText, session.created_at);
-    session.last_seen_at = nowText;
-    session.expires_at = expiresAt;
+    const expiresAt = sessionExpiry(session.remember, nowText, session.created_at);
     times.lastSeen = now;
     times.expires = Date.parse(expiresAt);
     await repo.touchSession(deps.db, sessionId, nowText, expiresAt);
@@ -315,13 +317,14 @@ async function loadSession(deps: Deps, sessionId: string): Promise<SessionLookup
   if (!found) return undefined;
   const teams = await listUserTeams(deps.db, found.user.id);
   const { session } = found;
+  const remember = Boolean(session.remember);
   // Frozen: the same objects serve every request of the session while cached.
   return {
-    session: { ...session },
+    session: Object.freeze({ remember, created_at: session.created_at }),
     times: {
       lastSeen: Date.parse(session.last_seen_at),
       expires: Date.parse(session.expires_at),
-      absoluteEnd: Date.parse(sessionAbsoluteEnd(Boolean(session.remember), session.created_at)),
+      absoluteEnd: Date.parse(sessionAbsoluteEnd(remember, session.created_at)),
     },
     user: Object.freeze(found.user),
     teams: Object.freeze(teams.map((t) => Object.freeze(t))),
