@@ -82,8 +82,27 @@ export async function* rowsOfBatches<T>(
   columns: Array<Column<T>>,
 ): AsyncGenerator<Cell[]> {
   yield columns.map(([header]) => header);
-  for await (const ids of batches)
-    for (const row of await load(ids)) yield columns.map(([, value]) => value(row) ?? '');
+  // One batch is read ahead while the one before is written: on PostgreSQL the next batch's queries then run
+  // on the database while this process formats the rows, instead of each waiting for the other.
+  const iterator = batches[Symbol.asyncIterator]();
+  const readNext = async () => {
+    const next = await iterator.next();
+    return next.done ? null : load(next.value);
+  };
+  let pending = readNext();
+  try {
+    for (;;) {
+      const rows = await pending;
+      if (!rows) return;
+      pending = readNext();
+      for (const row of rows) yield columns.map(([, value]) => value(row) ?? '');
+    }
+  } finally {
+    // A download stopped half way (the client went away) still settles the read ahead, and its failure is
+    // not an unhandled rejection: nobody is left to tell.
+    await pending.catch(() => null);
+    await iterator.return?.();
+  }
 }
 
 /** The `format` of an export query (csv when absent), or a 422. */
