@@ -139,10 +139,23 @@ function queryLog(observers: Set<(query: QueryObservation) => void>) {
 
 // pg hands back Date objects and bigint strings by default; the app speaks ISO strings and numbers
 // on both dialects, so the parsers are set once for the process.
-pg.types.setTypeParser(1184, (value) => new Date(value).toISOString()); // timestamptz
-pg.types.setTypeParser(1114, (value) => new Date(`${value}Z`).toISOString()); // timestamp
+pg.types.setTypeParser(1184, (value) => isoOfUtcText(value, '+00') ?? new Date(value).toISOString()); // timestamptz
+pg.types.setTypeParser(1114, (value) => isoOfUtcText(value, '') ?? new Date(`${value}Z`).toISOString()); // timestamp
 pg.types.setTypeParser(1082, (value) => value); // date stays YYYY-MM-DD
 pg.types.setTypeParser(20, (value) => Number(value)); // int8 (counts, ids)
+
+/**
+ * The ISO text `Date#toISOString` gives for PostgreSQL's text of a UTC time ("2026-12-02 18:25:08.123456+00",
+ * what a session in UTC sends), made by slicing: building a Date for each was 6–7% of the CPU of a
+ * 100,000-row export. Anything else (another zone's offset, BC, infinity) is null and goes through Date.
+ */
+export function isoOfUtcText(value: string, suffix: '+00' | ''): string | null {
+  const match = UTC_TEXT.exec(value);
+  if (!match || match[4] !== suffix) return null;
+  // Date keeps milliseconds and drops the rest of the fraction (truncates, never rounds).
+  return `${match[1]}T${match[2]}.${((match[3] ?? '') + '000').slice(0, 3)}Z`;
+}
+const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(\+00|)$/;
 
 const postgresUrls = new WeakMap<Db, string>();
 export type WriteKind = 'insert' | 'update' | 'delete';
