@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SearchType } from '@storekeep/contracts';
 import { dialectOf, type Dialect, type Executor } from './db';
+import { insertMany } from './db/insert-many';
 import type { SearchIndexTable } from './db/schema';
 import { bumpTeamWriteVersion } from './team-cache';
 import { cachedInTeamLru, type TeamLruOptions } from './team-lru';
@@ -95,7 +96,7 @@ export async function indexRecords(
     const chunk = entries.slice(at, at + 500);
     const rows = chunk.map(searchIndexRow);
     const rowids = rows.map((r) => r.rowid);
-    if (options.created) await db.insertInto('search_index').values(rows).execute();
+    if (options.created) await insertMany(db, 'search_index', SEARCH_INDEX_COLUMNS, rows);
     else if (postgres) await upsertSearchRows(db, rows);
     else {
       await db.deleteFrom('search_index').where('rowid', 'in', rowids).execute();
@@ -113,17 +114,15 @@ export async function indexRecords(
               withTerms.map((r) => r.rowid),
             )
             .execute();
-        const terms = withTerms.flatMap(searchTermRows);
-        for (let t = 0; t < terms.length; t += 10_000)
-          await db
-            .insertInto('search_terms')
-            .values(terms.slice(t, t + 10_000))
-            .execute();
+        await insertMany(db, 'search_terms', SEARCH_TERM_COLUMNS, withTerms.flatMap(searchTermRows));
       }
     }
   }
   await bumpTeamWriteVersion(db, teamId);
 }
+
+const SEARCH_INDEX_COLUMNS = { rowid: 'bigint', terms: 'text', title: 'text', subtitle: 'text' } as const;
+const SEARCH_TERM_COLUMNS = { term: 'text', rowid: 'bigint' } as const;
 
 /**
  * PostgreSQL's replacement of index rows. A delete and an insert raced: two writes reindexing one record at

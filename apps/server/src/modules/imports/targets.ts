@@ -9,6 +9,7 @@ import {
   type RecordType,
 } from '@storekeep/contracts';
 import type { Executor } from '../../platform/db';
+import { insertReturningIds } from '../../platform/db/insert-many';
 import { indexRecords, unindexRecords } from '../../platform/search';
 import {
   attributeSearchText,
@@ -246,24 +247,17 @@ function recordTarget(def: RecordDefinition): ImportTarget {
 
     async write(trx, teamId, batch, now) {
       const creates = batch.filter((o) => o.action === 'create');
-      const createdIds: number[] = [];
-      // 250 rows of at most ~25 columns per statement stays well below both databases' parameter limits.
-      for (let i = 0; i < creates.length; i += 250) {
-        const ids = await untyped(trx)
-          .insertInto(def.table)
-          .values(
-            creates.slice(i, i + 250).map((o) => ({
-              ...o.values,
-              team_id: teamId,
-              created_at: now,
-              updated_at: now,
-              deleted_at: PENDING_IMPORT,
-            })),
-          )
-          .returning('id')
-          .execute();
-        createdIds.push(...ids.map((r: { id: number }) => Number(r.id)));
-      }
+      const createdIds = await insertReturningIds(
+        trx,
+        def.table,
+        creates.map((o) => ({
+          ...o.values,
+          team_id: teamId,
+          created_at: now,
+          updated_at: now,
+          deleted_at: PENDING_IMPORT,
+        })) as never,
+      );
       creates.forEach((o, i) => (o.id = createdIds[i]!));
       const withAttributes = batch.some((o) => o.attributes && Object.keys(o.attributes).length);
       const updates = batch.filter(

@@ -1,8 +1,11 @@
+import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
+import { testDialect } from '../../../test/global-setup';
 import { buildLease, buildUser, signIn } from '../../../test/factories';
 import { STORED_ROW_COLUMNS } from '../../modules/lease-accounting/repository';
-import { insertMany } from './insert-many';
+import { insertMany, insertReturningIds } from './insert-many';
+import type { Database } from './schema';
 
 const ctx = useTestApp();
 
@@ -100,5 +103,75 @@ describe('inserting many rows at once', () => {
       ctx.db.transaction().execute((trx) => insertMany(trx, 'lease_accounting_schedule_rows', COLUMNS, rows)),
     ).rejects.toThrow();
     expect(await readBack(teamId)).toEqual([]);
+  });
+});
+
+describe('inserting rows and learning their ids', () => {
+  // Typed loosely on purpose: a row may leave out a column the schema requires, to get its default.
+  const store = (
+    teamId: number,
+    name: string,
+    extra: Record<string, unknown> = {},
+  ): Insertable<Database['stores']> =>
+    ({
+      team_id: teamId,
+      name,
+      created_at: '2026-12-02T10:00:00.000Z',
+      updated_at: '2026-12-02T10:00:00.000Z',
+      ...extra,
+    }) as Insertable<Database['stores']>;
+
+  it('gives each row its own id in the order given, beyond one statement, with every value as sent', async () => {
+    const { team } = await buildUser(ctx);
+    const names = Array.from(
+      { length: 2_345 },
+      (_, i) => `Store ${i} “${i % 7 ? 'quoted' : '{braces}, "q"'}”`,
+    );
+    const ids = await insertReturningIds(
+      ctx.db,
+      'stores',
+      names.map((name, i) => store(team.id, name, { square_feet: i + 0.5, opening_date: '2024-02-29' })),
+    );
+    expect(new Set(ids).size).toBe(names.length);
+    const stored = await ctx.db
+      .selectFrom('stores')
+      .select(['id', 'name', 'square_feet', 'opening_date', 'status'])
+      .where('team_id', '=', team.id)
+      .execute();
+    const byId = new Map(stored.map((s) => [Number(s.id), s]));
+    ids.forEach((id, i) => {
+      expect(byId.get(id)?.name).toBe(names[i]);
+      expect(byId.get(id)?.square_feet).toBe(i + 0.5);
+      expect(String(byId.get(id)?.opening_date)).toBe('2024-02-29');
+    });
+  });
+
+  it('leaves a column a row does not name to its default, even beside rows that name it', async () => {
+    const { team } = await buildUser(ctx);
+    const [withStatus, without] = await insertReturningIds(ctx.db, 'stores', [
+      store(team.id, 'Open one', { status: 'open' }),
+      store(team.id, 'Default one'),
+    ]);
+    const stored = await ctx.db
+      .selectFrom('stores')
+      .select(['id', 'status'])
+      .where('team_id', '=', team.id)
+      .orderBy('id')
+      .execute();
+    expect(stored.find((s) => Number(s.id) === withStatus)?.status).toBe('open');
+    expect(stored.find((s) => Number(s.id) === without)?.status).toBe('planned');
+  });
+
+  it('never cuts a value longer than its column: PostgreSQL refuses it, SQLite keeps it whole', async () => {
+    const { team } = await buildUser(ctx);
+    const long = 'x'.repeat(256);
+    const stored = () => ctx.db.selectFrom('stores').select('name').where('team_id', '=', team.id).execute();
+    if (testDialect() === 'postgres') {
+      await expect(insertReturningIds(ctx.db, 'stores', [store(team.id, long)])).rejects.toThrow();
+      expect(await stored()).toEqual([]);
+    } else {
+      await insertReturningIds(ctx.db, 'stores', [store(team.id, long)]);
+      expect(await stored()).toEqual([{ name: long }]);
+    }
   });
 });
