@@ -10,6 +10,7 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { crossTeam, type Executor, writeTransaction } from '../../platform/db';
+import { insertMany } from '../../platform/db/insert-many';
 import type { Database } from '../../platform/db/schema';
 import type { QueuedRow } from '../../platform/queue';
 import { nowIso } from '../../platform/clock';
@@ -58,6 +59,15 @@ const revealBatchSize = (deps: Deps) =>
   deps.dialect === 'sqlite' ? writeBatchSize(deps) : IMPORT_BATCH_SIZE * 4;
 
 /** This process as an import's runner: an instance restarted on the same host and port is the same runner. */
+/** import_changes as `insertMany` writes them: each batch's log in one statement. */
+const IMPORT_CHANGE_COLUMNS = {
+  import_id: 'integer',
+  subject_id: 'integer',
+  action: 'text',
+  before: 'text',
+  after_updated_at: 'timestamptz',
+} as const;
+
 const runnerOf = (deps: Deps) => `${os.hostname()}:${deps.config.PORT}`;
 
 /**
@@ -519,49 +529,64 @@ async function writeRows(
 ) {
   const size = hooks.batchSize ?? writeBatchSize(deps);
   let done = 0;
-  for (let at = 0; at < operations.length; at += size) {
-    await throwIfCancelled(deps, row);
-    const batch = operations.slice(at, at + size);
-    await writeTransaction(deps.db, async (trx) => {
-      // A batch and its log rows commit together, so a batch lost to a database crash before its WAL reached
-      // disk is lost whole, log included: the import is still consistent, and commits need not wait for fsync.
-      if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-      const now = nowIso();
-      const logged = await target.write(trx, row.team_id, batch, now, { userId: row.user_id ?? 0, ip: null });
-      for (let i = 0; i < logged.length; i += 100) {
-        await trx
-          .insertInto('import_changes')
-          .values(logged.slice(i, i + 100).map((change) => ({ import_id: row.id, ...change })))
-          .execute();
-      }
-      const created = logged.filter((c) => c.action === 'create').length;
-      const counted = await trx
-        .updateTable('imports')
-        .set((eb) => ({
-          processed_rows: eb('processed_rows', '+', batch.length),
-          created_count: eb('created_count', '+', created),
-          updated_count: eb('updated_count', '+', logged.length - created),
-          skipped_count: eb('skipped_count', '+', batch.length - logged.length),
-          heartbeat_at: now,
-        }))
-        .where('id', '=', row.id)
-        .where('team_id', '=', row.team_id)
-        .where('status', '=', 'running')
-        .where('runner', '=', row.runner)
-        .executeTakeFirst();
-      if (!Number(counted.numUpdatedRows)) throw new Superseded();
-      // The job's claim stays fresh while batches commit, so no other worker takes a live import for a dead one.
-      if (jobId !== null)
-        await trx.updateTable('jobs').set({ claimed_at: now }).where('id', '=', jobId).execute();
-    });
-    done += batch.length;
-    // PostgreSQL plans with statistics from before the import until autovacuum's next pass (a minute or more):
-    // a list of the same team then seq-scans a table that grew by tens of thousands of rows, for every request.
-    if (statisticsDue(done, batch.length)) await analyzeImportTables(deps, row.type);
-    publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
-    await hooks.afterBatch?.(done);
-    // A batch is synchronous work on SQLite: between two, the requests that waited are served.
-    await nextTurn();
+  // One ANALYZE at a time runs beside the batches that follow (another connection; it takes no lock a write
+  // waits for) instead of holding them up: 0.6 s each on a 100,000-store import, five times over.
+  let analyzing: Promise<void> | null = null;
+  try {
+    await writeBatches();
+  } finally {
+    await analyzing;
+  }
+
+  async function writeBatches() {
+    for (let at = 0; at < operations.length; at += size) {
+      await throwIfCancelled(deps, row);
+      const batch = operations.slice(at, at + size);
+      await writeTransaction(deps.db, async (trx) => {
+        // A batch and its log rows commit together, so a batch lost to a database crash before its WAL reached
+        // disk is lost whole, log included: the import is still consistent, and commits need not wait for fsync.
+        if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+        const now = nowIso();
+        const logged = await target.write(trx, row.team_id, batch, now, {
+          userId: row.user_id ?? 0,
+          ip: null,
+        });
+        await insertMany(
+          trx,
+          'import_changes',
+          IMPORT_CHANGE_COLUMNS,
+          logged.map((change) => ({ import_id: row.id, ...change })),
+        );
+        const created = logged.filter((c) => c.action === 'create').length;
+        const counted = await trx
+          .updateTable('imports')
+          .set((eb) => ({
+            processed_rows: eb('processed_rows', '+', batch.length),
+            created_count: eb('created_count', '+', created),
+            updated_count: eb('updated_count', '+', logged.length - created),
+            skipped_count: eb('skipped_count', '+', batch.length - logged.length),
+            heartbeat_at: now,
+          }))
+          .where('id', '=', row.id)
+          .where('team_id', '=', row.team_id)
+          .where('status', '=', 'running')
+          .where('runner', '=', row.runner)
+          .executeTakeFirst();
+        if (!Number(counted.numUpdatedRows)) throw new Superseded();
+        // The job's claim stays fresh while batches commit, so no other worker takes a live import for a dead one.
+        if (jobId !== null)
+          await trx.updateTable('jobs').set({ claimed_at: now }).where('id', '=', jobId).execute();
+      });
+      done += batch.length;
+      // PostgreSQL plans with statistics from before the import until autovacuum's next pass (a minute or more):
+      // a list of the same team then seq-scans a table that grew by tens of thousands of rows, for every request.
+      if (statisticsDue(done, batch.length) && !analyzing)
+        analyzing = analyzeImportTables(deps, row.type).finally(() => (analyzing = null));
+      publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
+      await hooks.afterBatch?.(done);
+      // A batch is synchronous work on SQLite: between two, the requests that waited are served.
+      await nextTurn();
+    }
   }
 }
 
