@@ -58,7 +58,6 @@ const writeBatchSize = (deps: Deps) =>
 const revealBatchSize = (deps: Deps) =>
   deps.dialect === 'sqlite' ? writeBatchSize(deps) : IMPORT_BATCH_SIZE * 4;
 
-/** This process as an import's runner: an instance restarted on the same host and port is the same runner. */
 /** import_changes as `insertMany` writes them: each batch's log in one statement. */
 const IMPORT_CHANGE_COLUMNS = {
   import_id: 'integer',
@@ -68,6 +67,7 @@ const IMPORT_CHANGE_COLUMNS = {
   after_updated_at: 'timestamptz',
 } as const;
 
+/** This process as an import's runner: an instance restarted on the same host and port is the same runner. */
 const runnerOf = (deps: Deps) => `${os.hostname()}:${deps.config.PORT}`;
 
 /**
@@ -533,12 +533,6 @@ async function writeRows(
   // waits for) instead of holding them up: 0.6 s each on a 100,000-store import, five times over.
   let analyzing: Promise<void> | null = null;
   try {
-    await writeBatches();
-  } finally {
-    await analyzing;
-  }
-
-  async function writeBatches() {
     for (let at = 0; at < operations.length; at += size) {
       await throwIfCancelled(deps, row);
       const batch = operations.slice(at, at + size);
@@ -587,6 +581,8 @@ async function writeRows(
       // A batch is synchronous work on SQLite: between two, the requests that waited are served.
       await nextTurn();
     }
+  } finally {
+    await analyzing;
   }
 }
 

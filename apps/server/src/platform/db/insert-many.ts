@@ -55,8 +55,6 @@ export async function insertMany<T extends TableName>(
 
 /** Rows of one PostgreSQL statement of `insertReturningIds`: its JSON is one parameter, ~500 bytes a row. */
 const POSTGRES_JSON_ROWS = 1_000;
-/** SQLite's rows of one statement of `insertReturningIds`, whatever their width (~25 columns at most). */
-const SQLITE_ROWS = 250;
 
 /**
  * Inserts rows whose columns the caller does not list ahead (an import writes whichever fields its file
@@ -81,8 +79,8 @@ export async function insertReturningIds<T extends TableName>(
     `.execute(db);
     taken.forEach((r, i) => (ids[i] = Number(r.id)));
   }
-  for (const [names, at] of byColumns(rows)) {
-    const chunk = postgres ? POSTGRES_JSON_ROWS : SQLITE_ROWS;
+  for (const { names, at } of byColumns(rows)) {
+    const chunk = postgres ? POSTGRES_JSON_ROWS : Math.max(1, Math.floor(SQLITE_PARAMETERS / names.length));
     for (let from = 0; from < at.length; from += chunk) {
       const part = at.slice(from, from + chunk);
       if (postgres) {
@@ -110,7 +108,7 @@ export async function insertReturningIds<T extends TableName>(
 }
 
 /** The positions of the rows that name each set of columns (a value of undefined names nothing). */
-function byColumns(rows: ReadonlyArray<object>): Map<string[], number[]> {
+function byColumns(rows: ReadonlyArray<object>): Array<{ names: string[]; at: number[] }> {
   const groups = new Map<string, { names: string[]; at: number[] }>();
   rows.forEach((row, i) => {
     const names = Object.keys(row)
@@ -121,5 +119,5 @@ function byColumns(rows: ReadonlyArray<object>): Map<string[], number[]> {
     if (!group) groups.set(key, (group = { names, at: [] }));
     group.at.push(i);
   });
-  return new Map([...groups.values()].map((g) => [g.names, g.at]));
+  return [...groups.values()];
 }
