@@ -37,9 +37,15 @@ test('an admin invites a colleague, who registers through the link and switches 
   // Carl now belongs to two teams: the invited one (current) and his own.
   await other.getByRole('button', { name: 'Open user menu' }).click();
   await expect(other.getByRole('menuitem', { name: /Olivia's Team/ })).toBeVisible();
+  // Switching reloads the page (the app's state belongs to the old team): the menu is opened on the new page.
+  const reloaded = other.waitForEvent('load');
   await other.getByRole('menuitem', { name: /Carl's Team/ }).click();
+  await reloaded;
   await expect(other).toHaveURL(/\/dashboard/);
   await other.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(
+    other.getByRole('menuitem', { name: /Carl's Team/ }).locator('[aria-current="true"]'),
+  ).toBeVisible();
   await expect(other.getByRole('menuitem', { name: 'Team', exact: true })).toBeVisible();
   await other.keyboard.press('Escape');
   await other.goto('/account/team');

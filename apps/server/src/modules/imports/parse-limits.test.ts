@@ -10,8 +10,18 @@ import { IMPORT_PARSE_LIMITS } from './parse';
 
 const ctx = useTestApp();
 
-/** Parse workers started, alive now and at most so far (counted at the Worker constructor: other threads are left out). */
-const parseWorkers = vi.hoisted(() => ({ started: 0, alive: 0, peak: 0 }));
+/**
+ * Parse workers started, alive now and at most so far (counted at the Worker constructor: other threads are left
+ * out), and callers waiting for none to be alive.
+ */
+const parseWorkers = vi.hoisted(() => ({ started: 0, alive: 0, peak: 0, whenNone: [] as Array<() => void> }));
+
+/** Resolves once every parse worker has exited: a request is answered before its reader's thread is gone. */
+function parseWorkersGone(): Promise<void> {
+  if (parseWorkers.alive === 0) return Promise.resolve();
+  return new Promise((resolve) => parseWorkers.whenNone.push(resolve));
+}
+
 vi.mock('node:worker_threads', async (importOriginal) => {
   const actual = await importOriginal<typeof WorkerThreads>();
   class CountedWorker extends actual.Worker {
@@ -21,7 +31,10 @@ vi.mock('node:worker_threads', async (importOriginal) => {
       parseWorkers.started += 1;
       parseWorkers.alive += 1;
       parseWorkers.peak = Math.max(parseWorkers.peak, parseWorkers.alive);
-      this.once('exit', () => (parseWorkers.alive -= 1));
+      this.once('exit', () => {
+        parseWorkers.alive -= 1;
+        if (parseWorkers.alive === 0) parseWorkers.whenNone.splice(0).forEach((resolve) => resolve());
+      });
     }
   }
   return { ...actual, Worker: CountedWorker, default: { ...actual, Worker: CountedWorker } };
@@ -186,8 +199,10 @@ describe('import files that cost more to read than their size', () => {
 
   it('reads one file at a time when the reader limit is one: uploads at once wait their turn and a preview still runs', async () => {
     const { admin } = await teamWithRoles(ctx);
+    // The test before may leave readers whose threads are still ending (it ran with the default limit).
+    await parseWorkersGone();
     IMPORT_PARSE_LIMITS.maxReaders = 1;
-    parseWorkers.peak = parseWorkers.alive;
+    parseWorkers.peak = 0;
     const files = Array.from({ length: 4 }, (_, i) => Buffer.from(`Name,City\nStore ${i},Town\n`));
     const uploads = await Promise.all(files.map((file, i) => upload(admin, `s${i}.csv`, file)));
     expect(uploads.map((u) => u.status)).toEqual([201, 201, 201, 201]);
