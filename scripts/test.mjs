@@ -133,18 +133,30 @@ function findChromium() {
   return candidates.find((file) => fs.existsSync(file));
 }
 
+/** Chromium's headless shell (Debian's chromium-headless-shell), which runs most end-to-end tests. */
+function findHeadlessShell() {
+  const candidates = [process.env.CHROMIUM_HEADLESS_SHELL_PATH, '/usr/lib/chromium/chromium-headless-shell'];
+  return candidates.filter(Boolean).find((file) => fs.existsSync(file));
+}
+
 function ensureChromium() {
   let chromium = findChromium();
   const isRoot = process.getuid?.() === 0;
-  if (!chromium && isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('No Chromium found: installing Debian’s chromium package…');
+  const missing = [!chromium && 'chromium', !findHeadlessShell() && 'chromium-headless-shell'].filter(
+    Boolean,
+  );
+  if (missing.length && isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian’s ${missing.join(' and ')} for the end-to-end tests…`);
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing, 'fonts-liberation'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     chromium = findChromium();
   }
+  // Without the shell every test runs in the full browser (e2e/playwright.config.ts), only slower.
+  if (chromium && !findHeadlessShell())
+    console.log('(no chromium-headless-shell: the end-to-end tests run in the full browser)');
   if (!chromium) {
     console.error(
       'No Chromium for the end-to-end tests. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to its executable.',
@@ -216,6 +228,7 @@ if (run('web build', 'npm', ['run', '--silent', 'build'])) {
     fs.rmSync(e2eReport, { force: true });
     run('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       CHROMIUM_PATH: chromium,
+      ...(findHeadlessShell() ? { CHROMIUM_HEADLESS_SHELL_PATH: findHeadlessShell() } : {}),
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
     });
     countPlaywright(e2eReport);

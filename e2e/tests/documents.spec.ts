@@ -32,92 +32,95 @@ async function dropFiles(page: Page, files: Array<{ name: string; buffer: Buffer
     await zone.dispatchEvent(type, { dataTransfer: transfer });
 }
 
-test('a store’s Documents tab: drop two PDFs, find one by its text, open it, add a version, delete it', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(DESKTOP);
-  await registerViaApi(page.request, { name: 'Dora Documents', email: uniqueEmail('documents') });
-  const store = await apiCall(page.request, 'POST', '/stores', {
-    name: 'Harbor Street Store',
-    status: 'open',
-    city: 'Portland',
-  });
-  const word = `zephyr${randomBytes(3).toString('hex')}`;
-  const lease = await makePdf([
-    'Lease agreement for Harbor Street',
-    `Special clause ${word} applies to the tenant.`,
-  ]);
-  const insurance = await makePdf(['Certificate of insurance', 'Coverage: general liability']);
+// Opening the PDF in a tab needs the full browser's PDF viewer: the headless shell downloads it instead.
+test(
+  'a store’s Documents tab: drop two PDFs, find one by its text, open it, add a version, delete it',
+  { tag: '@full-browser' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await registerViaApi(page.request, { name: 'Dora Documents', email: uniqueEmail('documents') });
+    const store = await apiCall(page.request, 'POST', '/stores', {
+      name: 'Harbor Street Store',
+      status: 'open',
+      city: 'Portland',
+    });
+    const word = `zephyr${randomBytes(3).toString('hex')}`;
+    const lease = await makePdf([
+      'Lease agreement for Harbor Street',
+      `Special clause ${word} applies to the tenant.`,
+    ]);
+    const insurance = await makePdf(['Certificate of insurance', 'Coverage: general liability']);
 
-  await page.goto(`/stores/${store.id}/documents`);
-  await expect(page.getByRole('heading', { name: 'No documents attached' })).toBeVisible();
-  await dropFiles(page, [
-    { name: 'harbor-lease.pdf', buffer: lease },
-    { name: 'harbor-insurance.pdf', buffer: insurance },
-  ]);
-  const uploads = page.getByRole('region', { name: 'Uploads' });
-  await expect(uploads.getByTestId('upload-item')).toHaveCount(2);
-  await expect(uploads.getByText('Uploaded', { exact: false })).toHaveCount(2);
+    await page.goto(`/stores/${store.id}/documents`);
+    await expect(page.getByRole('heading', { name: 'No documents attached' })).toBeVisible();
+    await dropFiles(page, [
+      { name: 'harbor-lease.pdf', buffer: lease },
+      { name: 'harbor-insurance.pdf', buffer: insurance },
+    ]);
+    const uploads = page.getByRole('region', { name: 'Uploads' });
+    await expect(uploads.getByTestId('upload-item')).toHaveCount(2);
+    await expect(uploads.getByText('Uploaded', { exact: false })).toHaveCount(2);
 
-  const table = page.getByRole('table', { name: 'Documents of Harbor Street Store' });
-  await expect(table.getByRole('row', { name: 'harbor-lease.pdf' })).toBeVisible();
-  await expect(table.getByRole('row', { name: 'harbor-insurance.pdf' })).toBeVisible();
-  // Text extraction runs in the background: the status moves from "Reading…" to "Text ready".
-  await expect(async () => {
-    await page.reload();
-    await expect(table.getByText('Text ready')).toHaveCount(2, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    const table = page.getByRole('table', { name: 'Documents of Harbor Street Store' });
+    await expect(table.getByRole('row', { name: 'harbor-lease.pdf' })).toBeVisible();
+    await expect(table.getByRole('row', { name: 'harbor-insurance.pdf' })).toBeVisible();
+    // Text extraction runs in the background: the status moves from "Reading…" to "Text ready".
+    await expect(async () => {
+      await page.reload();
+      await expect(table.getByText('Text ready')).toHaveCount(2, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
 
-  // The same file again on this store is a 409 with the server's words and an "Upload anyway".
-  await page
-    .getByTestId('drop-zone-input')
-    .setInputFiles({ name: 'harbor-insurance.pdf', mimeType: 'application/pdf', buffer: insurance });
-  await expect(page.getByRole('alert').filter({ hasText: 'already attached' })).toBeVisible();
-  await page.getByRole('button', { name: 'Upload anyway' }).click();
-  await expect(table.getByRole('row', { name: 'harbor-insurance.pdf' })).toHaveCount(2);
+    // The same file again on this store is a 409 with the server's words and an "Upload anyway".
+    await page
+      .getByTestId('drop-zone-input')
+      .setInputFiles({ name: 'harbor-insurance.pdf', mimeType: 'application/pdf', buffer: insurance });
+    await expect(page.getByRole('alert').filter({ hasText: 'already attached' })).toBeVisible();
+    await page.getByRole('button', { name: 'Upload anyway' }).click();
+    await expect(table.getByRole('row', { name: 'harbor-insurance.pdf' })).toHaveCount(2);
 
-  await screenshot(page, 'documents-record-tab-desktop');
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, 'documents-record-tab-mobile');
-  await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'documents-record-tab-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'documents-record-tab-mobile');
+    await page.setViewportSize(DESKTOP);
 
-  // Global search finds the lease by a word that is only inside the PDF; choosing it opens the signed file.
-  const search = page.getByRole('combobox', { name: 'Search' });
-  await search.fill(word);
-  const option = page.getByRole('option', { name: /harbor-lease\.pdf/ });
-  await expect(option).toBeVisible();
-  await expect(option).toContainText(word);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), option.click()]);
-  await expect.poll(() => popup.url()).toMatch(/\/app\/files\/\d+\?expires=\d+&signature=/);
-  await popup.close();
+    // Global search finds the lease by a word that is only inside the PDF; choosing it opens the signed file.
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill(word);
+    const option = page.getByRole('option', { name: /harbor-lease\.pdf/ });
+    await expect(option).toBeVisible();
+    await expect(option).toContainText(word);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), option.click()]);
+    await expect.poll(() => popup.url()).toMatch(/\/app\/files\/\d+\?expires=\d+&signature=/);
+    await popup.close();
 
-  // The drawer: a new version with progress, then delete with the toast of spec §4.
-  await table.getByRole('row', { name: 'harbor-lease.pdf' }).click();
-  await expect(page).toHaveURL(/[?&]document=\d+/);
-  const drawer = page.getByRole('dialog', { name: 'harbor-lease.pdf' });
-  await expect(drawer.getByRole('heading', { name: 'Versions' })).toBeVisible();
-  await expect(drawer.getByText('Version 1', { exact: true }).first()).toBeVisible();
-  await drawer.getByTestId('version-file-input').setInputFiles({
-    name: 'harbor-lease-signed.pdf',
-    mimeType: 'application/pdf',
-    buffer: await makePdf(['Lease agreement for Harbor Street', 'Signed by both parties.']),
-  });
-  await expect(page.getByText('Version 2 uploaded.')).toBeVisible();
-  await expect(drawer.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(2);
-  await expect(drawer.getByRole('link', { name: 'Download version 1' })).toHaveAttribute(
-    'href',
-    /\/app\/files\//,
-  );
-  await screenshot(page, 'documents-drawer-desktop');
+    // The drawer: a new version with progress, then delete with the toast of spec §4.
+    await table.getByRole('row', { name: 'harbor-lease.pdf' }).click();
+    await expect(page).toHaveURL(/[?&]document=\d+/);
+    const drawer = page.getByRole('dialog', { name: 'harbor-lease.pdf' });
+    await expect(drawer.getByRole('heading', { name: 'Versions' })).toBeVisible();
+    await expect(drawer.getByText('Version 1', { exact: true }).first()).toBeVisible();
+    await drawer.getByTestId('version-file-input').setInputFiles({
+      name: 'harbor-lease-signed.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['Lease agreement for Harbor Street', 'Signed by both parties.']),
+    });
+    await expect(page.getByText('Version 2 uploaded.')).toBeVisible();
+    await expect(drawer.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(2);
+    await expect(drawer.getByRole('link', { name: 'Download version 1' })).toHaveAttribute(
+      'href',
+      /\/app\/files\//,
+    );
+    await screenshot(page, 'documents-drawer-desktop');
 
-  await drawer.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete “harbor-lease.pdf”?' });
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Document "harbor-lease.pdf" deleted.')).toBeVisible();
-  await expect(page).not.toHaveURL(/document=/);
-  await expect(table.getByRole('row', { name: 'harbor-lease.pdf' })).toHaveCount(0);
-});
+    await drawer.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete “harbor-lease.pdf”?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Document "harbor-lease.pdf" deleted.')).toBeVisible();
+    await expect(page).not.toHaveURL(/document=/);
+    await expect(table.getByRole('row', { name: 'harbor-lease.pdf' })).toHaveCount(0);
+  },
+);
 
 test('the documents list: filters in the URL, bulk category change and linking, drawer metadata, screenshots', async ({
   page,

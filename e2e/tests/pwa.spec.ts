@@ -146,73 +146,74 @@ test('on a phone the top bar’s controls are at least 44 px and the app fills t
   await screenshot(page, 'user-menu-mobile');
 });
 
-test('a push reaching the service worker shows a notification carrying the reminder’s link (opened on click)', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL });
-  await page.goto('/login');
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-  const cdp = await context.newCDPSession(page);
-  type Registration = { registrationId: string; scopeURL: string; isDeleted: boolean };
-  const registrations: Registration[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Registration[] }) =>
-    registrations.push(...event.registrations),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const origin = new URL(baseURL!).origin;
-  const ours = () =>
-    registrations.findLast(
-      (registration) => !registration.isDeleted && registration.scopeURL === `${origin}/`,
+// The headless shell shows no notifications: this one runs in the full browser.
+test(
+  'a push reaching the service worker shows a notification carrying the reminder’s link (opened on click)',
+  { tag: '@full-browser' },
+  async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['notifications'], { origin: baseURL });
+    await page.goto('/login');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    const cdp = await context.newCDPSession(page);
+    type Registration = { registrationId: string; scopeURL: string; isDeleted: boolean };
+    const registrations: Registration[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Registration[] }) =>
+      registrations.push(...event.registrations),
     );
-  await expect.poll(() => ours()).toBeTruthy();
-  const message = {
-    title: 'Due in 3 days: Exercise the option',
-    body: 'Main Street — due on 2030-01-04',
-    url: '/reminders/42/comments',
-    tag: 'reminder-42',
-  };
-  // Delivered again until it shows (one tag, so never two notifications): in the full suite under load a single
-  // delivery once produced none within 7 s, while alone it shows at once.
-  await expect
-    .poll(
-      async () => {
-        await cdp.send('ServiceWorker.deliverPushMessage', {
-          origin,
-          registrationId: ours()!.registrationId,
-          data: JSON.stringify(message),
-        });
-        return page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-            title: n.title,
-            body: n.body,
-            tag: n.tag,
-            data: n.data as unknown,
-          })),
-        );
-      },
-      { intervals: [250, 500, 1000, 2000], timeout: 15_000 },
-    )
-    .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }]);
-
-  // A click on it (dispatched in the service worker: a test cannot click a system notification) opens the reminder.
-  const [worker] = context.serviceWorkers();
-  const opened = page.waitForRequest(
-    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === message.url,
-  );
-  await worker!.evaluate(async () => {
-    // Service worker globals, which the DOM typings of this project do not describe.
-    const sw = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      dispatchEvent(event: Event): boolean;
-      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(baseURL!).origin;
+    const ours = () =>
+      registrations.findLast(
+        (registration) => !registration.isDeleted && registration.scopeURL === `${origin}/`,
+      );
+    await expect.poll(() => ours()).toBeTruthy();
+    const message = {
+      title: 'Due in 3 days: Exercise the option',
+      body: 'Main Street — due on 2030-01-04',
+      url: '/reminders/42/comments',
+      tag: 'reminder-42',
     };
-    const [notification] = await sw.registration.getNotifications();
-    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
-  });
-  await opened;
-});
+    // Delivered again until it shows (one tag, so never two notifications): in the full suite under load a single
+    // delivery once produced none within 7 s, while alone it shows at once.
+    await expect
+      .poll(
+        async () => {
+          await cdp.send('ServiceWorker.deliverPushMessage', {
+            origin,
+            registrationId: ours()!.registrationId,
+            data: JSON.stringify(message),
+          });
+          return page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              data: n.data as unknown,
+            })),
+          );
+        },
+        { intervals: [250, 500, 1000, 2000], timeout: 15_000 },
+      )
+      .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }]);
+
+    // A click on it (dispatched in the service worker: a test cannot click a system notification) opens the reminder.
+    const [worker] = context.serviceWorkers();
+    const opened = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === message.url,
+    );
+    await worker!.evaluate(async () => {
+      // Service worker globals, which the DOM typings of this project do not describe.
+      const sw = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [notification] = await sw.registration.getNotifications();
+      sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: notification! }));
+    });
+    await opened;
+  },
+);
 
 test('a document is shared as a file through the Web Share API where the phone offers it; a failed share is ignored', async ({
   page,
