@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rowsOfBatches, type Column } from './tabular';
+import { text } from 'node:stream/consumers';
+import { csvStream, csvStreamOfBatches, Fixed, recordBatches, type Cell, type Column } from './tabular';
 
 type Row = { id: number };
 const columns: Array<Column<Row>> = [['ID', (row) => row.id]];
@@ -26,11 +27,11 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-describe('rows of an export read in batches', () => {
+describe('the rows of an export read in batches', () => {
   it('gives the header, then every row in order', async () => {
     const { ids } = source([[1, 2], [3], [4, 5]]);
-    const rows = await collect(rowsOfBatches(ids, async (batch) => batch.map((id) => ({ id })), columns));
-    expect(rows).toEqual([['ID'], [1], [2], [3], [4], [5]]);
+    const batches = await collect(recordBatches(ids, async (batch) => batch.map((id) => ({ id })), columns));
+    expect(batches).toEqual([[['ID']], [[1], [2]], [[3]], [[4], [5]]]);
   });
 
   it('loads the next batch while the rows of the one before are still being written', async () => {
@@ -39,7 +40,7 @@ describe('rows of an export read in batches', () => {
       [3, 4],
     ]);
     const loaded: number[][] = [];
-    const rows = rowsOfBatches(
+    const rows = recordBatches(
       ids,
       async (batch) => {
         loaded.push(batch);
@@ -48,8 +49,8 @@ describe('rows of an export read in batches', () => {
       columns,
     );
     await rows.next(); // the header
-    expect((await rows.next()).value).toEqual([1]);
-    // The first row of the first batch is out: the second batch is already on its way from the database.
+    expect((await rows.next()).value).toEqual([[1], [2]]);
+    // The first batch is out: the second is already on its way from the database.
     await Promise.resolve();
     expect(loaded).toEqual([
       [1, 2],
@@ -61,7 +62,7 @@ describe('rows of an export read in batches', () => {
   it('closes the id source when the download stops half way, and a failed read ahead is not left unhandled', async () => {
     const { state, ids } = source([[1], [2], [3]]);
     let calls = 0;
-    const rows = rowsOfBatches(
+    const rows = recordBatches(
       ids,
       async (batch) => {
         calls += 1;
@@ -71,7 +72,7 @@ describe('rows of an export read in batches', () => {
       columns,
     );
     await rows.next();
-    expect((await rows.next()).value).toEqual([1]);
+    expect((await rows.next()).value).toEqual([[1]]);
     await rows.return(undefined);
     expect(state.closed).toBe(true);
     expect(state.asked).toBe(2);
@@ -79,7 +80,7 @@ describe('rows of an export read in batches', () => {
 
   it('fails the download when a batch cannot be read', async () => {
     const { ids } = source([[1], [2]]);
-    const rows = rowsOfBatches(
+    const rows = recordBatches(
       ids,
       async (batch) => {
         if (batch[0] === 2) throw new Error('connection lost');
@@ -88,5 +89,40 @@ describe('rows of an export read in batches', () => {
       columns,
     );
     await expect(collect(rows)).rejects.toThrow('connection lost');
+  });
+});
+
+describe('CSV of rows in batches', () => {
+  const rows: Cell[][] = [
+    ['ID', 'Name', 'Rent', 'Open'],
+    [1, '=HYPERLINK("x")', new Fixed(1250), true],
+    [-2.5, 'Main, "North"', null, undefined],
+  ];
+  async function* batches(sizes: number[]) {
+    let at = 0;
+    for (const size of sizes) {
+      yield rows.slice(at, at + size);
+      at += size;
+    }
+  }
+  async function* oneByOne() {
+    yield* rows;
+  }
+  const expected = '\ufeffID,Name,Rent,Open\n1,"\'=HYPERLINK(""x"")",1250.00,1\n-2.5,"Main, ""North""",,\n';
+
+  it('writes the same file however the rows are batched, and as when they come one by one', async () => {
+    expect(await text(csvStream(oneByOne()))).toBe(expected);
+    expect(await text(csvStreamOfBatches(batches([1, 2])))).toBe(expected);
+    expect(await text(csvStreamOfBatches(batches([3])))).toBe(expected);
+    expect(await text(csvStreamOfBatches(batches([1, 0, 1, 1])))).toBe(expected);
+  });
+
+  it('cuts a batch larger than the writer takes at once without losing or repeating a row', async () => {
+    const many = Array.from({ length: 450 }, (_, i): Cell[] => [i]);
+    async function* one() {
+      yield [['n'], ...many];
+    }
+    const lines = (await text(csvStreamOfBatches(one()))).replace('\ufeff', '').trim().split('\n');
+    expect(lines).toEqual(['n', ...many.map(([n]) => String(n))]);
   });
 });

@@ -17,26 +17,64 @@ export type TabularFormat = (typeof TABULAR_FORMATS)[number];
  * other requests (platform/turns.ts).
  */
 export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
+  return csvStreamOfBatches(inBatches(inTurns(rows)));
+}
+
+/** `csvStream` of rows that come in batches (the first row of the first is the header). */
+export function csvStreamOfBatches(batches: RowBatches): Readable {
   // Rows are written CSV_BATCH at a time by the library's synchronous writer: its stream form costs a
   // transform step per row, which made half the time of a 500,000-line journal export.
   async function* text() {
-    let batch: ReturnType<typeof safeCell>[][] = [];
     let bom = true;
-    for await (const row of inTurns(rows)) {
-      batch.push(row.map(safeCell));
-      if (batch.length < CSV_BATCH) continue;
-      yield stringify(batch, { bom });
+    for await (const rows of inTurns(slices(batches, CSV_BATCH))) {
+      yield stringify(rows.map(csvCells), { bom });
       bom = false;
-      batch = [];
     }
-    if (batch.length || bom) yield stringify(batch, { bom });
+    if (bom) yield stringify([], { bom });
   }
   // A failing read (a database error mid-export) destroys this stream, which ends the download with an error.
   return Readable.from(text());
 }
 
+/**
+ * A row's cells as the CSV writer takes them. Numbers are turned to text here, as the writer would: its own
+ * conversion went through an options look-up per cell, a tenth of a 100,000-row export.
+ */
+const csvCells = (row: Cell[]) =>
+  row.map((cell) => {
+    const safe = safeCell(cell);
+    return typeof safe === 'number' ? String(safe) : safe;
+  });
+
 /** Rows turned into CSV text at once: enough to amortize the call, few enough to keep the stream flowing. */
 const CSV_BATCH = 200;
+
+/** Rows of an export in batches, as a list's keyset pages give them: one step of the pipeline per batch, not per row. */
+export type RowBatches = AsyncIterable<Cell[][]>;
+
+/** The rows of `rows` gathered `size` at a time. */
+async function* inBatches(rows: AsyncIterable<Cell[]>, size = CSV_BATCH): AsyncGenerator<Cell[][]> {
+  let batch: Cell[][] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length < size) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length) yield batch;
+}
+
+/** Batches cut to at most `size` rows, so no one step holds the event loop for a whole batch. */
+async function* slices(batches: RowBatches, size: number): AsyncGenerator<Cell[][]> {
+  for await (const batch of batches)
+    for (let at = 0; at < batch.length; at += size)
+      yield at === 0 && batch.length <= size ? batch : batch.slice(at, at + size);
+}
+
+/** The rows of batches one by one (the XLSX writer's input). */
+async function* rowsOf(batches: RowBatches): AsyncGenerator<Cell[]> {
+  for await (const batch of batches) yield* batch;
+}
 
 const CONTENT_TYPES: Record<TabularFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -48,40 +86,47 @@ const CONTENT_TYPES: Record<TabularFormat, string> = {
  * before the response starts, so a list that rejects its query (a bad filter or sort) answers with its 422 instead of failing inside a download already under way (found by the
  * fuzzer: the error escaped the stream and the request never ended).
  */
-export async function sendTabular(reply: FastifyReply, { format, name, rows }: TabularFile) {
-  const iterator = rows[Symbol.asyncIterator]();
-  const head: Cell[][] = [];
-  for (let i = 0; i < 2; i += 1) {
+export async function sendTabular(reply: FastifyReply, file: TabularFile) {
+  const iterator = ('batches' in file ? file.batches : inBatches(inTurns(file.rows)))[Symbol.asyncIterator]();
+  const head: Cell[][][] = [];
+  for (let rows = 0; rows < 2;) {
     const next = await iterator.next();
     if (next.done) break;
     head.push(next.value);
+    rows += next.value.length;
   }
-  async function* all(): AsyncGenerator<Cell[]> {
+  async function* all(): AsyncGenerator<Cell[][]> {
     yield* head;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
   const date = new Date().toISOString().slice(0, 10);
   return reply
-    .header('content-type', CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${name}-${date}.${format}"`)
-    .send(format === 'xlsx' ? xlsxStream(all(), name) : csvStream(all()));
+    .header('content-type', CONTENT_TYPES[file.format])
+    .header('content-disposition', `attachment; filename="${file.name}-${date}.${file.format}"`)
+    .send(file.format === 'xlsx' ? xlsxStream(rowsOf(all()), file.name) : csvStreamOfBatches(all()));
 }
 
-/** A download a service builds and its route sends: rows (the first is the header) named `<name>-<today>.<format>`. */
-export type TabularFile = { format: TabularFormat; name: string; rows: AsyncIterable<Cell[]> };
+/**
+ * A download a service builds and its route sends, named `<name>-<today>.<format>`: its rows (the first is the
+ * header) one by one, or in batches where they are read in batches.
+ */
+export type TabularFile = { format: TabularFormat; name: string } & (
+  { rows: AsyncIterable<Cell[]> } | { batches: RowBatches }
+);
 
 export type Column<T> = [header: string, value: (row: T) => Cell];
 
 /**
  * Rows (header first) of the records whose ids arrive in batches (`idBatches`: a list's filters and search, in
- * id order), each batch loaded and presented as the list presents it, then cut into the export's columns.
+ * id order), each batch loaded and presented as the list presents it, then cut into the export's columns: a
+ * batch of rows per batch of ids.
  */
-export async function* rowsOfBatches<T>(
+export async function* recordBatches<T>(
   batches: AsyncIterable<number[]>,
   load: (ids: number[]) => Promise<T[]>,
   columns: Array<Column<T>>,
-): AsyncGenerator<Cell[]> {
-  yield columns.map(([header]) => header);
+): AsyncGenerator<Cell[][]> {
+  yield [columns.map(([header]) => header)];
   // One batch is read ahead while the one before is written: on PostgreSQL the next batch's queries then run
   // on the database while this process formats the rows, instead of each waiting for the other.
   const iterator = batches[Symbol.asyncIterator]();
@@ -92,10 +137,10 @@ export async function* rowsOfBatches<T>(
   let pending = readNext();
   try {
     for (;;) {
-      const rows = await pending;
-      if (!rows) return;
+      const records = await pending;
+      if (!records) return;
       pending = readNext();
-      for (const row of rows) yield columns.map(([, value]) => value(row) ?? '');
+      yield records.map((record) => columns.map(([, value]) => value(record) ?? ''));
     }
   } finally {
     // A download stopped half way (the client went away) still settles the read ahead, and its failure is

@@ -11,7 +11,7 @@ import {
 import type { Executor } from '../../platform/db';
 import type { TeamScope } from '../../platform/policy';
 import { idBatches, parseListQueryWith, type FilterSpec, type SortColumn } from '../../platform/list';
-import { exportFormat, rowsOfBatches, type Column, type TabularFile } from '../../platform/tabular';
+import { exportFormat, recordBatches, type Column, type TabularFile } from '../../platform/tabular';
 import { RESOURCE_TABLES } from '../../platform/resource-tables';
 import { cachedForTeam } from '../../platform/team-cache';
 import { liveAttributes } from './values';
@@ -223,6 +223,9 @@ export async function listExport<T extends { attributes?: Record<string, Attribu
   return {
     format,
     name: source.subject,
-    rows: rowsOfBatches(batches, source.load, [...columns, ...attributeExportColumns<T>(definitions, shown)]),
+    batches: recordBatches(batches, source.load, [
+      ...columns,
+      ...attributeExportColumns<T>(definitions, shown),
+    ]),
   };
 }

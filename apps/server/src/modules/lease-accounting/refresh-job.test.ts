@@ -120,8 +120,9 @@ describe('the background refresh of stored lease schedules', () => {
     const { team, ids } = await portfolio(4);
     const file = async (period: string, storeBeforeReading?: number) => {
       const lines: unknown[] = [];
-      const { rows } = await periodJournalFile(ctx.app.deps, team.id, period, 'csv', storeBeforeReading);
-      for await (const row of rows) lines.push(row);
+      const made = await periodJournalFile(ctx.app.deps, team.id, period, 'csv', storeBeforeReading);
+      if (!('rows' in made)) throw new Error('the journal is written row by row');
+      for await (const row of made.rows) lines.push(row);
       return lines;
     };
     // January 2025 holds each lease's initial recognition too.

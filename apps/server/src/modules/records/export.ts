@@ -3,13 +3,13 @@ import { attributeExportColumns, exportsAttributes } from '../attributes/index';
 import type { Deps } from '../../platform/deps';
 import { idBatches } from '../../platform/list';
 import type { Actor } from '../../platform/policy';
-import { rowsOfBatches, type Cell, type Column } from '../../platform/tabular';
+import { recordBatches, type Column, type RowBatches } from '../../platform/tabular';
 import type { LoadedRow, RecordDefinition } from './definition';
 import { listQuery, loadWithAttributes, presenterFor } from './service';
 
 /**
  * Rows (header first) of every record the list would show (its search and filters, narrowed to the caller's
- * scope), read in id-ordered keyset batches of 1,000 and yielded as they come: memory stays flat however large
+ * scope), read in id-ordered keyset batches of 1,000 and yielded a batch at a time as they come: memory stays flat however large
  * the team is. A member limited to companies gets no attribute columns (`exportsAttributes`).
  */
 export async function exportRecords<Row extends LoadedRow, Dto>(
@@ -17,7 +17,7 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   def: RecordDefinition<Row, Dto>,
   actor: Actor,
   raw: Record<string, string | string[]>,
-): Promise<AsyncIterable<Cell[]>> {
+): Promise<RowBatches> {
   // `attributes=a,b`: the attribute columns the list shows (its column picker); all live ones when absent.
   const { attributes: shown, ...listRaw } = raw;
   const { conditions, definitions } = await listQuery(deps, def, actor, listRaw);
@@ -30,7 +30,7 @@ export async function exportRecords<Row extends LoadedRow, Dto>(
   ] as Array<Column<Dto>>;
   const present = presenterFor(deps, def, actor);
   const batches = idBatches(deps.db, { table: def.table, teamId: actor.teamId, conditions });
-  return rowsOfBatches(
+  return recordBatches(
     batches,
     async (ids) => (await loadWithAttributes(deps.db, def, actor.scope, ids)).map(present),
     columns,

@@ -62,7 +62,7 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(
       return sendTabular(reply, {
         format,
         name: def.type,
-        rows: await exportRecords(deps, def, actorOf(request, deps), query),
+        batches: await exportRecords(deps, def, actorOf(request, deps), query),
       });
     },
   );

@@ -20,7 +20,7 @@ import { paginationMeta, parseListQuery } from '../../platform/list';
 import { authorize, teamScope, type Actor, type TeamScope } from '../../platform/policy';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 import { storesChanged } from '../../platform/store-changes';
-import { exportFormat, rowsOfBatches, type Column, type TabularFile } from '../../platform/tabular';
+import { exportFormat, recordBatches, type Column, type TabularFile } from '../../platform/tabular';
 import { recordActivity } from '../activities/index';
 import { salesPolicy } from './policy';
 import { presentSales } from './presenter';
@@ -273,7 +273,7 @@ export async function exportSales(
   return {
     format,
     name: 'sales',
-    rows: rowsOfBatches(
+    batches: recordBatches(
       repo.salesIdBatches(deps.db, actor.scope, conditions),
       async (ids) => (await repo.loadSales(deps.db, actor.scope, ids)).map((r) => presentSales(r, actor)),
       SALES_EXPORT_COLUMNS,
