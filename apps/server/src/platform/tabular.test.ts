@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { text } from 'node:stream/consumers';
+import { setImmediate } from 'node:timers/promises';
 import { csvStream, csvStreamOfBatches, Fixed, recordBatches, type Cell, type Column } from './tabular';
 
 type Row = { id: number };
@@ -34,10 +35,12 @@ describe('the rows of an export read in batches', () => {
     expect(batches).toEqual([[['ID']], [[1], [2]], [[3]], [[4], [5]]]);
   });
 
-  it('loads the next batch while the rows of the one before are still being written', async () => {
+  it('loads the next two batches while the rows of the one before are still being written', async () => {
     const { ids } = source([
       [1, 2],
       [3, 4],
+      [5, 6],
+      [7, 8],
     ]);
     const loaded: number[][] = [];
     const rows = recordBatches(
@@ -50,11 +53,12 @@ describe('the rows of an export read in batches', () => {
     );
     await rows.next(); // the header
     expect((await rows.next()).value).toEqual([[1], [2]]);
-    // The first batch is out: the second is already on its way from the database.
-    await Promise.resolve();
+    // The first batch is out: the second and third are already on their way from the database, no more.
+    await setImmediate();
     expect(loaded).toEqual([
       [1, 2],
       [3, 4],
+      [5, 6],
     ]);
     await rows.return(undefined);
   });
@@ -75,7 +79,34 @@ describe('the rows of an export read in batches', () => {
     expect((await rows.next()).value).toEqual([[1]]);
     await rows.return(undefined);
     expect(state.closed).toBe(true);
-    expect(state.asked).toBe(2);
+    expect(state.asked).toBe(3);
+  });
+
+  it('keeps a read ahead that failed while the reader was slow for its turn, without an unhandled rejection', async () => {
+    const { ids } = source([[1], [2]]);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const rows = recordBatches(
+        ids,
+        async (batch) => {
+          if (batch[0] === 2) throw new Error('connection lost');
+          return batch.map((id) => ({ id }));
+        },
+        columns,
+      );
+      await rows.next(); // the header
+      expect((await rows.next()).value).toEqual([[1]]);
+      // The reader (a slow client) asks for nothing for a turn of the event loop, when Node reports rejections
+      // nobody handled: one would end the server.
+      await setImmediate();
+      await setImmediate();
+      expect(unhandled).toEqual([]);
+      await expect(rows.next()).rejects.toThrow('connection lost');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('fails the download when a batch cannot be read', async () => {
