@@ -22,6 +22,12 @@ function source(batches: number[][]) {
   return { state, ids: ids() };
 }
 
+/** A batch loader whose read of the batch starting at `id` fails, as a lost database connection does. */
+const failingAt = (id: number) => async (batch: number[]) => {
+  if (batch[0] === id) throw new Error('connection lost');
+  return batch.map((each) => ({ id: each }));
+};
+
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);
@@ -88,14 +94,7 @@ describe('the rows of an export read in batches', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const rows = recordBatches(
-        ids,
-        async (batch) => {
-          if (batch[0] === 2) throw new Error('connection lost');
-          return batch.map((id) => ({ id }));
-        },
-        columns,
-      );
+      const rows = recordBatches(ids, failingAt(2), columns);
       await rows.next(); // the header
       expect((await rows.next()).value).toEqual([[1]]);
       // The reader (a slow client) asks for nothing for a turn of the event loop, when Node reports rejections
@@ -111,15 +110,7 @@ describe('the rows of an export read in batches', () => {
 
   it('fails the download when a batch cannot be read', async () => {
     const { ids } = source([[1], [2]]);
-    const rows = recordBatches(
-      ids,
-      async (batch) => {
-        if (batch[0] === 2) throw new Error('connection lost');
-        return batch.map((id) => ({ id }));
-      },
-      columns,
-    );
-    await expect(collect(rows)).rejects.toThrow('connection lost');
+    await expect(collect(recordBatches(ids, failingAt(2), columns))).rejects.toThrow('connection lost');
   });
 });
 
