@@ -228,7 +228,6 @@ if (run('web build', 'npm', ['run', '--silent', 'build'])) {
     fs.rmSync(e2eReport, { force: true });
     run('end-to-end tests (Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       CHROMIUM_PATH: chromium,
-      ...(findHeadlessShell() ? { CHROMIUM_HEADLESS_SHELL_PATH: findHeadlessShell() } : {}),
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
     });
     countPlaywright(e2eReport);

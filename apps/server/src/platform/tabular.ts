@@ -17,7 +17,7 @@ export type TabularFormat = (typeof TABULAR_FORMATS)[number];
  * other requests (platform/turns.ts).
  */
 export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
-  return csvStreamOfBatches(inBatches(inTurns(rows)));
+  return csvStreamOfBatches(batchesOfRows(rows));
 }
 
 /** `csvStream` of rows that come in batches (the first row of the first is the header). */
@@ -52,12 +52,15 @@ const CSV_BATCH = 200;
 /** Rows of an export in batches, as a list's keyset pages give them: one step of the pipeline per batch, not per row. */
 export type RowBatches = AsyncIterable<Cell[][]>;
 
-/** The rows of `rows` gathered `size` at a time. */
-async function* inBatches(rows: AsyncIterable<Cell[]>, size = CSV_BATCH): AsyncGenerator<Cell[][]> {
+/**
+ * Rows made one by one, gathered CSV_BATCH at a time; the event loop gets its turns while they are made
+ * (platform/turns.ts), as a batch of expensive rows would otherwise hold it.
+ */
+async function* batchesOfRows(rows: AsyncIterable<Cell[]>): AsyncGenerator<Cell[][]> {
   let batch: Cell[][] = [];
-  for await (const row of rows) {
+  for await (const row of inTurns(rows)) {
     batch.push(row);
-    if (batch.length < size) continue;
+    if (batch.length < CSV_BATCH) continue;
     yield batch;
     batch = [];
   }
@@ -82,12 +85,12 @@ const CONTENT_TYPES: Record<TabularFormat, string> = {
 };
 
 /**
- * Sends rows as a download named `<name>-<today>.<format>`. The header row and the first data row are read
- * before the response starts, so a list that rejects its query (a bad filter or sort) answers with its 422 instead of failing inside a download already under way (found by the
+ * Sends rows as a download named `<name>-<today>.<format>`. The batches up to the header row and a first data
+ * row are read before the response starts, so a list that rejects its query (a bad filter or sort) answers with its 422 instead of failing inside a download already under way (found by the
  * fuzzer: the error escaped the stream and the request never ended).
  */
 export async function sendTabular(reply: FastifyReply, file: TabularFile) {
-  const iterator = ('batches' in file ? file.batches : inBatches(inTurns(file.rows)))[Symbol.asyncIterator]();
+  const iterator = ('batches' in file ? file.batches : batchesOfRows(file.rows))[Symbol.asyncIterator]();
   const head: Cell[][][] = [];
   for (let rows = 0; rows < 2;) {
     const next = await iterator.next();
