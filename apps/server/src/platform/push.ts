@@ -6,7 +6,8 @@ import type { PushMessage } from '@storekeep/contracts';
 import type { Db, Executor } from './db';
 import { nowIso } from './clock';
 import { ConfigError, type Config } from './config';
-import { createQueueWorker } from './queue';
+import { createQueueWorker, OUTBOX_COLUMNS } from './queue';
+import { insertMany } from './db/insert-many';
 import { OutboundRefused, type Outbound } from './outbound';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -62,23 +63,39 @@ export async function enqueuePush(
   message: PushMessage,
   urgency: 'normal' | 'high' = 'normal',
 ): Promise<number> {
-  const ids = [...new Set(userIds)];
-  if (!ids.length) return 0;
-  const devices = await trx.selectFrom('devices').select('id').where('user_id', 'in', ids).execute();
-  if (!devices.length) return 0;
+  return enqueuePushes(
+    trx,
+    [...new Set(userIds)].map((userId) => ({ userId, message, urgency })),
+  );
+}
+
+export type UserPush = { userId: number; message: PushMessage; urgency: 'normal' | 'high' };
+
+/** Many users' pushes with one look-up of their devices and as few inserts as the database allows. */
+export async function enqueuePushes(trx: Executor, pushes: readonly UserPush[]): Promise<number> {
+  const userIds = [...new Set(pushes.map((push) => push.userId))];
+  if (!userIds.length) return 0;
+  const devicesOf = new Map<number, number[]>();
+  for (let at = 0; at < userIds.length; at += 1_000)
+    for (const device of await trx
+      .selectFrom('devices')
+      .select(['id', 'user_id'])
+      .where('user_id', 'in', userIds.slice(at, at + 1_000))
+      .orderBy('id')
+      .execute())
+      devicesOf.set(device.user_id, [...(devicesOf.get(device.user_id) ?? []), device.id]);
+  if (!devicesOf.size) return 0;
   const now = nowIso();
-  await trx
-    .insertInto('outbox')
-    .values(
-      devices.map((d) => ({
-        kind: 'push',
-        payload: JSON.stringify({ device_id: d.id, message, urgency } satisfies PushPayload),
-        available_at: now,
-        created_at: now,
-      })),
-    )
-    .execute();
-  return devices.length;
+  const rows = pushes.flatMap(({ userId, message, urgency }) =>
+    (devicesOf.get(userId) ?? []).map((deviceId) => ({
+      kind: 'push',
+      payload: JSON.stringify({ device_id: deviceId, message, urgency } satisfies PushPayload),
+      available_at: now,
+      created_at: now,
+    })),
+  );
+  await insertMany(trx, 'outbox', OUTBOX_COLUMNS, rows);
+  return rows.length;
 }
 
 export type PushSender = {

@@ -6,6 +6,14 @@ import { nowIso } from './clock';
 const CLAIM_TIMEOUT_MS = 5 * 60_000;
 /** Back-off between attempts doubles from 2 s and stops growing at an hour. */
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** The outbox columns a new row sets (the rest keep their defaults), as `insertMany` sends them. */
+export const OUTBOX_COLUMNS = {
+  kind: 'text',
+  payload: 'text',
+  available_at: 'timestamptz',
+  created_at: 'timestamptz',
+} as const;
+
 export const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 1000, MAX_RETRY_DELAY_MS);
 
 export type QueuedRow = { id: number; payload: string; attempts: number; team_id?: number | null };

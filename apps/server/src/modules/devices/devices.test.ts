@@ -109,7 +109,7 @@ async function team() {
   const { user: owner, team } = await buildUser(ctx);
   const admin = await signIn(ctx, owner.email);
   const member = await buildMember(ctx, team.id, 'manager');
-  return { owner, admin, member, memberClient: await signIn(ctx, member.email) };
+  return { owner, team, admin, member, memberClient: await signIn(ctx, member.email) };
 }
 
 describe('devices API', () => {
@@ -320,5 +320,30 @@ describe('web push', () => {
       .where('kind', '=', 'push')
       .execute();
     expect(rows.every((r) => r.sent_at !== null && r.failed_at === null)).toBe(true);
+  });
+
+  it('pushes each person their own reminders of one scan, on every device they have', async () => {
+    const { admin, member, memberClient, team: theTeam } = await team();
+    const other = await buildMember(ctx, theTeam.id, 'manager');
+    const otherClient = await signIn(ctx, other.email);
+    const phone = await subscribe(memberClient, 'scan-phone');
+    const laptop = await subscribe(memberClient, 'scan-laptop');
+    const theirs = await subscribe(otherClient, 'scan-other');
+    for (const [title, person] of [
+      ['Sign the renewal', member],
+      ['Pay the deposit', other],
+    ] as const)
+      await admin.post('/app/api/v1/reminders', {
+        title,
+        due_date: addDaysIso(todayIso(), 2),
+        assignee_ids: [person.id],
+      });
+    await ctx.app.deps.push.deliverDue();
+    received.length = 0;
+
+    await deliverReminderNotices(ctx.app.deps, todayIso());
+    for (const device of [phone, laptop])
+      expect((await pushesTo(device)).map((push) => push.title)).toEqual(['Due in 2 days: Sign the renewal']);
+    expect((await pushesTo(theirs)).map((push) => push.title)).toEqual(['Due in 2 days: Pay the deposit']);
   });
 });

@@ -1,2 +1,2 @@
 // The devices module as other modules use it: push notices to members' registered devices.
-export { pushToUsers } from './service';
+export { pushEach, pushToUsers } from './service';

@@ -4,7 +4,7 @@ import { type Executor, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
 import { invalid, notFound } from '../../platform/errors';
-import { enqueuePush } from '../../platform/push';
+import { enqueuePush, enqueuePushes, type UserPush } from '../../platform/push';
 import { OutboundRefused } from '../../platform/outbound';
 import { deleteUserDevice, findDeviceByEndpoint, insertDevice, reassignDevice } from './repository';
 
@@ -57,4 +57,9 @@ export function pushToUsers(
   urgency: 'normal' | 'high' = 'normal',
 ) {
   return enqueuePush(trx, userIds, message, urgency);
+}
+
+/** Many users' pushes at once, each with its own message (a scan's notices), in the caller's transaction. */
+export function pushEach(trx: Executor, pushes: readonly UserPush[]) {
+  return enqueuePushes(trx, pushes);
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db';
-import { enqueueMail } from '../../platform/mail';
-import { pushToUsers } from '../devices/index';
+import { enqueueMails } from '../../platform/mail';
+import { pushEach } from '../devices/index';
 import { nameForMail } from '../../platform/text';
 
 export type Recipient = { id: number; email: string; name: string };
@@ -20,13 +20,17 @@ export type NoticeItem = {
  */
 export type Notice = { kind: 'immediate' | 'digest' | 'overdue'; teamName: string; items: NoticeItem[] };
 
+/** One notice to one person. */
+export type Delivery = { recipient: Recipient; notice: Notice };
+
 /**
  * A way a notice reaches a person. Channels write into the outbox inside the claiming transaction, so a
- * notice is delivered exactly when its claim commits: e-mail, and web push to the user's devices.
+ * notice is delivered exactly when its claim commits: e-mail, and web push to the user's devices. A claim
+ * hands over all of its deliveries at once: a scan that mails thousands writes them in a few statements.
  */
 export type NoticeChannel = {
   name: string;
-  deliver(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string): Promise<void>;
+  deliver(trx: Executor, deliveries: readonly Delivery[], appUrl: string): Promise<void>;
 };
 
 const inDays = (days: number) => (days <= 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`);
@@ -76,7 +80,11 @@ export function noticeMail(recipient: Recipient, rawNotice: Notice, appUrl: stri
 
 export const emailChannel: NoticeChannel = {
   name: 'email',
-  deliver: (trx, recipient, notice, appUrl) => enqueueMail(trx, noticeMail(recipient, notice, appUrl)),
+  deliver: (trx, deliveries, appUrl) =>
+    enqueueMails(
+      trx,
+      deliveries.map(({ recipient, notice }) => noticeMail(recipient, notice, appUrl)),
+    ),
 };
 
 /** The push a notice makes: one reminder opens its page, a digest opens the inbox. */
@@ -119,17 +127,48 @@ export function noticePush(notice: Notice) {
 
 export const pushChannel: NoticeChannel = {
   name: 'push',
-  deliver: async (trx, recipient, notice) =>
-    void (await pushToUsers(
+  deliver: async (trx, deliveries) =>
+    void (await pushEach(
       trx,
-      [recipient.id],
-      noticePush(notice),
-      notice.kind === 'digest' ? 'normal' : 'high',
+      deliveries.map(({ recipient, notice }) => ({
+        userId: recipient.id,
+        message: noticePush(notice),
+        urgency: notice.kind === 'digest' ? 'normal' : 'high',
+      })),
     )),
 };
 
 export const noticeChannels: NoticeChannel[] = [emailChannel, pushChannel];
 
-export async function deliverNotice(trx: Executor, recipient: Recipient, notice: Notice, appUrl: string) {
-  for (const channel of noticeChannels) await channel.deliver(trx, recipient, notice, appUrl);
+/** What `noticeTargets` gives: each reminder as a notice shows it, and who hears about it. */
+export type NoticeTarget = { item: NoticeItem; recipients: Recipient[] };
+
+/** One notice per person listing every item they hear about, in the targets' order (soonest first). */
+export function noticePerPerson(
+  kind: 'digest' | 'overdue',
+  teamName: string,
+  targets: readonly NoticeTarget[],
+): Delivery[] {
+  const perUser = new Map<number, Delivery>();
+  for (const { item, recipients } of targets)
+    for (const recipient of recipients) {
+      const delivery = perUser.get(recipient.id) ?? { recipient, notice: { kind, teamName, items: [] } };
+      delivery.notice.items.push(item);
+      perUser.set(recipient.id, delivery);
+    }
+  return [...perUser.values()];
+}
+
+/** One notice per reminder and person: a deadline within the week is mailed on its own. */
+export const noticeEach = (teamName: string, targets: readonly NoticeTarget[]): Delivery[] =>
+  targets.flatMap(({ item, recipients }) =>
+    recipients.map((recipient) => ({
+      recipient,
+      notice: { kind: 'immediate' as const, teamName, items: [item] },
+    })),
+  );
+
+export async function deliverNotices(trx: Executor, deliveries: readonly Delivery[], appUrl: string) {
+  if (!deliveries.length) return;
+  for (const channel of noticeChannels) await channel.deliver(trx, deliveries, appUrl);
 }

@@ -4,7 +4,7 @@ import { nowIso } from '../../platform/clock';
 import { syncBillingReminders } from '../invoices/index';
 import { applyDateTransitions } from '../leases/index';
 import { teamCalendar, teamToday } from '../teams/index';
-import { deliverNotice, type NoticeItem, type Recipient } from './channels';
+import { deliverNotices, noticePerPerson } from './channels';
 import { escalateOverdue } from './overdue';
 import { noticeTargets } from './recipients';
 import { claimTeamNotices } from './scan';
@@ -59,24 +59,11 @@ async function digestTeam(deps: Deps, teamId: number, today: string): Promise<nu
       .select('name')
       .where('id', '=', teamId)
       .executeTakeFirstOrThrow();
-    const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
     // Completed or snoozed since the scan claimed them: nothing to say about those any more.
-    for (const { item, recipients } of await noticeTargets(trx, teamId, ids, today)) {
-      for (const recipient of recipients) {
-        const entry = perUser.get(recipient.id) ?? { recipient, items: [] };
-        entry.items.push(item);
-        perUser.set(recipient.id, entry);
-      }
-    }
-    // Targets come soonest first, so each person's items do too.
-    for (const { recipient, items } of perUser.values())
-      await deliverNotice(
-        trx,
-        recipient,
-        { kind: 'digest', teamName: team.name, items },
-        deps.config.APP_URL,
-      );
-    return perUser.size;
+    const targets = await noticeTargets(trx, teamId, ids, today);
+    const digests = noticePerPerson('digest', team.name, targets);
+    await deliverNotices(trx, digests, deps.config.APP_URL);
+    return digests.length;
   });
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
-import { deliverNotice, type NoticeItem, type Recipient } from './channels';
+import { deliverNotices, noticePerPerson } from './channels';
 import { noticeTargets } from './recipients';
+import { CLAIM_SLICE, claimInSlices } from './scan';
 
 /**
  * Reminders whose date is a deadline someone must act on. A rent escalation or a window opening is an
@@ -34,28 +35,41 @@ function daysSince(dialect: Deps['dialect'], column: string, today: string) {
 /**
  * Overdue escalation: a deadline that passed unanswered is escalated the day after it and then weekly
  * (step 1 on day 1, step 2 on day 8, …) to its assignees — or the managers — and the team's admins and
- * owner. The claim is one INSERT … SELECT per team whose key (reminder, due date, step) makes a second
- * instance's identical claim a no-op, so each step is sent exactly once; a step missed while no instance
- * ran is not sent late, the current one is. Each person gets one message per run listing their items.
+ * owner. The claim is an INSERT … SELECT per slice of the team's reminders whose key (reminder, due date, step)
+ * makes a second instance's identical claim a no-op, so each step is sent exactly once; a step missed while no
+ * instance ran is not sent late, the current one is. Each person gets one message per slice listing their items:
+ * one a run, unless more than a slice of deadlines were missed at once.
  */
-export async function escalateOverdue(deps: Deps, teamId: number, today: string): Promise<number> {
+export async function escalateOverdue(
+  deps: Deps,
+  teamId: number,
+  today: string,
+  sliceSize = CLAIM_SLICE,
+): Promise<number> {
   const now = nowIso();
   const days = daysSince(deps.dialect, 'r.due_date', today);
-  return writeTransaction(deps.db, async (trx) => {
-    const claimed = (
-      await sql<{
-        reminder_id: number;
-      }>`insert into reminder_escalations (reminder_id, due_date, step, sent_at)
+  const due = sql<boolean>`r.due_date < ${today}`;
+  return claimInSlices(
+    deps.db,
+    teamId,
+    due,
+    async (trx, slice) => {
+      const claimed = (
+        await sql<{
+          reminder_id: number;
+        }>`insert into reminder_escalations (reminder_id, due_date, step, sent_at)
         select r.id, r.due_date, (${days} - 1) / 7 + 1, ${now} from reminders r
-        where r.team_id = ${teamId} and r.read_at is null and r.due_date < ${today}
+        where r.team_id = ${teamId} and r.read_at is null and ${due} and ${slice}
           and r.source in (${sql.join([...ESCALATING_SOURCES])})
           and (r.snoozed_until is null or r.snoozed_until <= ${today})
         on conflict do nothing
         returning reminder_id`.execute(trx)
-    ).rows.map((row) => Number(row.reminder_id));
-    await deliverEscalations(trx, deps, teamId, claimed, today);
-    return claimed.length;
-  });
+      ).rows.map((row) => Number(row.reminder_id));
+      await deliverEscalations(trx, deps, teamId, claimed, today);
+      return claimed.length;
+    },
+    sliceSize,
+  );
 }
 
 async function deliverEscalations(
@@ -71,16 +85,6 @@ async function deliverEscalations(
     .select('name')
     .where('id', '=', teamId)
     .executeTakeFirstOrThrow();
-  const perUser = new Map<number, { recipient: Recipient; items: NoticeItem[] }>();
-  for (const { item, recipients } of await noticeTargets(trx, teamId, reminderIds, today, {
-    overdue: true,
-  })) {
-    for (const recipient of recipients) {
-      const entry = perUser.get(recipient.id) ?? { recipient, items: [] };
-      entry.items.push(item);
-      perUser.set(recipient.id, entry);
-    }
-  }
-  for (const { recipient, items } of perUser.values())
-    await deliverNotice(trx, recipient, { kind: 'overdue', teamName: team.name, items }, deps.config.APP_URL);
+  const targets = await noticeTargets(trx, teamId, reminderIds, today, { overdue: true });
+  await deliverNotices(trx, noticePerPerson('overdue', team.name, targets), deps.config.APP_URL);
 }
