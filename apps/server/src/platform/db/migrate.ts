@@ -60,6 +60,7 @@ import { leaseScheduleClaims } from './migrations/0062-lease-schedule-claims';
 import { accountingTeamReadings } from './migrations/0063-accounting-team-readings';
 import { leaseReferenceTrigrams } from './migrations/0064-lease-reference-trigrams';
 import { agreementNumberTrigrams } from './migrations/0065-agreement-number-trigrams';
+import { oneOpenReminderIndex } from './migrations/0066-one-open-reminder-index';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -119,6 +120,7 @@ const migrations: Record<string, AppMigration> = {
   '0063-accounting-team-readings': accountingTeamReadings,
   '0064-lease-reference-trigrams': leaseReferenceTrigrams,
   '0065-agreement-number-trigrams': agreementNumberTrigrams,
+  '0066-one-open-reminder-index': oneOpenReminderIndex,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
