@@ -232,7 +232,7 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
     // row in the team and serves its list pages by sorting every row revealed so far (50–100 ms a page at
     // 75,000 stores, every page while the reveal bumps the team's version). Once the first batch is visible
     // the planner sees live rows again and reads a page in index order; the import's end takes the final ones.
-    if (revealed === 0) await analyzeImportTables(deps, row.type);
+    if (revealed === 0) await analyzeImportTables(deps, row.type, 'written');
     revealed += ids.length;
     await hooks.afterRevealBatch?.(revealed);
   }
@@ -296,15 +296,18 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
   }
 }
 
-/** The tables a large import fills, whose PostgreSQL statistics would otherwise lag until autovacuum's next pass. */
-const IMPORT_STATISTICS_TABLES: Record<string, string[]> = {
-  companies: ['companies', 'search_index', 'search_terms'],
-  brands: ['brands', 'search_index', 'search_terms'],
-  stores: ['stores', 'search_index', 'search_terms'],
-  contacts: ['contacts', 'search_index', 'search_terms'],
-  leases: ['leases', 'lease_rent_rows', 'lease_options', 'reminders'],
-  agreements: ['franchise_agreements', 'agreement_stores', 'reminders'],
-  sales: ['sales'],
+/**
+ * The tables a large import fills, whose PostgreSQL statistics would otherwise lag until autovacuum's next pass:
+ * `written` while its batches run (the records, hidden), `revealed` once it commits (search rows, reminders).
+ */
+const IMPORT_STATISTICS_TABLES: Record<string, { written: string[]; revealed: string[] }> = {
+  companies: { written: ['companies'], revealed: ['search_index', 'search_terms'] },
+  brands: { written: ['brands'], revealed: ['search_index', 'search_terms'] },
+  stores: { written: ['stores'], revealed: ['search_index', 'search_terms'] },
+  contacts: { written: ['contacts'], revealed: ['search_index', 'search_terms'] },
+  leases: { written: ['leases', 'lease_rent_rows', 'lease_options'], revealed: ['reminders'] },
+  agreements: { written: ['franchise_agreements', 'agreement_stores'], revealed: ['reminders'] },
+  sales: { written: ['sales'], revealed: [] },
 };
 
 /**
@@ -321,7 +324,7 @@ async function refreshPlannerStatistics(deps: Deps, row: ImportRow) {
     .where('team_id', '=', row.team_id)
     .executeTakeFirstOrThrow();
   if (Number(counts.created_count) + Number(counts.updated_count) < 1000) return;
-  await analyzeImportTables(deps, row.type);
+  await analyzeImportTables(deps, row.type, 'all');
 }
 
 /** Written rows between two ANALYZEs of a running import (PostgreSQL). */
@@ -331,11 +334,17 @@ const STATISTICS_EVERY_ROWS = 20_000;
 const statisticsDue = (done: number, batchLength: number) =>
   Math.floor(done / STATISTICS_EVERY_ROWS) > Math.floor((done - batchLength) / STATISTICS_EVERY_ROWS);
 
-async function analyzeImportTables(deps: Deps, type: string) {
+/**
+ * `written`: the tables the batches fill, while they run and once the first revealed batch is visible; the search
+ * rows and reminders are only written by the reveal, so sampling them earlier (a second or more each on a big
+ * database) bought nothing. `all`: every table, once the import is done.
+ */
+async function analyzeImportTables(deps: Deps, type: string, tables: 'written' | 'all') {
   if (deps.dialect !== 'postgres') return;
+  const filled = IMPORT_STATISTICS_TABLES[type] ?? { written: [], revealed: [] };
   // import_changes too: its log of the run is read back in order for the commit point's checks and the reveal,
   // and with statistics from before the run that read sorted the whole rest of the log for every batch.
-  for (const table of [...(IMPORT_STATISTICS_TABLES[type] ?? []), 'import_changes']) {
+  for (const table of [...filled.written, ...(tables === 'all' ? filled.revealed : []), 'import_changes']) {
     await sql`analyze ${sql.table(table)}`
       .execute(deps.db)
       .catch((error: unknown) => deps.log.warn({ err: error, table }, 'analyze during an import failed'));
@@ -575,7 +584,7 @@ async function writeRows(
       // PostgreSQL plans with statistics from before the import until autovacuum's next pass (a minute or more):
       // a list of the same team then seq-scans a table that grew by tens of thousands of rows, for every request.
       if (statisticsDue(done, batch.length) && !analyzing)
-        analyzing = analyzeImportTables(deps, row.type).finally(() => (analyzing = null));
+        analyzing = analyzeImportTables(deps, row.type, 'written').finally(() => (analyzing = null));
       publish(deps, row, { status: 'running', processed_rows: done, total_rows: operations.length });
       await hooks.afterBatch?.(done);
       // A batch is synchronous work on SQLite: between two, the requests that waited are served.
