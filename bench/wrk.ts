@@ -343,6 +343,26 @@ function storesCsv(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+const IMPORT_EMAIL_PREFIX = 'import-';
+
+/**
+ * The teams earlier runs' imports registered, with their 100,000 stores each, go: with --keep every run would
+ * otherwise import into a bigger database than the last.
+ */
+async function removeImportTeams(databaseUrl: string) {
+  const handle = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    const owners = handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'like', `${IMPORT_EMAIL_PREFIX}%@bench.storekeep.test`);
+    await handle.db.deleteFrom('teams').where('owner_id', 'in', owners).execute();
+    await handle.db.deleteFrom('users').where('id', 'in', owners).execute();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A new team (registered through the API) imports `SIZE` stores; polls until the import is done. */
 async function importStores(appUrl: string): Promise<string> {
   const jar = new Map<string, string>();
@@ -374,7 +394,7 @@ async function importStores(appUrl: string): Promise<string> {
   const password = 'a long enough password';
   await call('POST', '/app/register', {
     name: 'Import Bench',
-    email: `import-${Date.now()}@bench.storekeep.test`,
+    email: `${IMPORT_EMAIL_PREFIX}${Date.now()}@bench.storekeep.test`,
     password,
     password_confirmation: password,
   });
@@ -414,6 +434,7 @@ async function exportStores(appUrl: string, cookie: string): Promise<string> {
 async function measureBackground(
   databaseUrl: string,
 ): Promise<{ runs: Background[]; scan: ScanResult | null }> {
+  await removeImportTeams(databaseUrl);
   const app = await startServer(databaseUrl, 1);
   const runs: Background[] = [];
   try {
