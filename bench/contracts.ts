@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type DatabaseHandle, type Executor } from '../apps/server/src/platform/db';
+import { dialectOf, openDatabase, type DatabaseHandle, type Executor } from '../apps/server/src/platform/db';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { deliverReminderNotices } from '../apps/server/src/modules/reminders/digest';
 import { benchAppConfig } from './config';
@@ -288,12 +288,19 @@ export async function fillContracts(
   );
 }
 
-/** Notices, digests and their mail from an earlier run go, so every run's scan does the same work. */
+/**
+ * Notices, digests and their mail from an earlier run go, so every run's scan does the same work. On PostgreSQL
+ * the deleted rows are vacuumed away too: without autovacuum (this machine's PostgreSQL runs without it) each
+ * run left 300,000 dead rows in these tables and their keys, and the scan that inserts into them slowed from run
+ * to run (25 s on fresh tables, 46 s after a dozen runs).
+ */
 export async function resetNotices(db: Executor) {
   await db.deleteFrom('reminder_notices').execute();
   await db.deleteFrom('reminder_escalations').execute();
   await db.deleteFrom('digest_runs').execute();
   await db.deleteFrom('outbox').execute();
+  if (dialectOf(db) === 'postgres')
+    await sql`vacuum reminder_notices, reminder_escalations, digest_runs, outbox`.execute(db);
 }
 
 /** Adds the contracts to a data set that has none yet (the records and documents layers are cached apart). */
