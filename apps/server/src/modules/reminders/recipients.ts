@@ -15,6 +15,12 @@ export function chunked<T>(items: T[], size = 500): T[][] {
   return out;
 }
 
+/**
+ * Reminders read per statement when notices are addressed. Each chunk also reads the team's managers, admins and
+ * mutes once: at 500 a 200,000-reminder escalation made 400 rounds of five statements.
+ */
+const NOTICE_CHUNK = 2_000;
+
 const muteKey = (userId: number, type: string, id: number) => `${userId}:${type}:${id}`;
 
 /**
@@ -28,7 +34,10 @@ export async function recipientsFor(
   options: { escalate?: boolean } = {},
 ): Promise<Map<number, Recipient[]>> {
   const assigned = new Map<number, Recipient[]>();
-  for (const ids of chunked(reminders.map((r) => r.id))) {
+  for (const ids of chunked(
+    reminders.map((r) => r.id),
+    NOTICE_CHUNK,
+  )) {
     const rows = await db
       .selectFrom('reminder_assignees')
       .innerJoin('users', 'users.id', 'reminder_assignees.user_id')
@@ -163,7 +172,7 @@ export async function noticeTargets(
   options: { overdue?: boolean } = {},
 ): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
   const targets: Array<{ item: NoticeItem; recipients: Recipient[] }> = [];
-  for (const chunk of chunked(ids)) {
+  for (const chunk of chunked(ids, NOTICE_CHUNK)) {
     // By primary key, the team in its by-id form (see subjects.ts for why not `team_id = ? and id in …`).
     const reminders = await db
       .selectFrom('reminders')
