@@ -48,18 +48,17 @@ export async function escalateOverdue(
 ): Promise<number> {
   const now = nowIso();
   const days = daysSince(deps.dialect, 'r.due_date', today);
-  const due = sql<boolean>`r.due_date < ${today}`;
   return claimInSlices(
     deps.db,
     teamId,
-    due,
+    sql<boolean>`r.due_date < ${today}`,
     async (trx, slice) => {
       const claimed = (
         await sql<{
           reminder_id: number;
         }>`insert into reminder_escalations (reminder_id, due_date, step, sent_at)
         select r.id, r.due_date, (${days} - 1) / 7 + 1, ${now} from reminders r
-        where r.team_id = ${teamId} and r.read_at is null and ${due} and ${slice}
+        where ${slice}
           and r.source in (${sql.join([...ESCALATING_SOURCES])})
           and (r.snoozed_until is null or r.snoozed_until <= ${today})
         on conflict do nothing

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db';
 import { whereInScope } from '../../platform/db/scope';
 import { teamScope } from '../../platform/policy';
-import type { NoticeItem, Recipient } from './channels';
+import type { NoticeTarget, Recipient } from './channels';
 import { reminderInScope } from './scope';
 import { subjectNames } from './subjects';
 
@@ -170,8 +170,8 @@ export async function noticeTargets(
   ids: number[],
   today: string,
   options: { overdue?: boolean } = {},
-): Promise<Array<{ item: NoticeItem; recipients: Recipient[] }>> {
-  const targets: Array<{ item: NoticeItem; recipients: Recipient[] }> = [];
+): Promise<NoticeTarget[]> {
+  const targets: NoticeTarget[] = [];
   for (const chunk of chunked(ids, NOTICE_CHUNK)) {
     // By primary key, the team in its by-id form (see subjects.ts for why not `team_id = ? and id in …`).
     const reminders = await db

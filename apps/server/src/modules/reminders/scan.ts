@@ -16,7 +16,8 @@ export const CLAIM_SLICE = 5_000;
 
 /**
  * Walks a team's open reminders whose due date is in `due` (alias `r`) in (due date, id) order along the
- * open-reminder index, `size` at a time, and runs `claim` for each slice in a transaction of its own. One
+ * open-reminder index, `size` at a time, and runs `claim` for each slice in a transaction of its own; `slice`
+ * is the whole condition on `r` (team, open, `due`, the slice's bounds) the claim adds its own filters to. One
  * statement over a whole team once ran past the statement timeout in a team with a million reminders, and
  * its cancellation meant that team got no notice at any tick; a slice stays short however big the team, and
  * a failure keeps the slices claimed before it (the next tick claims the rest).
@@ -28,16 +29,16 @@ export async function claimInSlices(
   claim: (trx: Trx, slice: RawBuilder<boolean>) => Promise<number>,
   size = CLAIM_SLICE,
 ): Promise<number> {
+  const open = sql<boolean>`r.team_id = ${teamId} and r.read_at is null and ${due}`;
   let claimed = 0;
   let after: { due_date: string; id: number } | undefined;
   for (;;) {
     const from = after
-      ? sql<boolean>`(r.due_date, r.id) > (${after.due_date}, ${after.id})`
-      : sql<boolean>`true`;
+      ? sql<boolean>`${open} and (r.due_date, r.id) > (${after.due_date}, ${after.id})`
+      : open;
     const last = (
       await sql<{ due_date: string; id: number }>`select r.due_date, r.id from reminders r
-        where r.team_id = ${teamId} and r.read_at is null and ${due} and ${from}
-        order by r.due_date, r.id limit 1 offset ${size - 1}`.execute(db)
+        where ${from} order by r.due_date, r.id limit 1 offset ${size - 1}`.execute(db)
     ).rows[0];
     const slice = last
       ? sql<boolean>`${from} and (r.due_date, r.id) <= (${last.due_date}, ${last.id})`
@@ -98,7 +99,7 @@ export async function claimTeamNotices(
           due_date: string;
         }>`insert into reminder_notices (reminder_id, lead_days, due_date, sent_at)
           select r.id, ${nearestLead}, r.due_date, ${now} from reminders r
-          where r.team_id = ${teamId} and r.read_at is null and ${due} and ${slice}
+          where ${slice}
             and (r.snoozed_until is null or r.snoozed_until <= ${today})
             and not exists (select 1 from reminder_notices n where n.reminder_id = r.id and n.due_date = r.due_date and n.lead_days <= ${nearestLead})
           on conflict do nothing
