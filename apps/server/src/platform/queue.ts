@@ -18,24 +18,63 @@ export const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 1000,
 
 export type QueuedRow = { id: number; payload: string; attempts: number; team_id?: number | null };
 
-/**
- * A table-backed work queue (the mail outbox, background jobs). Any instance may work it: a row is
- * claimed with one UPDATE … RETURNING, so it runs once; a crashed worker's claim expires after five
- * minutes; failures retry with exponential back-off until `maxAttempts`.
- */
-export function createQueueWorker(options: {
-  db: Db;
-  log: FastifyBaseLogger;
+type ClaimOptions = {
   table: 'outbox' | 'jobs';
   /** Column set when a row is done. */
   doneColumn: 'sent_at' | 'finished_at';
   /** Extra condition on which rows this worker takes (e.g. a job kind). */
   kinds?: string[];
   batch?: number;
-  maxAttempts?: number;
-  /** `signal` aborts when the worker stops: long work checks it between steps and leaves the rest for later. */
-  handle(row: QueuedRow, signal: AbortSignal): Promise<void>;
-}) {
+};
+
+/**
+ * The claim of a batch: the earliest due rows nobody holds (or whose holder's claim expired), marked as held in
+ * one UPDATE … RETURNING. In due order, which the pending partial indexes (`outbox_pending_index`,
+ * `jobs_due_index`) hold: the tables keep every row they ever held, and an order they cannot give (by id) made
+ * each claim read all of them.
+ */
+export function claimDue(database: Db, options: ClaimOptions, now = nowIso()) {
+  // The two queue tables share their columns but not a type; the builder works on them untyped.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = database as unknown as Kysely<any>;
+  const stale = new Date(Date.parse(now) - CLAIM_TIMEOUT_MS).toISOString();
+  let due = db
+    .selectFrom(options.table)
+    .select('id')
+    .where(options.doneColumn, 'is', null)
+    .where('failed_at', 'is', null)
+    .where('available_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]));
+  if (options.kinds) due = due.where('kind', 'in', options.kinds);
+  return db
+    .updateTable(options.table)
+    .set({ claimed_at: now, attempts: sql`attempts + 1` })
+    .where(
+      'id',
+      'in',
+      due
+        .orderBy('available_at')
+        .orderBy('id')
+        .limit(options.batch ?? 20),
+    )
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
+    .returningAll();
+}
+
+/**
+ * A table-backed work queue (the mail outbox, background jobs). Any instance may work it: a row is
+ * claimed with one UPDATE … RETURNING, so it runs once; a crashed worker's claim expires after five
+ * minutes; failures retry with exponential back-off until `maxAttempts`.
+ */
+export function createQueueWorker(
+  options: ClaimOptions & {
+    db: Db;
+    log: FastifyBaseLogger;
+    maxAttempts?: number;
+    /** `signal` aborts when the worker stops: long work checks it between steps and leaves the rest for later. */
+    handle(row: QueuedRow, signal: AbortSignal): Promise<void>;
+  },
+) {
   // The two queue tables share their columns but not a type; the builder works on them untyped.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = options.db as unknown as Kysely<any>;
@@ -46,28 +85,7 @@ export function createQueueWorker(options: {
   let stopped = false;
   const stopping = new AbortController();
 
-  async function claim(): Promise<QueuedRow[]> {
-    const now = nowIso();
-    const stale = new Date(Date.now() - CLAIM_TIMEOUT_MS).toISOString();
-    const due = (qb: typeof db) => {
-      let query = qb
-        .selectFrom(options.table)
-        .select('id')
-        .where(options.doneColumn, 'is', null)
-        .where('failed_at', 'is', null)
-        .where('available_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]));
-      if (options.kinds) query = query.where('kind', 'in', options.kinds);
-      return query.orderBy('id').limit(options.batch ?? 20);
-    };
-    return db
-      .updateTable(options.table)
-      .set({ claimed_at: now, attempts: sql`attempts + 1` })
-      .where('id', 'in', due(db))
-      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
-      .returningAll()
-      .execute() as Promise<QueuedRow[]>;
-  }
+  const claim = () => claimDue(options.db, options).execute() as Promise<QueuedRow[]>;
 
   /** Claims and works batches until nothing is due (bounded, so one run cannot go on forever). */
   async function work(): Promise<number> {

@@ -61,6 +61,7 @@ import { accountingTeamReadings } from './migrations/0063-accounting-team-readin
 import { leaseReferenceTrigrams } from './migrations/0064-lease-reference-trigrams';
 import { agreementNumberTrigrams } from './migrations/0065-agreement-number-trigrams';
 import { oneOpenReminderIndex } from './migrations/0066-one-open-reminder-index';
+import { queueDueIndexes } from './migrations/0067-queue-due-indexes';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -121,6 +122,7 @@ const migrations: Record<string, AppMigration> = {
   '0064-lease-reference-trigrams': leaseReferenceTrigrams,
   '0065-agreement-number-trigrams': agreementNumberTrigrams,
   '0066-one-open-reminder-index': oneOpenReminderIndex,
+  '0067-queue-due-indexes': queueDueIndexes,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
