@@ -23,7 +23,13 @@ import * as prettier from 'prettier';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 import { openDatabase } from '../apps/server/src/platform/db';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
-import { CONTRACT_COUNTS, fillContracts, measureScan, type ScanResult } from './contracts';
+import {
+  CONTRACT_COUNTS,
+  fillContracts,
+  markQueuedMailDelivered,
+  measureScan,
+  type ScanResult,
+} from './contracts';
 import {
   FRANCHISEE_EMAIL,
   GENERATOR_VERSION,
@@ -160,27 +166,6 @@ async function removeData(url: string) {
 
 const startServer = (databaseUrl: string, workers: number) =>
   startApp({ databaseUrl, dataDir: path.join(workDir, 'data'), cpus: serverCpus(workers), workers });
-
-/**
- * The first start of a day runs the reminder scan over the data set's million reminders, and its ~50,000 notice
- * mails then go out in the background for minutes (a write per mail, each making SQLite's kept reads read again).
- * The tables measure the request path of a server with nothing queued, so what is queued is marked delivered
- * first; the scan and the latency beside background work are measured on their own below. Returns how many.
- */
-async function markQueuedMailDelivered(databaseUrl: string): Promise<number> {
-  const handle = openDatabase(databaseUrl, { poolSize: 1 });
-  try {
-    const done = await handle.db
-      .updateTable('outbox')
-      .set({ sent_at: new Date().toISOString() })
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirst();
-    return Number(done.numUpdatedRows);
-  } finally {
-    await handle.close();
-  }
-}
 
 // ---------- signing in ----------
 
