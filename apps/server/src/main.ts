@@ -8,6 +8,7 @@ import { resetDemo, seedDemo } from './seed';
 import { purgeTrash } from './modules/trash/index';
 import { deliverReminderNotices } from './modules/reminders/index';
 import { sweepOrphanBlobs } from './platform/blobs';
+import { purgeDoneQueueRows } from './platform/queue';
 import { recoverImports } from './modules/imports/index';
 import { refreshOccupancy } from './modules/occupancy/index';
 import { queueStaleScheduleRefreshes } from './modules/lease-accounting/index';
@@ -62,11 +63,11 @@ async function main() {
     void recover(true);
     timers.push(setInterval(() => void recover(false), 30_000).unref());
   }
-  // Hourly housekeeping: purge the trash, delete blobs a crash left without their row, send reminder notices
-  // that came due (each exactly once) and the daily digests, recompute occupancy costs whose month rolled over,
-  // queue the background refresh of teams with stale stored lease schedules (at start: every team after the
-  // migration that added them), and put the shared demo team back to its seed once a day (the first tick of
-  // the UTC day on any instance).
+  // Hourly housekeeping: purge the trash and the queues' rows done a month ago, delete blobs a crash left without
+  // their row, send reminder notices that came due (each exactly once) and the daily digests, recompute occupancy
+  // costs whose month rolled over, queue the background refresh of teams with stale stored lease schedules (at
+  // start: every team after the migration that added them), and put the shared demo team back to its seed once a
+  // day (the first tick of the UTC day on any instance).
   const purge = () =>
     app.deps.background.run((signal) =>
       Promise.all([
@@ -74,6 +75,9 @@ async function main() {
           app.log.error({ err: error }, 'demo reset failed'),
         ),
         purgeTrash(app.deps).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed')),
+        purgeDoneQueueRows(app.deps.db).catch((error: unknown) =>
+          app.log.error({ err: error }, 'queue retention purge failed'),
+        ),
         sweepOrphanBlobs(app.deps).catch((error: unknown) =>
           app.log.error({ err: error }, 'orphan blob sweep failed'),
         ),

@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/context';
 import { ConfigError, loadConfig } from './config';
 import { registerErrorHandler } from './errors';
 import { createMailSender, enqueueMail } from './mail';
-import { claimDue } from './queue';
+import { claimDue, doneBefore, purgeDoneQueueRows, QUEUE_RETENTION_DAYS } from './queue';
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../app';
 import { testDialect } from '../../test/global-setup';
@@ -157,17 +157,17 @@ describe('mail outbox', () => {
   });
 });
 
-describe('queue claims', () => {
-  /** How the database would run this claim: SQLite's EXPLAIN QUERY PLAN details or PostgreSQL's EXPLAIN lines. */
-  async function planOf(query: { compile(): CompiledQuery }) {
-    const { sql: text, parameters } = query.compile();
-    const sqlite = testDialect() === 'sqlite';
-    const { rows } = await ctx.db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`${sqlite ? 'explain query plan' : 'explain'} ${text}`, [...parameters]),
-    );
-    return rows.map((row) => (sqlite ? row.detail! : row['QUERY PLAN']!)).join('\n');
-  }
+/** How the database would run a statement: SQLite's EXPLAIN QUERY PLAN details or PostgreSQL's EXPLAIN lines. */
+async function planOf(query: { compile(): CompiledQuery }) {
+  const { sql: text, parameters } = query.compile();
+  const sqlite = testDialect() === 'sqlite';
+  const { rows } = await ctx.db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`${sqlite ? 'explain query plan' : 'explain'} ${text}`, [...parameters]),
+  );
+  return rows.map((row) => (sqlite ? row.detail! : row['QUERY PLAN']!)).join('\n');
+}
 
+describe('queue claims', () => {
   it('find the due rows through the pending indexes, however many rows were done before', async () => {
     const long = new Date(Date.now() - 86_400_000).toISOString();
     const old = { payload: '{}', available_at: long, created_at: long };
@@ -215,6 +215,88 @@ describe('queue claims', () => {
     expect(claimed.map((r) => JSON.parse(r.payload).subject)).toEqual(['retried']);
     const rest = await claimDue(ctx.db, { table: 'outbox', doneColumn: 'sent_at' }).execute();
     expect(rest.map((r) => JSON.parse(r.payload).subject)).toEqual(['new']);
+  });
+});
+
+describe('queue retention', () => {
+  it('removes mail delivered and jobs finished over a month ago, and keeps the rest', async () => {
+    await ctx.db.deleteFrom('outbox').execute();
+    await ctx.db.deleteFrom('jobs').execute();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const mail = (
+      subject: string,
+      created: number,
+      done: Partial<Record<'sent_at' | 'failed_at', string>>,
+    ) => ({
+      kind: 'mail',
+      payload: JSON.stringify({ subject }),
+      available_at: daysAgo(created),
+      created_at: daysAgo(created),
+      ...done,
+    });
+    await ctx.db
+      .insertInto('outbox')
+      .values([
+        mail('sent long ago', 45, { sent_at: daysAgo(QUEUE_RETENTION_DAYS + 1) }),
+        mail('sent lately', 45, { sent_at: daysAgo(QUEUE_RETENTION_DAYS - 1) }),
+        mail('failed long ago', 45, { failed_at: daysAgo(40) }),
+        mail('still queued', 45, {}),
+      ])
+      .execute();
+    const job = (kind: string, finished?: string) => ({
+      kind,
+      payload: '{}',
+      available_at: daysAgo(45),
+      created_at: daysAgo(45),
+      finished_at: finished ?? null,
+    });
+    await ctx.db
+      .insertInto('jobs')
+      .values([
+        job('finished long ago', daysAgo(QUEUE_RETENTION_DAYS + 1)),
+        job('finished lately', daysAgo(1)),
+        job('waiting'),
+      ])
+      .execute();
+
+    expect(await purgeDoneQueueRows(ctx.db)).toBe(2);
+    const subjects = await ctx.db.selectFrom('outbox').select('payload').orderBy('id').execute();
+    expect(subjects.map((r) => JSON.parse(r.payload).subject)).toEqual([
+      'sent lately',
+      'failed long ago',
+      'still queued',
+    ]);
+    const kinds = await ctx.db.selectFrom('jobs').select('kind').orderBy('id').execute();
+    expect(kinds.map((r) => r.kind)).toEqual(['finished lately', 'waiting']);
+    // A second instance running the same purge finds nothing more.
+    expect(await purgeDoneQueueRows(ctx.db)).toBe(0);
+  });
+
+  it('finds the old rows through the indexes by the time they were done, not by reading every row', async () => {
+    // What the hourly purge meets: a month of recent rows and the few that just passed the retention.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const recent = { payload: '{}', available_at: yesterday, created_at: yesterday };
+    for (let at = 0; at < 2000; at += 500) {
+      const slice = Array.from({ length: 500 }, () => recent);
+      await ctx.db
+        .insertInto('outbox')
+        .values(slice.map((row) => ({ ...row, kind: 'mail', sent_at: yesterday })))
+        .execute();
+      await ctx.db
+        .insertInto('jobs')
+        .values(slice.map((row) => ({ ...row, kind: 'documents.extract', finished_at: yesterday })))
+        .execute();
+    }
+    if (testDialect() === 'postgres') await sql`analyze outbox, jobs`.execute(ctx.db);
+    const cutoff = new Date(Date.now() - QUEUE_RETENTION_DAYS * 86_400_000).toISOString();
+    for (const [table, index] of [
+      ['outbox', 'outbox_sent_index'],
+      ['jobs', 'jobs_finished_index'],
+    ] as const) {
+      const plan = await planOf(doneBefore(ctx.db, table, cutoff).limit(5000));
+      expect(plan).toContain(index);
+      expect(plan).not.toMatch(new RegExp(`SCAN ${table}\\b|Seq Scan on ${table}`));
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
@@ -30,7 +31,7 @@ type ClaimOptions = {
 /**
  * The claim of a batch: the earliest due rows nobody holds (or whose holder's claim expired), marked as held in
  * one UPDATE … RETURNING. In due order, which the pending partial indexes (`outbox_pending_index`,
- * `jobs_due_index`) hold: the tables keep every row they ever held, and an order they cannot give (by id) made
+ * `jobs_due_index`) hold: the tables keep a month of done rows, and an order they cannot give (by id) made
  * each claim read all of them.
  */
 export function claimDue(database: Db, options: ClaimOptions, now = nowIso()) {
@@ -59,6 +60,46 @@ export function claimDue(database: Db, options: ClaimOptions, now = nowIso()) {
     )
     .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
     .returningAll();
+}
+
+/**
+ * How long a delivered message or a finished job stays in its table. The outbox holds each mail as sent, names and
+ * addresses included, and both tables gain a row per notice recipient or upload: long enough to answer "was it
+ * sent?", not for ever. Rows that failed for good stay until someone looks at them.
+ */
+export const QUEUE_RETENTION_DAYS = 30;
+const RETENTION_SLICE = 5000;
+
+/**
+ * Removes the outbox rows delivered and the jobs finished more than QUEUE_RETENTION_DAYS ago, a slice a statement
+ * with a turn of the event loop between (SQLite's statements hold it), through the partial indexes of migration
+ * 0068. Safe on several instances at once. Returns how many rows went.
+ */
+export async function purgeDoneQueueRows(database: Db, now = Date.now()): Promise<number> {
+  // Both queue tables, untyped as in claimDue.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = database as unknown as Kysely<any>;
+  const cutoff = new Date(now - QUEUE_RETENTION_DAYS * 86_400_000).toISOString();
+  let removed = 0;
+  for (const table of ['outbox', 'jobs'] as const) {
+    for (;;) {
+      const slice = doneBefore(database, table, cutoff).limit(RETENTION_SLICE);
+      const result = await db.deleteFrom(table).where('id', 'in', slice).executeTakeFirst();
+      const count = Number(result.numDeletedRows);
+      removed += count;
+      if (count < RETENTION_SLICE) break;
+      await nextTurn();
+    }
+  }
+  return removed;
+}
+
+/** The ids of a queue table's rows done (delivered, finished) before `cutoff`. */
+export function doneBefore(database: Db, table: 'outbox' | 'jobs', cutoff: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = database as unknown as Kysely<any>;
+  const doneColumn = table === 'outbox' ? 'sent_at' : 'finished_at';
+  return db.selectFrom(table).select('id').where(doneColumn, 'is not', null).where(doneColumn, '<', cutoff);
 }
 
 /**

@@ -62,6 +62,7 @@ import { leaseReferenceTrigrams } from './migrations/0064-lease-reference-trigra
 import { agreementNumberTrigrams } from './migrations/0065-agreement-number-trigrams';
 import { oneOpenReminderIndex } from './migrations/0066-one-open-reminder-index';
 import { queueDueIndexes } from './migrations/0067-queue-due-indexes';
+import { queueRetentionIndexes } from './migrations/0068-queue-retention-indexes';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -123,6 +124,7 @@ const migrations: Record<string, AppMigration> = {
   '0065-agreement-number-trigrams': agreementNumberTrigrams,
   '0066-one-open-reminder-index': oneOpenReminderIndex,
   '0067-queue-due-indexes': queueDueIndexes,
+  '0068-queue-retention-indexes': queueRetentionIndexes,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
