@@ -25,7 +25,6 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, observe?: JobObs
     db,
     log,
     table: 'jobs',
-    doneColumn: 'finished_at',
     batch: 2,
     async handle(row, signal) {
       const kind = (row as QueuedRow & { kind: string }).kind;

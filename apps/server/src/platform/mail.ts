@@ -78,7 +78,6 @@ export function createMailSender(options: {
     db: options.db,
     log: options.log,
     table: 'outbox',
-    doneColumn: 'sent_at',
     // Push rows share the outbox (platform/push.ts) and have their own sender.
     kinds: ['mail'],
     // An SMTP outage must not lose mail: 20 attempts backing off to hourly cover about ten hours of it.

@@ -167,32 +167,38 @@ async function planOf(query: { compile(): CompiledQuery }) {
   return rows.map((row) => (sqlite ? row.detail! : row['QUERY PLAN']!)).join('\n');
 }
 
+/**
+ * 2,000 mails and pushes sent and as many jobs finished a day ago, 500 rows a statement: what the queue tables hold
+ * besides their few pending rows. PostgreSQL's autovacuum keeps statistics, so they are taken here; the app's
+ * SQLite has none for these tables (no ANALYZE), and its planner then picks by the shape of the statement alone.
+ */
+async function fillQueuesWithDoneRows() {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+  const done = { payload: '{}', available_at: yesterday, created_at: yesterday };
+  for (let at = 0; at < 2000; at += 500) {
+    const slice = Array.from({ length: 500 }, (_, i) => i);
+    await ctx.db
+      .insertInto('outbox')
+      .values(slice.map((i) => ({ ...done, kind: i % 2 ? 'mail' : 'push', sent_at: yesterday })))
+      .execute();
+    await ctx.db
+      .insertInto('jobs')
+      .values(slice.map(() => ({ ...done, kind: 'documents.extract', finished_at: yesterday })))
+      .execute();
+  }
+  if (testDialect() === 'postgres') await sql`analyze outbox, jobs`.execute(ctx.db);
+}
+
 describe('queue claims', () => {
   it('find the due rows through the pending indexes, however many rows were done before', async () => {
-    const long = new Date(Date.now() - 86_400_000).toISOString();
-    const old = { payload: '{}', available_at: long, created_at: long };
-    // 2,000 sent mails and pushes and as many finished jobs, 500 rows a statement.
-    for (let at = 0; at < 2000; at += 500) {
-      const slice = Array.from({ length: 500 }, (_, i) => i);
-      await ctx.db
-        .insertInto('outbox')
-        .values(slice.map((i) => ({ ...old, kind: i % 2 ? 'mail' : 'push', sent_at: long })))
-        .execute();
-      await ctx.db
-        .insertInto('jobs')
-        .values(slice.map(() => ({ ...old, kind: 'documents.extract', finished_at: long })))
-        .execute();
-    }
-    // PostgreSQL's autovacuum keeps statistics; the app's SQLite has none for these tables (no ANALYZE), and its
-    // planner then picks by the shape of the statement alone.
-    if (testDialect() === 'postgres') await sql`analyze outbox, jobs`.execute(ctx.db);
+    await fillQueuesWithDoneRows();
 
     // A whole-table read shows as "SCAN outbox" (SQLite) or "Seq Scan on outbox" (PostgreSQL); a walk of the
     // primary key in id order would not name the pending index. Either reads every mail ever sent.
-    const mail = await planOf(claimDue(ctx.db, { table: 'outbox', doneColumn: 'sent_at', kinds: ['mail'] }));
+    const mail = await planOf(claimDue(ctx.db, { table: 'outbox', kinds: ['mail'] }));
     expect(mail).toContain('outbox_pending_index');
     expect(mail).not.toMatch(/SCAN outbox\b|Seq Scan on outbox/);
-    const jobs = await planOf(claimDue(ctx.db, { table: 'jobs', doneColumn: 'finished_at', batch: 2 }));
+    const jobs = await planOf(claimDue(ctx.db, { table: 'jobs', batch: 2 }));
     expect(jobs).toContain('jobs_due_index');
     expect(jobs).not.toMatch(/SCAN jobs\b|Seq Scan on jobs/);
   });
@@ -211,9 +217,9 @@ describe('queue claims', () => {
       .insertInto('outbox')
       .values([row('new', at(-1)), row('retried', at(-30)), row('later', at(30))])
       .execute();
-    const claimed = await claimDue(ctx.db, { table: 'outbox', doneColumn: 'sent_at', batch: 1 }).execute();
+    const claimed = await claimDue(ctx.db, { table: 'outbox', batch: 1 }).execute();
     expect(claimed.map((r) => JSON.parse(r.payload).subject)).toEqual(['retried']);
-    const rest = await claimDue(ctx.db, { table: 'outbox', doneColumn: 'sent_at' }).execute();
+    const rest = await claimDue(ctx.db, { table: 'outbox' }).execute();
     expect(rest.map((r) => JSON.parse(r.payload).subject)).toEqual(['new']);
   });
 });
@@ -273,21 +279,8 @@ describe('queue retention', () => {
   });
 
   it('finds the old rows through the indexes by the time they were done, not by reading every row', async () => {
-    // What the hourly purge meets: a month of recent rows and the few that just passed the retention.
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    const recent = { payload: '{}', available_at: yesterday, created_at: yesterday };
-    for (let at = 0; at < 2000; at += 500) {
-      const slice = Array.from({ length: 500 }, () => recent);
-      await ctx.db
-        .insertInto('outbox')
-        .values(slice.map((row) => ({ ...row, kind: 'mail', sent_at: yesterday })))
-        .execute();
-      await ctx.db
-        .insertInto('jobs')
-        .values(slice.map((row) => ({ ...row, kind: 'documents.extract', finished_at: yesterday })))
-        .execute();
-    }
-    if (testDialect() === 'postgres') await sql`analyze outbox, jobs`.execute(ctx.db);
+    // What the hourly purge meets: recent rows, and none yet past the retention.
+    await fillQueuesWithDoneRows();
     const cutoff = new Date(Date.now() - QUEUE_RETENTION_DAYS * 86_400_000).toISOString();
     for (const [table, index] of [
       ['outbox', 'outbox_sent_index'],

@@ -124,7 +124,6 @@ export function createPushSender(options: {
     db: options.db,
     log: options.log,
     table: 'outbox',
-    doneColumn: 'sent_at',
     kinds: ['push'],
     async handle(row) {
       const payload = JSON.parse(row.payload) as PushPayload;

@@ -19,10 +19,16 @@ export const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 1000,
 
 export type QueuedRow = { id: number; payload: string; attempts: number; team_id?: number | null };
 
+type QueueTable = 'outbox' | 'jobs';
+/** The column set when a row is done. */
+const DONE_COLUMN = { outbox: 'sent_at', jobs: 'finished_at' } as const;
+
+/** The two queue tables share their columns but not a type; the builders work on them untyped. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const queueTables = (db: Db) => db as unknown as Kysely<any>;
+
 type ClaimOptions = {
-  table: 'outbox' | 'jobs';
-  /** Column set when a row is done. */
-  doneColumn: 'sent_at' | 'finished_at';
+  table: QueueTable;
   /** Extra condition on which rows this worker takes (e.g. a job kind). */
   kinds?: string[];
   batch?: number;
@@ -35,14 +41,12 @@ type ClaimOptions = {
  * each claim read all of them.
  */
 export function claimDue(database: Db, options: ClaimOptions, now = nowIso()) {
-  // The two queue tables share their columns but not a type; the builder works on them untyped.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database as unknown as Kysely<any>;
+  const db = queueTables(database);
   const stale = new Date(Date.parse(now) - CLAIM_TIMEOUT_MS).toISOString();
   let due = db
     .selectFrom(options.table)
     .select('id')
-    .where(options.doneColumn, 'is', null)
+    .where(DONE_COLUMN[options.table], 'is', null)
     .where('failed_at', 'is', null)
     .where('available_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]));
@@ -76,9 +80,7 @@ const RETENTION_SLICE = 5000;
  * 0068. Safe on several instances at once. Returns how many rows went.
  */
 export async function purgeDoneQueueRows(database: Db, now = Date.now()): Promise<number> {
-  // Both queue tables, untyped as in claimDue.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database as unknown as Kysely<any>;
+  const db = queueTables(database);
   const cutoff = new Date(now - QUEUE_RETENTION_DAYS * 86_400_000).toISOString();
   let removed = 0;
   for (const table of ['outbox', 'jobs'] as const) {
@@ -95,11 +97,13 @@ export async function purgeDoneQueueRows(database: Db, now = Date.now()): Promis
 }
 
 /** The ids of a queue table's rows done (delivered, finished) before `cutoff`. */
-export function doneBefore(database: Db, table: 'outbox' | 'jobs', cutoff: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database as unknown as Kysely<any>;
-  const doneColumn = table === 'outbox' ? 'sent_at' : 'finished_at';
-  return db.selectFrom(table).select('id').where(doneColumn, 'is not', null).where(doneColumn, '<', cutoff);
+export function doneBefore(database: Db, table: QueueTable, cutoff: string) {
+  const done = DONE_COLUMN[table];
+  return queueTables(database)
+    .selectFrom(table)
+    .select('id')
+    .where(done, 'is not', null)
+    .where(done, '<', cutoff);
 }
 
 /**
@@ -116,9 +120,7 @@ export function createQueueWorker(
     handle(row: QueuedRow, signal: AbortSignal): Promise<void>;
   },
 ) {
-  // The two queue tables share their columns but not a type; the builder works on them untyped.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = options.db as unknown as Kysely<any>;
+  const db = queueTables(options.db);
   const maxAttempts = options.maxAttempts ?? 5;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -146,7 +148,7 @@ export function createQueueWorker(
         await options.handle(row, stopping.signal);
         await db
           .updateTable(options.table)
-          .set({ [options.doneColumn]: nowIso() })
+          .set({ [DONE_COLUMN[options.table]]: nowIso() })
           .where('id', '=', row.id)
           .execute();
         done += 1;
