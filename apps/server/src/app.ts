@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config';
-import { openDatabase, type DatabaseHandle } from './platform/db';
+import { openDatabase, rereadOtherConnections, type DatabaseHandle } from './platform/db';
 import type { Deps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { loadSpa } from './platform/spa';
@@ -160,6 +160,12 @@ export async function buildApp({
               report: (violation) => app.log.warn({ tenancy: violation }, 'statement without its team'),
             },
           }),
+    });
+  // SQLite: what other processes committed is read again for each request (platform/db `sqliteChangeStamp`).
+  if (handle.dialect === 'sqlite')
+    app.addHook('onRequest', (_request, _reply, done) => {
+      rereadOtherConnections(handle.db);
+      done();
     });
   // PostgreSQL: team write versions kept in process while every bump is heard (platform/team-cache.ts).
   const stopWatchingVersions = handle.dialect === 'postgres' ? watchTeamVersions(handle.db) : null;

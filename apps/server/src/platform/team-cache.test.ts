@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { buildUser } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
-import { observeQueries, writeTransaction } from './db';
+import { observeQueries, rereadOtherConnections, writeTransaction } from './db';
 import { bumpTeamWriteVersion, keepsTeamVersions, teamVersionAndToday, teamWriteVersion } from './team-cache';
 
 const ctx = useTestApp();
@@ -79,7 +79,7 @@ describe("a team's write version", () => {
   );
 
   it.runIf(testDialect() === 'sqlite')(
-    'is read again only once something was written: by this process at once, by another process sharing the file at its commit',
+    'is read again only once something was written: by this process at once, by another process sharing the file for the next request or turn after its commit',
     async () => {
       const { team } = await buildUser(ctx);
       const db = ctx.app.deps.db;
@@ -100,7 +100,13 @@ describe("a team's write version", () => {
         other.prepare('update team_write_versions set version = version + 1 where team_id = ?').run(team.id);
         expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 1);
         other.exec('commit');
+        // Read again for the next request (each arrival rereads what other connections committed)…
+        rereadOtherConnections(db);
         expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 2);
+        // …or, for background work, in the next turn of the event loop.
+        other.prepare('update team_write_versions set version = version + 1 where team_id = ?').run(team.id);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 3);
       } finally {
         other.close();
         stop();

@@ -208,7 +208,7 @@ function writeWatchPlugin(listeners: Set<(table: string, kind: WriteKind) => voi
   };
 }
 
-const sqliteChangeStamps = new WeakMap<Db, () => string>();
+const sqliteChangeStamps = new WeakMap<Db, { stamp: () => string; reread: () => void }>();
 
 /**
  * SQLite: a stamp that stays the same only while nothing in the database changed (no row written by this
@@ -218,7 +218,15 @@ const sqliteChangeStamps = new WeakMap<Db, () => string>();
  */
 export function sqliteChangeStamp(db: Executor): string | undefined {
   if (db.isTransaction) return undefined;
-  return sqliteChangeStamps.get(guardedExecutor(db) as Db)?.();
+  return sqliteChangeStamps.get(guardedExecutor(db) as Db)?.stamp();
+}
+
+/**
+ * SQLite: the next change stamp reads again what other connections (processes) have committed. Called as each
+ * request arrives, so that a request sees every commit made before it; the stamp reads it once per request.
+ */
+export function rereadOtherConnections(db: Db) {
+  sqliteChangeStamps.get(db)?.reread();
 }
 
 /** The connection string a PostgreSQL handle was opened with (for a LISTEN connection of its own). */
@@ -256,7 +264,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     });
     writeWatchers.set(db, watchers);
     queryObservers.set(db, observers);
-    sqliteChangeStamps.set(db, sqlite.changeStamp);
+    sqliteChangeStamps.set(db, { stamp: sqlite.changeStamp, reread: sqlite.rereadOtherConnections });
     return {
       db,
       dialect: 'sqlite',

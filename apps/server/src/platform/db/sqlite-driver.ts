@@ -6,7 +6,9 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * Adapts Node's built-in `node:sqlite` to the better-sqlite3 shape Kysely's SqliteDialect expects,
  * so the embedded database needs no native addon to compile.
  */
-export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync; changeStamp: () => string } {
+export function openSqlite(
+  file: string,
+): SqliteDatabase & { raw: DatabaseSync; changeStamp: () => string; rereadOtherConnections: () => void } {
   const raw = new DatabaseSync(file);
   // busy_timeout waits out a concurrent writer (another process, a backup) instead of failing, and comes
   // first: setting the journal mode waits for a lock too (a second instance starting while the first seeds);
@@ -20,14 +22,15 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync; 
   // single cost of a signed-in request (the profile in bench/README.md). Prepared statements are kept
   // per SQL text (least recently used out first). `all` and `run` finish synchronously, so one cached
   // statement is never used by two callers at once; `iterate` (streams) gets a statement of its own.
-  const cache = new Map<string, { statement: StatementSync; reader: boolean }>();
+  const cache = new Map<string, { statement: StatementSync; reader: boolean; writes: boolean }>();
   const cached = (sql: string) => {
     let entry = cache.get(sql);
     if (entry) {
       cache.delete(sql);
     } else {
       const statement = raw.prepare(sql);
-      entry = { statement, reader: statement.columns().length > 0 };
+      // Anything but a plain SELECT may change a row (a WITH may lead to an INSERT, a PRAGMA to a write).
+      entry = { statement, reader: statement.columns().length > 0, writes: !/^\s*select\b/i.test(sql) };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(sql, entry);
@@ -35,28 +38,47 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync; 
   };
   const dataVersion = raw.prepare('PRAGMA data_version');
   dataVersion.setReturnArrays(true);
-  const totalChanges = raw.prepare('select total_changes()');
-  totalChanges.setReturnArrays(true);
+  // Statements run on this connection that may have written (every statement passes `prepare` below).
+  let writes = 0;
+  // data_version as last read: forgotten as each request arrives and at the end of each turn of the event loop.
+  let version: number | undefined;
+  const forgetVersion = () => (version = undefined);
   return {
     raw,
     // What the database held can only have changed if this moved: data_version moves when another connection
-    // (another process on the file) commits, total_changes when this one writes a row, committed or not. Read
-    // outside Kysely's connection lock on purpose: a write of an open transaction counts already, so a copy
-    // kept under the stamp that write gives was read after that transaction ended. A few µs, against the ~30 µs
-    // of a statement through Kysely.
-    changeStamp: () =>
-      `${(dataVersion.get() as unknown as [number])[0]}:${(totalChanges.get() as unknown as [number])[0]}`,
+    // (another process on the file) commits, `writes` when this one runs a statement that may write, committed
+    // or not (SQLite's total_changes would say the same a little more precisely, at the cost of a statement).
+    // Read outside Kysely's connection lock on purpose: a write of an open transaction counts already, so a copy
+    // kept under the stamp that write gives was read after that transaction ended.
+    // data_version is read once per request (rereadOtherConnections as it arrives), not on each of a signed-in
+    // request's two stamps: the statement was the largest single cost of `users/auth` in a CPU profile. So a
+    // request sees every commit made before it arrived, as before; background work, whatever was committed
+    // before the current turn of the event loop. Own writes are counted at once.
+    rereadOtherConnections: forgetVersion,
+    changeStamp: () => {
+      if (version === undefined) {
+        version = (dataVersion.get() as unknown as [number])[0];
+        setImmediate(forgetVersion);
+      }
+      return `${version}:${writes}`;
+    },
     close: () => {
       cache.clear();
       checkpointer?.postMessage('close');
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const { statement, reader } = cached(sql === 'begin' ? BEGIN_WRITE : sql);
+      const { statement, reader, writes: mayWrite } = cached(sql === 'begin' ? BEGIN_WRITE : sql);
       return {
         reader,
-        all: (parameters) => statement.all(...toSqlite(parameters)),
-        run: (parameters) => statement.run(...toSqlite(parameters)),
+        all: (parameters) => {
+          if (mayWrite) writes++;
+          return statement.all(...toSqlite(parameters));
+        },
+        run: (parameters) => {
+          if (mayWrite) writes++;
+          return statement.run(...toSqlite(parameters));
+        },
         iterate: (parameters) => raw.prepare(sql).iterate(...toSqlite(parameters)),
       };
     },
