@@ -18,12 +18,16 @@ let dist: string;
 let origin: string;
 
 test.beforeAll(async () => {
+  // A second server's first start (migrations on an empty database) beside the other specs' browsers took more
+  // than the default 30 s on a slow 2-vCPU machine.
+  test.setTimeout(90_000);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-release-'));
   dist = path.join(work, 'dist');
   fs.cpSync(path.join(root, 'apps/web/dist'), dist, { recursive: true });
   const port = Number(new URL(baseURL).port) + 50;
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // The build the suite's own server runs (playwright.config.ts builds it first): no compiling at start.
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: 'ignore',
     env: {
@@ -38,7 +42,7 @@ test.beforeAll(async () => {
     },
   });
   await expect
-    .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status ?? 0, { timeout: 80_000 })
     .toBe(200);
 });
 
