@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { CompanyKind, RecordType } from '@storekeep/contracts';
-import type { Trx } from '../platform/db';
+import { type Trx, untyped } from '../platform/db';
 import { nowIso } from '../platform/clock';
 import { recordDefinitions, reindex } from '../modules/records/index';
 import { insertLease, exerciseOptionIn, addDaysIso, escalationRows, todayIso } from '../modules/leases/index';
@@ -109,8 +108,8 @@ async function seedAgreements(trx: Trx, teamId: number, userId: number) {
 export async function seedPortfolio(trx: Trx, teamId: number, userId: number) {
   const random = createRandom(20_240_601);
   const now = nowIso();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one insert helper for four tables
-  const db = trx as unknown as Kysely<any>;
+  // One insert helper for four tables.
+  const db = untyped(trx);
   const insert = async (table: RecordType, values: Record<string, unknown>) => {
     const row = await db
       .insertInto(table)

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PaginationMeta } from '@storekeep/contracts';
-import { dialectOf, type Executor } from './db';
+import { dialectOf, untyped as untypedDb, type Executor } from './db';
 import { cachedSearchResult, idsBytes, type MatchSet } from './search';
 import { AppError } from './errors';
 import { cachedAtVersion, teamWriteVersion } from './team-cache';
@@ -198,8 +198,7 @@ export async function pageOfIds(
 ): Promise<{ ids: number[]; total: number }> {
   // The table name is one of four literals and columns come from whitelists; Kysely's typed builder
   // cannot follow a table chosen at run time, so this one helper works on the untyped builder.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const untyped = db as unknown as Kysely<any>;
+  const untyped = untypedDb(db);
   let base = untyped
     .selectFrom(options.table)
     .where('team_id', '=', options.teamId)
@@ -514,8 +513,8 @@ export async function* idBatches(
     size?: number;
   },
 ): AsyncGenerator<number[]> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time from a fixed list
-  const untyped = db as unknown as Kysely<any>;
+  // The table is chosen at run time from a fixed list.
+  const untyped = untypedDb(db);
   let lastId = 0;
   for (;;) {
     let batch = untyped

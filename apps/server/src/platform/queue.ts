@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Db } from './db';
+import { sql } from 'kysely';
+import { type Db, untyped } from './db';
 import { nowIso } from './clock';
 
 const CLAIM_TIMEOUT_MS = 5 * 60_000;
@@ -24,8 +24,7 @@ type QueueTable = 'outbox' | 'jobs';
 const DONE_COLUMN = { outbox: 'sent_at', jobs: 'finished_at' } as const;
 
 /** The two queue tables share their columns but not a type; the builders work on them untyped. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const queueTables = (db: Db) => db as unknown as Kysely<any>;
+const queueTables = (db: Db) => untyped(db);
 
 type ClaimOptions = {
   table: QueueTable;

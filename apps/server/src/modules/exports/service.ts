@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
-import type { Kysely } from 'kysely';
+import { untyped } from '../../platform/db';
 import type { Deps } from '../../platform/deps';
 import { authorize, hasRole, type Actor } from '../../platform/policy';
 import { csvStream, type Cell } from '../../platform/tabular';
@@ -99,8 +99,7 @@ async function* tableRows(
   order: string[],
 ): AsyncGenerator<Cell[]> {
   // Tables are named from the list above at run time.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = deps.db as unknown as Kysely<any>;
+  const db = untyped(deps.db);
   let header: string[] | null = null;
   let lastId = 0;
   for (let offset = 0; ; offset += BATCH) {

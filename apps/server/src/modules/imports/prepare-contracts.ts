@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { fieldErrors } from '@storekeep/contracts';
-import type { Executor } from '../../platform/db';
+import { type Executor, untyped } from '../../platform/db';
 import { liveAttributes } from '../attributes/index';
 import type { SheetRow } from './parse';
 import {
@@ -9,7 +9,6 @@ import {
   dedupe,
   layoutOf,
   resolve,
-  untyped,
   type Preparer,
   type PrepareOptions,
   type RowOutcome,

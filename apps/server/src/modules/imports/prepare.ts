@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { isValid, parse as parseDate } from 'date-fns';
 import {
   fieldErrors,
@@ -7,15 +6,11 @@ import {
   type ImportMode,
   type ImportType,
 } from '@storekeep/contracts';
-import type { Executor } from '../../platform/db';
+import { type Executor, untyped } from '../../platform/db';
 import { liveAttributes, validateAttributeValues } from '../attributes/index';
 import type { RecordDefinition } from '../records/index';
 import type { FieldSpec, Relation } from './fields';
 import type { SheetRow } from './parse';
-
-// Tables are chosen from the four record types at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 export type CellError = { rowNumber: number; column: string; value: string | null; message: string };
 

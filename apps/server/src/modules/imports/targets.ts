@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   agreementInputSchema,
   IMPORT_MODES,
@@ -8,7 +7,7 @@ import {
   type ImportType,
   type RecordType,
 } from '@storekeep/contracts';
-import type { Executor } from '../../platform/db';
+import { type Executor, untyped } from '../../platform/db';
 import { insertReturningIds } from '../../platform/db/insert-many';
 import { indexRecords, unindexRecords } from '../../platform/search';
 import {
@@ -43,10 +42,6 @@ import { createPreparer, type Operation, type Preparer, type PrepareOptions } fr
 import { createContractPreparer, type ContractKind } from './prepare-contracts';
 import { createDocumentPreparer } from './prepare-documents';
 import { createSalesPreparer } from './prepare-sales';
-
-// Tables are chosen from the record types at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 /** What one written row leaves in the import's log. */
 export type LoggedChange = {

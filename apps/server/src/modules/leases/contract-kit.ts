@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Attribute, PaginationMeta } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
+import { type Executor, untyped, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { pageOfIds, paginationMeta } from '../../platform/list';
@@ -84,10 +83,6 @@ export type ContractDefinition<Values extends Record<string, unknown>, Dto, Opti
     options: Options,
   ): Promise<(change: { before: Record<string, unknown>; values: Values; by: By }) => Promise<void>>;
 };
-
-// Tables are one of two literals; the typed builder cannot follow a table chosen at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 export async function listContracts<V extends Record<string, unknown>, Dto, O extends PatchOptions>(
   deps: Deps,

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
 import { containsText, idsContaining, LEASE_REFERENCES } from '../../platform/substring-search';
@@ -18,7 +17,7 @@ import {
   type LeaseOptionOut,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
+import { type Executor, untyped, writeTransaction } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { paginationMeta, parseListQuery, type SortColumn } from '../../platform/list';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
@@ -844,8 +843,8 @@ export async function searchClauses(deps: Deps, actor: Actor, raw: Record<string
     defaultSort: 'kind',
     filters: { kind: { type: 'enum', values: LEASE_CLAUSE_KINDS } },
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a join the typed builder cannot name twice
-  let base = (deps.db as unknown as Kysely<any>)
+  // A join the typed builder cannot name twice.
+  let base = untyped(deps.db)
     .selectFrom('clauses')
     .innerJoin('leases', 'leases.id', 'clauses.subject_id')
     .innerJoin('stores', 'stores.id', 'leases.store_id')

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   EXAMPLE_RECORD_TYPES,
   type ExampleLoaded,
@@ -7,7 +7,7 @@ import {
   type ExampleRemoved,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
+import { type Executor, untyped, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, forbidden } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
@@ -20,10 +20,6 @@ import { teamToday } from '../teams/index';
 import { writeExamplePortfolio } from './example-data';
 import { onboardingPolicy } from './policy';
 import * as repo from './repository';
-
-// The referring tables are chosen at run time from the list below; the typed builder cannot follow them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 const TABLES: Record<ExampleRecordType, string> = {
   companies: 'companies',

@@ -1,7 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { TRASH_TYPES } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { crossTeam, type Executor, transactionRetryingDeadlocks, writeTransaction } from '../../platform/db';
+import {
+  crossTeam,
+  type Executor,
+  transactionRetryingDeadlocks,
+  untyped,
+  writeTransaction,
+} from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { authorize, type Actor } from '../../platform/policy';
@@ -50,10 +55,6 @@ export type Lifecycle = {
   /** What hangs off the rows without a cascade, removed in the purge's transaction before them. */
   beforePurge?(deps: Deps, trx: Executor, teamId: number, ids: number[]): Promise<PurgeFollowUp | void>;
 };
-
-// Tables are chosen at run time from seven literals (RESOURCE_TABLES); the typed builder cannot follow.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 type StoredRow = { id: number; team_id: number; deleted_at: string | null } & Record<string, unknown>;
 

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PaginationMeta, RecordType } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
-import { type Executor, writeTransaction } from '../../platform/db';
+import { type Executor, untyped, writeTransaction } from '../../platform/db';
 import { nowIso } from '../../platform/clock';
 import { releaseBlobs } from '../../platform/blobs';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -23,10 +23,6 @@ import type { LoadedRow, RecordDefinition } from './definition';
 import { imageUrlsFor, removeVariants, variantKeys } from './images';
 import { type Lifecycle, restoreFromTrash, softDelete } from './lifecycle';
 import { recordPolicy } from './policy';
-
-// Tables are chosen at run time from four literals (see definition.ts); the typed builder cannot follow.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 /**
  * The column that ties each record type's rows to a company, for members limited to companies (TeamScope): a

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { fieldErrors } from '@storekeep/contracts';
-import type { Executor } from '../../platform/db';
+import { type Executor, untyped } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 
 /** Collects field errors from several checks and throws one 422 with all of them. */
@@ -35,8 +34,8 @@ export async function checkRef(
   label: string,
 ) {
   if (id === null || id === undefined) return;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table chosen from four literals
-  const found = await (db as unknown as Kysely<any>)
+  // The table is one of four literals.
+  const found = await untyped(db)
     .selectFrom(table)
     .select('id')
     .where('id', '=', Number(id))

@@ -229,6 +229,13 @@ export function rereadOtherConnections(db: Db) {
   sqliteChangeStamps.get(db)?.reread();
 }
 
+/**
+ * The query builder without the schema's types, for code whose table is chosen at run time from a fixed list (the
+ * records kit, imports, exports, lists, the queues): Kysely's typed builder cannot follow a table named then.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export const untyped = (db: Executor): Kysely<any> => db as unknown as Kysely<any>;
+
 /** The connection string a PostgreSQL handle was opened with (for a LISTEN connection of its own). */
 export function postgresUrlOf(db: Db): string | undefined {
   return postgresUrls.get(db);
