@@ -19,12 +19,10 @@ export const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 1000,
 
 export type QueuedRow = { id: number; payload: string; attempts: number; team_id?: number | null };
 
+/** The two queue tables share their columns but not a type: the builders work on them `untyped`. */
 type QueueTable = 'outbox' | 'jobs';
 /** The column set when a row is done. */
 const DONE_COLUMN = { outbox: 'sent_at', jobs: 'finished_at' } as const;
-
-/** The two queue tables share their columns but not a type; the builders work on them untyped. */
-const queueTables = (db: Db) => untyped(db);
 
 type ClaimOptions = {
   table: QueueTable;
@@ -40,7 +38,7 @@ type ClaimOptions = {
  * each claim read all of them.
  */
 export function claimDue(database: Db, options: ClaimOptions, now = nowIso()) {
-  const db = queueTables(database);
+  const db = untyped(database);
   const stale = new Date(Date.parse(now) - CLAIM_TIMEOUT_MS).toISOString();
   let due = db
     .selectFrom(options.table)
@@ -79,7 +77,7 @@ const RETENTION_SLICE = 5000;
  * 0068. Safe on several instances at once. Returns how many rows went.
  */
 export async function purgeDoneQueueRows(database: Db, now = Date.now()): Promise<number> {
-  const db = queueTables(database);
+  const db = untyped(database);
   const cutoff = new Date(now - QUEUE_RETENTION_DAYS * 86_400_000).toISOString();
   let removed = 0;
   for (const table of ['outbox', 'jobs'] as const) {
@@ -98,7 +96,7 @@ export async function purgeDoneQueueRows(database: Db, now = Date.now()): Promis
 /** The ids of a queue table's rows done (delivered, finished) before `cutoff`. */
 export function doneBefore(database: Db, table: QueueTable, cutoff: string) {
   const done = DONE_COLUMN[table];
-  return queueTables(database)
+  return untyped(database)
     .selectFrom(table)
     .select('id')
     .where(done, 'is not', null)
@@ -119,7 +117,7 @@ export function createQueueWorker(
     handle(row: QueuedRow, signal: AbortSignal): Promise<void>;
   },
 ) {
-  const db = queueTables(options.db);
+  const db = untyped(options.db);
   const maxAttempts = options.maxAttempts ?? 5;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

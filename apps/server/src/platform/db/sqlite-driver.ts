@@ -22,7 +22,7 @@ export function openSqlite(
   // single cost of a signed-in request (the profile in bench/README.md). Prepared statements are kept
   // per SQL text (least recently used out first). `all` and `run` finish synchronously, so one cached
   // statement is never used by two callers at once; `iterate` (streams) gets a statement of its own.
-  const cache = new Map<string, { statement: StatementSync; reader: boolean; writes: boolean }>();
+  const cache = new Map<string, { statement: StatementSync; reader: boolean; mayWrite: boolean }>();
   const cached = (sql: string) => {
     let entry = cache.get(sql);
     if (entry) {
@@ -30,7 +30,7 @@ export function openSqlite(
     } else {
       const statement = raw.prepare(sql);
       // Anything but a plain SELECT may change a row (a WITH may lead to an INSERT, a PRAGMA to a write).
-      entry = { statement, reader: statement.columns().length > 0, writes: !/^\s*select\b/i.test(sql) };
+      entry = { statement, reader: statement.columns().length > 0, mayWrite: !/^\s*select\b/i.test(sql) };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(sql, entry);
@@ -43,6 +43,13 @@ export function openSqlite(
   // data_version as last read: forgotten as each request arrives and at the end of each turn of the event loop.
   let version: number | undefined;
   const forgetVersion = () => (version = undefined);
+  // One end-of-turn reset at a time: each request forgets the value on arrival and reads it again, and scheduling
+  // a reset for every such read would put a setImmediate on every request.
+  let resetQueued = false;
+  const resetAtEndOfTurn = () => {
+    resetQueued = false;
+    forgetVersion();
+  };
   return {
     raw,
     // What the database held can only have changed if this moved: data_version moves when another connection
@@ -58,7 +65,10 @@ export function openSqlite(
     changeStamp: () => {
       if (version === undefined) {
         version = (dataVersion.get() as unknown as [number])[0];
-        setImmediate(forgetVersion);
+        if (!resetQueued) {
+          resetQueued = true;
+          setImmediate(resetAtEndOfTurn);
+        }
       }
       return `${version}:${writes}`;
     },
@@ -68,7 +78,7 @@ export function openSqlite(
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const { statement, reader, writes: mayWrite } = cached(sql === 'begin' ? BEGIN_WRITE : sql);
+      const { statement, reader, mayWrite } = cached(sql === 'begin' ? BEGIN_WRITE : sql);
       return {
         reader,
         all: (parameters) => {
