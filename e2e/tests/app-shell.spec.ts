@@ -69,7 +69,10 @@ test('offline, a sidebar link answers with the network error toast and an error 
   await apiCall(page.request, 'POST', '/companies', { name: 'Harbor Holdings' });
   await page.goto('/dashboard');
   // The installed app's service worker serves the code of the page about to be opened; the data has to come from the network.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Installing the worker precaches the app: on a loaded 2-vCPU machine that took longer than the 7 s default.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
 
   allowConsole(/ERR_INTERNET_DISCONNECTED/);
   await context.setOffline(true);

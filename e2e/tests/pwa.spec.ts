@@ -69,7 +69,10 @@ test('without a connection a navigation shows the offline page, and API answers 
   await page.goto('/login');
   await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
   await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Installing the worker precaches the app: on a loaded 2-vCPU machine that took longer than the 7 s default.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys())
