@@ -53,7 +53,8 @@ const APP_PAGE_GROUPS: Record<string, Array<string | ((lease: number) => string)
 
 for (const [group, paths] of Object.entries(APP_PAGE_GROUPS))
   test(`the app pages (${group}) have no serious accessibility violations`, async ({ page }) => {
-    test.setTimeout(90_000);
+    // Eight to ten pages each checked by axe: 18 s on a quiet machine, several times that on a loaded one.
+    test.setTimeout(150_000);
     await registerViaApi(page.request, { name: 'Axel Access', email: uniqueEmail('axe') });
     const brand = await apiCall(page.request, 'POST', '/brands', { name: 'Alpha' });
     const store = await apiCall(page.request, 'POST', '/stores', {
