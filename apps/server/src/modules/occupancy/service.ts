@@ -109,9 +109,11 @@ export async function refreshOccupancy(
     if (signal?.aborted) break;
     const { today } = await teamCalendar(deps.db, team);
     const period = trailingTwelveMonths(today).months.at(-1)!;
+    let afterId = 0;
     while (!signal?.aborted) {
-      const ids = await storesWithoutOccupancy(deps.db, team, period, batch);
+      const ids = await storesWithoutOccupancy(deps.db, team, period, batch, afterId);
       if (!ids.length) break;
+      afterId = ids.at(-1)!;
       await writeTransaction(deps.db, async (trx) => {
         await recomputeOccupancy(trx, team, ids);
         await bumpTeamWriteVersion(trx, team);
