@@ -8,6 +8,9 @@
  *   npm run bench:search                                          # starts bench/server.ts on the data set
  *
  * BENCH_SEARCH_ROUTES: a regex choosing routes by name (global search, stores, contacts, companies, leases).
+ * BENCH_SEARCH_WORKERS=N: the built server (apps/server/dist/main.js, as production runs it) with N worker
+ * processes, pinned to the first N cores, instead of the sources in one process. With
+ * BENCH_APP_DATABASE_URL it serves that data set (the kept one of `npm run bench:wrk -- --keep`, say).
  * BENCH_URL: a server already running on the benchmark data set (signs in as its owner, or BENCH_EMAIL /
  * BENCH_PASSWORD). Without it: the data set of `npm run bench` (generate.ts, BENCH_DATABASE_URL for
  * PostgreSQL, or BENCH_APP_DATABASE_URL for a database that already holds one) served by a forked server.ts.
@@ -15,13 +18,14 @@
  * two runs, or the first round of the second is not first-time. A server started here begins with its queued
  * mail marked delivered (its first start's reminder scan queues ~50,000); against BENCH_URL, see to that first.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { CITIES, BRAND_ADJECTIVES, BRAND_NOUNS, FIRST_NAMES, LAST_NAMES } from './words';
 import { OWNER_EMAIL, PASSWORD, ensureDataset } from './generate';
 import { ensureContracts, markQueuedMailDelivered } from './contracts';
-import { cpuProfileArgs } from './processes';
+import { cpuProfileArgs, startApp } from './processes';
 import type { FromServer } from './server';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
@@ -166,7 +170,9 @@ function report(title: string, result: Awaited<ReturnType<typeof round>>) {
     console.log(`  slowest: ${slowest.map((t) => `${t.path} ${t.ms.toFixed(0)} ms`).join('; ')}`);
 }
 
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+const WORKERS = process.env.BENCH_SEARCH_WORKERS ? Number(process.env.BENCH_SEARCH_WORKERS) : null;
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<unknown> }> {
   let databaseUrl = process.env.BENCH_APP_DATABASE_URL;
   if (!databaseUrl) {
     const dataset = await ensureDataset((line) => console.log(line));
@@ -174,6 +180,21 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
     databaseUrl = dataset.databaseUrl;
   }
   const here = import.meta.dirname;
+  if (WORKERS !== null) {
+    if (!Number.isInteger(WORKERS) || WORKERS < 1)
+      throw new Error('BENCH_SEARCH_WORKERS takes a whole number');
+    const cores = Math.min(WORKERS, os.availableParallelism());
+    const app = await startApp({
+      databaseUrl,
+      dataDir: path.join(here, '..', '.tmp', 'bench', 'search-data'),
+      cpus: cores <= 1 ? '0' : `0-${cores - 1}`,
+      workers: WORKERS,
+    });
+    const delivered = await markQueuedMailDelivered(databaseUrl);
+    if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
+    console.log(`(the built server, ${WORKERS} worker${WORKERS === 1 ? '' : 's'} on cores 0–${cores - 1})`);
+    return { url: app.url, stop: app.stop };
+  }
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', '--no-warnings', ...cpuProfileArgs()],
     env: {
@@ -190,7 +211,10 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
   const delivered = await markQueuedMailDelivered(databaseUrl);
   if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
-  return { url: `http://127.0.0.1:${ready.appPort}`, child };
+  return {
+    url: `http://127.0.0.1:${ready.appPort}`,
+    stop: async () => child.disconnect(),
+  };
 }
 
 async function main() {
@@ -217,7 +241,7 @@ async function main() {
     report('Repeated (the same requests again)', await round(base, cookie, jobs));
   } finally {
     agent.destroy();
-    started?.child.disconnect();
+    await started?.stop();
   }
 }
 
