@@ -14,14 +14,19 @@ async function pick(page: Page, label: string, typed: string, option: string | R
   await page.getByRole('option', { name: option }).click();
 }
 
+/** A new team's owner on a desktop-sized page: where each test of the record journey starts. */
+async function startAsOwner(page: Page, prefix: string) {
+  await page.setViewportSize(DESKTOP);
+  await registerViaApi(page.request, { name: 'Rhea Records', email: uniqueEmail(prefix) });
+}
+
 // The record journey is three tests, each starting from data made through the API, so no one of them holds a whole
 // minute of form filling on a busy machine.
 test('a manager creates a company, a brand and a store from the forms, with the operating company made inline', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(DESKTOP);
-  await registerViaApi(page.request, { name: 'Rhea Records', email: uniqueEmail('records') });
+  await startAsOwner(page, 'records');
 
   // Company: empty list first, then the create page.
   await page.goto('/companies');
@@ -69,8 +74,7 @@ test('a manager creates a company, a brand and a store from the forms, with the 
 
 test('a store’s picture, notes, unsaved-changes guard and activity', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(DESKTOP);
-  await registerViaApi(page.request, { name: 'Rhea Records', email: uniqueEmail('records-store') });
+  await startAsOwner(page, 'records-store');
   const store = await apiCall(page.request, 'POST', '/stores', {
     name: 'Acme Burgers Downtown',
     status: 'open',
@@ -108,8 +112,7 @@ test('a contact at the franchisor shows on the company’s Related tab; global s
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize(DESKTOP);
-  await registerViaApi(page.request, { name: 'Rhea Records', email: uniqueEmail('records-contact') });
+  await startAsOwner(page, 'records-contact');
   const company = await apiCall(page.request, 'POST', '/companies', {
     name: 'Acme Franchising',
     kind: 'franchisor',
