@@ -361,7 +361,11 @@ async function orderedMatches(
  * matches (3 ms for coffee, 40 ms for market), hence SQLite's threshold of 20,000.
  */
 const FEW_MATCHES = { postgres: 2_000, sqlite: 20_000 };
-/** What fewMatches says on PostgreSQL of a search with more matches than SEARCH_ORDER_MAX: not worth reading in order. */
+/**
+ * What fewMatches says on PostgreSQL of a search with DENSE_MATCHES or more: its pages walk the sort index instead
+ * of every match being read in order first (stores search=mark, 52,557 matches: page 1 in 0.3–0.5 s instead of
+ * 0.64–0.68 s under the search benchmark; a deep page then walks too, ~0.2 s, where the ordered ids were a slice).
+ */
 const TOO_MANY_TO_ORDER = 'too many to order';
 /** PostgreSQL: from this many matches on, a page walks the sort index with a keyed look-up per row. */
 const DENSE_MATCHES = 25_000;
@@ -393,17 +397,17 @@ async function fewMatches(
     if (!found) return [];
     matches = search.condition;
   } else {
-    // The first few ids, and how many there are up to SEARCH_ORDER_MAX, in one round trip: a dense search
-    // (leases search=Mark, 63,000 matches) then skips reading 60,001 matches in order only to drop them (2.2 s
-    // fell to 1.0 s under the search benchmark), and one with fewer pays only a count of what it reads anyway.
+    // The first few ids, and how many there are up to DENSE_MATCHES, in one round trip: a dense search
+    // (leases search=Mark, 63,000 matches) then skips reading its matches in order (2.2 s fell to 1.0 s under the
+    // search benchmark), and one with fewer pays only a count of what it reads anyway.
     const probe = await sql<{
       n: number | string;
       ids: Array<number | string> | null;
-    }>`with matches as materialized (${search.ids} limit ${SEARCH_ORDER_MAX + 1}) select (select count(*) from matches) as n, (select array_agg(id) from (select id from matches limit ${few + 1}) as firsts) as ids`.execute(
+    }>`with matches as materialized (${search.ids} limit ${DENSE_MATCHES}) select (select count(*) from matches) as n, (select array_agg(id) from (select id from matches limit ${few + 1}) as firsts) as ids`.execute(
       db,
     );
     const found = Number(probe.rows[0]?.n ?? 0);
-    if (found > SEARCH_ORDER_MAX) return TOO_MANY_TO_ORDER;
+    if (found >= DENSE_MATCHES) return TOO_MANY_TO_ORDER;
     if (found > few) return null;
     if (!found) return [];
     // One array parameter, not one parameter an id: binding 2,000 of them cost a tenth of the read (contacts,
