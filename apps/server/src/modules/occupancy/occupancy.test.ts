@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OccupancyRanking, Store, StoreOccupancy } from '@storekeep/contracts';
 import { useTestApp } from '../../../test/context';
 import type { TestClient } from '../../../test/client';
@@ -216,6 +216,34 @@ describe('occupancy cost', () => {
     refreshed = await refreshOccupancy(ctx.app.deps, { batch: 1 });
     expect(refreshed).toBeGreaterThanOrEqual(3);
     expect(refreshedWhenTimerRan).toBe(0);
+  });
+
+  it('ends when the month turns while it runs', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await buildStore(admin, { name: `Turning ${i}` })).id);
+    // The refresh asks for stores whose figure is not for the month it started in; once the clock has moved, the
+    // figures it writes are for the next one. Asked from the start each time, it found them again, for ever.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-15T12:00:00Z'));
+      await refreshOccupancy(ctx.app.deps);
+      await ctx.db.updateTable('stores').set({ occupancy_period: null }).where('id', 'in', ids).execute();
+      setTimeout(() => vi.setSystemTime(new Date('2027-02-15T12:00:00Z')), 0);
+      // Other teams' stores of this database may fall due too once the clock has moved.
+      expect(await refreshOccupancy(ctx.app.deps, { batch: 1 })).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.useRealTimers();
+    }
+    const periods = await ctx.db
+      .selectFrom('stores')
+      .select('occupancy_period')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    // The first batch may have been computed before the clock moved (SQLite's reads give no turn in between).
+    expect(periods.at(-1)!.occupancy_period).toBe('2027-01');
+    for (const { occupancy_period } of periods) expect(['2026-11', '2027-01']).toContain(occupancy_period);
   });
 
   it('stops between batches when the app closes, and the close waits for it', async () => {
