@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@storekeep/contracts';
 
@@ -69,6 +70,12 @@ export async function startBare(cpus: string | null): Promise<BenchProcess> {
     );
   });
   return { child, port, url: `http://${HOST}:${port}`, stop: stopper(child) };
+}
+
+/** The cores a server of `workers` processes is pinned to: the first ones, as many as the machine has. */
+export function serverCpus(workers: number): string {
+  const cores = Math.min(workers, os.cpus().length);
+  return cores <= 1 ? '0' : `0-${cores - 1}`;
 }
 
 /**

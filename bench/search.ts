@@ -20,12 +20,11 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { CITIES, BRAND_ADJECTIVES, BRAND_NOUNS, FIRST_NAMES, LAST_NAMES } from './words';
 import { OWNER_EMAIL, PASSWORD, ensureDataset } from './generate';
 import { ensureContracts, markQueuedMailDelivered } from './contracts';
-import { cpuProfileArgs, startApp } from './processes';
+import { cpuProfileArgs, serverCpus, startApp } from './processes';
 import type { FromServer } from './server';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
@@ -183,16 +182,16 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<unknown
   if (WORKERS !== null) {
     if (!Number.isInteger(WORKERS) || WORKERS < 1)
       throw new Error('BENCH_SEARCH_WORKERS takes a whole number');
-    const cores = Math.min(WORKERS, os.availableParallelism());
+    const cpus = serverCpus(WORKERS);
     const app = await startApp({
       databaseUrl,
       dataDir: path.join(here, '..', '.tmp', 'bench', 'search-data'),
-      cpus: cores <= 1 ? '0' : `0-${cores - 1}`,
+      cpus,
       workers: WORKERS,
     });
     const delivered = await markQueuedMailDelivered(databaseUrl);
     if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
-    console.log(`(the built server, ${WORKERS} worker${WORKERS === 1 ? '' : 's'} on cores 0–${cores - 1})`);
+    console.log(`(the built server, ${WORKERS} worker${WORKERS === 1 ? '' : 's'} on cores ${cpus})`);
     return { url: app.url, stop: app.stop };
   }
   const child = fork(path.join(here, 'server.ts'), [], {

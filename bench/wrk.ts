@@ -41,7 +41,16 @@ import {
 } from './generate';
 import { gitCommit } from './config';
 import { openLoopLoad, percentile } from './open-loop';
-import { buildServer, root, signInAs, sleep, startApp, startBare, type BenchProcess } from './processes';
+import {
+  buildServer,
+  root,
+  serverCpus,
+  signInAs,
+  sleep,
+  startApp,
+  startBare,
+  type BenchProcess,
+} from './processes';
 
 const { values: options } = parseArgs({
   options: {
@@ -75,8 +84,6 @@ const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const PG_DATABASE = 'storekeep_bench_wrk';
 const CPUS = os.cpus().length;
 /** Core 0 serves, the last core loads; more workers than spare cores share the load generator's core. */
-const serverCpus = (workers: number) =>
-  Math.min(workers, CPUS) <= 1 ? '0' : `0-${Math.min(workers, CPUS) - 1}`;
 const WRK_CPU = String(CPUS - 1);
 const log = (line: string) => console.log(line);
 /** `wrk --version` prints its banner and exits 1; an absent wrk fails the run here, before any work. */
