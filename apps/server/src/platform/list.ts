@@ -333,8 +333,8 @@ async function orderedMatches(
     const few = await fewMatches(db, untyped, options, columns);
     if (Array.isArray(few)) return few;
     if (version === null || few === TOO_MANY_TO_ORDER) return null;
-    // No count first: the matches in order are what a first-time search pays for, and their number is the
-    // total (stores search=mark on PostgreSQL: a count of 68 ms saved of 130). More than fit: walk instead.
+    // SQLite's many matches. No count first: the matches in order are what a first-time search pays for, and
+    // their number is the total. More than fit: walk instead.
     const all = await allInOrder()
       .limit(SEARCH_ORDER_MAX + 1)
       .execute();
@@ -346,21 +346,22 @@ async function orderedMatches(
   return cachedSearchResult(db, options.teamId, version, key, read, idsBytes);
 }
 
-// ---------- search boxes: few matches are read directly ----------
+// ---------- search boxes: matches read by key ----------
 
 /**
  * With `id in (matches)` and ORDER BY name, both databases like to walk the name index and test each row
  * against the match set: cheap when half the rows match, a walk over the whole team when ten rows do
- * (a rare word in a million documents took 380 ms that way). So the match set is read first, at most
- * FEW_MATCHES + 1 of it from the full-text index; when it holds no more than FEW_MATCHES ids, the page
- * and the exact total come from one query over exactly those rows (primary-key look-ups, then a sort of
- * at most FEW_MATCHES rows). Otherwise matches are dense, and walking the sort index finds a page fast.
- * A search's matches are read in order all at once and cached (orderedMatches), so what counts on SQLite is
- * the whole ordered read, not one page: walking the name index costs the whole team whatever the matches
- * (100,000 stores: 22 ms CPU for search=coffee's 1,463, 40 ms for market's 52,557), look-ups cost the
- * matches (3 ms for coffee, 40 ms for market), hence SQLite's threshold of 20,000.
+ * (a rare word in a million documents took 380 ms that way). So the match set is read first and its rows
+ * looked up by key, then sorted.
+ * - SQLite: at most FEW_MATCHES + 1 of it, counted; when it holds no more than FEW_MATCHES ids, the page and
+ *   the exact total come from one query over exactly those rows. Otherwise (null) the caller reads the matches
+ *   in order. A search's matches are read in order all at once and cached (orderedMatches), so what counts is
+ *   the whole ordered read, not one page: walking the name index costs the whole team whatever the matches
+ *   (100,000 stores: 22 ms CPU for search=coffee's 1,463, 40 ms for market's 52,557), look-ups cost the
+ *   matches (3 ms for coffee, 40 ms for market), hence the threshold of 20,000.
+ * - PostgreSQL: every match in order in the same statement as the probe, up to DENSE_MATCHES.
  */
-const FEW_MATCHES = { postgres: 2_000, sqlite: 20_000 };
+const FEW_MATCHES = 20_000;
 /**
  * What fewMatches says on PostgreSQL of a search with DENSE_MATCHES or more: its pages walk the sort index instead
  * of every match being read in order first (stores search=mark, 52,557 matches: page 1 in 0.3–0.5 s instead of
@@ -385,51 +386,48 @@ async function fewMatches(
 ): Promise<number[] | null | typeof TOO_MANY_TO_ORDER> {
   const search = options.search!;
   const sqlite = dialectOf(db) === 'sqlite';
-  const few = sqlite ? FEW_MATCHES.sqlite : FEW_MATCHES.postgres;
-  let matches: Expression<SqlBool>;
-  if (sqlite) {
-    // Counted in SQL and then used as the subquery it is: up to 20,000 ids need not travel to JS and back.
-    const probe = await sql<{
-      n: number;
-    }>`select count(*) as n from (${search.ids} limit ${few + 1})`.execute(db);
-    const found = Number(probe.rows[0]?.n ?? 0);
-    if (found > few) return null;
-    if (!found) return [];
-    matches = search.condition;
-  } else {
-    // The first few ids, and how many there are up to DENSE_MATCHES, in one round trip: a dense search
-    // (leases search=Mark, 63,000 matches) then skips reading its matches in order (2.2 s fell to 1.0 s under the
-    // search benchmark), and one with fewer pays only a count of what it reads anyway.
+  // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
+  const column = (name: string) => (sqlite ? sql`+${sql.ref(name)}` : sql.ref(name));
+  const inOrder = (matches: Expression<SqlBool>) => {
+    let query = untyped
+      .selectFrom(options.table)
+      .select('id')
+      // `-team_id = -?` on SQLite: the same team condition, kept off the team's indexes like the `+column`s.
+      .where((eb) =>
+        sqlite ? eb(eb.neg(eb.ref('team_id')), '=', -options.teamId) : eb('team_id', '=', options.teamId),
+      )
+      .where('deleted_at', 'is', null)
+      .where(matches);
+    for (const condition of options.conditions)
+      if (condition !== search.condition) query = query.where(condition);
+    for (const name of columns)
+      query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
+    return query;
+  };
+  if (!sqlite) {
+    // One statement: the matches (up to DENSE_MATCHES, materialised once), their number, and under that all of
+    // them in the list's order, looked up by key (`= any(array(…))` makes the planner fetch exactly those rows,
+    // where `in (…)` let it walk the team's whole sort index to join them). It replaced a probe of the first
+    // 2,001 ids, then either a read of those in order or a second evaluation of the match set in order
+    // (leases search=hill, 6,005 matches: 27 + 50 ms → 20 ms).
     const probe = await sql<{
       n: number | string;
       ids: Array<number | string> | null;
-    }>`with matches as materialized (${search.ids} limit ${DENSE_MATCHES}) select (select count(*) from matches) as n, (select array_agg(id) from (select id from matches limit ${few + 1}) as firsts) as ids`.execute(
+    }>`with matches as materialized (${search.ids} limit ${DENSE_MATCHES}), counted as (select count(*) as n from matches) select n, case when n < ${DENSE_MATCHES} then array(${inOrder(sql<SqlBool>`id = any(array(select id from matches))`)}) end as ids from counted`.execute(
       db,
     );
     const found = Number(probe.rows[0]?.n ?? 0);
     if (found >= DENSE_MATCHES) return TOO_MANY_TO_ORDER;
-    if (found > few) return null;
-    if (!found) return [];
-    // One array parameter, not one parameter an id: binding 2,000 of them cost a tenth of the read (contacts,
-    // 2,000 ids in name order: 8.4–9.1 ms as a list, 7.7–8.1 ms as an array).
-    matches = sql<SqlBool>`id = any(${(probe.rows[0]!.ids ?? []).map(Number)}::integer[])`;
+    return (probe.rows[0]?.ids ?? []).map(Number);
   }
-  // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
-  const column = (name: string) => (sqlite ? sql`+${sql.ref(name)}` : sql.ref(name));
-  let query = untyped
-    .selectFrom(options.table)
-    .select('id')
-    // `-team_id = -?` on SQLite: the same team condition, kept off the team's indexes like the `+column`s.
-    .where((eb) =>
-      sqlite ? eb(eb.neg(eb.ref('team_id')), '=', -options.teamId) : eb('team_id', '=', options.teamId),
-    )
-    .where('deleted_at', 'is', null)
-    .where(matches);
-  for (const condition of options.conditions)
-    if (condition !== search.condition) query = query.where(condition);
-  for (const name of columns)
-    query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
-  return (await query.execute()).map((r: { id: number }) => r.id);
+  // Counted in SQL and then used as the subquery it is: up to 20,000 ids need not travel to JS and back.
+  const probe = await sql<{
+    n: number;
+  }>`select count(*) as n from (${search.ids} limit ${FEW_MATCHES + 1})`.execute(db);
+  const found = Number(probe.rows[0]?.n ?? 0);
+  if (found > FEW_MATCHES) return null;
+  if (!found) return [];
+  return (await inOrder(search.condition).execute()).map((r: { id: number }) => r.id);
 }
 
 // ---------- deep pages: cached boundary rows ----------

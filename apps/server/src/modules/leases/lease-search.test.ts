@@ -35,6 +35,16 @@ describe('the leases search box', () => {
     expect(await search('quok bak')).toEqual(['LX-0042']);
     expect(await search('hobart')).toEqual(['HQ-2024-Alpha']);
     expect(await search('100%_')).toEqual([]);
+    // The export of a searched list holds the same leases (the search as a condition on each lease).
+    for (const [term, expected] of [
+      ['wombat', ['HQ-2024-Alpha']],
+      ['0042', ['LX-0042']],
+    ] as const) {
+      const csv = await clientA.get(`/app/api/v1/leases/export?format=csv&search=${term}`);
+      expect(csv.status).toBe(200);
+      const rows = String(csv.body).trim().split('\n').slice(1);
+      expect(rows.map((row) => /(HQ|LX)-[\w-]+/.exec(row)?.[0])).toEqual(expected);
+    }
 
     // A search's matches are kept in order until the team writes: a new lease shows at once, pages slice them.
     await buildLease(clientA, { store_id: other.id, reference: 'HQ-2025-Alpha' });

@@ -325,15 +325,22 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
     // `id in (…)`, where a lease found both ways counts once, and a LIMIT can stop it early.
     const references = idsContaining(deps.dialect, actor.teamId, LEASE_REFERENCES, query.search);
     const stores = matchingIds(deps.dialect, actor.teamId, 'stores', query.search);
+    const postgres = deps.dialect === 'postgres';
+    // PostgreSQL: the matching stores as an array make its leases an index scan of exactly those stores, where
+    // `in (…)` had it hash-join every lease of the team (hill, 5,010 stores: 27 ms → 11 ms for the match set).
+    const ofStores = stores && (postgres ? sql`= any(array(${stores.ids}))` : sql`in (${stores.ids})`);
     const ids = stores
       ? sql<{
           id: number;
-        }>`${references} union all select id from leases where team_id = ${actor.teamId} and deleted_at is null and store_id in (${stores.ids})`
+        }>`${references} union all select id from leases where team_id = ${actor.teamId} and deleted_at is null and store_id ${ofStores}`
       : references;
-    // One lease at a time (PostgreSQL's walk of the sort index when matches are dense).
+    // One lease at a time (PostgreSQL's walk of the sort index when matches are dense; the store set is hashed once).
     const reference = containsText(LEASE_REFERENCES, query.search);
     const matches = stores ? sql<SqlBool>`(${reference} or store_id in (${stores.ids}))` : reference;
-    search = { ids, condition: sql<SqlBool>`id in (${ids})`, matchesRow: () => matches };
+    // PostgreSQL counts a dense search (its total) with the per-lease test over the team's leases: `id in (…)`
+    // hashed all 63,201 of leases search=Mark first (186 ms → 45–57 ms). Few matches never count: their ids in
+    // order are the total (platform/list.ts).
+    search = { ids, condition: postgres ? matches : sql<SqlBool>`id in (${ids})`, matchesRow: () => matches };
     conditions.push(search.condition);
   }
   return { query, orderBy, conditions, search, definitions };
