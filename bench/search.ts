@@ -188,6 +188,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<unknown
       dataDir: path.join(here, '..', '.tmp', 'bench', 'search-data'),
       cpus,
       workers: WORKERS,
+      nodeArgs: cpuProfileArgs(),
     });
     const delivered = await markQueuedMailDelivered(databaseUrl);
     if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
