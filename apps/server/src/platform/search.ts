@@ -305,6 +305,16 @@ export async function searchType(
   if (dialect === 'postgres' && usesTermRows(type))
     return (await termRowHits(db, teamId, [[type, within]], tokens, limit)).get(type) ?? [];
   const restrict = within ? rowidWithin(type, within) : null;
+  // PostgreSQL, one word, the whole team: whole words and prefixes sampled in one round trip.
+  if (dialect === 'postgres' && !restrict && tokens.length === 1) {
+    const both = await sql<
+      CandidateRow & { prefix: boolean }
+    >`(select false as prefix, rowid, title, subtitle from search_sample(to_tsquery('simple', ${matchQuery(dialect, teamId, type, tokens, false)}), ${CANDIDATES})) union all (select true as prefix, rowid, title, subtitle from search_sample(to_tsquery('simple', ${matchQuery(dialect, teamId, type, tokens, true)}), ${CANDIDATES}))`.execute(
+      db,
+    );
+    const [whole, prefixed] = [both.rows.filter((r) => !r.prefix), both.rows.filter((r) => r.prefix)];
+    return ranked(type, wholeWordsFirst(whole, prefixed), tokens, limit);
+  }
   const candidates = (prefix: boolean) =>
     dialect === 'postgres'
       ? documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length, restrict)
@@ -317,15 +327,19 @@ export async function searchType(
           .execute();
   // Whole words first: an exact term's match list is read lazily and stops at the limit, while a prefix
   // must gather every word it covers. Prefixes fill in only when whole words found too few.
-  let rows = await candidates(false);
-  if (rows.length < CANDIDATES) {
-    const seen = new Set(rows.map((r) => Number(r.rowid)));
-    rows = [...rows, ...(await candidates(true)).filter((r) => !seen.has(Number(r.rowid)))].slice(
-      0,
-      CANDIDATES,
-    );
-  }
-  return ranked(type, rows, tokens, limit);
+  const whole = await candidates(false);
+  return ranked(
+    type,
+    whole.length < CANDIDATES ? wholeWordsFirst(whole, await candidates(true)) : whole,
+    tokens,
+    limit,
+  );
+}
+
+/** The first CANDIDATES of whole-word matches, then of prefix matches not among them. */
+function wholeWordsFirst<Row extends CandidateRow>(whole: Row[], prefixed: Row[]): Row[] {
+  const seen = new Set(whole.map((r) => Number(r.rowid)));
+  return [...whole, ...prefixed.filter((r) => !seen.has(Number(r.rowid)))].slice(0, CANDIDATES);
 }
 
 type CandidateRow = { rowid: number; title: string; subtitle: string | null };
@@ -363,9 +377,14 @@ export async function searchTypes(
   const tokens = searchTokens(query);
   if (!tokens.length) return new Map();
   const batched = dialect === 'postgres' ? types.filter(([type]) => usesTermRows(type)) : [];
-  const found = batched.length ? await termRowHits(db, teamId, batched, tokens, limit) : new Map();
-  for (const [type, within] of types)
-    if (!found.has(type)) found.set(type, await searchType(db, dialect, teamId, type, query, limit, within));
+  const others = types.filter(([type]) => !batched.some(([b]) => b === type));
+  // PostgreSQL: the documents' sample beside the term rows' ranges, on another connection of the pool (a round
+  // trip less to wait for in turn).
+  const [found, rest] = await Promise.all([
+    batched.length ? termRowHits(db, teamId, batched, tokens, limit) : new Map<SearchType, SearchHit[]>(),
+    Promise.all(others.map(([type, within]) => searchType(db, dialect, teamId, type, query, limit, within))),
+  ]);
+  others.forEach(([type], i) => found.set(type, rest[i]!));
   return new Map(types.map(([type]) => [type, found.get(type)!]));
 }
 
