@@ -44,26 +44,42 @@ export async function visibleLeaseIds(db: Executor, scope: TeamScope, ids: numbe
 /** Leases of a team with the names of their store and parties, in the order of `ids`. */
 export async function loadLeases(db: Executor, teamId: number, ids: number[]) {
   if (!ids.length) return [];
-  const contactName = (alias: string) =>
-    sql<
-      string | null
-    >`nullif(trim(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, '')), '')`;
+  const contactName = sql<
+    string | null
+  >`nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), '')`;
+  // Each name is its own scalar subquery, not a join: PostgreSQL searched join orders for seven tables at every
+  // call (planning 1.2 ms in the server, 3.4–4.7 ms in a new session, against 0.3 ms for these; execution
+  // 0.3 ms either way for a page of 25).
   const rows = await db
     .selectFrom('leases')
-    .innerJoin('stores', 'stores.id', 'leases.store_id')
-    .leftJoin('companies as landlord', 'landlord.id', 'leases.landlord_id')
-    .leftJoin('companies as tenant', 'tenant.id', 'leases.tenant_id')
-    .leftJoin('companies as guarantor', 'guarantor.id', 'leases.guarantor_id')
-    .leftJoin('contacts as broker', 'broker.id', 'leases.broker_id')
-    .leftJoin('contacts as pm', 'pm.id', 'leases.property_manager_id')
     .selectAll('leases')
-    .select([
-      'stores.name as store_name',
-      'landlord.name as landlord_name',
-      'tenant.name as tenant_name',
-      'guarantor.name as guarantor_name',
-      contactName('broker').as('broker_name'),
-      contactName('pm').as('property_manager_name'),
+    .select((eb) => [
+      eb.selectFrom('stores').select('name').whereRef('stores.id', '=', 'leases.store_id').as('store_name'),
+      eb
+        .selectFrom('companies')
+        .select('name')
+        .whereRef('companies.id', '=', 'leases.landlord_id')
+        .as('landlord_name'),
+      eb
+        .selectFrom('companies')
+        .select('name')
+        .whereRef('companies.id', '=', 'leases.tenant_id')
+        .as('tenant_name'),
+      eb
+        .selectFrom('companies')
+        .select('name')
+        .whereRef('companies.id', '=', 'leases.guarantor_id')
+        .as('guarantor_name'),
+      eb
+        .selectFrom('contacts')
+        .select(contactName.as('name'))
+        .whereRef('contacts.id', '=', 'leases.broker_id')
+        .as('broker_name'),
+      eb
+        .selectFrom('contacts')
+        .select(contactName.as('name'))
+        .whereRef('contacts.id', '=', 'leases.property_manager_id')
+        .as('property_manager_name'),
     ])
     .where('leases.id', 'in', ids)
     // By primary key: with a plain `team_id = ?` SQLite may walk the team's index instead of the ids.
