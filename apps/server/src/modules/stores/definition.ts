@@ -15,19 +15,25 @@ type Row = StoreRow & {
 
 async function load(db: Executor, teamId: number, ids: number[]): Promise<Row[]> {
   if (!ids.length) return [];
+  // Names as scalar subqueries, not joins: PostgreSQL plans join orders at every page (see leases' loadLeases).
   const rows = await db
     .selectFrom('stores')
-    .leftJoin('brands', 'brands.id', 'stores.brand_id')
-    .leftJoin('companies', 'companies.id', 'stores.company_id')
-    .leftJoin('contacts as manager', 'manager.id', 'stores.manager_id')
     .selectAll('stores')
-    .select([
-      'brands.name as brand_name',
-      'companies.name as company_name',
-      'manager.first_name as manager_first_name',
-      'manager.last_name as manager_last_name',
-      'manager.email as manager_email',
-    ])
+    .select((eb) => {
+      const manager = (column: 'first_name' | 'last_name' | 'email') =>
+        eb.selectFrom('contacts').select(column).whereRef('contacts.id', '=', 'stores.manager_id');
+      return [
+        eb.selectFrom('brands').select('name').whereRef('brands.id', '=', 'stores.brand_id').as('brand_name'),
+        eb
+          .selectFrom('companies')
+          .select('name')
+          .whereRef('companies.id', '=', 'stores.company_id')
+          .as('company_name'),
+        manager('first_name').as('manager_first_name'),
+        manager('last_name').as('manager_last_name'),
+        manager('email').as('manager_email'),
+      ];
+    })
     .where('stores.team_id', '=', teamId)
     .where('stores.id', 'in', ids)
     .execute();
