@@ -1,7 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { AccountingReading } from '@storekeep/contracts';
 import { dialectOf, type Executor } from '../../platform/db';
-import { insertMany } from '../../platform/db/insert-many';
+import { insertMany, updateMany } from '../../platform/db/insert-many';
 import type {
   Database,
   LeaseAccountingProfilesTable,
@@ -496,23 +496,14 @@ const UPDATED_COLUMNS = [
   'lead_lines',
 ] as const;
 
-/**
- * SQLite's `update … from (values …)`, 1,000 rows a statement (14 values each, within its parameter limit).
- * Raw SQL: the builder has no VALUES table. The rows are found by id alone, ids this transaction just read
- * under the team's condition.
- */
+/** The rows are found by id alone: ids this transaction just read under the team's condition. */
 async function updateStoredRows(db: Executor, updates: StoredUpdate[]) {
-  const assignments = sql.join(
-    UPDATED_COLUMNS.map((column, i) => sql`${sql.ref(column)} = v.${sql.raw(`column${i + 2}`)}`),
+  await updateMany(
+    db,
+    'lease_accounting_schedule_rows',
+    Object.fromEntries(UPDATED_COLUMNS.map((column) => [column, STORED_ROW_COLUMNS[column]])),
+    updates.map(({ id, row }) => ({ id, ...Object.fromEntries(UPDATED_COLUMNS.map((c) => [c, row[c]])) })),
   );
-  for (let at = 0; at < updates.length; at += 1000) {
-    const values = updates
-      .slice(at, at + 1000)
-      .map(({ id, row }) => sql`(${sql.join([id, ...UPDATED_COLUMNS.map((column) => row[column])])})`);
-    await sql`update ${sql.table('lease_accounting_schedule_rows')} set ${assignments} from (values ${sql.join(values)}) as v where ${sql.ref('lease_accounting_schedule_rows.id')} = v.column1`.execute(
-      db,
-    );
-  }
 }
 
 /** The stored rows' columns and their types, as `insertMany` writes them. */

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import { dialectOf, type Executor } from '../../platform/db';
+import { sql, type SqlBool } from 'kysely';
+import type { Executor } from '../../platform/db';
+import { updateMany } from '../../platform/db/insert-many';
 
 export type StoredOccupancy = {
   store_id: number;
@@ -15,24 +16,20 @@ export type StoredOccupancy = {
  * dashboard's ranking read them. The record's own `updated_at` does not move (nobody edited the store).
  */
 export async function writeStoreOccupancy(trx: Executor, teamId: number, rows: StoredOccupancy[]) {
-  // One statement for the batch (`update … from`), not one a store: a refresh of 20,000 stores on PostgreSQL
-  // was 20,000 round trips. Raw SQL: the builder has no VALUES or unnest table to update from.
-  for (let at = 0; at < rows.length; at += WRITE_CHUNK) {
-    const part = rows.slice(at, at + WRITE_CHUNK);
-    const from =
-      dialectOf(trx) === 'postgres'
-        ? sql`unnest(${part.map((r) => r.store_id)}::integer[], ${part.map((r) => r.ratio)}::double precision[], ${part.map((r) => r.period)}::text[], ${part.map((r) => r.missing)}::integer[]) as v(id, ratio, period, missing)`
-        : sql`(select column1 as id, column2 as ratio, column3 as period, column4 as missing from (values ${sql.join(
-            part.map((r) => sql`(${sql.join([r.store_id, r.ratio, r.period, r.missing])})`),
-          )})) as v`;
-    await sql`update stores set occupancy_ratio = v.ratio, occupancy_period = v.period, occupancy_missing = v.missing from ${from} where stores.team_id = ${teamId} and stores.id = v.id`.execute(
-      trx,
-    );
-  }
+  // One statement for the batch, not one a store: a refresh of 20,000 stores on PostgreSQL was 20,000 round trips.
+  await updateMany(
+    trx,
+    'stores',
+    { occupancy_ratio: 'double precision', occupancy_period: 'text', occupancy_missing: 'integer' },
+    rows.map((row) => ({
+      id: row.store_id,
+      occupancy_ratio: row.ratio,
+      occupancy_period: row.period,
+      occupancy_missing: row.missing,
+    })),
+    sql<SqlBool>`stores.team_id = ${teamId}`,
+  );
 }
-
-/** Stores one statement writes: four values each, within SQLite's parameter limit. */
-const WRITE_CHUNK = 1_000;
 
 /**
  * Live stores of the team whose figure is not for `period` (never computed, or from an earlier month), in id

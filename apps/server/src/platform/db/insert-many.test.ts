@@ -1,10 +1,10 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import { testDialect } from '../../../test/global-setup';
 import { buildLease, buildUser, signIn } from '../../../test/factories';
 import { STORED_ROW_COLUMNS } from '../../modules/lease-accounting/repository';
-import { insertMany, insertReturningIds } from './insert-many';
+import { insertMany, insertReturningIds, updateMany } from './insert-many';
 import type { Database } from './schema';
 
 const ctx = useTestApp();
@@ -103,6 +103,50 @@ describe('inserting many rows at once', () => {
       ctx.db.transaction().execute((trx) => insertMany(trx, 'lease_accounting_schedule_rows', COLUMNS, rows)),
     ).rejects.toThrow();
     expect(await readBack(teamId)).toEqual([]);
+  });
+});
+
+describe('updating many rows by id', () => {
+  it('sets each row its own values, beyond one statement, and leaves rows the condition excludes alone', async () => {
+    const mine = await leaseOfNewTeam();
+    const theirs = await leaseOfNewTeam();
+    const count = 6_000;
+    await insertMany(
+      ctx.db,
+      'lease_accounting_schedule_rows',
+      COLUMNS,
+      Array.from({ length: count }, (_, i) => row(mine.teamId, mine.leaseId, i + 1)),
+    );
+    await insertMany(ctx.db, 'lease_accounting_schedule_rows', COLUMNS, [
+      row(theirs.teamId, theirs.leaseId, 1),
+    ]);
+    const ids = (await readBack(mine.teamId)).map((r) => r.id);
+    const [their] = await readBack(theirs.teamId);
+    const awkward = 'quote " and backslash \\ and {braces}, ünïcødé';
+    await updateMany(
+      ctx.db,
+      'lease_accounting_schedule_rows',
+      { payment_cents: 'bigint', lead_lines: 'text', straight_line_cost_cents: 'bigint' },
+      // Another team's row among the ids: the condition must keep it as it was.
+      [...ids, their!.id].map((id, i) => ({
+        id,
+        payment_cents: 9_007_199_254_740_991 - i,
+        lead_lines: i % 2 ? awkward : null,
+        straight_line_cost_cents: i === 1 ? -123_456_789_012 : null,
+      })),
+      sql<SqlBool>`team_id = ${mine.teamId}`,
+    );
+    const stored = await readBack(mine.teamId);
+    expect(stored.map((r) => Number(r.payment_cents))).toEqual(ids.map((_, i) => 9_007_199_254_740_991 - i));
+    expect(stored.slice(0, 3).map((r) => r.lead_lines)).toEqual([null, awkward, null]);
+    expect(
+      stored
+        .slice(0, 3)
+        .map((r) => (r.straight_line_cost_cents === null ? null : Number(r.straight_line_cost_cents))),
+    ).toEqual([null, -123_456_789_012, null]);
+    // The columns not named keep their values.
+    expect(stored.at(-1)!.month).toBe(count);
+    expect(await readBack(theirs.teamId)).toEqual([their]);
   });
 });
 

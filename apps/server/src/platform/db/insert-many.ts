@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type Executor } from './index';
 import type { Database } from './schema';
 
@@ -50,6 +50,40 @@ export async function insertMany<T extends TableName>(
       .columns(names as never)
       .expression(sql`select * from unnest(${sql.join(arrays)})` as never)
       .execute();
+  }
+}
+
+/**
+ * Sets `columns` (each named with its type) of many rows of one table, each found by its id and `where` (the
+ * team's condition, say), in a few statements rather than one a row: `update … from` a table of the new values.
+ * On PostgreSQL that table is the columns' arrays unnested, one parameter each (as insertMany sends them); on
+ * SQLite a VALUES list as large as its parameter limit allows. Raw SQL: the builder has no table to update from.
+ */
+export async function updateMany<T extends TableName>(
+  db: Executor,
+  table: T,
+  columns: Partial<Record<keyof Row<T> & string, ColumnArrayType>>,
+  rows: ReadonlyArray<{ id: number } & Partial<Row<T>>>,
+  where: RawBuilder<SqlBool> | null = null,
+): Promise<void> {
+  const names = Object.keys(columns) as Array<keyof Row<T> & string>;
+  const value = (row: (typeof rows)[number], name: string) => (row as Record<string, unknown>)[name] ?? null;
+  const assignments = sql.join(names.map((name) => sql`${sql.ref(name)} = v.${sql.ref(name)}`));
+  const matched = sql`${sql.ref(`${table}.id`)} = v.id${where ? sql` and ${where}` : sql``}`;
+  const postgres = dialectOf(db) === 'postgres';
+  const chunk = postgres ? POSTGRES_ROWS : Math.max(1, Math.floor(SQLITE_PARAMETERS / (names.length + 1)));
+  for (let at = 0; at < rows.length; at += chunk) {
+    const part = rows.slice(at, at + chunk);
+    const from = postgres
+      ? sql`unnest(${part.map((row) => row.id)}::integer[], ${sql.join(
+          names.map((name) => sql`${part.map((row) => value(row, name))}::${sql.raw(columns[name]!)}[]`),
+        )}) as v(id, ${sql.join(names.map((name) => sql.ref(name)))})`
+      : sql`(select column1 as id, ${sql.join(
+          names.map((name, i) => sql`${sql.raw(`column${i + 2}`)} as ${sql.ref(name)}`),
+        )} from (values ${sql.join(
+          part.map((row) => sql`(${sql.join([row.id, ...names.map((name) => value(row, name))])})`),
+        )})) as v`;
+    await sql`update ${sql.table(table)} set ${assignments} from ${from} where ${matched}`.execute(db);
   }
 }
 
