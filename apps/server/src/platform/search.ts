@@ -305,19 +305,11 @@ export async function searchType(
   if (dialect === 'postgres' && usesTermRows(type))
     return (await termRowHits(db, teamId, [[type, within]], tokens, limit)).get(type) ?? [];
   const restrict = within ? rowidWithin(type, within) : null;
-  // PostgreSQL, one word, the whole team: whole words and prefixes sampled in one round trip.
-  if (dialect === 'postgres' && !restrict && tokens.length === 1) {
-    const both = await sql<
-      CandidateRow & { prefix: boolean }
-    >`(select false as prefix, rowid, title, subtitle from search_sample(to_tsquery('simple', ${matchQuery(dialect, teamId, type, tokens, false)}), ${CANDIDATES})) union all (select true as prefix, rowid, title, subtitle from search_sample(to_tsquery('simple', ${matchQuery(dialect, teamId, type, tokens, true)}), ${CANDIDATES}))`.execute(
-      db,
-    );
-    const [whole, prefixed] = [both.rows.filter((r) => !r.prefix), both.rows.filter((r) => r.prefix)];
-    return ranked(type, wholeWordsFirst(whole, prefixed), tokens, limit);
-  }
+  if (dialect === 'postgres' && !restrict && tokens.length === 1)
+    return ranked(type, await sampledOneWord(db, teamId, type, tokens), tokens, limit);
   const candidates = (prefix: boolean) =>
     dialect === 'postgres'
-      ? documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), tokens.length, restrict)
+      ? documentCandidates(db, matchQuery(dialect, teamId, type, tokens, prefix), restrict)
       : db
           .selectFrom('search_index')
           .select(['rowid', 'title', 'subtitle'])
@@ -485,20 +477,32 @@ function termRowids(scope: string, tokens: string[], prefix: boolean) {
 }
 
 /**
+ * One word's document candidates for the whole team: whole words, then prefixes, both sampled (see
+ * documentCandidates) in one round trip; a one-word search needs the prefixes most of the time anyway.
+ */
+async function sampledOneWord(db: Executor, teamId: number, type: SearchType, tokens: string[]) {
+  const sample = (prefix: boolean) =>
+    sql`(select ${sql.lit(prefix)} as prefix, rowid, title, subtitle from search_sample(to_tsquery('simple', ${matchQuery('postgres', teamId, type, tokens, prefix)}), ${CANDIDATES}))`;
+  const { rows } = await sql<
+    CandidateRow & { prefix: boolean }
+  >`${sample(false)} union all ${sample(true)}`.execute(db);
+  return wholeWordsFirst(
+    rows.filter((r) => !r.prefix),
+    rows.filter((r) => r.prefix),
+  );
+}
+
+/**
  * PostgreSQL document candidates from the GIN index. A plain GIN scan builds a bitmap of every match
  * before LIMIT applies (a word in half of a million documents: 500,000 entries and heap visits). The
  * function `search_sample` (migration 0011) runs the same query with `gin_fuzzy_search_limit`, which
  * makes the GIN scan keep a random sample of about 1,000 of a word's entries when it has more: a common
  * word then costs about what a rare one does, and a rare word (fewer matches than that) is exact.
  * Sampling each word of an AND separately can leave too few rows for several common words together, so
- * a short answer to a query of several words is asked again without sampling.
+ * a short answer is asked again without sampling: this reads a query of several words, or a caller's documents
+ * (one word for the whole team goes through sampledOneWord).
  */
-async function documentCandidates(
-  db: Executor,
-  query: string,
-  words: number,
-  restrict: RawBuilder<SqlBool> | null,
-) {
+async function documentCandidates(db: Executor, query: string, restrict: RawBuilder<SqlBool> | null) {
   // A caller's few documents are read exactly: a sample of the team's matches could miss every one of them.
   if (restrict)
     return db
@@ -515,7 +519,7 @@ async function documentCandidates(
   }>`select rowid, title, subtitle from search_sample(to_tsquery('simple', ${query}), ${CANDIDATES})`.execute(
     db,
   );
-  if (words === 1 || sampled.rows.length >= CANDIDATES) return sampled.rows;
+  if (sampled.rows.length >= CANDIDATES) return sampled.rows;
   return db
     .selectFrom('search_index')
     .select(['rowid', 'title', 'subtitle'])
