@@ -327,12 +327,12 @@ async function orderedMatches(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   allInOrder: () => SelectQueryBuilder<any, any, any>,
 ): Promise<number[] | null> {
-  // Inside a transaction nothing is cached (see cachedTotal): only few matches are read here then.
+  // Inside a transaction nothing is cached (see cachedTotal): only matches read by key (matchesByKey) serve then.
   const version = db.isTransaction ? null : await teamWriteVersion(db, options.teamId);
   const read = async () => {
-    const few = await fewMatches(db, untyped, options, columns);
-    if (Array.isArray(few)) return few;
-    if (version === null || few === TOO_MANY_TO_ORDER) return null;
+    const byKey = await matchesByKey(db, untyped, options, columns);
+    if (Array.isArray(byKey)) return byKey;
+    if (version === null || byKey === TOO_MANY_TO_ORDER) return null;
     // SQLite's many matches. No count first: the matches in order are what a first-time search pays for, and
     // their number is the total. More than fit: walk instead.
     const all = await allInOrder()
@@ -363,7 +363,7 @@ async function orderedMatches(
  */
 const FEW_MATCHES = 20_000;
 /**
- * What fewMatches says on PostgreSQL of a search with DENSE_MATCHES or more: its pages walk the sort index instead
+ * What matchesByKey says on PostgreSQL of a search with DENSE_MATCHES or more: its pages walk the sort index instead
  * of every match being read in order first (stores search=mark, 52,557 matches: page 1 in 0.3–0.5 s instead of
  * 0.64–0.68 s under the search benchmark; a deep page then walks too, ~0.2 s, where the ordered ids were a slice).
  */
@@ -371,7 +371,7 @@ const TOO_MANY_TO_ORDER = 'too many to order';
 /** PostgreSQL: from this many matches on, a page walks the sort index with a keyed look-up per row. */
 const DENSE_MATCHES = 25_000;
 
-async function fewMatches(
+async function matchesByKey(
   db: Executor,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   untyped: Kysely<any>,
