@@ -171,13 +171,23 @@ function report(title: string, result: Awaited<ReturnType<typeof round>>) {
 
 const WORKERS = process.env.BENCH_SEARCH_WORKERS ? Number(process.env.BENCH_SEARCH_WORKERS) : null;
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<unknown> }> {
+type StartedServer = { url: string; stop: () => Promise<unknown> };
+
+async function startServer(): Promise<StartedServer> {
   let databaseUrl = process.env.BENCH_APP_DATABASE_URL;
   if (!databaseUrl) {
     const dataset = await ensureDataset((line) => console.log(line));
     await ensureContracts(dataset.databaseUrl, dataset.email, (line) => console.log(line));
     databaseUrl = dataset.databaseUrl;
   }
+  const server = await launchServer(databaseUrl);
+  const delivered = await markQueuedMailDelivered(databaseUrl);
+  if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
+  return server;
+}
+
+/** The built server with BENCH_SEARCH_WORKERS, else bench/server.ts from the sources. */
+async function launchServer(databaseUrl: string): Promise<StartedServer> {
   const here = import.meta.dirname;
   if (WORKERS !== null) {
     if (!Number.isInteger(WORKERS) || WORKERS < 1)
@@ -190,8 +200,6 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<unknown
       workers: WORKERS,
       nodeArgs: cpuProfileArgs(),
     });
-    const delivered = await markQueuedMailDelivered(databaseUrl);
-    if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
     console.log(`(the built server, ${WORKERS} worker${WORKERS === 1 ? '' : 's'} on cores ${cpus})`);
     return { url: app.url, stop: app.stop };
   }
@@ -209,8 +217,6 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<unknown
     child.once('message', resolve);
   });
   if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
-  const delivered = await markQueuedMailDelivered(databaseUrl);
-  if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
   return {
     url: `http://127.0.0.1:${ready.appPort}`,
     stop: async () => child.disconnect(),
