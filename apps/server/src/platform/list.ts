@@ -333,6 +333,11 @@ async function orderedMatches(
     const byKey = await matchesByKey(db, untyped, options, columns);
     if (Array.isArray(byKey)) return byKey;
     if (version === null || byKey === TOO_MANY_TO_ORDER) return null;
+    // Counted on the way: the walk that pages them instead finds its total in the cache.
+    if (byKey !== null) {
+      await cachedTotal(db, version, countQuery, async () => byKey.total);
+      return null;
+    }
     // SQLite's many matches. No count first: the matches in order are what a first-time search pays for, and
     // their number is the total. More than fit: walk instead.
     const all = await allInOrder()
@@ -383,7 +388,7 @@ async function matchesByKey(
     search?: MatchSet | null;
   },
   columns: SortColumn[],
-): Promise<number[] | null | typeof TOO_MANY_TO_ORDER> {
+): Promise<number[] | null | typeof TOO_MANY_TO_ORDER | { total: number }> {
   const search = options.search!;
   const sqlite = dialectOf(db) === 'sqlite';
   // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
@@ -404,6 +409,31 @@ async function matchesByKey(
       query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
     return query;
   };
+  if (!sqlite && search.rows) {
+    // The matches and their sort keys in one pass over the table's own indexes, counted: under DENSE_MATCHES in
+    // order, else their number (leases search=hill, 6,005 matches: 11 ms against 22 ms for the leases read
+    // once to list them and once more by key to order them; search=mark, 63,201: 55 ms with its total, as before).
+    const keys = columns.map((name, i) =>
+      (typeof name === 'string' ? sql.ref(name) : sql`${name}`).as(`k${i}`),
+    );
+    let matched = untyped
+      .selectFrom(options.table)
+      .select(['id', ...keys])
+      .where('team_id', '=', options.teamId)
+      .where('deleted_at', 'is', null)
+      .where(search.rows);
+    for (const condition of options.conditions)
+      if (condition !== search.condition) matched = matched.where(condition);
+    const order = sql.join(columns.map((_, i) => sql`${sql.ref(`k${i}`)} ${sql.raw(options.direction)}`));
+    const { rows } = await sql<{
+      n: number | string;
+      ids: Array<number | string> | null;
+    }>`with matched as materialized (${matched}), counted as (select count(*) as n from matched) select n, case when n < ${DENSE_MATCHES} then array(select id from matched order by ${order}) end as ids from counted`.execute(
+      db,
+    );
+    const found = Number(rows[0]?.n ?? 0);
+    return found >= DENSE_MATCHES ? { total: found } : (rows[0]?.ids ?? []).map(Number);
+  }
   if (!sqlite) {
     // One statement: the matches (up to DENSE_MATCHES, materialised once), their number, and under that all of
     // them in the list's order, looked up by key (`= any(array(…))` makes the planner fetch exactly those rows,

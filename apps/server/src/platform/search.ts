@@ -204,6 +204,12 @@ export type MatchSet = {
   condition: Expression<SqlBool>;
   /** The same test for one row of `table`, correlated: a keyed look-up in the search index. */
   matchesRow(table: string): Expression<SqlBool>;
+  /**
+   * PostgreSQL, where `ids` can only be built by reading the list's own rows (the leases of the matching
+   * stores): the same matches as a condition on those rows that their indexes answer in one pass (a bitmap
+   * per part). The page order then comes from that pass, instead of a second look-up of every match by key.
+   */
+  rows?: Expression<SqlBool>;
 };
 
 export function matchingIds(

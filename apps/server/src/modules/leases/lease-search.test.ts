@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
 import { buildLease, buildStore, buildUser, signIn } from '../../../test/factories';
+import { insertMany } from '../../platform/db/insert-many';
+import { bumpTeamWriteVersion } from '../../platform/team-cache';
 
 const ctx = useTestApp();
 
@@ -89,5 +91,86 @@ describe('the leases search box', () => {
     await ctx.db.deleteFrom('leases').where('id', '=', short.id).execute();
     await buildLease(client, { store_id: store.id, reference: 'QZX-1' });
     expect(await search('qzx')).toEqual(['QZX-1']);
+  });
+
+  it('pages a search of more leases than it orders at once with every match counted, in either direction and with a filter', async () => {
+    const { user, team } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const store = await buildStore(client, { name: 'Bilby Books' });
+    await buildStore(client, { name: 'Other Place' });
+    // 25,001 leases of the matching store, one in four a draft, their expiry dates spread over the years with
+    // ties (the id orders those): more than PostgreSQL orders in one statement, or SQLite reads by key.
+    const now = new Date().toISOString();
+    const count = 25_001;
+    const expiry = (i: number) =>
+      new Date(Date.UTC(2030, 0, 1 + ((i * 7919) % 3650))).toISOString().slice(0, 10);
+    await insertMany(
+      ctx.db,
+      'leases',
+      {
+        team_id: 'integer',
+        store_id: 'integer',
+        reference: 'text',
+        status: 'text',
+        type: 'text',
+        expiration_date: 'date',
+        created_at: 'timestamptz',
+        updated_at: 'timestamptz',
+      },
+      Array.from({ length: count }, (_, i) => ({
+        team_id: team.id,
+        store_id: store.id,
+        reference: `BB-${i}`,
+        status: i % 4 === 0 ? 'draft' : 'active',
+        type: 'net',
+        expiration_date: expiry(i),
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await bumpTeamWriteVersion(ctx.db, team.id);
+    const rows = await ctx.db
+      .selectFrom('leases')
+      .select(['id', 'reference', 'status', 'expiration_date'])
+      .where('team_id', '=', team.id)
+      .execute();
+    const inOrder = (status: string | null, direction: 1 | -1) =>
+      rows
+        .filter((row) => status === null || row.status === status)
+        .sort(
+          (a, b) =>
+            direction *
+            (String(a.expiration_date).localeCompare(String(b.expiration_date)) ||
+              Number(a.id) - Number(b.id)),
+        )
+        .map((row) => row.reference);
+    const page = async (query: string, term = 'bilby') => {
+      const response = await client.get(`/app/api/v1/leases?search=${term}&${query}`);
+      expect(response.status).toBe(200);
+      return {
+        total: response.body.meta.total as number,
+        references: response.body.data.map((lease: { reference: string }) => lease.reference),
+      };
+    };
+    const all = inOrder(null, 1);
+    expect(await page('per_page=25')).toEqual({ total: count, references: all.slice(0, 25) });
+    expect(await page('per_page=25&page=2')).toEqual({ total: count, references: all.slice(25, 50) });
+    expect(await page('per_page=25&page=1001')).toEqual({ total: count, references: all.slice(25_000) });
+    expect(await page('per_page=25&direction=desc')).toEqual({
+      total: count,
+      references: inOrder(null, -1).slice(0, 25),
+    });
+    // Fewer than that (the references that start BB-1: 11,111), ordered in one statement, either way.
+    const ones = inOrder(null, -1).filter((reference) => reference!.startsWith('BB-1'));
+    expect(await page('per_page=25&page=2&direction=desc', 'bb-1')).toEqual({
+      total: 11_111,
+      references: ones.slice(25, 50),
+    });
+    const drafts = inOrder('draft', 1);
+    expect(drafts.length).toBe(6_251);
+    expect(await page('per_page=25&filters[status]=draft')).toEqual({
+      total: drafts.length,
+      references: drafts.slice(0, 25),
+    });
   });
 });
