@@ -152,6 +152,8 @@ export async function buildApp({
     database ??
     openDatabase(config.DATABASE_URL, {
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      poolSize: config.DATABASE_POOL_SIZE,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
       ...(config.TENANCY_GUARD === 'off'
         ? {}
         : {

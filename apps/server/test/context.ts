@@ -66,7 +66,12 @@ export function useTestApp(
       ...env,
     });
     // The app runs with the tenancy guard enforcing; the test's own reads and fixtures may look at any team.
-    handle = openDatabase(databaseUrl, { poolSize: 4, tenancyGuard: tenancyGuardOption() });
+    // Statements prepared as the server prepares them (DATABASE_PREPARED_STATEMENTS, on unless a test says not).
+    handle = openDatabase(databaseUrl, {
+      poolSize: 4,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+      tenancyGuard: tenancyGuardOption(),
+    });
     ctx.app = await buildApp({
       config,
       database: handle,

@@ -27,6 +27,18 @@ const envSchema = z
     /** PostgreSQL: the longest one statement of the app may run (0: no limit). Migrations are not limited. */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /**
+     * PostgreSQL: connections each worker process keeps open. Every query of a request takes one for its length;
+     * more than the database's cores can run at once only adds switching between them (about twice its cores,
+     * shared among the workers, is the usual size), fewer makes requests wait behind imports and exports.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * PostgreSQL: run the app's statements as named prepared statements, parsed once per connection
+     * (platform/db/prepared.ts). Off behind a pooler that hands a session's statements to other connections
+     * (PgBouncer in transaction mode before 1.21, without `max_prepared_statements`).
+     */
+    DATABASE_PREPARED_STATEMENTS: bool.default(true),
+    /**
      * The tenancy guard (platform/db/tenancy-guard.ts) for development: `report` logs each statement on a
      * team's table that does not name the team, `enforce` refuses it. Tests always enforce; production keeps it off.
      */

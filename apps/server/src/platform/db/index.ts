@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { openSqlite } from './sqlite-driver';
+import { prepareStatements } from './prepared';
 import type { Database } from './schema';
 import { guardedExecutor, tenancyGuard, type TenancyGuardMode, type TenancyViolation } from './tenancy-guard';
 
@@ -248,6 +249,8 @@ export type OpenOptions = {
    * connection and a request indefinitely. Off (0 or absent) for migrations, backups and the benchmark's loads.
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL: named prepared statements outside transactions (prepared.ts). Off unless asked for. */
+  preparedStatements?: boolean;
   /** The tenancy guard (tenancy-guard.ts): on in tests and optionally in development, absent in production. */
   tenancyGuard?: { mode: TenancyGuardMode; report?: (violation: TenancyViolation) => void };
 };
@@ -298,7 +301,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   // Nor may a checked-out one between two queries of a transaction: pg-pool drops its own listener while a
   // client is lent out, and an 'error' event with no listener would end the process. The next query on the
   // broken client fails (a 503 to the request), and the pool discards it on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (options.preparedStatements) prepareStatements(client);
+  });
   const watchers = new Set<(table: string, kind: WriteKind) => void>();
   const observers = new Set<(query: QueryObservation) => void>();
   const db = new Kysely<Database>({
