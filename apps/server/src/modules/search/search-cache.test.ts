@@ -83,3 +83,20 @@ describe('cached search answers', () => {
     expect(hits((await b.client.get(search)).body)).toEqual(['stores: Quokka Market Other team']);
   });
 });
+
+describe('the global search’s candidates', () => {
+  it('takes whole words first, fills in with prefixes, and lists a record found both ways once, in the team only', async () => {
+    const { a, b } = await twoTeams();
+    // "wombat" is a whole word of the first two (in the name, and in the city of the second too) and the start
+    // of a word of the third; the fourth does not match; the other team's store never shows.
+    await buildStore(a.client, { name: 'Wombat Deli' });
+    await buildStore(a.client, { name: 'Wombat Bakery', city: 'Wombat' });
+    await buildStore(a.client, { name: 'Wombatton Cafe' });
+    await buildStore(a.client, { name: 'Numbat Noodles' });
+    await buildStore(b.client, { name: 'Wombat Theirs' });
+    const response = await a.client.get('/app/api/v1/search?query=wombat');
+    expect(response.status).toBe(200);
+    const stores = hits(response.body).filter((hit) => hit.startsWith('stores: '));
+    expect(stores.sort()).toEqual(['stores: Wombat Bakery', 'stores: Wombat Deli', 'stores: Wombatton Cafe']);
+  });
+});
