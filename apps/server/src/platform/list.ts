@@ -382,6 +382,24 @@ const DENSE_MATCHES = 25_000;
  */
 const idList = (text: string | null | undefined) => (text ? text.split(',').map(Number) : []);
 
+/**
+ * PostgreSQL, one statement: `matches` materialised once as `matches`, their number, and under DENSE_MATCHES the
+ * ids `inOrder` reads from them (whose number is then the total).
+ */
+async function countedInOrder(
+  db: Executor,
+  matches: Expression<unknown>,
+  inOrder: Expression<unknown>,
+): Promise<{ found: number; ids: number[] }> {
+  const { rows } = await sql<{
+    n: number | string;
+    ids: string | null;
+  }>`with matches as materialized (${matches}), counted as (select count(*) as n from matches) select n, case when n < ${DENSE_MATCHES} then array_to_string(array(${inOrder}), ',') end as ids from counted`.execute(
+    db,
+  );
+  return { found: Number(rows[0]?.n ?? 0), ids: idList(rows[0]?.ids) };
+}
+
 async function matchesByKey(
   db: Executor,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
@@ -399,10 +417,10 @@ async function matchesByKey(
   const sqlite = dialectOf(db) === 'sqlite';
   // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
   const column = (name: string) => (sqlite ? sql`+${sql.ref(name)}` : sql.ref(name));
-  const inOrder = (matches: Expression<SqlBool>) => {
+  // The team's live rows that meet `matches` and the list's other conditions.
+  const matching = (matches: Expression<SqlBool>) => {
     let query = untyped
       .selectFrom(options.table)
-      .select('id')
       // `-team_id = -?` on SQLite: the same team condition, kept off the team's indexes like the `+column`s.
       .where((eb) =>
         sqlite ? eb(eb.neg(eb.ref('team_id')), '=', -options.teamId) : eb('team_id', '=', options.teamId),
@@ -411,6 +429,10 @@ async function matchesByKey(
       .where(matches);
     for (const condition of options.conditions)
       if (condition !== search.condition) query = query.where(condition);
+    return query;
+  };
+  const inOrder = (matches: Expression<SqlBool>) => {
+    let query = matching(matches).select('id');
     for (const name of columns)
       query = query.orderBy(typeof name === 'string' ? column(name) : name, options.direction);
     return query;
@@ -422,39 +444,25 @@ async function matchesByKey(
     const keys = columns.map((name, i) =>
       (typeof name === 'string' ? sql.ref(name) : sql`${name}`).as(`k${i}`),
     );
-    let matched = untyped
-      .selectFrom(options.table)
-      .select(['id', ...keys])
-      .where('team_id', '=', options.teamId)
-      .where('deleted_at', 'is', null)
-      .where(search.rows);
-    for (const condition of options.conditions)
-      if (condition !== search.condition) matched = matched.where(condition);
     const order = sql.join(columns.map((_, i) => sql`${sql.ref(`k${i}`)} ${sql.raw(options.direction)}`));
-    const { rows } = await sql<{
-      n: number | string;
-      ids: string | null;
-    }>`with matched as materialized (${matched}), counted as (select count(*) as n from matched) select n, case when n < ${DENSE_MATCHES} then array_to_string(array(select id from matched order by ${order}), ',') end as ids from counted`.execute(
+    const { found, ids } = await countedInOrder(
       db,
+      matching(search.rows).select(['id', ...keys]),
+      sql`select id from matches order by ${order}`,
     );
-    const found = Number(rows[0]?.n ?? 0);
-    return found >= DENSE_MATCHES ? { total: found } : idList(rows[0]?.ids);
+    return found >= DENSE_MATCHES ? { total: found } : ids;
   }
   if (!sqlite) {
-    // One statement: the matches (up to DENSE_MATCHES, materialised once), their number, and under that all of
-    // them in the list's order, looked up by key (`= any(array(…))` makes the planner fetch exactly those rows,
-    // where `in (…)` let it walk the team's whole sort index to join them). It replaced a probe of the first
-    // 2,001 ids, then either a read of those in order or a second evaluation of the match set in order
-    // (leases search=hill, 6,005 matches: 27 + 50 ms → 20 ms).
-    const probe = await sql<{
-      n: number | string;
-      ids: string | null;
-    }>`with matches as materialized (${search.ids} limit ${DENSE_MATCHES}), counted as (select count(*) as n from matches) select n, case when n < ${DENSE_MATCHES} then array_to_string(array(${inOrder(sql<SqlBool>`id = any(array(select id from matches))`)}), ',') end as ids from counted`.execute(
+    // The matches up to DENSE_MATCHES, and under that all of them in the list's order, looked up by key
+    // (`= any(array(…))` makes the planner fetch exactly those rows, where `in (…)` let it walk the team's whole
+    // sort index to join them). It replaced a probe of the first 2,001 ids, then either a read of those in order
+    // or a second evaluation of the match set in order (leases search=hill, 6,005 matches: 27 + 50 ms → 20 ms).
+    const { found, ids } = await countedInOrder(
       db,
+      sql`${search.ids} limit ${DENSE_MATCHES}`,
+      inOrder(sql<SqlBool>`id = any(array(select id from matches))`),
     );
-    const found = Number(probe.rows[0]?.n ?? 0);
-    if (found >= DENSE_MATCHES) return TOO_MANY_TO_ORDER;
-    return idList(probe.rows[0]?.ids);
+    return found >= DENSE_MATCHES ? TOO_MANY_TO_ORDER : ids;
   }
   // Counted in SQL and then used as the subquery it is: up to 20,000 ids need not travel to JS and back.
   const probe = await sql<{
