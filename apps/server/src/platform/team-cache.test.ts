@@ -104,9 +104,21 @@ describe("a team's write version", () => {
         rereadOtherConnections(db);
         expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 2);
         // …or, for background work, in the next turn of the event loop.
-        other.prepare('update team_write_versions set version = version + 1 where team_id = ?').run(team.id);
+        const bump = other.prepare('update team_write_versions set version = version + 1 where team_id = ?');
+        bump.run(team.id);
         await new Promise((resolve) => setImmediate(resolve));
         expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 3);
+        // Requests that arrive in one batch (one poll of the event loop) share one read; the next batch reads again.
+        const read = statements.length;
+        rereadOtherConnections(db);
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 3);
+        bump.run(team.id);
+        rereadOtherConnections(db);
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 3);
+        await new Promise((resolve) => setImmediate(resolve));
+        rereadOtherConnections(db);
+        expect((await teamVersionAndToday(db, team.id)).version).toBe(first.version + 4);
+        expect(statements.length - read).toBe(1);
       } finally {
         other.close();
         stop();

@@ -40,15 +40,27 @@ export function openSqlite(
   dataVersion.setReturnArrays(true);
   // Statements run on this connection that may have written (every statement passes `prepare` below).
   let writes = 0;
-  // data_version as last read: forgotten as each request arrives and at the end of each turn of the event loop.
+  // data_version as last read: forgotten as the first request of a batch arrives and at the end of each turn of
+  // the event loop.
   let version: number | undefined;
   const forgetVersion = () => (version = undefined);
-  // One end-of-turn reset at a time: each request forgets the value on arrival and reads it again, and scheduling
-  // a reset for every such read would put a setImmediate on every request.
+  // One end-of-turn reset at a time: scheduling a reset for every read would put a setImmediate on every request.
   let resetQueued = false;
   const resetAtEndOfTurn = () => {
     resetQueued = false;
     forgetVersion();
+  };
+  // Requests arrive in batches: the event loop's poll phase hands over every socket the kernel reported ready,
+  // one after the other, and its check phase (setImmediate) comes after the last. The first arrival of a batch
+  // forgets the version; the others share what is read after it. Each of them was in the kernel before the
+  // poll returned, so before that read: each still sees every commit made before it arrived.
+  let batchOpen = false;
+  const closeBatch = () => (batchOpen = false);
+  const rereadOtherConnections = () => {
+    if (batchOpen) return;
+    batchOpen = true;
+    forgetVersion();
+    setImmediate(closeBatch);
   };
   return {
     raw,
@@ -57,11 +69,12 @@ export function openSqlite(
     // or not (SQLite's total_changes would say the same a little more precisely, at the cost of a statement).
     // Read outside Kysely's connection lock on purpose: a write of an open transaction counts already, so a copy
     // kept under the stamp that write gives was read after that transaction ended.
-    // data_version is read once per request (rereadOtherConnections as it arrives), not on each of a signed-in
-    // request's two stamps: the statement was the largest single cost of `users/auth` in a CPU profile. So a
-    // request sees every commit made before it arrived, as before; background work, whatever was committed
-    // before the current turn of the event loop. Own writes are counted at once.
-    rereadOtherConnections: forgetVersion,
+    // data_version is read once per batch of arriving requests (rereadOtherConnections), not on each of a
+    // signed-in request's two stamps nor on each request of a batch: the statement (a read transaction, with its
+    // file locks) was the largest single cost of `users/auth` in a CPU profile, then 8% of it read per request.
+    // So a request sees every commit made before it arrived; background work, whatever was committed before the
+    // current turn of the event loop. Own writes are counted at once.
+    rereadOtherConnections,
     changeStamp: () => {
       if (version === undefined) {
         version = (dataVersion.get() as unknown as [number])[0];
