@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { todayIn } from '@storekeep/contracts';
 import { afterCommit, atEndOfTransaction, dialectOf, sqliteChangeStamp, type Db, type Executor } from './db';
+import { Flights, refreshInBackground } from './flights';
 import { listenForNotifications, type Listener } from './pg-notifications';
 
 /**
@@ -20,8 +21,9 @@ const TTL_MS = 60_000;
 export type CachePool = { readonly name: string; readonly maxEntries: number };
 const SHARED: CachePool = { name: 'shared', maxEntries: 15_000 };
 type Entry = { version: number; at: number; value: unknown };
+type Pool = { entries: Map<string, Entry>; flights: Flights };
 // Per database handle: tests and benchmarks run several apps (databases) in one process.
-const cacheByDb = new WeakMap<object, Map<string, Map<string, Entry>>>();
+const cacheByDb = new WeakMap<object, Map<string, Pool>>();
 
 export async function teamWriteVersion(db: Executor, teamId: number): Promise<number> {
   return (await teamVersionAndZone(db, teamId)).version;
@@ -218,15 +220,27 @@ export async function cachedAtVersion<T>(
   let pools = cacheByDb.get(db);
   if (!pools) cacheByDb.set(db, (pools = new Map()));
   let cache = pools.get(pool.name);
-  if (!cache) pools.set(pool.name, (cache = new Map()));
-  const hit = cache.get(key);
-  const now = Date.now();
-  if (hit && hit.version === version && now - hit.at < TTL_MS) return hit.value as T;
-  const value = await compute();
-  cache.delete(key);
-  if (cache.size >= pool.maxEntries) cache.delete(cache.keys().next().value!);
-  cache.set(key, { version, at: now, value });
-  return value;
+  if (!cache) pools.set(pool.name, (cache = { entries: new Map(), flights: new Flights() }));
+  const { entries, flights } = cache;
+  const refresh = () =>
+    flights.join(key, version, async () => {
+      const at = Date.now();
+      const value = await compute();
+      // A computation for an older version that lands after a newer one keeps the newer.
+      const kept = entries.get(key);
+      if (!kept || kept.version <= version) {
+        entries.delete(key);
+        if (entries.size >= pool.maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(key, { version, at, value });
+      }
+      return value;
+    });
+  const hit = entries.get(key);
+  if (hit && hit.version === version) {
+    if (Date.now() - hit.at >= TTL_MS) refreshInBackground(refresh);
+    return hit.value as T;
+  }
+  return refresh();
 }
 
 /** `compute()`'s answer for (team, key), recomputed once the team has written since it was cached. */

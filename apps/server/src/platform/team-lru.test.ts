@@ -49,7 +49,7 @@ describe('the per-team search cache', () => {
     expect(has(lru, A, 'k1')).toBeUndefined();
   });
 
-  it('answers only at the version it was computed at, for the team that computed it, and not after the TTL', () => {
+  it('answers only at the version it was computed at, for the team that computed it, and says when the TTL passed', () => {
     const lru = new TeamLru({ name: 't', maxBytes: 1024 * KB, teamBytes: 256 * KB });
     lru.set(A, 'market', 5, 'A at 5', 100, 1_000);
     expect(lru.get(A, 'market', 5, 2_000)?.value).toBe('A at 5');
@@ -58,7 +58,15 @@ describe('the per-team search cache', () => {
     expect(lru.get(A, 'market', 6, 2_000)).toBeUndefined();
     expect(lru.bytes(A)).toBe(0);
     lru.set(A, 'market', 6, 'A at 6', 100, 1_000);
-    expect(lru.get(A, 'market', 6, 61_000)).toBeUndefined();
-    expect(lru.bytes()).toBe(0);
+    expect(lru.get(A, 'market', 6, 60_999)).toEqual({ value: 'A at 6', expired: false });
+    expect(lru.get(A, 'market', 6, 61_000)).toEqual({ value: 'A at 6', expired: true });
+    // An older version's answer that lands late keeps the newer one.
+    lru.set(A, 'market', 5, 'A at 5 again', 100, 2_000);
+    expect(lru.get(A, 'market', 6, 2_000)?.value).toBe('A at 6');
+    // A team's only answer computed again replaces it, counted once.
+    const held = lru.bytes();
+    lru.set(A, 'market', 6, 'A at 6 again', 100, 62_000);
+    expect(lru.get(A, 'market', 6, 62_000)).toEqual({ value: 'A at 6 again', expired: false });
+    expect(lru.bytes()).toBe(held);
   });
 });

@@ -1,4 +1,5 @@
 import type { Executor } from './db';
+import { Flights, refreshInBackground } from './flights';
 
 /**
  * Big cached answers (a search's matches in list order, a global search's groups) kept per team, least
@@ -11,7 +12,8 @@ import type { Executor } from './db';
  *   team's entries are never evicted for another's while it holds less than some other team, i.e. while it
  *   stays within its share of the budget;
  * - an answer is trusted only at the team write version read before computing it (see team-cache.ts), and for
- *   at most TTL_MS, which bounds writers that bypass the version (trash purge, manual SQL).
+ *   at most TTL_MS, which bounds writers that bypass the version (trash purge, manual SQL); an expired answer is
+ *   served while one caller computes it again (flights.ts).
  *
  * Entries live in per-team maps, so one team's key can never find another team's answer.
  */
@@ -30,6 +32,7 @@ type TeamEntries = { bytes: number; entries: Map<string, Entry> };
 
 export class TeamLru {
   readonly options: TeamLruOptions;
+  readonly flights = new Flights();
   private readonly teams = new Map<number, TeamEntries>();
   private total = 0;
 
@@ -43,28 +46,42 @@ export class TeamLru {
     return teamId === undefined ? this.total : (this.teams.get(teamId)?.bytes ?? 0);
   }
 
-  /** The cached value, when it was computed at `version` and is younger than the TTL; marks it recently used. */
-  get<T>(teamId: number, key: string, version: number, now = Date.now()): { value: T } | undefined {
+  /**
+   * The cached value, when it was computed at `version`, and whether it is older than the TTL; marks it recently
+   * used. One of another version is dropped.
+   */
+  get<T>(
+    teamId: number,
+    key: string,
+    version: number,
+    now = Date.now(),
+  ): { value: T; expired: boolean } | undefined {
     const team = this.teams.get(teamId);
     const hit = team?.entries.get(key);
     if (!team || !hit) return undefined;
-    if (hit.version !== version || now - hit.at >= TTL_MS) {
+    if (hit.version !== version) {
       this.remove(teamId, team, key, hit);
       return undefined;
     }
     // Map order is insertion order: re-inserting makes it the most recently used.
     team.entries.delete(key);
     team.entries.set(key, hit);
-    return { value: hit.value as T };
+    return { value: hit.value as T, expired: now - hit.at >= TTL_MS };
   }
 
-  /** Stores `value` (of about `valueBytes`) and evicts per the rules above; too big for a team's cap: not kept. */
+  /**
+   * Stores `value` (of about `valueBytes`) and evicts per the rules above; too big for a team's cap: not kept. An
+   * answer of an older version than the one kept (a computation that landed late) is not kept either.
+   */
   set(teamId: number, key: string, version: number, value: unknown, valueBytes: number, now = Date.now()) {
     const bytes = valueBytes + key.length * 2 + ENTRY_OVERHEAD;
-    let team = this.teams.get(teamId);
-    const old = team?.entries.get(key);
-    if (team && old) this.remove(teamId, team, key, old);
+    const held = this.teams.get(teamId);
+    const old = held?.entries.get(key);
+    if (old && old.version > version) return;
+    if (held && old) this.remove(teamId, held, key, old);
     if (bytes > this.options.teamBytes) return;
+    // Looked up again: removing the team's last entry removed the team.
+    let team = this.teams.get(teamId);
     if (!team) this.teams.set(teamId, (team = { bytes: 0, entries: new Map() }));
     team.entries.set(key, { version, at: now, value, bytes });
     team.bytes += bytes;
@@ -124,9 +141,15 @@ export async function cachedInTeamLru<T>(
   // Inside a transaction the answer may include uncommitted writes of a version that could roll back.
   if (db.isTransaction) return compute();
   const lru = teamLru(db, options);
+  const refresh = () =>
+    lru.flights.join(`${teamId}\u0000${key}`, version, async () => {
+      const at = Date.now();
+      const value = await compute();
+      lru.set(teamId, key, version, value, sizeOf(value), at);
+      return value;
+    });
   const hit = lru.get<T>(teamId, key, version);
-  if (hit) return hit.value;
-  const value = await compute();
-  lru.set(teamId, key, version, value, sizeOf(value));
-  return value;
+  if (!hit) return refresh();
+  if (hit.expired) refreshInBackground(refresh);
+  return hit.value;
 }
