@@ -117,6 +117,27 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
     expect(after.body.data.map((s: { name: string }) => s.name)).toEqual([alder, 'Birch']);
   });
 
+  it('rebuilds an expired page once while the requests beside it get the kept body', async () => {
+    const { user } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    await buildStore(client, { name: 'Hot page' });
+    const first = await client.get(STORES);
+    const pages: string[] = [];
+    // The page's ids come with the team's write version (platform/list.ts): one such read per page built.
+    const stop = observeQueries(ctx.app.deps.db, ({ sql }) => {
+      if (/from "stores"/.test(sql) && /as "write_version"/.test(sql)) pages.push(sql);
+    });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      const burst = await Promise.all(Array.from({ length: 20 }, () => client.get(STORES)));
+      expect(burst.map((r) => [r.status, r.body])).toEqual(Array(20).fill([200, first.body]));
+      expect(pages).toHaveLength(1);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps bodies within its budget of bytes, least recently used out', () => {
     const cache = new BodyCache(100, 60);
     cache.set('a', 'x'.repeat(20)); // 40 bytes
@@ -129,11 +150,17 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
     cache.set('big', 'w'.repeat(31)); // 62 bytes: more than one entry may take
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size).toBe(2);
-    // A minute at most, like the team caches: a writer that bypasses the version is seen by then.
+    // A minute at most, like the team caches: a writer that bypasses the version is seen by then. The first
+    // request after it builds the body again; the others meanwhile get the expired one, for two seconds at most.
     const now = Date.now();
     cache.set('d', 'v', now);
     expect(cache.get('d', now + 59_000)).toBe('v');
     expect(cache.get('d', now + 60_000)).toBeUndefined();
+    expect(cache.get('d', now + 60_001)).toBe('v');
+    expect(cache.get('d', now + 61_999)).toBe('v');
+    expect(cache.get('d', now + 62_000)).toBeUndefined();
+    cache.set('d', 'rebuilt', now + 62_010);
+    expect(cache.get('d', now + 62_020)).toBe('rebuilt');
   });
 
   it('keeps a long body as its UTF-8 bytes, counted as bytes, and a short one as text', () => {
