@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '@storekeep/contracts';
@@ -14,11 +15,14 @@ import { buildMember, buildUser, signIn } from '../../../test/factories';
 const ctx = useTestApp();
 let other: FastifyInstance;
 let otherHandle: DatabaseHandle;
+let otherUrl: string;
 
 beforeAll(async () => {
   const config = ctx.app.deps.config;
   otherHandle = openDatabase(config.DATABASE_URL, { poolSize: 2 });
   other = await buildApp({ config, database: otherHandle });
+  await other.listen({ host: '127.0.0.1', port: 0 });
+  otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await other?.close();
@@ -27,8 +31,17 @@ afterAll(async () => {
 
 const sessionCookie = (client: { cookie(name: string): string | undefined }) =>
   `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-const onOther = (cookie: string, url = '/app/api/v1/users/auth') =>
-  other.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json' } });
+/**
+ * The other instance is asked over a socket, as a deployed instance always is: SQLite's instances read what other
+ * processes committed once per batch of requests arriving together (decision 0037), which a request made in the
+ * same process without a socket (inject) is not part of.
+ */
+const onOther = async (cookie: string, url = '/app/api/v1/users/auth') => {
+  const response = await fetch(otherUrl + url, { headers: { cookie, accept: 'application/json' } });
+  const body: unknown = await response.json();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the answer's fields as given
+  return { statusCode: response.status, json: (): any => body };
+};
 
 /**
  * The LISTEN connection of a PostgreSQL instance comes up asynchronously, and until then the cache is
