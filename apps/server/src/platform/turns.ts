@@ -1,5 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
+/** Resolves in the event loop's next turn, after the I/O waiting now (a request's, say) has had its go. */
+export { nextTurn };
+
 /** How long a long stream of rows may hold the event loop before the requests waiting behind it get their turn. */
 export const TURN_MS = 10;
 
