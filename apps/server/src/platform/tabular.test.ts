@@ -59,13 +59,17 @@ describe('the rows of an export read in batches', () => {
     );
     await rows.next(); // the header
     expect((await rows.next()).value).toEqual([[1], [2]]);
-    // The first batch is out: the second and third are already on their way from the database, no more.
+    // The first batch is out: the second and third are on their way from the database, each started in a turn
+    // of its own, and no more.
+    await setImmediate();
     await setImmediate();
     expect(loaded).toEqual([
       [1, 2],
       [3, 4],
       [5, 6],
     ]);
+    await setImmediate();
+    expect(loaded).toHaveLength(3);
     await rows.return(undefined);
   });
 
