@@ -121,14 +121,21 @@ describe('conditional GETs (ETag, If-None-Match)', () => {
     const { user } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
     await buildStore(client, { name: 'Hot page' });
-    const first = await client.get(STORES);
+    // A body's tag holds the team's date (UTC here): the first request and the burst a minute later fall on one
+    // day, or the burst would ask for another page, not an expired one.
+    const now = Date.now();
+    const midnight = Math.ceil(now / 86_400_000) * 86_400_000;
+    const start = now + 61_000 < midnight ? now : midnight - 62_000;
     const pages: string[] = [];
     // The page's ids come with the team's write version (platform/list.ts): one such read per page built.
     const stop = observeQueries(ctx.app.deps.db, ({ sql }) => {
       if (/from "stores"/.test(sql) && /as "write_version"/.test(sql)) pages.push(sql);
     });
     try {
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      vi.useFakeTimers({ toFake: ['Date'], now: start });
+      const first = await client.get(STORES);
+      pages.length = 0;
+      vi.setSystemTime(start + 61_000);
       const burst = await Promise.all(Array.from({ length: 20 }, () => client.get(STORES)));
       expect(burst.map((r) => [r.status, r.body])).toEqual(Array(20).fill([200, first.body]));
       expect(pages).toHaveLength(1);
