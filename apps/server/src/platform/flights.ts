@@ -24,17 +24,29 @@ export class Flights {
     return promise;
   }
 
-  /** Computations running (tests). */
-  get size(): number {
-    return this.running.size;
+  /**
+   * A cached answer: `kept`'s value when the cache holds one at `version`, else `compute()`'s, shared with the
+   * callers already waiting for it; `keep` stores what was computed, with the time its computation started. An
+   * expired answer is served while one caller computes it again: the TTL only bounds writers that bypass the
+   * version (a trash purge, hand-written SQL), which this delays by one computation. A refresh that fails leaves
+   * the answer expired, for the next caller to try again.
+   */
+  answer<T>(
+    key: string,
+    version: number,
+    kept: { value: T; expired: boolean } | undefined,
+    compute: () => Promise<T>,
+    keep: (value: T, at: number) => void,
+  ): Promise<T> {
+    const refresh = () =>
+      this.join(key, version, async () => {
+        const at = Date.now();
+        const value = await compute();
+        keep(value, at);
+        return value;
+      });
+    if (!kept) return refresh();
+    if (kept.expired) refresh().catch(() => undefined);
+    return Promise.resolve(kept.value);
   }
-}
-
-/**
- * An expired answer of the version still current is served while one caller computes it again: the TTL only
- * bounds writers that bypass the version (a trash purge, hand-written SQL), which this delays by one computation.
- * A refresh that fails leaves the answer expired, for the next caller to try again.
- */
-export function refreshInBackground(refresh: () => Promise<unknown>): void {
-  refresh().catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { todayIn } from '@storekeep/contracts';
 import { afterCommit, atEndOfTransaction, dialectOf, sqliteChangeStamp, type Db, type Executor } from './db';
-import { Flights, refreshInBackground } from './flights';
+import { Flights } from './flights';
 import { listenForNotifications, type Listener } from './pg-notifications';
 
 /**
@@ -222,25 +222,19 @@ export async function cachedAtVersion<T>(
   let cache = pools.get(pool.name);
   if (!cache) pools.set(pool.name, (cache = { entries: new Map(), flights: new Flights() }));
   const { entries, flights } = cache;
-  const refresh = () =>
-    flights.join(key, version, async () => {
-      const at = Date.now();
-      const value = await compute();
-      // A computation for an older version that lands after a newer one keeps the newer.
-      const kept = entries.get(key);
-      if (!kept || kept.version <= version) {
-        entries.delete(key);
-        if (entries.size >= pool.maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { version, at, value });
-      }
-      return value;
-    });
   const hit = entries.get(key);
-  if (hit && hit.version === version) {
-    if (Date.now() - hit.at >= TTL_MS) refreshInBackground(refresh);
-    return hit.value as T;
-  }
-  return refresh();
+  const kept =
+    hit && hit.version === version
+      ? { value: hit.value as T, expired: Date.now() - hit.at >= TTL_MS }
+      : undefined;
+  return flights.answer(key, version, kept, compute, (value, at) => {
+    // A computation for an older version that lands after a newer one keeps the newer.
+    const current = entries.get(key);
+    if (current && current.version > version) return;
+    entries.delete(key);
+    if (entries.size >= pool.maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, { version, at, value });
+  });
 }
 
 /** `compute()`'s answer for (team, key), recomputed once the team has written since it was cached. */

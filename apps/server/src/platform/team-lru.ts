@@ -1,5 +1,5 @@
 import type { Executor } from './db';
-import { Flights, refreshInBackground } from './flights';
+import { Flights } from './flights';
 
 /**
  * Big cached answers (a search's matches in list order, a global search's groups) kept per team, least
@@ -141,15 +141,11 @@ export async function cachedInTeamLru<T>(
   // Inside a transaction the answer may include uncommitted writes of a version that could roll back.
   if (db.isTransaction) return compute();
   const lru = teamLru(db, options);
-  const refresh = () =>
-    lru.flights.join(`${teamId}\u0000${key}`, version, async () => {
-      const at = Date.now();
-      const value = await compute();
-      lru.set(teamId, key, version, value, sizeOf(value), at);
-      return value;
-    });
-  const hit = lru.get<T>(teamId, key, version);
-  if (!hit) return refresh();
-  if (hit.expired) refreshInBackground(refresh);
-  return hit.value;
+  return lru.flights.answer(
+    `${teamId}\u0000${key}`,
+    version,
+    lru.get<T>(teamId, key, version),
+    compute,
+    (value, at) => lru.set(teamId, key, version, value, sizeOf(value), at),
+  );
 }
