@@ -4,7 +4,7 @@ import { dialectOf, type Dialect, type Executor } from './db';
 import { insertMany } from './db/insert-many';
 import type { SearchIndexTable } from './db/schema';
 import { bumpTeamWriteVersion } from './team-cache';
-import { cachedInTeamLru, type TeamLruOptions } from './team-lru';
+import { cachedInTeamLru, teamLru, type TeamLruOptions } from './team-lru';
 
 /**
  * Global search over SQLite FTS5 or PostgreSQL full text, behind one interface. Text is normalised in
@@ -256,8 +256,9 @@ export function matchingIdsCondition(
 
 /**
  * Search answers (a list search box's matches in page order, the global search's groups) per database, in a
- * per-team LRU by bytes (team-lru.ts): a search's ordered matches are at most 60,000 ids (≈ 480 KB), so a
- * team keeps at least 30 of its biggest and thousands of ordinary ones, and 64 MB holds four teams' worth.
+ * per-team LRU by bytes (team-lru.ts): a search's ordered matches are at most 100,000 ids (≈ 800 KB), so a
+ * team keeps at least 20 of its biggest and thousands of ordinary ones, and 64 MB holds four teams' worth. SQLite
+ * keeps lists' orders here too (list.ts LIST_ORDER_MAX: 100,000 stores in 0.8 MB).
  */
 export const SEARCH_RESULTS: TeamLruOptions = {
   name: 'search-results',
@@ -275,6 +276,18 @@ export function cachedSearchResult<T>(
   sizeOf: (value: T) => number,
 ): Promise<T> {
   return cachedInTeamLru(db, SEARCH_RESULTS, teamId, version, key, read, sizeOf);
+}
+
+/** The team's answer for `key` when it is kept at `version` and not expired, without computing it. */
+export function keptSearchResult<T>(
+  db: Executor,
+  teamId: number,
+  version: number,
+  key: string,
+): T | undefined {
+  if (db.isTransaction) return undefined;
+  const hit = teamLru(db, SEARCH_RESULTS).get<T>(teamId, key, version);
+  return hit && !hit.expired ? hit.value : undefined;
 }
 
 /** Bytes of an array of ids in V8 (8 per element at most, plus the array's header). */
