@@ -21,15 +21,36 @@ describe('a kept list order', () => {
     expect(pickedInOrder(order, [])).toEqual([]);
   });
 
-  it('works the same when the ids spread far apart (positions in a Map)', () => {
+  it('works the same when the ids spread far apart (positions found by binary search)', () => {
     const spread = list.map((id) => id * 100_000 + 7);
     const order = listOrderOf(spread)!;
-    // A Map costs more than an array of positions would have for packed ids.
-    expect(order.bytes).toBeGreaterThan(listOrderOf(list)!.bytes);
     const matches = [spread[42]!, spread[1]!, 8, spread[1_999]!];
     expect(pickedInOrder(order, matches)).toEqual([spread[1], spread[42], spread[1_999]]);
     const many = spread.filter((_, i) => i % 2 === 1);
     expect(pickedInOrder(order, many)).toEqual(many);
+  });
+
+  it('picks the rows whose kept value is among the parents’ ids (a lease by its store) beside the own matches', () => {
+    // Each row's value: its "store", 0–99, and none (null) for every 50th row.
+    const values = list.map((id, i) => (i % 50 === 0 ? null : id % 100));
+    // The values come apart from the order, by row in another order, with a row the list does not hold.
+    const rows = [...list, 5_000_000].reverse();
+    const order = listOrderOf(list, {
+      of: rows,
+      values: rows.map((id) => (id === 5_000_000 ? 3 : (values[list.indexOf(id)] ?? null))),
+    })!;
+    expect(order.bytes).toBeGreaterThan(listOrderOf(list)!.bytes);
+    const own = [list[0]!, list[1_999]!];
+    const stores = [7, 42, 4_000_000];
+    const want = list.filter(
+      (id, i) => own.includes(id) || (values[i] !== null && stores.includes(id % 100)),
+    );
+    expect(pickedInOrder(order, own, stores)).toEqual(want);
+    expect(pickedInOrder(order, [], stores)).toEqual(
+      list.filter((id, i) => values[i] !== null && stores.includes(id % 100)),
+    );
+    expect(pickedInOrder(order, own, [])).toEqual([list[0], list[1_999]]);
+    expect(listOrderOf([1, 2], { of: [1, 2], values: [3, 2 ** 40] })).toBeNull();
   });
 
   it('keeps nothing for ids past 32 bits, and an empty list matches nothing', () => {

@@ -97,7 +97,7 @@ describe('the leases search box', () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
     const store = await buildStore(client, { name: 'Bilby Books' });
-    await buildStore(client, { name: 'Other Place' });
+    const other = await buildStore(client, { name: 'Other Place' });
     // 25,001 leases of the matching store, one in four a draft, their expiry dates spread over the years with
     // ties (the id orders those): more than PostgreSQL orders in one statement, or SQLite reads by key.
     const now = new Date().toISOString();
@@ -172,5 +172,14 @@ describe('the leases search box', () => {
       total: drafts.length,
       references: drafts.slice(0, 25),
     });
+
+    // A lease of the other store found by its reference alone, beside the leases found by their store (SQLite
+    // picks the two parts out of the list's order): first of all, as it expires before any of them.
+    await buildLease(client, { store_id: other.id, reference: 'Bilby annex', expiration_date: '2029-12-31' });
+    for (const query of ['per_page=25', 'per_page=25&page=2'])
+      expect(await page(query)).toEqual({
+        total: count + 1,
+        references: ['Bilby annex', ...all].slice(query.endsWith('2') ? 25 : 0).slice(0, 25),
+      });
   });
 });
