@@ -13,6 +13,7 @@ import { cachedSearchResult, idsBytes, keptSearchResult, type MatchSet } from '.
 import { AppError } from './errors';
 import { listOrderOf, pickedInOrder, type ListOrder } from './list-order';
 import { cachedAtVersion, teamWriteVersion } from './team-cache';
+import { nextTurn } from './turns';
 
 /**
  * A whitelisted filter. By default `field in (values)` on the column of the same name; `condition`
@@ -218,7 +219,7 @@ export async function pageOfIds(
     return page;
   };
   if (options.search) {
-    // The list's own order, without the search box: SQLite keeps it and picks a dense search's matches out of it.
+    // The list's own order, without the search box: kept, so that a search's matches are picked out of it.
     const listOrder = () => {
       let rows = untyped
         .selectFrom(options.table)
@@ -321,12 +322,13 @@ export async function pageOfIds(
 const SEARCH_ORDER_MAX = 100_000;
 
 /**
- * SQLite: a list's ids in order without its search box (the team's live rows that meet the list's other
- * conditions), kept like a search's matches until the team writes, when there are at most LIST_ORDER_MAX of them.
- * A search with many matches is then its ids, read from the search index alone, picked out of that order in JS:
- * stores search=mark (52,557 of 100,000) 12 ms, where ordering them in SQL walked the name index and tested each
- * row against the match set (77 ms), and any search at all once the order is kept (hill's 5,010: 1.5 ms against
- * 43 ms). Reading the order costs about what one dense search did (18 ms for 100,000 stores), once per write.
+ * A list's ids in order without its search box (the team's live rows that meet the list's other conditions), kept
+ * like a search's matches until the team writes, when there are at most LIST_ORDER_MAX of them. A search with many
+ * matches is then its ids, read from the search index alone, picked out of that order in JS (list-order.ts), and so
+ * is any search once the order is kept. SQLite, stores search=mark (52,557 of 100,000): 12 ms, where ordering them
+ * in SQL walked the name index and tested each row against the match set (77 ms); hill's 5,010: 1.5 ms against
+ * 43 ms. PostgreSQL: mark's first page 0.27–0.36 s under the search benchmark (the walk and a count of 52,557) →
+ * tens of ms. Reading the order costs about what one dense search did (15–20 ms for 100,000 stores), once a write.
  */
 const LIST_ORDER_MAX = 200_000;
 /**
@@ -336,7 +338,32 @@ const LIST_ORDER_MAX = 200_000;
  * few times between two writes gains, one that writes between every two searches pays the read each time.
  */
 const WARM_ORDER_AFTER = 250;
-const ignore = () => {};
+
+/**
+ * Background reads of list orders, one at a time and WARM_SPACING_MS apart, each after the answer that asked for it
+ * has left: a common word warms four lists at once, and their reads back to back held the event loop for ~75 ms
+ * (the slowest of the search benchmark's first-time requests, ~110 ms, all came right after one).
+ */
+const WARM_SPACING_MS = 25;
+const warming: Array<() => Promise<unknown>> = [];
+let warmingRuns = false;
+function warmLater(read: () => Promise<unknown>) {
+  warming.push(read);
+  if (warmingRuns) return;
+  warmingRuns = true;
+  setTimeout(warmNext, 0).unref();
+}
+function warmNext() {
+  const read = warming.shift();
+  if (!read) {
+    warmingRuns = false;
+    return;
+  }
+  // A failed read is tried again by the next search that asks for it.
+  void read()
+    .catch(() => undefined)
+    .finally(() => setTimeout(warmNext, WARM_SPACING_MS).unref());
+}
 
 async function orderedMatches(
   db: Executor,
@@ -357,49 +384,45 @@ async function orderedMatches(
   // Inside a transaction nothing is cached (see cachedTotal): only matches read by key (matchesByKey) serve then.
   const version = db.isTransaction ? null : await teamWriteVersion(db, options.teamId);
   const cacheable = version !== null && columns.every((column) => typeof column === 'string');
-  const sqlite = dialectOf(db) === 'sqlite';
   const read = async () => {
     // Only on a miss: a kept search's answer need not compile the list's query.
     const search = options.search!;
-    const order =
-      cacheable && sqlite
-        ? keptListOrder(
-            db,
-            options.teamId,
-            version,
-            listOrder(),
-            search.parts
-              ? {
-                  column: search.parts.column,
-                  rows: untyped
-                    .selectFrom(options.table)
-                    .select(['id', sql.ref(search.parts.column).as('value')])
-                    .where('team_id', '=', options.teamId)
-                    .where('deleted_at', 'is', null)
-                    // The order of the live (team, column, id) index, which holds both: SQLite chose the bare
-                    // team index and a row look-up each (42 → 27 ms for 120,000 leases with their stores).
-                    .orderBy(search.parts.column)
-                    .orderBy('id'),
-                }
-              : null,
-          )
-        : null;
+    const order = cacheable
+      ? keptListOrder(
+          db,
+          options.teamId,
+          version,
+          listOrder(),
+          search.parts
+            ? {
+                column: search.parts.column,
+                rows: untyped
+                  .selectFrom(options.table)
+                  .select(['id', sql.ref(search.parts.column).as('value')])
+                  .where('team_id', '=', options.teamId)
+                  .where('deleted_at', 'is', null)
+                  // The order of the live (team, column, id) index, which holds both: SQLite chose the bare
+                  // team index and a row look-up each (42 → 27 ms for 120,000 leases with their stores).
+                  .orderBy(search.parts.column)
+                  .orderBy('id'),
+              }
+            : null,
+        )
+      : null;
     if (order?.kept) return matchesInOrder(db, order.kept, search);
     const byKey = await matchesByKey(db, untyped, options, columns);
     if (Array.isArray(byKey)) {
       // The next such search picks its matches from the order instead (see WARM_ORDER_AFTER).
-      if (order && byKey.length >= WARM_ORDER_AFTER) setImmediate(() => void order.read().catch(ignore));
+      if (order && byKey.length >= WARM_ORDER_AFTER) warmLater(order.read);
       return byKey;
     }
-    if (version === null || byKey === TOO_MANY_TO_ORDER) return null;
-    // Counted on the way: the walk that pages them instead finds its total in the cache.
-    if (byKey !== null) {
-      await cachedTotal(db, version, countQuery, async () => byKey.total);
-      return null;
-    }
-    // SQLite's many matches, out of the list's order (more than fit: walk instead).
+    // Many matches (SQLite: more than FEW_MATCHES; PostgreSQL: DENSE_MATCHES or more), out of the list's order.
     const list = order && (await order.read());
-    return list ? matchesInOrder(db, list, search) : null;
+    if (list) return matchesInOrder(db, list, search);
+    // More than fit: walk instead, with the total counted on the way when it was (PostgreSQL's leases).
+    if (version !== null && byKey !== null && byKey !== TOO_MANY_TO_ORDER)
+      await cachedTotal(db, version, countQuery, async () => byKey.total);
+    return null;
   };
   if (!cacheable) return read();
   const key = `matches\u0000${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}\u0000${columns.join(',')}\u0000${options.direction}`;
@@ -436,38 +459,54 @@ function keptListOrder(
         key,
         async () => {
           // The LIMIT also keeps SQLite from dropping the subquery's ORDER BY under the aggregate.
-          const ids = await idsOf(db, query.limit(LIST_ORDER_MAX + 1));
+          const [ids] = await idsOf(db, query.limit(LIST_ORDER_MAX + 1));
           if (ids.length > LIST_ORDER_MAX) return null;
           if (!values) return listOrderOf(ids);
+          // Two reads of ~20 ms each in one turn held every other request for both.
+          await nextTurn();
+          const sqlite = dialectOf(db) === 'sqlite';
           const { rows } = await sql<{
-            ids: string;
-            values: string;
-          }>`select json_group_array(id) as ids, json_group_array(value) as "values" from (${values.rows})`.execute(
+            ids: JsonArray<number>;
+            values: JsonArray<number | null>;
+          }>`select ${sql.raw(sqlite ? 'json_group_array' : 'json_agg')}(id) as ids, ${sql.raw(sqlite ? 'json_group_array' : 'json_agg')}(value) as "values" from (${values.rows}) as q`.execute(
             db,
           );
-          return listOrderOf(ids, {
-            of: JSON.parse(rows[0]!.ids) as number[],
-            values: JSON.parse(rows[0]!.values) as Array<number | null>,
-          });
+          return listOrderOf(ids, { of: jsonArray(rows[0]?.ids), values: jsonArray(rows[0]?.values) });
         },
         (order) => order?.bytes ?? 64,
       ),
   };
 }
 
-/** The ids `query` selects, in its order, as one JSON array from SQLite: parsing it beats a row object per id. */
-async function idsOf(db: Executor, query: Expression<unknown>): Promise<number[]> {
-  const { rows } = await sql<{
-    ids: string | null;
-  }>`select json_group_array(id) as ids from (${query})`.execute(db);
-  return JSON.parse(rows[0]?.ids ?? '[]') as number[];
+/** A JSON array from SQL: SQLite's text, PostgreSQL's json (which node-postgres parses), null for none. */
+type JsonArray<T> = string | T[] | null;
+const jsonArray = <T>(value: JsonArray<T> | undefined): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
+
+/**
+ * The ids each query selects, in its order, as one JSON array each, in one statement (parsing JSON beats a row
+ * object per id). PostgreSQL's `array(…)` keeps the subquery's order; SQLite's aggregate keeps it while the
+ * subquery has a LIMIT or nothing to reorder.
+ */
+async function idsOf<Queries extends Array<Expression<unknown>>>(
+  db: Executor,
+  ...queries: Queries
+): Promise<{ [K in keyof Queries]: number[] }> {
+  const sqlite = dialectOf(db) === 'sqlite';
+  const arrays = queries.map((query, i) =>
+    sqlite
+      ? sql`(select json_group_array(id) from (${query})) as ${sql.ref(`ids${i}`)}`
+      : sql`array_to_json(array(select id from (${query}) as q)) as ${sql.ref(`ids${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, JsonArray<number>>>`select ${sql.join(arrays)}`.execute(db);
+  return queries.map((_, i) => jsonArray(rows[0]?.[`ids${i}`])) as { [K in keyof Queries]: number[] };
 }
 
 /** The ids of `order` that `search` matches, in order; null when there are more than SEARCH_ORDER_MAX. */
 async function matchesInOrder(db: Executor, order: ListOrder, search: MatchSet): Promise<number[] | null> {
   const picked = search.parts
-    ? pickedInOrder(order, await idsOf(db, search.parts.own), await idsOf(db, search.parts.parents))
-    : pickedInOrder(order, await idsOf(db, search.ids));
+    ? pickedInOrder(order, ...(await idsOf(db, search.parts.own, search.parts.parents)))
+    : pickedInOrder(order, ...(await idsOf(db, search.ids)));
   return picked.length > SEARCH_ORDER_MAX ? null : picked;
 }
 

@@ -211,9 +211,9 @@ export type MatchSet = {
    */
   rows?: Expression<SqlBool>;
   /**
-   * SQLite, where `ids` are the list's own matches and the rows of matching parents (the leases of the matching
-   * stores): the same matches in two parts, so that a kept list order (platform/list.ts) that holds each row's
-   * `column` finds the second part from the parents' ids alone, without reading the rows.
+   * Where `ids` are the list's own matches and the rows of matching parents (the leases of the matching stores):
+   * the same matches in two parts, so that a kept list order (platform/list.ts) that holds each row's `column`
+   * finds the second part from the parents' ids alone, without reading the rows.
    */
   parts?: { own: RawBuilder<{ id: number }>; column: string; parents: RawBuilder<{ id: number }> };
 };

@@ -346,7 +346,7 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
       matchesRow: () => matches,
       // Each part through its own index in one bitmap: the stores' leases by store (an array, as in `ids`).
       ...(postgres && { rows: stores ? sql<SqlBool>`(${reference} or store_id ${ofStores})` : reference }),
-      ...(!postgres && stores && { parts: { own: references, column: 'store_id', parents: stores.ids } }),
+      ...(stores && { parts: { own: references, column: 'store_id', parents: stores.ids } }),
     };
     conditions.push(search.condition);
   }
