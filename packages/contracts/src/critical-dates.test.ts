@@ -117,6 +117,14 @@ describe('notice windows', () => {
       ['open', '2031-12-31', '2030-12-31', '2031-06-30'],
     ]);
     expect(after[1]!.renewal).toEqual({ start: '2032-01-01', end: '2036-12-31' });
+    // A list's deadline needs the chain only up to the first renewal not yet exercised: the same windows, no more.
+    const three = { rule: twelveToSixMonths, dates, count: 3, length_months: 60, today: '2026-01-15' };
+    for (const exercised of [0, 1, 3]) {
+      const whole = renewalChain({ ...three, exercised });
+      expect(renewalChain({ ...three, exercised, currentOnly: true })).toEqual(
+        whole.slice(0, Math.min(exercised + 1, 3)),
+      );
+    }
   });
 
   it('marks the open window lapsed once its latest date has passed, and closes the rest when waived', () => {

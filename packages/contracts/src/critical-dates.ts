@@ -356,6 +356,8 @@ export function renewalChain(input: {
   closed?: 'waived' | 'lapsed' | null;
   today?: IsoDate;
   calendar?: HolidayCalendar;
+  /** Stop at the first renewal not yet exercised (the one a list shows the deadline of). */
+  currentOnly?: boolean;
 }): RenewalWindow[] {
   const current = input.dates.term_end ?? input.dates.expiration_date;
   if (!current) return [];
@@ -381,6 +383,7 @@ export function renewalChain(input: {
     else state = input.closed ? input.closed : 'future';
     const renewal = renewalTerm(termEnd, input.length_months);
     windows.push({ sequence, term_end: termEnd, renewal, window, state });
+    if (input.currentOnly && sequence > input.exercised) break;
     termEnd = renewal.end;
   }
   return windows;

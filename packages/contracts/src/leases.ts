@@ -350,7 +350,13 @@ export type OptionNoticeTerms = {
 export function optionNoticeWindows(
   option: OptionNoticeTerms,
   dates: AnchorDates,
-  context: { calendar: HolidayCalendar; today?: IsoDate; conventions?: NoticeConventions },
+  context: {
+    calendar: HolidayCalendar;
+    today?: IsoDate;
+    conventions?: NoticeConventions;
+    /** A renewal chain up to its first renewal not yet exercised only (renewalChain). */
+    currentOnly?: boolean;
+  },
 ): RenewalWindow[] {
   const rule = optionRuleWithConventions(option, context.conventions);
   const closed = option.status === 'waived' ? 'waived' : option.status === 'lapsed' ? 'lapsed' : null;
@@ -365,6 +371,7 @@ export function optionNoticeWindows(
       closed,
       today: context.today,
       calendar: context.calendar,
+      currentOnly: context.currentOnly,
     });
   }
   const window = noticeWindow(rule, dates, { calendar: context.calendar });

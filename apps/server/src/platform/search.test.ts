@@ -4,9 +4,25 @@ import { useTestApp } from '../../test/context';
 import { buildUser, signIn } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
 import { writeTransaction } from './db';
-import { indexRecord, searchIndexRow, searchType, unindexRecord } from './search';
+import { indexRecord, normalizeText, searchIndexRow, searchType, unindexRecord } from './search';
 
 const ctx = useTestApp();
+
+describe('normalized text', () => {
+  it('is the same through the ASCII shortcut as through Unicode decomposition, and folds accents', () => {
+    const unicode = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    for (const text of [ascii, ' Hill & Sons, LLC — No.7 ', 'O’Brien-Smith\t42', 'MARKET st.'])
+      expect(normalizeText(text)).toBe(unicode(text));
+    expect(normalizeText('Café Zürich ½ Ⅻ')).toBe('cafe zurich 1 2 xii');
+  });
+});
 
 /**
  * Document search rows written straight into the index (the benchmark's way), more than the sampling

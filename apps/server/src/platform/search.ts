@@ -23,7 +23,18 @@ const TYPE_CODES: Record<SearchType, number> = {
 };
 const CANDIDATES = 50;
 
+/** Plain ASCII: no decomposition to undo, and letters and digits are a–z, 0–9 once lowercased. */
+// eslint-disable-next-line no-control-regex -- control characters are ASCII too (and become spaces)
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function normalizeText(text: string): string {
+  // Most names and titles: the same answer without NFKD and two Unicode regexes (ranking the global search's
+  // candidates normalised ~50,000 titles over the search benchmark's first-time round).
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

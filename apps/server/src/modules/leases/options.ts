@@ -26,16 +26,21 @@ export function storedRule(row: {
   return row.notice_rule ? (JSON.parse(row.notice_rule) as NoticeRule) : null;
 }
 
-/** The option's windows under the team's calendar, counting conventions and today (optionNoticeWindows). */
+/**
+ * The option's windows under the team's calendar, counting conventions and today (optionNoticeWindows); with
+ * `currentOnly`, a renewal chain only up to its first renewal not yet exercised, all that currentWindow reads.
+ */
 export const optionWindows = (
   option: OptionTerms,
   dates: AnchorDates,
   calendar: TeamCalendar,
+  currentOnly = false,
 ): RenewalWindow[] =>
   optionNoticeWindows(option, dates, {
     calendar: calendar.holidays,
     today: calendar.today,
     conventions: conventionsOf(calendar),
+    currentOnly,
   });
 
 const conventionsOf = (calendar: TeamCalendar): NoticeConventions => ({

@@ -241,15 +241,23 @@ async function presentLeaseListItems(
       .filter((o) => o.lease_id === row.id)
       .map((o) => ({
         status: o.status as LeaseOptionOut['status'],
+        // Only an open option has a current window: the others' renewal chains were computed and thrown away.
         deadline:
-          currentWindow(
-            optionWindows(
-              { ...o, notice: storedRule(o), notice_from: o.notice_from as 'expiration' | 'commencement' },
-              anchorsOf(row),
-              calendar,
-            ),
-            o.status,
-          )?.window.latest.date ?? null,
+          o.status === 'open'
+            ? (currentWindow(
+                optionWindows(
+                  {
+                    ...o,
+                    notice: storedRule(o),
+                    notice_from: o.notice_from as 'expiration' | 'commencement',
+                  },
+                  anchorsOf(row),
+                  calendar,
+                  true,
+                ),
+                o.status,
+              )?.window.latest.date ?? null)
+            : null,
       }));
     return {
       ...leaseFields(
