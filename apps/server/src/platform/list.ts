@@ -327,8 +327,8 @@ const SEARCH_ORDER_MAX = 100_000;
  * matches is then its ids, read from the search index alone, picked out of that order in JS (list-order.ts), and so
  * is any search once the order is kept. SQLite, stores search=mark (52,557 of 100,000): 12 ms, where ordering them
  * in SQL walked the name index and tested each row against the match set (77 ms); hill's 5,010: 1.5 ms against
- * 43 ms. PostgreSQL: mark's first page 0.27–0.36 s under the search benchmark (the walk and a count of 52,557) →
- * tens of ms. Reading the order costs about what one dense search did (15–20 ms for 100,000 stores), once a write.
+ * 43 ms. PostgreSQL: mark's first page took 0.27–0.36 s under the search benchmark (the walk and a count of 52,557);
+ * now the range of its terms' index and a pick. Reading the order costs about what one dense search did (15–20 ms for 100,000 stores), once a write.
  */
 const LIST_ORDER_MAX = 200_000;
 /**
@@ -341,8 +341,8 @@ const WARM_ORDER_AFTER = 250;
 
 /**
  * Background reads of list orders, one at a time and WARM_SPACING_MS apart, each after the answer that asked for it
- * has left: a common word warms four lists at once, and their reads back to back held the event loop for ~75 ms
- * (the slowest of the search benchmark's first-time requests, ~110 ms, all came right after one).
+ * has left: a common word warms four lists at once, and an event-loop lag probe saw their reads back to back hold
+ * the loop for ~75 ms.
  */
 const WARM_SPACING_MS = 25;
 const warming: Array<() => Promise<unknown>> = [];
