@@ -201,11 +201,16 @@ export async function pageOfIds(
   // The table name is one of four literals and columns come from whitelists; Kysely's typed builder
   // cannot follow a table chosen at run time, so this one helper works on the untyped builder.
   const untyped = untypedDb(db);
-  let base = untyped
-    .selectFrom(options.table)
-    .where('team_id', '=', options.teamId)
-    .where('deleted_at', 'is', null);
-  for (const condition of options.conditions) base = base.where(condition);
+  // The team's live rows that meet `conditions`.
+  const liveRows = (conditions: Array<Expression<SqlBool>>) => {
+    let rows = untyped
+      .selectFrom(options.table)
+      .where('team_id', '=', options.teamId)
+      .where('deleted_at', 'is', null);
+    for (const condition of conditions) rows = rows.where(condition);
+    return rows;
+  };
+  const base = liveRows(options.conditions);
 
   const columns = [...options.orderBy, 'id'];
   const offset = (options.page - 1) * options.perPage;
@@ -219,17 +224,12 @@ export async function pageOfIds(
     return page;
   };
   if (options.search) {
-    // The list's own order, without the search box: kept, so that a search's matches are picked out of it.
-    const listOrder = () => {
-      let rows = untyped
-        .selectFrom(options.table)
-        .where('team_id', '=', options.teamId)
-        .where('deleted_at', 'is', null);
-      for (const condition of options.conditions)
-        if (condition !== options.search!.condition) rows = rows.where(condition);
-      return ordered(rows.select('id'));
-    };
-    const sorted = await orderedMatches(db, untyped, options, columns, countQuery, listOrder);
+    const search = options.search;
+    const sorted = await orderedMatches(db, untyped, options, columns, countQuery, {
+      // The list's own order, without the search box: kept, so that a search's matches are picked out of it.
+      order: () => ordered(liveRows(options.conditions.filter((c) => c !== search.condition)).select('id')),
+      teamRows: () => liveRows([]),
+    });
     if (sorted) return { ids: sorted.slice(offset, offset + options.perPage), total: sorted.length };
   }
   // Inside a transaction nothing is cached (see cachedTotal): page and count, as they are.
@@ -281,14 +281,10 @@ export async function pageOfIds(
     const total = await cachedTotal(db, version, countQuery, countNow);
     let pageBase = base;
     if (total >= DENSE_MATCHES) {
-      pageBase = untyped
-        .selectFrom(options.table)
-        .where('team_id', '=', options.teamId)
-        .where('deleted_at', 'is', null);
-      for (const condition of options.conditions)
-        pageBase = pageBase.where(
-          condition === options.search.condition ? options.search.matchesRow(options.table) : condition,
-        );
+      const search = options.search;
+      pageBase = liveRows(
+        options.conditions.map((c) => (c === search.condition ? search.matchesRow(options.table) : c)),
+      );
     }
     const rows = await ordered(pageBase.select('id')).limit(options.perPage).offset(offset).execute();
     return { ids: rows.map((r: { id: number }) => r.id), total };
@@ -328,7 +324,8 @@ const SEARCH_ORDER_MAX = 100_000;
  * is any search once the order is kept. SQLite, stores search=mark (52,557 of 100,000): 12 ms, where ordering them
  * in SQL walked the name index and tested each row against the match set (77 ms); hill's 5,010: 1.5 ms against
  * 43 ms. PostgreSQL: mark's first page took 0.27–0.36 s under the search benchmark (the walk and a count of 52,557);
- * now the range of its terms' index and a pick. Reading the order costs about what one dense search did (15–20 ms for 100,000 stores), once a write.
+ * now the range of its terms' index and a pick. Reading the order costs about what one dense search did (15–20 ms
+ * for 100,000 stores), once a write.
  */
 const LIST_ORDER_MAX = 200_000;
 /**
@@ -378,8 +375,14 @@ async function orderedMatches(
   },
   columns: SortColumn[],
   countQuery: CompiledQuery,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
-  listOrder: () => SelectQueryBuilder<any, any, any>,
+  lists: {
+    /** The list's ids in order without the search box. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+    order: () => SelectQueryBuilder<any, any, any>;
+    /** The team's live rows of the list's table, whatever the list's other conditions. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+    teamRows: () => SelectQueryBuilder<any, any, any>;
+  },
 ): Promise<number[] | null> {
   // Inside a transaction nothing is cached (see cachedTotal): only matches read by key (matchesByKey) serve then.
   const version = db.isTransaction ? null : await teamWriteVersion(db, options.teamId);
@@ -392,15 +395,13 @@ async function orderedMatches(
           db,
           options.teamId,
           version,
-          listOrder(),
+          lists.order(),
           search.parts
             ? {
                 column: search.parts.column,
-                rows: untyped
-                  .selectFrom(options.table)
+                rows: lists
+                  .teamRows()
                   .select(['id', sql.ref(search.parts.column).as('value')])
-                  .where('team_id', '=', options.teamId)
-                  .where('deleted_at', 'is', null)
                   // The order of the live (team, column, id) index, which holds both: SQLite chose the bare
                   // team index and a row look-up each (42 → 27 ms for 120,000 leases with their stores).
                   .orderBy(search.parts.column)

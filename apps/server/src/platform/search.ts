@@ -274,8 +274,8 @@ export function matchingIdsCondition(
 /**
  * Search answers (a list search box's matches in page order, the global search's groups) per database, in a
  * per-team LRU by bytes (team-lru.ts): a search's ordered matches are at most 100,000 ids (≈ 800 KB), so a
- * team keeps at least 20 of its biggest and thousands of ordinary ones, and 64 MB holds four teams' worth. SQLite
- * keeps lists' orders here too (list.ts LIST_ORDER_MAX: 100,000 stores in about 1.2 MB).
+ * team keeps at least 20 of its biggest and thousands of ordinary ones, and 64 MB holds four teams' worth. Lists'
+ * orders are kept here too (list.ts LIST_ORDER_MAX: 100,000 stores in about 1.2 MB).
  */
 export const SEARCH_RESULTS: TeamLruOptions = {
   name: 'search-results',
