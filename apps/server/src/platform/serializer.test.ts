@@ -5,11 +5,13 @@ import {
   attributeValuesOutSchema,
   dashboardSchema,
   dataOf,
+  leaseListItemSchema,
   leaseSchema,
   paginated,
   storeSchema,
 } from '@storekeep/contracts';
-import { compiledSerializerCompiler } from './serializer';
+import fastJson from 'fast-json-stringify';
+import { compiledSerializerCompiler, responseJsonSchema } from './serializer';
 import { useTestApp } from '../../test/context';
 import { buildLease, buildStore, teamWithRoles } from '../../test/factories';
 
@@ -76,6 +78,31 @@ describe('compiled response serializers', () => {
   it('without verifying (production), drop what the schema lacks rather than leak it', () => {
     const stringify = serializer(record, false);
     expect(JSON.parse(stringify({ ...good, secret: 'leaked' }))).not.toHaveProperty('secret');
+  });
+
+  it('tell nullable fields and unions of bare types apart by type, without a validator compiled on first use', () => {
+    const code = (schema: z.ZodType) =>
+      (fastJson(responseJsonSchema(schema), { mode: 'debug' }) as unknown as { code: string }).code;
+    for (const schema of [
+      record,
+      paginated(storeSchema),
+      paginated(leaseListItemSchema),
+      dataOf(leaseSchema),
+    ])
+      expect(code(schema)).not.toContain('getSchemaValidator');
+    // A union it cannot tell by type (two objects) still goes through the validator, and still writes the right one.
+    const shapes = z.union([z.object({ a: z.number() }), z.object({ b: z.string() })]);
+    expect(code(shapes)).toContain('getSchemaValidator');
+    expect(JSON.parse(serializer(shapes, false)({ b: 'x' }))).toEqual({ b: 'x' });
+    // Null, a related record with a field the schema lacks (dropped), and every type of an attribute value.
+    const stringify = serializer(record, false);
+    const values = { floor: 2.5, opened: '2024-01-05', flag: false, options: [], empty: null };
+    const written = JSON.parse(
+      stringify({ ...good, ref: { id: 3, name: 'B', extra: 1 }, attributes: values }),
+    );
+    expect(written.ref).toEqual({ id: 3, name: 'B' });
+    expect(written.attributes).toEqual(values);
+    expect(JSON.parse(stringify({ ...good, ref: null, when: null })).ref).toBeNull();
   });
 
   it('serve a route: the app sets them for every response schema', async () => {

@@ -21,7 +21,7 @@ export function responseJsonSchema(schema: z.ZodType): Schema {
 
 /**
  * Zod marks every output object `additionalProperties: false`. fast-json-stringify writes only the named
- * properties anyway, but it picks a branch of a union (a nullable reference, say) by validating the value,
+ * properties anyway, but it picks a branch of a union it cannot tell by type alone by validating the value,
  * and a closed object would then fail on one extra field and throw mid-answer in production. Open, the extra
  * field is just not written; outside production the verification reports it.
  */
@@ -43,7 +43,51 @@ function open(node: unknown): unknown {
         .map(([key, value]) => [key, key === 'items' ? common : value]),
     );
   }
-  return Object.fromEntries(entries);
+  return withoutTypeUnion(Object.fromEntries(entries) as Record<string, unknown>);
+}
+
+/** The branches of a union that differ in their JSON type alone (`string | number | string[] | null`). */
+const SIMPLE_BRANCH_KEYS = new Set(['type', 'items']);
+
+/**
+ * fast-json-stringify picks a branch of `anyOf` by running a validator (Ajv) on the value, compiled the first
+ * time that branch is met: on every nullable field of every answer, and on a nullable object the whole object
+ * validated before it is written (a tenth of a list page's serializing time; each first use compiled for ~10–20 ms
+ * in the middle of a request). The two unions the contracts make most are written without it: `S | null`
+ * becomes S with `nullable: true`, and a union of bare types a `type` list, both of which it tests by `typeof`.
+ */
+function withoutTypeUnion(node: Record<string, unknown>): Record<string, unknown> {
+  const { anyOf: branches, ...siblings } = node;
+  if (!Array.isArray(branches)) return node;
+  const isNull = (branch: Record<string, unknown>) =>
+    branch.type === 'null' && Object.keys(branch).length === 1;
+  const options = branches as Array<Record<string, unknown>>;
+  const others = options.filter((branch) => !isNull(branch));
+  if (others.length === options.length - 1 && others.length === 1) {
+    const [only] = others;
+    if (typeof only!.type === 'string' && only!.type !== 'null' && !('nullable' in only!))
+      return { ...siblings, ...only, nullable: true };
+  }
+  const types = options.map((branch) => branch.type);
+  const arrays = options.filter((branch) => branch.type === 'array');
+  if (
+    options.every(
+      (branch) =>
+        typeof branch.type === 'string' &&
+        Object.keys(branch).every((key) => SIMPLE_BRANCH_KEYS.has(key)) &&
+        (branch.type === 'array' || !('items' in branch)),
+    ) &&
+    new Set(types).size === types.length &&
+    !('type' in siblings) &&
+    arrays.length <= 1
+  )
+    // Arrays first: its `string` test also takes any object with its own toString, an array among them.
+    return {
+      ...siblings,
+      type: [...types.filter((type) => type === 'array'), ...types.filter((type) => type !== 'array')],
+      ...(arrays[0] && { items: arrays[0].items }),
+    };
+  return node;
 }
 
 /** JSON.stringify's view of a value: what a client would read had nothing been dropped or coerced. */
