@@ -76,6 +76,31 @@ describe('document search over many rows', () => {
     expect(await searchType(ctx.db, dialect, team.id, 'documents', 'needle everywhere')).toHaveLength(1);
   });
 
+  it('ranks whole-word matches first when more records than it ranks share the prefix, only in the team', async () => {
+    const { team } = await buildUser(ctx);
+    const { team: other } = await buildUser(ctx);
+    // Ids of their own: the index's rows are keyed by record id across teams.
+    const entry = (teamId: number, n: number, word: string) =>
+      searchIndexRow({ teamId, type: 'documents', id: 50_000 + n, title: `${word} ${n}`, subtitle: null });
+    // 120 records whose words only start with the query, written before the three that hold it whole.
+    const rows = [
+      ...Array.from({ length: 120 }, (_, i) => entry(team.id, i + 1, i % 2 ? 'broker' : 'brown')),
+      ...[201, 202, 203].map((id) => entry(team.id, id, 'bro')),
+      entry(other.id, 300, 'bro'),
+    ];
+    await ctx.db.insertInto('search_index').values(rows).execute();
+    const { dialect } = ctx.app.deps;
+    const hits = await searchType(ctx.db, dialect, team.id, 'documents', 'bro');
+    expect(hits.map((hit) => hit.id - 50_000).slice(0, 3)).toEqual([201, 202, 203]);
+    expect(hits).toHaveLength(5);
+    expect(hits.every((hit) => hit.id <= 50_203)).toBe(true);
+    // A prefix alone still finds records, and a removed record is no longer among them.
+    await unindexRecord(ctx.db, 'documents', 50_201);
+    const after = await searchType(ctx.db, dialect, team.id, 'documents', 'bro');
+    expect(after.map((hit) => hit.id)).not.toContain(50_201);
+    expect((await searchType(ctx.db, dialect, team.id, 'documents', 'brok', 200)).length).toBe(50);
+  });
+
   it('keeps a document out of the PostgreSQL word btree and still finds and forgets it', async () => {
     const { team } = await buildUser(ctx);
     await indexRecord(ctx.db, {

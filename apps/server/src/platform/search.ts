@@ -341,6 +341,8 @@ export async function searchType(
   if (dialect === 'postgres' && usesTermRows(type))
     return (await termRowHits(db, teamId, [[type, within]], tokens, limit)).get(type) ?? [];
   const restrict = within ? rowidWithin(type, within) : null;
+  if (dialect === 'sqlite' && !restrict && tokens.length === 1 && PLAIN_WORD.test(tokens[0]!))
+    return ranked(type, await wordRangeCandidates(db, scopeToken(teamId, type) + tokens[0]), tokens, limit);
   if (dialect === 'postgres' && !restrict && tokens.length === 1)
     return ranked(type, await sampledOneWord(db, teamId, type, tokens), tokens, limit);
   const candidates = (prefix: boolean) =>
@@ -362,6 +364,25 @@ export async function searchType(
     tokens,
     limit,
   );
+}
+
+/**
+ * A word as both normalizeText and FTS5's tokenizer write it (they could disagree on the case of some other
+ * letters): its stored words can be read by range.
+ */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/**
+ * SQLite, one word: the first CANDIDATES records holding a word that starts with it, walking the index's words in
+ * order from the word itself (migration 0069), so whole-word matches come first and prefixes fill in, as
+ * wholeWordsFirst orders them. MATCH with a prefix would merge every such word's list first, LIMIT or not.
+ */
+async function wordRangeCandidates(db: Executor, word: string): Promise<CandidateRow[]> {
+  const { rows } =
+    await sql<CandidateRow>`select rowid, title, subtitle from search_index where rowid in (select distinct doc from search_index_instances where term >= ${word} and term < ${word + '\u{10ffff}'} limit ${CANDIDATES})`.execute(
+      db,
+    );
+  return rows;
 }
 
 /** The first CANDIDATES of whole-word matches, then of prefix matches not among them. */

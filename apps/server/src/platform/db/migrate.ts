@@ -63,6 +63,7 @@ import { agreementNumberTrigrams } from './migrations/0065-agreement-number-trig
 import { oneOpenReminderIndex } from './migrations/0066-one-open-reminder-index';
 import { queueDueIndexes } from './migrations/0067-queue-due-indexes';
 import { queueRetentionIndexes } from './migrations/0068-queue-retention-indexes';
+import { searchIndexInstances } from './migrations/0069-search-index-instances';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -125,6 +126,7 @@ const migrations: Record<string, AppMigration> = {
   '0066-one-open-reminder-index': oneOpenReminderIndex,
   '0067-queue-due-indexes': queueDueIndexes,
   '0068-queue-retention-indexes': queueRetentionIndexes,
+  '0069-search-index-instances': searchIndexInstances,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
