@@ -2,6 +2,7 @@ import {
   sql,
   type CompiledQuery,
   type Expression,
+  type RawBuilder,
   type Kysely,
   type SelectQueryBuilder,
   type SqlBool,
@@ -395,7 +396,7 @@ async function orderedMatches(
           db,
           options.teamId,
           version,
-          lists.order(),
+          { query: lists.order(), columns: columns as string[], direction: options.direction },
           search.parts
             ? {
                 column: search.parts.column,
@@ -408,9 +409,16 @@ async function orderedMatches(
                   .orderBy('id'),
               }
             : null,
+          (id, names) =>
+            untyped
+              .selectFrom(options.table)
+              .select(names)
+              .where('team_id', '=', options.teamId)
+              .where('id', '=', id)
+              .executeTakeFirst() as Promise<Record<string, unknown> | undefined>,
         )
       : null;
-    if (order?.kept) return matchesInOrder(db, order.kept, search);
+    if (order?.kept) return matchesInOrder(db, { teamId: options.teamId, version }, order.kept, search);
     const byKey = await matchesByKey(db, untyped, options, columns);
     if (Array.isArray(byKey)) {
       // The next such search picks its matches from the order instead (see WARM_ORDER_AFTER).
@@ -419,7 +427,7 @@ async function orderedMatches(
     }
     // Many matches (SQLite: more than FEW_MATCHES; PostgreSQL: DENSE_MATCHES or more), out of the list's order.
     const list = order && (await order.read());
-    if (list) return matchesInOrder(db, list, search);
+    if (list) return matchesInOrder(db, { teamId: options.teamId, version }, list, search);
     // More than fit: walk instead, with the total counted on the way when it was (PostgreSQL's leases).
     if (version !== null && byKey !== null && byKey !== TOO_MANY_TO_ORDER)
       await cachedTotal(db, version, countQuery, async () => byKey.total);
@@ -439,17 +447,43 @@ function keptListOrder(
   db: Executor,
   teamId: number,
   version: number,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
-  query: SelectQueryBuilder<any, any, any>,
+  order: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+    query: SelectQueryBuilder<any, any, any>;
+    /** The sort columns, `id` last. */
+    columns: string[];
+    direction: 'asc' | 'desc';
+  },
   /**
    * The list's rows' `id` and `value` of a column to keep beside the order (MatchSet.parts): read apart, through
    * an index that holds them, as the order's sort index does not (leases by expiry with their stores in one
    * statement: 175 ms, a row look-up each; 18 + 27 ms in two).
    */
-  values: { column: string; rows: Expression<unknown> } | null,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+  values: { column: string; rows: SelectQueryBuilder<any, any, any> } | null,
+  /** One row's values of `names`, by id (where a slice of the order ends). */
+  rowOf: (id: number, names: string[]) => Promise<Record<string, unknown> | undefined>,
 ): { kept: ListOrder | null | undefined; read: () => Promise<ListOrder | null> } {
-  const compiled = query.compile();
+  const compiled = order.query.compile();
   const key = `order\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}\u0000${values?.column ?? ''}`;
+  const readAll = async () => {
+    if (dialectOf(db) === 'postgres') return readWhole(db, order.query, values);
+    const ids = await slicedIds(db, { ...order, max: LIST_ORDER_MAX, rowOf });
+    if (!ids) return readWhole(db, order.query, values);
+    if (ids.ids.length > LIST_ORDER_MAX) return null;
+    if (!values) return { ids: ids.ids };
+    await nextTurn();
+    const pairs = await slicedIds(db, {
+      query: values.rows,
+      columns: [values.column, 'id'],
+      direction: 'asc',
+      max: Infinity,
+      rowOf,
+      value: values.column,
+    });
+    if (!pairs) return readWhole(db, order.query, values);
+    return { ids: ids.ids, values: { of: pairs.ids, values: pairs.values } };
+  };
   return {
     kept: keptSearchResult<ListOrder | null>(db, teamId, version, key),
     read: () =>
@@ -459,24 +493,129 @@ function keptListOrder(
         version,
         key,
         async () => {
-          // The LIMIT also keeps SQLite from dropping the subquery's ORDER BY under the aggregate.
-          const [ids] = await idsOf(db, query.limit(LIST_ORDER_MAX + 1));
-          if (ids.length > LIST_ORDER_MAX) return null;
-          if (!values) return listOrderOf(ids);
-          // Two reads of ~20 ms each in one turn held every other request for both.
-          await nextTurn();
-          const sqlite = dialectOf(db) === 'sqlite';
-          const { rows } = await sql<{
-            ids: JsonArray<number>;
-            values: JsonArray<number | null>;
-          }>`select ${sql.raw(sqlite ? 'json_group_array' : 'json_agg')}(id) as ids, ${sql.raw(sqlite ? 'json_group_array' : 'json_agg')}(value) as "values" from (${values.rows}) as q`.execute(
-            db,
-          );
-          return listOrderOf(ids, { of: jsonArray(rows[0]?.ids), values: jsonArray(rows[0]?.values) });
+          let read = await readAll();
+          // Slices are separate statements: a write between two of them (which moves the team's version) could
+          // have left a row out or in twice. Read again, then, in one statement each.
+          if (dialectOf(db) === 'sqlite' && (await teamWriteVersion(db, teamId)) !== version)
+            read = await readWhole(db, order.query, values);
+          return read && listOrderOf(read.ids, read.values);
         },
-        (order) => order?.bytes ?? 64,
+        (kept) => kept?.bytes ?? 64,
       ),
   };
+}
+
+/** keptListOrder's reads, in one statement each: PostgreSQL's, and SQLite's when the team wrote during slicedIds. */
+async function readWhole(
+  db: Executor,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+  query: SelectQueryBuilder<any, any, any>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+  values: { column: string; rows: SelectQueryBuilder<any, any, any> } | null,
+) {
+  // The LIMIT also keeps SQLite from dropping the subquery's ORDER BY under the aggregate.
+  const [ids] = await idsOf(db, query.limit(LIST_ORDER_MAX + 1));
+  if (ids.length > LIST_ORDER_MAX) return null;
+  if (!values) return { ids };
+  // Two reads of ~20 ms each in one turn held every other request for both.
+  await nextTurn();
+  const aggregate = sql.raw(dialectOf(db) === 'sqlite' ? 'json_group_array' : 'json_agg');
+  const { rows } = await sql<{
+    ids: JsonArray<number>;
+    values: JsonArray<number | null>;
+  }>`select ${aggregate}(id) as ids, ${aggregate}(value) as "values" from (${values.rows}) as q`.execute(db);
+  return { ids, values: { of: jsonArray(rows[0]?.ids), values: jsonArray(rows[0]?.values) } };
+}
+
+/**
+ * A list's ids in order, `slice` (ORDER_SLICE) at a time, the event loop free between two slices: on SQLite one
+ * statement for 100,000 stores held every other request for 15–25 ms (contacts, leases and their stores alike),
+ * the slowest stretches of the search benchmark's first-time round. Each slice starts after the last row of the
+ * one before by its sort key (an OFFSET would step over every row before it again: twice the work in all). NULL
+ * does not compare, so the rows whose first sort column is NULL are a segment of their own, read where the
+ * database sorts them (SQLite: below every value; PostgreSQL: above), and the other columns' comparisons place
+ * NULL the same way. With `value`, that column's values come too, beside the ids. Null when the row a slice
+ * ended on is gone (a write: read it all in one statement instead).
+ */
+export async function slicedIds(
+  db: Executor,
+  options: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
+    query: SelectQueryBuilder<any, any, any>;
+    /** Columns of the query's table, the sort columns and `id` last. */
+    columns: string[];
+    direction: 'asc' | 'desc';
+    /** Stops once it has more ids than this. */
+    max: number;
+    rowOf: (id: number, names: string[]) => Promise<Record<string, unknown> | undefined>;
+    value?: string;
+    slice?: number;
+  },
+): Promise<{ ids: number[]; values: Array<number | null> } | null> {
+  const { columns, direction } = options;
+  const size = options.slice ?? ORDER_SLICE;
+  const nullsFirst = (direction === 'asc') === (dialectOf(db) === 'sqlite');
+  const [lead] = columns as [string, ...string[]];
+  const isNull = sql<SqlBool>`${sql.ref(lead)} is null`;
+  const notNull = sql<SqlBool>`${sql.ref(lead)} is not null`;
+  const segments = lead === 'id' ? [null] : nullsFirst ? [isNull, notNull] : [notNull, isNull];
+  const json = sql.raw(dialectOf(db) === 'sqlite' ? 'json_group_array' : 'json_agg');
+  const ids: number[] = [];
+  const values: Array<number | null> = [];
+  for (const segment of segments) {
+    let last: unknown[] | null = null;
+    for (;;) {
+      let slice = options.query;
+      if (segment) slice = slice.where(segment);
+      if (last) {
+        slice = slice.where(rowsAfter(columns, last, direction, nullsFirst));
+        // The first column's bound on its own too: the range of the sort index the slice starts in.
+        if (last[0] !== null) slice = slice.where(sql.ref(lead), direction === 'asc' ? '>=' : '<=', last[0]);
+      }
+      const { rows } = await sql<{
+        ids: JsonArray<number>;
+        values: JsonArray<number | null>;
+      }>`select ${json}(id) as ids, ${options.value ? sql`${json}(value)` : sql`null`} as "values" from (${slice.limit(size)}) as slice`.execute(
+        db,
+      );
+      const part = jsonArray(rows[0]?.ids);
+      for (const id of part) ids.push(id);
+      if (options.value) for (const value of jsonArray(rows[0]?.values)) values.push(value);
+      if (ids.length > options.max || part.length < size) break;
+      const row = await options.rowOf(part.at(-1)!, columns);
+      if (!row || columns.some((column) => !(column in row))) return null;
+      last = columns.map((column) => row[column] ?? null);
+      await nextTurn();
+    }
+    if (ids.length > options.max) break;
+  }
+  return { ids, values };
+}
+
+/** How many ids a slice of slicedIds reads: 2–4 ms of SQLite's time. */
+const ORDER_SLICE = 20_000;
+
+/** The rows after `values` in the order of `columns`; `is` compares NULLs as equal. */
+function rowsAfter(
+  columns: string[],
+  values: unknown[],
+  direction: 'asc' | 'desc',
+  nullsFirst: boolean,
+): Expression<SqlBool> {
+  const [column, ...more] = columns as [string, ...string[]];
+  const value = values[0];
+  const ref = sql.ref(column);
+  const past = direction === 'asc' ? sql<SqlBool>`${ref} > ${value}` : sql<SqlBool>`${ref} < ${value}`;
+  const beyond = nullsFirst
+    ? value === null
+      ? sql<SqlBool>`${ref} is not null`
+      : past
+    : value === null
+      ? sql<SqlBool>`1 = 0`
+      : sql<SqlBool>`(${past} or ${ref} is null)`;
+  if (!more.length) return beyond;
+  const same = value === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} = ${value}`;
+  return sql<SqlBool>`(${beyond} or (${same} and ${rowsAfter(more, values.slice(1), direction, nullsFirst)}))`;
 }
 
 /** A JSON array from SQL: SQLite's text, PostgreSQL's json (which node-postgres parses), null for none. */
@@ -504,11 +643,40 @@ async function idsOf<Queries extends Array<Expression<unknown>>>(
 }
 
 /** The ids of `order` that `search` matches, in order; null when there are more than SEARCH_ORDER_MAX. */
-async function matchesInOrder(db: Executor, order: ListOrder, search: MatchSet): Promise<number[] | null> {
+async function matchesInOrder(
+  db: Executor,
+  at: { teamId: number; version: number | null },
+  order: ListOrder,
+  search: MatchSet,
+): Promise<number[] | null> {
   const picked = search.parts
-    ? pickedInOrder(order, ...(await idsOf(db, search.parts.own, search.parts.parents)))
-    : pickedInOrder(order, ...(await idsOf(db, search.ids)));
+    ? pickedInOrder(
+        order,
+        ...(await Promise.all([
+          idsOf(db, search.parts.own).then(([own]) => own),
+          keptMatchIds(db, at, search.parts.parents),
+        ])),
+      )
+    : pickedInOrder(order, await keptMatchIds(db, at, search.ids));
   return picked.length > SEARCH_ORDER_MAX ? null : picked;
+}
+
+/**
+ * The ids a search index read finds (a word's stores, say), kept like a search's answers until the team writes
+ * (search.ts SEARCH_RESULTS): the stores list's search box and the leases search box's stores ask the same read of
+ * the same words, and for a word in half the stores it is the dearest part of either (`mark`, 52,557 stores: ~20 ms
+ * on SQLite, holding every other request meanwhile).
+ */
+async function keptMatchIds(
+  db: Executor,
+  at: { teamId: number; version: number | null },
+  ids: RawBuilder<{ id: number }>,
+): Promise<number[]> {
+  const read = async () => (await idsOf(db, ids))[0];
+  if (at.version === null) return read();
+  const compiled = ids.compile(db);
+  const key = `ids\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  return cachedSearchResult(db, at.teamId, at.version, key, read, idsBytes);
 }
 
 // ---------- search boxes: matches read by key ----------
