@@ -467,7 +467,6 @@ function keptListOrder(
   const compiled = order.query.compile();
   const key = `order\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}\u0000${values?.column ?? ''}`;
   const readAll = async () => {
-    if (dialectOf(db) === 'postgres') return readWhole(db, order.query, values);
     const ids = await slicedIds(db, { ...order, max: LIST_ORDER_MAX, rowOf });
     if (!ids) return readWhole(db, order.query, values);
     if (ids.ids.length > LIST_ORDER_MAX) return null;
@@ -496,7 +495,7 @@ function keptListOrder(
           let read = await readAll();
           // Slices are separate statements: a write between two of them (which moves the team's version) could
           // have left a row out or in twice. Read again, then, in one statement each.
-          if (dialectOf(db) === 'sqlite' && (await teamWriteVersion(db, teamId)) !== version)
+          if ((await teamWriteVersion(db, teamId)) !== version)
             read = await readWhole(db, order.query, values);
           return read && listOrderOf(read.ids, read.values);
         },
@@ -505,7 +504,7 @@ function keptListOrder(
   };
 }
 
-/** keptListOrder's reads, in one statement each: PostgreSQL's, and SQLite's when the team wrote during slicedIds. */
+/** keptListOrder's reads in one statement each, when the team wrote during slicedIds. */
 async function readWhole(
   db: Executor,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
@@ -530,12 +529,13 @@ async function readWhole(
 /**
  * A list's ids in order, `slice` (ORDER_SLICE) at a time, the event loop free between two slices: on SQLite one
  * statement for 100,000 stores held every other request for 15–25 ms (contacts, leases and their stores alike),
- * the slowest stretches of the search benchmark's first-time round. Each slice starts after the last row of the
- * one before by its sort key (an OFFSET would step over every row before it again: twice the work in all). NULL
- * does not compare, so the rows whose first sort column is NULL are a segment of their own, read where the
- * database sorts them (SQLite: below every value; PostgreSQL: above), and the other columns' comparisons place
- * NULL the same way. With `value`, that column's values come too, beside the ids. Null when the row a slice
- * ended on is gone (a write: read it all in one statement instead).
+ * the slowest stretches of the search benchmark's first-time round; on PostgreSQL, parsing the one JSON array of
+ * 120,000 leases and their stores holds it too, in the middle of other searches' answers. Each
+ * slice starts after the last row of the one before by its sort key (an OFFSET would step over every row before it
+ * again: twice the work in all). NULL does not compare, so the rows whose first sort column is NULL are a segment
+ * of their own, read where the database sorts them (SQLite: below every value; PostgreSQL: above), and the other
+ * columns' comparisons place NULL the same way. With `value`, that column's values come too, beside the ids. Null
+ * when the row a slice ended on is gone (a write: read it all in one statement instead).
  */
 export async function slicedIds(
   db: Executor,
@@ -592,7 +592,7 @@ export async function slicedIds(
   return { ids, values };
 }
 
-/** How many ids a slice of slicedIds reads: 2–4 ms of SQLite's time. */
+/** How many ids a slice of slicedIds reads: 2–4 ms of SQLite's time, one of several JSON arrays to parse. */
 const ORDER_SLICE = 20_000;
 
 /** The rows after `values` in the order of `columns`; `is` compares NULLs as equal. */
@@ -649,23 +649,31 @@ async function matchesInOrder(
   order: ListOrder,
   search: MatchSet,
 ): Promise<number[] | null> {
-  const picked = search.parts
-    ? pickedInOrder(
-        order,
-        ...(await Promise.all([
-          idsOf(db, search.parts.own).then(([own]) => own),
-          keptMatchIds(db, at, search.parts.parents),
-        ])),
-      )
-    : pickedInOrder(order, await keptMatchIds(db, at, search.ids));
+  // PostgreSQL reads both parts in one round trip, and again for each search: its reads do not hold the event loop,
+  // and with them kept its first-time round was no faster (four alternated runs) while they took the team's share
+  // of the cache from list orders.
+  const sqlite = dialectOf(db) === 'sqlite';
+  let picked: number[];
+  if (!search.parts)
+    picked = pickedInOrder(
+      order,
+      sqlite ? await keptMatchIds(db, at, search.ids) : (await idsOf(db, search.ids))[0],
+    );
+  else if (sqlite)
+    picked = pickedInOrder(
+      order,
+      (await idsOf(db, search.parts.own))[0],
+      await keptMatchIds(db, at, search.parts.parents),
+    );
+  else picked = pickedInOrder(order, ...(await idsOf(db, search.parts.own, search.parts.parents)));
   return picked.length > SEARCH_ORDER_MAX ? null : picked;
 }
 
 /**
  * The ids a search index read finds (a word's stores, say), kept like a search's answers until the team writes
- * (search.ts SEARCH_RESULTS): the stores list's search box and the leases search box's stores ask the same read of
- * the same words, and for a word in half the stores it is the dearest part of either (`mark`, 52,557 stores: ~20 ms
- * on SQLite, holding every other request meanwhile).
+ * (search.ts SEARCH_RESULTS), on SQLite: the stores list's search box and the leases search box's stores ask the
+ * same read of the same words, and for a word in half the stores it is the dearest part of either (`mark`, 52,557
+ * stores: ~20 ms, holding every other request meanwhile).
  */
 async function keptMatchIds(
   db: Executor,
