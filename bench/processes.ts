@@ -178,7 +178,7 @@ function readProc(pid: number, file: string): string | null {
  * and autovacuum keep running after the app has gone quiet (at the full size, the first rows of a table ran at
  * half the bare route's speed of the same table's last row): a measurement waits for them too.
  */
-function postgresPids(): number[] {
+export function postgresPids(): number[] {
   return fs
     .readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry) && readProc(Number(entry), 'comm')?.trim() === 'postgres')
