@@ -183,9 +183,8 @@ async function startServer(): Promise<StartedServer> {
   const server = await launchServer(databaseUrl);
   const delivered = await markQueuedMailDelivered(databaseUrl);
   if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
-  // The start-up's background work (the reminder scan's follow-ups, the occupancy refresh, the trash purge) runs for
-  // seconds after the server listens: a round that overlapped it measured it too (rounds of one build varied from
-  // 2.0 to 3.4 s). Measured once the server and the database are quiet, as bench:wrk does.
+  // Background work after the server listens (the occupancy refresh, the trash purge, PostgreSQL's own follow-ups)
+  // could run into the measured round: it starts once the server and the database are quiet, as bench:wrk's do.
   await settle(server.pid, databaseUrl.startsWith('postgres') ? postgresPids : undefined);
   return server;
 }
