@@ -466,10 +466,11 @@ function keptListOrder(
 ): { kept: ListOrder | null | undefined; read: () => Promise<ListOrder | null> } {
   const compiled = order.query.compile();
   const key = `order\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}\u0000${values?.column ?? ''}`;
-  const readAll = async () => {
+  // The order in slices; null when a slice ended on a row gone since (the caller reads it whole instead).
+  const readSliced = async () => {
     const ids = await slicedIds(db, { ...order, max: LIST_ORDER_MAX, rowOf });
-    if (!ids) return readWhole(db, order.query, values);
-    if (ids.ids.length > LIST_ORDER_MAX) return null;
+    if (!ids) return null;
+    if (ids.ids.length > LIST_ORDER_MAX) return { tooLong: true as const };
     if (!values) return { ids: ids.ids };
     await nextTurn();
     const pairs = await slicedIds(db, {
@@ -480,8 +481,7 @@ function keptListOrder(
       rowOf,
       value: values.column,
     });
-    if (!pairs) return readWhole(db, order.query, values);
-    return { ids: ids.ids, values: { of: pairs.ids, values: pairs.values } };
+    return pairs && { ids: ids.ids, values: { of: pairs.ids, values: pairs.values } };
   };
   return {
     kept: keptSearchResult<ListOrder | null>(db, teamId, version, key),
@@ -492,11 +492,14 @@ function keptListOrder(
         version,
         key,
         async () => {
-          let read = await readAll();
+          const sliced = await readSliced();
+          if (sliced && 'tooLong' in sliced) return null;
           // Slices are separate statements: a write between two of them (which moves the team's version) could
           // have left a row out or in twice. Read again, then, in one statement each.
-          if ((await teamWriteVersion(db, teamId)) !== version)
-            read = await readWhole(db, order.query, values);
+          const read =
+            sliced && (await teamWriteVersion(db, teamId)) === version
+              ? sliced
+              : await readWhole(db, order.query, values);
           return read && listOrderOf(read.ids, read.values);
         },
         (kept) => kept?.bytes ?? 64,
@@ -518,7 +521,7 @@ async function readWhole(
   if (!values) return { ids };
   // Two reads of ~20 ms each in one turn held every other request for both.
   await nextTurn();
-  const aggregate = sql.raw(dialectOf(db) === 'sqlite' ? 'json_group_array' : 'json_agg');
+  const aggregate = jsonArrayAggregate(db);
   const { rows } = await sql<{
     ids: JsonArray<number>;
     values: JsonArray<number | null>;
@@ -559,7 +562,7 @@ export async function slicedIds(
   const isNull = sql<SqlBool>`${sql.ref(lead)} is null`;
   const notNull = sql<SqlBool>`${sql.ref(lead)} is not null`;
   const segments = lead === 'id' ? [null] : nullsFirst ? [isNull, notNull] : [notNull, isNull];
-  const json = sql.raw(dialectOf(db) === 'sqlite' ? 'json_group_array' : 'json_agg');
+  const json = jsonArrayAggregate(db);
   const ids: number[] = [];
   const values: Array<number | null> = [];
   for (const segment of segments) {
@@ -617,6 +620,10 @@ function rowsAfter(
   const same = value === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} = ${value}`;
   return sql<SqlBool>`(${beyond} or (${same} and ${rowsAfter(more, values.slice(1), direction, nullsFirst)}))`;
 }
+
+/** The aggregate that makes a JSON array of a column's values, in the order of the rows it reads. */
+const jsonArrayAggregate = (db: Executor) =>
+  sql.raw(dialectOf(db) === 'sqlite' ? 'json_group_array' : 'json_agg');
 
 /** A JSON array from SQL: SQLite's text, PostgreSQL's json (which node-postgres parses), null for none. */
 type JsonArray<T> = string | T[] | null;

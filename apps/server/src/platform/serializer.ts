@@ -63,7 +63,7 @@ function withoutTypeUnion(node: Record<string, unknown>): Record<string, unknown
     branch.type === 'null' && Object.keys(branch).length === 1;
   const options = branches as Array<Record<string, unknown>>;
   const others = options.filter((branch) => !isNull(branch));
-  if (others.length === options.length - 1 && others.length === 1) {
+  if (options.length === 2 && others.length === 1) {
     const [only] = others;
     if (typeof only!.type === 'string' && only!.type !== 'null' && !('nullable' in only!))
       return { ...siblings, ...only, nullable: true };
