@@ -134,7 +134,7 @@ export async function startApp(options: {
     if (ready) break;
     await sleep(250);
   }
-  await settle(child.pid!, options.databaseUrl.startsWith('postgres') ? postgresPids : () => []);
+  await settleWith(child.pid!, options.databaseUrl);
   return { child, port, url, stop: stopper(child) };
 }
 
@@ -178,7 +178,7 @@ function readProc(pid: number, file: string): string | null {
  * and autovacuum keep running after the app has gone quiet (at the full size, the first rows of a table ran at
  * half the bare route's speed of the same table's last row): a measurement waits for them too.
  */
-export function postgresPids(): number[] {
+function postgresPids(): number[] {
   return fs
     .readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry) && readProc(Number(entry), 'comm')?.trim() === 'postgres')
@@ -205,6 +205,10 @@ export async function settle(pid: number, others: () => number[] = () => []) {
   }
   console.log('  (the server was still busy after 5 minutes; measuring anyway)');
 }
+
+/** settle() for a server on `databaseUrl`: PostgreSQL's processes count too. */
+export const settleWith = (pid: number, databaseUrl: string) =>
+  settle(pid, databaseUrl.startsWith('postgres') ? postgresPids : () => []);
 
 /** Resident memory of a process tree, from /proc. */
 export function treeRss(pid: number): number {

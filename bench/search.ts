@@ -24,7 +24,7 @@ import path from 'node:path';
 import { CITIES, BRAND_ADJECTIVES, BRAND_NOUNS, FIRST_NAMES, LAST_NAMES } from './words';
 import { OWNER_EMAIL, PASSWORD, ensureDataset } from './generate';
 import { ensureContracts, markQueuedMailDelivered } from './contracts';
-import { cpuProfileArgs, postgresPids, serverCpus, settle, startApp } from './processes';
+import { cpuProfileArgs, serverCpus, settleWith, startApp } from './processes';
 import type { FromServer } from './server';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
@@ -171,7 +171,7 @@ function report(title: string, result: Awaited<ReturnType<typeof round>>) {
 
 const WORKERS = process.env.BENCH_SEARCH_WORKERS ? Number(process.env.BENCH_SEARCH_WORKERS) : null;
 
-type StartedServer = { url: string; pid: number; stop: () => Promise<unknown> };
+type StartedServer = { url: string; stop: () => Promise<unknown> };
 
 async function startServer(): Promise<StartedServer> {
   let databaseUrl = process.env.BENCH_APP_DATABASE_URL;
@@ -183,9 +183,6 @@ async function startServer(): Promise<StartedServer> {
   const server = await launchServer(databaseUrl);
   const delivered = await markQueuedMailDelivered(databaseUrl);
   if (delivered) console.log(`(${delivered.toLocaleString('en')} queued mails marked delivered first)`);
-  // Background work after the server listens (the occupancy refresh, the trash purge, PostgreSQL's own follow-ups)
-  // could run into the measured round: it starts once the server and the database are quiet, as bench:wrk's do.
-  await settle(server.pid, databaseUrl.startsWith('postgres') ? postgresPids : undefined);
   return server;
 }
 
@@ -204,7 +201,7 @@ async function launchServer(databaseUrl: string): Promise<StartedServer> {
       nodeArgs: cpuProfileArgs(),
     });
     console.log(`(the built server, ${WORKERS} worker${WORKERS === 1 ? '' : 's'} on cores ${cpus})`);
-    return { url: app.url, pid: app.child.pid!, stop: app.stop };
+    return { url: app.url, stop: app.stop };
   }
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', '--no-warnings', ...cpuProfileArgs()],
@@ -220,9 +217,11 @@ async function launchServer(databaseUrl: string): Promise<StartedServer> {
     child.once('message', resolve);
   });
   if (ready.type !== 'ready') throw new Error('unexpected message from the bench server');
+  // Background work after the server listens (the occupancy refresh, the trash purge, PostgreSQL's own follow-ups)
+  // could run into the measured round: it starts once the server and the database are quiet, as startApp's do.
+  await settleWith(child.pid!, databaseUrl);
   return {
     url: `http://127.0.0.1:${ready.appPort}`,
-    pid: child.pid!,
     stop: async () => child.disconnect(),
   };
 }
