@@ -3,6 +3,11 @@
  * position is one array read away (and, when a column's values are kept too, each value's positions), so the
  * matches are ordered by sorting their positions (few) or marking them (many), never by a walk of the sort index
  * that tests every row against the match set.
+ *
+ * Loops over ids here are indexed, not `for…of`: these run once per list read, too rarely for V8 to optimise them,
+ * and unoptimised `for…of` allocates an iterator result per element: a sampling heap profile of the search
+ * benchmark on PostgreSQL found about 70 of its 506 MB allocated by them, each 50 MB costing a minor GC that
+ * paused every request for ~13 ms.
  */
 export type ListOrder = {
   readonly ids: Int32Array;
@@ -66,7 +71,8 @@ function groupingOf(keys: Int32Array): Grouping {
   let least = Infinity;
   let greatest = -Infinity;
   let count = 0;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     if (key < 0) continue;
     count++;
     if (key < least) least = key;
@@ -77,7 +83,7 @@ function groupingOf(keys: Int32Array): Grouping {
   const span = greatest - least + 1;
   if (span <= PACKED_SPAN_FACTOR * keys.length + 1024) {
     const starts = new Int32Array(span + 1);
-    for (const key of keys) if (key >= 0) starts[key - least + 1]!++;
+    for (let i = 0; i < keys.length; i++) if (keys[i]! >= 0) starts[keys[i]! - least + 1]!++;
     for (let k = 1; k <= span; k++) starts[k]! += starts[k - 1]!;
     const next = starts.slice(0, span);
     for (let i = 0; i < keys.length; i++) if (keys[i]! >= 0) positions[next[keys[i]! - least]!++] = i;
@@ -120,15 +126,15 @@ function rangeOf(grouping: Grouping, key: number, into: Int32Array) {
 function positionsOf(grouping: Grouping, keys: readonly number[]): Int32Array {
   const at = new Int32Array(2);
   let total = 0;
-  for (const key of keys) {
-    rangeOf(grouping, key, at);
+  for (let i = 0; i < keys.length; i++) {
+    rangeOf(grouping, keys[i]!, at);
     total += at[1]! - at[0]!;
   }
   const found = new Int32Array(total);
   const positions = grouping.positions;
   let n = 0;
-  for (const key of keys) {
-    rangeOf(grouping, key, at);
+  for (let i = 0; i < keys.length; i++) {
+    rangeOf(grouping, keys[i]!, at);
     for (let p = at[0]!; p < at[1]!; p++) found[n++] = positions[p]!;
   }
   return found;
@@ -161,8 +167,8 @@ export function pickedInOrder(
     return picked;
   }
   const marked = new Uint8Array(size);
-  for (const position of own) marked[position] = 1;
-  for (const position of more) marked[position] = 1;
+  for (let i = 0; i < own.length; i++) marked[own[i]!] = 1;
+  for (let i = 0; i < more.length; i++) marked[more[i]!] = 1;
   for (let i = 0; i < size; i++) if (marked[i]) picked.push(order.ids[i]!);
   return picked;
 }

@@ -582,8 +582,12 @@ export async function slicedIds(
         db,
       );
       const part = jsonArray(rows[0]?.ids);
-      for (const id of part) ids.push(id);
-      if (options.value) for (const value of jsonArray(rows[0]?.values)) values.push(value);
+      // Indexed (list-order.ts says why).
+      for (let i = 0; i < part.length; i++) ids.push(part[i]!);
+      if (options.value) {
+        const kept = jsonArray(rows[0]?.values);
+        for (let i = 0; i < kept.length; i++) values.push(kept[i]!);
+      }
       if (ids.length > options.max || part.length < size) break;
       const row = await options.rowOf(part.at(-1)!, columns);
       if (!row || columns.some((column) => !(column in row))) return null;
