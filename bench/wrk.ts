@@ -11,6 +11,7 @@
  * run), --workers 1,2 (a table per WORKERS value), --rate 200 (open-loop req/s), --only <regex> (endpoint
  * names), --keep (keep and reuse the data set), --no-background. PostgreSQL: BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) names the server; the data goes into storekeep_bench_wrk.
+ * BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server started, written there when it stops.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ import { gitCommit } from './config';
 import { openLoopLoad, percentile } from './open-loop';
 import {
   buildServer,
+  cpuProfileArgs,
   root,
   serverCpus,
   signInAs,
@@ -174,7 +176,13 @@ async function removeData(url: string) {
 // ---------- processes ----------
 
 const startServer = (databaseUrl: string, workers: number) =>
-  startApp({ databaseUrl, dataDir: path.join(workDir, 'data'), cpus: serverCpus(workers), workers });
+  startApp({
+    databaseUrl,
+    dataDir: path.join(workDir, 'data'),
+    cpus: serverCpus(workers),
+    workers,
+    nodeArgs: cpuProfileArgs(),
+  });
 
 // ---------- signing in ----------
 
