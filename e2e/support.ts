@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { linkFromMail } from './mail';
 import { e2eDataDir } from './playwright.config';
 
@@ -281,6 +281,17 @@ export async function gotoSettled(page: Page, url: string) {
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
   }
+}
+
+/**
+ * Clicks an option of a record picker as a person does: no faster than the next frame. Headless UI selects on
+ * mousedown and gives the focus back to the picker's input on the following animation frame; on a loaded machine
+ * that frame came after the test had already moved to the next field, so the focus went back to the picker, whose
+ * list reopened over the form (it is modal: the rest of the page went inert and its buttons out of reach).
+ */
+export async function chooseOption(page: Page, option: Locator) {
+  await option.click();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
 export async function seriousViolations(page: Page) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '../fixtures';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { linkFromMail } from '../mail';
-import { apiCall, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
+import { apiCall, chooseOption, registerViaApi, screenshot, uniqueEmail, uploadViaApi } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 390, height: 844 };
@@ -187,7 +187,7 @@ test('the documents list: filters in the URL, bulk category change and linking, 
   const linkDialog = page.getByRole('dialog', { name: 'Link to a record' });
   await linkDialog.getByLabel('Record type').selectOption('companies');
   await linkDialog.getByRole('combobox', { name: 'Record', exact: true }).fill('Keystone');
-  await page.getByRole('option', { name: 'Keystone Holdings' }).click();
+  await chooseOption(page, page.getByRole('option', { name: 'Keystone Holdings' }));
   await linkDialog.getByRole('button', { name: 'Link', exact: true }).click();
   await expect(page.getByText('Linked to Keystone Holdings.')).toBeVisible();
   await expect(

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { apiCall, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, chooseOption, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 test('a lease amendment uploaded on the lease page is linked to the lease; an older store document is linked to it from the documents list', async ({
   page,
@@ -47,7 +47,7 @@ test('a lease amendment uploaded on the lease page is linked to the lease; an ol
   const linkDialog = page.getByRole('dialog', { name: 'Link to a record' });
   await linkDialog.getByLabel('Record type').selectOption('leases');
   await linkDialog.getByRole('combobox', { name: 'Record', exact: true }).fill('MC-12');
-  await page.getByRole('option', { name: 'MC-12 — Maple Court Bakery' }).click();
+  await chooseOption(page, page.getByRole('option', { name: 'MC-12 — Maple Court Bakery' }));
   await linkDialog.getByRole('button', { name: 'Link', exact: true }).click();
   await expect(
     page

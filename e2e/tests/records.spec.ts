@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../fixtures';
 import { linkFromMail } from '../mail';
-import { apiCall, logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, chooseOption, logIn, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 const DESKTOP = { width: 1440, height: 900 };
 /** A 1×1 PNG: enough for the image endpoint to accept and resize. */
@@ -11,7 +11,7 @@ const MOBILE = { width: 390, height: 844 };
 /** Picks a related record in a combobox picker by typing part of its name. */
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
-  await page.getByRole('option', { name: option }).click();
+  await chooseOption(page, page.getByRole('option', { name: option }));
 }
 
 /** A new team's owner on a desktop-sized page: where each test of the record journey starts. */

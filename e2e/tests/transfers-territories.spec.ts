@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../fixtures';
-import { apiCall, expectFitsWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
+import { apiCall, chooseOption, expectFitsWidth, registerViaApi, screenshot, uniqueEmail } from '../support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -41,7 +41,7 @@ test('a transfer is requested, approved and completed, and the store shows its o
   const transfers = page.locator('#transfers');
   await expect(transfers.getByText('No transfers of this agreement yet.')).toBeVisible();
   await transfers.getByRole('combobox', { name: 'New franchisee' }).fill('Hilltop');
-  await page.getByRole('option', { name: 'Hilltop Dining Inc' }).click();
+  await chooseOption(page, page.getByRole('option', { name: 'Hilltop Dining Inc' }));
   await expect(transfers.getByLabel('Transfer fee ($)')).toHaveValue('15000');
   await transfers.getByLabel('Effective date').fill('2026-01-15');
   await transfers.getByRole('button', { name: 'Request transfer' }).click();
