@@ -18,6 +18,9 @@ const totals = { passed: 0, failed: 0 };
 const failures = [];
 // Each failed test's name and first error line, repeated at the end: CI shows only the tail of the output.
 const failedTests = [];
+// The page snapshots of failed end-to-end tests, shown before that list; three at most, each cut short.
+const pageSnapshots = [];
+const PAGE_SNAPSHOT_CHARS = 6000;
 const firstLine = (text) =>
   stripVTControlCharacters(String(text ?? ''))
     .split('\n')
@@ -104,10 +107,19 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
         if (test.status === 'unexpected') {
-          const error = test.results?.at(-1)?.error?.message;
-          failedTests.push(
-            `e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
-          );
+          const result = test.results?.at(-1);
+          const name = `e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`;
+          failedTests.push(`${name}: ${firstLine(result?.error?.message)}`);
+          const context = result?.attachments?.find(
+            (attachment) => attachment.name === 'error-context',
+          )?.path;
+          // Playwright's error context holds the page's accessibility tree where the failure was not a matcher's
+          // (a locator that timed out); the rest of it repeats the error printed above.
+          const snapshot =
+            context && fs.existsSync(context)
+              ? /^# Page snapshot\n([\s\S]*?)(?=^# |(?![\s\S]))/m.exec(fs.readFileSync(context, 'utf8'))?.[1]
+              : undefined;
+          if (snapshot) pageSnapshots.push({ name, text: snapshot.trim() });
         }
     for (const child of suite.suites ?? [])
       visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
@@ -236,6 +248,9 @@ if (run('web build', 'npm', ['run', '--silent', 'build'])) {
   }
 }
 
+// CI keeps no artifacts: the page as the failed test left it (its accessibility tree) is printed with the log.
+for (const { name, text } of pageSnapshots.slice(0, 3))
+  console.log(`\nPage at the failure of ${name}:\n${text.slice(0, PAGE_SNAPSHOT_CHARS)}`);
 if (failedTests.length)
   console.log(`\nFailed tests:\n${failedTests.map((line) => `  ✘ ${line.slice(0, 400)}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
