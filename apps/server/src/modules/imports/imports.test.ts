@@ -14,7 +14,7 @@ import {
   uploadImport,
 } from '../../../test/factories';
 import { loopHeldWhile } from '../../../test/event-loop';
-import { RUN_IMPORT, runImport } from './run';
+import { recoverImports, RUN_IMPORT, runImport } from './run';
 
 const ctx = useTestApp();
 
@@ -1073,6 +1073,48 @@ describe('importing records', () => {
     expect(names).toContain('Quick');
     expect(names).not.toContain('Imported 3');
     expect(names).toHaveLength(20);
+  });
+
+  it('a reveal that fails half way lets its other batches finish, and recovery reveals the rest, each record once', async () => {
+    const { admin } = await teamWithRoles(ctx);
+    // Several reveal batches on either database (2,000 records each on PostgreSQL, two at a time; 100 on SQLite).
+    const rows = 7_000;
+    const uploaded = await uploadImport(admin, 'stores', {
+      name: 'reveal.csv',
+      content: `Store number,Name\n${Array.from({ length: rows }, (_, i) => `R${i},Reveal ${i}`).join('\n')}`,
+    });
+    const id = uploaded.body.data.id;
+    let failure: unknown = null;
+    ctx.app.deps.jobs.register(RUN_IMPORT, async (job) =>
+      runImport(ctx.app.deps, id, job.id, {
+        afterRevealBatch: async (revealed) => {
+          if (revealed < rows / 2 || failure) return;
+          failure = new Error('the process lost its database half way through the reveal');
+          throw failure;
+        },
+      }),
+    );
+    await admin.post(`/app/api/v1/imports/${id}/run`, { mapping: uploaded.body.data.mapping });
+    await ctx.app.deps.jobs.drain();
+    expect(failure).not.toBeNull();
+    const stopped = (await admin.get(`/app/api/v1/imports/${id}`)).body.data;
+    expect(stopped.status).toBe('running');
+    const visible = (await admin.get('/app/api/v1/stores?per_page=1')).body.meta.total;
+    expect(visible).toBeGreaterThanOrEqual(rows / 2);
+    expect(visible).toBeLessThan(rows);
+
+    // Its heartbeat stops, so recovery takes it over and reveals what is still hidden.
+    await ctx.db.updateTable('imports').set({ heartbeat_at: null }).where('id', '=', id).execute();
+    expect(await recoverImports(ctx.app.deps, { importId: id })).toBe(1);
+    expect((await admin.get(`/app/api/v1/imports/${id}`)).body.data).toMatchObject({
+      status: 'completed',
+      created_count: rows,
+    });
+    expect((await admin.get('/app/api/v1/stores?per_page=1')).body.meta.total).toBe(rows);
+    for (const at of [0, rows / 2, rows - 1]) {
+      const found = await admin.get(`/app/api/v1/stores?search=R${at}`);
+      expect(found.body.data.map((s: { name: string }) => s.name)).toEqual([`Reveal ${at}`]);
+    }
   });
 
   it('keeps answering requests while a big import runs: the event loop is never held long, and its rows appear only at the end', async () => {
