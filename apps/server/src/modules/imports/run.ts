@@ -250,7 +250,7 @@ async function revealImport(deps: Deps, row: ImportRow, target: ImportTarget, ho
   const failures: unknown[] = [];
   const concurrency = revealConcurrency(deps);
   for await (const ids of createdBatches(deps, row)) {
-    if (revealed === 0 && !inFlight.size) {
+    if (revealed === 0) {
       await reveal(ids);
       continue;
     }
