@@ -428,9 +428,7 @@ async function orderedMatches(
     // Many matches (SQLite: more than FEW_MATCHES; PostgreSQL: DENSE_MATCHES or more), out of the list's order.
     const list = order && (await order.read());
     if (list) return matchesInOrder(db, { teamId: options.teamId, version }, list, search);
-    // More than fit: walk instead, with the total counted on the way when it was (PostgreSQL's leases).
-    if (version !== null && byKey !== null && byKey !== TOO_MANY_TO_ORDER)
-      await cachedTotal(db, version, countQuery, async () => byKey.total);
+    // More than fit: walk instead (pageOfIds counts the total).
     return null;
   };
   if (!cacheable) return read();
@@ -715,9 +713,10 @@ async function keptMatchIds(
  */
 const FEW_MATCHES = 20_000;
 /**
- * What matchesByKey says on PostgreSQL of a search with DENSE_MATCHES or more: its pages walk the sort index instead
- * of every match being read in order first (stores search=mark, 52,557 matches: page 1 in 0.3–0.5 s instead of
- * 0.64–0.68 s under the search benchmark; a deep page then walks too, ~0.2 s, where the ordered ids were a slice).
+ * What matchesByKey says on PostgreSQL of a search with DENSE_MATCHES or more: its matches are picked from the list's
+ * order (orderedMatches), or, when that is too long to keep, its pages walk the sort index, instead of every match
+ * being read in order first (stores search=mark, 52,557 matches: page 1 in 0.3–0.5 s instead of 0.64–0.68 s under
+ * the search benchmark when it walked; a deep page then walks too, ~0.2 s, where the ordered ids were a slice).
  */
 const TOO_MANY_TO_ORDER = 'too many to order';
 /** PostgreSQL: from this many matches on, a page walks the sort index with a keyed look-up per row. */
@@ -759,7 +758,7 @@ async function matchesByKey(
     search?: MatchSet | null;
   },
   columns: SortColumn[],
-): Promise<number[] | null | typeof TOO_MANY_TO_ORDER | { total: number }> {
+): Promise<number[] | null | typeof TOO_MANY_TO_ORDER> {
   const search = options.search!;
   const sqlite = dialectOf(db) === 'sqlite';
   // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
@@ -785,19 +784,23 @@ async function matchesByKey(
     return query;
   };
   if (!sqlite && search.rows) {
-    // The matches and their sort keys in one pass over the table's own indexes, counted: under DENSE_MATCHES in
-    // order, else their number (leases search=hill, 6,005 matches: 11 ms against 22 ms for the leases read
-    // once to list them and once more by key to order them; search=mark, 63,201: 55 ms with its total, as before).
+    // The matches and their sort keys in one pass over the table's own indexes, up to DENSE_MATCHES: under that, in
+    // order (leases search=hill, 6,005 matches: 11 ms against 22 ms for the leases read once to list them and once
+    // more by key to order them). Counting past it only to learn the total cost a dense search as much again: its
+    // matches are then picked from the list's order, whose length gives the total (search=mark, 63,201 matches: 80
+    // ms counted to the end, 46 ms stopped at DENSE_MATCHES).
     const keys = columns.map((name, i) =>
       (typeof name === 'string' ? sql.ref(name) : sql`${name}`).as(`k${i}`),
     );
     const order = sql.join(columns.map((_, i) => sql`${sql.ref(`k${i}`)} ${sql.raw(options.direction)}`));
     const { found, ids } = await countedInOrder(
       db,
-      matching(search.rows).select(['id', ...keys]),
+      matching(search.rows)
+        .select(['id', ...keys])
+        .limit(DENSE_MATCHES),
       sql`select id from matches order by ${order}`,
     );
-    return found >= DENSE_MATCHES ? { total: found } : ids;
+    return found >= DENSE_MATCHES ? TOO_MANY_TO_ORDER : ids;
   }
   if (!sqlite) {
     // The matches up to DENSE_MATCHES, and under that all of them in the list's order, looked up by key

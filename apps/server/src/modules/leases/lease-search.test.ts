@@ -173,6 +173,21 @@ describe('the leases search box', () => {
       references: drafts.slice(0, 25),
     });
 
+    // Sorted by a team's own field, whose order is not kept: the pages walk, and the total is still every match.
+    const floor = await client.post('/app/api/v1/attributes', {
+      subject_type: 'leases',
+      label: 'Floor',
+      type: 'number',
+    });
+    expect(floor.status, JSON.stringify(floor.body)).toBe(201);
+    const [first, second] = [
+      await page(`per_page=25&sort=attr.${floor.body.data.key}`),
+      await page(`per_page=25&page=2&sort=attr.${floor.body.data.key}`),
+    ];
+    expect([first.total, second.total]).toEqual([count, count]);
+    expect(new Set([...first.references, ...second.references]).size).toBe(50);
+    expect(first.references.every((reference: string) => reference.startsWith('BB-'))).toBe(true);
+
     // A lease of the other store found by its reference alone, beside the leases found by their store (SQLite
     // picks the two parts out of the list's order): first of all, as it expires before any of them.
     await buildLease(client, { store_id: other.id, reference: 'Bilby annex', expiration_date: '2029-12-31' });
