@@ -36,5 +36,11 @@ export function gitCommit(cwd: string): string {
       encoding: 'utf8',
     },
   );
-  return `${result.stdout.trim()}${dirty.stdout.trim() ? ' (with uncommitted changes in the checkout)' : ''}`;
+  // Named, so that a reader can tell an edit that changes the figures from one that cannot (this README, say).
+  const changed = dirty.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  const named = changed.length <= 3 ? changed.join(', ') : `${changed.length} files`;
+  return `${result.stdout.trim()}${changed.length ? ` (with uncommitted changes to ${named})` : ''}`;
 }
