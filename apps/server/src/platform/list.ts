@@ -709,16 +709,13 @@ async function keptMatchIds(
  *   the whole ordered read, not one page: walking the name index costs the whole team whatever the matches
  *   (100,000 stores: 22 ms CPU for search=coffee's 1,463, 40 ms for market's 52,557), look-ups cost the
  *   matches (3 ms for coffee, 40 ms for market), hence the threshold of 20,000.
- * - PostgreSQL: every match in order in the same statement as the probe, up to DENSE_MATCHES.
+ * - PostgreSQL: every match in order in the same statement as the probe, up to DENSE_MATCHES. With that many or
+ *   more (null), the matches are picked from the list's order (orderedMatches), or, when that is too long to keep,
+ *   its pages walk the sort index, instead of every match being read in order first (stores search=mark, 52,557
+ *   matches: page 1 in 0.3–0.5 s instead of 0.64–0.68 s under the search benchmark when it walked; a deep page
+ *   then walks too, ~0.2 s, where the ordered ids were a slice).
  */
 const FEW_MATCHES = 20_000;
-/**
- * What matchesByKey says on PostgreSQL of a search with DENSE_MATCHES or more: its matches are picked from the list's
- * order (orderedMatches), or, when that is too long to keep, its pages walk the sort index, instead of every match
- * being read in order first (stores search=mark, 52,557 matches: page 1 in 0.3–0.5 s instead of 0.64–0.68 s under
- * the search benchmark when it walked; a deep page then walks too, ~0.2 s, where the ordered ids were a slice).
- */
-const TOO_MANY_TO_ORDER = 'too many to order';
 /** PostgreSQL: from this many matches on, a page walks the sort index with a keyed look-up per row. */
 const DENSE_MATCHES = 25_000;
 
@@ -758,7 +755,7 @@ async function matchesByKey(
     search?: MatchSet | null;
   },
   columns: SortColumn[],
-): Promise<number[] | null | typeof TOO_MANY_TO_ORDER> {
+): Promise<number[] | null> {
   const search = options.search!;
   const sqlite = dialectOf(db) === 'sqlite';
   // SQLite: `+column` keeps the planner off the team's indexes, so the id list drives (rowid look-ups).
@@ -800,7 +797,7 @@ async function matchesByKey(
         .limit(DENSE_MATCHES),
       sql`select id from matches order by ${order}`,
     );
-    return found >= DENSE_MATCHES ? TOO_MANY_TO_ORDER : ids;
+    return found >= DENSE_MATCHES ? null : ids;
   }
   if (!sqlite) {
     // The matches up to DENSE_MATCHES, and under that all of them in the list's order, looked up by key
@@ -812,7 +809,7 @@ async function matchesByKey(
       sql`${search.ids} limit ${DENSE_MATCHES}`,
       inOrder(sql<SqlBool>`id = any(array(select id from matches))`),
     );
-    return found >= DENSE_MATCHES ? TOO_MANY_TO_ORDER : ids;
+    return found >= DENSE_MATCHES ? null : ids;
   }
   // Counted in SQL and then used as the subquery it is: up to 20,000 ids need not travel to JS and back.
   const probe = await sql<{
