@@ -27,6 +27,12 @@ export const containsText = (target: SubstringIndexed, search: string): RawBuild
   sql<SqlBool>`lower(${sql.ref(target.column)}) like ${containsPattern(search.toLowerCase())} escape '\\'`;
 
 /**
+ * Whether a trigram index can find `search`: three characters or more, none of them LIKE's wildcards or its escape
+ * (SQLite's trigram table answers only those; PostgreSQL's pg_trgm finds no trigram in `%a%`, and then scans).
+ */
+export const trigramSearchable = (search: string) => [...search].length >= 3 && !/[%_\\]/.test(search);
+
+/**
  * The ids of the team's live rows whose column holds `search` anywhere, in any case. On SQLite a text of three
  * characters or more without LIKE's wildcards is looked up in the trigram index (case-blind as SQLite's LIKE is),
  * its matches driving: `+team_id` keeps the planner off the team's index, which would test every row of the team
@@ -41,7 +47,7 @@ export function idsContaining(
 ): RawBuilder<{ id: number }> {
   const text = search.toLowerCase();
   const table = sql.table(target.table);
-  if (dialect === 'sqlite' && [...text].length >= 3 && !/[%_\\]/.test(text))
+  if (dialect === 'sqlite' && trigramSearchable(text))
     return sql<{
       id: number;
     }>`select id from ${table} where id in (select rowid from ${sql.table(target.index)} where ${sql.ref(target.column)} like ${`%${text}%`}) and +team_id = ${teamId} and deleted_at is null`;

@@ -1,6 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
 import { containsPattern } from '../../platform/text';
-import { containsText, idsContaining, LEASE_REFERENCES } from '../../platform/substring-search';
+import {
+  containsText,
+  idsContaining,
+  LEASE_REFERENCES,
+  trigramSearchable,
+} from '../../platform/substring-search';
 import { matchingIds, type MatchSet } from '../../platform/search';
 import {
   freeRentUntil,
@@ -337,6 +342,11 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
     // PostgreSQL: the matching stores as an array make its leases an index scan of exactly those stores, where
     // `in (…)` had it hash-join every lease of the team (hill, 5,010 stores: 27 ms → 11 ms for the match set).
     const ofStores = stores && (postgres ? sql`= any(array(${stores.ids}))` : sql`in (${stores.ids})`);
+    // Beside a reference the trigram index cannot look up (`a`, `ma`), PostgreSQL tests every lease, and
+    // `= any(array)` is then a walk of the whole array for each: the typed first letter of a search, whose stores'
+    // words are ~43,000 rows, took 14.5 s (`ma`: 8.2 s). `in (…)` hashes them once (80 ms).
+    const ofStoresBesideReference =
+      stores && (postgres && trigramSearchable(query.search) ? ofStores : sql`in (${stores.ids})`);
     const ids = stores
       ? sql<{
           id: number;
@@ -353,7 +363,9 @@ export async function leaseListQuery(deps: Deps, actor: Actor, raw: Record<strin
       condition: postgres ? matches : sql<SqlBool>`id in (${ids})`,
       matchesRow: () => matches,
       // Each part through its own index in one bitmap: the stores' leases by store (an array, as in `ids`).
-      ...(postgres && { rows: stores ? sql<SqlBool>`(${reference} or store_id ${ofStores})` : reference }),
+      ...(postgres && {
+        rows: stores ? sql<SqlBool>`(${reference} or store_id ${ofStoresBesideReference})` : reference,
+      }),
       ...(stores && { parts: { own: references, column: 'store_id', parents: stores.ids } }),
     };
     conditions.push(search.condition);
