@@ -4,7 +4,15 @@ import { useTestApp } from '../../test/context';
 import { buildUser, signIn } from '../../test/factories';
 import { testDialect } from '../../test/global-setup';
 import { writeTransaction } from './db';
-import { indexRecord, normalizeText, searchIndexRow, searchType, unindexRecord } from './search';
+import {
+  indexRecord,
+  indexRecords,
+  normalizeText,
+  searchIndexRow,
+  searchType,
+  searchTypes,
+  unindexRecord,
+} from './search';
 
 const ctx = useTestApp();
 
@@ -100,6 +108,42 @@ describe('document search over many rows', () => {
     expect(after.map((hit) => hit.id)).not.toContain(50_201);
     expect((await searchType(ctx.db, dialect, team.id, 'documents', 'brok', 200)).length).toBe(50);
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    'plans the global search once per connection on PostgreSQL and still finds what each word names',
+    async () => {
+      const { team } = await buildUser(ctx);
+      const words = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor'];
+      const entries = words.flatMap((word, w) =>
+        Array.from({ length: 30 }, (_, i) => ({
+          teamId: team.id,
+          type: 'stores' as const,
+          id: 70_000 + w * 100 + i,
+          title: `${word} ${i % 2 ? 'plaza' : 'market'} ${i}`,
+          subtitle: null,
+        })),
+      );
+      await writeTransaction(ctx.db, (trx) => indexRecords(trx, team.id, entries));
+      const types = (['companies', 'brands', 'stores', 'contacts'] as const).map(
+        (type) => [type, null] as const,
+      );
+      await ctx.db.connection().execute(async (connection) => {
+        for (const word of words) {
+          const found = await searchTypes(connection, 'postgres', team.id, types, word.slice(0, 4));
+          expect(found.get('stores')!.map((hit) => hit.title.split(' ')[0])).toEqual(Array(5).fill(word));
+        }
+        // PostgreSQL's own count of the plans it made for the statement on this connection: a generic plan
+        // reused, not a custom plan made for each search.
+        const { rows } = await sql<{ generic: number; custom: number }>`
+          select generic_plans as generic, custom_plans as custom from pg_prepared_statements
+          where statement like '%as arrival%' and statement not like '%pg_prepared_statements%'`.execute(
+          connection,
+        );
+        expect(rows).toHaveLength(1);
+        expect(Number(rows[0]!.generic)).toBeGreaterThanOrEqual(words.length - 5);
+      });
+    },
+  );
 
   it('keeps a document out of the PostgreSQL word btree and still finds and forgets it', async () => {
     const { team } = await buildUser(ctx);
