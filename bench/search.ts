@@ -127,7 +127,8 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 type Job = { route: string; path: string };
-type Timed = { ms: number; path: string };
+/** One request's time, its path and its place in the round's order of asking. */
+type Timed = { ms: number; path: string; at: number };
 
 /** Every job once, `CONNECTIONS` at a time; the latencies by route. */
 async function round(base: URL, cookie: string, jobs: Job[]) {
@@ -137,12 +138,13 @@ async function round(base: URL, cookie: string, jobs: Job[]) {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < jobs.length) {
-        const job = jobs[next++]!;
+        const at = next++;
+        const job = jobs[at]!;
         const { status, ms } = await get(base, job.path, cookie);
         if (status !== 200) throw new Error(`${job.path}: ${status}`);
         let list = byRoute.get(job.route);
         if (!list) byRoute.set(job.route, (list = []));
-        list.push({ ms, path: job.path });
+        list.push({ ms, path: job.path, at });
       }
     }),
   );
@@ -164,6 +166,17 @@ function report(title: string, result: Awaited<ReturnType<typeof round>>) {
   );
   for (const [name, values] of result.byRoute) console.log(row(name, values));
   console.log(row('all', all));
+  // Where in the round the slow requests were: a tail made at its start (caches and orders still cold) reads
+  // differently from one spread over it (the machine's load).
+  const fifths = Array.from({ length: 5 }, (_, i) =>
+    all
+      .filter((t) => Math.floor((t.at * 5) / all.length) === i)
+      .map((t) => t.ms)
+      .sort((a, b) => a - b),
+  );
+  console.log(
+    `  p95 by fifth of the round, in the order asked: ${fifths.map((f) => percentile(f, 95).toFixed(1)).join(', ')} ms`,
+  );
   const slowest = all.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
   if (slowest.length)
     console.log(`  slowest: ${slowest.map((t) => `${t.path} ${t.ms.toFixed(0)} ms`).join('; ')}`);
