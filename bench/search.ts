@@ -154,6 +154,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 type Job = { route: string; path: string };
+/** Each term asked of every route, term after term. */
+const everyRoute = (terms: string[]): Job[] =>
+  terms.flatMap((term) => ROUTES.map((r) => ({ route: r.name, path: r.path(term) })));
 /** One request's time, its path and its place in the round's order of asking. */
 type Timed = { ms: number; path: string; at: number };
 
@@ -289,15 +292,11 @@ async function main() {
     await round(base, cookie, warm);
     if (process.env.BENCH_SEARCH_WARM_PROCESS) {
       const others = [...FIRST_NAMES.slice(40, 190), ...BRAND_ADJECTIVES.slice(15), ...BRAND_NOUNS.slice(15)];
-      await round(
-        base,
-        cookie,
-        others.flatMap((term) => ROUTES.map((r) => ({ route: r.name, path: r.path(term) }))),
-      );
+      await round(base, cookie, everyRoute(others));
       await touchTeam(base, cookie);
     }
     // Term after term, every route for each: what a user typing into the global search and the lists does.
-    const jobs = terms.flatMap((term) => ROUTES.map((r) => ({ route: r.name, path: r.path(term) })));
+    const jobs = everyRoute(terms);
     report(
       `First-time (${terms.length} distinct terms × ${ROUTES.length} routes)`,
       await round(base, cookie, jobs),
