@@ -727,21 +727,38 @@ const idList = (text: string | null | undefined) => (text ? text.split(',').map(
 
 /**
  * PostgreSQL, one statement: `matches` materialised once as `matches`, their number, and under DENSE_MATCHES the
- * ids `inOrder` reads from them (whose number is then the total).
+ * ids `inOrder` reads from them (whose number is then the total). `found` is DENSE_MATCHES when `gate` says the
+ * matches would be that many anyway, without `matches` being read.
  */
 async function countedInOrder(
   db: Executor,
   matches: Expression<unknown>,
   inOrder: Expression<unknown>,
+  gate?: DenseGate,
 ): Promise<{ found: number; ids: number[] }> {
   const { rows } = await sql<{
     n: number | string;
     ids: string | null;
-  }>`with matches as materialized (${matches}), counted as (select count(*) as n from matches) select n, case when n < ${DENSE_MATCHES} then array_to_string(array(${inOrder}), ',') end as ids from counted`.execute(
+    dense: boolean;
+  }>`with ${gate ? sql`dense_parents as (${gate.dense}), ` : sql``}matches as materialized (${matches}), counted as (select count(*) as n from matches) select n, ${gate ? sql`(select dense from dense_parents)` : sql`false`} as dense, case when n < ${DENSE_MATCHES} then array_to_string(array(${inOrder}), ',') end as ids from counted`.execute(
     db,
   );
+  if (rows[0]?.dense) return { found: DENSE_MATCHES, ids: [] };
   return { found: Number(rows[0]?.n ?? 0), ids: idList(rows[0]?.ids) };
 }
+
+/**
+ * A search whose matches include every row of its matching parents (the leases of the stores that match): when
+ * the parents alone are DENSE_MATCHES or more, so are the matches (a store has a lease or more, as a rule; where
+ * it has none, the matches are still picked right from the list's order, only less cheaply). `dense` is a
+ * one-row query of that, and `open` the condition that lets `matches` be read only when it is false.
+ */
+type DenseGate = { dense: Expression<unknown>; open: Expression<SqlBool> };
+const denseParentsGate = (parents: RawBuilder<{ id: number }>): DenseGate => ({
+  dense: sql`select count(*) >= ${DENSE_MATCHES} as dense from (${parents} limit ${DENSE_MATCHES}) as parents`,
+  // An uncorrelated subquery: PostgreSQL evaluates it once, and a true answer stops the scan before it starts.
+  open: sql<SqlBool>`not (select dense from dense_parents)`,
+});
 
 async function matchesByKey(
   db: Executor,
@@ -786,16 +803,20 @@ async function matchesByKey(
     // more by key to order them). Counting past it only to learn the total cost a dense search as much again: its
     // matches are then picked from the list's order, whose length gives the total (search=mark, 63,201 matches: 80
     // ms counted to the end, 46 ms stopped at DENSE_MATCHES).
+    // A dense parents' set (leases search=mark: 52,557 matching stores) skips that pass altogether (35–44 ms of
+    // a first-time search, spent only to learn that the matches are too many to read in order).
     const keys = columns.map((name, i) =>
       (typeof name === 'string' ? sql.ref(name) : sql`${name}`).as(`k${i}`),
     );
     const order = sql.join(columns.map((_, i) => sql`${sql.ref(`k${i}`)} ${sql.raw(options.direction)}`));
+    const gate = search.parts && denseParentsGate(search.parts.parents);
+    let rows = matching(search.rows);
+    if (gate) rows = rows.where(gate.open);
     const { found, ids } = await countedInOrder(
       db,
-      matching(search.rows)
-        .select(['id', ...keys])
-        .limit(DENSE_MATCHES),
+      rows.select(['id', ...keys]).limit(DENSE_MATCHES),
       sql`select id from matches order by ${order}`,
+      gate,
     );
     return found >= DENSE_MATCHES ? null : ids;
   }

@@ -184,6 +184,103 @@ describe('the leases search box', () => {
     expect(ms).toBeLessThan(1_500);
   });
 
+  it('finds the few leases of a word that half the team’s stores hold, and the lease whose reference holds it', async () => {
+    const { user, team } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    const now = new Date().toISOString();
+    // 25,000 stores named with "wombat" (as many as PostgreSQL counts before it picks the matches out of the
+    // list's order instead), thirty of them with a lease, and a lease of a store without it whose reference has it.
+    await insertMany(
+      ctx.db,
+      'stores',
+      {
+        team_id: 'integer',
+        name: 'text',
+        status: 'text',
+        created_at: 'timestamptz',
+        updated_at: 'timestamptz',
+      },
+      [...Array.from({ length: 25_000 }, (_, i) => `Wombat ${i}`), 'Quokka Corner'].map((name) => ({
+        team_id: team.id,
+        name,
+        status: 'open',
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    const stores = await ctx.db
+      .selectFrom('stores')
+      .select(['id', 'name'])
+      .where('team_id', '=', team.id)
+      .orderBy('id')
+      .execute();
+    await indexRecords(
+      ctx.db,
+      team.id,
+      stores.map((store) => ({
+        teamId: team.id,
+        type: 'stores',
+        id: store.id,
+        title: store.name,
+        subtitle: null,
+      })),
+      { created: true },
+    );
+    const quokka = stores.at(-1)!.id;
+    const expiry = (i: number) => `20${30 + (i % 7)}-0${1 + (i % 9)}-1${i % 10}`;
+    await insertLeases([
+      ...Array.from({ length: 30 }, (_, i) => ({
+        team_id: team.id,
+        store_id: stores[i * 800]!.id,
+        reference: `W-${i}`,
+        status: i % 3 === 0 ? 'draft' : 'active',
+        expiration_date: expiry(i),
+      })),
+      {
+        team_id: team.id,
+        store_id: quokka,
+        reference: 'WOMBAT-ROOM',
+        status: 'active',
+        expiration_date: '2031-05-05',
+      },
+      {
+        team_id: team.id,
+        store_id: quokka,
+        reference: 'Q-1',
+        status: 'active',
+        expiration_date: '2031-05-06',
+      },
+    ]);
+    await bumpTeamWriteVersion(ctx.db, team.id);
+    const expected = [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        reference: `W-${i}`,
+        expiry: expiry(i),
+        draft: i % 3 === 0,
+      })),
+      { reference: 'WOMBAT-ROOM', expiry: '2031-05-05', draft: false },
+    ].sort((a, b) => a.expiry.localeCompare(b.expiry) || a.reference.localeCompare(b.reference));
+    const inOrder = (rows: Array<{ reference: string }>) => rows.map((row) => row.reference);
+
+    const first = await client.get('/app/api/v1/leases?search=wombat&per_page=25&sort=expiration_date');
+    expect(first.status).toBe(200);
+    expect(first.body.meta.total).toBe(31);
+    const all = [
+      ...first.body.data,
+      ...(await client.get('/app/api/v1/leases?search=wombat&per_page=25&page=2&sort=expiration_date')).body
+        .data,
+    ];
+    expect(new Set(inOrder(all))).toEqual(new Set(inOrder(expected)));
+    // Ties on the date are ordered by id, which here is the order the references were written in: compare dates.
+    expect(all.map((lease: { expiration_date: string }) => lease.expiration_date)).toEqual(
+      expected.map((row) => row.expiry),
+    );
+
+    const drafts = await client.get('/app/api/v1/leases?search=wombat&filters[status]=draft&per_page=100');
+    expect(drafts.body.meta.total).toBe(10);
+    expect(new Set(inOrder(drafts.body.data))).toEqual(new Set(inOrder(expected.filter((row) => row.draft))));
+  });
+
   it('pages a search of more leases than it orders at once with every match counted, in either direction and with a filter', async () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
