@@ -52,6 +52,17 @@ describe('/metrics', () => {
       sample(text, 'storekeep_http_requests_total{method="GET",route="/app/api/v1/stores/:id",status="4xx"}'),
     ).toBe(2);
     expect(text).not.toContain('stores/999991');
+    // Scraped again: the same counts, not counted twice.
+    const again = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(
+      sample(
+        again,
+        'storekeep_http_requests_total{method="GET",route="/app/api/v1/stores/:id",status="4xx"}',
+      ),
+    ).toBe(2);
+    expect(sample(again, 'storekeep_http_requests_total{method="GET",route="/metrics",status="2xx"}')).toBe(
+      1,
+    );
     expect(
       sample(text, 'storekeep_db_query_duration_seconds_count{operation="select",outcome="ok"}'),
     ).toBeGreaterThan(3);

@@ -161,27 +161,37 @@ function mayScrape(request: FastifyRequest, token: string | undefined): 'yes' | 
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   const labels = ['method', 'route', 'status'] as const;
-  const requests = new Counter({
-    name: 'storekeep_http_requests_total',
-    help: 'HTTP responses by method, route pattern and status class.',
-    labelNames: labels,
-    registers: [metrics.registry],
-  });
+  const durationName = 'storekeep_http_request_duration_seconds';
   const duration = new Histogram({
-    name: 'storekeep_http_request_duration_seconds',
+    name: durationName,
     help: 'Time to answer, by method, route pattern and status class.',
     labelNames: labels,
     buckets: HTTP_BUCKETS,
     registers: [metrics.registry],
   });
+  const counted = `${durationName}_count`;
+  new Counter({
+    name: 'storekeep_http_requests_total',
+    help: 'HTTP responses by method, route pattern and status class.',
+    labelNames: labels,
+    registers: [metrics.registry],
+    // The histogram's count of each series, copied when scraped: each response is recorded once, not twice
+    // (prom-client hashes the labels on every call, a few percent of a small answer's time).
+    async collect() {
+      this.reset();
+      for (const { metricName, labels: series, value } of (await duration.get()).values)
+        if (metricName === counted) this.inc(series, value);
+    },
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    const values = {
-      method: request.method,
-      route: request.routeOptions.url ?? '(unmatched)',
-      status: `${Math.floor(reply.statusCode / 100)}xx`,
-    };
-    requests.inc(values);
-    duration.observe(values, reply.elapsedTime / 1000);
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(unmatched)',
+        status: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   app.addHook('onClose', async () => metrics.close());
