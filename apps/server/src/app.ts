@@ -1,7 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
@@ -140,13 +139,6 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   // Compiled from each route's response schema; outside production every answer is also checked against it.
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
-  // Hooks that never wait are written with `done`: an async one costs every request a promise and a turn.
-  // Set on arrival rather than on send: an error answer keeps the headers set so far, and the onSend chain
-  // is the one every answer walks.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 
   const handle =
     database ??
@@ -162,12 +154,6 @@ export async function buildApp({
               report: (violation) => app.log.warn({ tenancy: violation }, 'statement without its team'),
             },
           }),
-    });
-  // SQLite: what other processes committed is read again for each request (platform/db `sqliteChangeStamp`).
-  if (handle.dialect === 'sqlite')
-    app.addHook('onRequest', (_request, _reply, done) => {
-      rereadOtherConnections(handle.db);
-      done();
     });
   // PostgreSQL: team write versions kept in process while every bump is heard (platform/team-cache.ts).
   const stopWatchingVersions = handle.dialect === 'postgres' ? watchTeamVersions(handle.db) : null;
@@ -255,8 +241,15 @@ export async function buildApp({
 
   // First, so every route (and the SPA's not-found fallback) gets the headers and cross-site checks.
   await registerHttpSecurity(app, config);
+  // Hooks that never wait are written with `done`: an async one costs every request a promise and a turn.
+  // SQLite: what other processes committed is read again for each request (platform/db `sqliteChangeStamp`),
+  // after the headers (an error answer keeps those set so far) and before anything reads.
+  if (handle.dialect === 'sqlite')
+    app.addHook('onRequest', (_request, _reply, done) => {
+      rereadOtherConnections(handle.db);
+      done();
+    });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -134,12 +134,12 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Headers (helmet: CSP, frame-ancestors, nosniff, referrer policy; HSTS only over TLS) and the two
+ * Headers (the request id; helmet: CSP, frame-ancestors, nosniff, referrer policy; HSTS only over TLS) and the two
  * cross-site request defences that sit beside the CSRF token (modules/auth/context.ts):
  * - a browser's cross-site mutating request (foreign Origin, or Sec-Fetch-Site cross-site/same-site) is
  *   refused with 403; requests without those headers (scripts with a bearer token, curl, webhooks) pass;
- * - a body to an /app route must be JSON (multipart only where the route takes files, i.e. has no JSON body
- *   schema): the "simple" content types a cross-site form can send without a preflight get 415.
+ * - a body to an /app route must be JSON (multipart only to the routes that take files, platform/uploads.ts): the
+ *   "simple" content types a cross-site form can send without a preflight get 415.
  */
 export async function registerHttpSecurity(app: FastifyInstance, config: Config) {
   const headers = await helmetHeaders({
@@ -154,8 +154,11 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
   const apiHeaders = apiHeadersOf(headers);
+  // Set on arrival rather than on send: an error answer keeps the headers set so far, and the onSend chain is the
+  // one every answer walks. The request id is set here too: one hook fewer for every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/app/') ? apiHeaders : headers);
+    reply.header('x-request-id', request.id);
     done();
   });
 
@@ -193,7 +196,13 @@ export async function registerHttpSecurity(app: FastifyInstance, config: Config)
       return done(null, payload);
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return done(null, payload);
-    if (type === 'multipart/form-data' && !request.routeOptions.schema?.body) return done(null, payload);
+    // The routes that take files are the ones whose scope parses multipart (platform/uploads.ts).
+    if (
+      type === 'multipart/form-data' &&
+      !request.routeOptions.schema?.body &&
+      request.server.hasContentTypeParser(type)
+    )
+      return done(null, payload);
     throw new AppError(
       'unsupported_media_type',
       'This endpoint accepts JSON bodies only (Content-Type: application/json).',

@@ -273,6 +273,12 @@ describe('request bodies a cross-site form could send', () => {
         })
       ).status,
     ).toBe(415);
+    // A route that takes no body and no file does not parse a form either (only the upload routes have the parser).
+    const restore = await client.request('POST', `/app/api/v1/stores/${store.id}/restore`, body, headers);
+    expect(restore.status).toBe(415);
+    expect(restore.body.message).toBe(
+      'This endpoint accepts JSON bodies only (Content-Type: application/json).',
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '@storekeep/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { registerUploadRoutes } from '../../platform/uploads';
 import { sendTabular, TABULAR_FORMATS } from '../../platform/tabular';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { actorOf } from '../auth/index';
@@ -52,24 +53,27 @@ export function registerCamRoutes(root: FastifyInstance, deps: Deps) {
     }),
   );
   // multipart: `file` (CSV or XLSX), and optional `lease_year`, `received_on`, `estimates_paid`, `document_id`
-  app.post(
-    `${base}/statements/import/preview`,
-    { config, schema: { params: idParamSchema, response: { 200: dataOf(camImportPreviewSchema) } } },
-    async (request) => ({
-      data: await previewCamImport(deps, actorOf(request, deps), request.params.id, () =>
-        readUpload(request),
-      ),
-    }),
-  );
-  app.post(
-    `${base}/statements/import`,
-    { config, schema: { params: idParamSchema, response: one } },
-    async (request) => ({
-      data: await importCamStatement(deps, actorOf(request, deps), request.params.id, () =>
-        readUpload(request),
-      ),
-    }),
-  );
+  registerUploadRoutes(root, (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    uploads.post(
+      `${base}/statements/import/preview`,
+      { config, schema: { params: idParamSchema, response: { 200: dataOf(camImportPreviewSchema) } } },
+      async (request) => ({
+        data: await previewCamImport(deps, actorOf(request, deps), request.params.id, () =>
+          readUpload(request),
+        ),
+      }),
+    );
+    uploads.post(
+      `${base}/statements/import`,
+      { config, schema: { params: idParamSchema, response: one } },
+      async (request) => ({
+        data: await importCamStatement(deps, actorOf(request, deps), request.params.id, () =>
+          readUpload(request),
+        ),
+      }),
+    );
+  });
   app.get(
     `${base}/statements/template`,
     {

@@ -17,6 +17,7 @@ import {
   paginated,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { registerUploadRoutes } from '../../platform/uploads';
 import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
 import { sendTabular } from '../../platform/tabular';
@@ -74,14 +75,47 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.post(
-    base,
-    { config, schema: { response: { 201: dataOf(documentSchema) } } },
-    async (request, reply) => {
-      const { document } = await uploadDocument(deps, actorOf(request, deps), partsOf(request));
-      return reply.status(201).send({ data: document });
-    },
-  );
+  // Uploads: a new document, a new version of one, and a record's (or a lease's, an agreement's) Documents tab's.
+  registerUploadRoutes(root, (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    uploads.post(
+      base,
+      { config, schema: { response: { 201: dataOf(documentSchema) } } },
+      async (request, reply) => {
+        const { document } = await uploadDocument(deps, actorOf(request, deps), partsOf(request));
+        return reply.status(201).send({ data: document });
+      },
+    );
+    uploads.post(
+      `${base}/:id/versions`,
+      { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
+      async (request, reply) => {
+        const document = await uploadVersion(
+          deps,
+          actorOf(request, deps),
+          partsOf(request),
+          request.params.id,
+        );
+        return reply.status(201).send({ data: document });
+      },
+    );
+    for (const type of LINKABLE_TYPES)
+      uploads.post(
+        `${API_BASE}/${type}/:id/documents`,
+        { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
+        async (request, reply) => {
+          const actor = actorOf(request, deps);
+          await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
+            throw documents.notFoundRecord(type);
+          });
+          const { document } = await uploadDocument(deps, actor, partsOf(request), {
+            type,
+            id: request.params.id,
+          });
+          return reply.status(201).send({ data: document });
+        },
+      );
+  });
 
   app.get(
     `${base}/:id`,
@@ -131,15 +165,6 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     }),
   );
 
-  app.post(
-    `${base}/:id/versions`,
-    { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
-    async (request, reply) => {
-      const document = await uploadVersion(deps, actorOf(request, deps), partsOf(request), request.params.id);
-      return reply.status(201).send({ data: document });
-    },
-  );
-
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,
@@ -158,7 +183,7 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
     });
   }
 
-  // A record's (or a lease's, an agreement's) Documents tab: its documents, and uploads that land linked to it.
+  // A record's (or a lease's, an agreement's) Documents tab (its uploads are above).
   for (const type of LINKABLE_TYPES) {
     app.get(
       `${API_BASE}/${type}/:id/documents`,
@@ -175,21 +200,6 @@ export function registerDocumentRoutes(root: FastifyInstance, deps: Deps) {
         const actor = actorOf(request, deps);
         await documents.checkVisibleLinkTarget(deps.db, actor.scope, type, request.params.id);
         return documents.listDocuments(deps, actor, request.query, { type, id: request.params.id });
-      },
-    );
-    app.post(
-      `${API_BASE}/${type}/:id/documents`,
-      { config, schema: { params: idParamSchema, response: { 201: dataOf(documentSchema) } } },
-      async (request, reply) => {
-        const actor = actorOf(request, deps);
-        await documents.checkLinkTarget(deps.db, actor.teamId, type, request.params.id).catch(() => {
-          throw documents.notFoundRecord(type);
-        });
-        const { document } = await uploadDocument(deps, actor, partsOf(request), {
-          type,
-          id: request.params.id,
-        });
-        return reply.status(201).send({ data: document });
       },
     );
   }

@@ -12,6 +12,7 @@ import {
   paginated,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { registerUploadRoutes } from '../../platform/uploads';
 import { AppError, invalid } from '../../platform/errors';
 import { safeFileName } from '../../platform/file-name';
 import { csvStream } from '../../platform/tabular';
@@ -63,10 +64,14 @@ export function registerImportRoutes(root: FastifyInstance, deps: Deps) {
   );
 
   // multipart: `type`, optional `sheet`, then `file` (CSV or XLSX)
-  app.post(base, { config, schema: { response: { 201: dataOf(importSchema) } } }, async (request, reply) =>
-    reply
-      .status(201)
-      .send({ data: await uploadImport(deps, actorOf(request, deps), () => readUpload(request)) }),
+  registerUploadRoutes(root, (scope) =>
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(base, { config, schema: { response: { 201: dataOf(importSchema) } } }, async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await uploadImport(deps, actorOf(request, deps), () => readUpload(request)) }),
+      ),
   );
 
   app.get(`${base}/:id`, { config, schema: { params: idParamSchema, response: one } }, async (request) => ({

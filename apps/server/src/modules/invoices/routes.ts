@@ -21,6 +21,7 @@ import {
   statementSchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { registerUploadRoutes } from '../../platform/uploads';
 import { rawListQuerySchema } from '../../platform/list';
 import { serviceValidatedBody } from '../../platform/service-body';
 import { sendTabular } from '../../platform/tabular';
@@ -146,12 +147,16 @@ export function registerInvoiceRoutes(root: FastifyInstance, deps: Deps) {
         .send({ data: await payments.recordPayment(deps, actorOf(request, deps), request.body) }),
   );
   // multipart: `file` (the bank's CSV), optional `confirm=true` (else a preview), under the imports' limits
-  app.post(
-    `${paymentsBase}/import`,
-    { config, schema: { response: { 200: dataOf(bankImportResultSchema) } } },
-    async (request) => ({
-      data: await payments.importBankFile(deps, actorOf(request, deps), () => readUpload(request)),
-    }),
+  registerUploadRoutes(root, (scope) =>
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        `${paymentsBase}/import`,
+        { config, schema: { response: { 200: dataOf(bankImportResultSchema) } } },
+        async (request) => ({
+          data: await payments.importBankFile(deps, actorOf(request, deps), () => readUpload(request)),
+        }),
+      ),
   );
   app.get(
     `${paymentsBase}/:id`,

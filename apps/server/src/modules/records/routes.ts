@@ -10,6 +10,7 @@ import {
   recordActivitySchema,
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
+import { registerUploadRoutes } from '../../platform/uploads';
 import { AppError } from '../../platform/errors';
 import { rawListQuerySchema } from '../../platform/list';
 import { patchBody } from '../../platform/patch';
@@ -121,29 +122,33 @@ export function registerRecordRoutes<Row extends LoadedRow, Dto>(
     }),
   );
 
-  app.post(
-    `${base}/:id/image`,
-    { config, schema: { params: idParamSchema, response: one } },
-    async (request) => {
-      const actor = actorOf(request, deps);
-      await findLive(deps.db, def, actor.teamId, request.params.id);
-      if (!request.isMultipart())
-        throw new AppError('validation', 'The image field is required.', {
-          image: ['The image field is required.'],
-        });
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'image')
-        throw new AppError('validation', 'The image field is required.', {
-          image: ['The image field is required.'],
-        });
-      const buffer = await file.toBuffer().catch(() => {
-        throw new AppError('too_large', 'The image may not be greater than 5 MB.', {
-          image: ['The image may not be greater than 5 MB.'],
-        });
-      });
-      await replaceImage(deps, def, actor, request.params.id, buffer);
-      return { data: await getRecord(deps, def, actor, request.params.id) };
-    },
+  registerUploadRoutes(root, (scope) =>
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        `${base}/:id/image`,
+        { config, schema: { params: idParamSchema, response: one } },
+        async (request) => {
+          const actor = actorOf(request, deps);
+          await findLive(deps.db, def, actor.teamId, request.params.id);
+          if (!request.isMultipart())
+            throw new AppError('validation', 'The image field is required.', {
+              image: ['The image field is required.'],
+            });
+          const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+          if (!file || file.fieldname !== 'image')
+            throw new AppError('validation', 'The image field is required.', {
+              image: ['The image field is required.'],
+            });
+          const buffer = await file.toBuffer().catch(() => {
+            throw new AppError('too_large', 'The image may not be greater than 5 MB.', {
+              image: ['The image may not be greater than 5 MB.'],
+            });
+          });
+          await replaceImage(deps, def, actor, request.params.id, buffer);
+          return { data: await getRecord(deps, def, actor, request.params.id) };
+        },
+      ),
   );
 
   app.delete(
