@@ -35,6 +35,36 @@ async function insertLeases(
   );
 }
 
+/** Stores written straight into the table and the search index, many at once; returned in the order written. */
+async function insertStores(teamId: number, names: string[]) {
+  const now = new Date().toISOString();
+  await insertMany(
+    ctx.db,
+    'stores',
+    {
+      team_id: 'integer',
+      name: 'text',
+      status: 'text',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    names.map((name) => ({ team_id: teamId, name, status: 'open', created_at: now, updated_at: now })),
+  );
+  const stores = await ctx.db
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('team_id', '=', teamId)
+    .orderBy('id')
+    .execute();
+  await indexRecords(
+    ctx.db,
+    teamId,
+    stores.map((store) => ({ teamId, type: 'stores', id: store.id, title: store.name, subtitle: null })),
+    { created: true },
+  );
+  return stores;
+}
+
 const references = (body: { data: Array<{ reference: string | null }> }) =>
   body.data.map((lease) => lease.reference).sort();
 
@@ -125,43 +155,15 @@ describe('the leases search box', () => {
   it('answers the first letter typed into the search box at once, in a team whose stores are full of words with it', async () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    const now = new Date().toISOString();
     // 1,500 stores with forty words that start with "a" each (60,000 of the stores' words), a store without any,
     // 30,000 leases of that one and ten of the others.
     const words = Array.from({ length: 40 }, (_, w) => `a${String.fromCharCode(97 + (w % 26))}${w}`).join(
       ' ',
     );
-    const names = [...Array.from({ length: 1_500 }, (_, i) => `${words} ${i}`), 'Zed Zone'];
-    await insertMany(
-      ctx.db,
-      'stores',
-      {
-        team_id: 'integer',
-        name: 'text',
-        status: 'text',
-        created_at: 'timestamptz',
-        updated_at: 'timestamptz',
-      },
-      names.map((name) => ({ team_id: team.id, name, status: 'open', created_at: now, updated_at: now })),
-    );
-    const stores = await ctx.db
-      .selectFrom('stores')
-      .select(['id', 'name'])
-      .where('team_id', '=', team.id)
-      .orderBy('id')
-      .execute();
-    await indexRecords(
-      ctx.db,
-      team.id,
-      stores.map((store) => ({
-        teamId: team.id,
-        type: 'stores',
-        id: store.id,
-        title: store.name,
-        subtitle: null,
-      })),
-      { created: true },
-    );
+    const stores = await insertStores(team.id, [
+      ...Array.from({ length: 1_500 }, (_, i) => `${words} ${i}`),
+      'Zed Zone',
+    ]);
     const zed = stores.at(-1)!.id;
     await insertLeases(
       Array.from({ length: 30_010 }, (_, i) => ({
@@ -187,45 +189,12 @@ describe('the leases search box', () => {
   it('finds the few leases of a word that half the team’s stores hold, and the lease whose reference holds it', async () => {
     const { user, team } = await buildUser(ctx);
     const client = await signIn(ctx, user.email);
-    const now = new Date().toISOString();
     // 25,000 stores named with "wombat" (as many as PostgreSQL counts before it picks the matches out of the
     // list's order instead), thirty of them with a lease, and a lease of a store without it whose reference has it.
-    await insertMany(
-      ctx.db,
-      'stores',
-      {
-        team_id: 'integer',
-        name: 'text',
-        status: 'text',
-        created_at: 'timestamptz',
-        updated_at: 'timestamptz',
-      },
-      [...Array.from({ length: 25_000 }, (_, i) => `Wombat ${i}`), 'Quokka Corner'].map((name) => ({
-        team_id: team.id,
-        name,
-        status: 'open',
-        created_at: now,
-        updated_at: now,
-      })),
-    );
-    const stores = await ctx.db
-      .selectFrom('stores')
-      .select(['id', 'name'])
-      .where('team_id', '=', team.id)
-      .orderBy('id')
-      .execute();
-    await indexRecords(
-      ctx.db,
-      team.id,
-      stores.map((store) => ({
-        teamId: team.id,
-        type: 'stores',
-        id: store.id,
-        title: store.name,
-        subtitle: null,
-      })),
-      { created: true },
-    );
+    const stores = await insertStores(team.id, [
+      ...Array.from({ length: 25_000 }, (_, i) => `Wombat ${i}`),
+      'Quokka Corner',
+    ]);
     const quokka = stores.at(-1)!.id;
     const expiry = (i: number) => `20${30 + (i % 7)}-0${1 + (i % 9)}-1${i % 10}`;
     await insertLeases([
