@@ -53,7 +53,7 @@ import { recomputeAuditReminders } from './modules/cam/index';
 import { registerDevelopmentRoutes } from './modules/development/routes';
 import { registerFranchiseNetworkRoutes } from './modules/franchise-network/routes';
 import { registerFranchiseCalendarRoutes } from './modules/franchise-calendar/routes';
-import { registerRealtimeRoutes } from './modules/realtime/routes';
+import { registerRealtimeRoutes, registerUnreadBroadcast } from './modules/realtime/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerExportRoutes } from './modules/exports/routes';
 import { registerTokenRoutes } from './modules/tokens/routes';
@@ -281,6 +281,8 @@ export async function buildApp({
   app.decorate('routeGuards', installAuthContext(app, deps));
   // After the auth hook: a tag is computed for a known caller only.
   registerConditionalGets(app, deps);
+  // Before the routes too: it hooks the writing routes that can move reminders as they are registered.
+  registerUnreadBroadcast(app, deps);
   registerMetrics(app, metrics, config.METRICS_TOKEN);
 
   // Over a socket the server answers GET /healthz before Fastify (platform/health.ts); this route answers the

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE } from '@storekeep/contracts';
@@ -80,18 +80,16 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
       return { channel: name, auth: true };
     },
   );
+}
 
-  // After a successful write that can move reminders, tell the team its unread count, and each member limited
-  // to companies theirs on their own channel (never another franchisee's count, nor the team's).
-  // Not async: every read would pay for a promise to learn that it is not a write.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (
-      request.method === 'GET' ||
-      reply.statusCode >= 400 ||
-      !request.auth?.team ||
-      !REMINDER_WRITES.test(request.url)
-    )
-      return done();
+/**
+ * After a successful write that can move reminders, tells the team its unread count, and each member limited to
+ * companies theirs on their own channel (never another franchisee's count, nor the team's). A hook of the writing
+ * routes only (added as each is registered, so this runs before the modules' routes): reads never pass through it.
+ */
+export function registerUnreadBroadcast(app: FastifyInstance, deps: Deps) {
+  const broadcast: onResponseHookHandler = (request, reply, done) => {
+    if (reply.statusCode >= 400 || !request.auth?.team) return done();
     const teamId = request.auth.team.id;
     Promise.all([unreadCount(deps.db, teamScope(teamId)), limitedMembersUnread(deps.db, teamId)]).then(
       ([count, limited]) => {
@@ -105,5 +103,11 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
       },
       done,
     );
+  };
+  app.addHook('onRoute', (route) => {
+    const writes = [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
+    if (!writes || !REMINDER_WRITES.test(route.url)) return;
+    const existing = route.onResponse;
+    route.onResponse = [...(existing === undefined ? [] : [existing].flat()), broadcast];
   });
 }
