@@ -4,6 +4,7 @@ import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from './deps';
+import { SAFE_METHODS, routeWrites, withHook } from './route-hooks';
 import { bumpTeamWriteVersion, teamVersionAndToday } from './team-cache';
 
 /**
@@ -180,13 +181,6 @@ export function bodyCacheOf(app: FastifyInstance): BodyCache | undefined {
  * /healthz, users/auth, the SPA's files — would otherwise pay for two asynchronous hooks that do nothing.
  * Route hooks run after the app's, so the tag is still computed after the auth hook.
  */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A route option's hooks (one function, an array or none) with `hook` added last. */
-function withHook<T>(existing: T | T[] | undefined, hook: T): T[] {
-  return existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
-}
-
 export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
   const bodies = new BodyCache(BODY_BUDGET_BYTES);
   bodyCaches.set(app, bodies);
@@ -240,6 +234,6 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
       route.onRequest = withHook(route.onRequest, answerFromTag);
       route.onSend = withHook(route.onSend, keepTagged);
     }
-    if (methods.some((m) => !SAFE_METHODS.has(m))) route.onSend = withHook(route.onSend, bumpAfterWrite);
+    if (routeWrites(route)) route.onSend = withHook(route.onSend, bumpAfterWrite);
   });
 }

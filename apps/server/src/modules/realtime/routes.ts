@@ -5,6 +5,7 @@ import { API_BASE } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import type { RealtimeEvent } from '../../platform/realtime';
 import { forbidden } from '../../platform/errors';
+import { routeWrites, withHook } from '../../platform/route-hooks';
 import { teamScope } from '../../platform/policy';
 import { limitedMembersUnread, unreadCount } from '../reminders/index';
 
@@ -105,9 +106,7 @@ export function registerUnreadBroadcast(app: FastifyInstance, deps: Deps) {
     );
   };
   app.addHook('onRoute', (route) => {
-    const writes = [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
-    if (!writes || !REMINDER_WRITES.test(route.url)) return;
-    const existing = route.onResponse;
-    route.onResponse = [...(existing === undefined ? [] : [existing].flat()), broadcast];
+    if (routeWrites(route) && REMINDER_WRITES.test(route.url))
+      route.onResponse = withHook(route.onResponse, broadcast);
   });
 }
