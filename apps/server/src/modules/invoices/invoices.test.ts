@@ -20,6 +20,7 @@ import {
 import type { TestClient } from '../../../test/client';
 import { createMailSender } from '../../platform/mail';
 import { deliverReminderNotices } from '../reminders/index';
+import { syncReportReminders } from './reminders';
 
 const ctx = useTestApp();
 const api = '/app/api/v1';
@@ -523,6 +524,39 @@ describe('billing reminders', () => {
     // Saving the agreement leaves its report reminders alone.
     expect((await admin.patch(`${api}/agreements/${agreement.id}`, { royalty_percent: 6 })).status).toBe(200);
     expect((await remindersOf(admin, 'sales_report', 'agreement', agreement.id)).length).toBeGreaterThan(1);
+  });
+
+  it('makes every franchisee’s report reminders when it takes them a few at a time', async () => {
+    const { admin, team } = await teamWithRoles(ctx);
+    const moore = await franchise(admin);
+    const kline = await franchise(admin, 'Kline Holdings');
+    const third = await franchise(admin, 'Third Street');
+    const titles = async () =>
+      Promise.all(
+        [moore, kline, third].map(async ({ agreement }) =>
+          (await remindersOf(admin, 'sales_report', 'agreement', agreement.id))
+            .map((r) => `${r.title} ${r.due_date}`)
+            .sort(),
+        ),
+      );
+    // One franchisee a pass, twice (the second pass over each changes nothing), then the report comes in.
+    await syncReportReminders(ctx.app.deps.db, team.id, '2026-04-05', 1);
+    await syncReportReminders(ctx.app.deps.db, team.id, '2026-04-05', 1);
+    const [mooreDates, klineDates, thirdDates] = await titles();
+    expect(mooreDates).toContain('Sales report of Austin for 2026-03-01 – 2026-03-31 2026-04-10');
+    expect(klineDates).toEqual(mooreDates);
+    expect(thirdDates).toEqual(mooreDates);
+    await admin.post(`${api}/sales/batch`, {
+      rows: [{ store_id: kline.austin.id, period_start: '2026-03-01', gross: 4100 }],
+    });
+    await syncReportReminders(ctx.app.deps.db, team.id, '2026-04-06', 2);
+    const closed = (await remindersOf(admin, 'sales_report', 'agreement', kline.agreement.id)).filter(
+      (r) => r.closed_reason === 'received',
+    );
+    expect(closed.map((r) => r.title)).toEqual(['Sales report of Austin for 2026-03-01 – 2026-03-31']);
+    expect(
+      (await remindersOf(admin, 'sales_report', 'agreement', third.agreement.id)).map((r) => r.closed_reason),
+    ).not.toContain('received');
   });
 
   it('reminds of an unpaid invoice at its due date and closes the reminder when it is paid or voided', async () => {

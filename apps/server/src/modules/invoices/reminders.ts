@@ -1,5 +1,6 @@
 import { addCalendarDays, addCalendarMonths, invoiceNumberLabel } from '@storekeep/contracts';
 import { writeTransaction, type Db, type Executor } from '../../platform/db';
+import { nextTurn } from '../../platform/turns';
 import { teamScope } from '../../platform/policy';
 import {
   INVOICE_PAYMENT_REMINDER_PREFIX,
@@ -33,62 +34,90 @@ async function keysWithPrefix(db: Executor, teamId: number, prefix: string) {
 }
 
 /**
+ * Franchisees whose agreements one pass of `syncReportReminders` holds at once. A team's whole portfolio in one pass
+ * (60,000 agreements, 450,000 expected reports) held 300 MB for 3.4 s of the hourly tick, and on SQLite, whose reads
+ * do not wait, it held the event loop as long: every request of that moment waited for it.
+ */
+const FRANCHISEES_PER_PASS = 100;
+
+/**
  * The reminders of a team's expected sales reports: every store of an open agreement gets one per reporting
  * period that has ended, due on the report's due date (lead-time notices before it; escalated, to the team's
  * admins and owner too, while it stays missing after it). A report that comes in closes its reminder as
- * `received`. Keys make it idempotent, so any number of scheduler instances may run it at once.
+ * `received`. Keys make it idempotent, so any number of scheduler instances may run it at once. Franchisees are
+ * taken `franchiseesPerPass` at a time, each pass in its own transaction and a turn of the event loop apart.
  */
-export async function syncReportReminders(db: Db, teamId: number, today: string) {
+export async function syncReportReminders(
+  db: Db,
+  teamId: number,
+  today: string,
+  franchiseesPerPass = FRANCHISEES_PER_PASS,
+) {
   const windowStart = addCalendarDays(today, -REPORT_REMINDER_DAYS);
   // A report is due in the week or month after its period, so periods ending two months before the window
   // cover every report due in it.
   const periodsFrom = `${addCalendarMonths(windowStart, -2).slice(0, 7)}-01`;
-  const [rules, all] = await Promise.all([
+  const [rules, franchisees, existingKeys] = await Promise.all([
     rulesByBrand(db, teamId),
-    agreementPeriods(db, teamScope(teamId), null, periodsFrom, addCalendarDays(today, -1)),
+    db
+      .selectFrom('franchise_agreements')
+      .select('franchisee_id')
+      .distinct()
+      .where('team_id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'open')
+      .where('franchisee_id', 'is not', null)
+      .orderBy('franchisee_id')
+      .execute(),
+    keysWithPrefix(db, teamId, SALES_REPORT_REMINDER_PREFIX),
   ]);
-  const wanted = new Map<number, CriticalDate[]>();
-  const received: string[] = [];
-  for (const { agreement, billed, periods } of all) {
-    const dates: CriticalDate[] = [];
-    for (const { period, stores } of periods) {
-      const due = reportDueDate(billed.frequency, period.end, rules(agreement.brand_id));
-      if (due < windowStart) continue;
-      for (const store of stores) {
-        const key = reportKey(agreement.id, store.storeId, period.start);
-        if (store.basis === 'reported') received.push(key);
-        else
-          dates.push({
-            key,
-            source: 'sales_report',
-            title: `Sales report of ${store.storeName} for ${period.start === period.end ? period.start : `${period.start} – ${period.end}`}`,
-            due_date: due,
-          });
+  const existing = new Set(existingKeys);
+  for (let at = 0; at < franchisees.length; at += franchiseesPerPass) {
+    if (at > 0) await nextTurn();
+    const ids = franchisees.slice(at, at + franchiseesPerPass).map((f) => f.franchisee_id!);
+    const all = await agreementPeriods(db, teamScope(teamId), ids, periodsFrom, addCalendarDays(today, -1));
+    const wanted = new Map<number, CriticalDate[]>();
+    const received: string[] = [];
+    for (const { agreement, billed, periods } of all) {
+      const dates: CriticalDate[] = [];
+      for (const { period, stores } of periods) {
+        const due = reportDueDate(billed.frequency, period.end, rules(agreement.brand_id));
+        if (due < windowStart) continue;
+        for (const store of stores) {
+          const key = reportKey(agreement.id, store.storeId, period.start);
+          if (store.basis === 'reported') received.push(key);
+          else
+            dates.push({
+              key,
+              source: 'sales_report',
+              title: `Sales report of ${store.storeName} for ${period.start === period.end ? period.start : `${period.start} – ${period.end}`}`,
+              due_date: due,
+            });
+        }
       }
+      wanted.set(agreement.id, dates);
     }
-    wanted.set(agreement.id, dates);
+    const settled = received.filter((key) => existing.has(key));
+    if (!settled.length && ![...wanted.values()].some((dates) => dates.some((d) => !existing.has(d.key))))
+      continue;
+    await writeTransaction(db, async (trx) => {
+      await retireReminderKeys(trx, teamId, settled, 'received');
+      for (const [agreementId, dates] of wanted) {
+        if (!dates.some((d) => !existing.has(d.key))) continue;
+        const prefix = `${SALES_REPORT_REMINDER_PREFIX}${agreementId}:`;
+        await syncReminders(
+          trx,
+          teamId,
+          { type: 'agreement', id: agreementId },
+          dates,
+          // Only the window's keys: a gap older than the window keeps its reminder until it is settled.
+          (key) => key.startsWith(prefix) && key.slice(key.lastIndexOf(':') + 1) >= periodsFrom,
+          // A missing report is news however late it is noticed: never filed as past.
+          windowStart,
+        );
+      }
+    });
   }
-  const existing = new Set(await keysWithPrefix(db, teamId, SALES_REPORT_REMINDER_PREFIX));
-  const settled = received.filter((key) => existing.has(key));
-  const fresh = [...wanted.values()].flat().filter((d) => !existing.has(d.key));
-  if (!settled.length && !fresh.length) return;
-  await writeTransaction(db, async (trx) => {
-    await retireReminderKeys(trx, teamId, settled, 'received');
-    for (const [agreementId, dates] of wanted) {
-      if (!dates.some((d) => !existing.has(d.key))) continue;
-      const prefix = `${SALES_REPORT_REMINDER_PREFIX}${agreementId}:`;
-      await syncReminders(
-        trx,
-        teamId,
-        { type: 'agreement', id: agreementId },
-        dates,
-        // Only the window's keys: a gap older than the window keeps its reminder until it is settled.
-        (key) => key.startsWith(prefix) && key.slice(key.lastIndexOf(':') + 1) >= periodsFrom,
-        // A missing report is news however late it is noticed: never filed as past.
-        windowStart,
-      );
-    }
-  });
 }
 
 /**
