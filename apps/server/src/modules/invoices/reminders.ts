@@ -35,8 +35,8 @@ async function keysWithPrefix(db: Executor, teamId: number, prefix: string) {
 
 /**
  * Franchisees whose agreements one pass of `syncReportReminders` holds at once. A team's whole portfolio in one pass
- * (60,000 agreements, 450,000 expected reports) held 300 MB for 3.4 s of the hourly tick, and on SQLite, whose reads
- * do not wait, it held the event loop as long: every request of that moment waited for it.
+ * (53,150 open agreements) held about 300 MB for 3.6–4.5 s of the hourly tick, and on SQLite, whose reads do not
+ * wait, it held the event loop as long: every request of that moment waited for it (decision 0047).
  */
 const FRANCHISEES_PER_PASS = 100;
 
@@ -57,6 +57,7 @@ export async function syncReportReminders(
   // A report is due in the week or month after its period, so periods ending two months before the window
   // cover every report due in it.
   const periodsFrom = `${addCalendarMonths(windowStart, -2).slice(0, 7)}-01`;
+  const yesterday = addCalendarDays(today, -1);
   const [rules, franchisees, existingKeys] = await Promise.all([
     rulesByBrand(db, teamId),
     db
@@ -75,7 +76,7 @@ export async function syncReportReminders(
   for (let at = 0; at < franchisees.length; at += franchiseesPerPass) {
     if (at > 0) await nextTurn();
     const ids = franchisees.slice(at, at + franchiseesPerPass).map((f) => f.franchisee_id!);
-    const all = await agreementPeriods(db, teamScope(teamId), ids, periodsFrom, addCalendarDays(today, -1));
+    const all = await agreementPeriods(db, teamScope(teamId), ids, periodsFrom, yesterday);
     const wanted = new Map<number, CriticalDate[]>();
     const received: string[] = [];
     for (const { agreement, billed, periods } of all) {
@@ -98,12 +99,12 @@ export async function syncReportReminders(
       wanted.set(agreement.id, dates);
     }
     const settled = received.filter((key) => existing.has(key));
-    if (!settled.length && ![...wanted.values()].some((dates) => dates.some((d) => !existing.has(d.key))))
-      continue;
+    // Only agreements with a reminder not made yet are synced: the rest already hold every key they want.
+    const unsynced = [...wanted].filter(([, dates]) => dates.some((d) => !existing.has(d.key)));
+    if (!settled.length && !unsynced.length) continue;
     await writeTransaction(db, async (trx) => {
       await retireReminderKeys(trx, teamId, settled, 'received');
-      for (const [agreementId, dates] of wanted) {
-        if (!dates.some((d) => !existing.has(d.key))) continue;
+      for (const [agreementId, dates] of unsynced) {
         const prefix = `${SALES_REPORT_REMINDER_PREFIX}${agreementId}:`;
         await syncReminders(
           trx,
