@@ -1,13 +1,11 @@
-import {
-  addDays,
-  addMonths,
-  differenceInMonths,
-  format,
-  getDay,
-  lastDayOfMonth,
-  parseISO,
-  subMonths,
-} from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { differenceInMonths } from 'date-fns/differenceInMonths';
+import { format } from 'date-fns/format';
+import { getDay } from 'date-fns/getDay';
+import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
+import { parseISO } from 'date-fns/parseISO';
+import { subMonths } from 'date-fns/subMonths';
 import { MONTH_NAMES } from './constants';
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import {
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_SECONDS,

@@ -1,4 +1,5 @@
-import { isValid, parse as parseDate } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parse as parseDate } from 'date-fns/parse';
 import {
   fieldErrors,
   storeRules,

@@ -1,4 +1,9 @@
-import { addDays, addMonths, format, isAfter, parseISO, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { format } from 'date-fns/format';
+import { isAfter } from 'date-fns/isAfter';
+import { parseISO } from 'date-fns/parseISO';
+import { subDays } from 'date-fns/subDays';
 import { escalateCents, toCents } from '@storekeep/contracts';
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { tokenInputSchema, type ApiToken, type NewApiToken, type TokenAbility } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { nowIso } from '../../platform/clock';
