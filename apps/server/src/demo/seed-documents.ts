@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { longDate } from '@storekeep/contracts';
 import type { Deps } from '../platform/deps';
 import { writeTransaction } from '../platform/db';
@@ -7,6 +6,7 @@ import { nowIso } from '../platform/clock';
 import { randomToken } from '../platform/crypto';
 import { adoptBlob, discardBlob, reserveBlob } from '../platform/blobs';
 import { addLink, reindexDocument, enqueueExtraction } from '../modules/documents/index';
+import { loadPdfLib } from '../platform/pdf';
 
 const PAGE = { width: 612, height: 792 };
 
@@ -18,6 +18,7 @@ async function leasePdf(lease: {
   commencement: string;
   expiration: string;
 }): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.TimesRoman);
   const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { localStorage, s3Storage } from './storage';
+import { loadConfig } from './config';
+import { createStorage, localStorage, s3Storage } from './storage';
 import { fakeS3 } from '../../test/fake-s3';
 
 async function text(stream: Readable) {
@@ -15,7 +16,7 @@ async function text(stream: Readable) {
 describe('S3 storage driver', () => {
   it('puts, reads and deletes objects by key in its bucket, path-style', async () => {
     const s3 = fakeS3();
-    const storage = s3Storage(s3.client, 'storekeep-files');
+    const storage = s3Storage(() => s3.client, 'storekeep-files');
     await storage.put('doc_abc', Readable.from([Buffer.from('hello '), Buffer.from('world')]), 'text/plain');
     expect(s3.seen[0]).toMatchObject({ method: 'PUT', path: '/storekeep-files/doc_abc' });
     expect(s3.objects.get('/storekeep-files/doc_abc')?.toString()).toBe('hello world');
@@ -25,7 +26,8 @@ describe('S3 storage driver', () => {
   });
 
   it('presigns a download link that expires and carries the safe headers', async () => {
-    const storage = s3Storage(fakeS3().client, 'storekeep-files');
+    const { client } = fakeS3();
+    const storage = s3Storage(() => client, 'storekeep-files');
     const url = new URL(
       await storage.presign!('doc_abc', {
         expiresIn: 300,
@@ -38,6 +40,28 @@ describe('S3 storage driver', () => {
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
     expect(url.searchParams.get('response-content-disposition')).toBe('inline; filename="a.pdf"');
+  });
+
+  it('is what STORAGE_DRIVER=s3 makes, its client built from the S3 settings on first use', async () => {
+    const storage = createStorage(
+      loadConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'team-files',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }),
+    );
+    expect(storage.driver).toBe('s3');
+    const url = new URL(
+      await storage.presign!('doc_xyz', { expiresIn: 60, contentType: 'text/plain', disposition: 'inline' }),
+    );
+    expect(url.origin + url.pathname).toBe('http://minio.internal:9000/team-files/doc_xyz');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(
+      /^AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request$/,
+    );
   });
 });
 

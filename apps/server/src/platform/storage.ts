@@ -3,9 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from './config';
 
 export type PresignOptions = { expiresIn: number; contentType: string; disposition: string };
@@ -64,12 +62,35 @@ export function localStorage(root: string): Storage {
 export const PARTIAL_SUFFIX = '.partial';
 const partialOf = (file: string) => `${file}${PARTIAL_SUFFIX}`;
 
-export function s3Storage(client: S3Client, bucket: string): Storage {
+/**
+ * The AWS SDK's modules are loaded on the S3 driver's first call, not at start: with local storage (the default)
+ * they were 5-10 MB of every process's heap, which each major collection marks, and 0.1-0.3 s of its start.
+ */
+async function sdk() {
+  const [{ DeleteObjectCommand, GetObjectCommand }, { Upload }, { getSignedUrl }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return { DeleteObjectCommand, GetObjectCommand, Upload, getSignedUrl };
+}
+
+/** `connect` makes the client on first use (createStorage's, from the config; tests hand in their own). */
+export function s3Storage(connect: () => S3Client | Promise<S3Client>, bucket: string): Storage {
+  let ready: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof sdk>> }> | undefined;
+  const connected = () =>
+    (ready ??= Promise.all([connect(), sdk()])
+      .then(([client, modules]) => ({ client, sdk: modules }))
+      .catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      }));
   return {
     driver: 's3',
     async put(key, body, contentType) {
+      const { client, sdk } = await connected();
       // Multipart upload in parts: a large file is never held in memory whole.
-      const upload = new Upload({
+      const upload = new sdk.Upload({
         client,
         params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
         queueSize: 2,
@@ -82,16 +103,19 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
       }
     },
     async read(key) {
-      const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const { client, sdk } = await connected();
+      const result = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
       return result.Body as Readable;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { client, sdk } = await connected();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
-    presign(key, options) {
-      return getSignedUrl(
+    async presign(key, options) {
+      const { client, sdk } = await connected();
+      return sdk.getSignedUrl(
         client,
-        new GetObjectCommand({
+        new sdk.GetObjectCommand({
           Bucket: bucket,
           Key: key,
           ResponseContentType: options.contentType,
@@ -105,16 +129,17 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
 
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_DRIVER === 's3') {
-    const client = new S3Client({
-      region: config.S3_REGION ?? 'us-east-1',
-      endpoint: config.S3_ENDPOINT,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      credentials:
-        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-          : undefined,
-    });
-    return s3Storage(client, config.S3_BUCKET!);
+    const connect = async () =>
+      new (await import('@aws-sdk/client-s3')).S3Client({
+        region: config.S3_REGION ?? 'us-east-1',
+        endpoint: config.S3_ENDPOINT,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        credentials:
+          config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      });
+    return s3Storage(connect, config.S3_BUCKET!);
   }
   return localStorage(path.join(config.DATA_DIR, 'files'));
 }

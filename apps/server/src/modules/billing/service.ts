@@ -43,8 +43,8 @@ async function loadTeam(deps: Deps, actor: Actor) {
   return team;
 }
 
-function requireStripe(deps: Deps): Stripe {
-  const stripe = stripeOf(deps);
+async function requireStripe(deps: Deps): Promise<Stripe> {
+  const stripe = await stripeOf(deps);
   if (!stripe) throw new AppError('conflict', 'Billing is off: STRIPE_SECRET_KEY is not set.');
   return stripe;
 }
@@ -54,7 +54,7 @@ const money = (cents: number | null | undefined) =>
 
 export async function getBilling(deps: Deps, actor: Actor): Promise<Billing> {
   const team = await loadTeam(deps, actor);
-  const stripe = stripeOf(deps);
+  const stripe = await stripeOf(deps);
   const billing: Billing = {
     enabled: stripe !== null,
     status: team.subscription_status,
@@ -113,7 +113,7 @@ export async function getBilling(deps: Deps, actor: Actor): Promise<Billing> {
 /** A Checkout session for the configured price; the team's Stripe customer is created (and stored) first. */
 export async function startCheckout(deps: Deps, actor: Actor): Promise<BillingRedirect> {
   const team = await loadTeam(deps, actor);
-  const stripe = requireStripe(deps);
+  const stripe = await requireStripe(deps);
   const price = deps.config.STRIPE_PRICE_ID;
   if (!price) throw new AppError('conflict', 'Billing has no plan: STRIPE_PRICE_ID is not set.');
   let customerId = team.stripe_customer_id;
@@ -154,7 +154,7 @@ export async function startCheckout(deps: Deps, actor: Actor): Promise<BillingRe
 /** The Stripe Customer Portal: payment method, invoices, plan changes and cancelling. */
 export async function openPortal(deps: Deps, actor: Actor): Promise<BillingRedirect> {
   const team = await loadTeam(deps, actor);
-  const stripe = requireStripe(deps);
+  const stripe = await requireStripe(deps);
   if (!team.stripe_customer_id)
     throw new AppError('conflict', 'This team has no subscription yet: subscribe first.');
   const session = await stripe.billingPortal.sessions.create({
@@ -174,7 +174,7 @@ export async function handleWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const stripe = stripeOf(deps);
+  const stripe = await stripeOf(deps);
   const secret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (!stripe || !secret) throw notFound('Billing');
   let event: Stripe.Event;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Deps } from '../../platform/deps';
 
 /**
@@ -7,11 +7,15 @@ import type { Deps } from '../../platform/deps';
  */
 const clients = new WeakMap<Deps, Stripe>();
 
-export function stripeOf(deps: Deps): Stripe | null {
+export async function stripeOf(deps: Deps): Promise<Stripe | null> {
   if (!deps.config.STRIPE_SECRET_KEY) return null;
   let client = clients.get(deps);
   if (!client) {
-    client = new Stripe(deps.config.STRIPE_SECRET_KEY, { maxNetworkRetries: 1, timeout: 20_000 });
+    // Loaded when billing is on and first used, not at start: 3-6 MB of every process's heap otherwise.
+    const { default: StripeClient } = await import('stripe');
+    client =
+      clients.get(deps) ??
+      new StripeClient(deps.config.STRIPE_SECRET_KEY, { maxNetworkRetries: 1, timeout: 20_000 });
     clients.set(deps, client);
   }
   return client;

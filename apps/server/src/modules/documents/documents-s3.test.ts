@@ -7,7 +7,7 @@ import { makePdf } from '../../../test/pdf';
 import { purgeTrash } from '../trash/service';
 
 const s3 = fakeS3();
-const ctx = useTestApp({}, { storage: () => s3Storage(s3.client, 'storekeep-test') });
+const ctx = useTestApp({}, { storage: () => s3Storage(() => s3.client, 'storekeep-test') });
 
 describe('documents on the S3 driver', () => {
   it('streams uploads into the bucket, extracts text from there, presigns downloads and purges the object', async () => {

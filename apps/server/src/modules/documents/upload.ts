@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   documentInputSchema,
   fieldErrors,
@@ -73,6 +72,7 @@ function meter() {
 }
 
 async function detectType(head: Buffer, fileName: string): Promise<string> {
+  const { fileTypeFromBuffer } = await import('file-type'); // by the first upload, not at start
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime;
   // No magic number: text if it decodes as UTF-8 without NUL bytes, else opaque bytes.

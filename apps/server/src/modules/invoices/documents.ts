@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { invoiceNumberLabel, type Invoice } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { writeTransaction } from '../../platform/db';
@@ -13,6 +12,7 @@ import { recordActivity } from '../activities/index';
 import { findInvoice, getInvoice } from './invoicing';
 import { invoicePolicy } from './policy';
 import * as repo from './repository';
+import { loadPdfLib } from '../../platform/pdf';
 
 const money = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -29,6 +29,7 @@ export async function invoicePdf(deps: Deps, actor: Actor, id: number) {
 /** The invoice as a one-or-more-page PDF: header, lines with their sales and basis, totals. */
 async function renderInvoicePdf(row: InvoiceRow, lines: LineRow[]) {
   const number = invoiceNumberLabel(Number(row.number));
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${number}`);
   const font = await pdf.embedFont(StandardFonts.Helvetica);

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PercentageRent, PercentageRentYear } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { invalid } from '../../platform/errors';
@@ -7,6 +6,7 @@ import type { Actor } from '../../platform/policy';
 import { csvStream, Fixed, type Cell } from '../../platform/tabular';
 import { percentageRentOf } from './service';
 import { yearStatus } from './years';
+import { loadPdfLib } from '../../platform/pdf';
 
 /**
  * The landlord sales statement of one lease year: each month's gross sales (a month without a figure says
@@ -86,6 +86,7 @@ export async function statementPdf(
   leaseYear: number | undefined,
 ): Promise<{ body: Buffer; fileName: string }> {
   const { report, year } = await statementYear(deps, actor, leaseId, leaseYear);
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Percentage rent statement, lease year ${year.lease_year}`);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
