@@ -3,7 +3,8 @@
 // with no TypeScript loader: main.js (the server), cli.js (backup, restore, demo reset) and the worker threads'
 // files beside them, where `new URL('./<worker>.mjs', import.meta.url)` finds them from the bundle as it does
 // from the sources. npm packages stay external (node_modules at run time), but for date-fns (below); the
-// contracts workspace, which ships TypeScript, is bundled in. app.ts finds the web build at ../../web/dist from either directory.
+// contracts workspace, which ships TypeScript, is bundled in. app.ts finds the web build at ../../web/dist from
+// either directory.
 //
 // Skips the build when dist is newer than every source (the Docker image has no sources: never rebuilds).
 import fs from 'node:fs';

@@ -66,21 +66,23 @@ const partialOf = (file: string) => `${file}${PARTIAL_SUFFIX}`;
  * The AWS SDK's modules are loaded on the S3 driver's first call, not at start: with local storage (the default)
  * they were 5-10 MB of every process's heap, which each major collection marks, and 0.1-0.3 s of its start.
  */
-async function sdk() {
-  const [{ DeleteObjectCommand, GetObjectCommand }, { Upload }, { getSignedUrl }] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('@aws-sdk/lib-storage'),
-    import('@aws-sdk/s3-request-presigner'),
-  ]);
-  return { DeleteObjectCommand, GetObjectCommand, Upload, getSignedUrl };
+async function loadSdk() {
+  const [{ DeleteObjectCommand, GetObjectCommand, S3Client }, { Upload }, { getSignedUrl }] =
+    await Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('@aws-sdk/lib-storage'),
+      import('@aws-sdk/s3-request-presigner'),
+    ]);
+  return { DeleteObjectCommand, GetObjectCommand, S3Client, Upload, getSignedUrl };
 }
+type S3Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
-/** `connect` makes the client on first use (createStorage's, from the config; tests hand in their own). */
-export function s3Storage(connect: () => S3Client | Promise<S3Client>, bucket: string): Storage {
-  let ready: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof sdk>> }> | undefined;
+/** `connect` makes the client once the SDK is loaded (createStorage's, from the config; tests hand in their own). */
+export function s3Storage(connect: (sdk: S3Sdk) => S3Client, bucket: string): Storage {
+  let ready: Promise<{ client: S3Client; sdk: S3Sdk }> | undefined;
   const connected = () =>
-    (ready ??= Promise.all([connect(), sdk()])
-      .then(([client, modules]) => ({ client, sdk: modules }))
+    (ready ??= loadSdk()
+      .then((sdk) => ({ client: connect(sdk), sdk }))
       .catch((error: unknown) => {
         ready = undefined;
         throw error;
@@ -129,8 +131,8 @@ export function s3Storage(connect: () => S3Client | Promise<S3Client>, bucket: s
 
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_DRIVER === 's3') {
-    const connect = async () =>
-      new (await import('@aws-sdk/client-s3')).S3Client({
+    const connect = (sdk: S3Sdk) =>
+      new sdk.S3Client({
         region: config.S3_REGION ?? 'us-east-1',
         endpoint: config.S3_ENDPOINT,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
