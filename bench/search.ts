@@ -15,6 +15,10 @@
  * the measured terms do not hold), then a write by the owner that moves the team's write version: the measured
  * round is then first-time for every cache, as after any write, but in a process whose code is warm, as a server
  * is after its first minutes. Without it the round also carries the process's own warm-up.
+ * BENCH_SEARCH_ROUNDS=N: after the first round (and its repeat), N - 1 more first-time rounds of the same terms, each
+ * after a write by the owner (as BENCH_SEARCH_WARM_PROCESS's): every answer the server keeps is then gone again, but
+ * the process and the machine's file cache are warm. Ends with each round's p95 and the median of the later ones: a
+ * figure that moves less between reruns than one round's on a machine whose speed drifts.
  * BENCH_URL: a server already running on the benchmark data set (signs in as its owner, or BENCH_EMAIL /
  * BENCH_PASSWORD). Without it: the data set of `npm run bench` (generate.ts, BENCH_DATABASE_URL for
  * PostgreSQL, or BENCH_APP_DATABASE_URL for a database that already holds one) served by a forked server.ts.
@@ -37,6 +41,7 @@ const TERMS = Number(process.env.BENCH_SEARCH_TERMS ?? 200);
 const API = API_BASE;
 /** How many of the slowest requests of a round to name (BENCH_SEARCH_SLOWEST). */
 const SLOWEST = Number(process.env.BENCH_SEARCH_SLOWEST ?? 5);
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 1);
 const ALL_ROUTES: Array<{ name: string; path: (term: string) => string }> = [
   { name: 'global search', path: (t) => `${API}/search?query=${encodeURIComponent(t)}` },
   { name: 'stores ?search=', path: (t) => `${API}/stores?search=${encodeURIComponent(t)}` },
@@ -181,7 +186,8 @@ async function round(base: URL, cookie: string, jobs: Job[]) {
   return { byRoute, seconds: (performance.now() - started) / 1000 };
 }
 
-function report(title: string, result: Awaited<ReturnType<typeof round>>) {
+/** Prints a round's latencies by route and overall; returns its overall p95. */
+function report(title: string, result: Awaited<ReturnType<typeof round>>): number {
   const row = (name: string, values: Timed[]) => {
     const sorted = values.map((v) => v.ms).sort((a, b) => a - b);
     const f = (p: number) => percentile(sorted, p).toFixed(1).padStart(7);
@@ -210,6 +216,10 @@ function report(title: string, result: Awaited<ReturnType<typeof round>>) {
   const slowest = all.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
   if (slowest.length)
     console.log(`  slowest: ${slowest.map((t) => `${t.path} ${t.ms.toFixed(0)} ms`).join('; ')}`);
+  return percentile(
+    all.map((t) => t.ms).sort((a, b) => a - b),
+    95,
+  );
 }
 
 const WORKERS = process.env.BENCH_SEARCH_WORKERS ? Number(process.env.BENCH_SEARCH_WORKERS) : null;
@@ -270,6 +280,7 @@ async function launchServer(databaseUrl: string): Promise<StartedServer> {
 }
 
 async function main() {
+  if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('BENCH_SEARCH_ROUNDS takes a whole number');
   const started = process.env.BENCH_URL ? null : await startServer();
   try {
     const base = new URL(process.env.BENCH_URL ?? started!.url);
@@ -297,11 +308,28 @@ async function main() {
     }
     // Term after term, every route for each: what a user typing into the global search and the lists does.
     const jobs = everyRoute(terms);
-    report(
-      `First-time (${terms.length} distinct terms × ${ROUTES.length} routes)`,
-      await round(base, cookie, jobs),
-    );
+    const firstTime = [
+      report(
+        `First-time (${terms.length} distinct terms × ${ROUTES.length} routes)`,
+        await round(base, cookie, jobs),
+      ),
+    ];
     report('Repeated (the same requests again)', await round(base, cookie, jobs));
+    for (let n = 2; n <= ROUNDS; n++) {
+      await touchTeam(base, cookie);
+      firstTime.push(
+        report(`First-time again after a write (round ${n} of ${ROUNDS})`, await round(base, cookie, jobs)),
+      );
+    }
+    if (ROUNDS > 1) {
+      const later = firstTime.slice(1).sort((a, b) => a - b);
+      const middle = later.length / 2;
+      const median =
+        later.length % 2 ? later[Math.floor(middle)]! : (later[middle - 1]! + later[middle]!) / 2;
+      console.log(
+        `\nFirst-time p95 by round: ${firstTime.map((p) => p.toFixed(1)).join(', ')} ms; median of rounds 2–${ROUNDS}: ${median.toFixed(1)} ms`,
+      );
+    }
   } finally {
     agent.destroy();
     await started?.stop();
