@@ -178,9 +178,11 @@ function ensureChromium() {
 }
 
 // The compilers and the linters read the sources and write nothing: two lanes keep both cores busy. The server's
-// program is the largest; the other programs and the linter make up the second lane.
+// program is the largest; the other programs and the linter make up the second lane. The server and the benchmarks
+// are one program (tsconfig.node.json): the benchmarks import most of the server, and checked apart they had its
+// files checked twice (29 + 21 s against 28 s together).
 const typechecks = typecheckSteps();
-const serverTypecheck = typechecks.find((step) => step.label === 'typecheck apps/server');
+const serverTypecheck = typechecks.find((step) => step.label === 'typecheck tsconfig.node.json');
 const prettierCheck = {
   label: 'formatting (prettier --check)',
   command: bin('prettier'),
