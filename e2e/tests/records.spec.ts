@@ -69,7 +69,9 @@ test('a manager creates a company, a brand and a store from the forms, with the 
   await page.getByRole('button', { name: 'New store' }).click();
   await expect(page).toHaveURL(/\/stores\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Acme Burgers Downtown' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Newco Holdings' })).toBeVisible();
+  // The company is named twice once the page has loaded: as the store's operator, and in its ownership history.
+  await expect(page.getByRole('definition').getByRole('link', { name: 'Newco Holdings' })).toBeVisible();
+  await expect(page.locator('#ownership').getByRole('link', { name: 'Newco Holdings' })).toBeVisible();
 });
 
 test('a store’s picture, notes, unsaved-changes guard and activity', async ({ page }) => {
