@@ -33,6 +33,7 @@ import { CITIES, BRAND_ADJECTIVES, BRAND_NOUNS, FIRST_NAMES, LAST_NAMES } from '
 import { OWNER_EMAIL, PASSWORD, ensureDataset } from './generate';
 import { ensureContracts, markQueuedMailDelivered } from './contracts';
 import { cpuProfileArgs, serverCpus, settleWith, startApp } from './processes';
+import { percentile } from './open-loop';
 import type { FromServer } from './server';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@storekeep/contracts';
 
@@ -155,15 +156,14 @@ async function touchTeam(base: URL, cookie: string) {
   if (response.status !== 200) throw new Error(`profile: ${response.status} ${await response.text()}`);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-
 type Job = { route: string; path: string };
 /** Each term asked of every route, term after term. */
 const everyRoute = (terms: string[]): Job[] =>
   terms.flatMap((term) => ROUTES.map((r) => ({ route: r.name, path: r.path(term) })));
 /** One request's time, its path and its place in the round's order of asking. */
 type Timed = { ms: number; path: string; at: number };
+/** A round's latencies, ascending. */
+const ascending = (values: Timed[]) => values.map((v) => v.ms).sort((a, b) => a - b);
 
 /** Every job once, `CONNECTIONS` at a time; the latencies by route. */
 async function round(base: URL, cookie: string, jobs: Job[]) {
@@ -189,7 +189,7 @@ async function round(base: URL, cookie: string, jobs: Job[]) {
 /** Prints a round's latencies by route and overall; returns its overall p95. */
 function report(title: string, result: Awaited<ReturnType<typeof round>>): number {
   const row = (name: string, values: Timed[]) => {
-    const sorted = values.map((v) => v.ms).sort((a, b) => a - b);
+    const sorted = ascending(values);
     const f = (p: number) => percentile(sorted, p).toFixed(1).padStart(7);
     return `  ${name.padEnd(20)} ${String(values.length).padStart(5)}  ${f(50)} ${f(95)} ${f(99)}`;
   };
@@ -216,10 +216,7 @@ function report(title: string, result: Awaited<ReturnType<typeof round>>): numbe
   const slowest = all.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
   if (slowest.length)
     console.log(`  slowest: ${slowest.map((t) => `${t.path} ${t.ms.toFixed(0)} ms`).join('; ')}`);
-  return percentile(
-    all.map((t) => t.ms).sort((a, b) => a - b),
-    95,
-  );
+  return percentile(ascending(all), 95);
 }
 
 const WORKERS = process.env.BENCH_SEARCH_WORKERS ? Number(process.env.BENCH_SEARCH_WORKERS) : null;
