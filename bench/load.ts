@@ -28,6 +28,7 @@ import {
   mulberry32,
   withDatabase,
 } from './generate';
+import { percentile } from './open-loop';
 import { CITIES, FIRST_NAMES, LAST_NAMES } from './words';
 import type { FromServer, ToServer } from './server';
 
@@ -239,8 +240,6 @@ function nextCall(rng: () => number): Call {
   return pick(writes);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 
 /** Least-squares slope of (ms, bytes) samples in MB per minute. */

@@ -19,6 +19,7 @@ import { DOC_COMMON_WORD, DOC_HALF_WORD, DOC_RARE_WORD } from './documents';
 import { RARE_WORD } from './words';
 import { CONTRACT_COUNTS, ensureContracts, measureScan, type ScanResult } from './contracts';
 import { measureImport, type ImportResult } from './import';
+import { percentile } from './open-loop';
 import { buildServer, cpuProfileArgs, sampleRss, startApp, startBare, type BenchProcess } from './processes';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -322,11 +323,6 @@ async function probe(url: string, cookie: string): Promise<string> {
         .join(', ') || 'no hits'
     );
   return '200';
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Load on one URL for DURATION seconds, or until `until` settles when it is given. */
