@@ -109,6 +109,74 @@ describe('document search over many rows', () => {
     expect((await searchType(ctx.db, dialect, team.id, 'documents', 'brok', 200)).length).toBe(50);
   });
 
+  it('answers several types at once as it answers each alone: whole words first in each, only in the team', async () => {
+    const { team } = await buildUser(ctx);
+    const { team: other } = await buildUser(ctx);
+    const types = ['companies', 'stores', 'contacts', 'documents'] as const;
+    // Per type, 60 records whose words only start with the query (more than are ranked), then two that hold it
+    // whole; the other team holds it whole in every type.
+    const entries = (teamId: number, type: (typeof types)[number], t: number) => [
+      ...Array.from({ length: 60 }, (_, i) => ({
+        teamId,
+        type,
+        id: 80_000 + t * 1000 + i,
+        title: `${i % 2 ? 'Walrusby' : 'Walruses'} ${i}`,
+        subtitle: null,
+      })),
+      ...[998, 999].map((i) => ({
+        teamId,
+        type,
+        id: 80_000 + t * 1000 + i,
+        title: `Walrus ${i}`,
+        subtitle: null,
+      })),
+    ];
+    await writeTransaction(ctx.db, async (trx) => {
+      await indexRecords(
+        trx,
+        team.id,
+        types.flatMap((type, t) => entries(team.id, type, t)),
+      );
+      await indexRecords(
+        trx,
+        other.id,
+        types.flatMap((type, t) => entries(other.id, type, t + 10).slice(60)),
+      );
+    });
+    const { dialect } = ctx.app.deps;
+    for (const query of ['walrus', 'walr', 'Walrus 99']) {
+      const together = await searchTypes(
+        ctx.db,
+        dialect,
+        team.id,
+        types.map((type) => [type, null] as const),
+        query,
+      );
+      expect([...together.keys()]).toEqual(types);
+      for (const [t, type] of types.entries()) {
+        const alone = await searchType(ctx.db, dialect, team.id, type, query);
+        expect(together.get(type)).toEqual(alone);
+        expect(alone.every((hit) => hit.id >= 80_000 + t * 1000 && hit.id < 80_000 + (t + 1) * 1000)).toBe(
+          true,
+        );
+      }
+    }
+    const whole = await searchTypes(
+      ctx.db,
+      dialect,
+      team.id,
+      types.map((type) => [type, null] as const),
+      'walrus',
+    );
+    for (const [t, type] of types.entries())
+      expect(
+        whole
+          .get(type)!
+          .map((hit) => hit.id - 80_000 - t * 1000)
+          .slice(0, 2),
+      ).toEqual([998, 999]);
+  });
+
   it.runIf(testDialect() === 'postgres')(
     'plans the global search once per connection on PostgreSQL and still finds what each word names',
     async () => {
@@ -133,12 +201,12 @@ describe('document search over many rows', () => {
           expect(found.get('stores')!.map((hit) => hit.title.split(' ')[0])).toEqual(Array(5).fill(word));
         }
         // PostgreSQL's own count of the plans it made for the statement on this connection: a generic plan
-        // reused, not a custom plan made for each search.
+        // reused, not a custom plan made for each search. The statement of these four types is the one with
+        // eight arms (whole words and prefixes of each); other tests' searches on the connection have others.
         const { rows } = await sql<{ generic: number; custom: number }>`
           select generic_plans as generic, custom_plans as custom from pg_prepared_statements
-          where statement like '%as arrival%' and statement not like '%pg_prepared_statements%'`.execute(
-          connection,
-        );
+          where (length(statement) - length(replace(statement, 'as arrival', ''))) / length('as arrival') = ${types.length * 2}
+          and statement not like '%pg_prepared_statements%'`.execute(connection);
         expect(rows).toHaveLength(1);
         expect(Number(rows[0]!.generic)).toBeGreaterThanOrEqual(words.length - 5);
       });
