@@ -37,6 +37,7 @@ import {
 import { removeSubjectReminders, syncReminders } from '../reminders/index';
 import { discardBlob, releaseBlobs } from '../../platform/blobs';
 import { signedFileUrl } from './download';
+import { passageAround } from './passage';
 import { categoryName, isBuiltInCategory, presentDocument, presentVersion } from './presenter';
 import * as repo from './repository';
 import { documentInScope, limitedScope, linkTargetInScope, sharedInScope, visibleLinkIds } from './scope';
@@ -566,20 +567,8 @@ export async function documentSnippets(
     .where('documents.id', 'in', ids)
     .execute();
   for (const row of rows) {
-    if (!row.text) continue;
-    const plain = row.text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ');
-    const lower = plain.toLowerCase();
-    const at = tokens
-      .map((t) => lower.search(new RegExp(`\\b${t}`)))
-      .filter((i) => i >= 0)
-      .sort((a, b) => a - b)[0];
-    if (at === undefined) continue;
-    const start = Math.max(0, at - 60);
-    const end = Math.min(plain.length, at + 100);
-    snippets.set(
-      row.id,
-      `${start > 0 ? '…' : ''}${plain.slice(start, end).trim()}${end < plain.length ? '…' : ''}`,
-    );
+    const passage = row.text ? passageAround(row.text, tokens) : null;
+    if (passage !== null) snippets.set(row.id, passage);
   }
   return snippets;
 }
