@@ -144,14 +144,9 @@ describe('document search over many rows', () => {
       );
     });
     const { dialect } = ctx.app.deps;
+    const wholeTypes = types.map((type) => [type, null] as const);
     for (const query of ['walrus', 'walr', 'Walrus 99']) {
-      const together = await searchTypes(
-        ctx.db,
-        dialect,
-        team.id,
-        types.map((type) => [type, null] as const),
-        query,
-      );
+      const together = await searchTypes(ctx.db, dialect, team.id, wholeTypes, query);
       expect([...together.keys()]).toEqual(types);
       for (const [t, type] of types.entries()) {
         const alone = await searchType(ctx.db, dialect, team.id, type, query);
@@ -161,13 +156,7 @@ describe('document search over many rows', () => {
         );
       }
     }
-    const whole = await searchTypes(
-      ctx.db,
-      dialect,
-      team.id,
-      types.map((type) => [type, null] as const),
-      'walrus',
-    );
+    const whole = await searchTypes(ctx.db, dialect, team.id, wholeTypes, 'walrus');
     for (const [t, type] of types.entries())
       expect(
         whole

@@ -27,6 +27,9 @@ const CANDIDATES = 50;
 // eslint-disable-next-line no-control-regex -- control characters are ASCII too (and become spaces)
 const ASCII = /^[\x00-\x7f]*$/;
 
+/** `text` with its accents taken off (decomposed, combining marks dropped), as the search index folds them. */
+export const withoutAccents = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
+
 export function normalizeText(text: string): string {
   // Most names and titles: the same answer without NFKD and two Unicode regexes (ranking the global search's
   // candidates normalised ~50,000 titles over the search benchmark's first-time round).
@@ -35,9 +38,7 @@ export function normalizeText(text: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return withoutAccents(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
