@@ -222,7 +222,8 @@ export function registerConditionalGets(app: FastifyInstance, deps: Pick<Deps, '
   const bumpAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
     const writer = request.auth?.team;
     if (!writer || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
-    bumpTeamWriteVersion(deps.db, writer.id).then(
+    // The list tables' versions stay: a write of their rows runs in a write transaction that bumped them itself.
+    bumpTeamWriteVersion(deps.db, writer.id, { markedOnly: true }).then(
       () => done(null, payload),
       (error: Error) => done(error),
     );

@@ -13,7 +13,8 @@ import { dialectOf, untyped as untypedDb, type Executor } from './db';
 import { cachedSearchResult, idsBytes, keptSearchResult, type MatchSet } from './search';
 import { AppError } from './errors';
 import { listOrderOf, pickedInOrder, type ListOrder } from './list-order';
-import { cachedAtVersion, teamWriteVersion } from './team-cache';
+import { VERSIONED_LIST_TABLES } from './db/migrations/0070-list-table-versions';
+import { cachedAtVersion, teamTableVersion, teamWriteVersion } from './team-cache';
 import { nextTurn } from './turns';
 
 /**
@@ -355,12 +356,19 @@ function warmNext() {
   const read = warming.shift();
   if (!read) {
     warmingRuns = false;
+    for (const settle of whenWarmed.splice(0)) settle();
     return;
   }
   // A failed read is tried again by the next search that asks for it.
   void read()
     .catch(() => undefined)
     .finally(() => setTimeout(warmNext, WARM_SPACING_MS).unref());
+}
+
+const whenWarmed: Array<() => void> = [];
+/** Resolves once no list order waits to be read in the background (tests that count the statements a search ran). */
+export function listOrdersWarmed(): Promise<void> {
+  return warmingRuns ? new Promise((resolve) => whenWarmed.push(resolve)) : Promise.resolve();
 }
 
 async function orderedMatches(
@@ -395,7 +403,7 @@ async function orderedMatches(
       ? keptListOrder(
           db,
           options.teamId,
-          version,
+          await listOrderVersion(db, options),
           { query: lists.order(), columns: columns as string[], direction: options.direction },
           search.parts
             ? {
@@ -438,13 +446,39 @@ async function orderedMatches(
 }
 
 /**
+ * What a list's order is kept under, read before the order is: its table's version (migration 0070) when the list
+ * has no condition but the search box's, so that only a write of its own rows discards it; with a filter, which may
+ * read other tables (a team attribute's values), the team's write version. Either moves in the transaction of any
+ * write that changes what it covers.
+ */
+async function listOrderVersion(
+  db: Executor,
+  options: {
+    table: string;
+    teamId: number;
+    conditions: Array<Expression<SqlBool>>;
+    search?: MatchSet | null;
+  },
+): Promise<OrderVersion> {
+  const ownRowsOnly =
+    options.conditions.every((condition) => condition === options.search?.condition) &&
+    (VERSIONED_LIST_TABLES as readonly string[]).includes(options.table);
+  const current = ownRowsOnly
+    ? () => teamTableVersion(db, options.teamId, options.table)
+    : () => teamWriteVersion(db, options.teamId);
+  return { version: await current(), current };
+}
+/** The version a list order is kept under, and how to read it again (did it move while the order was read?). */
+type OrderVersion = { version: number; current: () => Promise<number> };
+
+/**
  * The list order of `query` (see LIST_ORDER_MAX): `kept` when the cache holds it at `version`, and `read()`, which
  * reads it (or finds it kept) and keeps it; null from either means it has more than LIST_ORDER_MAX rows.
  */
 function keptListOrder(
   db: Executor,
   teamId: number,
-  version: number,
+  { version, current }: OrderVersion,
   order: {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
     query: SelectQueryBuilder<any, any, any>;
@@ -492,12 +526,10 @@ function keptListOrder(
         async () => {
           const sliced = await readSliced();
           if (sliced && 'tooLong' in sliced) return null;
-          // Slices are separate statements: a write between two of them (which moves the team's version) could
-          // have left a row out or in twice. Read again, then, in one statement each.
+          // Slices are separate statements: a write between two of them (which moves the version) could have
+          // left a row out or in twice. Read again, then, in one statement each.
           const read =
-            sliced && (await teamWriteVersion(db, teamId)) === version
-              ? sliced
-              : await readWhole(db, order.query, values);
+            sliced && (await current()) === version ? sliced : await readWhole(db, order.query, values);
           return read && listOrderOf(read.ids, read.values);
         },
         (kept) => kept?.bytes ?? 64,

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { todayIn } from '@storekeep/contracts';
 import { afterCommit, atEndOfTransaction, dialectOf, sqliteChangeStamp, type Db, type Executor } from './db';
+import { VERSIONED_LIST_TABLES } from './db/migrations/0070-list-table-versions';
 import { Flights } from './flights';
 import { listenForNotifications, type Listener } from './pg-notifications';
 
@@ -35,9 +36,11 @@ export async function teamWriteVersion(db: Executor, teamId: number): Promise<nu
  */
 const VERSION_AND_ZONE = {
   sqlite: `select (select version from team_write_versions where team_id = ?) as version,
-    (select time_zone from team_settings where team_id = ?) as time_zone`,
+    (select time_zone from team_settings where team_id = ?) as time_zone,
+    (select group_concat(table_name || ':' || version) from team_table_versions where team_id = ?) as tables`,
   postgres: `select (select version from team_write_versions where team_id = $1) as version,
-    (select time_zone from team_settings where team_id = $2) as time_zone`,
+    (select time_zone from team_settings where team_id = $2) as time_zone,
+    (select string_agg(table_name || ':' || version, ',') from team_table_versions where team_id = $3) as tables`,
 } as const;
 
 export async function teamVersionAndToday(
@@ -53,7 +56,26 @@ export async function teamTimeZone(db: Executor, teamId: number): Promise<string
   return (await teamVersionAndZone(db, teamId)).timeZone;
 }
 
-type TeamState = { version: number; timeZone: string };
+/**
+ * The version of one of the team's list tables (migration 0070 names them): it moves only when a write of the team
+ * changed that table's rows, while the team's write version moves with every write. Kept with the write version.
+ */
+export async function teamTableVersion(db: Executor, teamId: number, table: string): Promise<number> {
+  const state = await teamVersionAndZone(db, teamId);
+  let tables = parsedTables.get(state);
+  if (!tables) {
+    tables = new Map();
+    for (const entry of state.tables?.split(',') ?? []) {
+      const colon = entry.lastIndexOf(':');
+      tables.set(entry.slice(0, colon), Number(entry.slice(colon + 1)));
+    }
+    parsedTables.set(state, tables);
+  }
+  return tables.get(table) ?? 0;
+}
+const parsedTables = new WeakMap<TeamState, Map<string, number>>();
+
+type TeamState = { version: number; timeZone: string; tables: string | null };
 
 async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamState> {
   const watch = watchOf(db);
@@ -69,10 +91,16 @@ async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamSta
   // Read by every conditional GET and every badge: the statement is written once per dialect rather than
   // built and compiled by Kysely on each request.
   const text = VERSION_AND_ZONE[dialectOf(db)];
-  const { rows } = await db.executeQuery<{ version: number | null; time_zone: string | null }>(
-    CompiledQuery.raw(text, [teamId, teamId]),
-  );
-  const state = { version: Number(rows[0]?.version ?? 0), timeZone: rows[0]?.time_zone ?? 'UTC' };
+  const { rows } = await db.executeQuery<{
+    version: number | null;
+    time_zone: string | null;
+    tables: string | null;
+  }>(CompiledQuery.raw(text, [teamId, teamId, teamId]));
+  const state: TeamState = {
+    version: Number(rows[0]?.version ?? 0),
+    timeZone: rows[0]?.time_zone ?? 'UTC',
+    tables: rows[0]?.tables ?? null,
+  };
   if (stamped) {
     if (stamped.size >= MAX_WATCHED_TEAMS) stamped.delete(stamped.keys().next().value!);
     stamped.set(teamId, { ...state, stamp: stamp! });
@@ -190,17 +218,54 @@ export async function heardEveryBump(db: Db): Promise<void> {
  * team updates this one row, so it is updated last (`atEndOfTransaction`): a write that locked it first and
  * a record's row after could deadlock with one that went the other way (a document edit and its extraction did).
  */
-export async function bumpTeamWriteVersion(db: Executor, teamId: number): Promise<void> {
+export async function bumpTeamWriteVersion(
+  db: Executor,
+  teamId: number,
+  /**
+   * Which list tables move (migration 0070): those the transaction's triggers marked; outside a transaction, where
+   * PostgreSQL's marks are gone, all of them, unless `markedOnly` (then none there): for a bump after a request's
+   * writes, each of which ran in a write transaction that bumped with its own marks.
+   */
+  { markedOnly = false }: { markedOnly?: boolean } = {},
+): Promise<void> {
   await atEndOfTransaction(db, `team-write-version:${String(teamId).padStart(12, '0')}`, async () => {
     await sql`insert into team_write_versions (team_id, version) values (${teamId}, 1)
       on conflict (team_id) do update set version = team_write_versions.version + 1`.execute(db);
-    // Delivered on commit to every instance keeping versions (watchTeamVersions); nothing if it rolls back.
+    // The list tables this transaction changed, as their triggers marked them (migration 0070), under the lock
+    // just taken. Delivered on commit to every instance keeping versions (watchTeamVersions); nothing if it
+    // rolls back.
     if (dialectOf(db) === 'postgres')
-      await sql`select pg_notify(${VERSION_CHANNEL}, ${String(teamId)})`.execute(db);
+      await sql`with changed as (${changedListTables(db, teamId, markedOnly)}) select pg_notify(${VERSION_CHANNEL}, ${String(teamId)})`.execute(
+        db,
+      );
+    else await sql`${changedListTables(db, teamId, markedOnly)}`.execute(db);
   });
+  // SQLite's marks are rows: cleared after every team's bump (its key sorts after theirs), so a transaction that
+  // wrote for two teams moves both teams' tables.
+  if (dialectOf(db) === 'sqlite')
+    await atEndOfTransaction(db, '~table-change-marks', async () => {
+      await sql`delete from table_change_marks`.execute(db);
+    });
   afterCommit(db, () => {
     for (const watch of liveWatches) forgetTeams(watch, teamId);
   });
+}
+
+/**
+ * Moves the versions of the team's list tables that the transaction changed. PostgreSQL's marks last as long as the
+ * transaction, so outside one (a write that committed on its own, then this) they are gone: every list table moves.
+ */
+function changedListTables(db: Executor, teamId: number, markedOnly: boolean) {
+  const bump = sql`on conflict (team_id, table_name) do update set version = team_table_versions.version + 1`;
+  if (dialectOf(db) === 'sqlite')
+    return sql`insert into team_table_versions (team_id, table_name, version)
+      select ${teamId}, table_name, 1 from table_change_marks where true ${bump}`;
+  const marked =
+    db.isTransaction || markedOnly
+      ? sql`string_to_array(trim(both ',' from current_setting('storekeep.changed_tables', true)), ',')`
+      : sql`array[${sql.join(VERSIONED_LIST_TABLES.map((table) => sql.lit(table)))}]`;
+  return sql`insert into team_table_versions (team_id, table_name, version)
+    select ${teamId}, name, 1 from unnest(${marked}) as name where name <> '' order by name ${bump}`;
 }
 
 /**

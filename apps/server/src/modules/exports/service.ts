@@ -83,6 +83,7 @@ export const TEAM_TABLES_LEFT_OUT: Record<string, string> = {
   list_preferences: 'each person’s own page sizes and columns',
   digest_runs: 'internal delivery log',
   team_write_versions: 'internal cache version',
+  team_table_versions: 'internal cache versions',
   billing_events: 'Stripe event ids already handled (the subscription status itself is on the team)',
   personal_access_tokens: 'secrets',
   sessions: 'secrets',

@@ -64,6 +64,7 @@ import { oneOpenReminderIndex } from './migrations/0066-one-open-reminder-index'
 import { queueDueIndexes } from './migrations/0067-queue-due-indexes';
 import { queueRetentionIndexes } from './migrations/0068-queue-retention-indexes';
 import { searchIndexInstances } from './migrations/0069-search-index-instances';
+import { listTableVersions } from './migrations/0070-list-table-versions';
 
 /** Versioned migrations in order; names are permanent once released (none has been yet). */
 const migrations: Record<string, AppMigration> = {
@@ -127,6 +128,7 @@ const migrations: Record<string, AppMigration> = {
   '0067-queue-due-indexes': queueDueIndexes,
   '0068-queue-retention-indexes': queueRetentionIndexes,
   '0069-search-index-instances': searchIndexInstances,
+  '0070-list-table-versions': listTableVersions,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

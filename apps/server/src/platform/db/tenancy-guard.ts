@@ -106,6 +106,7 @@ export const TEAM_OWNED_TABLES: ReadonlySet<string> = new Set<string>([
   'territories',
   'team_invitations',
   'team_settings',
+  'team_table_versions',
   'team_write_versions',
 ]);
 
