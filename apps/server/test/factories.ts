@@ -17,6 +17,8 @@ import type {
   TeamRole,
 } from '@storekeep/contracts';
 import { nowIso } from '../src/platform/clock';
+import { insertMany } from '../src/platform/db/insert-many';
+import { indexRecords } from '../src/platform/search';
 import type { MailMessage } from '../src/platform/mail';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createPersonalTeam } from '../src/modules/teams/service';
@@ -267,4 +269,37 @@ export function uploadImport(
   fields: Record<string, string | string[]> = {},
 ) {
   return postFile(client, '/app/api/v1/imports', file, { type, ...fields });
+}
+
+/**
+ * Stores written straight into the table and the search index, many at once (a team of thousands in a test); the
+ * team's stores returned in id order.
+ */
+export async function insertStores(ctx: TestContext, teamId: number, names: string[]) {
+  const now = nowIso();
+  await insertMany(
+    ctx.db,
+    'stores',
+    {
+      team_id: 'integer',
+      name: 'text',
+      status: 'text',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    names.map((name) => ({ team_id: teamId, name, status: 'open', created_at: now, updated_at: now })),
+  );
+  const stores = await ctx.db
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('team_id', '=', teamId)
+    .orderBy('id')
+    .execute();
+  await indexRecords(
+    ctx.db,
+    teamId,
+    stores.map((store) => ({ teamId, type: 'stores', id: store.id, title: store.name, subtitle: null })),
+    { created: true },
+  );
+  return stores;
 }

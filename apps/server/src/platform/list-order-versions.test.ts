@@ -2,42 +2,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import type { TestClient } from '../../test/client';
-import { buildStore, buildUser, signIn } from '../../test/factories';
+import { buildStore, buildUser, insertStores, signIn } from '../../test/factories';
 import { observeQueries, writeTransaction } from './db';
-import { insertMany } from './db/insert-many';
 import { listOrdersWarmed } from './list';
-import { indexRecords } from './search';
 import { bumpTeamWriteVersion, heardEveryBump } from './team-cache';
 
 const ctx = useTestApp();
-
-/** Stores written straight into the table and the search index, many at once. */
-async function insertStores(teamId: number, names: string[]) {
-  const now = new Date().toISOString();
-  await insertMany(
-    ctx.db,
-    'stores',
-    {
-      team_id: 'integer',
-      name: 'text',
-      status: 'text',
-      created_at: 'timestamptz',
-      updated_at: 'timestamptz',
-    },
-    names.map((name) => ({ team_id: teamId, name, status: 'open', created_at: now, updated_at: now })),
-  );
-  const stores = await ctx.db
-    .selectFrom('stores')
-    .select(['id', 'name'])
-    .where('team_id', '=', teamId)
-    .execute();
-  await indexRecords(
-    ctx.db,
-    teamId,
-    stores.map((store) => ({ teamId, type: 'stores', id: store.id, title: store.name, subtitle: null })),
-    { created: true },
-  );
-}
 
 /** A statement of slicedIds (platform/list.ts) reading the stores list's order. */
 const readsStoresOrder = (text: string) =>
@@ -80,6 +50,7 @@ describe("a list's order kept in memory", () => {
     const otherClient = await signIn(ctx, other.user.email);
     // 300 matches (over WARM_ORDER_AFTER: the first search has the order read behind it), names out of id order.
     await insertStores(
+      ctx,
       team.id,
       Array.from({ length: 300 }, (_, i) => `Market ${String((i * 7_919) % 1_000).padStart(3, '0')}`),
     );

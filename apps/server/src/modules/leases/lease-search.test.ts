@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context';
-import { buildLease, buildStore, buildUser, signIn } from '../../../test/factories';
+import { buildLease, buildStore, buildUser, insertStores, signIn } from '../../../test/factories';
 import { insertMany } from '../../platform/db/insert-many';
-import { indexRecords } from '../../platform/search';
 import { bumpTeamWriteVersion } from '../../platform/team-cache';
 
 const ctx = useTestApp();
@@ -33,36 +32,6 @@ async function insertLeases(
     },
     rows.map((row) => ({ expiration_date: null, ...row, type: 'net', created_at: now, updated_at: now })),
   );
-}
-
-/** Stores written straight into the table and the search index, many at once; returned in the order written. */
-async function insertStores(teamId: number, names: string[]) {
-  const now = new Date().toISOString();
-  await insertMany(
-    ctx.db,
-    'stores',
-    {
-      team_id: 'integer',
-      name: 'text',
-      status: 'text',
-      created_at: 'timestamptz',
-      updated_at: 'timestamptz',
-    },
-    names.map((name) => ({ team_id: teamId, name, status: 'open', created_at: now, updated_at: now })),
-  );
-  const stores = await ctx.db
-    .selectFrom('stores')
-    .select(['id', 'name'])
-    .where('team_id', '=', teamId)
-    .orderBy('id')
-    .execute();
-  await indexRecords(
-    ctx.db,
-    teamId,
-    stores.map((store) => ({ teamId, type: 'stores', id: store.id, title: store.name, subtitle: null })),
-    { created: true },
-  );
-  return stores;
 }
 
 const references = (body: { data: Array<{ reference: string | null }> }) =>
@@ -160,7 +129,7 @@ describe('the leases search box', () => {
     const words = Array.from({ length: 40 }, (_, w) => `a${String.fromCharCode(97 + (w % 26))}${w}`).join(
       ' ',
     );
-    const stores = await insertStores(team.id, [
+    const stores = await insertStores(ctx, team.id, [
       ...Array.from({ length: 1_500 }, (_, i) => `${words} ${i}`),
       'Zed Zone',
     ]);
@@ -191,7 +160,7 @@ describe('the leases search box', () => {
     const client = await signIn(ctx, user.email);
     // 25,000 stores named with "wombat" (as many as PostgreSQL counts before it picks the matches out of the
     // list's order instead), thirty of them with a lease, and a lease of a store without it whose reference has it.
-    const stores = await insertStores(team.id, [
+    const stores = await insertStores(ctx, team.id, [
       ...Array.from({ length: 25_000 }, (_, i) => `Wombat ${i}`),
       'Quokka Corner',
     ]);
