@@ -13,9 +13,12 @@ import { dialectOf, untyped as untypedDb, type Executor } from './db';
 import { cachedSearchResult, idsBytes, keptSearchResult, type MatchSet } from './search';
 import { AppError } from './errors';
 import { listOrderOf, pickedInOrder, type ListOrder } from './list-order';
-import { VERSIONED_LIST_TABLES } from './db/migrations/0070-list-table-versions';
+import type { VERSIONED_LIST_TABLES } from './db/migrations/0070-list-table-versions';
 import { cachedAtVersion, teamTableVersion, teamWriteVersion } from './team-cache';
 import { nextTurn } from './turns';
+
+/** The tables of paged lists: each keeps its own version per team (migration 0070), which its kept order uses. */
+type ListTable = (typeof VERSIONED_LIST_TABLES)[number];
 
 /**
  * A whitelisted filter. By default `field in (values)` on the column of the same name; `condition`
@@ -188,7 +191,7 @@ export function paginationMeta(page: number, perPage: number, total: number): Pa
 export async function pageOfIds(
   db: Executor,
   options: {
-    table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements';
+    table: ListTable;
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
     /** Sort columns, or expressions (a team-defined attribute's value, see attributes/lists.ts). */
@@ -376,7 +379,7 @@ async function orderedMatches(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   untyped: Kysely<any>,
   options: {
-    table: string;
+    table: ListTable;
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
     direction: 'asc' | 'desc';
@@ -454,15 +457,13 @@ async function orderedMatches(
 async function listOrderVersion(
   db: Executor,
   options: {
-    table: string;
+    table: ListTable;
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
     search?: MatchSet | null;
   },
 ): Promise<OrderVersion> {
-  const ownRowsOnly =
-    options.conditions.every((condition) => condition === options.search?.condition) &&
-    (VERSIONED_LIST_TABLES as readonly string[]).includes(options.table);
+  const ownRowsOnly = options.conditions.every((condition) => condition === options.search?.condition);
   const current = ownRowsOnly
     ? () => teamTableVersion(db, options.teamId, options.table)
     : () => teamWriteVersion(db, options.teamId);
@@ -797,7 +798,7 @@ async function matchesByKey(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped builder of pageOfIds
   untyped: Kysely<any>,
   options: {
-    table: string;
+    table: ListTable;
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
     direction: 'asc' | 'desc';
@@ -955,7 +956,7 @@ function cachedTotal(
 export async function* idBatches(
   db: Executor,
   options: {
-    table: 'companies' | 'brands' | 'stores' | 'contacts' | 'documents' | 'leases' | 'franchise_agreements';
+    table: ListTable;
     teamId: number;
     conditions: Array<Expression<SqlBool>>;
     size?: number;

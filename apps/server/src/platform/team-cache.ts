@@ -61,21 +61,20 @@ export async function teamTimeZone(db: Executor, teamId: number): Promise<string
  * changed that table's rows, while the team's write version moves with every write. Kept with the write version.
  */
 export async function teamTableVersion(db: Executor, teamId: number, table: string): Promise<number> {
-  const state = await teamVersionAndZone(db, teamId);
-  let tables = parsedTables.get(state);
-  if (!tables) {
-    tables = new Map();
-    for (const entry of state.tables?.split(',') ?? []) {
-      const colon = entry.lastIndexOf(':');
-      tables.set(entry.slice(0, colon), Number(entry.slice(colon + 1)));
-    }
-    parsedTables.set(state, tables);
-  }
-  return tables.get(table) ?? 0;
+  return (await teamVersionAndZone(db, teamId)).tables.get(table) ?? 0;
 }
-const parsedTables = new WeakMap<TeamState, Map<string, number>>();
 
-type TeamState = { version: number; timeZone: string; tables: string | null };
+type TeamState = { version: number; timeZone: string; tables: ReadonlyMap<string, number> };
+
+/** The list tables' versions as VERSION_AND_ZONE reads them, `table:version` joined by commas. */
+function tableVersions(text: string | null): ReadonlyMap<string, number> {
+  const tables = new Map<string, number>();
+  for (const entry of text?.split(',') ?? []) {
+    const colon = entry.lastIndexOf(':');
+    tables.set(entry.slice(0, colon), Number(entry.slice(colon + 1)));
+  }
+  return tables;
+}
 
 async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamState> {
   const watch = watchOf(db);
@@ -99,7 +98,7 @@ async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamSta
   const state: TeamState = {
     version: Number(rows[0]?.version ?? 0),
     timeZone: rows[0]?.time_zone ?? 'UTC',
-    tables: rows[0]?.tables ?? null,
+    tables: tableVersions(rows[0]?.tables ?? null),
   };
   if (stamped) {
     if (stamped.size >= MAX_WATCHED_TEAMS) stamped.delete(stamped.keys().next().value!);
