@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
 import { buildUser, signIn } from '../../test/factories';
 import { nowIso } from './clock';
-import { createMetrics, registerMetrics } from './metrics';
+import { batchedHistogram, createMetrics, registerMetrics } from './metrics';
 
 const ctx = useTestApp();
 
@@ -122,5 +123,40 @@ describe('/metrics', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('batchedHistogram', () => {
+  it('exports every observation, in its series and bucket, whether or not a batch was full', async () => {
+    const registry = new Registry();
+    const { histogram, observe } = batchedHistogram({
+      name: 'batched_seconds',
+      help: 'test',
+      labelNames: ['kind'] as const,
+      buckets: [0.01, 0.1],
+      registers: [registry],
+    });
+    // 600 crosses two full batches of `fast`; `slow` never fills one.
+    for (let i = 0; i < 600; i++) observe('fast', { kind: 'fast' }, 0.005);
+    for (let i = 0; i < 3; i++) observe('slow', { kind: 'slow' }, 0.05);
+    observe('slow', { kind: 'slow' }, 2);
+
+    const text = await registry.metrics();
+    expect(sample(text, 'batched_seconds_count{kind="fast"}')).toBe(600);
+    expect(sample(text, 'batched_seconds_sum{kind="fast"}')).toBeCloseTo(3, 9);
+    expect(sample(text, 'batched_seconds_bucket{le="0.01",kind="fast"}')).toBe(600);
+    expect(sample(text, 'batched_seconds_bucket{le="0.01",kind="slow"}')).toBe(0);
+    expect(sample(text, 'batched_seconds_bucket{le="0.1",kind="slow"}')).toBe(3);
+    expect(sample(text, 'batched_seconds_bucket{le="+Inf",kind="slow"}')).toBe(4);
+    expect(sample(text, 'batched_seconds_sum{kind="slow"}')).toBeCloseTo(2.15, 9);
+
+    // Read again with nothing new: the same figures, nothing handed over twice.
+    observe('slow', { kind: 'slow' }, 0.005);
+    const again = await histogram.get();
+    const count = again.values.find(
+      (v) => v.metricName === 'batched_seconds_count' && v.labels.kind === 'slow',
+    );
+    expect(count?.value).toBe(5);
+    expect(sample(await registry.metrics(), 'batched_seconds_count{kind="fast"}')).toBe(600);
   });
 });
