@@ -76,15 +76,33 @@ function tableVersions(text: string | null): ReadonlyMap<string, number> {
   return tables;
 }
 
-async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamState> {
-  const watch = watchOf(db);
-  const kept = watch?.teams.get(teamId);
+/**
+ * The team's write version and date when this process keeps them (no statement, nothing awaited): a request whose
+ * every answer is kept is then answered in the turn it arrived. Undefined when they must be read.
+ */
+export function keptVersionAndToday(
+  db: Executor,
+  teamId: number,
+): { version: number; today: string } | undefined {
+  const state = keptTeamState(db, teamId);
+  return state && { version: state.version, today: todayIn(state.timeZone) };
+}
+
+function keptTeamState(db: Executor, teamId: number): TeamState | undefined {
+  const kept = watchOf(db)?.teams.get(teamId);
   if (kept && Date.now() - kept.at < TTL_MS) return kept;
   // SQLite: what was read is kept while the connection's change stamp says nothing at all was written since.
   const stamp = sqliteChangeStamp(db);
+  const keptAtStamp = stamp === undefined ? undefined : keptByStamp(db).get(teamId);
+  return keptAtStamp && keptAtStamp.stamp === stamp ? keptAtStamp : undefined;
+}
+
+async function teamVersionAndZone(db: Executor, teamId: number): Promise<TeamState> {
+  const kept = keptTeamState(db, teamId);
+  if (kept) return kept;
+  const watch = watchOf(db);
+  const stamp = sqliteChangeStamp(db);
   const stamped = stamp === undefined ? undefined : keptByStamp(db);
-  const keptAtStamp = stamped?.get(teamId);
-  if (keptAtStamp && keptAtStamp.stamp === stamp) return keptAtStamp;
   const generation = watch?.generation;
   const at = Date.now();
   // Read by every conditional GET and every badge: the statement is written once per dialect rather than
@@ -281,11 +299,7 @@ export async function cachedAtVersion<T>(
 ): Promise<T> {
   // Inside a transaction the answer may include uncommitted writes of a version that could roll back.
   if (db.isTransaction) return compute();
-  let pools = cacheByDb.get(db);
-  if (!pools) cacheByDb.set(db, (pools = new Map()));
-  let cache = pools.get(pool.name);
-  if (!cache) pools.set(pool.name, (cache = { entries: new Map(), flights: new Flights() }));
-  const { entries, flights } = cache;
+  const { entries, flights } = cacheOf(db, pool);
   const hit = entries.get(key);
   const kept =
     hit && hit.version === version
@@ -299,6 +313,26 @@ export async function cachedAtVersion<T>(
     if (entries.size >= pool.maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { version, at, value });
   });
+}
+
+/** What `cachedAtVersion` would answer at once for `key` at `version`, when it holds an answer that has not expired. */
+export function keptAtVersion<T>(
+  db: Executor,
+  version: number,
+  key: string,
+  pool: CachePool = SHARED,
+): T | undefined {
+  if (db.isTransaction) return undefined;
+  const hit = cacheOf(db, pool).entries.get(key);
+  return hit && hit.version === version && Date.now() - hit.at < TTL_MS ? (hit.value as T) : undefined;
+}
+
+function cacheOf(db: Executor, pool: CachePool) {
+  let pools = cacheByDb.get(db);
+  if (!pools) cacheByDb.set(db, (pools = new Map()));
+  let cache = pools.get(pool.name);
+  if (!cache) pools.set(pool.name, (cache = { entries: new Map(), flights: new Flights() }));
+  return cache;
 }
 
 /** `compute()`'s answer for (team, key), recomputed once the team has written since it was cached. */

@@ -12,7 +12,7 @@ export {
   syncReminders,
   type CriticalDate,
 } from './sync';
-export { limitedMembersUnread, unreadCount } from './service';
+export { keptUnreadCount, limitedMembersUnread, unreadCount } from './service';
 export { deliverReminderNotices } from './digest';
 export { ESCALATING_SOURCES } from './overdue';
 // The dashboards read the open dates a member's Notifications page lists.

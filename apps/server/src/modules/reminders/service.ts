@@ -9,6 +9,8 @@ import { paginationMeta, parseListQuery } from '../../platform/list';
 import {
   bumpTeamWriteVersion,
   cachedAtVersion,
+  keptAtVersion,
+  keptVersionAndToday,
   cachedForTeam,
   teamVersionAndToday,
 } from '../../platform/team-cache';
@@ -33,26 +35,29 @@ function visibleNow(today: string): Expression<SqlBool> {
  * PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team; for a member limited
  * to companies, those of their records (scope.ts), the same ones the Reminders page lists them.
  */
+/** The unread count when this process keeps it for the team's current version and date (nothing awaited). */
+export function keptUnreadCount(db: Executor, scope: TeamScope): number | undefined {
+  const state = keptVersionAndToday(db, scope.teamId);
+  return state && keptAtVersion<number>(db, state.version, unreadKey(scope, state.today));
+}
+
+const unreadKey = (scope: TeamScope, today: string) =>
+  `${scope.teamId}\u0000reminders:unread:${scope.companyIds === null ? 'team' : scope.companyIds.join(',')}:${today}`;
+
 export async function unreadCount(db: Executor, scope: TeamScope): Promise<number> {
   // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count. The version
   // and the team's date come in one statement.
   const { version, today } = await teamVersionAndToday(db, scope.teamId);
-  const scopeKey = scope.companyIds === null ? 'team' : scope.companyIds.join(',');
-  return cachedAtVersion(
-    db,
-    version,
-    `${scope.teamId}\u0000reminders:unread:${scopeKey}:${today}`,
-    async () => {
-      const row = await db
-        .selectFrom('reminders')
-        .select(sql<number>`count(*)`.as('n'))
-        .where(reminderInScope(db, scope))
-        .where('read_at', 'is', null)
-        .where(visibleNow(today))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-  );
+  return cachedAtVersion(db, version, unreadKey(scope, today), async () => {
+    const row = await db
+      .selectFrom('reminders')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(reminderInScope(db, scope))
+      .where('read_at', 'is', null)
+      .where(visibleNow(today))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
 }
 
 /**

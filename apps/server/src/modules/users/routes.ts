@@ -12,8 +12,8 @@ import {
 } from '@storekeep/contracts';
 import type { Deps } from '../../platform/deps';
 import { unauthenticated } from '../../platform/errors';
-import { logoutOtherDevices, rotateSession } from '../auth/index';
-import { presentCaller, updatePassword, updateProfile } from './service';
+import { logoutOtherDevices, rotateSession, type RequestAuth } from '../auth/index';
+import { keptCaller, presentCaller, updatePassword, updateProfile } from './service';
 
 /** `guest=null`: a guest is answered 200 `{ data: null }` instead of 401 (the web app's own call). */
 const authCallerQuerySchema = z.object({ guest: z.literal('null').optional() });
@@ -21,6 +21,12 @@ const authCallerQuerySchema = z.object({ guest: z.literal('null').optional() });
 export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const response = { 200: dataOf(authUserSchema) };
+  // Not async: a kept answer is returned as a value, which Fastify sends at once, rather than as a promise it
+  // waits for.
+  const callerAnswer = (auth: RequestAuth) => {
+    const kept = keptCaller(deps, auth);
+    return kept ? { data: kept } : presentCaller(deps, auth).then((data) => ({ data }));
+  };
 
   // The cookie-session call of the spec (spec §7). It is public only so that the SPA, which asks it on every
   // page, can learn "nobody is signed in" as an answer rather than a 401 the browser logs as an error:
@@ -31,16 +37,16 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       config: { guard: 'public' },
       schema: { querystring: authCallerQuerySchema, response: { 200: dataOf(authUserSchema.nullable()) } },
     },
-    async (request) => {
-      if (request.auth) return { data: await presentCaller(deps, request.auth) };
+    (request) => {
+      if (request.auth) return callerAnswer(request.auth);
       if (request.query.guest === 'null') return { data: null };
       throw unauthenticated();
     },
   );
   // Its twin for bearer-token clients.
-  app.get('/app/api/users/auth', { config: { guard: 'auth' }, schema: { response } }, async (request) => ({
-    data: await presentCaller(deps, request.auth!),
-  }));
+  app.get('/app/api/users/auth', { config: { guard: 'auth' }, schema: { response } }, (request) =>
+    callerAnswer(request.auth!),
+  );
 
   // What the signed-in browser needs of the server's configuration: the Maps key is a browser key by design
   // (restricted by referrer at Google), so it is handed out; nothing secret ever is.

@@ -21,7 +21,7 @@ import { enforceLimit } from '../../platform/rate-limit';
 import { nameForMail } from '../../platform/text';
 import { findUserByEmail, findUserById, listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
-import { unreadCount } from '../reminders/index';
+import { keptUnreadCount, unreadCount } from '../reminders/index';
 
 /** The signed-in user as the spec's client sees it, read fresh (after a login, switch or edit). */
 export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Promise<AuthUser> {
@@ -44,14 +44,25 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
  * only the unread count is read here.
  */
 export async function presentCaller(deps: Deps, auth: RequestAuth): Promise<AuthUser> {
-  const notifications = auth.team
-    ? await unreadCount(deps.db, { teamId: auth.team.id, companyIds: auth.team.company_ids })
-    : 0;
-  return presentAuthUser(auth.user, auth.teams, auth.team, {
+  const scope = auth.team && { teamId: auth.team.id, companyIds: auth.team.company_ids };
+  return callerWith(deps, auth, scope ? await unreadCount(deps.db, scope) : 0);
+}
+
+/**
+ * `presentCaller`'s answer when the unread count is kept in this process for the team's current version: the
+ * web app asks it on every page, and an answer that awaits nothing is sent in the turn the request arrived.
+ */
+export function keptCaller(deps: Deps, auth: RequestAuth): AuthUser | undefined {
+  const scope = auth.team && { teamId: auth.team.id, companyIds: auth.team.company_ids };
+  const notifications = scope ? keptUnreadCount(deps.db, scope) : 0;
+  return notifications === undefined ? undefined : callerWith(deps, auth, notifications);
+}
+
+const callerWith = (deps: Deps, auth: RequestAuth, notifications: number) =>
+  presentAuthUser(auth.user, auth.teams, auth.team, {
     notifications,
     isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),
   });
-}
 
 function refuseDemo(deps: Deps, auth: RequestAuth) {
   if (isDemoUser(auth.user, deps.config.SEED_DEMO))
