@@ -39,6 +39,8 @@ function isAuthWrite(table: string, kind: WriteKind): boolean {
 export type AuthCache<T> = {
   /** The cached value of `key`, or what `load` returns (stored when still valid); undefined is never cached. */
   lookup(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** The cached value of `key` when it can be trusted without reading anything (no statement, nothing awaited). */
+  peek(key: string): T | undefined;
   /** Forget one entry (this instance's own logout, say; other instances hear it from the database). */
   forget(key: string): void;
   close(): Promise<void>;
@@ -55,6 +57,8 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
 
   // The stamp an entry must carry to be trusted now; null while the cache cannot be trusted at all.
   let currentStamp: () => Promise<number | null>;
+  // The same when it is known without a statement; undefined when it must be read.
+  let keptStamp: () => number | null | undefined;
   // Whether an entry read under `stamp` may be stored once the load is done.
   let storable: (stamp: number) => boolean;
   let stop = async () => undefined as void;
@@ -64,9 +68,14 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
     const epoch = CompiledQuery.raw('select version from auth_epoch where id = 1');
     // The epoch read is kept while nothing in the database changed since (the connection's change stamp).
     let kept: { stamp: string; epoch: number } | undefined;
-    currentStamp = async () => {
+    keptStamp = () => {
       const stamp = sqliteChangeStamp(db);
-      if (stamp !== undefined && kept?.stamp === stamp) return kept.epoch;
+      return stamp !== undefined && kept?.stamp === stamp ? kept.epoch : undefined;
+    };
+    currentStamp = async () => {
+      const keptEpoch = keptStamp();
+      if (keptEpoch !== undefined) return keptEpoch;
+      const stamp = sqliteChangeStamp(db);
       const result = await db.executeQuery<{ version: number }>(epoch);
       const value = Number(result.rows[0]?.version ?? 0);
       if (stamp !== undefined) kept = { stamp, epoch: value };
@@ -85,7 +94,8 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
     const unwatch = watchWrites(db, (table, kind) => {
       if (isAuthWrite(table, kind)) reset();
     });
-    currentStamp = async () => (listener.listening ? generation : null);
+    keptStamp = () => (listener.listening ? generation : null);
+    currentStamp = async () => keptStamp() ?? null;
     storable = (stamp) => listener.listening && stamp === generation;
     stop = async () => {
       unwatch();
@@ -93,14 +103,25 @@ export function createAuthCache<T>(db: Db, dialect: Dialect): AuthCache<T> {
     };
   }
 
+  const trusted = (hit: Entry<T> | undefined, stamp: number, now: number): hit is Entry<T> =>
+    hit !== undefined && hit.stamp === stamp && now - hit.at < TTL_MS;
+
   return {
+    peek(key) {
+      const stamp = closed ? null : keptStamp();
+      if (stamp == null) return undefined;
+      const hit = entries.get(key);
+      if (!trusted(hit, stamp, Date.now())) return undefined;
+      hits++;
+      return hit.value;
+    },
     async lookup(key, load) {
       if (closed) return load();
       const stamp = await currentStamp();
       if (stamp === null) return load();
       const hit = entries.get(key);
       const now = Date.now();
-      if (hit && hit.stamp === stamp && now - hit.at < TTL_MS) {
+      if (trusted(hit, stamp, now)) {
         hits++;
         return hit.value;
       }

@@ -190,14 +190,23 @@ export function installAuthContext(app: FastifyInstance, deps: Deps): RouteGuard
       return;
     }
     if (!request.url.startsWith('/app') || !config.guard) return done();
-    authenticate(request, reply).then(() => done(), done);
+    // A session whose caller is kept (and needs no touch) is resolved in this turn, without a promise.
+    const kept = keptSessionAuth(request, deps);
+    if (kept === undefined) return void authenticate(request, reply).then(() => done(), done);
+    request.auth = kept;
+    checkAccess(request);
+    done();
   });
 
   /** The caller of a guarded /app route, and the checks every such route makes before its handler. */
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = request.routeOptions.config;
     request.auth = await resolveAuth(request, reply, deps);
+    checkAccess(request);
+  };
 
+  /** What every guarded /app route checks of its caller before its handler: throws the refusal. */
+  const checkAccess = (request: FastifyRequest) => {
+    const config = request.routeOptions.config;
     if (MUTATING.has(request.method) && request.auth?.via !== 'token' && config.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
       if (
@@ -263,14 +272,12 @@ async function resolveAuth(
     cache.forget(sessionId);
     found = await load();
   }
-  // Idle expiry (stored, sliding) or the absolute end since sign-in, whichever comes first.
-  const ended = ({ times }: SessionLookup) => !(times.expires > now && times.absoluteEnd > now);
-  if (!found || ended(found)) {
+  if (!found || ended(found, now)) {
     if (found) await repo.deleteSession(deps.db, sessionId);
     clearSessionCookie(deps, reply);
     return null;
   }
-  const { session, times, user, teams } = found;
+  const { session, times } = found;
   // Sliding expiry, written at most once a minute (per instance) so reads stay reads.
   if (now - times.lastSeen > TOUCH_EVERY_MS) {
     const nowText = new Date(now).toISOString();
@@ -279,6 +286,28 @@ async function resolveAuth(
     times.expires = Date.parse(expiresAt);
     await repo.touchSession(deps.db, sessionId, nowText, expiresAt);
   }
+  return sessionAuth(found, sessionId);
+}
+
+/** Idle expiry (stored, sliding) or the absolute end since sign-in, whichever comes first. */
+const ended = ({ times }: SessionLookup, now: number) => !(times.expires > now && times.absoluteEnd > now);
+
+/**
+ * `resolveAuth`'s answer for a session cookie when it needs nothing read or written: the session is in the cache
+ * and trusted as is, has not ended, and was touched within the minute. Undefined when `resolveAuth` must run.
+ */
+function keptSessionAuth(request: FastifyRequest, deps: Deps): RequestAuth | null | undefined {
+  if (request.headers.authorization?.startsWith('Bearer ')) return undefined;
+  const cookie = request.cookies[sessionCookieName(deps)];
+  if (!cookie) return null;
+  const sessionId = sessionIdOf(cookie);
+  const found = sessionCaches.get(deps)!.peek(sessionId);
+  const now = Date.now();
+  if (!found || ended(found, now) || now - found.times.lastSeen > TOUCH_EVERY_MS) return undefined;
+  return sessionAuth(found, sessionId);
+}
+
+function sessionAuth({ user, teams }: SessionLookup, sessionId: string): RequestAuth {
   // A user removed from their current team falls back to another of theirs.
   const team = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
   return {
