@@ -99,4 +99,20 @@ describe("a list's order kept in memory", () => {
     const created = await buildStore(client, { name: 'Aaa Market' });
     expect((await searchStores(client, team.id, 'marke')).first).toMatchObject({ id: created.id });
   }, 60_000);
+
+  it('is read behind the first search of the list, however few its matches', async () => {
+    const { user, team } = await buildUser(ctx);
+    const client = await signIn(ctx, user.email);
+    // Four matches of every term below (searchStores checks the whole list), far fewer than WARM_ORDER_AFTER.
+    await insertStores(ctx, team.id, [
+      'Corner Cafe Bakery',
+      'Bakery Cafe North',
+      'Cafe Bakery Nord',
+      'South Cafe Bakery',
+    ]);
+    // Ordered by key for this answer; the order is read behind it, for it lasts until a store changes.
+    expect((await searchStores(client, team.id, 'cafe')).orderReads).toBeGreaterThan(0);
+    expect((await searchStores(client, team.id, 'bakery')).orderReads).toBe(0);
+    expect((await searchStores(client, team.id, 'bak')).first).toMatchObject({ name: 'Bakery Cafe North' });
+  });
 });

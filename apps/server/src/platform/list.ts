@@ -337,7 +337,9 @@ const LIST_ORDER_MAX = 200_000;
  * Matches ordered by key from which the list's order is read in the background, once the answer has left (a
  * failed read is tried again by the next such search). Ordering by key costs ~3 µs a match (contacts search=smith,
  * 813 of 100,000: 2.4 ms), picking from a kept order ~0.3 ms, reading the order ~20 ms: a team that searches a
- * few times between two writes gains, one that writes between every two searches pays the read each time.
+ * few times between two writes gains, one that writes between every two searches pays the read each time. That
+ * holds for an order kept under the team's write version (a list with a filter), which any write of the team
+ * discards; an order kept under its own table's version lasts until its rows change, so its first search reads it.
  */
 const WARM_ORDER_AFTER = 250;
 
@@ -402,11 +404,12 @@ async function orderedMatches(
   const read = async () => {
     // Only on a miss: a kept search's answer need not compile the list's query.
     const search = options.search!;
-    const order = cacheable
+    const orderVersion = cacheable ? await listOrderVersion(db, options) : null;
+    const order = orderVersion
       ? keptListOrder(
           db,
           options.teamId,
-          await listOrderVersion(db, options),
+          orderVersion,
           { query: lists.order(), columns: columns as string[], direction: options.direction },
           search.parts
             ? {
@@ -433,7 +436,7 @@ async function orderedMatches(
     const byKey = await matchesByKey(db, untyped, options, columns);
     if (Array.isArray(byKey)) {
       // The next such search picks its matches from the order instead (see WARM_ORDER_AFTER).
-      if (order && byKey.length >= WARM_ORDER_AFTER) warmLater(order.read);
+      if (order && (orderVersion?.ownRows || byKey.length >= WARM_ORDER_AFTER)) warmLater(order.read);
       return byKey;
     }
     // Many matches (SQLite: more than FEW_MATCHES; PostgreSQL: DENSE_MATCHES or more), out of the list's order.
@@ -463,14 +466,17 @@ async function listOrderVersion(
     search?: MatchSet | null;
   },
 ): Promise<OrderVersion> {
-  const ownRowsOnly = options.conditions.every((condition) => condition === options.search?.condition);
-  const current = ownRowsOnly
+  const ownRows = options.conditions.every((condition) => condition === options.search?.condition);
+  const current = ownRows
     ? () => teamTableVersion(db, options.teamId, options.table)
     : () => teamWriteVersion(db, options.teamId);
-  return { version: await current(), current };
+  return { version: await current(), current, ownRows };
 }
-/** The version a list order is kept under, and how to read it again (did it move while the order was read?). */
-type OrderVersion = { version: number; current: () => Promise<number> };
+/**
+ * The version a list order is kept under, how to read it again (did it move while the order was read?), and whether
+ * it is its table's own version.
+ */
+type OrderVersion = { version: number; current: () => Promise<number>; ownRows: boolean };
 
 /**
  * The list order of `query` (see LIST_ORDER_MAX): `kept` when the cache holds it at `version`, and `read()`, which
