@@ -388,10 +388,12 @@ export async function measureScan(databaseUrl: string, dataDir: string): Promise
       day(Date.now()),
     );
     const seconds = (performance.now() - started) / 1000;
-    await markMailDelivered(database.db);
     return { seconds, claimed, digests, escalated, transitions, openReminders: Number(open.n) };
   } finally {
+    // Once the app has stopped: its mail worker, still sending the scan's mail, updates the same outbox rows one at
+    // a time, and PostgreSQL once ended this bulk update as a deadlock with it.
     await app.close();
+    await markMailDelivered(database.db);
     await database.close();
   }
 }
