@@ -231,8 +231,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   app.addHook('onResponse', (request, reply, done) => {
     const method = request.method;
     const route = request.routeOptions.url ?? '(unmatched)';
-    const status =
-      STATUS_CLASSES[Math.floor(reply.statusCode / 100)] ?? `${Math.floor(reply.statusCode / 100)}xx`;
+    const statusClass = Math.floor(reply.statusCode / 100);
+    const status = STATUS_CLASSES[statusClass] ?? `${statusClass}xx`;
     durations.observe(`${method} ${status} ${route}`, { method, route, status }, reply.elapsedTime / 1000);
     done();
   });

@@ -15,6 +15,11 @@ export function teamScope(teamId: number): TeamScope {
   return { teamId, companyIds: null };
 }
 
+/** The scope of a member of `team`: the whole team, or the companies the membership is limited to. */
+export function memberScope(team: { id: number; company_ids: readonly number[] | null }): TeamScope {
+  return { teamId: team.id, companyIds: team.company_ids };
+}
+
 /** Who is asking: the signed-in user in their current team (ARCHITECTURE §3 team context). */
 export type Actor = {
   user: UserRow;

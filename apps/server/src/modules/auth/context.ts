@@ -7,7 +7,7 @@ import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { nowIso } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { isSpaPage } from '../../platform/spa';
-import { teamScope, type Actor } from '../../platform/policy';
+import { memberScope, type Actor } from '../../platform/policy';
 import { isValidCsrf } from './csrf';
 import * as repo from './repository';
 import { findTokenByHash, touchToken } from '../tokens/index';
@@ -388,7 +388,7 @@ export function actorOf(request: FastifyRequest, deps: Pick<Deps, 'config'>): Ac
   return {
     user: auth.user,
     teamId: auth.team.id,
-    scope: { ...teamScope(auth.team.id), companyIds: auth.team.company_ids },
+    scope: memberScope(auth.team),
     role: auth.team.role,
     isOwner: auth.team.owner_id === auth.user.id,
     isDemo: isDemoUser(auth.user, deps.config.SEED_DEMO),

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import type { RealtimeEvent } from '../../platform/realtime';
 import { forbidden } from '../../platform/errors';
 import { routeWrites, withHook } from '../../platform/route-hooks';
-import { teamScope } from '../../platform/policy';
+import { memberScope, teamScope } from '../../platform/policy';
 import { limitedMembersUnread, unreadCount } from '../reminders/index';
 
 const HEARTBEAT_MS = 25_000;
@@ -45,9 +45,7 @@ export function registerRealtimeRoutes(root: FastifyInstance, deps: Deps) {
     send({
       type: 'notifications',
       data: {
-        count: auth.team
-          ? await unreadCount(deps.db, { teamId: auth.team.id, companyIds: auth.team.company_ids })
-          : 0,
+        count: auth.team ? await unreadCount(deps.db, memberScope(auth.team)) : 0,
       },
     });
     const unsubscribe = deps.realtime.subscribe(channels, send);

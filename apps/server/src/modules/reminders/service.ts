@@ -35,15 +35,6 @@ function visibleNow(today: string): Expression<SqlBool> {
  * PRODUCT-SPEC §3 `notifications`: the unread reminders the user sees in the current team; for a member limited
  * to companies, those of their records (scope.ts), the same ones the Reminders page lists them.
  */
-/** The unread count when this process keeps it for the team's current version and date (nothing awaited). */
-export function keptUnreadCount(db: Executor, scope: TeamScope): number | undefined {
-  const state = keptVersionAndToday(db, scope.teamId);
-  return state && keptAtVersion<number>(db, state.version, unreadKey(scope, state.today));
-}
-
-const unreadKey = (scope: TeamScope, today: string) =>
-  `${scope.teamId}\u0000reminders:unread:${scope.companyIds === null ? 'team' : scope.companyIds.join(',')}:${today}`;
-
 export async function unreadCount(db: Executor, scope: TeamScope): Promise<number> {
   // Read on every signed-in page load (the badge); a big team has 100k+ unread rows to count. The version
   // and the team's date come in one statement.
@@ -59,6 +50,15 @@ export async function unreadCount(db: Executor, scope: TeamScope): Promise<numbe
     return Number(row.n);
   });
 }
+
+/** The unread count when this process keeps it for the team's current version and date (nothing awaited). */
+export function keptUnreadCount(db: Executor, scope: TeamScope): number | undefined {
+  const state = keptVersionAndToday(db, scope.teamId);
+  return state && keptAtVersion<number>(db, state.version, unreadKey(scope, state.today));
+}
+
+const unreadKey = (scope: TeamScope, today: string) =>
+  `${scope.teamId}\u0000reminders:unread:${scope.companyIds === null ? 'team' : scope.companyIds.join(',')}:${today}`;
 
 /**
  * The unread count of each member of the team limited to companies, for the realtime stream: they do not hear

@@ -21,6 +21,7 @@ import { enforceLimit } from '../../platform/rate-limit';
 import { nameForMail } from '../../platform/text';
 import { findUserByEmail, findUserById, listUserTeams, updateUser } from './repository';
 import { presentAuthUser } from './presenter';
+import { memberScope } from '../../platform/policy';
 import { keptUnreadCount, unreadCount } from '../reminders/index';
 
 /** The signed-in user as the spec's client sees it, read fresh (after a login, switch or edit). */
@@ -29,9 +30,7 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
   if (!user) throw notFound('User');
   const teams = await listUserTeams(db, userId);
   const current = teams.find((t) => t.id === user.current_team_id) ?? teams[0] ?? null;
-  const notifications = current
-    ? await unreadCount(db, { teamId: current.id, companyIds: current.company_ids })
-    : 0;
+  const notifications = current ? await unreadCount(db, memberScope(current)) : 0;
   return presentAuthUser(user, teams, current, {
     notifications,
     isDemo: isDemoUser(user, deps.config.SEED_DEMO),
@@ -44,8 +43,7 @@ export async function loadAuthUser(deps: Deps, db: Executor, userId: number): Pr
  * only the unread count is read here.
  */
 export async function presentCaller(deps: Deps, auth: RequestAuth): Promise<AuthUser> {
-  const scope = auth.team && { teamId: auth.team.id, companyIds: auth.team.company_ids };
-  return callerWith(deps, auth, scope ? await unreadCount(deps.db, scope) : 0);
+  return callerWith(deps, auth, auth.team ? await unreadCount(deps.db, memberScope(auth.team)) : 0);
 }
 
 /**
@@ -53,8 +51,7 @@ export async function presentCaller(deps: Deps, auth: RequestAuth): Promise<Auth
  * web app asks it on every page, and an answer that awaits nothing is sent in the turn the request arrived.
  */
 export function keptCaller(deps: Deps, auth: RequestAuth): AuthUser | undefined {
-  const scope = auth.team && { teamId: auth.team.id, companyIds: auth.team.company_ids };
-  const notifications = scope ? keptUnreadCount(deps.db, scope) : 0;
+  const notifications = auth.team ? keptUnreadCount(deps.db, memberScope(auth.team)) : 0;
   return notifications === undefined ? undefined : callerWith(deps, auth, notifications);
 }
 
